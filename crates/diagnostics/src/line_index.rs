@@ -1,0 +1,124 @@
+use serde::{Deserialize, Serialize};
+
+/// Maps byte offsets to lines and columns. Built once per text in one pass.
+#[derive(Debug, Clone)]
+pub struct LineIndex {
+    /// Byte offset of the start of each line; `line_starts[0] == 0`.
+    line_starts: Vec<u32>,
+    len: u32,
+}
+
+/// A 1-based position. `column` counts Unicode scalar values (as Flink and most humans do);
+/// `column_utf16` counts UTF-16 code units (as LSP does); `column_byte` counts bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineCol {
+    pub line: u32,
+    pub column: u32,
+    pub column_utf16: u32,
+    pub column_byte: u32,
+}
+
+impl LineIndex {
+    /// Lines end at `\n`; a `\r` before it belongs to the line that ends. A lone `\r` also ends a
+    /// line, as in Calcite's position counting.
+    pub fn new(text: &str) -> Self {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0u32];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => line_starts.push(i as u32 + 1),
+                b'\r' if bytes.get(i + 1) != Some(&b'\n') => line_starts.push(i as u32 + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        LineIndex {
+            line_starts,
+            len: bytes.len() as u32,
+        }
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// The 0-based line that holds `offset` (clamped to the text).
+    pub fn line_of(&self, offset: u32) -> usize {
+        let offset = offset.min(self.len);
+        match self.line_starts.binary_search(&offset) {
+            Ok(line) => line,
+            Err(next) => next - 1,
+        }
+    }
+
+    /// The byte offset where 0-based `line` starts, if there is such a line.
+    pub fn line_start(&self, line: usize) -> Option<u32> {
+        self.line_starts.get(line).copied()
+    }
+
+    /// The 1-based line and columns of `offset` in `text` (the text this index was built from).
+    /// An offset inside a multi-byte character counts as that character.
+    pub fn line_col(&self, text: &str, offset: u32) -> LineCol {
+        let offset = offset.min(self.len);
+        let line = self.line_of(offset);
+        let start = self.line_starts[line];
+        let mut end = offset as usize;
+        while end > start as usize && !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let prefix = text.get(start as usize..end).unwrap_or("");
+        let chars = prefix.chars().count() as u32;
+        let utf16 = prefix.chars().map(char::len_utf16).sum::<usize>() as u32;
+        LineCol {
+            line: line as u32 + 1,
+            column: chars + 1,
+            column_utf16: utf16 + 1,
+            column_byte: offset - start + 1,
+        }
+    }
+
+    /// The byte offset of a 1-based line and character column, if it lies inside the text.
+    pub fn offset(&self, text: &str, line: u32, column: u32) -> Option<u32> {
+        let start = *self.line_starts.get(line.checked_sub(1)? as usize)?;
+        let rest = text.get(start as usize..)?;
+        let mut chars = rest.char_indices();
+        let mut col = 1;
+        loop {
+            match chars.next() {
+                Some((i, _)) if col == column => return Some(start + i as u32),
+                Some(_) => col += 1,
+                None if col == column => return Some(self.len),
+                None => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_in_all_three_units() {
+        let text = "ab\nä😀x\r\ny";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.line_count(), 3);
+        let x = text.find('x').unwrap_or(0) as u32;
+        let lc = idx.line_col(text, x);
+        assert_eq!(
+            (lc.line, lc.column, lc.column_utf16, lc.column_byte),
+            (2, 3, 4, 7)
+        );
+        let y = text.find('y').unwrap_or(0) as u32;
+        assert_eq!(idx.line_col(text, y).line, 3);
+        assert_eq!(idx.offset(text, 2, 3), Some(x));
+    }
+
+    #[test]
+    fn lone_carriage_return_ends_a_line() {
+        let text = "a\rb";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.line_col(text, 2).line, 2);
+    }
+}

@@ -1,0 +1,97 @@
+//! Generates the `Keyword` enum and its tables from `data/keywords.tsv` (Flink's keyword classes,
+//! dumped from Flink's own parser) and `data/grammar_words.txt` (words our grammar matches on).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+#[derive(Default, Clone, Copy)]
+struct Class {
+    reserved: bool,
+    function: bool,
+    context_var: bool,
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=data/keywords.tsv");
+    println!("cargo:rerun-if-changed=data/grammar_words.txt");
+    let tsv = std::fs::read_to_string("data/keywords.tsv").unwrap_or_default();
+    let words = std::fs::read_to_string("data/grammar_words.txt").unwrap_or_default();
+    let mut all: BTreeMap<String, Class> = BTreeMap::new();
+    for line in tsv.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() < 4 || !is_word(cols[0]) {
+            continue;
+        }
+        all.insert(
+            cols[0].to_ascii_uppercase(),
+            Class {
+                reserved: cols[1] == "1",
+                function: cols[2] == "1",
+                context_var: cols[3] == "1",
+            },
+        );
+    }
+    for line in words.lines().filter(|l| !l.starts_with('#')) {
+        for w in line.split_whitespace().filter(|w| is_word(w)) {
+            all.entry(w.to_ascii_uppercase()).or_default();
+        }
+    }
+    let mut out = String::new();
+    out.push_str("/// A keyword of Flink SQL, or `NotKeyword` for a plain identifier.\n");
+    out.push_str("#[allow(non_camel_case_types, clippy::upper_case_acronyms)]\n");
+    out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n#[repr(u16)]\npub enum Keyword {\n    NotKeyword,\n");
+    for w in all.keys() {
+        let _ = writeln!(out, "    {w},");
+    }
+    out.push_str("}\n\n");
+    let table = |f: &dyn Fn(&Class) -> bool| {
+        let mut s = String::from("[false");
+        for c in all.values() {
+            s.push_str(if f(c) { ", true" } else { ", false" });
+        }
+        s.push(']');
+        s
+    };
+    let n = all.len() + 1;
+    let _ = writeln!(
+        out,
+        "const RESERVED: [bool; {n}] = {};",
+        table(&|c| c.reserved)
+    );
+    let _ = writeln!(
+        out,
+        "const FUNCTION: [bool; {n}] = {};",
+        table(&|c| c.function)
+    );
+    let _ = writeln!(
+        out,
+        "const CONTEXT_VAR: [bool; {n}] = {};",
+        table(&|c| c.context_var)
+    );
+    let _ = writeln!(
+        out,
+        "const NAMES: [&str; {n}] = [\"\"{}];",
+        all.keys().map(|k| format!(", \"{k}\"")).collect::<String>()
+    );
+    out.push_str("\n/// Looks up an upper-cased ASCII word.\npub(crate) fn lookup_upper(word: &[u8]) -> Keyword {\n    match word {\n");
+    for w in all.keys() {
+        let _ = writeln!(out, "        b\"{w}\" => Keyword::{w},");
+    }
+    out.push_str("        _ => Keyword::NotKeyword,\n    }\n}\n");
+    let _ = writeln!(
+        out,
+        "/// The longest keyword, in bytes.\npub(crate) const MAX_KEYWORD_LEN: usize = {};",
+        all.keys().map(|k| k.len()).max().unwrap_or(0)
+    );
+    let dest =
+        std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_default()).join("keywords.rs");
+    if let Err(e) = std::fs::write(&dest, out) {
+        panic!("cannot write {}: {e}", dest.display());
+    }
+}
+
+fn is_word(w: &str) -> bool {
+    !w.is_empty()
+        && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !w.as_bytes()[0].is_ascii_digit()
+}

@@ -1,0 +1,109 @@
+//! Data types as written in DDL (`INT NOT NULL`, `ROW<a INT 'c'>`, `STRING ARRAY`, ...).
+//! No defaults or ranges are applied here: that is the types crate's job.
+
+use super::{Ident, IntLit, ObjectName, StringLit};
+use flinkddl_diagnostics::Span;
+use serde::{Deserialize, Serialize};
+
+/// A type with its optional nullability suffix.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DataTypeSyntax {
+    pub span: Span,
+    pub kind: TypeKind,
+    /// `NULL` or `NOT NULL` written after the type, if any.
+    pub nullability: Option<Nullability>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nullability {
+    pub span: Span,
+    /// True for `NOT NULL`, false for `NULL`.
+    pub not_null: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TypeKind {
+    /// A built-in type with optional integer parameters: `CHAR(5)`, `DECIMAL(10, 2)`, `TIME(3)`,
+    /// `TIMESTAMP(3) WITH LOCAL TIME ZONE`, `TIMESTAMP_LTZ`, `INT`, ...
+    Builtin {
+        name: BuiltinType,
+        /// The span of the type name words (`DOUBLE PRECISION`, `CHARACTER VARYING`).
+        name_span: Span,
+        params: Vec<IntLit>,
+    },
+    /// `ARRAY<T>` (`postfix == false`) or `T ARRAY` (`postfix == true`).
+    Array {
+        element: Box<DataTypeSyntax>,
+        postfix: bool,
+    },
+    /// `MULTISET<T>` or `T MULTISET`.
+    Multiset {
+        element: Box<DataTypeSyntax>,
+        postfix: bool,
+    },
+    /// `MAP<K, V>`.
+    Map {
+        key: Box<DataTypeSyntax>,
+        value: Box<DataTypeSyntax>,
+    },
+    /// `ROW<a INT, b STRING 'comment'>` (`angle == true`) or `ROW(a INT, ...)`.
+    Row { fields: Vec<RowField>, angle: bool },
+    /// `RAW('class', 'snapshot')`.
+    Raw {
+        class: StringLit,
+        snapshot: Option<StringLit>,
+    },
+    /// `STRUCTURED<'com.example.Pojo', a INT, ...>`.
+    Structured {
+        class: StringLit,
+        fields: Vec<RowField>,
+    },
+    /// `INTERVAL DAY TO SECOND(3)`: only as the target of CAST / TRY_CAST.
+    Interval { qualifier: super::IntervalQualifier },
+    /// Any other name, resolved against the catalog: `cat.db.MyType`, `FOOBAR`.
+    UserDefined { name: ObjectName },
+    /// The parser could not read a type here; a diagnostic was reported.
+    Error,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RowField {
+    pub span: Span,
+    pub name: Ident,
+    pub data_type: DataTypeSyntax,
+    pub comment: Option<StringLit>,
+}
+
+/// The built-in type names of Flink's DDL grammar. Synonyms map to one variant; the spelling
+/// the user wrote is kept in `BuiltinType`'s span, not here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum BuiltinType {
+    Char,
+    Varchar,
+    String,
+    Boolean,
+    Binary,
+    Varbinary,
+    Bytes,
+    Decimal,
+    Tinyint,
+    Smallint,
+    Integer,
+    Bigint,
+    Float,
+    Real,
+    Double,
+    Date,
+    /// `TIME[(p)] [WITHOUT TIME ZONE]`
+    Time,
+    /// `TIME[(p)] WITH LOCAL TIME ZONE` (parses; Flink rejects it later).
+    TimeWithLocalTimeZone,
+    /// `TIMESTAMP[(p)] [WITHOUT TIME ZONE]`
+    Timestamp,
+    /// `TIMESTAMP[(p)] WITH LOCAL TIME ZONE` or `TIMESTAMP_LTZ[(p)]`
+    TimestampLtz,
+    Variant,
+    Bitmap,
+}

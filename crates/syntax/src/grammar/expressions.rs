@@ -1,0 +1,994 @@
+//! Scalar expressions: a Pratt parser with Calcite's precedences.
+//!
+//! Binding powers (Calcite's operator precedences): OR 22, AND 24, NOT 26, IS 28,
+//! comparisons 30, BETWEEN/LIKE/IN/SIMILAR 32, `+ -` 40, `* / % ||` 60, unary `+ -` 80,
+//! `.` and `[]` 100.
+
+use super::*;
+use crate::lexer::TokenKind;
+
+pub(crate) fn expr(p: &mut Parser) -> PResult<Expr> {
+    expr_bp(p, 0)
+}
+
+fn expr_bp(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
+    p.enter()?;
+    let result = expr_bp_inner(p, min_bp);
+    p.leave();
+    result
+}
+
+fn boxed(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+fn binary_op(kind: TokenKind, kw: K) -> Option<(BinaryOp, u8)> {
+    Some(match (kind, kw) {
+        (T::Word, K::OR) => (BinaryOp::Or, 22),
+        (T::Word, K::AND) => (BinaryOp::And, 24),
+        (T::Eq, _) => (BinaryOp::Eq, 30),
+        (T::NotEq, _) => (BinaryOp::NotEq, 30),
+        (T::Lt, _) => (BinaryOp::Lt, 30),
+        (T::LtEq, _) => (BinaryOp::LtEq, 30),
+        (T::Gt, _) => (BinaryOp::Gt, 30),
+        (T::GtEq, _) => (BinaryOp::GtEq, 30),
+        (T::Plus, _) => (BinaryOp::Plus, 40),
+        (T::Minus, _) => (BinaryOp::Minus, 40),
+        (T::Star, _) => (BinaryOp::Multiply, 60),
+        (T::Slash, _) => (BinaryOp::Divide, 60),
+        (T::Percent, _) => (BinaryOp::Modulo, 60),
+        (T::Concat, _) => (BinaryOp::Concat, 60),
+        _ => return None,
+    })
+}
+
+fn expr_bp_inner(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
+    let start = p.start();
+    let mut lhs = prefix(p)?;
+    loop {
+        let t = p.current();
+        if let Some((op, bp)) = binary_op(t.kind, t.keyword) {
+            if bp < min_bp {
+                break;
+            }
+            p.bump();
+            let rhs = expr_bp(p, bp + 1)?;
+            lhs = Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Binary {
+                    op,
+                    left: boxed(lhs),
+                    right: boxed(rhs),
+                },
+            };
+            continue;
+        }
+        if t.kind != T::Word {
+            p.expecting("an operator");
+            break;
+        }
+        // Postfix and mixfix predicates.
+        if t.keyword == K::IS {
+            if 28 < min_bp {
+                break;
+            }
+            p.bump();
+            let negated = p.eat_kw(K::NOT).is_some();
+            let test = is_test(p)?;
+            lhs = Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Is {
+                    expr: boxed(lhs),
+                    negated,
+                    test,
+                },
+            };
+            continue;
+        }
+        let negated = t.keyword == K::NOT;
+        let kw = if negated { p.nth(1).keyword } else { t.keyword };
+        if negated && p.nth(1).kind != T::Word {
+            break;
+        }
+        if !matches!(
+            kw,
+            K::BETWEEN | K::LIKE | K::ILIKE | K::RLIKE | K::SIMILAR | K::IN
+        ) {
+            p.expecting("an operator");
+            break;
+        }
+        if 32 < min_bp {
+            break;
+        }
+        if negated {
+            p.bump();
+        }
+        p.bump();
+        let kind = match kw {
+            K::BETWEEN => {
+                let symmetric = if p.eat_kw(K::SYMMETRIC).is_some() {
+                    true
+                } else {
+                    p.eat_kw(K::ASYMMETRIC);
+                    false
+                };
+                let low = expr_bp(p, 33)?;
+                p.expect_kw(K::AND)?;
+                let high = expr_bp(p, 33)?;
+                ExprKind::Between {
+                    expr: boxed(lhs),
+                    negated,
+                    symmetric,
+                    low: boxed(low),
+                    high: boxed(high),
+                }
+            }
+            K::IN => {
+                p.expect(T::LParen)?;
+                if at_query_start(p) {
+                    return Err(subquery_error(p));
+                }
+                let mut list = vec![expr(p)?];
+                while p.eat(T::Comma).is_some() {
+                    list.push(expr(p)?);
+                }
+                p.expect(T::RParen)?;
+                ExprKind::In {
+                    expr: boxed(lhs),
+                    negated,
+                    list,
+                }
+            }
+            _ => {
+                let like_kind = match kw {
+                    K::ILIKE => LikeKind::Ilike,
+                    K::RLIKE => LikeKind::Rlike,
+                    K::SIMILAR => {
+                        p.expect_kw(K::TO)?;
+                        LikeKind::SimilarTo
+                    }
+                    _ => LikeKind::Like,
+                };
+                let pattern = expr_bp(p, 33)?;
+                let escape = if p.eat_kw(K::ESCAPE).is_some() {
+                    Some(boxed(expr_bp(p, 33)?))
+                } else {
+                    None
+                };
+                ExprKind::Like {
+                    expr: boxed(lhs),
+                    negated,
+                    kind: like_kind,
+                    pattern: boxed(pattern),
+                    escape,
+                }
+            }
+        };
+        lhs = Expr {
+            span: p.span_from(start),
+            kind,
+        };
+    }
+    Ok(lhs)
+}
+
+fn is_test(p: &mut Parser) -> PResult<IsTest> {
+    let t = p.current();
+    let test = match t.keyword {
+        K::NULL => IsTest::Null,
+        K::TRUE => IsTest::True,
+        K::FALSE => IsTest::False,
+        K::UNKNOWN => IsTest::Unknown,
+        K::DISTINCT => {
+            p.bump();
+            p.expect_kw(K::FROM)?;
+            let other = expr_bp(p, 29)?;
+            return Ok(IsTest::DistinctFrom {
+                other: boxed(other),
+            });
+        }
+        K::JSON => {
+            p.bump();
+            let kind = if at_ident(p) && !p.nth_is_kw(0, K::AND) {
+                Some(ident(p)?)
+            } else {
+                None
+            };
+            return Ok(IsTest::Json { kind });
+        }
+        _ => {
+            p.expecting("NULL, TRUE, FALSE, UNKNOWN or DISTINCT FROM");
+            return Err(p.unexpected());
+        }
+    };
+    p.bump();
+    Ok(test)
+}
+
+fn prefix(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    let t = p.current();
+    let op = match (t.kind, t.keyword) {
+        (T::Minus, _) => Some((UnaryOp::Minus, 80)),
+        (T::Plus, _) => Some((UnaryOp::Plus, 80)),
+        (T::Word, K::NOT) => Some((UnaryOp::Not, 26)),
+        _ => None,
+    };
+    if let Some((op, bp)) = op {
+        p.bump();
+        let operand = expr_bp(p, bp)?;
+        return Ok(Expr {
+            span: p.span_from(start),
+            kind: ExprKind::Unary {
+                op,
+                operand: boxed(operand),
+            },
+        });
+    }
+    let primary = primary(p)?;
+    postfix(p, start, primary)
+}
+
+/// `.field` and `[index]` after a primary.
+fn postfix(p: &mut Parser, start: u32, mut e: Expr) -> PResult<Expr> {
+    loop {
+        if p.nth_is(0, T::Dot) && !p.nth_is(1, T::Star) {
+            p.bump();
+            let field = ident(p)?;
+            e = match e.kind {
+                ExprKind::Identifier(mut name) => {
+                    name.parts.push(field);
+                    name.span = p.span_from(start);
+                    Expr {
+                        span: name.span,
+                        kind: ExprKind::Identifier(name),
+                    }
+                }
+                kind => Expr {
+                    span: p.span_from(start),
+                    kind: ExprKind::FieldAccess {
+                        expr: boxed(Expr { span: e.span, kind }),
+                        field,
+                    },
+                },
+            };
+        } else if p.eat(T::LBracket).is_some() {
+            let index = expr(p)?;
+            p.expect(T::RBracket)?;
+            e = Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Item {
+                    expr: boxed(e),
+                    index: boxed(index),
+                },
+            };
+        } else {
+            return Ok(e);
+        }
+    }
+}
+
+pub(crate) fn at_query_start(p: &Parser) -> bool {
+    let t = p.current();
+    t.kind == T::Word && matches!(t.keyword, K::SELECT | K::VALUES | K::WITH)
+}
+
+fn subquery_error(p: &mut Parser) -> crate::parser::Failed {
+    let span = p.current().span;
+    p.report(
+        Diagnostic::new(
+            Code::SubqueryInExpression,
+            span,
+            "query expression encountered in illegal context",
+        )
+        .with_help("computed columns and watermarks take scalar expressions only; move the query into a view or the INSERT statement"),
+    )
+}
+
+fn literal(span: Span, lit: Literal) -> Expr {
+    Expr {
+        span,
+        kind: ExprKind::Literal(lit),
+    }
+}
+
+fn primary(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    let t = p.current();
+    match t.kind {
+        T::Integer | T::Decimal | T::Approximate => {
+            p.bump();
+            let text = p.text(t.span).to_string();
+            let lit = match t.kind {
+                T::Integer => Literal::Integer { text },
+                T::Decimal => Literal::Decimal { text },
+                _ => Literal::Approximate { text },
+            };
+            return Ok(literal(t.span, lit));
+        }
+        T::String | T::UnicodeString => {
+            let s = string_lit(p)?;
+            return Ok(literal(s.span, Literal::String { value: s.value }));
+        }
+        T::BinaryString => {
+            let s = string_lit(p)?;
+            return Ok(literal(s.span, Literal::Binary { hex: s.value }));
+        }
+        T::LParen => {
+            p.bump();
+            if at_query_start(p) {
+                return Err(subquery_error(p));
+            }
+            let first = expr(p)?;
+            if p.at(T::Comma) {
+                let mut items = vec![first];
+                while p.eat(T::Comma).is_some() {
+                    items.push(expr(p)?);
+                }
+                p.expect(T::RParen)?;
+                return Ok(Expr {
+                    span: p.span_from(start),
+                    kind: ExprKind::Row {
+                        explicit: false,
+                        items,
+                    },
+                });
+            }
+            p.expect(T::RParen)?;
+            return Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Nested(boxed(first)),
+            });
+        }
+        T::QuotedIdent => return name_or_call(p),
+        T::Word => {}
+        _ => {
+            p.expecting("an expression");
+            return Err(p.unexpected());
+        }
+    }
+    match t.keyword {
+        K::TRUE | K::FALSE => {
+            p.bump();
+            Ok(literal(
+                t.span,
+                Literal::Boolean {
+                    value: t.keyword == K::TRUE,
+                },
+            ))
+        }
+        K::NULL => {
+            p.bump();
+            Ok(literal(t.span, Literal::Null))
+        }
+        K::UNKNOWN => {
+            p.bump();
+            Ok(literal(t.span, Literal::Unknown))
+        }
+        K::DATE | K::TIME | K::TIMESTAMP | K::TIMESTAMP_LTZ
+            if matches!(p.nth(1).kind, T::String) =>
+        {
+            p.bump();
+            let value = string_lit(p)?;
+            let kind = match t.keyword {
+                K::DATE => TypedLiteralKind::Date,
+                K::TIME => TypedLiteralKind::Time,
+                K::TIMESTAMP => TypedLiteralKind::Timestamp,
+                _ => TypedLiteralKind::TimestampLtz,
+            };
+            Ok(literal(
+                p.span_from(start),
+                Literal::Typed {
+                    kind,
+                    value: value.value,
+                },
+            ))
+        }
+        K::INTERVAL => interval(p),
+        K::CAST | K::TRY_CAST if p.nth_is(1, T::LParen) => {
+            p.bump();
+            p.bump();
+            let e = expr(p)?;
+            p.expect_kw(K::AS)?;
+            let data_type = if p.at_kw(K::INTERVAL) {
+                let type_start = p.start();
+                p.bump();
+                let qualifier = interval_qualifier(p)?;
+                DataTypeSyntax {
+                    span: p.span_from(type_start),
+                    kind: TypeKind::Interval { qualifier },
+                    nullability: None,
+                }
+            } else {
+                types::data_type(p)?
+            };
+            p.expect(T::RParen)?;
+            Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Cast {
+                    try_cast: t.keyword == K::TRY_CAST,
+                    expr: boxed(e),
+                    data_type: Box::new(data_type),
+                },
+            })
+        }
+        K::CASE => case(p),
+        K::EXTRACT if p.nth_is(1, T::LParen) => {
+            p.bump();
+            p.bump();
+            let unit = unit_word(p)?;
+            p.expect_kw(K::FROM)?;
+            let e = expr(p)?;
+            p.expect(T::RParen)?;
+            Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Extract {
+                    unit,
+                    expr: boxed(e),
+                },
+            })
+        }
+        K::POSITION if p.nth_is(1, T::LParen) => {
+            p.bump();
+            p.bump();
+            let needle = expr_bp(p, 33)?;
+            p.expect_kw(K::IN)?;
+            let haystack = expr(p)?;
+            let from = if p.eat_kw(K::FROM).is_some() {
+                Some(boxed(expr(p)?))
+            } else {
+                None
+            };
+            p.expect(T::RParen)?;
+            Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Position {
+                    needle: boxed(needle),
+                    haystack: boxed(haystack),
+                    from,
+                },
+            })
+        }
+        K::TRIM if p.nth_is(1, T::LParen) => trim(p),
+        K::SUBSTRING if p.nth_is(1, T::LParen) => substring(p),
+        K::OVERLAY if p.nth_is(1, T::LParen) => {
+            p.bump();
+            p.bump();
+            let e = expr(p)?;
+            p.expect_kw(K::PLACING)?;
+            let placing = expr(p)?;
+            p.expect_kw(K::FROM)?;
+            let from = expr(p)?;
+            let length = if p.eat_kw(K::FOR).is_some() {
+                Some(boxed(expr(p)?))
+            } else {
+                None
+            };
+            p.expect(T::RParen)?;
+            Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Overlay {
+                    expr: boxed(e),
+                    placing: boxed(placing),
+                    from: boxed(from),
+                    length,
+                },
+            })
+        }
+        K::FLOOR | K::CEIL | K::CEILING if p.nth_is(1, T::LParen) => floor_ceil(p),
+        K::TIMESTAMPADD | K::TIMESTAMPDIFF if p.nth_is(1, T::LParen) => {
+            p.bump();
+            p.bump();
+            let unit = unit_word(p)?;
+            p.expect(T::Comma)?;
+            let left = expr(p)?;
+            p.expect(T::Comma)?;
+            let right = expr(p)?;
+            p.expect(T::RParen)?;
+            Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::TimestampArith {
+                    diff: t.keyword == K::TIMESTAMPDIFF,
+                    unit,
+                    left: boxed(left),
+                    right: boxed(right),
+                },
+            })
+        }
+        K::JSON_VALUE | K::JSON_QUERY | K::JSON_EXISTS if p.nth_is(1, T::LParen) => json_call(p),
+        K::ROW if p.nth_is(1, T::LParen) => {
+            p.bump();
+            let items = paren_list(p)?;
+            Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Row {
+                    explicit: true,
+                    items,
+                },
+            })
+        }
+        K::ARRAY | K::MAP if p.nth_is(1, T::LBracket) => {
+            p.bump();
+            p.bump();
+            let mut items = Vec::new();
+            if p.eat(T::RBracket).is_none() {
+                items.push(expr(p)?);
+                while p.eat(T::Comma).is_some() {
+                    items.push(expr(p)?);
+                }
+                p.expect(T::RBracket)?;
+            }
+            let kind = if t.keyword == K::ARRAY {
+                ExprKind::Array { items }
+            } else {
+                ExprKind::Map { items }
+            };
+            Ok(Expr {
+                span: p.span_from(start),
+                kind,
+            })
+        }
+        K::ARRAY | K::MAP if p.nth_is(1, T::LParen) => {
+            // `ARRAY(SELECT ...)` / `MAP(SELECT ...)`: query constructors.
+            p.bump();
+            p.bump();
+            if at_query_start(p) {
+                return Err(subquery_error(p));
+            }
+            p.expecting("a query");
+            Err(p.unexpected())
+        }
+        K::EXISTS if p.nth_is(1, T::LParen) => {
+            p.bump();
+            p.bump();
+            if at_query_start(p) {
+                return Err(subquery_error(p));
+            }
+            p.expecting("a query");
+            Err(p.unexpected())
+        }
+        kw if kw.is_context_variable() && !p.nth_is(1, T::LParen) => {
+            p.bump();
+            Ok(Expr {
+                span: t.span,
+                kind: ExprKind::ContextVariable {
+                    name: Ident {
+                        span: t.span,
+                        value: p.text(t.span).to_ascii_uppercase(),
+                        quoted: false,
+                    },
+                },
+            })
+        }
+        kw if kw.is_reserved()
+            && (kw.is_function() || kw.is_context_variable())
+            && p.nth_is(1, T::LParen) =>
+        {
+            p.bump();
+            let name = ObjectName {
+                span: t.span,
+                parts: vec![Ident {
+                    span: t.span,
+                    value: p.text(t.span).to_string(),
+                    quoted: false,
+                }],
+            };
+            call(p, start, name)
+        }
+        _ => name_or_call(p),
+    }
+}
+
+/// An identifier chain, or a call when `(` follows.
+fn name_or_call(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    if !at_ident(p) {
+        p.expecting("an expression");
+        // Let `ident` report a reserved word with its own help.
+        if p.current().kind == T::Word && p.current().keyword.is_reserved() {
+            return Err(p.unexpected());
+        }
+        return Err(p.unexpected());
+    }
+    let name = object_name(p)?;
+    if p.at(T::LParen) {
+        return call(p, start, name);
+    }
+    Ok(Expr {
+        span: name.span,
+        kind: ExprKind::Identifier(name),
+    })
+}
+
+fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
+    p.expect(T::LParen)?;
+    let quantifier = if p.eat_kw(K::DISTINCT).is_some() {
+        Some(SetQuantifier::Distinct)
+    } else if p.eat_kw(K::ALL).is_some() {
+        Some(SetQuantifier::All)
+    } else {
+        None
+    };
+    let mut args = Vec::new();
+    let mut named_args = Vec::new();
+    let mut star = false;
+    if p.eat(T::Star).is_some() {
+        star = true;
+        p.expect(T::RParen)?;
+    } else if p.eat(T::RParen).is_none() {
+        if at_query_start(p) {
+            return Err(subquery_error(p));
+        }
+        loop {
+            if at_ident(p) && p.nth_is(1, T::Arrow) {
+                let arg_name = ident(p)?;
+                p.bump();
+                named_args.push((arg_name, expr(p)?));
+            } else {
+                args.push(expr(p)?);
+            }
+            if p.eat(T::Comma).is_some() {
+                continue;
+            }
+            p.expect(T::RParen)?;
+            break;
+        }
+    }
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::Call(Call {
+            name,
+            quantifier,
+            args,
+            star,
+            named_args,
+        }),
+    })
+}
+
+fn paren_list(p: &mut Parser) -> PResult<Vec<Expr>> {
+    p.expect(T::LParen)?;
+    let mut items = Vec::new();
+    if p.eat(T::RParen).is_some() {
+        return Ok(items);
+    }
+    items.push(expr(p)?);
+    while p.eat(T::Comma).is_some() {
+        items.push(expr(p)?);
+    }
+    p.expect(T::RParen)?;
+    Ok(items)
+}
+
+/// A time unit word (`DAY`, `SECOND`, `DOW`, `SQL_TSI_HOUR`, ...), kept as written.
+fn unit_word(p: &mut Parser) -> PResult<Ident> {
+    let t = p.current();
+    if t.kind == T::Word {
+        p.bump();
+        return Ok(Ident {
+            span: t.span,
+            value: p.text(t.span).to_ascii_uppercase(),
+            quoted: false,
+        });
+    }
+    p.expecting("a time unit");
+    Err(p.unexpected())
+}
+
+fn case(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    p.bump();
+    let operand = if p.at_kw(K::WHEN) {
+        None
+    } else {
+        Some(boxed(expr(p)?))
+    };
+    let mut whens = Vec::new();
+    while p.eat_kw(K::WHEN).is_some() {
+        let condition = expr(p)?;
+        p.expect_kw(K::THEN)?;
+        let result = expr(p)?;
+        whens.push(WhenClause { condition, result });
+    }
+    if whens.is_empty() {
+        return Err(p.unexpected());
+    }
+    let else_result = if p.eat_kw(K::ELSE).is_some() {
+        Some(boxed(expr(p)?))
+    } else {
+        None
+    };
+    p.expect_kw(K::END)?;
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::Case {
+            operand,
+            whens,
+            else_result,
+        },
+    })
+}
+
+fn trim(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    p.bump();
+    p.bump();
+    let side = match p.current().keyword {
+        K::BOTH => Some(TrimSide::Both),
+        K::LEADING => Some(TrimSide::Leading),
+        K::TRAILING => Some(TrimSide::Trailing),
+        _ => None,
+    };
+    if side.is_some() {
+        p.bump();
+    }
+    let (chars, e) = if p.eat_kw(K::FROM).is_some() {
+        (None, expr(p)?)
+    } else {
+        let first = expr(p)?;
+        if p.eat_kw(K::FROM).is_some() {
+            (Some(boxed(first)), expr(p)?)
+        } else if side.is_some() {
+            p.expect_kw(K::FROM)?;
+            (None, first)
+        } else {
+            (None, first)
+        }
+    };
+    p.expect(T::RParen)?;
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::Trim {
+            side,
+            chars,
+            expr: boxed(e),
+        },
+    })
+}
+
+fn substring(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    let name_tok = p.bump();
+    p.bump();
+    let e = expr(p)?;
+    if p.eat_kw(K::FROM).is_some() {
+        let from = expr(p)?;
+        let length = if p.eat_kw(K::FOR).is_some() {
+            Some(boxed(expr(p)?))
+        } else {
+            None
+        };
+        p.expect(T::RParen)?;
+        return Ok(Expr {
+            span: p.span_from(start),
+            kind: ExprKind::Substring {
+                expr: boxed(e),
+                from: boxed(from),
+                length,
+            },
+        });
+    }
+    let mut args = vec![e];
+    while p.eat(T::Comma).is_some() {
+        args.push(expr(p)?);
+    }
+    p.expect(T::RParen)?;
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::Call(Call {
+            name: ObjectName {
+                span: name_tok.span,
+                parts: vec![Ident {
+                    span: name_tok.span,
+                    value: "SUBSTRING".into(),
+                    quoted: false,
+                }],
+            },
+            quantifier: None,
+            args,
+            star: false,
+            named_args: Vec::new(),
+        }),
+    })
+}
+
+fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    let name_tok = p.bump();
+    let ceil = name_tok.keyword != K::FLOOR;
+    p.bump();
+    let e = expr(p)?;
+    if p.eat_kw(K::TO).is_some() {
+        let unit = unit_word(p)?;
+        p.expect(T::RParen)?;
+        return Ok(Expr {
+            span: p.span_from(start),
+            kind: ExprKind::FloorCeil {
+                ceil,
+                expr: boxed(e),
+                unit,
+            },
+        });
+    }
+    p.expect(T::RParen)?;
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::Call(Call {
+            name: ObjectName {
+                span: name_tok.span,
+                parts: vec![Ident {
+                    span: name_tok.span,
+                    value: p.text(name_tok.span).to_string(),
+                    quoted: false,
+                }],
+            },
+            quantifier: None,
+            args: vec![e],
+            star: false,
+            named_args: Vec::new(),
+        }),
+    })
+}
+
+fn json_call(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    let name_tok = p.bump();
+    let function = match name_tok.keyword {
+        K::JSON_VALUE => JsonFunction::JsonValue,
+        K::JSON_QUERY => JsonFunction::JsonQuery,
+        _ => JsonFunction::JsonExists,
+    };
+    p.bump();
+    let mut args = vec![expr(p)?];
+    // `FORMAT JSON` after the context item.
+    if p.nth_is_kw(0, K::FORMAT) && p.nth_is_kw(1, K::JSON) {
+        p.bump();
+        p.bump();
+    }
+    p.expect(T::Comma)?;
+    args.push(expr(p)?);
+    let mut returning = None;
+    let mut clauses = Vec::new();
+    loop {
+        if p.eat(T::RParen).is_some() {
+            break;
+        }
+        if p.eat_kw(K::RETURNING).is_some() {
+            returning = Some(types::data_type(p)?);
+            continue;
+        }
+        let clause_start = p.start();
+        let mut words = String::new();
+        let mut default = None;
+        loop {
+            let t = p.current();
+            if t.kind != T::Word {
+                p.expecting("ON EMPTY, ON ERROR or WRAPPER");
+                return Err(p.unexpected());
+            }
+            if t.keyword == K::DEFAULT && default.is_none() {
+                p.bump();
+                words.push_str("DEFAULT ");
+                default = Some(expr(p)?);
+                continue;
+            }
+            p.bump();
+            let w = p.text(t.span).to_ascii_uppercase();
+            words.push_str(&w);
+            if t.keyword == K::ON {
+                words.push(' ');
+                let target = p.current();
+                if target.kind != T::Word {
+                    p.expecting("EMPTY or ERROR");
+                    return Err(p.unexpected());
+                }
+                p.bump();
+                words.push_str(&p.text(target.span).to_ascii_uppercase());
+                break;
+            }
+            if t.keyword == K::WRAPPER {
+                break;
+            }
+            words.push(' ');
+        }
+        clauses.push(JsonClause {
+            span: p.span_from(clause_start),
+            words,
+            default,
+        });
+    }
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::Json(Box::new(JsonCall {
+            function,
+            args,
+            returning,
+            clauses,
+        })),
+    })
+}
+
+/// `INTERVAL [+|-] 'value' qualifier`
+fn interval(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    p.bump();
+    let mut negative = false;
+    if p.eat(T::Minus).is_some() {
+        negative = true;
+    } else {
+        p.eat(T::Plus);
+    }
+    let value = if matches!(p.current().kind, T::Integer | T::Decimal) {
+        let t = p.bump();
+        p.text(t.span).to_string()
+    } else {
+        string_lit(p)?.value
+    };
+    let qualifier = interval_qualifier(p)?;
+    Ok(literal(
+        p.span_from(start),
+        Literal::Interval(IntervalLiteral {
+            negative,
+            value,
+            qualifier,
+        }),
+    ))
+}
+
+fn time_unit(p: &mut Parser) -> Option<TimeUnit> {
+    let t = p.current();
+    if t.kind != T::Word {
+        p.expecting("a time unit");
+        return None;
+    }
+    let unit = match t.keyword {
+        K::YEAR | K::YEARS => TimeUnit::Year,
+        K::QUARTER | K::QUARTERS => TimeUnit::Quarter,
+        K::MONTH | K::MONTHS => TimeUnit::Month,
+        K::WEEK | K::WEEKS => TimeUnit::Week,
+        K::DAY | K::DAYS => TimeUnit::Day,
+        K::HOUR | K::HOURS => TimeUnit::Hour,
+        K::MINUTE | K::MINUTES => TimeUnit::Minute,
+        K::SECOND | K::SECONDS => TimeUnit::Second,
+        _ => {
+            p.expecting("a time unit");
+            return None;
+        }
+    };
+    p.bump();
+    Some(unit)
+}
+
+pub(crate) fn interval_qualifier(p: &mut Parser) -> PResult<IntervalQualifier> {
+    let start = p.start();
+    let Some(unit) = time_unit(p) else {
+        return Err(p.unexpected());
+    };
+    let mut start_precision = None;
+    let mut fractional_precision = None;
+    if p.eat(T::LParen).is_some() {
+        start_precision = Some(int_lit(p)?);
+        if unit == TimeUnit::Second && p.eat(T::Comma).is_some() {
+            fractional_precision = Some(int_lit(p)?);
+        }
+        p.expect(T::RParen)?;
+    }
+    let mut end = None;
+    if p.eat_kw(K::TO).is_some() {
+        let Some(end_unit) = time_unit(p) else {
+            return Err(p.unexpected());
+        };
+        end = Some(end_unit);
+        if end_unit == TimeUnit::Second && p.eat(T::LParen).is_some() {
+            fractional_precision = Some(int_lit(p)?);
+            p.expect(T::RParen)?;
+        }
+    }
+    Ok(IntervalQualifier {
+        span: p.span_from(start),
+        start: unit,
+        start_precision,
+        end,
+        fractional_precision,
+    })
+}

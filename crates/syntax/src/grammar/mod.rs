@@ -1,0 +1,240 @@
+//! The grammar, one file per statement family plus the shared productions below.
+//!
+//! Conventions: a production returns `PResult<Node>`; `Err(Failed)` means it reported a
+//! diagnostic and left the cursor at the offending token. Recovery happens only at list items,
+//! clauses and statements, so one mistake gives one diagnostic.
+
+mod create_table;
+mod expressions;
+mod literals;
+mod query;
+mod set_reset;
+mod statements;
+mod types;
+
+use crate::ast::*;
+use crate::keywords::Keyword as K;
+use crate::lexer::TokenKind as T;
+use crate::parser::{PResult, Parser};
+use flinkddl_diagnostics::{Code, Diagnostic, Span};
+
+pub(crate) use literals::decode_string_token;
+
+/// script := statement { ';' statement } [';']
+pub(crate) fn script(p: &mut Parser) -> Script {
+    let mut statements = Vec::new();
+    let mut segment_start = 0u32;
+    loop {
+        while let Some(semi) = p.eat(T::Semicolon) {
+            segment_start = semi.end;
+        }
+        if p.at_eof() {
+            break;
+        }
+        if let Some(command) = set_reset::extended_command(p, segment_start) {
+            statements.push(command);
+            continue;
+        }
+        let before = p.position();
+        let stmt = statement(p);
+        statements.push(stmt);
+        if !p.at(T::Semicolon) && !p.at_eof() {
+            // The statement ended but something follows without a `;`.
+            if !statement_failed(statements.last()) {
+                p.unexpected();
+            }
+            skip_statement(p, before);
+        }
+    }
+    Script {
+        span: Span::new(0, p.src.len().min(u32::MAX as usize) as u32),
+        statements,
+    }
+}
+
+fn statement_failed(stmt: Option<&Statement>) -> bool {
+    matches!(
+        stmt,
+        Some(Statement {
+            kind: StatementKind::Error,
+            ..
+        })
+    )
+}
+
+/// Skips the rest of a statement after an error: up to `;` or a token that can only start a
+/// new statement, but always past at least one token.
+fn skip_statement(p: &mut Parser, statement_start: usize) {
+    if p.position() == statement_start && !p.at_eof() {
+        p.bump();
+    }
+    p.recover_until(|t| t.kind == T::Word && matches!(t.keyword, K::CREATE | K::INSERT));
+}
+
+pub(crate) fn statement(p: &mut Parser) -> Statement {
+    let start = p.start();
+    let begin = p.position();
+    let kind = match statements::statement_kind(p) {
+        Ok(kind) => kind,
+        Err(_) => {
+            skip_statement(p, begin);
+            StatementKind::Error
+        }
+    };
+    Statement {
+        span: p.span_from(start),
+        kind,
+    }
+}
+
+// ---- shared productions -----------------------------------------------------------------
+
+/// A simple identifier: an unreserved word or a back-tick quoted name.
+pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
+    let t = p.current();
+    match t.kind {
+        T::Word if !t.keyword.is_reserved() => {
+            p.bump();
+            Ok(Ident {
+                span: t.span,
+                value: p.text(t.span).to_string(),
+                quoted: false,
+            })
+        }
+        T::QuotedIdent => {
+            p.bump();
+            let raw = p.text(t.span);
+            let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
+            Ok(Ident {
+                span: t.span,
+                value: inner.replace("``", "`"),
+                quoted: true,
+            })
+        }
+        T::Word => {
+            let word = p.text(t.span).to_string();
+            Err(p.report(
+                Diagnostic::new(
+                    Code::ReservedWord,
+                    t.span,
+                    format!("`{word}` is a reserved word and cannot be used as a name here"),
+                )
+                .with_help(format!("quote it with back-ticks: `{word}`"))
+                .with_fix(t.span, format!("`{word}`"), "quote the name"),
+            ))
+        }
+        _ => {
+            p.expecting("identifier");
+            Err(p.unexpected())
+        }
+    }
+}
+
+pub(crate) fn at_ident(p: &Parser) -> bool {
+    let t = p.current();
+    (t.kind == T::Word && !t.keyword.is_reserved()) || t.kind == T::QuotedIdent
+}
+
+/// compound_id := ident { '.' ident }
+pub(crate) fn object_name(p: &mut Parser) -> PResult<ObjectName> {
+    let start = p.start();
+    let mut parts = vec![ident(p)?];
+    while p.nth_is(0, T::Dot) && !p.nth_is(1, T::Star) {
+        p.bump();
+        parts.push(ident(p)?);
+    }
+    Ok(ObjectName {
+        span: p.span_from(start),
+        parts,
+    })
+}
+
+/// '(' ident { ',' ident } ')'
+pub(crate) fn column_list(p: &mut Parser) -> PResult<ColumnList> {
+    let start = p.start();
+    p.expect(T::LParen)?;
+    let mut columns = vec![ident(p)?];
+    while p.eat(T::Comma).is_some() {
+        columns.push(ident(p)?);
+    }
+    p.expect(T::RParen)?;
+    Ok(ColumnList {
+        span: p.span_from(start),
+        columns,
+    })
+}
+
+/// A character string literal, continuations joined. Binary and Unicode literals count too,
+/// as in Flink's `StringLiteral()`.
+pub(crate) fn string_lit(p: &mut Parser) -> PResult<StringLit> {
+    literals::string_lit(p)
+}
+
+pub(crate) fn at_string(p: &mut Parser) -> bool {
+    matches!(
+        p.current().kind,
+        T::String | T::UnicodeString | T::BinaryString
+    ) || {
+        p.expecting("string literal");
+        false
+    }
+}
+
+/// An unsigned integer that must fit a Java `int`, as Calcite's `UnsignedIntLiteral`.
+pub(crate) fn int_lit(p: &mut Parser) -> PResult<IntLit> {
+    let t = p.current();
+    if t.kind != T::Integer {
+        p.expecting("integer");
+        return Err(p.unexpected());
+    }
+    p.bump();
+    let text = p.text(t.span);
+    let value = text.parse::<u64>().ok();
+    if value.is_none_or(|v| v > i32::MAX as u64) {
+        return Err(p.report(
+            Diagnostic::new(
+                Code::NumberOutOfRange,
+                t.span,
+                format!("literal '{text}' does not fit in an INT (at most 2147483647)"),
+            )
+            .with_help("Flink reads this number as a Java int"),
+        ));
+    }
+    Ok(IntLit {
+        span: t.span,
+        value,
+    })
+}
+
+/// '(' [ property { ',' property } ] ')' where property := string '=' string
+pub(crate) fn property_list(p: &mut Parser) -> PResult<PropertyList> {
+    let start = p.start();
+    p.expect(T::LParen)?;
+    let mut properties = Vec::new();
+    if p.eat(T::RParen).is_none() {
+        loop {
+            properties.push(property(p)?);
+            if p.eat(T::Comma).is_some() {
+                continue;
+            }
+            p.expect(T::RParen)?;
+            break;
+        }
+    }
+    Ok(PropertyList {
+        span: p.span_from(start),
+        properties,
+    })
+}
+
+pub(crate) fn property(p: &mut Parser) -> PResult<Property> {
+    let start = p.start();
+    let key = string_lit(p)?;
+    p.expect(T::Eq)?;
+    let value = string_lit(p)?;
+    Ok(Property {
+        span: p.span_from(start),
+        key,
+        value,
+    })
+}

@@ -1,0 +1,337 @@
+//! The DDL type grammar (Flink's `ExtendedDataType`):
+//! `TypeName { [NULL | NOT NULL] (ARRAY | MULTISET) } [NULL | NOT NULL]`.
+
+use super::*;
+
+pub(crate) fn data_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
+    p.enter()?;
+    let result = data_type_inner(p);
+    p.leave();
+    result
+}
+
+fn data_type_inner(p: &mut Parser) -> PResult<DataTypeSyntax> {
+    let start = p.start();
+    let mut ty = base_type(p)?;
+    loop {
+        let nullability = nullability(p);
+        if p.at_kw(K::ARRAY) || p.at_kw(K::MULTISET) {
+            let multiset = p.current().keyword == K::MULTISET;
+            p.bump();
+            ty.nullability = nullability;
+            let element = Box::new(ty);
+            let kind = if multiset {
+                TypeKind::Multiset {
+                    element,
+                    postfix: true,
+                }
+            } else {
+                TypeKind::Array {
+                    element,
+                    postfix: true,
+                }
+            };
+            ty = DataTypeSyntax {
+                span: p.span_from(start),
+                kind,
+                nullability: None,
+            };
+            continue;
+        }
+        ty.nullability = nullability;
+        ty.span = p.span_from(start);
+        return Ok(ty);
+    }
+}
+
+/// `TypeName [NULL | NOT NULL]`: the element of `ARRAY<...>` and `MULTISET<...>`.
+fn collection_element(p: &mut Parser) -> PResult<DataTypeSyntax> {
+    p.enter()?;
+    let start = p.start();
+    let result = base_type(p).map(|mut ty| {
+        ty.nullability = nullability(p);
+        ty.span = p.span_from(start);
+        ty
+    });
+    p.leave();
+    result
+}
+
+/// `NOT NULL` or `NULL`, if present.
+fn nullability(p: &mut Parser) -> Option<Nullability> {
+    if let Some(span) = p.eat_kws(&[K::NOT, K::NULL]) {
+        return Some(Nullability {
+            span,
+            not_null: true,
+        });
+    }
+    p.eat_kw(K::NULL).map(|span| Nullability {
+        span,
+        not_null: false,
+    })
+}
+
+fn builtin(p: &Parser, name: BuiltinType, start: u32, params: Vec<IntLit>) -> TypeKind {
+    TypeKind::Builtin {
+        name,
+        name_span: p.span_from(start),
+        params,
+    }
+}
+
+fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
+    let start = p.start();
+    let t = p.current();
+    use BuiltinType as B;
+    let kind = match (t.kind, t.keyword) {
+        (T::Word, K::CHAR | K::CHARACTER) => {
+            p.bump();
+            let name = if p.eat_kw(K::VARYING).is_some() {
+                B::Varchar
+            } else {
+                B::Char
+            };
+            let name_end = p.prev_end();
+            let params = params(p, 1)?;
+            character_set(p)?;
+            with_name_span(name, start, name_end, params)
+        }
+        (T::Word, K::BINARY) => {
+            p.bump();
+            let name = if p.eat_kw(K::VARYING).is_some() {
+                B::Varbinary
+            } else {
+                B::Binary
+            };
+            let name_end = p.prev_end();
+            let params = params(p, 1)?;
+            with_name_span(name, start, name_end, params)
+        }
+        (T::Word, K::VARCHAR) => {
+            let kind = simple_with_params(p, B::Varchar, 1)?;
+            character_set(p)?;
+            kind
+        }
+        (T::Word, K::VARBINARY) => simple_with_params(p, B::Varbinary, 1)?,
+        (T::Word, K::DECIMAL | K::DEC | K::NUMERIC) => simple_with_params(p, B::Decimal, 2)?,
+        (T::Word, K::STRING) => simple(p, B::String),
+        (T::Word, K::BYTES) => simple(p, B::Bytes),
+        (T::Word, K::BOOLEAN) => simple(p, B::Boolean),
+        (T::Word, K::TINYINT) => simple(p, B::Tinyint),
+        (T::Word, K::SMALLINT) => simple(p, B::Smallint),
+        (T::Word, K::INT | K::INTEGER) => simple(p, B::Integer),
+        (T::Word, K::BIGINT) => simple(p, B::Bigint),
+        (T::Word, K::FLOAT) => simple(p, B::Float),
+        (T::Word, K::REAL) => simple(p, B::Real),
+        (T::Word, K::DOUBLE) => {
+            p.bump();
+            p.eat_kw(K::PRECISION);
+            builtin(p, B::Double, start, Vec::new())
+        }
+        (T::Word, K::DATE) => simple(p, B::Date),
+        (T::Word, K::VARIANT) => simple(p, B::Variant),
+        (T::Word, K::BITMAP) => simple(p, B::Bitmap),
+        (T::Word, K::TIMESTAMP_LTZ) => simple_with_params(p, B::TimestampLtz, 1)?,
+        (T::Word, K::TIME | K::TIMESTAMP) => {
+            let is_time = t.keyword == K::TIME;
+            p.bump();
+            let name_end = p.prev_end();
+            let params = params(p, 1)?;
+            let local = time_zone_suffix(p)?;
+            let name = match (is_time, local) {
+                (true, false) => B::Time,
+                (true, true) => B::TimeWithLocalTimeZone,
+                (false, false) => B::Timestamp,
+                (false, true) => B::TimestampLtz,
+            };
+            with_name_span(name, start, name_end, params)
+        }
+        (T::Word, K::ARRAY | K::MULTISET) => {
+            let multiset = t.keyword == K::MULTISET;
+            if !p.nth_is(1, T::Lt) {
+                // `ARRAY(INT)`: Flink reports the keyword itself.
+                p.expecting("a data type");
+                return Err(p.unexpected());
+            }
+            p.bump();
+            p.bump();
+            // Inside `<...>` Flink takes a type name and its nullability, without postfix
+            // ARRAY/MULTISET (unlike MAP keys and values and ROW fields).
+            let element = Box::new(collection_element(p)?);
+            p.expect(T::Gt)?;
+            if multiset {
+                TypeKind::Multiset {
+                    element,
+                    postfix: false,
+                }
+            } else {
+                TypeKind::Array {
+                    element,
+                    postfix: false,
+                }
+            }
+        }
+        (T::Word, K::MAP) if p.nth_is(1, T::Lt) => {
+            p.bump();
+            p.bump();
+            let key = Box::new(data_type(p)?);
+            p.expect(T::Comma)?;
+            let value = Box::new(data_type(p)?);
+            p.expect(T::Gt)?;
+            TypeKind::Map { key, value }
+        }
+        (T::Word, K::ROW) => {
+            p.bump();
+            row_type(p)?
+        }
+        (T::Word, K::RAW) => {
+            p.bump();
+            p.expect(T::LParen)?;
+            let class = string_lit(p)?;
+            p.expect(T::Comma)?;
+            let snapshot = Some(string_lit(p)?);
+            p.expect(T::RParen)?;
+            TypeKind::Raw { class, snapshot }
+        }
+        (T::Word, K::STRUCTURED) if p.nth_is(1, T::Lt) => {
+            p.bump();
+            p.bump();
+            let class = string_lit(p)?;
+            let mut fields = Vec::new();
+            while p.eat(T::Comma).is_some() {
+                fields.push(row_field(p)?);
+            }
+            p.expect(T::Gt)?;
+            TypeKind::Structured { class, fields }
+        }
+        _ if at_ident(p) => TypeKind::UserDefined {
+            name: object_name(p)?,
+        },
+        _ => {
+            p.expecting("a data type");
+            return Err(p.unexpected());
+        }
+    };
+    Ok(DataTypeSyntax {
+        span: p.span_from(start),
+        kind,
+        nullability: None,
+    })
+}
+
+/// `CHARACTER SET name` after a character type (Calcite accepts it; Flink keeps UTF-16).
+fn character_set(p: &mut Parser) -> PResult<()> {
+    if p.nth_is_kw(0, K::CHARACTER) && p.nth_is_kw(1, K::SET) {
+        p.bump();
+        p.bump();
+        ident(p)?;
+    }
+    Ok(())
+}
+
+fn with_name_span(name: BuiltinType, start: u32, name_end: u32, params: Vec<IntLit>) -> TypeKind {
+    TypeKind::Builtin {
+        name,
+        name_span: Span::new(start, name_end),
+        params,
+    }
+}
+
+fn simple(p: &mut Parser, name: BuiltinType) -> TypeKind {
+    let start = p.start();
+    p.bump();
+    builtin(p, name, start, Vec::new())
+}
+
+fn simple_with_params(p: &mut Parser, name: BuiltinType, max: usize) -> PResult<TypeKind> {
+    let start = p.start();
+    p.bump();
+    let name_end = p.prev_end();
+    let params = params(p, max)?;
+    Ok(with_name_span(name, start, name_end, params))
+}
+
+/// `( n [, m] )` with at most `max` integers, if present.
+fn params(p: &mut Parser, max: usize) -> PResult<Vec<IntLit>> {
+    let mut out = Vec::new();
+    if p.eat(T::LParen).is_none() {
+        return Ok(out);
+    }
+    out.push(int_lit(p)?);
+    while out.len() < max && p.eat(T::Comma).is_some() {
+        out.push(int_lit(p)?);
+    }
+    p.expect(T::RParen)?;
+    Ok(out)
+}
+
+/// `[WITHOUT TIME ZONE | WITH LOCAL TIME ZONE]`; true for the local form.
+fn time_zone_suffix(p: &mut Parser) -> PResult<bool> {
+    if p.nth_is_kw(0, K::WITHOUT) && p.nth_is_kw(1, K::TIME) {
+        p.bump();
+        p.bump();
+        p.expect_kw(K::ZONE)?;
+        return Ok(false);
+    }
+    // `WITH` also starts the table's WITH clause: only `WITH LOCAL|TIME` belongs to the type.
+    if p.nth_is_kw(0, K::WITH) && (p.nth_is_kw(1, K::LOCAL) || p.nth_is_kw(1, K::TIME)) {
+        p.bump();
+        p.expect_kw(K::LOCAL)?;
+        p.expect_kw(K::TIME)?;
+        p.expect_kw(K::ZONE)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// After `ROW`: `<fields>`, `<>`, or `(fields)`.
+fn row_type(p: &mut Parser) -> PResult<TypeKind> {
+    if p.eat(T::NotEq).is_some() {
+        return Ok(TypeKind::Row {
+            fields: Vec::new(),
+            angle: true,
+        });
+    }
+    let angle = if p.eat(T::Lt).is_some() {
+        true
+    } else {
+        p.expect(T::LParen)?;
+        false
+    };
+    let close = if angle { T::Gt } else { T::RParen };
+    let mut fields = Vec::new();
+    if p.eat(close).is_none() {
+        loop {
+            fields.push(row_field(p)?);
+            if p.eat(T::Comma).is_some() {
+                continue;
+            }
+            p.expect(close)?;
+            break;
+        }
+    }
+    Ok(TypeKind::Row { fields, angle })
+}
+
+fn row_field(p: &mut Parser) -> PResult<RowField> {
+    let start = p.start();
+    let name = ident(p)?;
+    let data_type = data_type(p)?;
+    // A field comment is one plain quoted string: no continuation, no prefix.
+    let comment = if p.current().kind == T::String && p.text(p.current().span).starts_with('\'') {
+        let t = p.bump();
+        Some(StringLit {
+            span: t.span,
+            value: decode_string_token(p.text(t.span)),
+        })
+    } else {
+        p.expecting("string literal");
+        None
+    };
+    Ok(RowField {
+        span: p.span_from(start),
+        name,
+        data_type,
+        comment,
+    })
+}

@@ -1,0 +1,483 @@
+//! The lexer: Flink's lexical rules (Calcite with `Lex.JAVA`).
+//!
+//! It never fails: a character that starts no token, or a literal, quoted identifier or comment
+//! that is not closed, becomes an `Error` token and a diagnostic pointing at where it starts.
+//! Comments are trivia: they go to their own vector, so the parser never sees them. Hints
+//! (`/*+ ... */`) are tokens, because Flink allows them only in some places.
+
+use crate::keywords::Keyword;
+use flinkddl_diagnostics::{Code, Diagnostic, Span};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TokenKind {
+    /// An unquoted word: an identifier or a keyword (see [`Token::keyword`]).
+    Word,
+    /// `` `name` `` with doubled back-ticks inside.
+    QuotedIdent,
+    /// `'text'`, also `N'text'` and `_charset'text'`.
+    String,
+    /// `U&'text'`
+    UnicodeString,
+    /// `X'0AFF'`
+    BinaryString,
+    /// `"text"`: not an identifier quote in Flink; the parser rejects it.
+    DoubleQuoted,
+    Integer,
+    Decimal,
+    Approximate,
+    LParen,
+    RParen,
+    LBracket,
+    RBracket,
+    LBrace,
+    RBrace,
+    Comma,
+    Semicolon,
+    Dot,
+    Colon,
+    DoubleColon,
+    Eq,
+    /// `<>`
+    NotEq,
+    /// `!=`
+    BangEq,
+    Lt,
+    LtEq,
+    Gt,
+    GtEq,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Percent,
+    Concat,
+    Question,
+    /// `=>`
+    Arrow,
+    LineComment,
+    BlockComment,
+    /// `/*+ ... */`
+    Hint,
+    Error,
+    Eof,
+}
+
+impl TokenKind {
+    pub fn is_trivia(self) -> bool {
+        matches!(self, TokenKind::LineComment | TokenKind::BlockComment)
+    }
+
+    /// How the token is named in messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            TokenKind::Word => "identifier",
+            TokenKind::QuotedIdent => "quoted identifier",
+            TokenKind::String | TokenKind::UnicodeString => "string literal",
+            TokenKind::BinaryString => "binary string literal",
+            TokenKind::DoubleQuoted => "double-quoted text",
+            TokenKind::Integer => "integer",
+            TokenKind::Decimal | TokenKind::Approximate => "number",
+            TokenKind::LParen => "`(`",
+            TokenKind::RParen => "`)`",
+            TokenKind::LBracket => "`[`",
+            TokenKind::RBracket => "`]`",
+            TokenKind::LBrace => "`{`",
+            TokenKind::RBrace => "`}`",
+            TokenKind::Comma => "`,`",
+            TokenKind::Semicolon => "`;`",
+            TokenKind::Dot => "`.`",
+            TokenKind::Colon => "`:`",
+            TokenKind::DoubleColon => "`::`",
+            TokenKind::Eq => "`=`",
+            TokenKind::NotEq => "`<>`",
+            TokenKind::BangEq => "`!=`",
+            TokenKind::Lt => "`<`",
+            TokenKind::LtEq => "`<=`",
+            TokenKind::Gt => "`>`",
+            TokenKind::GtEq => "`>=`",
+            TokenKind::Plus => "`+`",
+            TokenKind::Minus => "`-`",
+            TokenKind::Star => "`*`",
+            TokenKind::Slash => "`/`",
+            TokenKind::Percent => "`%`",
+            TokenKind::Concat => "`||`",
+            TokenKind::Question => "`?`",
+            TokenKind::Arrow => "`=>`",
+            TokenKind::LineComment | TokenKind::BlockComment => "comment",
+            TokenKind::Hint => "hint",
+            TokenKind::Error => "invalid token",
+            TokenKind::Eof => "end of input",
+        }
+    }
+}
+
+/// One token: its kind, its keyword class (for words) and its byte span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Token {
+    pub kind: TokenKind,
+    #[serde(skip)]
+    pub keyword: Keyword,
+    pub span: Span,
+}
+
+/// The lexer's output: significant tokens (ending with one `Eof`), trivia and diagnostics.
+#[derive(Debug, Clone, Default)]
+pub struct Lexed {
+    pub tokens: Vec<Token>,
+    pub trivia: Vec<Token>,
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Splits `text` into tokens. Inputs over 4 GiB are cut at 4 GiB (spans are `u32`).
+pub fn lex(text: &str) -> Lexed {
+    let bytes = text.as_bytes();
+    let len = bytes.len().min(u32::MAX as usize - 1);
+    let mut lx = Lexer {
+        text,
+        bytes: &bytes[..len],
+        pos: 0,
+        out: Lexed {
+            tokens: Vec::with_capacity(len / 5 + 1),
+            trivia: Vec::new(),
+            errors: Vec::new(),
+        },
+    };
+    lx.run();
+    lx.out
+}
+
+struct Lexer<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    out: Lexed,
+}
+
+impl Lexer<'_> {
+    fn run(&mut self) {
+        while let Some(&b) = self.bytes.get(self.pos) {
+            let start = self.pos;
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => {
+                    self.pos += 1;
+                    continue;
+                }
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => self.word_or_prefixed_string(start),
+                b'0'..=b'9' => self.number(start),
+                b'.' => {
+                    if self.peek(1).is_some_and(|c| c.is_ascii_digit()) {
+                        self.number(start)
+                    } else {
+                        self.punct(start, 1, TokenKind::Dot)
+                    }
+                }
+                b'\'' => self.string(start, start, TokenKind::String),
+                b'`' => self.quoted_ident(start),
+                b'"' => self.double_quoted(start),
+                b'-' if self.peek(1) == Some(b'-') => self.line_comment(start),
+                b'/' if self.peek(1) == Some(b'/') => self.line_comment(start),
+                b'/' if self.peek(1) == Some(b'*') => self.block_comment(start),
+                b'(' => self.punct(start, 1, TokenKind::LParen),
+                b')' => self.punct(start, 1, TokenKind::RParen),
+                b'[' => self.punct(start, 1, TokenKind::LBracket),
+                b']' => self.punct(start, 1, TokenKind::RBracket),
+                b'{' => self.punct(start, 1, TokenKind::LBrace),
+                b'}' => self.punct(start, 1, TokenKind::RBrace),
+                b',' => self.punct(start, 1, TokenKind::Comma),
+                b';' => self.punct(start, 1, TokenKind::Semicolon),
+                b':' if self.peek(1) == Some(b':') => self.punct(start, 2, TokenKind::DoubleColon),
+                b':' => self.punct(start, 1, TokenKind::Colon),
+                b'=' if self.peek(1) == Some(b'>') => self.punct(start, 2, TokenKind::Arrow),
+                b'=' => self.punct(start, 1, TokenKind::Eq),
+                b'<' => match self.peek(1) {
+                    Some(b'>') => self.punct(start, 2, TokenKind::NotEq),
+                    Some(b'=') => self.punct(start, 2, TokenKind::LtEq),
+                    _ => self.punct(start, 1, TokenKind::Lt),
+                },
+                b'>' if self.peek(1) == Some(b'=') => self.punct(start, 2, TokenKind::GtEq),
+                b'>' => self.punct(start, 1, TokenKind::Gt),
+                b'!' if self.peek(1) == Some(b'=') => self.punct(start, 2, TokenKind::BangEq),
+                b'+' => self.punct(start, 1, TokenKind::Plus),
+                b'-' => self.punct(start, 1, TokenKind::Minus),
+                b'*' => self.punct(start, 1, TokenKind::Star),
+                b'/' => self.punct(start, 1, TokenKind::Slash),
+                b'%' => self.punct(start, 1, TokenKind::Percent),
+                b'|' if self.peek(1) == Some(b'|') => self.punct(start, 2, TokenKind::Concat),
+                b'?' => self.punct(start, 1, TokenKind::Question),
+                0x80.. => {
+                    let ch = self.text[start..].chars().next().unwrap_or('\u{fffd}');
+                    if ch.is_alphabetic() {
+                        self.word_or_prefixed_string(start)
+                    } else {
+                        self.pos += ch.len_utf8();
+                        self.invalid_char(start, ch);
+                    }
+                }
+                _ => {
+                    self.pos += 1;
+                    self.invalid_char(start, b as char);
+                }
+            }
+        }
+        let end = self.bytes.len() as u32;
+        self.out.tokens.push(Token {
+            kind: TokenKind::Eof,
+            keyword: Keyword::NotKeyword,
+            span: Span::new(end, end),
+        });
+    }
+
+    #[inline]
+    fn peek(&self, ahead: usize) -> Option<u8> {
+        self.bytes.get(self.pos + ahead).copied()
+    }
+
+    #[inline]
+    fn push(&mut self, kind: TokenKind, start: usize) {
+        self.out.tokens.push(Token {
+            kind,
+            keyword: Keyword::NotKeyword,
+            span: Span::new(start as u32, self.pos as u32),
+        });
+    }
+
+    #[inline]
+    fn punct(&mut self, start: usize, len: usize, kind: TokenKind) {
+        self.pos += len;
+        self.push(kind, start);
+    }
+
+    fn invalid_char(&mut self, start: usize, ch: char) {
+        self.push(TokenKind::Error, start);
+        let shown = if ch.is_control() {
+            format!("U+{:04X}", ch as u32)
+        } else {
+            format!("`{ch}`")
+        };
+        self.out.errors.push(
+            Diagnostic::new(
+                Code::InvalidCharacter,
+                Span::new(start as u32, self.pos as u32),
+                format!("character {shown} is not allowed here"),
+            )
+            .with_help("remove it, or put it inside a string literal or a back-tick quoted name"),
+        );
+    }
+
+    fn word_or_prefixed_string(&mut self, start: usize) {
+        // Literal prefixes: X'..', N'..', U&'..', _charset'..'
+        let b = self.bytes[start];
+        match (b, self.peek(1), self.peek(2)) {
+            (b'x' | b'X', Some(b'\''), _) => {
+                self.pos += 1;
+                return self.string(start, self.pos, TokenKind::BinaryString);
+            }
+            (b'n' | b'N', Some(b'\''), _) => {
+                self.pos += 1;
+                return self.string(start, self.pos, TokenKind::String);
+            }
+            (b'u' | b'U', Some(b'&'), Some(b'\'')) => {
+                self.pos += 2;
+                return self.string(start, self.pos, TokenKind::UnicodeString);
+            }
+            _ => {}
+        }
+        self.pos += self.text[start..].chars().next().map_or(1, char::len_utf8);
+        while let Some(&c) = self.bytes.get(self.pos) {
+            if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' {
+                self.pos += 1;
+            } else if c >= 0x80 {
+                let ch = self.text[self.pos..].chars().next().unwrap_or(' ');
+                if ch.is_alphanumeric() {
+                    self.pos += ch.len_utf8();
+                } else {
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+        if b == b'_' && self.peek(0) == Some(b'\'') && self.pos > start + 1 {
+            // `_UTF8'text'`: a character set name before a string.
+            return self.string(start, self.pos, TokenKind::String);
+        }
+        let keyword = Keyword::lookup(&self.text[start..self.pos]);
+        self.out.tokens.push(Token {
+            kind: TokenKind::Word,
+            keyword,
+            span: Span::new(start as u32, self.pos as u32),
+        });
+    }
+
+    fn number(&mut self, start: usize) {
+        let mut kind = TokenKind::Integer;
+        self.digits();
+        if self.peek(0) == Some(b'.') {
+            kind = TokenKind::Decimal;
+            self.pos += 1;
+            self.digits();
+        }
+        if matches!(self.peek(0), Some(b'e' | b'E')) {
+            let sign = usize::from(matches!(self.peek(1), Some(b'+' | b'-')));
+            if self.peek(1 + sign).is_some_and(|c| c.is_ascii_digit()) {
+                kind = TokenKind::Approximate;
+                self.pos += 1 + sign;
+                self.digits();
+            }
+        }
+        self.push(kind, start);
+    }
+
+    fn digits(&mut self) {
+        while self.peek(0).is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+    }
+
+    /// A quoted string from `quote` (the opening `'`); the token starts at `start` (the prefix).
+    fn string(&mut self, start: usize, quote: usize, kind: TokenKind) {
+        self.pos = quote + 1;
+        loop {
+            match memchr_quote(self.bytes, self.pos, b'\'') {
+                Some(i) => {
+                    if self.bytes.get(i + 1) == Some(&b'\'') {
+                        self.pos = i + 2;
+                        continue;
+                    }
+                    self.pos = i + 1;
+                    self.push(kind, start);
+                    return;
+                }
+                None => {
+                    self.pos = self.bytes.len();
+                    self.push(TokenKind::Error, start);
+                    self.out.errors.push(
+                        Diagnostic::new(
+                            Code::UnterminatedString,
+                            Span::new(start as u32, (quote + 1) as u32),
+                            "string literal is not closed",
+                        )
+                        .with_help("add the closing `'`; write `''` for a quote inside the string"),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+
+    fn quoted_ident(&mut self, start: usize) {
+        self.pos = start + 1;
+        loop {
+            match memchr_quote(self.bytes, self.pos, b'`') {
+                Some(i) => {
+                    if self.bytes.get(i + 1) == Some(&b'`') {
+                        self.pos = i + 2;
+                        continue;
+                    }
+                    self.pos = i + 1;
+                    self.push(TokenKind::QuotedIdent, start);
+                    return;
+                }
+                None => {
+                    self.pos = self.bytes.len();
+                    self.push(TokenKind::Error, start);
+                    self.out.errors.push(
+                        Diagnostic::new(
+                            Code::UnterminatedIdentifier,
+                            Span::new(start as u32, start as u32 + 1),
+                            "quoted identifier is not closed",
+                        )
+                        .with_help("add the closing back-tick; write two back-ticks for one inside the name"),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+
+    fn double_quoted(&mut self, start: usize) {
+        self.pos = start + 1;
+        match memchr_quote(self.bytes, self.pos, b'"') {
+            Some(i) => {
+                self.pos = i + 1;
+                self.push(TokenKind::DoubleQuoted, start);
+            }
+            None => {
+                self.pos = start + 1;
+                self.invalid_char(start, '"');
+            }
+        }
+    }
+
+    fn line_comment(&mut self, start: usize) {
+        let end = self.bytes[start..]
+            .iter()
+            .position(|&c| c == b'\n' || c == b'\r')
+            .map_or(self.bytes.len(), |i| start + i);
+        self.pos = end;
+        self.out.trivia.push(Token {
+            kind: TokenKind::LineComment,
+            keyword: Keyword::NotKeyword,
+            span: Span::new(start as u32, end as u32),
+        });
+    }
+
+    fn block_comment(&mut self, start: usize) {
+        let hint = self.peek(2) == Some(b'+');
+        let body = start + 2;
+        let close = find_subslice(&self.bytes[body..], b"*/").map(|i| body + i + 2);
+        match close {
+            Some(end) => {
+                self.pos = end;
+                let token = Token {
+                    kind: if hint {
+                        TokenKind::Hint
+                    } else {
+                        TokenKind::BlockComment
+                    },
+                    keyword: Keyword::NotKeyword,
+                    span: Span::new(start as u32, end as u32),
+                };
+                // Hints are tokens of Flink's grammar, allowed only in queries and after an
+                // INSERT target; comments are trivia.
+                if hint {
+                    self.out.tokens.push(token);
+                } else {
+                    self.out.trivia.push(token);
+                }
+            }
+            None => {
+                self.pos = self.bytes.len();
+                self.push(TokenKind::Error, start);
+                // Flink reports the end of the input; the label shows where the comment began.
+                let end = self.bytes.len() as u32;
+                self.out.errors.push(
+                    Diagnostic::new(
+                        Code::UnterminatedComment,
+                        Span::new(end, end),
+                        "block comment is not closed before the end of the input",
+                    )
+                    .with_label(
+                        Span::new(start as u32, start as u32 + 2),
+                        "the comment starts here",
+                    )
+                    .with_help("add `*/` where the comment should end"),
+                );
+            }
+        }
+    }
+}
+
+#[inline]
+fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
+    bytes
+        .get(from..)?
+        .iter()
+        .position(|&c| c == quote)
+        .map(|i| from + i)
+}
+
+fn find_subslice(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}

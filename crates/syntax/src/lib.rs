@@ -1,0 +1,72 @@
+//! flinkddl-syntax: the lexer, the resilient parser and the typed AST of Flink SQL scripts.
+//!
+//! [`parse`] turns any text into a [`Parse`]: a [`ast::Script`] with a byte span on every node,
+//! the tokens, and every syntax error found in one pass. It never fails, never panics and bounds
+//! its recursion ([`MAX_DEPTH`]). It knows Flink's grammar (parserImpls.ftl on Calcite with
+//! `Lex.JAVA`) and its keyword classes, and nothing of Flink's semantics: types are not
+//! resolved, names not looked up, query bodies only delimited. That is the binder's job.
+
+pub mod ast;
+mod grammar;
+pub mod keywords;
+pub mod lexer;
+mod parser;
+
+pub use flinkddl_diagnostics::{Diagnostic, Span};
+pub use keywords::Keyword;
+pub use lexer::{lex, Lexed, Token, TokenKind};
+pub use parser::MAX_DEPTH;
+
+/// The result of parsing one text. `errors` holds the lexer's and the parser's diagnostics in
+/// source order.
+#[derive(Debug, Clone)]
+pub struct Parse {
+    pub script: ast::Script,
+    /// Significant tokens, ending with `Eof`.
+    pub tokens: Vec<Token>,
+    /// Comments, in source order.
+    pub trivia: Vec<Token>,
+    pub errors: Vec<Diagnostic>,
+}
+
+impl Parse {
+    /// True when the text has no syntax error.
+    pub fn is_ok(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// The script, or the errors, for callers that want all-or-nothing.
+    pub fn into_result(self) -> Result<ast::Script, Vec<Diagnostic>> {
+        if self.errors.is_empty() {
+            Ok(self.script)
+        } else {
+            Err(self.errors)
+        }
+    }
+}
+
+/// Parses a whole script. Never fails: problems are in [`Parse::errors`].
+pub fn parse(text: &str) -> Parse {
+    let lexed = lex(text);
+    let mut parser = parser::Parser::new(text, &lexed.tokens);
+    let script = grammar::script(&mut parser);
+    let raw = std::mem::take(&mut parser.raw_spans);
+    let mut errors: Vec<Diagnostic> = lexed
+        .errors
+        .into_iter()
+        .filter(|d| !raw.iter().any(|r| r.contains(d.span)))
+        .collect();
+    errors.append(&mut parser.errors);
+    errors.sort_by_key(|d| (d.span.start, d.span.end));
+    Parse {
+        script,
+        tokens: lexed.tokens,
+        trivia: lexed.trivia,
+        errors,
+    }
+}
+
+/// Decodes the text of one string-literal token (`'it''s'` is `it's`).
+pub fn decode_string(token_text: &str) -> String {
+    grammar::decode_string_token(token_text)
+}

@@ -1,0 +1,360 @@
+//! The parser's cursor: token access, expectations for messages, error reporting, recovery and
+//! the nesting budget. The grammar itself lives in `grammar/`.
+
+use crate::keywords::Keyword;
+use crate::lexer::{Token, TokenKind};
+use flinkddl_diagnostics::{Code, Diagnostic, Span};
+
+/// Deepest nesting of expressions, types and parentheses we parse before giving up with
+/// `S013` instead of overflowing the stack.
+pub const MAX_DEPTH: u32 = 256;
+
+/// A production failed; its diagnostic has been reported already.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Failed;
+
+pub(crate) type PResult<T> = Result<T, Failed>;
+
+pub(crate) struct Parser<'t> {
+    pub src: &'t str,
+    tokens: &'t [Token],
+    pos: usize,
+    pub errors: Vec<Diagnostic>,
+    /// What would have been accepted at `pos`, for the next "expected one of" message.
+    expected: Vec<&'static str>,
+    depth: u32,
+    /// Open parentheses and brackets consumed so far, for list recovery.
+    paren_depth: i32,
+    /// Statement texts read as raw text (SET / RESET); lexer errors inside them do not count.
+    pub raw_spans: Vec<Span>,
+}
+
+impl<'t> Parser<'t> {
+    pub fn new(src: &'t str, tokens: &'t [Token]) -> Self {
+        Parser {
+            src,
+            tokens,
+            pos: 0,
+            errors: Vec::new(),
+            expected: Vec::new(),
+            depth: 0,
+            paren_depth: 0,
+            raw_spans: Vec::new(),
+        }
+    }
+
+    // ---- looking -------------------------------------------------------------------------
+
+    #[inline]
+    pub fn nth(&self, n: usize) -> Token {
+        let last = self.tokens.len() - 1;
+        self.tokens[(self.pos + n).min(last)]
+    }
+
+    #[inline]
+    pub fn current(&self) -> Token {
+        self.nth(0)
+    }
+
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    #[inline]
+    pub fn at_eof(&self) -> bool {
+        self.current().kind == TokenKind::Eof
+    }
+
+    /// The end of the previous token: where a node that ends here ends.
+    pub fn prev_end(&self) -> u32 {
+        if self.pos == 0 {
+            0
+        } else {
+            self.tokens[self.pos - 1].span.end
+        }
+    }
+
+    pub fn start(&self) -> u32 {
+        self.current().span.start
+    }
+
+    /// The span from `start` to the end of the previous token.
+    pub fn span_from(&self, start: u32) -> Span {
+        Span::new(start, self.prev_end().max(start))
+    }
+
+    pub fn text(&self, span: Span) -> &'t str {
+        span.text(self.src)
+    }
+
+    #[inline]
+    pub fn at(&mut self, kind: TokenKind) -> bool {
+        if self.current().kind == kind {
+            true
+        } else {
+            self.expect_note(kind.describe());
+            false
+        }
+    }
+
+    #[inline]
+    pub fn at_kw(&mut self, kw: Keyword) -> bool {
+        let t = self.current();
+        if t.kind == TokenKind::Word && t.keyword == kw {
+            true
+        } else {
+            self.expect_note(kw.as_str());
+            false
+        }
+    }
+
+    /// Looks ahead without noting an expectation.
+    #[inline]
+    pub fn nth_is_kw(&self, n: usize, kw: Keyword) -> bool {
+        let t = self.nth(n);
+        t.kind == TokenKind::Word && t.keyword == kw
+    }
+
+    #[inline]
+    pub fn nth_is(&self, n: usize, kind: TokenKind) -> bool {
+        self.nth(n).kind == kind
+    }
+
+    #[inline]
+    fn expect_note(&mut self, what: &'static str) {
+        if self.expected.len() < 24 {
+            self.expected.push(what);
+        }
+    }
+
+    /// Notes an expectation that no single token check expresses ("a data type").
+    pub fn expecting(&mut self, what: &'static str) {
+        self.expect_note(what);
+    }
+
+    // ---- consuming -----------------------------------------------------------------------
+
+    #[inline]
+    pub fn bump(&mut self) -> Token {
+        let t = self.current();
+        match t.kind {
+            TokenKind::Eof => return t,
+            TokenKind::LParen | TokenKind::LBracket => self.paren_depth += 1,
+            TokenKind::RParen | TokenKind::RBracket => self.paren_depth -= 1,
+            _ => {}
+        }
+        self.pos += 1;
+        self.expected.clear();
+        t
+    }
+
+    /// Records a statement Flink reads as raw text rather than tokens.
+    pub fn mark_raw(&mut self, span: Span) {
+        self.raw_spans.push(span);
+    }
+
+    pub fn paren_depth(&self) -> i32 {
+        self.paren_depth
+    }
+
+    /// After a failed list item: skips to the `,` or `)` that belongs to the list whose items
+    /// sit at parenthesis depth `list_depth`, or to `;` / the end. Returns true at `,` or `)`.
+    pub fn recover_in_list(&mut self, list_depth: i32) -> bool {
+        loop {
+            let t = self.current();
+            match t.kind {
+                TokenKind::Eof | TokenKind::Semicolon => return false,
+                TokenKind::Comma | TokenKind::RParen if self.paren_depth == list_depth => {
+                    return true
+                }
+                TokenKind::RParen if self.paren_depth < list_depth => return false,
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    #[inline]
+    pub fn eat(&mut self, kind: TokenKind) -> Option<Span> {
+        if self.at(kind) {
+            Some(self.bump().span)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub fn eat_kw(&mut self, kw: Keyword) -> Option<Span> {
+        if self.at_kw(kw) {
+            Some(self.bump().span)
+        } else {
+            None
+        }
+    }
+
+    /// Eats a sequence of keywords, all or nothing; returns the span of all of them.
+    pub fn eat_kws(&mut self, kws: &[Keyword]) -> Option<Span> {
+        for (i, kw) in kws.iter().enumerate() {
+            if !self.nth_is_kw(i, *kw) {
+                if i == 0 {
+                    self.expect_note(kw.as_str());
+                }
+                return None;
+            }
+        }
+        let start = self.start();
+        for _ in kws {
+            self.bump();
+        }
+        Some(self.span_from(start))
+    }
+
+    pub fn expect(&mut self, kind: TokenKind) -> PResult<Span> {
+        match self.eat(kind) {
+            Some(span) => Ok(span),
+            None => Err(self.unexpected()),
+        }
+    }
+
+    pub fn expect_kw(&mut self, kw: Keyword) -> PResult<Span> {
+        match self.eat_kw(kw) {
+            Some(span) => Ok(span),
+            None => Err(self.unexpected()),
+        }
+    }
+
+    // ---- errors --------------------------------------------------------------------------
+
+    pub fn report(&mut self, diagnostic: Diagnostic) -> Failed {
+        self.errors.push(diagnostic);
+        Failed
+    }
+
+    /// Reports the current token as unexpected, listing what was expected here.
+    pub fn unexpected(&mut self) -> Failed {
+        let t = self.current();
+        if t.kind == TokenKind::Error {
+            // The lexer has reported this token already.
+            self.expected.clear();
+            return Failed;
+        }
+        let mut expected: Vec<&'static str> = std::mem::take(&mut self.expected);
+        expected.sort_unstable();
+        expected.dedup();
+        let list = match expected.len() {
+            0 => String::new(),
+            1 => format!("; expected {}", expected[0]),
+            _ => format!("; expected one of {}", expected.join(", ")),
+        };
+        let (code, found) = if t.kind == TokenKind::Eof {
+            (Code::UnexpectedEnd, "end of input".to_string())
+        } else {
+            (
+                Code::UnexpectedToken,
+                format!("`{}`", truncate(self.text(t.span), 40)),
+            )
+        };
+        let mut d = Diagnostic::new(code, t.span, format!("unexpected {found}{list}"));
+        if t.kind == TokenKind::Word {
+            if let Some(suggestion) = did_you_mean(self.text(t.span), &expected) {
+                d = d
+                    .with_help(format!("did you mean `{suggestion}`?"))
+                    .with_fix(t.span, suggestion, format!("replace with `{suggestion}`"));
+            } else if t.keyword.is_reserved() {
+                d = d.with_help(format!(
+                    "`{}` is a reserved word; quote it with back-ticks to use it as a name",
+                    self.text(t.span)
+                ));
+            }
+        } else if t.kind == TokenKind::BangEq {
+            d = d
+                .with_help("Flink does not allow `!=` (\"Bang equal '!=' is not allowed under the current SQL conformance level\"); use `<>`")
+                .with_fix(t.span, "<>", "replace with `<>`");
+        } else if t.kind == TokenKind::Hint {
+            d = d.with_help(
+                "hints (`/*+ ... */`) are allowed only in queries; write `/* ... */` for a comment",
+            );
+        } else if t.kind == TokenKind::DoubleQuoted {
+            d = d.with_help("Flink quotes names with back-ticks (`name`) and strings with single quotes ('text')");
+        }
+        self.report(d)
+    }
+
+    // ---- recovery ------------------------------------------------------------------------
+
+    /// Skips tokens until `stop` holds for a token at nesting depth 0 (parentheses, brackets
+    /// and braces are skipped whole), or until `;` or the end. Does not consume the stop token.
+    pub fn recover_until(&mut self, stop: impl Fn(&Token) -> bool) {
+        let mut depth = 0usize;
+        loop {
+            let t = self.current();
+            match t.kind {
+                TokenKind::Eof => return,
+                TokenKind::Semicolon if depth == 0 => return,
+                _ if depth == 0 && stop(&t) => return,
+                TokenKind::LParen | TokenKind::LBracket | TokenKind::LBrace => depth += 1,
+                TokenKind::RParen | TokenKind::RBracket | TokenKind::RBrace => {
+                    if depth == 0 {
+                        // An unbalanced closer ends the enclosing construct.
+                        if stop(&t) {
+                            return;
+                        }
+                    } else {
+                        depth -= 1;
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    // ---- nesting -------------------------------------------------------------------------
+
+    /// Enters one level of nesting; fails with `S013` past [`MAX_DEPTH`].
+    pub fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            let span = self.current().span;
+            // Skip everything up to the end of the statement so we do not report once per level.
+            self.recover_until(|_| false);
+            return Err(self.report(
+                Diagnostic::new(
+                    Code::NestingTooDeep,
+                    span,
+                    format!("nesting deeper than {MAX_DEPTH} levels"),
+                )
+                .with_help("split the expression or type into smaller parts"),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+}
+
+fn truncate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// The expected keyword closest to `word`, if it is close enough to be a typo.
+fn did_you_mean(word: &str, expected: &[&'static str]) -> Option<&'static str> {
+    let upper = word.to_ascii_uppercase();
+    expected
+        .iter()
+        .filter(|e| e.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'))
+        .map(|e| (strsim::damerau_levenshtein(&upper, e), *e))
+        .filter(|(d, e)| *d > 0 && *d <= 2 && e.len() > 2 && *d < e.len() / 2 + 1)
+        .min()
+        .map(|(_, e)| e)
+}
