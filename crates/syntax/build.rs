@@ -39,7 +39,7 @@ fn main() {
     let mut out = String::new();
     out.push_str("/// A keyword of Flink SQL, or `NotKeyword` for a plain identifier.\n");
     out.push_str("#[allow(non_camel_case_types, clippy::upper_case_acronyms)]\n");
-    out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n#[repr(u16)]\npub enum Keyword {\n    NotKeyword,\n");
+    out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]\n#[repr(u16)]\npub enum Keyword {\n    #[default]\n    NotKeyword,\n");
     for w in all.keys() {
         let _ = writeln!(out, "    {w},");
     }

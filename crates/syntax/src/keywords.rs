@@ -37,9 +37,3 @@ impl Keyword {
         lookup_upper(upper)
     }
 }
-
-impl Default for Keyword {
-    fn default() -> Self {
-        Keyword::NotKeyword
-    }
-}

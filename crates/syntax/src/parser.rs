@@ -261,7 +261,7 @@ impl<'t> Parser<'t> {
                 d = d
                     .with_help(format!("did you mean `{suggestion}`?"))
                     .with_fix(t.span, suggestion, format!("replace with `{suggestion}`"));
-            } else if t.keyword.is_reserved() {
+            } else if t.keyword.is_reserved() && expected.contains(&"identifier") {
                 d = d.with_help(format!(
                     "`{}` is a reserved word; quote it with back-ticks to use it as a name",
                     self.text(t.span)

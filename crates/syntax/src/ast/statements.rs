@@ -142,7 +142,7 @@ pub enum AlterTableAction {
 #[serde(tag = "item", rename_all = "snake_case")]
 pub enum AlterItem {
     Element {
-        element: TableElement,
+        element: Box<TableElement>,
         position: Option<ColumnPosition>,
     },
     Distribution(Distribution),

@@ -13,7 +13,8 @@ pub(crate) fn expr(p: &mut Parser) -> PResult<Expr> {
 
 fn expr_bp(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
     p.enter()?;
-    let result = expr_bp_inner(p, min_bp);
+    // Grow the stack on demand: the depth bound is the contract, not the caller's stack size.
+    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || expr_bp_inner(p, min_bp));
     p.leave();
     result
 }

@@ -34,6 +34,8 @@ pub(crate) fn extended_command(p: &mut Parser, segment_start: u32) -> Option<Sta
     );
     let (kind, leading_comment) = match command_kind(p.text(segment), first.keyword, span) {
         Some(kind) => (kind, false),
+        // The SQL grammar takes quoted SET / RESET whatever comments surround them.
+        None if sql_grammar_accepts(p, first.keyword, n) => return None,
         // Flink's TableEnvironment matches the text with the comments before the command and
         // fails; the SQL client strips them first and succeeds. Accept, and say so.
         None => (
@@ -63,6 +65,16 @@ pub(crate) fn extended_command(p: &mut Parser, segment_start: u32) -> Option<Sta
     }
     p.mark_raw(span);
     Some(Statement { span, kind })
+}
+
+/// Whether the `n` tokens at the cursor are `SET ['k' = 'v']` or `RESET ['k']`.
+fn sql_grammar_accepts(p: &Parser, keyword: K, n: usize) -> bool {
+    let is_string = |i: usize| matches!(p.nth(i).kind, T::String | T::UnicodeString);
+    match keyword {
+        K::SET => n == 1 || (n == 4 && is_string(1) && p.nth_is(2, T::Eq) && is_string(3)),
+        K::RESET => n == 1 || (n == 2 && is_string(1)),
+        _ => false,
+    }
 }
 
 fn command_kind(text: &str, keyword: K, span: Span) -> Option<StatementKind> {

@@ -470,7 +470,10 @@ fn alter_item(p: &mut Parser) -> PResult<AlterItem> {
     } else {
         None
     };
-    Ok(AlterItem::Element { element, position })
+    Ok(AlterItem::Element {
+        element: Box::new(element),
+        position,
+    })
 }
 
 fn use_statement(p: &mut Parser) -> PResult<StatementKind> {

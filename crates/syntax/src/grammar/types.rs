@@ -5,7 +5,7 @@ use super::*;
 
 pub(crate) fn data_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
     p.enter()?;
-    let result = data_type_inner(p);
+    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || data_type_inner(p));
     p.leave();
     result
 }
@@ -48,10 +48,12 @@ fn data_type_inner(p: &mut Parser) -> PResult<DataTypeSyntax> {
 fn collection_element(p: &mut Parser) -> PResult<DataTypeSyntax> {
     p.enter()?;
     let start = p.start();
-    let result = base_type(p).map(|mut ty| {
-        ty.nullability = nullability(p);
-        ty.span = p.span_from(start);
-        ty
+    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        base_type(p).map(|mut ty| {
+            ty.nullability = nullability(p);
+            ty.span = p.span_from(start);
+            ty
+        })
     });
     p.leave();
     result

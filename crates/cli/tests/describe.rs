@@ -1,0 +1,66 @@
+//! The `describe --format json` contract on real files: JSON shape, positions, exit status.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn flinkddl(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_flinkddl"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run flinkddl: {e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn example(name: &str) -> String {
+    format!("{}/../../fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn valid_example_exits_zero_with_no_diagnostics() {
+    let (code, stdout) = flinkddl(&[
+        "describe",
+        &example("examples/orders.sql"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stdout}");
+    let json: Value = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+    assert_eq!(json["diagnostics"], Value::Array(vec![]));
+    assert!(json["tables"].is_array());
+}
+
+#[test]
+fn syntax_errors_are_reported_with_positions_and_exit_one() {
+    let (code, stdout) = flinkddl(&[
+        "describe",
+        &example("../grammar-tests/err/three_mistakes.sql"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let json: Value = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+    let diags = json["diagnostics"].as_array().cloned().unwrap_or_default();
+    let lines: Vec<u64> = diags.iter().filter_map(|d| d["line"].as_u64()).collect();
+    assert_eq!(lines, vec![1, 2, 3]);
+    let first = &diags[0];
+    assert_eq!(first["stage"], "syntax");
+    assert_eq!(first["severity"], "error");
+    assert_eq!(first["column"], 23);
+    assert_eq!(first["start"], 22);
+    assert!(first["code"].as_str().is_some_and(|c| c.starts_with('S')));
+}
+
+#[test]
+fn missing_file_is_exit_two() {
+    let (code, _) = flinkddl(&["describe", "/nonexistent/x.sql", "--format", "json"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn usage_error_is_exit_two() {
+    let (code, _) = flinkddl(&["describe"]);
+    assert_eq!(code, 2);
+}

@@ -1,0 +1,375 @@
+//! Property tests of the parser's robustness contract: whatever the input, `parse` and `lex`
+//! return (no panic, no stack overflow) and every span they hand out is usable on the input.
+//!
+//! Invariants checked on every case (`check_invariants`):
+//! * every token, comment, diagnostic, diagnostic label and fix span satisfies
+//!   `start <= end <= len` and both ends fall on UTF-8 char boundaries;
+//! * every span in the AST does too, and lies within the span of its nearest ancestor node. The
+//!   AST is walked through its `serde_json` form: an object with a `"span"` is a node, and any
+//!   `{start, end}` object (a node's span, or a keyword flag such as `temporary`) must lie within
+//!   the nearest enclosing node's span; the script's own span must lie within `0..len`.
+//!
+//! Cases: (a) token soup from a Flink SQL vocabulary, (b) arbitrary strings, (c) mutated real
+//! statements, (d) deep nesting. 256 cases each by default; `PROPTEST_CASES` overrides.
+//!
+//! The same checker is duplicated in `fuzz/fuzz_targets/common.rs`; keep them in step.
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+// ---- the invariants ----------------------------------------------------------------------------
+
+fn check_span(text: &str, what: &str, start: u64, end: u64) -> Result<(), String> {
+    let len = text.len() as u64;
+    if start > end || end > len {
+        return Err(format!("{what}: span {start}..{end} out of bounds (len {len})"));
+    }
+    if !text.is_char_boundary(start as usize) || !text.is_char_boundary(end as usize) {
+        return Err(format!("{what}: span {start}..{end} not on char boundaries"));
+    }
+    Ok(())
+}
+
+fn as_span(v: &Value) -> Option<(u64, u64)> {
+    let o = v.as_object()?;
+    if o.len() != 2 {
+        return None;
+    }
+    Some((o.get("start")?.as_u64()?, o.get("end")?.as_u64()?))
+}
+
+fn walk(text: &str, v: &Value, path: &mut String, parent: (u64, u64)) -> Result<(), String> {
+    match v {
+        Value::Object(o) => {
+            let mut here = parent;
+            if let Some(s) = o.get("span") {
+                let (start, end) =
+                    as_span(s).ok_or_else(|| format!("{path}.span is not a span: {s}"))?;
+                check_span(text, &format!("{path}.span"), start, end)?;
+                if start < parent.0 || end > parent.1 {
+                    return Err(format!(
+                        "{path}.span {start}..{end} is outside its parent's span {}..{}",
+                        parent.0, parent.1
+                    ));
+                }
+                here = (start, end);
+            }
+            for (k, child) in o {
+                if k == "span" {
+                    continue;
+                }
+                let len = path.len();
+                path.push('.');
+                path.push_str(k);
+                if let Some((start, end)) = as_span(child) {
+                    check_span(text, path, start, end)?;
+                    if start < here.0 || end > here.1 {
+                        return Err(format!(
+                            "{path} {start}..{end} is outside its node's span {}..{}",
+                            here.0, here.1
+                        ));
+                    }
+                } else {
+                    walk(text, child, path, here)?;
+                }
+                path.truncate(len);
+            }
+            Ok(())
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                walk(text, child, path, parent)?;
+                path.truncate(len);
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_invariants(text: &str) -> Result<(), String> {
+    let lexed = flinkddl_syntax::lex(text);
+    check_tokens(text, &lexed.tokens, &lexed.trivia, &lexed.errors)?;
+
+    let p = flinkddl_syntax::parse(text);
+    check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
+    let ast = serde_json::to_value(&p.script).map_err(|e| format!("AST does not serialize: {e}"))?;
+    let mut path = String::from("script");
+    walk(text, &ast, &mut path, (0, text.len() as u64))
+}
+
+fn check_tokens(
+    text: &str,
+    tokens: &[flinkddl_syntax::Token],
+    trivia: &[flinkddl_syntax::Token],
+    errors: &[flinkddl_syntax::Diagnostic],
+) -> Result<(), String> {
+    match tokens.last() {
+        Some(t) if t.kind == flinkddl_syntax::TokenKind::Eof => {}
+        _ => return Err("tokens do not end with Eof".into()),
+    }
+    for (i, t) in tokens.iter().chain(trivia).enumerate() {
+        check_span(text, &format!("token {i} {:?}", t.kind), t.span.start.into(), t.span.end.into())?;
+    }
+    for (i, d) in errors.iter().enumerate() {
+        let what = format!("diagnostic {i} ({:?} {})", d.code, d.message);
+        check_span(text, &what, d.span.start.into(), d.span.end.into())?;
+        for l in &d.labels {
+            check_span(text, &format!("{what} label"), l.span.start.into(), l.span.end.into())?;
+        }
+        if let Some(f) = &d.fix {
+            check_span(text, &format!("{what} fix"), f.span.start.into(), f.span.end.into())?;
+        }
+    }
+    Ok(())
+}
+
+// ---- strategies --------------------------------------------------------------------------------
+
+const KEYWORDS: &[&str] = &[
+    "CREATE", "TABLE", "WITH", "AS", "WATERMARK", "FOR", "PRIMARY", "KEY", "NOT", "ENFORCED",
+    "TEMPORARY", "IF", "EXISTS", "COMMENT", "PARTITIONED", "BY", "METADATA", "FROM", "VIRTUAL",
+    "CONSTRAINT", "INTERVAL", "SECOND", "MINUTE", "DAY", "TO", "SELECT", "INSERT", "INTO",
+    "OVERWRITE", "VALUES", "SET", "RESET", "DROP", "ALTER", "RENAME", "ADD", "MODIFY", "VIEW",
+    "FUNCTION", "CATALOG", "DATABASE", "USE", "SHOW", "DESCRIBE", "EXECUTE", "STATEMENT", "BEGIN",
+    "END", "EXPLAIN", "LIKE", "INCLUDING", "EXCLUDING", "OPTIONS", "ALL", "ROW", "MAP", "ARRAY",
+    "MULTISET", "INT", "BIGINT", "STRING", "VARCHAR", "CHAR", "DECIMAL", "DOUBLE", "PRECISION",
+    "TIMESTAMP", "TIMESTAMP_LTZ", "TIME", "DATE", "LOCAL", "ZONE", "RAW", "NULL", "TRUE", "FALSE",
+    "CAST", "TRY_CAST", "CASE", "WHEN", "THEN", "ELSE", "AND", "OR", "IS", "IN", "BETWEEN",
+    "PROCTIME", "CURRENT_TIMESTAMP", "LANGUAGE", "JAVA", "PYTHON", "USING", "JAR", "DISTRIBUTED",
+    "INTO", "BUCKETS", "HASH", "WHERE", "GROUP", "ORDER", "UNION", "LOAD", "MODULE", "CALL",
+    "value", "user", "create", "table",
+];
+
+const PUNCT: &[&str] = &[
+    "(", ")", "(", ")", ",", ",", ";", ";", ".", "=", "<", ">", "<>", "<=", ">=", "!=", "+", "-",
+    "*", "/", "%", "||", ":", "::", "[", "]", "{", "}", "?", "=>", "&", "|", "!", "^", "~", "#",
+    "@", "\\", "\"", "\"x\"", "$",
+];
+
+fn word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        proptest::sample::select(KEYWORDS).prop_map(str::to_string),
+        "[a-zA-Z_][a-zA-Z0-9_$]{0,8}",
+        "[a-z]{1,4}\\.[a-z]{1,4}(\\.[a-z]{1,4})?",
+        proptest::sample::select(&["日本", "ä", "Ωmega", "straße", "ǅ", "x\u{301}", "名前_1"][..])
+            .prop_map(str::to_string),
+    ]
+}
+
+fn string_lit() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "'[a-z0-9 .,:=/_-]{0,10}'",
+        "'[a-z]{0,3}''[a-z]{0,3}'",
+        "'[^']{0,8}",
+        "[NnXx]'[0-9a-fA-F]{0,4}'",
+        Just("U&'\\0041\\+01F600'".to_string()),
+        Just("_UTF8'x'".to_string()),
+        Just("'a'\n'b'".to_string()),
+        Just("'".to_string()),
+    ]
+}
+
+fn number() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[0-9]{1,4}",
+        "[0-9]{1,3}\\.[0-9]{0,3}",
+        "\\.[0-9]{1,3}",
+        "[0-9]{1,2}[eE][+-]?[0-9]{0,2}",
+        Just("99999999999999999999999999".to_string()),
+        Just("1..2".to_string()),
+    ]
+}
+
+fn quoted_ident() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "`[a-z ;(]{0,6}`",
+        "`[a-z]{0,3}``[a-z]{0,3}`",
+        "`[a-z]{0,4}",
+        Just("``".to_string()),
+    ]
+}
+
+fn comment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "--[ a-z;']{0,10}\n",
+        "//[ a-z]{0,6}\n",
+        "/\\*[ a-z;'*]{0,10}\\*/",
+        "/\\*\\+ [a-z]{0,6}\\([a-z]{0,3}\\) \\*/",
+        "/\\*[ a-z]{0,6}",
+        Just("--".to_string()),
+        Just("/*/".to_string()),
+    ]
+}
+
+fn odd() -> impl Strategy<Value = String> {
+    prop_oneof![
+        proptest::sample::select(
+            &[
+                "\u{0}", "\u{7f}", "\u{feff}", "\u{200b}", "😀", "\u{301}", "\u{10ffff}", "\r",
+                "\t", "\x0c", "\u{a0}", "\u{2028}", "€", "ß",
+            ][..]
+        )
+        .prop_map(str::to_string),
+        any::<char>().prop_map(|c| c.to_string()),
+        ".{1,3}",
+    ]
+}
+
+fn token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => word(),
+        5 => proptest::sample::select(PUNCT).prop_map(str::to_string),
+        2 => string_lit(),
+        2 => number(),
+        1 => quoted_ident(),
+        1 => comment(),
+        1 => odd(),
+    ]
+}
+
+fn separator() -> impl Strategy<Value = &'static str> {
+    proptest::sample::select(&[" ", " ", " ", "", "\n", "\t", "  ", "\r\n"][..])
+}
+
+fn soup() -> impl Strategy<Value = String> {
+    proptest::collection::vec((token(), separator()), 0..80).prop_map(|parts| {
+        let mut s = String::new();
+        for (t, sep) in parts {
+            s.push_str(&t);
+            s.push_str(sep);
+        }
+        s
+    })
+}
+
+/// Real statements, cut into whitespace-separated pieces for mutation.
+const TEMPLATES: &[&str] = &[
+    "CREATE TEMPORARY TABLE IF NOT EXISTS cat.db.`orders` ( id BIGINT NOT NULL COMMENT 'the id' , \
+     price DECIMAL ( 10 , 2 ) , tags ARRAY < STRING > , attrs MAP < STRING , ROW < a INT , b STRING > > , \
+     ts TIMESTAMP ( 3 ) WITH LOCAL TIME ZONE , amount AS price * 2 , pt AS PROCTIME ( ) , \
+     `offset` BIGINT METADATA FROM 'offset' VIRTUAL , \
+     WATERMARK FOR ts AS ts - INTERVAL '5' SECOND , \
+     CONSTRAINT pk PRIMARY KEY ( id ) NOT ENFORCED ) COMMENT 'tbl' PARTITIONED BY ( dt ) \
+     WITH ( 'connector' = 'kafka' , 'topic' = 'it''s' ) ;",
+    "CREATE TABLE t2 WITH ( 'connector' = 'print' ) LIKE t ( EXCLUDING ALL INCLUDING OPTIONS ) ;",
+    "CREATE TABLE t3 AS SELECT a , b AS c FROM t WHERE a > 1 ;",
+    "INSERT INTO t SELECT CAST ( a AS INT ) , CASE WHEN b THEN 1 ELSE 2 END FROM s ;",
+    "SET 'table.exec.mini-batch.enabled' = 'true' ; RESET ; USE CATALOG c ;",
+    "ALTER TABLE t ADD ( c INT FIRST , d AS c + 1 AFTER c ) ;",
+    "EXECUTE STATEMENT SET BEGIN INSERT INTO a SELECT * FROM b ; INSERT INTO c VALUES ( 1 , 'x' ) ; END ;",
+    "CREATE FUNCTION IF NOT EXISTS f AS 'com.example.F' LANGUAGE JAVA USING JAR 'x.jar' ;",
+    "CREATE VIEW v ( a , b ) COMMENT 'c' AS SELECT 1 , 2 ; DROP TEMPORARY VIEW IF EXISTS v ;",
+];
+
+#[derive(Debug, Clone)]
+enum Edit {
+    Delete(usize),
+    Insert(usize, String),
+    Replace(usize, String),
+    Swap(usize, usize),
+}
+
+fn mutated() -> impl Strategy<Value = String> {
+    let edit = prop_oneof![
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), token()).prop_map(|(i, t)| Edit::Insert(i, t)),
+        (any::<usize>(), token()).prop_map(|(i, t)| Edit::Replace(i, t)),
+        (any::<usize>(), any::<usize>()).prop_map(|(i, j)| Edit::Swap(i, j)),
+    ];
+    (
+        proptest::sample::select(TEMPLATES),
+        proptest::collection::vec(edit, 1..6),
+        any::<bool>(),
+    )
+        .prop_map(|(template, edits, tight)| {
+            let mut parts: Vec<String> = template.split(' ').map(str::to_string).collect();
+            for e in edits {
+                let n = parts.len().max(1);
+                match e {
+                    Edit::Delete(i) if !parts.is_empty() => {
+                        parts.remove(i % n);
+                    }
+                    Edit::Insert(i, t) => parts.insert(i % (parts.len() + 1), t),
+                    Edit::Replace(i, t) if !parts.is_empty() => parts[i % n] = t,
+                    Edit::Swap(i, j) if !parts.is_empty() => parts.swap(i % n, j % n),
+                    _ => {}
+                }
+            }
+            parts.join(if tight { "" } else { " " })
+        })
+}
+
+// ---- properties --------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        // Default 256 cases (PROPTEST_CASES overrides); no regression files outside the tree.
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// (a) Token soup from Flink SQL's vocabulary.
+    #[test]
+    fn token_soup_keeps_span_invariants(text in soup()) {
+        if let Err(e) = check_invariants(&text) {
+            prop_assert!(false, "{e}\ninput: {text:?}");
+        }
+    }
+
+    /// (b) Arbitrary strings.
+    #[test]
+    fn arbitrary_strings_keep_span_invariants(text in any::<String>()) {
+        if let Err(e) = check_invariants(&text) {
+            prop_assert!(false, "{e}\ninput: {text:?}");
+        }
+    }
+
+    /// (c) Real statements with a few tokens deleted, inserted, replaced or swapped.
+    #[test]
+    fn mutated_statements_keep_span_invariants(text in mutated()) {
+        if let Err(e) = check_invariants(&text) {
+            prop_assert!(false, "{e}\ninput: {text:?}");
+        }
+    }
+
+    /// (d) Deep nesting: bounded recursion, no stack overflow.
+    #[test]
+    fn deep_nesting_keeps_span_invariants(
+        depth in 1usize..600,
+        shape in 0usize..6,
+    ) {
+        let (open, inner, close) = [
+            ("(", "1", ")"),
+            ("ARRAY<", "INT", ">"),
+            ("ROW<a ", "INT", ">"),
+            ("CAST(", "x", " AS INT)"),
+            ("MAP<INT, ", "INT", ">"),
+            ("-", "1", ""),
+        ][shape];
+        let body = format!("{}{}{}", open.repeat(depth), inner, close.repeat(depth));
+        let text = if matches!(shape, 1 | 2 | 4) {
+            format!("CREATE TABLE t (c {body}) WITH ('connector'='x');")
+        } else {
+            format!("CREATE TABLE t (c AS {body}) WITH ('connector'='x');")
+        };
+        if let Err(e) = check_invariants(&text) {
+            prop_assert!(false, "{e}\ninput: {text:?}");
+        }
+    }
+}
+
+/// The templates themselves are valid and parse without a diagnostic (so the mutations start
+/// from real statements).
+#[test]
+fn templates_parse_cleanly() {
+    for t in TEMPLATES {
+        let p = flinkddl_syntax::parse(t);
+        assert!(p.errors.is_empty(), "{t}\n{:#?}", p.errors);
+        if let Err(e) = check_invariants(t) {
+            panic!("{e}\ninput: {t:?}");
+        }
+    }
+}

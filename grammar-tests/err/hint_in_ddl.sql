@@ -1,0 +1,1 @@
+CREATE TABLE t /*+ OPTIONS('a'='b') */ (a INT);

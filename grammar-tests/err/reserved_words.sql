@@ -1,0 +1,2 @@
+CREATE TABLE t (select INT);
+CREATE TABLE u (time INT);

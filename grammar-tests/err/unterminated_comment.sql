@@ -1,0 +1,2 @@
+CREATE TABLE t (a INT /* never closed
+) WITH ('connector' = 'datagen');
