@@ -115,6 +115,149 @@ catalogue! {
     OverwriteWithoutInsert = "S018", "overwrite-not-insert", Syntax, Error,
         "OVERWRITE outside INSERT",
         "\"OVERWRITE expression is only used with INSERT statement.\"";
+
+    // ---- binder: types, columns, constraints, catalog (crates/binder) ----
+    UnknownType = "B001", "unknown-type", Bind, Error,
+        "unknown data type",
+        "The type name is neither a built-in Flink type nor a type known to the catalog (Flink: \
+         \"Unknown identifier\"). Check the spelling; built-in names include STRING, INT, BIGINT, \
+         DECIMAL(p, s), TIMESTAMP(p), TIMESTAMP_LTZ(p), ARRAY<T>, MAP<K, V> and ROW<...>.";
+    InvalidTypeParameter = "B002", "invalid-type-parameter", Bind, Error,
+        "type parameter out of range",
+        "A length, precision or scale is outside what Flink allows for this type, e.g. \
+         DECIMAL(3, 5) (scale above precision) or DECIMAL(0).";
+    UnsupportedType = "B003", "unsupported-type", Bind, Error,
+        "type not supported in a table",
+        "Flink parses this type but cannot store it in a table (REAL, TIME WITH LOCAL TIME ZONE, \
+         RAW with an unreadable snapshot). Use a supported type: FLOAT for REAL.";
+    DuplicateColumn = "B010", "duplicate-column", Bind, Error,
+        "duplicate column",
+        "Two columns have the same name (names are case-sensitive). Rename one of them.";
+    WatermarkColumnUnknown = "B020", "watermark-column-unknown", Bind, Error,
+        "rowtime column not defined",
+        "`WATERMARK FOR col` names a column the table does not have. Use one of its columns.";
+    WatermarkNestedRowtime = "B021", "watermark-nested-rowtime", Bind, Error,
+        "rowtime must be a top-level column",
+        "Flink takes a rowtime only from a top-level column. Add a computed column for the \
+         nested field (`ts AS r.ts`) and declare the watermark on it.";
+    WatermarkColumnType = "B022", "watermark-column-type", Bind, Error,
+        "rowtime column has the wrong type",
+        "A rowtime column must be TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3. Note that \
+         plain TIMESTAMP is TIMESTAMP(6); write TIMESTAMP(3).";
+    WatermarkExpressionType = "B023", "watermark-expression-type", Bind, Error,
+        "watermark expression has the wrong type",
+        "The watermark expression must return TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3, \
+         of the same kind (TIMESTAMP or TIMESTAMP_LTZ) as the rowtime column.";
+    WatermarkOnProctime = "B024", "watermark-on-proctime", Bind, Error,
+        "watermark on a processing-time column",
+        "A watermark cannot be declared on a PROCTIME() column. Declare it on an event-time \
+         column.";
+    PrimaryKeyEnforced = "B030", "primary-key-enforced", Bind, Error,
+        "PRIMARY KEY must be NOT ENFORCED",
+        "Flink does not own the data, so it supports only `PRIMARY KEY (...) NOT ENFORCED`; a key \
+         without NOT ENFORCED counts as ENFORCED. Add NOT ENFORCED.";
+    DuplicatePrimaryKey = "B031", "duplicate-primary-key", Bind, Error,
+        "second primary key",
+        "A table has at most one PRIMARY KEY, declared on a column or as a table constraint. Keep \
+         one.";
+    UniqueNotSupported = "B032", "unique-not-supported", Bind, Error,
+        "UNIQUE is not supported",
+        "Flink does not support UNIQUE constraints (\"UNIQUE constraint is not supported yet\"). \
+         Remove it.";
+    PrimaryKeyColumnUnknown = "B033", "primary-key-column-unknown", Bind, Error,
+        "primary key column not defined",
+        "A PRIMARY KEY names a column the table does not have.";
+    PrimaryKeyNotPhysical = "B034", "primary-key-not-physical", Bind, Error,
+        "primary key on a computed or metadata column",
+        "A PRIMARY KEY may name physical columns only.";
+    PrimaryKeyDuplicateColumn = "B035", "primary-key-duplicate-column", Bind, Error,
+        "primary key names a column twice",
+        "Each column may appear once in a PRIMARY KEY.";
+    PartitionColumnUnknown = "B040", "partition-column-unknown", Bind, Error,
+        "partition column not defined",
+        "PARTITIONED BY names a column the table does not have.";
+    PartitionColumnNotPhysical = "B041", "partition-column-not-physical", Bind, Error,
+        "partition on a computed column",
+        "Flink rejects partitioning by a computed column.";
+    InvalidDistribution = "B042", "invalid-distribution", Bind, Error,
+        "invalid distribution",
+        "DISTRIBUTED BY needs columns the table has and a positive bucket count.";
+    LikeSourceNotFound = "B050", "like-source-not-found", Bind, Error,
+        "LIKE source table not found",
+        "The table named in LIKE does not exist in the catalog at this point of the script.";
+    LikeSourceIsView = "B051", "like-source-is-view", Bind, Error,
+        "LIKE source is a view",
+        "LIKE copies a table's definition; a view has none. Name a table.";
+    LikeOptionInvalid = "B052", "like-option-invalid", Bind, Error,
+        "invalid LIKE option",
+        "Each LIKE feature may be given once, and OVERWRITING applies only to GENERATED, METADATA, \
+         OPTIONS and WATERMARKS.";
+    LikeConflict = "B053", "like-conflict", Bind, Error,
+        "conflict with the LIKE source",
+        "The new table redefines something the LIKE source already has. Say what to do with the \
+         source's definition: EXCLUDING or OVERWRITING the feature.";
+    TableAlreadyExists = "B060", "table-already-exists", Bind, Error,
+        "table already exists",
+        "A table or view with this name exists already. Use CREATE TABLE IF NOT EXISTS, CREATE OR \
+         REPLACE, or another name.";
+    DatabaseNotFound = "B061", "database-not-found", Bind, Error,
+        "database does not exist",
+        "The database is not in the catalog. Create it first with CREATE DATABASE.";
+    CatalogNotFound = "B062", "catalog-not-found", Bind, Error,
+        "catalog does not exist",
+        "The catalog is not registered. Create it first with CREATE CATALOG.";
+    ObjectNotFound = "B063", "object-not-found", Bind, Error,
+        "table or view does not exist",
+        "The statement names a table or view that does not exist at this point of the script.";
+    ObjectAlreadyExists = "B064", "object-already-exists", Bind, Error,
+        "object already exists",
+        "A catalog, database, view or function with this name exists already.";
+    InvalidIdentifier = "B065", "invalid-identifier", Bind, Error,
+        "invalid object name",
+        "An object name has 1 to 3 parts: `table`, `database.table` or `catalog.database.table`.";
+    InvalidOption = "B070", "invalid-option", Bind, Error,
+        "invalid option",
+        "WITH options are pairs of character string literals.";
+    DuplicateMetadataKey = "B071", "duplicate-metadata-key", Bind, Error,
+        "metadata key read twice",
+        "Two metadata columns read the same metadata key. Keep one.";
+    StatementNotExecutable = "B080", "statement-not-executable", Bind, Error,
+        "statement not supported here",
+        "Flink's TableEnvironment cannot execute this statement in a script (e.g. SET through \
+         executeSql).";
+    SchemaNotDerived = "B090", "schema-not-derived", Bind, Info,
+        "schema not derived",
+        "flinkddl could not derive this table's schema (for example a CTAS over a join); it is \
+         not checked further. This is not an error in your SQL.";
+    // ---- expression codes (crates/binder/src/expr) ----
+    UnknownColumn = "B100", "unknown-column", Bind, Error,
+        "unknown column",
+        "The expression names a column that is not in scope. Computed columns may use physical and \
+         metadata columns only, not other computed columns; names are case-sensitive.";
+    UnknownFunction = "B101", "unknown-function", Bind, Error,
+        "unknown function",
+        "No built-in or catalog function has this name.";
+    NoMatchingSignature = "B102", "no-matching-signature", Bind, Error,
+        "no function signature matches",
+        "The function exists but not for these argument types or this number of arguments.";
+    InvalidCast = "B103", "invalid-cast", Bind, Error,
+        "cast not supported",
+        "Flink cannot cast between these types.";
+    IncompatibleTypes = "B104", "incompatible-types", Bind, Error,
+        "incompatible operand types",
+        "The operator cannot be applied to operands of these types.";
+    InvalidExpressionLiteral = "B105", "invalid-expression-literal", Bind, Error,
+        "invalid literal",
+        "The literal is not valid here: out of range, an odd number of hex digits, or a string \
+         continued on the same line.";
+    InvalidExpression = "B106", "invalid-expression", Bind, Error,
+        "invalid expression",
+        "Flink rejects this expression in a computed column or watermark.";
+    ExpressionNotTyped = "B107", "expression-not-typed", Bind, Info,
+        "expression type not derived",
+        "flinkddl does not know the type of this expression yet; the column is not checked \
+         further. This is not an error in your SQL.";
+    // ---- end expression codes ----
 }
 
 impl Code {

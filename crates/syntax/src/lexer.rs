@@ -376,6 +376,19 @@ impl Lexer<'_> {
                         continue;
                     }
                     self.pos = i + 1;
+                    if i == start + 1 {
+                        // An empty quoted name is a lexical error in Flink.
+                        self.push(TokenKind::Error, start);
+                        self.out.errors.push(
+                            Diagnostic::new(
+                                Code::InvalidCharacter,
+                                Span::new(start as u32, self.pos as u32),
+                                "a quoted identifier cannot be empty",
+                            )
+                            .with_help("write a name between the back-ticks"),
+                        );
+                        return;
+                    }
                     self.push(TokenKind::QuotedIdent, start);
                     return;
                 }

@@ -10,7 +10,8 @@
 //!   the nearest enclosing node's span; the script's own span must lie within `0..len`.
 //!
 //! Cases: (a) token soup from a Flink SQL vocabulary, (b) arbitrary strings, (c) mutated real
-//! statements, (d) deep nesting. 256 cases each by default; `PROPTEST_CASES` overrides.
+//! statements, (d) deep nesting, (e) lexer coverage (tokens and comments leave out only ASCII
+//! whitespace, in order, without overlap). 256 cases each by default; `PROPTEST_CASES` overrides.
 //!
 //! The same checker is duplicated in `fuzz/fuzz_targets/common.rs`; keep them in step.
 
@@ -22,10 +23,14 @@ use serde_json::Value;
 fn check_span(text: &str, what: &str, start: u64, end: u64) -> Result<(), String> {
     let len = text.len() as u64;
     if start > end || end > len {
-        return Err(format!("{what}: span {start}..{end} out of bounds (len {len})"));
+        return Err(format!(
+            "{what}: span {start}..{end} out of bounds (len {len})"
+        ));
     }
     if !text.is_char_boundary(start as usize) || !text.is_char_boundary(end as usize) {
-        return Err(format!("{what}: span {start}..{end} not on char boundaries"));
+        return Err(format!(
+            "{what}: span {start}..{end} not on char boundaries"
+        ));
     }
     Ok(())
 }
@@ -93,11 +98,25 @@ fn check_invariants(text: &str) -> Result<(), String> {
     let lexed = flinkddl_syntax::lex(text);
     check_tokens(text, &lexed.tokens, &lexed.trivia, &lexed.errors)?;
 
+    // The parser runs on the test thread's ordinary stack: it must not need more.
     let p = flinkddl_syntax::parse(text);
     check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
-    let ast = serde_json::to_value(&p.script).map_err(|e| format!("AST does not serialize: {e}"))?;
-    let mut path = String::from("script");
-    walk(text, &ast, &mut path, (0, text.len() as u64))
+    // serde_json's serializer and our walk recurse once per AST level, with big frames in debug
+    // builds (a 255-deep expression overflows 2 MiB): give them their own large stack.
+    let script = &p.script;
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, move || {
+                let ast = serde_json::to_value(script)
+                    .map_err(|e| format!("AST does not serialize: {e}"))?;
+                let mut path = String::from("script");
+                walk(text, &ast, &mut path, (0, text.len() as u64))
+            })
+            .map_err(|e| format!("cannot spawn the checker thread: {e}"))?
+            .join()
+            .unwrap_or_else(|_| Err("the checker thread panicked".into()))
+    })
 }
 
 fn check_tokens(
@@ -111,17 +130,66 @@ fn check_tokens(
         _ => return Err("tokens do not end with Eof".into()),
     }
     for (i, t) in tokens.iter().chain(trivia).enumerate() {
-        check_span(text, &format!("token {i} {:?}", t.kind), t.span.start.into(), t.span.end.into())?;
+        check_span(
+            text,
+            &format!("token {i} {:?}", t.kind),
+            t.span.start.into(),
+            t.span.end.into(),
+        )?;
     }
     for (i, d) in errors.iter().enumerate() {
         let what = format!("diagnostic {i} ({:?} {})", d.code, d.message);
         check_span(text, &what, d.span.start.into(), d.span.end.into())?;
         for l in &d.labels {
-            check_span(text, &format!("{what} label"), l.span.start.into(), l.span.end.into())?;
+            check_span(
+                text,
+                &format!("{what} label"),
+                l.span.start.into(),
+                l.span.end.into(),
+            )?;
         }
         if let Some(f) = &d.fix {
-            check_span(text, &format!("{what} fix"), f.span.start.into(), f.span.end.into())?;
+            check_span(
+                text,
+                &format!("{what} fix"),
+                f.span.start.into(),
+                f.span.end.into(),
+            )?;
         }
+    }
+    Ok(())
+}
+
+/// The lexer's tokens and comments come in order, do not overlap, and leave out only ASCII
+/// whitespace; `parse` returns the same tokens as `lex`.
+fn check_lex_coverage(text: &str) -> Result<(), String> {
+    let lexed = flinkddl_syntax::lex(text);
+    let mut all: Vec<_> = lexed.tokens.iter().chain(&lexed.trivia).copied().collect();
+    all.sort_by_key(|t| (t.span.start, t.span.end));
+    let mut pos = 0usize;
+    for t in &all {
+        let (start, end) = (t.span.start as usize, t.span.end as usize);
+        if start < pos {
+            return Err(format!(
+                "token {:?} {start}..{end} overlaps the previous one (ends {pos})",
+                t.kind
+            ));
+        }
+        let gap = text.get(pos..start).ok_or("gap not on char boundaries")?;
+        if !gap
+            .bytes()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c'))
+        {
+            return Err(format!("bytes {pos}..{start} ({gap:?}) are in no token"));
+        }
+        pos = end;
+    }
+    if pos != text.len() {
+        return Err(format!("tokens end at {pos}, the text at {}", text.len()));
+    }
+    let p = flinkddl_syntax::parse(text);
+    if p.tokens != lexed.tokens || p.trivia != lexed.trivia {
+        return Err("parse() and lex() disagree on the tokens".into());
     }
     Ok(())
 }
@@ -129,18 +197,115 @@ fn check_tokens(
 // ---- strategies --------------------------------------------------------------------------------
 
 const KEYWORDS: &[&str] = &[
-    "CREATE", "TABLE", "WITH", "AS", "WATERMARK", "FOR", "PRIMARY", "KEY", "NOT", "ENFORCED",
-    "TEMPORARY", "IF", "EXISTS", "COMMENT", "PARTITIONED", "BY", "METADATA", "FROM", "VIRTUAL",
-    "CONSTRAINT", "INTERVAL", "SECOND", "MINUTE", "DAY", "TO", "SELECT", "INSERT", "INTO",
-    "OVERWRITE", "VALUES", "SET", "RESET", "DROP", "ALTER", "RENAME", "ADD", "MODIFY", "VIEW",
-    "FUNCTION", "CATALOG", "DATABASE", "USE", "SHOW", "DESCRIBE", "EXECUTE", "STATEMENT", "BEGIN",
-    "END", "EXPLAIN", "LIKE", "INCLUDING", "EXCLUDING", "OPTIONS", "ALL", "ROW", "MAP", "ARRAY",
-    "MULTISET", "INT", "BIGINT", "STRING", "VARCHAR", "CHAR", "DECIMAL", "DOUBLE", "PRECISION",
-    "TIMESTAMP", "TIMESTAMP_LTZ", "TIME", "DATE", "LOCAL", "ZONE", "RAW", "NULL", "TRUE", "FALSE",
-    "CAST", "TRY_CAST", "CASE", "WHEN", "THEN", "ELSE", "AND", "OR", "IS", "IN", "BETWEEN",
-    "PROCTIME", "CURRENT_TIMESTAMP", "LANGUAGE", "JAVA", "PYTHON", "USING", "JAR", "DISTRIBUTED",
-    "INTO", "BUCKETS", "HASH", "WHERE", "GROUP", "ORDER", "UNION", "LOAD", "MODULE", "CALL",
-    "value", "user", "create", "table",
+    "CREATE",
+    "TABLE",
+    "WITH",
+    "AS",
+    "WATERMARK",
+    "FOR",
+    "PRIMARY",
+    "KEY",
+    "NOT",
+    "ENFORCED",
+    "TEMPORARY",
+    "IF",
+    "EXISTS",
+    "COMMENT",
+    "PARTITIONED",
+    "BY",
+    "METADATA",
+    "FROM",
+    "VIRTUAL",
+    "CONSTRAINT",
+    "INTERVAL",
+    "SECOND",
+    "MINUTE",
+    "DAY",
+    "TO",
+    "SELECT",
+    "INSERT",
+    "INTO",
+    "OVERWRITE",
+    "VALUES",
+    "SET",
+    "RESET",
+    "DROP",
+    "ALTER",
+    "RENAME",
+    "ADD",
+    "MODIFY",
+    "VIEW",
+    "FUNCTION",
+    "CATALOG",
+    "DATABASE",
+    "USE",
+    "SHOW",
+    "DESCRIBE",
+    "EXECUTE",
+    "STATEMENT",
+    "BEGIN",
+    "END",
+    "EXPLAIN",
+    "LIKE",
+    "INCLUDING",
+    "EXCLUDING",
+    "OPTIONS",
+    "ALL",
+    "ROW",
+    "MAP",
+    "ARRAY",
+    "MULTISET",
+    "INT",
+    "BIGINT",
+    "STRING",
+    "VARCHAR",
+    "CHAR",
+    "DECIMAL",
+    "DOUBLE",
+    "PRECISION",
+    "TIMESTAMP",
+    "TIMESTAMP_LTZ",
+    "TIME",
+    "DATE",
+    "LOCAL",
+    "ZONE",
+    "RAW",
+    "NULL",
+    "TRUE",
+    "FALSE",
+    "CAST",
+    "TRY_CAST",
+    "CASE",
+    "WHEN",
+    "THEN",
+    "ELSE",
+    "AND",
+    "OR",
+    "IS",
+    "IN",
+    "BETWEEN",
+    "PROCTIME",
+    "CURRENT_TIMESTAMP",
+    "LANGUAGE",
+    "JAVA",
+    "PYTHON",
+    "USING",
+    "JAR",
+    "DISTRIBUTED",
+    "INTO",
+    "BUCKETS",
+    "HASH",
+    "WHERE",
+    "GROUP",
+    "ORDER",
+    "UNION",
+    "LOAD",
+    "MODULE",
+    "CALL",
+    "value",
+    "user",
+    "create",
+    "table",
 ];
 
 const PUNCT: &[&str] = &[
@@ -208,8 +373,20 @@ fn odd() -> impl Strategy<Value = String> {
     prop_oneof![
         proptest::sample::select(
             &[
-                "\u{0}", "\u{7f}", "\u{feff}", "\u{200b}", "😀", "\u{301}", "\u{10ffff}", "\r",
-                "\t", "\x0c", "\u{a0}", "\u{2028}", "€", "ß",
+                "\u{0}",
+                "\u{7f}",
+                "\u{feff}",
+                "\u{200b}",
+                "😀",
+                "\u{301}",
+                "\u{10ffff}",
+                "\r",
+                "\t",
+                "\x0c",
+                "\u{a0}",
+                "\u{2028}",
+                "€",
+                "ß",
             ][..]
         )
         .prop_map(str::to_string),
@@ -335,6 +512,14 @@ proptest! {
         }
     }
 
+    /// (e) The lexer covers the text exactly, on soup and on arbitrary strings.
+    #[test]
+    fn lexer_covers_the_text(text in prop_oneof![soup(), any::<String>()]) {
+        if let Err(e) = check_lex_coverage(&text) {
+            prop_assert!(false, "{e}\ninput: {text:?}");
+        }
+    }
+
     /// (d) Deep nesting: bounded recursion, no stack overflow.
     #[test]
     fn deep_nesting_keeps_span_invariants(
@@ -347,7 +532,7 @@ proptest! {
             ("ROW<a ", "INT", ">"),
             ("CAST(", "x", " AS INT)"),
             ("MAP<INT, ", "INT", ">"),
-            ("-", "1", ""),
+            ("- ", "1", ""),
         ][shape];
         let body = format!("{}{}{}", open.repeat(depth), inner, close.repeat(depth));
         let text = if matches!(shape, 1 | 2 | 4) {

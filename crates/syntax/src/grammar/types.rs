@@ -206,6 +206,20 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
             p.expect(T::Gt)?;
             TypeKind::Structured { class, fields }
         }
+        // Calcite's `ANY` type parses; Flink rejects it later ("Type is not supported: ANY").
+        (T::Word, K::ANY) => {
+            let t = p.bump();
+            TypeKind::UserDefined {
+                name: ObjectName {
+                    span: t.span,
+                    parts: vec![Ident {
+                        span: t.span,
+                        value: p.text(t.span).to_string(),
+                        quoted: false,
+                    }],
+                },
+            }
+        }
         _ if at_ident(p) => TypeKind::UserDefined {
             name: object_name(p)?,
         },

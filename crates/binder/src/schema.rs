@@ -1,0 +1,134 @@
+//! The output model: what Flink's catalog holds for a table after a script ran. Plain serde
+//! data, with no reference to the AST.
+
+use flinkddl_types::DataType;
+use serde::{Deserialize, Serialize};
+
+/// A resolved table (Flink's `ResolvedCatalogTable` with its `ResolvedSchema`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableSchema {
+    pub catalog: String,
+    pub database: String,
+    pub name: String,
+    pub temporary: bool,
+    pub columns: Vec<Column>,
+    /// Zero or one watermark.
+    pub watermarks: Vec<WatermarkSpec>,
+    pub primary_key: Option<PrimaryKey>,
+    /// `""` when there is no COMMENT, as in Flink.
+    pub comment: String,
+    pub partition_keys: Vec<String>,
+    pub distribution: Option<Distribution>,
+    /// Options in the order they were first given (a later duplicate replaces the value).
+    pub options: Vec<(String, String)>,
+    /// False when some part of the schema could not be derived (an untyped expression, a CTAS
+    /// over a query we do not read); such a table is reported but not checked further.
+    pub complete: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Column {
+    pub name: String,
+    pub data_type: DataType,
+    pub kind: ColumnKind,
+    pub comment: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ColumnKind {
+    Physical,
+    /// `expr` is the stored (serializable) expression; `typed` is false when we could not type
+    /// it (then `data_type` is a placeholder).
+    Computed { expr: String, typed: bool },
+    Metadata { key: Option<String>, is_virtual: bool },
+}
+
+impl Column {
+    pub fn is_physical(&self) -> bool {
+        matches!(self.kind, ColumnKind::Physical)
+    }
+
+    pub fn is_computed(&self) -> bool {
+        matches!(self.kind, ColumnKind::Computed { .. })
+    }
+
+    pub fn is_metadata(&self) -> bool {
+        matches!(self.kind, ColumnKind::Metadata { .. })
+    }
+
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            ColumnKind::Physical => "physical",
+            ColumnKind::Computed { .. } => "computed",
+            ColumnKind::Metadata { .. } => "metadata",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WatermarkSpec {
+    pub rowtime: String,
+    /// The stored expression text.
+    pub expr: String,
+    /// The expression's type (`None` when it could not be typed).
+    pub expr_type: Option<DataType>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrimaryKey {
+    pub name: String,
+    pub columns: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum DistributionKind {
+    Hash,
+    Range,
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Distribution {
+    pub kind: DistributionKind,
+    pub bucket_keys: Vec<String>,
+    pub bucket_count: Option<u32>,
+}
+
+impl TableSchema {
+    pub fn column(&self, name: &str) -> Option<&Column> {
+        self.columns.iter().find(|c| c.name == name)
+    }
+
+    /// `` `catalog`.`database`.`name` `` with back-ticks doubled.
+    pub fn identifier(&self) -> String {
+        object_identifier(&self.catalog, &self.database, &self.name)
+    }
+
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+pub fn object_identifier(catalog: &str, database: &str, name: &str) -> String {
+    format!(
+        "{}.{}.{}",
+        quote_ident(catalog),
+        quote_ident(database),
+        quote_ident(name)
+    )
+}
+
+/// `` `name` `` with back-ticks doubled.
+pub fn quote_ident(name: &str) -> String {
+    format!("`{}`", name.replace('`', "``"))
+}
+
+/// `'text'` with quotes doubled.
+pub fn quote_string(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
