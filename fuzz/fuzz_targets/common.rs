@@ -8,12 +8,34 @@ use serde_json::Value;
 fn check_span(text: &str, what: &str, start: u64, end: u64) -> Result<(), String> {
     let len = text.len() as u64;
     if start > end || end > len {
-        return Err(format!("{what}: span {start}..{end} out of bounds (len {len})"));
+        return Err(format!(
+            "{what}: span {start}..{end} out of bounds (len {len})"
+        ));
     }
     if !text.is_char_boundary(start as usize) || !text.is_char_boundary(end as usize) {
-        return Err(format!("{what}: span {start}..{end} not on char boundaries"));
+        return Err(format!(
+            "{what}: span {start}..{end} not on char boundaries"
+        ));
     }
     Ok(())
+}
+
+/// Containment violations we know of and have reported, excused so that the property tests and
+/// the fuzzer keep looking for new ones. `FLINKDDL_STRICT_SPANS=1` turns the excuses off.
+///
+/// * `.element.nullability`: in the postfix form `INT NOT NULL ARRAY`, the element type's span
+///   covers `INT` only, not its `NOT NULL` (grammar/types.rs, `data_type_inner`: the element's
+///   span is not widened after `nullability(p)` before `ARRAY`/`MULTISET` is bumped). Minimal:
+///   `CREATE TABLE t(c INT NULL ARRAY)`. See `postfix_element_span_covers_its_nullability`.
+fn known_issue(path: &str, strict: bool) -> bool {
+    !strict && path.ends_with(".element.nullability")
+}
+
+fn strict_from_env() -> bool {
+    static STRICT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *STRICT.get_or_init(|| {
+        std::env::var_os("FLINKDDL_STRICT_SPANS").is_some_and(|v| !v.is_empty() && v != "0")
+    })
 }
 
 fn as_span(v: &Value) -> Option<(u64, u64)> {
@@ -26,7 +48,13 @@ fn as_span(v: &Value) -> Option<(u64, u64)> {
 
 /// An object with a `"span"` is a node; every `{start, end}` object below it (its own span, its
 /// keyword flags, child nodes' spans) must lie within the nearest enclosing node's span.
-fn walk(text: &str, v: &Value, path: &mut String, parent: (u64, u64)) -> Result<(), String> {
+fn walk(
+    text: &str,
+    v: &Value,
+    path: &mut String,
+    parent: (u64, u64),
+    strict: bool,
+) -> Result<(), String> {
     match v {
         Value::Object(o) => {
             let mut here = parent;
@@ -34,7 +62,7 @@ fn walk(text: &str, v: &Value, path: &mut String, parent: (u64, u64)) -> Result<
                 let (start, end) =
                     as_span(s).ok_or_else(|| format!("{path}.span is not a span: {s}"))?;
                 check_span(text, &format!("{path}.span"), start, end)?;
-                if start < parent.0 || end > parent.1 {
+                if (start < parent.0 || end > parent.1) && !known_issue(path, strict) {
                     return Err(format!(
                         "{path}.span {start}..{end} is outside its parent's span {}..{}",
                         parent.0, parent.1
@@ -58,7 +86,7 @@ fn walk(text: &str, v: &Value, path: &mut String, parent: (u64, u64)) -> Result<
                         ));
                     }
                 } else {
-                    walk(text, child, path, here)?;
+                    walk(text, child, path, here, strict)?;
                 }
                 path.truncate(len);
             }
@@ -68,7 +96,7 @@ fn walk(text: &str, v: &Value, path: &mut String, parent: (u64, u64)) -> Result<
             for (i, child) in items.iter().enumerate() {
                 let len = path.len();
                 path.push_str(&format!("[{i}]"));
-                walk(text, child, path, parent)?;
+                walk(text, child, path, parent, strict)?;
                 path.truncate(len);
             }
             Ok(())
@@ -88,16 +116,31 @@ fn check_tokens(
         _ => return Err("tokens do not end with Eof".into()),
     }
     for (i, t) in tokens.iter().chain(trivia).enumerate() {
-        check_span(text, &format!("token {i} {:?}", t.kind), t.span.start.into(), t.span.end.into())?;
+        check_span(
+            text,
+            &format!("token {i} {:?}", t.kind),
+            t.span.start.into(),
+            t.span.end.into(),
+        )?;
     }
     for (i, d) in errors.iter().enumerate() {
         let what = format!("diagnostic {i} ({:?} {})", d.code, d.message);
         check_span(text, &what, d.span.start.into(), d.span.end.into())?;
         for l in &d.labels {
-            check_span(text, &format!("{what} label"), l.span.start.into(), l.span.end.into())?;
+            check_span(
+                text,
+                &format!("{what} label"),
+                l.span.start.into(),
+                l.span.end.into(),
+            )?;
         }
         if let Some(f) = &d.fix {
-            check_span(text, &format!("{what} fix"), f.span.start.into(), f.span.end.into())?;
+            check_span(
+                text,
+                &format!("{what} fix"),
+                f.span.start.into(),
+                f.span.end.into(),
+            )?;
         }
     }
     Ok(())
@@ -106,9 +149,16 @@ fn check_tokens(
 pub fn check_parse(text: &str) -> Result<(), String> {
     let p = flinkddl_syntax::parse(text);
     check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
-    let ast = serde_json::to_value(&p.script).map_err(|e| format!("AST does not serialize: {e}"))?;
+    let ast =
+        serde_json::to_value(&p.script).map_err(|e| format!("AST does not serialize: {e}"))?;
     let mut path = String::from("script");
-    walk(text, &ast, &mut path, (0, text.len() as u64))
+    walk(
+        text,
+        &ast,
+        &mut path,
+        (0, text.len() as u64),
+        strict_from_env(),
+    )
 }
 
 pub fn check_lex(text: &str) -> Result<(), String> {
@@ -120,10 +170,16 @@ pub fn check_lex(text: &str) -> Result<(), String> {
     for t in &all {
         let (start, end) = (t.span.start as usize, t.span.end as usize);
         if start < pos {
-            return Err(format!("token {:?} {start}..{end} overlaps the previous one (ends {pos})", t.kind));
+            return Err(format!(
+                "token {:?} {start}..{end} overlaps the previous one (ends {pos})",
+                t.kind
+            ));
         }
         let gap = &text[pos..start];
-        if !gap.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')) {
+        if !gap
+            .bytes()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c'))
+        {
             return Err(format!("bytes {pos}..{start} ({gap:?}) are in no token"));
         }
         pos = end;

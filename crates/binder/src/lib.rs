@@ -1,8 +1,80 @@
 //! flinkddl-binder: resolves a parsed script into the tables Flink's catalog would hold, with
-//! Flink's verdict on every rule (`DefaultSchemaResolver`, `SqlCreateTableConverter`,
-//! `MergeTableLikeUtil`, the catalog manager).
+//! Flink's verdict on every rule (`SqlConstraintValidator`, `SqlCreateTableConverter` with
+//! `MergeTableLikeUtil`, `DefaultSchemaResolver`, the catalog manager).
 //!
-//! It works on the syntax crate's AST and the types crate's `DataType`; it does no I/O and
-//! knows nothing of rendering. Connector options are not validated here (that is a lint).
+//! It applies the statements in order to a session [`catalog::Catalog`] that starts as
+//! Flink's (`default_catalog.default_database`, streaming mode). It works on the syntax
+//! crate's AST and the types crate's `DataType`, does no I/O and renders nothing. Connector
+//! and format options are not validated here (Flink checks them only when a table is used:
+//! that is a lint). Query bodies are read only where a CTAS needs its schema and the query is
+//! a projection over one table.
 
+pub mod catalog;
+mod create_table;
+mod ctas;
 pub mod expr;
+mod like;
+pub mod print;
+pub mod schema;
+mod statements;
+
+use catalog::Catalog;
+use flinkddl_diagnostics::{Diagnostic, LineIndex};
+use flinkddl_syntax::Parse;
+use schema::TableSchema;
+
+/// The result of binding a script.
+#[derive(Debug, Clone)]
+pub struct Bound {
+    /// The tables in the catalog after the script, in the order of the statement that last
+    /// created or targeted each (the last one is the last CREATE TABLE's table).
+    pub tables: Vec<TableSchema>,
+    /// Bind diagnostics, in statement order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Binds a parsed script. Statements with a syntax error are skipped: Flink never converts a
+/// statement its parser rejected.
+pub fn bind(parse: &Parse, source: &str) -> Bound {
+    let mut binder = Binder {
+        source,
+        line_index: LineIndex::new(source),
+        catalog: Catalog::default(),
+        diagnostics: Vec::new(),
+        type_failed: false,
+    };
+    for statement in &parse.script.statements {
+        let broken = parse.errors.iter().any(|d| {
+            d.severity == flinkddl_diagnostics::Severity::Error
+                && statement.span.start <= d.span.start
+                && d.span.start <= statement.span.end
+        });
+        if !broken {
+            binder.statement(statement);
+        }
+    }
+    Bound {
+        tables: binder
+            .catalog
+            .tables_in_order()
+            .into_iter()
+            .cloned()
+            .collect(),
+        diagnostics: binder.diagnostics,
+    }
+}
+
+pub(crate) struct Binder<'a> {
+    pub source: &'a str,
+    pub line_index: LineIndex,
+    pub catalog: Catalog,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Set when resolving a type reported an error (so the column is not reported again).
+    pub type_failed: bool,
+}
+
+impl Binder<'_> {
+    pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+}

@@ -40,8 +40,14 @@ pub enum ColumnKind {
     Physical,
     /// `expr` is the stored (serializable) expression; `typed` is false when we could not type
     /// it (then `data_type` is a placeholder).
-    Computed { expr: String, typed: bool },
-    Metadata { key: Option<String>, is_virtual: bool },
+    Computed {
+        expr: String,
+        typed: bool,
+    },
+    Metadata {
+        key: Option<String>,
+        is_virtual: bool,
+    },
 }
 
 impl Column {

@@ -63,23 +63,32 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Describe {
             file,
-            table: _,
+            table,
             format,
         } => {
             let Some(text) = read_source(&file) else {
                 return ExitCode::from(2);
             };
-            let parse = flinkddl::parse(&text);
+            let analysis = flinkddl::analyze(&text);
             match format {
                 DescribeFormat::Json => {
-                    let out = json::describe_json(&text, &parse.errors);
+                    let out = json::describe_json(&text, &analysis);
                     println!("{out}");
                 }
                 DescribeFormat::Table => {
-                    render_human(&file, &text, &parse.errors);
+                    let shown: Vec<_> = match &table {
+                        Some(name) => analysis.tables.iter().filter(|t| &t.name == name).collect(),
+                        None => analysis.tables.iter().collect(),
+                    };
+                    for t in shown {
+                        println!("{}", t.identifier());
+                        print!("{}", flinkddl::binder::print::describe_tableau(t));
+                        println!();
+                    }
+                    render_human(&file, &text, &analysis.diagnostics);
                 }
             }
-            exit_for(&parse.errors)
+            exit_for(&analysis.diagnostics)
         }
         Command::Parse { file } => {
             let Some(text) = read_source(&file) else {

@@ -28,8 +28,17 @@ fn valid_example_exits_zero_with_no_diagnostics() {
     ]);
     assert_eq!(code, 0, "{stdout}");
     let json: Value = serde_json::from_str(&stdout).unwrap_or(Value::Null);
-    assert_eq!(json["diagnostics"], Value::Array(vec![]));
-    assert!(json["tables"].is_array());
+    let errors: Vec<&Value> = json["diagnostics"]
+        .as_array()
+        .map(|d| d.iter().filter(|d| d["severity"] == "error").collect())
+        .unwrap_or_default();
+    assert!(errors.is_empty(), "{errors:?}");
+    let tables = json["tables"].as_array().cloned().unwrap_or_default();
+    let names: Vec<&str> = tables.iter().filter_map(|t| t["name"].as_str()).collect();
+    assert_eq!(names, vec!["orders", "big_orders"]);
+    let describe = tables[0]["describe"].as_str().unwrap_or("");
+    assert!(describe.contains("TIMESTAMP(3) *ROWTIME*"), "{describe}");
+    assert!(describe.contains("PRI(order_id)"), "{describe}");
 }
 
 #[test]

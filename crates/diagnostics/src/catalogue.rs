@@ -173,6 +173,10 @@ catalogue! {
     PrimaryKeyDuplicateColumn = "B035", "primary-key-duplicate-column", Bind, Error,
         "primary key names a column twice",
         "Each column may appear once in a PRIMARY KEY.";
+    PrimaryKeyNullable = "B036", "primary-key-nullable", Bind, Error,
+        "primary key column is nullable",
+        "A PRIMARY KEY column must be NOT NULL. Flink makes the table's own key columns NOT NULL, \
+         but not columns that come from a LIKE source; declare them NOT NULL there.";
     PartitionColumnUnknown = "B040", "partition-column-unknown", Bind, Error,
         "partition column not defined",
         "PARTITIONED BY names a column the table does not have.";

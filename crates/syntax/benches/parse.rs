@@ -10,7 +10,8 @@
 //! * `FLINKDDL_BENCH_QUICK=1`: 1 MB corpora and one iteration.
 //! * `FLINKDDL_BENCH_SIZE=10MB`, `FLINKDDL_BENCH_ITERS=5`: override the size / iteration count.
 //! * `FLINKDDL_BENCH_FLAVORS=both,flink`: which corpora.
-//! * `FLINKDDL_BENCH_ONLY=ours`: only our lexer and parser (for profiling).
+//! * `FLINKDDL_BENCH_ONLY=ours|lex|parse`: only our side, or only one of our measurements (for
+//!   profilers).
 //! * `FLINKDDL_SHARED=/path/to/shared`: where `bench/gen_corpus.py` lives.
 //!
 //! What is timed (drop of the results is not timed):
@@ -46,7 +47,7 @@ fn main() {
         .unwrap_or(if quick { 1 } else { 5 })
         .max(1);
     let flavors = std::env::var("FLINKDDL_BENCH_FLAVORS").unwrap_or_else(|_| "both,flink".into());
-    let only_ours = std::env::var("FLINKDDL_BENCH_ONLY").is_ok_and(|v| v == "ours");
+    let only = std::env::var("FLINKDDL_BENCH_ONLY").unwrap_or_default();
 
     let Some(generator) = find_generator() else {
         println!(
@@ -69,13 +70,13 @@ fn main() {
                 continue;
             }
         };
-        run_flavor(flavor, &text, iters, only_ours);
+        run_flavor(flavor, &text, iters, &only);
     }
 }
 
 const SQLPARSER_VERSION: &str = "0.64";
 
-fn run_flavor(flavor: &str, text: &str, iters: usize, only_ours: bool) {
+fn run_flavor(flavor: &str, text: &str, iters: usize, only: &str) {
     let stmts = split_statements(text);
     let bytes = text.len();
     let nstmts = stmts.len();
@@ -103,6 +104,21 @@ fn run_flavor(flavor: &str, text: &str, iters: usize, only_ours: bool) {
     }
     drop(p);
 
+    // Single measurements, for profilers.
+    if only == "lex" || only == "parse" {
+        let s = if only == "lex" {
+            measure(iters, bytes, nstmts, || {
+                flinkddl_syntax::lex(black_box(text))
+            })
+        } else {
+            measure(iters, bytes, nstmts, || {
+                flinkddl_syntax::parse(black_box(text))
+            })
+        };
+        report(&format!("ours {only}"), &s);
+        return;
+    }
+
     let lex = measure(iters, bytes, nstmts, || {
         let l = flinkddl_syntax::lex(black_box(text));
         black_box(l.tokens.len());
@@ -123,7 +139,7 @@ fn run_flavor(flavor: &str, text: &str, iters: usize, only_ours: bool) {
         out
     });
     report("ours parse/stmt", &parse_stmt);
-    if only_ours {
+    if only == "ours" {
         return;
     }
 

@@ -160,7 +160,8 @@ impl Lexer<'_> {
             let start = self.pos;
             match b {
                 b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => {
-                    self.pos += 1;
+                    // Runs of white space (indentation) in one tight loop.
+                    self.pos = skip_whitespace(self.bytes, start + 1);
                     continue;
                 }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => self.word_or_prefixed_string(start),
@@ -283,19 +284,31 @@ impl Lexer<'_> {
             }
             _ => {}
         }
-        self.pos += self.text[start..].chars().next().map_or(1, char::len_utf8);
-        while let Some(&c) = self.bytes.get(self.pos) {
-            if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' {
-                self.pos += 1;
-            } else if c >= 0x80 {
-                let ch = self.text[self.pos..].chars().next().unwrap_or(' ');
-                if ch.is_alphanumeric() {
-                    self.pos += ch.len_utf8();
-                } else {
+        self.pos = if b < 0x80 {
+            start + 1
+        } else {
+            start + self.text[start..].chars().next().map_or(1, char::len_utf8)
+        };
+        loop {
+            // ASCII word bytes in a tight loop on a local index; other characters one by one.
+            let mut i = self.pos;
+            while let Some(&c) = self.bytes.get(i) {
+                if !ASCII_WORD[c as usize] {
                     break;
                 }
-            } else {
-                break;
+                i += 1;
+            }
+            self.pos = i;
+            match self.bytes.get(i) {
+                Some(&c) if c >= 0x80 => {
+                    let ch = self.text[i..].chars().next().unwrap_or(' ');
+                    if ch.is_alphanumeric() {
+                        self.pos += ch.len_utf8();
+                    } else {
+                        break;
+                    }
+                }
+                _ => break,
             }
         }
         if b == b'_' && self.peek(0) == Some(b'\'') && self.pos > start + 1 {
@@ -480,6 +493,30 @@ impl Lexer<'_> {
             }
         }
     }
+}
+
+/// The ASCII bytes that continue an unquoted word: letters, digits, `_` and `$`.
+const ASCII_WORD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
+        b += 1;
+    }
+    t
+};
+
+/// The first byte at or after `from` that is not white space (space, tab, LF, CR, FF).
+#[inline]
+fn skip_whitespace(bytes: &[u8], mut from: usize) -> usize {
+    while let Some(&b) = bytes.get(from) {
+        if !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c') {
+            break;
+        }
+        from += 1;
+    }
+    from
 }
 
 #[inline]

@@ -66,6 +66,24 @@ pub fn parse(text: &str) -> Parse {
     }
 }
 
+/// Parses one scalar expression that sits at `span` inside `source` (a select item, say).
+/// Spans in the result are offsets into `source`. `None` when no expression could be read or
+/// tokens were left over; the diagnostics say why.
+pub fn parse_expression_in(source: &str, span: Span) -> (Option<ast::Expr>, Vec<Diagnostic>) {
+    let Some(text) = source.get(span.range()) else {
+        return (None, Vec::new());
+    };
+    let mut lexed = lex(text);
+    for t in lexed.tokens.iter_mut() {
+        t.span = Span::new(t.span.start + span.start, t.span.end + span.start);
+    }
+    let mut parser = parser::Parser::new(source, &lexed.tokens);
+    let expr = grammar::standalone_expression(&mut parser);
+    let mut errors = lexed.errors;
+    errors.append(&mut parser.errors);
+    (expr.filter(|_| errors.is_empty()), errors)
+}
+
 /// Decodes the text of one string-literal token (`'it''s'` is `it's`).
 pub fn decode_string(token_text: &str) -> String {
     grammar::decode_string_token(token_text)

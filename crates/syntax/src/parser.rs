@@ -56,6 +56,11 @@ impl<'t> Parser<'t> {
         self.nth(0)
     }
 
+    /// The token at absolute index `index` (clamped to the final `Eof`).
+    pub fn token_at(&self, index: usize) -> Token {
+        self.tokens[index.min(self.tokens.len() - 1)]
+    }
+
     pub fn position(&self) -> usize {
         self.pos
     }

@@ -95,12 +95,13 @@ pub struct QueryBody {
     pub simple: Option<SimpleSelect>,
 }
 
-/// `SELECT [DISTINCT|ALL] item, ... FROM name [[AS] alias] [WHERE ...]`, read when the query
+/// `SELECT [DISTINCT|ALL] item, ... [FROM name [[AS] alias]] [WHERE ...]`, read when the query
 /// has this shape and nothing more than a WHERE clause.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Eq)]
 pub struct SimpleSelect {
     pub items: Vec<SelectItem>,
-    pub from: ObjectName,
+    /// `None` for a SELECT without FROM (`SELECT 1 AS x`).
+    pub from: Option<ObjectName>,
     pub has_where: bool,
 }
 

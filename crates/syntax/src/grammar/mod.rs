@@ -87,6 +87,16 @@ pub(crate) fn statement(p: &mut Parser) -> Statement {
     }
 }
 
+/// One expression and nothing after it.
+pub(crate) fn standalone_expression(p: &mut Parser) -> Option<Expr> {
+    let e = expressions::expr(p).ok()?;
+    if !p.at_eof() {
+        p.unexpected();
+        return None;
+    }
+    Some(e)
+}
+
 // ---- shared productions -----------------------------------------------------------------
 
 /// A simple identifier: an unreserved word or a back-tick quoted name.

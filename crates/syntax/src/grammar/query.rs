@@ -6,11 +6,13 @@
 //! not empty.
 
 use super::*;
+use crate::lexer::Token;
 
 /// Delimits a query that starts at the current token and runs to `;` or the end of input at
 /// parenthesis depth 0. A `)` that closes nothing ends it too (the caller decides).
 pub(crate) fn query_body(p: &mut Parser) -> PResult<QueryBody> {
     let start = p.start();
+    let first_token = p.position();
     if !starts_query(p) {
         p.expecting("a query (SELECT, VALUES or WITH)");
         return Err(p.unexpected());
@@ -71,10 +73,190 @@ pub(crate) fn query_body(p: &mut Parser) -> PResult<QueryBody> {
         }
         p.bump();
     }
+    let simple = simple_select(p, first_token, p.position());
     Ok(QueryBody {
         span: p.span_from(start),
-        simple: None,
+        simple,
     })
+}
+
+fn word_is(t: &Token, kw: K) -> bool {
+    t.kind == T::Word && t.keyword == kw
+}
+
+fn is_name(t: &Token) -> bool {
+    (t.kind == T::Word && !t.keyword.is_reserved()) || t.kind == T::QuotedIdent
+}
+
+fn ident_of(p: &Parser, t: &Token) -> Ident {
+    let raw = p.text(t.span);
+    if t.kind == T::QuotedIdent {
+        let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
+        Ident {
+            span: t.span,
+            value: inner.replace("``", "`"),
+            quoted: true,
+        }
+    } else {
+        Ident {
+            span: t.span,
+            value: raw.to_string(),
+            quoted: false,
+        }
+    }
+}
+
+/// Reads `SELECT items [FROM name [[AS] alias]] [WHERE ...]` over the tokens `from..to`;
+/// `None` for any other shape (joins, GROUP BY, set operations, ...).
+fn simple_select(p: &Parser, from: usize, to: usize) -> Option<SimpleSelect> {
+    let tokens: Vec<Token> = (from..to).map(|i| p.token_at(i)).collect();
+    let mut i = 0;
+    if !tokens.first().is_some_and(|t| word_is(t, K::SELECT)) {
+        return None;
+    }
+    i += 1;
+    if tokens
+        .get(i)
+        .is_some_and(|t| word_is(t, K::DISTINCT) || word_is(t, K::ALL))
+    {
+        i += 1;
+    }
+    // Items: up to FROM / WHERE at depth 0.
+    let mut items = Vec::new();
+    let mut item_start = i;
+    let mut depth = 0i32;
+    let mut cases = 0i32;
+    loop {
+        let t = tokens.get(i);
+        let at_end = match t {
+            None => true,
+            Some(t) => depth == 0 && (word_is(t, K::FROM) || word_is(t, K::WHERE)),
+        };
+        if at_end || (depth == 0 && cases == 0 && t.is_some_and(|t| t.kind == T::Comma)) {
+            items.push(select_item(p, &tokens[item_start..i])?);
+            if at_end {
+                break;
+            }
+            item_start = i + 1;
+        } else if let Some(t) = t {
+            match t.kind {
+                T::LParen | T::LBracket => depth += 1,
+                T::RParen | T::RBracket => depth -= 1,
+                T::Word if t.keyword == K::CASE => cases += 1,
+                T::Word if t.keyword == K::END => cases -= 1,
+                T::Hint => return None,
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    let mut from_name = None;
+    if tokens.get(i).is_some_and(|t| word_is(t, K::FROM)) {
+        i += 1;
+        let start = tokens.get(i)?.span.start;
+        let mut parts = Vec::new();
+        loop {
+            let t = tokens.get(i)?;
+            if !is_name(t) {
+                return None;
+            }
+            parts.push(ident_of(p, t));
+            i += 1;
+            if tokens.get(i).is_some_and(|t| t.kind == T::Dot) {
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        let end = parts.last().map_or(start, |l| l.span.end);
+        from_name = Some(ObjectName {
+            span: Span::new(start, end),
+            parts,
+        });
+        if tokens.get(i).is_some_and(|t| word_is(t, K::AS)) {
+            i += 1;
+        }
+        if tokens.get(i).is_some_and(is_name) {
+            i += 1;
+        }
+    }
+    let has_where = tokens.get(i).is_some_and(|t| word_is(t, K::WHERE));
+    if !has_where && i != tokens.len() {
+        return None;
+    }
+    Some(SimpleSelect {
+        items,
+        from: from_name,
+        has_where,
+    })
+}
+
+fn select_item(p: &Parser, tokens: &[Token]) -> Option<SelectItem> {
+    let first = tokens.first()?;
+    let last = tokens.last()?;
+    let span = Span::new(first.span.start, last.span.end);
+    if tokens.len() == 1 && first.kind == T::Star {
+        return Some(SelectItem::Wildcard { span });
+    }
+    if tokens.len() == 3 && is_name(first) && tokens[1].kind == T::Dot && tokens[2].kind == T::Star
+    {
+        return Some(SelectItem::Wildcard { span });
+    }
+    // An alias: `... AS name`, or `... name` after something that ends an expression.
+    let n = tokens.len();
+    let (body, alias) = if n >= 3 && word_is(&tokens[n - 2], K::AS) && is_name(&tokens[n - 1]) {
+        (&tokens[..n - 2], Some(ident_of(p, &tokens[n - 1])))
+    } else if n >= 2 && is_name(&tokens[n - 1]) && ends_expression(&tokens[n - 2]) {
+        (&tokens[..n - 1], Some(ident_of(p, &tokens[n - 1])))
+    } else {
+        (tokens, None)
+    };
+    let body_span = Span::new(body.first()?.span.start, body.last()?.span.end);
+    // A plain column reference: name [. name]*
+    let is_path = body.len() % 2 == 1
+        && body.iter().enumerate().all(|(i, t)| {
+            if i % 2 == 0 {
+                is_name(t)
+            } else {
+                t.kind == T::Dot
+            }
+        });
+    if is_path {
+        let parts: Vec<Ident> = body.iter().step_by(2).map(|t| ident_of(p, t)).collect();
+        return Some(SelectItem::Column {
+            span,
+            name: ObjectName {
+                span: body_span,
+                parts,
+            },
+            alias,
+        });
+    }
+    Some(SelectItem::Other {
+        span: body_span,
+        alias,
+    })
+}
+
+/// Whether a token can end an expression (so a name after it is an alias).
+fn ends_expression(t: &Token) -> bool {
+    matches!(
+        t.kind,
+        T::RParen
+            | T::RBracket
+            | T::QuotedIdent
+            | T::String
+            | T::UnicodeString
+            | T::BinaryString
+            | T::Integer
+            | T::Decimal
+            | T::Approximate
+    ) || (t.kind == T::Word
+        && (!t.keyword.is_reserved()
+            || matches!(
+                t.keyword,
+                K::END | K::NULL | K::TRUE | K::FALSE | K::UNKNOWN
+            )))
 }
 
 fn starts_query(p: &mut Parser) -> bool {

@@ -1,0 +1,187 @@
+//! The session catalog a script runs against, as Flink's `CatalogManager` keeps it:
+//! catalogs, databases, permanent and temporary tables and views, the current catalog and
+//! database, and the order in which tables were last created or targeted.
+
+use crate::schema::TableSchema;
+use flinkddl_types::DataType;
+use std::collections::{BTreeMap, HashMap};
+
+pub const DEFAULT_CATALOG: &str = "default_catalog";
+pub const DEFAULT_DATABASE: &str = "default_database";
+
+/// A fully qualified object name.
+pub type ObjectPath = (String, String, String);
+
+#[derive(Debug, Clone)]
+pub enum CatalogObject {
+    Table(Box<TableSchema>),
+    View(ViewDef),
+}
+
+#[derive(Debug, Clone)]
+pub struct ViewDef {
+    /// The view's columns, where they could be derived.
+    pub columns: Option<Vec<(String, DataType)>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CatalogEntry {
+    pub default_database: String,
+    pub databases: BTreeMap<String, HashMap<String, CatalogObject>>,
+    /// A catalog of a type we do not model (hive, paimon, jdbc, ...): we cannot know what it
+    /// holds, so lookups in it never fail.
+    pub opaque: bool,
+}
+
+impl CatalogEntry {
+    fn in_memory(default_database: &str) -> Self {
+        let mut databases = BTreeMap::new();
+        databases.insert(default_database.to_string(), HashMap::new());
+        CatalogEntry {
+            default_database: default_database.to_string(),
+            databases,
+            opaque: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    pub catalogs: BTreeMap<String, CatalogEntry>,
+    pub temporary: HashMap<ObjectPath, CatalogObject>,
+    pub current_catalog: String,
+    pub current_database: String,
+    /// Tables in the order of the statement that last created or targeted each.
+    pub order: Vec<(ObjectPath, bool)>,
+}
+
+impl Default for Catalog {
+    fn default() -> Self {
+        let mut catalogs = BTreeMap::new();
+        catalogs.insert(
+            DEFAULT_CATALOG.to_string(),
+            CatalogEntry::in_memory(DEFAULT_DATABASE),
+        );
+        Catalog {
+            catalogs,
+            temporary: HashMap::new(),
+            current_catalog: DEFAULT_CATALOG.to_string(),
+            current_database: DEFAULT_DATABASE.to_string(),
+            order: Vec::new(),
+        }
+    }
+}
+
+/// What a lookup found.
+pub enum Lookup<'a> {
+    Found(&'a CatalogObject),
+    /// The name lives in a catalog we do not model.
+    Unknowable,
+    Missing,
+}
+
+impl Catalog {
+    /// Qualifies a 1-3 part name with the current catalog and database.
+    pub fn qualify(&self, parts: &[String]) -> Option<ObjectPath> {
+        match parts {
+            [name] => Some((
+                self.current_catalog.clone(),
+                self.current_database.clone(),
+                name.clone(),
+            )),
+            [db, name] => Some((self.current_catalog.clone(), db.clone(), name.clone())),
+            [cat, db, name] => Some((cat.clone(), db.clone(), name.clone())),
+            _ => None,
+        }
+    }
+
+    pub fn add_catalog(&mut self, name: &str, catalog_type: Option<&str>) {
+        let mut entry = CatalogEntry::in_memory("default");
+        entry.opaque = catalog_type != Some("generic_in_memory");
+        self.catalogs.insert(name.to_string(), entry);
+    }
+
+    pub fn catalog(&self, name: &str) -> Option<&CatalogEntry> {
+        self.catalogs.get(name)
+    }
+
+    /// Whether the database exists; `None` when that cannot be known (opaque catalog).
+    pub fn database_exists(&self, catalog: &str, database: &str) -> Option<bool> {
+        let entry = self.catalogs.get(catalog)?;
+        if entry.opaque {
+            return None;
+        }
+        Some(entry.databases.contains_key(database))
+    }
+
+    pub fn lookup(&self, path: &ObjectPath) -> Lookup<'_> {
+        if let Some(object) = self.temporary.get(path) {
+            return Lookup::Found(object);
+        }
+        self.lookup_permanent(path)
+    }
+
+    pub fn lookup_permanent(&self, path: &ObjectPath) -> Lookup<'_> {
+        let Some(entry) = self.catalogs.get(&path.0) else {
+            return Lookup::Missing;
+        };
+        match entry.databases.get(&path.1).and_then(|db| db.get(&path.2)) {
+            Some(object) => Lookup::Found(object),
+            None if entry.opaque => Lookup::Unknowable,
+            None => Lookup::Missing,
+        }
+    }
+
+    pub fn put_permanent(&mut self, path: &ObjectPath, object: CatalogObject) {
+        if let Some(db) = self
+            .catalogs
+            .get_mut(&path.0)
+            .and_then(|c| c.databases.get_mut(&path.1))
+        {
+            db.insert(path.2.clone(), object);
+        } else if let Some(entry) = self.catalogs.get_mut(&path.0) {
+            // Opaque catalogs hold what we are told they hold.
+            entry
+                .databases
+                .entry(path.1.clone())
+                .or_default()
+                .insert(path.2.clone(), object);
+        }
+    }
+
+    pub fn remove_permanent(&mut self, path: &ObjectPath) -> Option<CatalogObject> {
+        self.catalogs
+            .get_mut(&path.0)?
+            .databases
+            .get_mut(&path.1)?
+            .remove(&path.2)
+    }
+
+    /// Moves a table to the end of the creation order.
+    pub fn touch(&mut self, path: &ObjectPath, temporary: bool) {
+        self.order.retain(|(p, t)| !(p == path && *t == temporary));
+        self.order.push((path.clone(), temporary));
+    }
+
+    /// The tables that exist now, in creation order (a temporary table shadows a permanent
+    /// one of the same name only in lookups; both are listed).
+    pub fn tables_in_order(&self) -> Vec<&TableSchema> {
+        self.order
+            .iter()
+            .filter_map(|(path, temporary)| {
+                let object = if *temporary {
+                    self.temporary.get(path)
+                } else {
+                    self.catalogs
+                        .get(&path.0)
+                        .and_then(|c| c.databases.get(&path.1))
+                        .and_then(|db| db.get(&path.2))
+                };
+                match object {
+                    Some(CatalogObject::Table(t)) => Some(t.as_ref()),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,1295 @@
+//! CREATE TABLE (plain, LIKE, CTAS, RTAS): Flink's `SqlConstraintValidator`,
+//! `SqlCreateTableConverter` + `MergeTableLikeUtil`, `DefaultSchemaResolver` and the catalog's
+//! checks, in that order. A statement that fails leaves the catalog unchanged, as in Flink.
+
+use crate::catalog::{CatalogObject, Lookup, ObjectPath};
+use crate::expr::{bind_expr, ExprOutcome, Scope};
+use crate::like::{LikeStrategies, Strategy};
+use crate::schema::*;
+use crate::Binder;
+use flinkddl_diagnostics::{Code, Diagnostic, Span};
+use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, TableElement};
+use flinkddl_types::{DataType, LogicalType, LogicalTypeRoot, TimestampKind};
+
+/// A column while the table is being built: its type may be unknown (an error was reported,
+/// or an expression we cannot type).
+#[derive(Debug, Clone)]
+pub(crate) struct Col {
+    pub name: String,
+    pub span: Span,
+    pub data_type: Option<DataType>,
+    pub kind: ColumnKind,
+    pub comment: Option<String>,
+    pub from_base: bool,
+}
+
+impl Col {
+    /// A column of a LIKE source. Its rowtime marker is dropped: the new table marks the
+    /// rowtime of its own (merged) watermark.
+    fn from_schema(c: &Column) -> Col {
+        let typed = !matches!(c.kind, ColumnKind::Computed { typed: false, .. });
+        let data_type = if c.data_type.timestamp_kind() == TimestampKind::Rowtime {
+            c.data_type
+                .clone()
+                .with_timestamp_kind(TimestampKind::Regular)
+        } else {
+            c.data_type.clone()
+        };
+        Col {
+            name: c.name.clone(),
+            span: Span::default(),
+            data_type: typed.then_some(data_type),
+            kind: c.kind.clone(),
+            comment: c.comment.clone(),
+            from_base: true,
+        }
+    }
+
+    fn is_computed(&self) -> bool {
+        matches!(self.kind, ColumnKind::Computed { .. })
+    }
+}
+
+/// The columns an expression can see.
+struct ColumnScope<'a> {
+    columns: Vec<(&'a str, &'a DataType)>,
+}
+
+impl Scope for ColumnScope<'_> {
+    fn column(&self, name: &str) -> Option<&DataType> {
+        self.columns
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| *t)
+    }
+
+    fn names(&self) -> Vec<&str> {
+        self.columns.iter().map(|(n, _)| *n).collect()
+    }
+}
+
+/// The identifiers an expression references (first part of each name).
+fn referenced_names(expr: &ast::Expr, out: &mut Vec<String>) {
+    let value = serde_json::to_value(expr).unwrap_or_default();
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                if map.get("node").and_then(|n| n.as_str()) == Some("identifier") {
+                    if let Some(first) = map
+                        .get("parts")
+                        .and_then(|p| p.get(0))
+                        .and_then(|p| p.get("value"))
+                        .and_then(|v| v.as_str())
+                    {
+                        out.push(first.to_string());
+                    }
+                }
+                for child in map.values() {
+                    walk(child, out);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|i| walk(i, out)),
+            _ => {}
+        }
+    }
+    walk(&value, out);
+}
+
+impl Binder<'_> {
+    fn line_col_text(&self, span: Span) -> String {
+        let lc = self.line_index.line_col(self.source, span.start);
+        format!("line {}, column {}", lc.line, lc.column_utf16)
+    }
+
+    /// Types an expression against `columns`. `None` means it could not be typed (no error);
+    /// `Err(())` means Flink rejects it (diagnostics reported).
+    fn type_expression(
+        &mut self,
+        expr: &ast::Expr,
+        columns: &[Col],
+        allow: impl Fn(&Col) -> bool,
+    ) -> Result<Option<(DataType, String)>, ()> {
+        // A reference to a visible column whose type we do not know: we cannot type this.
+        let mut names = Vec::new();
+        referenced_names(expr, &mut names);
+        if names.iter().any(|n| {
+            columns
+                .iter()
+                .any(|c| &c.name == n && allow(c) && c.data_type.is_none())
+        }) {
+            return Ok(None);
+        }
+        let scope = ColumnScope {
+            columns: columns
+                .iter()
+                .filter(|c| allow(c))
+                .filter_map(|c| c.data_type.as_ref().map(|t| (c.name.as_str(), t)))
+                .collect(),
+        };
+        match bind_expr(expr, self.source, &scope) {
+            ExprOutcome::Typed(t) => Ok(Some((t.data_type, t.stored))),
+            ExprOutcome::NotTyped { .. } => Ok(None),
+            ExprOutcome::Rejected(diags) => {
+                self.diagnostics.extend(diags);
+                Err(())
+            }
+        }
+    }
+
+    pub(crate) fn create_table(&mut self, ct: &ast::CreateTable) {
+        let _ = self.try_create_table(ct);
+    }
+
+    fn try_create_table(&mut self, ct: &ast::CreateTable) -> Result<(), ()> {
+        // --- SqlConstraintValidator (the parser module's validation) ---
+        self.validate_constraints(ct)?;
+        if let Some(like) = &ct.like {
+            LikeStrategies::from_options(self, &like.options)?;
+        }
+
+        // --- name ---
+        let path = self.qualify(&ct.name)?;
+
+        // --- LIKE source ---
+        let (base, strategies, base_unknowable) = match &ct.like {
+            None => (None, LikeStrategies::default(), false),
+            Some(like) => {
+                let strategies = LikeStrategies::from_options(self, &like.options)?;
+                let source = self.qualify(&like.source)?;
+                match self.catalog.lookup(&source) {
+                    Lookup::Found(CatalogObject::Table(t)) => {
+                        (Some(t.as_ref().clone()), strategies, false)
+                    }
+                    Lookup::Found(CatalogObject::View(_)) => {
+                        let id = object_identifier(&source.0, &source.1, &source.2);
+                        self.report(
+                            Diagnostic::new(
+                                Code::LikeSourceIsView,
+                                like.source.span,
+                                format!(
+                                    "Source table '{id}' of the LIKE clause can not be a VIEW, at {}",
+                                    self.line_col_text(like.source.span)
+                                ),
+                            )
+                            .with_help("LIKE copies a table definition; name a table"),
+                        );
+                        return Err(());
+                    }
+                    Lookup::Unknowable => (None, strategies, true),
+                    Lookup::Missing => {
+                        let id = object_identifier(&source.0, &source.1, &source.2);
+                        let mut d = Diagnostic::new(
+                            Code::LikeSourceNotFound,
+                            like.source.span,
+                            format!(
+                                "Source table '{id}' of the LIKE clause not found in the catalog, at {}",
+                                self.line_col_text(like.source.span)
+                            ),
+                        );
+                        if let Some(s) = self.similar_table(&source.2) {
+                            d = d.with_help(format!("did you mean `{s}`?"));
+                        }
+                        self.report(d);
+                        return Err(());
+                    }
+                }
+            }
+        };
+
+        // --- CTAS / RTAS ---
+        if let Some(query) = &ct.as_query {
+            return self.create_table_as(ct, path, query);
+        }
+
+        // --- columns (MergeTableLikeUtil.appendDerivedColumns) ---
+        let mut columns: Vec<Col> = Vec::new();
+        if let Some(base) = &base {
+            for c in &base.columns {
+                let keep = match c.kind {
+                    ColumnKind::Physical => true,
+                    ColumnKind::Computed { .. } => strategies.generated != Strategy::Excluding,
+                    ColumnKind::Metadata { .. } => strategies.metadata != Strategy::Excluding,
+                };
+                if keep {
+                    columns.push(Col::from_schema(c));
+                }
+            }
+        }
+        let pk_columns = derived_primary_key_columns(ct);
+        let elements: Vec<&TableElement> =
+            ct.elements.iter().flat_map(|e| e.items.iter()).collect();
+        let mut ok = true;
+        let mut computed_defs: Vec<(usize, &ast::Expr)> = Vec::new();
+        for element in &elements {
+            let TableElement::Column(def) = element else {
+                continue;
+            };
+            let name = def.name.value.clone();
+            let comment = def.comment.as_ref().map(|c| c.value.clone());
+            let (kind, ty) = match &def.kind {
+                AstKind::Physical { data_type, .. } => {
+                    let mut ty = self.resolve_type(data_type);
+                    if pk_columns.contains(&name) {
+                        ty = ty.map(DataType::not_null);
+                    }
+                    (ColumnKind::Physical, ty)
+                }
+                AstKind::Metadata {
+                    data_type,
+                    from,
+                    virtual_,
+                    ..
+                } => (
+                    ColumnKind::Metadata {
+                        key: from.as_ref().map(|f| f.value.clone()),
+                        is_virtual: virtual_.is_some(),
+                    },
+                    self.resolve_type(data_type),
+                ),
+                AstKind::Computed { .. } => (
+                    ColumnKind::Computed {
+                        expr: String::new(),
+                        typed: false,
+                    },
+                    None,
+                ),
+                // The parser reported bare names outside CTAS.
+                AstKind::NameOnly => return Err(()),
+            };
+            if let (None, false) = (&ty, matches!(kind, ColumnKind::Computed { .. })) {
+                if self.type_failed {
+                    ok = false;
+                    self.type_failed = false;
+                }
+            }
+            let new = Col {
+                name: name.clone(),
+                span: def.name.span,
+                data_type: ty,
+                kind,
+                comment,
+                from_base: false,
+            };
+            if !self.add_derived_column(&mut columns, new, &strategies, def.name.span) {
+                ok = false;
+                continue;
+            }
+            if let AstKind::Computed { expr } = &def.kind {
+                if let Some(index) = columns.iter().position(|c| c.name == name && !c.from_base) {
+                    computed_defs.push((index, expr));
+                } else if let Some(index) = columns.iter().position(|c| c.name == name) {
+                    computed_defs.push((index, expr));
+                }
+            }
+        }
+        if !ok {
+            return Err(());
+        }
+
+        // Computed columns see physical and metadata columns only.
+        for (index, expr) in computed_defs {
+            let typed = self.type_expression(expr, &columns, |c| !c.is_computed())?;
+            let column = &mut columns[index];
+            match typed {
+                Some((ty, stored)) => {
+                    column.data_type = Some(ty);
+                    column.kind = ColumnKind::Computed {
+                        expr: stored,
+                        typed: true,
+                    };
+                }
+                None => {
+                    column.data_type = None;
+                    column.kind = ColumnKind::Computed {
+                        expr: expr_text(self.source, expr),
+                        typed: false,
+                    };
+                }
+            }
+        }
+
+        self.check_duplicate_columns(&columns)?;
+        self.check_metadata_keys(&columns)?;
+
+        // --- watermark ---
+        let mut watermarks: Vec<WatermarkSpec> = Vec::new();
+        if let Some(base) = &base {
+            if strategies.watermarks != Strategy::Excluding {
+                watermarks.extend(base.watermarks.iter().cloned());
+            }
+        }
+        let mut rowtime: Option<String> = watermarks.first().map(|w| w.rowtime.clone());
+        for element in &elements {
+            let TableElement::Watermark(w) = element else {
+                continue;
+            };
+            let spec = self.bind_watermark(w, &columns)?;
+            if let Some(existing) = watermarks.iter().position(|b| b.rowtime == spec.rowtime) {
+                if strategies.watermarks == Strategy::Including {
+                    self.report(
+                        Diagnostic::new(
+                            Code::LikeConflict,
+                            w.rowtime.span,
+                            format!(
+                                "There already exists a watermark spec for column '{}' in the base table. You might want to specify EXCLUDING WATERMARKS or OVERWRITING WATERMARKS.",
+                                spec.rowtime
+                            ),
+                        )
+                        .with_help("add EXCLUDING WATERMARKS or OVERWRITING WATERMARKS to the LIKE options"),
+                    );
+                    return Err(());
+                }
+                watermarks.remove(existing);
+            }
+            rowtime = Some(spec.rowtime.clone());
+            watermarks.push(spec);
+        }
+        if watermarks.len() > 1 {
+            self.report(Diagnostic::new(
+                Code::LikeConflict,
+                ct.name.span,
+                "Multiple watermark definitions are not supported yet.",
+            ));
+            return Err(());
+        }
+        if let Some(rowtime) = rowtime {
+            if let Some(c) = columns.iter_mut().find(|c| c.name == rowtime) {
+                c.data_type = c
+                    .data_type
+                    .take()
+                    .map(|t| t.with_timestamp_kind(TimestampKind::Rowtime));
+            }
+        }
+
+        // --- primary key ---
+        let primary_key = self.bind_primary_key(ct, base.as_ref(), &strategies, &columns)?;
+
+        // --- partitions and distribution ---
+        let partition_keys = self.bind_partitions(ct, base.as_ref(), &strategies, &columns)?;
+        let distribution = self.bind_distribution(ct, base.as_ref(), &strategies, &columns)?;
+
+        // --- options ---
+        let options = self.bind_options(ct, base.as_ref(), &strategies)?;
+
+        // --- catalog ---
+        let complete = !base_unknowable && columns.iter().all(|c| c.data_type.is_some());
+        let table = TableSchema {
+            catalog: path.0.clone(),
+            database: path.1.clone(),
+            name: path.2.clone(),
+            temporary: ct.temporary.is_some(),
+            columns: columns.into_iter().map(finish_column).collect(),
+            watermarks,
+            primary_key,
+            comment: ct
+                .comment
+                .as_ref()
+                .map(|c| c.value.clone())
+                .unwrap_or_default(),
+            partition_keys,
+            distribution,
+            options,
+            complete,
+        };
+        self.register_table(ct, &path, table, false)
+    }
+
+    /// Flink's `SqlConstraintValidator`: one primary key, no UNIQUE, NOT ENFORCED.
+    fn validate_constraints(&mut self, ct: &ast::CreateTable) -> Result<(), ()> {
+        struct C {
+            span: Span,
+            kind: ConstraintKind,
+            kind_span: Span,
+            enforcement: Option<ast::Enforcement>,
+        }
+        let mut all: Vec<C> = Vec::new();
+        for e in ct.elements.iter().flat_map(|e| e.items.iter()) {
+            match e {
+                TableElement::Column(ast::ColumnDef {
+                    kind:
+                        AstKind::Physical {
+                            constraint: Some(c),
+                            ..
+                        },
+                    ..
+                }) => all.push(C {
+                    span: c.span,
+                    kind: c.kind,
+                    kind_span: c.kind_span,
+                    enforcement: c.enforcement,
+                }),
+                TableElement::Constraint(c) => all.push(C {
+                    span: c.span,
+                    kind: c.kind,
+                    kind_span: c.kind_span,
+                    enforcement: c.enforcement,
+                }),
+                _ => {}
+            }
+        }
+        let pks: Vec<&C> = all
+            .iter()
+            .filter(|c| c.kind == ConstraintKind::PrimaryKey)
+            .collect();
+        if pks.len() > 1 {
+            self.report(
+                Diagnostic::new(
+                    Code::DuplicatePrimaryKey,
+                    pks[1].kind_span,
+                    "Duplicate primary key definition",
+                )
+                .with_label(pks[0].span, "the first primary key is declared here")
+                .with_help("declare one PRIMARY KEY, listing all its columns"),
+            );
+            return Err(());
+        }
+        for c in &all {
+            if c.kind == ConstraintKind::Unique {
+                self.report(
+                    Diagnostic::new(
+                        Code::UniqueNotSupported,
+                        c.kind_span,
+                        "UNIQUE constraint is not supported yet",
+                    )
+                    .with_help("remove the UNIQUE constraint; Flink does not support it"),
+                );
+                return Err(());
+            }
+            if c.enforcement.is_none_or(|e| e.enforced) {
+                let span = c.enforcement.map_or(c.kind_span, |e| e.span);
+                let mut d = Diagnostic::new(
+                    Code::PrimaryKeyEnforced,
+                    span,
+                    "Flink doesn't support ENFORCED mode for PRIMARY KEY constraint. ENFORCED/NOT ENFORCED controls if the constraint checks are performed on the incoming/outgoing data. Flink does not own the data therefore the only supported mode is the NOT ENFORCED mode",
+                )
+                .with_help("add NOT ENFORCED after the key");
+                d = match c.enforcement {
+                    Some(e) => d.with_fix(e.span, "NOT ENFORCED", "write NOT ENFORCED"),
+                    None => {
+                        d.with_fix(Span::empty(c.span.end), " NOT ENFORCED", "add NOT ENFORCED")
+                    }
+                };
+                self.report(d);
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn qualify(&mut self, name: &ast::ObjectName) -> Result<ObjectPath, ()> {
+        let parts: Vec<String> = name.parts.iter().map(|p| p.value.clone()).collect();
+        match self.catalog.qualify(&parts) {
+            Some(path) => Ok(path),
+            None => {
+                self.report(
+                    Diagnostic::new(
+                        Code::InvalidIdentifier,
+                        name.span,
+                        "Object identifier must consist of 1 to 3 parts.",
+                    )
+                    .with_help("write `table`, `database.table` or `catalog.database.table`"),
+                );
+                Err(())
+            }
+        }
+    }
+
+    fn resolve_type(&mut self, ty: &ast::DataTypeSyntax) -> Option<DataType> {
+        match flinkddl_types::resolve_ddl_type_in(ty, self.source) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.type_failed = true;
+                if e.stage() == flinkddl_types::DdlStage::Parse {
+                    // The parser reported this already.
+                    return None;
+                }
+                let message = e.error.to_string();
+                let code = if message.starts_with("Unknown identifier") {
+                    Code::UnknownType
+                } else if message.contains("not supported") || message.contains("Unable to restore")
+                {
+                    Code::UnsupportedType
+                } else {
+                    Code::InvalidTypeParameter
+                };
+                let is_real = message.contains("REAL");
+                let mut d = Diagnostic::new(code, e.span, message);
+                if code == Code::UnknownType {
+                    d = d.with_help(
+                        "built-in types include STRING, INT, BIGINT, DOUBLE, DECIMAL(p, s), BOOLEAN, DATE, TIMESTAMP(3), TIMESTAMP_LTZ(3), ARRAY<T>, MAP<K, V> and ROW<...>",
+                    );
+                } else if is_real {
+                    d = d.with_help("use FLOAT");
+                }
+                self.report(d);
+                None
+            }
+        }
+    }
+
+    /// Adds a column of the new table, with Flink's rules for clashes. Returns false when it
+    /// reported an error.
+    fn add_derived_column(
+        &mut self,
+        columns: &mut Vec<Col>,
+        new: Col,
+        strategies: &LikeStrategies,
+        span: Span,
+    ) -> bool {
+        let Some(existing) = columns.iter().position(|c| c.name == new.name) else {
+            columns.push(new);
+            return true;
+        };
+        let old = &columns[existing];
+        let name = &new.name;
+        let message = match (&new.kind, old.from_base) {
+            (ColumnKind::Physical, true) => {
+                format!("A column named '{name}' already exists in the base table.")
+            }
+            (ColumnKind::Physical, false) if matches!(old.kind, ColumnKind::Physical) => {
+                format!("A regular Column named '{name}' already exists in the table.")
+            }
+            (ColumnKind::Computed { .. }, true) => {
+                if old.is_computed() {
+                    if strategies.generated == Strategy::Overwriting {
+                        let mut replaced = new;
+                        replaced.from_base = false;
+                        columns[existing] = replaced;
+                        return true;
+                    }
+                    format!("A generated column named '{name}' already exists in the base table. You might want to specify EXCLUDING GENERATED or OVERWRITING GENERATED.")
+                } else {
+                    format!("A column named '{name}' already exists in the base table. Computed columns can only overwrite other computed columns.")
+                }
+            }
+            (ColumnKind::Metadata { .. }, true) => {
+                if matches!(old.kind, ColumnKind::Metadata { .. }) {
+                    if strategies.metadata == Strategy::Overwriting {
+                        let mut replaced = new;
+                        replaced.from_base = false;
+                        columns[existing] = replaced;
+                        return true;
+                    }
+                    format!("A metadata column named '{name}' already exists in the base table. You might want to specify EXCLUDING METADATA or OVERWRITING METADATA.")
+                } else {
+                    format!("A column named '{name}' already exists in the base table. Metadata columns can only overwrite other metadata columns.")
+                }
+            }
+            (ColumnKind::Computed { .. }, false) => format!(
+                "A column named '{name}' already exists in the table. Duplicate columns exist in the compute column and regular column. "
+            ),
+            (ColumnKind::Metadata { .. }, false) => format!(
+                "A column named '{name}' already exists in the table. Duplicate columns exist in the metadata column and regular column. "
+            ),
+            (ColumnKind::Physical, false) => format!(
+                "A column named '{name}' already exists in the table. Duplicate columns exist in the compute column and regular column. "
+            ),
+        };
+        let code = if old.from_base {
+            Code::LikeConflict
+        } else {
+            Code::DuplicateColumn
+        };
+        let mut d = Diagnostic::new(code, span, message).with_help("rename one of the columns");
+        if !old.from_base {
+            d = d.with_label(old.span, "first defined here");
+        }
+        self.report(d);
+        false
+    }
+
+    /// `DefaultSchemaResolver.validateDuplicateColumns`: what the converter let through.
+    fn check_duplicate_columns(&mut self, columns: &[Col]) -> Result<(), ()> {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut dups: Vec<&str> = Vec::new();
+        for c in columns {
+            if seen.contains(&c.name.as_str()) {
+                if !dups.contains(&c.name.as_str()) {
+                    dups.push(&c.name);
+                }
+            } else {
+                seen.push(&c.name);
+            }
+        }
+        if let Some(first) = dups.first() {
+            let span = columns
+                .iter()
+                .filter(|c| c.name == *first)
+                .nth(1)
+                .map_or(Span::default(), |c| c.span);
+            self.report(
+                Diagnostic::new(
+                    Code::DuplicateColumn,
+                    span,
+                    format!(
+                        "Schema must not contain duplicate column names. Found duplicates: [{}]",
+                        dups.join(", ")
+                    ),
+                )
+                .with_help("rename one of the columns"),
+            );
+            return Err(());
+        }
+        Ok(())
+    }
+
+    fn check_metadata_keys(&mut self, columns: &[Col]) -> Result<(), ()> {
+        let mut seen: Vec<(&str, &Col)> = Vec::new();
+        for c in columns {
+            if let ColumnKind::Metadata { key, .. } = &c.kind {
+                let key = key.as_deref().unwrap_or(&c.name);
+                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                    self.report(
+                        Diagnostic::new(
+                            Code::DuplicateMetadataKey,
+                            c.span,
+                            format!(
+                                "The column `{}` and `{}` in the table are both from the same metadata key '{key}'. Please specify one of the columns as the metadata column and use the computed column syntax to specify the others.",
+                                first.name, c.name
+                            ),
+                        )
+                        .with_label(first.span, "this column reads the key first")
+                        .with_help(format!("declare `{} AS `{}`` instead", c.name, first.name)),
+                    );
+                    return Err(());
+                }
+                seen.push((key, c));
+            }
+        }
+        Ok(())
+    }
+
+    fn bind_watermark(&mut self, w: &ast::Watermark, columns: &[Col]) -> Result<WatermarkSpec, ()> {
+        let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
+        let first = parts.first().copied().unwrap_or_default();
+        let available = || {
+            columns
+                .iter()
+                .map(|c| format!("'{}'", c.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let Some(column) = columns.iter().find(|c| c.name == first) else {
+            let mut d = Diagnostic::new(
+                Code::WatermarkColumnUnknown,
+                w.rowtime.span,
+                format!(
+                    "The rowtime attribute field '{}' is not defined in the table schema, at {}\nAvailable fields: [{}]",
+                    w.rowtime.display(),
+                    self.line_col_text(w.rowtime.span),
+                    available()
+                ),
+            );
+            if let Some(s) = similar(first, columns.iter().map(|c| c.name.as_str())) {
+                d = d.with_help(format!("did you mean `{s}`?")).with_fix(
+                    w.rowtime.span,
+                    format!("`{s}`"),
+                    format!("use `{s}`"),
+                );
+            }
+            self.report(d);
+            return Err(());
+        };
+        if parts.len() > 1 {
+            self.report(
+                Diagnostic::new(
+                    Code::WatermarkNestedRowtime,
+                    w.rowtime.span,
+                    format!(
+                        "Invalid column name '{}' for rowtime attribute in watermark declaration. Available columns are: [{}]",
+                        w.rowtime.display(),
+                        columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+                    ),
+                )
+                .with_help(format!(
+                    "add a computed column for the field, e.g. `rowtime AS {}`, and declare the watermark on it",
+                    w.rowtime.display()
+                )),
+            );
+            return Err(());
+        }
+        let rowtime = first.to_string();
+        let column_type = column.data_type.clone();
+        if let Some(t) = &column_type {
+            if t.timestamp_kind() == TimestampKind::Proctime {
+                self.report(
+                    Diagnostic::new(
+                        Code::WatermarkOnProctime,
+                        w.rowtime.span,
+                        "A watermark can not be defined for a processing-time attribute.",
+                    )
+                    .with_label(column.span, "declared as a processing-time column here"),
+                );
+                return Err(());
+            }
+            if !is_rowtime_type(t) {
+                let mut d = Diagnostic::new(
+                    Code::WatermarkColumnType,
+                    w.rowtime.span,
+                    format!(
+                        "Invalid data type of time field for watermark definition. The field must be of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but the time field type is {}",
+                        t.summary_string()
+                    ),
+                )
+                .with_label(column.span, format!("`{}` is {}", column.name, t.summary_string()));
+                d = d.with_help(
+                    if matches!(t.logical, LogicalType::Timestamp { .. } | LogicalType::TimestampLtz { .. }) {
+                        "use a precision from 0 to 3, e.g. TIMESTAMP(3) (plain TIMESTAMP means TIMESTAMP(6))".to_string()
+                    } else {
+                        "declare a computed column of type TIMESTAMP(3), e.g. `ts AS TO_TIMESTAMP_LTZ(epoch_ms, 3)`, and use it as the rowtime".to_string()
+                    },
+                );
+                self.report(d);
+                return Err(());
+            }
+        }
+        let typed = self.type_expression(&w.expr, columns, |_| true)?;
+        let (expr, expr_type) = match typed {
+            Some((ty, stored)) => (stored, Some(ty)),
+            None => (expr_text(self.source, &w.expr), None),
+        };
+        if let (Some(et), Some(ct)) = (&expr_type, &column_type) {
+            if !is_rowtime_type(et) {
+                self.report(
+                    Diagnostic::new(
+                        Code::WatermarkExpressionType,
+                        w.expr.span,
+                        format!(
+                            "Invalid data type of expression for watermark definition. The field must be of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but the watermark expression type is {}",
+                            et.summary_string()
+                        ),
+                    )
+                    .with_help("the watermark expression must return a TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p <= 3, usually `rowtime - INTERVAL '5' SECOND`"),
+                );
+                return Err(());
+            }
+            if et.type_root() != ct.type_root() {
+                self.report(
+                    Diagnostic::new(
+                        Code::WatermarkExpressionType,
+                        w.expr.span,
+                        format!(
+                            "The watermark declaration's output data type '{}' is different from the time field's data type '{}'.",
+                            et.summary_string(),
+                            ct.summary_string()
+                        ),
+                    )
+                    .with_help("TIMESTAMP and TIMESTAMP_LTZ cannot be mixed; cast the expression to the column's type"),
+                );
+                return Err(());
+            }
+        }
+        Ok(WatermarkSpec {
+            rowtime,
+            expr,
+            expr_type,
+        })
+    }
+
+    fn bind_primary_key(
+        &mut self,
+        ct: &ast::CreateTable,
+        base: Option<&TableSchema>,
+        strategies: &LikeStrategies,
+        columns: &[Col],
+    ) -> Result<Option<PrimaryKey>, ()> {
+        // (user name, columns with their spans, constraint span)
+        type KeyDecl = (Option<String>, Vec<(String, Span)>, Span);
+        let mut derived: Option<KeyDecl> = None;
+        for e in ct.elements.iter().flat_map(|e| e.items.iter()) {
+            match e {
+                TableElement::Column(ast::ColumnDef {
+                    name,
+                    kind:
+                        AstKind::Physical {
+                            constraint: Some(c),
+                            ..
+                        },
+                    ..
+                }) if c.kind == ConstraintKind::PrimaryKey => {
+                    derived = Some((
+                        c.name.as_ref().map(|n| n.value.clone()),
+                        vec![(name.value.clone(), name.span)],
+                        c.span,
+                    ));
+                }
+                TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
+                    derived = Some((
+                        c.name.as_ref().map(|n| n.value.clone()),
+                        c.columns
+                            .columns
+                            .iter()
+                            .map(|i| (i.value.clone(), i.span))
+                            .collect(),
+                        c.span,
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let base_pk = base
+            .and_then(|b| b.primary_key.clone())
+            .filter(|_| strategies.constraints == Strategy::Including);
+        let Some((name, cols, span)) = derived else {
+            return Ok(base_pk);
+        };
+        if base_pk.is_some() {
+            self.report(
+                Diagnostic::new(
+                    Code::LikeConflict,
+                    span,
+                    "The base table already has a primary key. You might want to specify EXCLUDING CONSTRAINTS.",
+                )
+                .with_help("add EXCLUDING CONSTRAINTS to the LIKE options"),
+            );
+            return Err(());
+        }
+        for (col, col_span) in &cols {
+            match columns.iter().find(|c| &c.name == col) {
+                None => {
+                    let mut d = Diagnostic::new(
+                        Code::PrimaryKeyColumnUnknown,
+                        *col_span,
+                        format!(
+                            "Primary key column '{col}' is not defined in the schema at {}",
+                            self.line_col_text(*col_span)
+                        ),
+                    );
+                    if let Some(s) = similar(col, columns.iter().map(|c| c.name.as_str())) {
+                        d = d.with_help(format!("did you mean `{s}`?"));
+                    }
+                    self.report(d);
+                    return Err(());
+                }
+                Some(c) if !matches!(c.kind, ColumnKind::Physical) => {
+                    self.report(
+                        Diagnostic::new(
+                            Code::PrimaryKeyNotPhysical,
+                            *col_span,
+                            format!(
+                                "Could not create a PRIMARY KEY with column '{col}' at {}.\nA PRIMARY KEY constraint must be declared on physical columns.",
+                                self.line_col_text(*col_span)
+                            ),
+                        )
+                        .with_label(c.span, format!("`{col}` is a {} column", if c.is_computed() { "computed" } else { "metadata" })),
+                    );
+                    return Err(());
+                }
+                Some(_) => {}
+            }
+        }
+        let names: Vec<String> = cols.iter().map(|(c, _)| c.clone()).collect();
+        let pk_name = name.unwrap_or_else(|| format!("PK_{}", names.join("_")));
+        let mut dups: Vec<&str> = Vec::new();
+        for (i, c) in names.iter().enumerate() {
+            if names[..i].contains(c) && !dups.contains(&c.as_str()) {
+                dups.push(c);
+            }
+        }
+        if !dups.is_empty() {
+            self.report(Diagnostic::new(
+                Code::PrimaryKeyDuplicateColumn,
+                span,
+                format!(
+                    "Invalid primary key '{pk_name}'. A primary key must not contain duplicate columns. Found: [{}]",
+                    dups.join(", ")
+                ),
+            ));
+            return Err(());
+        }
+        for c in &names {
+            if let Some(col) = columns.iter().find(|x| &x.name == c) {
+                if col.data_type.as_ref().is_some_and(|t| t.nullable) {
+                    self.report(
+                        Diagnostic::new(
+                            Code::PrimaryKeyNullable,
+                            span,
+                            format!("Invalid primary key '{pk_name}'. Column '{c}' is nullable."),
+                        )
+                        .with_help("declare the column NOT NULL in the LIKE source"),
+                    );
+                    return Err(());
+                }
+            }
+        }
+        Ok(Some(PrimaryKey {
+            name: pk_name,
+            columns: names,
+        }))
+    }
+
+    fn bind_partitions(
+        &mut self,
+        ct: &ast::CreateTable,
+        base: Option<&TableSchema>,
+        strategies: &LikeStrategies,
+        columns: &[Col],
+    ) -> Result<Vec<String>, ()> {
+        let base_keys = base.map(|b| b.partition_keys.clone()).unwrap_or_default();
+        let Some(list) = &ct.partitioned_by else {
+            // EXCLUDING PARTITIONS keeps the base's keys when the new table declares none
+            // (observed in Flink 2.3.0).
+            return Ok(base_keys);
+        };
+        if !base_keys.is_empty() && strategies.partitions != Strategy::Excluding {
+            self.report(
+                Diagnostic::new(
+                    Code::LikeConflict,
+                    list.span,
+                    "The base table already has partitions defined. You might want to specify EXCLUDING PARTITIONS.",
+                )
+                .with_help("add EXCLUDING PARTITIONS to the LIKE options"),
+            );
+            return Err(());
+        }
+        for key in &list.columns {
+            if !columns.iter().any(|c| c.name == key.value) {
+                let mut d = Diagnostic::new(
+                    Code::PartitionColumnUnknown,
+                    key.span,
+                    format!(
+                        "Partition column '{}' not defined in the table schema. Available columns: [{}]",
+                        key.value,
+                        columns.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
+                    ),
+                );
+                if let Some(s) = similar(&key.value, columns.iter().map(|c| c.name.as_str())) {
+                    d = d.with_help(format!("did you mean `{s}`?"));
+                }
+                self.report(d);
+                return Err(());
+            }
+        }
+        for key in &list.columns {
+            if let Some(c) = columns.iter().find(|c| c.name == key.value) {
+                if !matches!(c.kind, ColumnKind::Physical) {
+                    self.report(
+                        Diagnostic::new(
+                            Code::PartitionColumnNotPhysical,
+                            key.span,
+                            format!(
+                                "Invalid partition key '{}'. A partition key must reference a physical column in the schema. Available columns are: [{}]",
+                                key.value,
+                                physical_names(columns)
+                            ),
+                        )
+                        .with_label(c.span, "not a physical column"),
+                    );
+                    return Err(());
+                }
+            }
+        }
+        Ok(list.columns.iter().map(|k| k.value.clone()).collect())
+    }
+
+    fn bind_distribution(
+        &mut self,
+        ct: &ast::CreateTable,
+        base: Option<&TableSchema>,
+        strategies: &LikeStrategies,
+        columns: &[Col],
+    ) -> Result<Option<Distribution>, ()> {
+        let base_distribution = base.and_then(|b| b.distribution.clone());
+        let Some(d) = &ct.distribution else {
+            return Ok(base_distribution);
+        };
+        if base_distribution.is_some() && strategies.distribution != Strategy::Excluding {
+            self.report(
+                Diagnostic::new(
+                    Code::LikeConflict,
+                    d.span,
+                    "The base table already has a distribution defined. You might want to specify EXCLUDING DISTRIBUTION.",
+                )
+                .with_help("add EXCLUDING DISTRIBUTION to the LIKE options"),
+            );
+            return Err(());
+        }
+        let keys: Vec<&ast::Ident> = d.columns.iter().flat_map(|c| c.columns.iter()).collect();
+        for key in &keys {
+            let physical = columns
+                .iter()
+                .any(|c| c.name == key.value && matches!(c.kind, ColumnKind::Physical));
+            if !physical {
+                self.report(Diagnostic::new(
+                    Code::InvalidDistribution,
+                    key.span,
+                    format!(
+                        "Invalid bucket key '{}'. A bucket key for a distribution must reference a physical column in the schema. Available columns are: [{}]",
+                        key.value,
+                        physical_names(columns)
+                    ),
+                ));
+                return Err(());
+            }
+        }
+        let bucket_count = d.buckets.and_then(|b| b.value).map(|v| v as u32);
+        if bucket_count == Some(0) {
+            self.report(
+                Diagnostic::new(
+                    Code::InvalidDistribution,
+                    d.buckets.map_or(d.span, |b| b.span),
+                    "Invalid bucket count '0'. The number of buckets for a distributed table must be at least 1.",
+                )
+                .with_help("use at least 1 bucket"),
+            );
+            return Err(());
+        }
+        let kind = match d.algorithm {
+            Some(ast::DistributionAlgorithm::Hash) => DistributionKind::Hash,
+            Some(ast::DistributionAlgorithm::Range) => DistributionKind::Range,
+            None => DistributionKind::Unknown,
+        };
+        Ok(Some(Distribution {
+            kind,
+            bucket_keys: keys.iter().map(|k| k.value.clone()).collect(),
+            bucket_count,
+        }))
+    }
+
+    pub(crate) fn property_pairs(
+        &mut self,
+        list: &ast::PropertyList,
+    ) -> Result<Vec<(String, String)>, ()> {
+        let mut out: Vec<(String, String)> = Vec::new();
+        for p in &list.properties {
+            for lit in [&p.key, &p.value] {
+                let text = lit.span.text(self.source);
+                if text.starts_with(['x', 'X']) {
+                    self.report(
+                        Diagnostic::new(
+                            Code::InvalidOption,
+                            lit.span,
+                            format!("not a literal: {text}"),
+                        )
+                        .with_help(
+                            "options are character strings: write '...' without the X prefix",
+                        ),
+                    );
+                    return Err(());
+                }
+            }
+            match out.iter_mut().find(|(k, _)| *k == p.key.value) {
+                Some(existing) => existing.1 = p.value.value.clone(),
+                None => out.push((p.key.value.clone(), p.value.value.clone())),
+            }
+        }
+        Ok(out)
+    }
+
+    fn bind_options(
+        &mut self,
+        ct: &ast::CreateTable,
+        base: Option<&TableSchema>,
+        strategies: &LikeStrategies,
+    ) -> Result<Vec<(String, String)>, ()> {
+        let derived = match &ct.with {
+            Some(list) => self.property_pairs(list)?,
+            None => Vec::new(),
+        };
+        let mut out: Vec<(String, String)> = match (base, strategies.options) {
+            (Some(b), Strategy::Including | Strategy::Overwriting) => b.options.clone(),
+            _ => Vec::new(),
+        };
+        for (k, v) in derived {
+            match out.iter_mut().find(|(ek, _)| *ek == k) {
+                Some(existing) => {
+                    if strategies.options == Strategy::Including {
+                        let span = ct.with.as_ref().map_or(ct.span, |w| w.span);
+                        self.report(
+                            Diagnostic::new(
+                                Code::LikeConflict,
+                                span,
+                                format!(
+                                    "There already exists an option ['{}' -> '{}']  in the base table. You might want to specify EXCLUDING OPTIONS or OVERWRITING OPTIONS.",
+                                    existing.0, existing.1
+                                ),
+                            )
+                            .with_help("add OVERWRITING OPTIONS to the LIKE options"),
+                        );
+                        return Err(());
+                    }
+                    existing.1 = v;
+                }
+                None => out.push((k, v)),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The catalog's part: existence checks, then store (or keep the old table for IF NOT
+    /// EXISTS). `replace` is RTAS.
+    pub(crate) fn register_table(
+        &mut self,
+        ct: &ast::CreateTable,
+        path: &ObjectPath,
+        table: TableSchema,
+        replace: bool,
+    ) -> Result<(), ()> {
+        let temporary = ct.temporary.is_some();
+        if !temporary {
+            match self.catalog.catalog(&path.0) {
+                None => {
+                    self.report(
+                        Diagnostic::new(
+                            Code::CatalogNotFound,
+                            ct.name.span,
+                            format!("Catalog {} does not exist.", path.0),
+                        )
+                        .with_help("create it first with CREATE CATALOG"),
+                    );
+                    return Err(());
+                }
+                Some(_) => {
+                    if self.catalog.database_exists(&path.0, &path.1) == Some(false) {
+                        self.report(
+                            Diagnostic::new(
+                                Code::DatabaseNotFound,
+                                ct.name.span,
+                                format!(
+                                    "Database {} does not exist in Catalog {}.",
+                                    path.1, path.0
+                                ),
+                            )
+                            .with_help(format!(
+                                "create it first: CREATE DATABASE {}.{}",
+                                path.0, path.1
+                            )),
+                        );
+                        return Err(());
+                    }
+                }
+            }
+        }
+        let exists = if temporary {
+            self.catalog.temporary.contains_key(path)
+        } else {
+            matches!(self.catalog.lookup_permanent(path), Lookup::Found(_))
+        };
+        if exists && !replace {
+            if ct.if_not_exists.is_some() {
+                self.catalog.touch(path, temporary);
+                return Ok(());
+            }
+            let message = if temporary {
+                format!(
+                    "Temporary table '{}' already exists",
+                    object_identifier(&path.0, &path.1, &path.2)
+                )
+            } else {
+                format!(
+                    "Table (or view) {}.{} already exists in Catalog {}.",
+                    path.1, path.2, path.0
+                )
+            };
+            self.report(
+                Diagnostic::new(Code::TableAlreadyExists, ct.name.span, message)
+                    .with_help("use CREATE TABLE IF NOT EXISTS, or drop the table first"),
+            );
+            return Err(());
+        }
+        if !exists && replace && ct.or_replace.is_none() && ct.replace.is_some() {
+            // Bare REPLACE TABLE needs an existing table.
+            self.report(Diagnostic::new(
+                Code::ObjectNotFound,
+                ct.name.span,
+                format!(
+                    "The table {} to be replaced doesn't exist. You can try to use CREATE TABLE AS statement or CREATE OR REPLACE TABLE AS statement.",
+                    object_identifier(&path.0, &path.1, &path.2)
+                ),
+            ));
+            return Err(());
+        }
+        let object = CatalogObject::Table(Box::new(table));
+        if temporary {
+            self.catalog.temporary.insert(path.clone(), object);
+        } else {
+            self.catalog.put_permanent(path, object);
+        }
+        self.catalog.touch(path, temporary);
+        Ok(())
+    }
+
+    fn similar_table(&self, name: &str) -> Option<String> {
+        let mut names: Vec<String> = self
+            .catalog
+            .tables_in_order()
+            .iter()
+            .map(|t| t.name.clone())
+            .collect();
+        names.dedup();
+        similar(name, names.iter().map(String::as_str)).map(str::to_string)
+    }
+}
+
+fn physical_names(columns: &[Col]) -> String {
+    columns
+        .iter()
+        .filter(|c| matches!(c.kind, ColumnKind::Physical))
+        .map(|c| c.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn is_rowtime_type(t: &DataType) -> bool {
+    matches!(
+        t.type_root(),
+        LogicalTypeRoot::TimestampWithoutTimeZone | LogicalTypeRoot::TimestampWithLocalTimeZone
+    ) && t.precision().is_some_and(|p| p <= 3)
+}
+
+/// Names of the regular columns in the table's own PRIMARY KEY: Flink makes them NOT NULL.
+fn derived_primary_key_columns(ct: &ast::CreateTable) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in ct.elements.iter().flat_map(|e| e.items.iter()) {
+        match e {
+            TableElement::Column(ast::ColumnDef {
+                name,
+                kind:
+                    AstKind::Physical {
+                        constraint: Some(c),
+                        ..
+                    },
+                ..
+            }) if c.kind == ConstraintKind::PrimaryKey => out.push(name.value.clone()),
+            TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
+                out.extend(c.columns.columns.iter().map(|i| i.value.clone()))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The source text of an expression, for expressions we cannot reprint.
+pub(crate) fn expr_text(source: &str, expr: &ast::Expr) -> String {
+    expr.span.text(source).to_string()
+}
+
+pub(crate) fn finish_column(c: Col) -> Column {
+    Column {
+        name: c.name,
+        data_type: c
+            .data_type
+            .unwrap_or_else(|| DataType::new(LogicalType::Null)),
+        kind: c.kind,
+        comment: c.comment,
+    }
+}
+
+/// The closest name, if it is close enough to be a typo.
+pub(crate) fn similar<'a>(
+    name: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
+    candidates
+        .filter(|c| *c != name)
+        .map(|c| {
+            (
+                strsim::damerau_levenshtein(&name.to_lowercase(), &c.to_lowercase()),
+                c,
+            )
+        })
+        .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}

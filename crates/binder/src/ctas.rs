@@ -1,0 +1,320 @@
+//! CREATE TABLE ... AS SELECT and [CREATE OR] REPLACE TABLE ... AS SELECT: the new table's
+//! schema is the query's, where the query is a projection over one table (or literals).
+
+use crate::catalog::{CatalogObject, Lookup, ObjectPath};
+use crate::create_table::{finish_column, similar, Col};
+use crate::expr::{bind_expr, ExprOutcome, Scope};
+use crate::schema::*;
+use crate::Binder;
+use flinkddl_diagnostics::{Code, Diagnostic};
+use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, SelectItem, TableElement};
+use flinkddl_types::DataType;
+
+struct SourceScope<'a> {
+    columns: &'a [(String, DataType)],
+}
+
+impl Scope for SourceScope<'_> {
+    fn column(&self, name: &str) -> Option<&DataType> {
+        self.columns.iter().find(|(n, _)| n == name).map(|(_, t)| t)
+    }
+
+    fn names(&self) -> Vec<&str> {
+        self.columns.iter().map(|(n, _)| n.as_str()).collect()
+    }
+}
+
+impl Binder<'_> {
+    pub(crate) fn create_table_as(
+        &mut self,
+        ct: &ast::CreateTable,
+        path: ObjectPath,
+        query: &ast::QueryBody,
+    ) -> Result<(), ()> {
+        let derived = match &query.simple {
+            Some(select) => self.query_columns(select, ct.temporary.is_some())?,
+            None => None,
+        };
+        let mut complete = derived.is_some();
+        let mut columns: Vec<Col> = derived
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(name, data_type)| Col {
+                name,
+                span: query.span,
+                data_type: Some(data_type),
+                kind: ColumnKind::Physical,
+                comment: None,
+                from_base: false,
+            })
+            .collect();
+        if !complete {
+            self.report(
+                Diagnostic::new(
+                    Code::SchemaNotDerived,
+                    query.span,
+                    "the schema of this CREATE TABLE ... AS query is not derived by flinkddl; the table is not checked further",
+                )
+                .with_help("flinkddl derives CTAS schemas from projections over one table"),
+            );
+        }
+        // Explicit elements: PRIMARY KEY and WATERMARK are applied; bare names reorder;
+        // typed columns are merged by Flink in ways we do not model yet.
+        let mut primary_key = None;
+        let mut watermarks = Vec::new();
+        let elements: Vec<&TableElement> =
+            ct.elements.iter().flat_map(|e| e.items.iter()).collect();
+        let names_only: Vec<&ast::Ident> = elements
+            .iter()
+            .filter_map(|e| match e {
+                TableElement::Column(c) if matches!(c.kind, AstKind::NameOnly) => Some(&c.name),
+                _ => None,
+            })
+            .collect();
+        if complete && !names_only.is_empty() {
+            let mut reordered = Vec::new();
+            for n in &names_only {
+                match columns.iter().position(|c| c.name == n.value) {
+                    Some(i) => reordered.push(columns.remove(i)),
+                    None => complete = false,
+                }
+            }
+            reordered.append(&mut columns);
+            columns = reordered;
+        }
+        for e in &elements {
+            match e {
+                TableElement::Column(c) if !matches!(c.kind, AstKind::NameOnly) => complete = false,
+                TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey && complete => {
+                    let names: Vec<String> =
+                        c.columns.columns.iter().map(|i| i.value.clone()).collect();
+                    for (n, ident) in names.iter().zip(&c.columns.columns) {
+                        match columns.iter_mut().find(|col| &col.name == n) {
+                            Some(col) => {
+                                col.data_type = col.data_type.take().map(DataType::not_null)
+                            }
+                            None => {
+                                self.report(Diagnostic::new(
+                                    Code::PrimaryKeyColumnUnknown,
+                                    ident.span,
+                                    format!(
+                                        "Primary key column '{n}' is not defined in the schema"
+                                    ),
+                                ));
+                                return Err(());
+                            }
+                        }
+                    }
+                    let name = c
+                        .name
+                        .as_ref()
+                        .map(|n| n.value.clone())
+                        .unwrap_or_else(|| format!("PK_{}", names.join("_")));
+                    primary_key = Some(PrimaryKey {
+                        name,
+                        columns: names,
+                    });
+                }
+                TableElement::Watermark(w) if complete => {
+                    let spec = self.ctas_watermark(w, &columns);
+                    match spec {
+                        Some(spec) => watermarks.push(spec),
+                        None => complete = false,
+                    }
+                }
+                _ => {}
+            }
+        }
+        let options = match &ct.with {
+            Some(list) => self.property_pairs(list)?,
+            None => Vec::new(),
+        };
+        let partition_keys: Vec<String> = ct
+            .partitioned_by
+            .iter()
+            .flat_map(|l| l.columns.iter().map(|c| c.value.clone()))
+            .collect();
+        if complete {
+            for key in ct.partitioned_by.iter().flat_map(|l| l.columns.iter()) {
+                if !columns.iter().any(|c| c.name == key.value) {
+                    self.report(Diagnostic::new(
+                        Code::PartitionColumnUnknown,
+                        key.span,
+                        format!(
+                            "Partition column '{}' not defined in the table schema. Available columns: [{}]",
+                            key.value,
+                            columns.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
+                        ),
+                    ));
+                    return Err(());
+                }
+            }
+        }
+        let distribution = ct.distribution.as_ref().map(|d| Distribution {
+            kind: match d.algorithm {
+                Some(ast::DistributionAlgorithm::Hash) => DistributionKind::Hash,
+                Some(ast::DistributionAlgorithm::Range) => DistributionKind::Range,
+                None => DistributionKind::Unknown,
+            },
+            bucket_keys: d
+                .columns
+                .iter()
+                .flat_map(|c| c.columns.iter().map(|i| i.value.clone()))
+                .collect(),
+            bucket_count: d.buckets.and_then(|b| b.value).map(|v| v as u32),
+        });
+        let table = TableSchema {
+            catalog: path.0.clone(),
+            database: path.1.clone(),
+            name: path.2.clone(),
+            temporary: ct.temporary.is_some(),
+            columns: columns.into_iter().map(finish_column).collect(),
+            watermarks,
+            primary_key,
+            comment: ct
+                .comment
+                .as_ref()
+                .map(|c| c.value.clone())
+                .unwrap_or_default(),
+            partition_keys,
+            distribution,
+            options,
+            complete,
+        };
+        let replace = ct.or_replace.is_some() || ct.replace.is_some();
+        self.register_table(ct, &path, table, replace)
+    }
+
+    fn ctas_watermark(&mut self, w: &ast::Watermark, columns: &[Col]) -> Option<WatermarkSpec> {
+        let name = w.rowtime.parts.first()?.value.clone();
+        let _ = columns.iter().find(|c| c.name == name)?;
+        let cols: Vec<(String, DataType)> = columns
+            .iter()
+            .filter_map(|c| c.data_type.clone().map(|t| (c.name.clone(), t)))
+            .collect();
+        match bind_expr(&w.expr, self.source, &SourceScope { columns: &cols }) {
+            ExprOutcome::Typed(t) => Some(WatermarkSpec {
+                rowtime: name,
+                expr: t.stored,
+                expr_type: Some(t.data_type),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The query's output columns, or `None` when we cannot derive them. `Err` when Flink
+    /// rejects the query (a missing table or column).
+    fn query_columns(
+        &mut self,
+        select: &ast::SimpleSelect,
+        _temporary: bool,
+    ) -> Result<Option<Vec<(String, DataType)>>, ()> {
+        let mut source_columns: Vec<(String, DataType)> = Vec::new();
+        let mut source_name: Option<String> = None;
+        if let Some(from) = &select.from {
+            let path = self.qualify(from)?;
+            match self.catalog.lookup(&path) {
+                Lookup::Found(CatalogObject::Table(t)) => {
+                    if !t.complete {
+                        return Ok(None);
+                    }
+                    source_columns = t
+                        .columns
+                        .iter()
+                        .map(|c| (c.name.clone(), c.data_type.clone()))
+                        .collect();
+                    source_name = Some(path.2.clone());
+                }
+                Lookup::Found(CatalogObject::View(_)) | Lookup::Unknowable => return Ok(None),
+                Lookup::Missing => {
+                    let mut d = Diagnostic::new(
+                        Code::ObjectNotFound,
+                        from.span,
+                        format!("Object '{}' not found", from.display()),
+                    );
+                    if let Some(s) = self.similar_table_name(&path.2) {
+                        d = d.with_help(format!("did you mean `{s}`?"));
+                    }
+                    self.report(d);
+                    return Err(());
+                }
+            }
+        }
+        let mut out: Vec<(String, DataType)> = Vec::new();
+        for (index, item) in select.items.iter().enumerate() {
+            match item {
+                SelectItem::Wildcard { .. } => {
+                    if select.from.is_none() {
+                        return Ok(None);
+                    }
+                    out.extend(source_columns.iter().cloned());
+                }
+                SelectItem::Column { name, alias, .. } => {
+                    let parts: Vec<&str> = name.parts.iter().map(|p| p.value.as_str()).collect();
+                    let column = match parts.as_slice() {
+                        [c] => *c,
+                        [q, c] if Some(*q) == source_name.as_deref() || select.from.is_some() => *c,
+                        _ => return Ok(None),
+                    };
+                    match source_columns.iter().find(|(n, _)| n == column) {
+                        Some((n, t)) => out.push((
+                            alias
+                                .as_ref()
+                                .map_or_else(|| n.clone(), |a| a.value.clone()),
+                            t.clone(),
+                        )),
+                        None => {
+                            let last = name.parts.last().map_or(name.span, |p| p.span);
+                            let mut d = Diagnostic::new(
+                                Code::UnknownColumn,
+                                last,
+                                format!("Column '{column}' not found in any table"),
+                            );
+                            if let Some(s) =
+                                similar(column, source_columns.iter().map(|(n, _)| n.as_str()))
+                            {
+                                d = d.with_help(format!("did you mean `{s}`?"));
+                            }
+                            self.report(d);
+                            return Err(());
+                        }
+                    }
+                }
+                SelectItem::Other { span, alias } => {
+                    let (expr, _) = flinkddl_syntax::parse_expression_in(self.source, *span);
+                    let Some(expr) = expr else {
+                        return Ok(None);
+                    };
+                    let scope = SourceScope {
+                        columns: &source_columns,
+                    };
+                    match bind_expr(&expr, self.source, &scope) {
+                        ExprOutcome::Typed(t) => {
+                            let name = alias
+                                .as_ref()
+                                .map_or_else(|| format!("EXPR${index}"), |a| a.value.clone());
+                            // A computed value is not a time attribute of the new table.
+                            out.push((name, t.data_type));
+                        }
+                        ExprOutcome::NotTyped { .. } => return Ok(None),
+                        ExprOutcome::Rejected(diags) => {
+                            self.diagnostics.extend(diags);
+                            return Err(());
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
+    fn similar_table_name(&self, name: &str) -> Option<String> {
+        let names: Vec<String> = self
+            .catalog
+            .tables_in_order()
+            .iter()
+            .map(|t| t.name.clone())
+            .collect();
+        similar(name, names.iter().map(String::as_str)).map(str::to_string)
+    }
+}
