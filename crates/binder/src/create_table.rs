@@ -649,7 +649,10 @@ impl Binder<'_> {
                             ),
                         )
                         .with_label(first.span, "this column reads the key first")
-                        .with_help(format!("declare `{} AS `{}`` instead", c.name, first.name)),
+                        .with_help(format!(
+                            "read the key once and copy it: `{} AS {}` as a computed column",
+                            c.name, first.name
+                        )),
                     );
                     return Err(());
                 }

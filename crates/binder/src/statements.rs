@@ -103,7 +103,7 @@ impl Binder<'_> {
                     Diagnostic::new(
                         Code::CatalogNotFound,
                         name.span,
-                        format!("Catalog {} does not exist.", name.value),
+                        format!("A catalog with name [{}] does not exist.", name.value),
                     )
                     .with_help("create it first with CREATE CATALOG"),
                 ),
