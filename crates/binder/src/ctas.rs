@@ -280,8 +280,10 @@ impl Binder<'_> {
                         }
                     }
                 }
-                SelectItem::Other { span, alias } => {
-                    let (expr, _) = flinkddl_syntax::parse_expression_in(self.source, *span);
+                SelectItem::Other {
+                    expr_span, alias, ..
+                } => {
+                    let (expr, _) = flinkddl_syntax::parse_expression_in(self.source, *expr_span);
                     let Some(expr) = expr else {
                         return Ok(None);
                     };

@@ -43,11 +43,10 @@ pub fn bind(parse: &Parse, source: &str) -> Bound {
         diagnostics: Vec::new(),
         type_failed: false,
     };
-    for statement in &parse.script.statements {
+    for (index, statement) in parse.script.statements.iter().enumerate() {
         let broken = parse.errors.iter().any(|d| {
             d.severity == flinkddl_diagnostics::Severity::Error
-                && statement.span.start <= d.span.start
-                && d.span.start <= statement.span.end
+                && statement_index(parse, d.span.start) == Some(index)
         });
         if !broken {
             binder.statement(statement);
@@ -62,6 +61,17 @@ pub fn bind(parse: &Parse, source: &str) -> Bound {
             .collect(),
         diagnostics: binder.diagnostics,
     }
+}
+
+/// The statement an offset belongs to: the last statement that starts at or before it (a
+/// statement owns the text up to the next one, so an error after its last token, such as a
+/// stray token or an unclosed comment, is still its error).
+pub fn statement_index(parse: &Parse, offset: u32) -> Option<usize> {
+    let statements = &parse.script.statements;
+    let after = statements.partition_point(|s| s.span.start <= offset);
+    after
+        .checked_sub(1)
+        .or((!statements.is_empty()).then_some(0))
 }
 
 pub(crate) struct Binder<'a> {

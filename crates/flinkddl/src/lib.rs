@@ -2,7 +2,10 @@
 //!
 //! Re-exports the stable API of the workspace crates: [`syntax`] (lexer, parser, typed AST with
 //! spans), [`types`] (Flink's data types), [`binder`] (the resolved tables and Flink's verdict)
-//! and [`diagnostics`] (spans, line index, diagnostics), plus [`analyze`], which runs them all.
+//! and [`diagnostics`] (spans, line index, diagnostics), plus [`analyze`], which runs them all,
+//! and [`contract`], the JSON shape of `flinkddl describe --format json`.
+
+pub mod contract;
 
 pub use flinkddl_binder as binder;
 pub use flinkddl_diagnostics as diagnostics;
@@ -29,14 +32,8 @@ pub fn analyze(text: &str) -> Analysis {
     diagnostics.extend(bound.diagnostics);
     // Flink runs statements in order and stops at the first failure, so the first diagnostic
     // must be the one of the earliest statement.
-    let statement_of = |d: &Diagnostic| {
-        parse
-            .script
-            .statements
-            .iter()
-            .position(|s| s.span.end >= d.span.start)
-            .unwrap_or(usize::MAX)
-    };
+    let statement_of =
+        |d: &Diagnostic| binder::statement_index(&parse, d.span.start).unwrap_or(usize::MAX);
     let stage_rank = |d: &Diagnostic| match d.stage() {
         Stage::Syntax => 0,
         Stage::Bind => 1,

@@ -116,6 +116,11 @@ pub enum SelectItem {
         name: ObjectName,
         alias: Option<Ident>,
     },
-    /// Any other expression, kept as a span, with its alias.
-    Other { span: Span, alias: Option<Ident> },
+    /// Any other expression: the whole item, the expression's own span (the alias excluded),
+    /// and the alias.
+    Other {
+        span: Span,
+        expr_span: Span,
+        alias: Option<Ident>,
+    },
 }

@@ -233,7 +233,8 @@ fn select_item(p: &Parser, tokens: &[Token]) -> Option<SelectItem> {
         });
     }
     Some(SelectItem::Other {
-        span: body_span,
+        span,
+        expr_span: body_span,
         alias,
     })
 }
