@@ -132,9 +132,7 @@ fn compare(expected: &Value, ours: &Value) -> Option<String> {
         }
         (true, None) => {}
     }
-    let Some(table) = expected.get("table").filter(|t| !t.is_null()) else {
-        return None;
-    };
+    let table = expected.get("table").filter(|t| !t.is_null())?;
     let Some(our_table) = ours["tables"].as_array().and_then(|t| t.last()) else {
         return Some("no table".to_string());
     };
