@@ -20,23 +20,6 @@ fn check_span(text: &str, what: &str, start: u64, end: u64) -> Result<(), String
     Ok(())
 }
 
-/// Containment violations we know of and have reported, excused so that the property tests and
-/// the fuzzer keep looking for new ones. `FLINKDDL_STRICT_SPANS=1` turns the excuses off.
-///
-/// * `.element.nullability`: in the postfix form `INT NOT NULL ARRAY`, the element type's span
-///   covers `INT` only, not its `NOT NULL` (grammar/types.rs, `data_type_inner`: the element's
-///   span is not widened after `nullability(p)` before `ARRAY`/`MULTISET` is bumped). Minimal:
-///   `CREATE TABLE t(c INT NULL ARRAY)`. See `postfix_element_span_covers_its_nullability`.
-fn known_issue(path: &str, strict: bool) -> bool {
-    !strict && path.ends_with(".element.nullability")
-}
-
-fn strict_from_env() -> bool {
-    static STRICT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *STRICT.get_or_init(|| {
-        std::env::var_os("FLINKDDL_STRICT_SPANS").is_some_and(|v| !v.is_empty() && v != "0")
-    })
-}
 
 fn as_span(v: &Value) -> Option<(u64, u64)> {
     let o = v.as_object()?;
@@ -53,7 +36,6 @@ fn walk(
     v: &Value,
     path: &mut String,
     parent: (u64, u64),
-    strict: bool,
 ) -> Result<(), String> {
     match v {
         Value::Object(o) => {
@@ -62,7 +44,7 @@ fn walk(
                 let (start, end) =
                     as_span(s).ok_or_else(|| format!("{path}.span is not a span: {s}"))?;
                 check_span(text, &format!("{path}.span"), start, end)?;
-                if (start < parent.0 || end > parent.1) && !known_issue(path, strict) {
+                if start < parent.0 || end > parent.1 {
                     return Err(format!(
                         "{path}.span {start}..{end} is outside its parent's span {}..{}",
                         parent.0, parent.1
@@ -86,7 +68,7 @@ fn walk(
                         ));
                     }
                 } else {
-                    walk(text, child, path, here, strict)?;
+                    walk(text, child, path, here)?;
                 }
                 path.truncate(len);
             }
@@ -96,7 +78,7 @@ fn walk(
             for (i, child) in items.iter().enumerate() {
                 let len = path.len();
                 path.push_str(&format!("[{i}]"));
-                walk(text, child, path, parent, strict)?;
+                walk(text, child, path, parent)?;
                 path.truncate(len);
             }
             Ok(())
@@ -157,7 +139,6 @@ pub fn check_parse(text: &str) -> Result<(), String> {
         &ast,
         &mut path,
         (0, text.len() as u64),
-        strict_from_env(),
     )
 }
 

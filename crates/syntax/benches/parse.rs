@@ -17,6 +17,8 @@
 //! What is timed (drop of the results is not timed):
 //! * `ours lex`: `flinkddl_syntax::lex` on the whole text.
 //! * `ours parse`: `flinkddl_syntax::parse` on the whole text (it includes lexing).
+//! * `ours parse+drop`: the same, and the drop of the result (the AST's many small allocations
+//!   make freeing it a visible cost).
 //! * `ours parse/stmt`: `parse` called once per statement, like sqlparser below.
 //! * `sqlparser tokenize`: `Tokenizer::new(&GenericDialect, text).tokenize()` on the whole text.
 //! * `sqlparser tokenize/stmt`: the same, once per statement.
@@ -131,6 +133,12 @@ fn run_flavor(flavor: &str, text: &str, iters: usize, only: &str) {
         p
     });
     report("ours parse", &parse);
+    let parse_drop = measure(iters, bytes, nstmts, || {
+        let p = flinkddl_syntax::parse(black_box(text));
+        black_box(p.script.statements.len());
+        drop(p);
+    });
+    report("ours parse+drop", &parse_drop);
     let parse_stmt = measure(iters, bytes, nstmts, || {
         let mut out = Vec::with_capacity(stmts.len());
         for s in &stmts {

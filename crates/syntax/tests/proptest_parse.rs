@@ -35,21 +35,6 @@ fn check_span(text: &str, what: &str, start: u64, end: u64) -> Result<(), String
     Ok(())
 }
 
-/// Containment violations we know of and have reported, excused so that the property tests and
-/// the fuzzer keep looking for new ones. `FLINKDDL_STRICT_SPANS=1` turns the excuses off.
-///
-/// * `.element.nullability`: in the postfix form `INT NOT NULL ARRAY`, the element type's span
-///   covers `INT` only, not its `NOT NULL` (grammar/types.rs, `data_type_inner`: the element's
-///   span is not widened after `nullability(p)` before `ARRAY`/`MULTISET` is bumped). Minimal:
-///   `CREATE TABLE t(c INT NULL ARRAY)`. See `postfix_element_span_covers_its_nullability`.
-fn known_issue(path: &str, strict: bool) -> bool {
-    !strict && path.ends_with(".element.nullability")
-}
-
-fn strict_from_env() -> bool {
-    std::env::var_os("FLINKDDL_STRICT_SPANS").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
 fn as_span(v: &Value) -> Option<(u64, u64)> {
     let o = v.as_object()?;
     if o.len() != 2 {
@@ -58,13 +43,7 @@ fn as_span(v: &Value) -> Option<(u64, u64)> {
     Some((o.get("start")?.as_u64()?, o.get("end")?.as_u64()?))
 }
 
-fn walk(
-    text: &str,
-    v: &Value,
-    path: &mut String,
-    parent: (u64, u64),
-    strict: bool,
-) -> Result<(), String> {
+fn walk(text: &str, v: &Value, path: &mut String, parent: (u64, u64)) -> Result<(), String> {
     match v {
         Value::Object(o) => {
             let mut here = parent;
@@ -72,7 +51,7 @@ fn walk(
                 let (start, end) =
                     as_span(s).ok_or_else(|| format!("{path}.span is not a span: {s}"))?;
                 check_span(text, &format!("{path}.span"), start, end)?;
-                if (start < parent.0 || end > parent.1) && !known_issue(path, strict) {
+                if start < parent.0 || end > parent.1 {
                     return Err(format!(
                         "{path}.span {start}..{end} is outside its parent's span {}..{}",
                         parent.0, parent.1
@@ -96,7 +75,7 @@ fn walk(
                         ));
                     }
                 } else {
-                    walk(text, child, path, here, strict)?;
+                    walk(text, child, path, here)?;
                 }
                 path.truncate(len);
             }
@@ -106,7 +85,7 @@ fn walk(
             for (i, child) in items.iter().enumerate() {
                 let len = path.len();
                 path.push_str(&format!("[{i}]"));
-                walk(text, child, path, parent, strict)?;
+                walk(text, child, path, parent)?;
                 path.truncate(len);
             }
             Ok(())
@@ -132,13 +111,7 @@ fn check_invariants(text: &str) -> Result<(), String> {
                 let ast = serde_json::to_value(script)
                     .map_err(|e| format!("AST does not serialize: {e}"))?;
                 let mut path = String::from("script");
-                walk(
-                    text,
-                    &ast,
-                    &mut path,
-                    (0, text.len() as u64),
-                    strict_from_env(),
-                )
+                walk(text, &ast, &mut path, (0, text.len() as u64))
             })
             .map_err(|e| format!("cannot spawn the checker thread: {e}"))?
             .join()
@@ -586,12 +559,9 @@ fn templates_parse_cleanly() {
     }
 }
 
-/// Known bug (see `known_issue`): the element of a postfix collection type does not cover its
-/// own nullability. Found by the fuzzer from a conformance seed. Remove the `ignore` (and the
-/// excuse in `known_issue`, here and in fuzz/fuzz_targets/common.rs) once grammar/types.rs
-/// widens the element's span.
+/// The element of a postfix collection type covers its own nullability (a bug the fuzzer found
+/// from a conformance seed).
 #[test]
-#[ignore = "known bug in grammar/types.rs: postfix element span excludes its NOT NULL"]
 fn postfix_element_span_covers_its_nullability() {
     for text in [
         "CREATE TABLE t(c INT NULL ARRAY)",
@@ -601,7 +571,7 @@ fn postfix_element_span_covers_its_nullability() {
         let p = flinkddl_syntax::parse(text);
         let ast = serde_json::to_value(&p.script).expect("serializes");
         let mut path = String::from("script");
-        let r = walk(text, &ast, &mut path, (0, text.len() as u64), true);
+        let r = walk(text, &ast, &mut path, (0, text.len() as u64));
         assert!(r.is_ok(), "{}\ninput: {text:?}", r.unwrap_err());
     }
 }

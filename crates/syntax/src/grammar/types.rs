@@ -17,8 +17,10 @@ fn data_type_inner(p: &mut Parser) -> PResult<DataTypeSyntax> {
         let nullability = nullability(p);
         if p.at_kw(K::ARRAY) || p.at_kw(K::MULTISET) {
             let multiset = p.current().keyword == K::MULTISET;
-            p.bump();
+            // The element's span covers its own nullability.
             ty.nullability = nullability;
+            ty.span = p.span_from(start);
+            p.bump();
             let element = Box::new(ty);
             let kind = if multiset {
                 TypeKind::Multiset {
