@@ -73,21 +73,48 @@ fn main() {
         "const NAMES: [&str; {n}] = [\"\"{}];",
         all.keys().map(|k| format!(", \"{k}\"")).collect::<String>()
     );
-    out.push_str("\n/// Looks up an upper-cased ASCII word.\npub(crate) fn lookup_upper(word: &[u8]) -> Keyword {\n    match word {\n");
-    for w in all.keys() {
-        let _ = writeln!(out, "        b\"{w}\" => Keyword::{w},");
-    }
-    out.push_str("        _ => Keyword::NotKeyword,\n    }\n}\n");
     let _ = writeln!(
         out,
         "/// The longest keyword, in bytes.\npub(crate) const MAX_KEYWORD_LEN: usize = {};",
         all.keys().map(|k| k.len()).max().unwrap_or(0)
     );
+    // An open-addressing hash table over the upper-cased words, probed linearly: the lexer
+    // classifies a word with one hash and one or two comparisons, without copying it.
+    let size = (all.len() * 3).next_power_of_two();
+    let mut slots: Vec<Option<&str>> = vec![None; size];
+    for w in all.keys() {
+        let mut i = keyword_hash(w.as_bytes()) & (size - 1);
+        while slots[i].is_some() {
+            i = (i + 1) & (size - 1);
+        }
+        slots[i] = Some(w);
+    }
+    let _ = writeln!(out, "pub(crate) const KEYWORD_SLOTS: usize = {size};");
+    out.push_str("pub(crate) static KEYWORD_TABLE: [(&[u8], Keyword); KEYWORD_SLOTS] = [\n");
+    for slot in &slots {
+        match slot {
+            Some(w) => {
+                let _ = writeln!(out, "    (b\"{w}\", Keyword::{w}),");
+            }
+            None => out.push_str("    (b\"\", Keyword::NotKeyword),\n"),
+        }
+    }
+    out.push_str("];\n");
     let dest =
         std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_default()).join("keywords.rs");
     if let Err(e) = std::fs::write(&dest, out) {
         panic!("cannot write {}: {e}", dest.display());
     }
+}
+
+/// FNV-1a over ASCII upper-cased bytes; `keywords.rs` computes the same.
+fn keyword_hash(word: &[u8]) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in word {
+        h ^= u32::from(b.to_ascii_uppercase());
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h as usize
 }
 
 fn is_word(w: &str) -> bool {

@@ -26,14 +26,29 @@ impl Keyword {
     /// Classifies a word; case-insensitive.
     pub fn lookup(word: &str) -> Keyword {
         let bytes = word.as_bytes();
-        if bytes.len() > MAX_KEYWORD_LEN || !bytes.is_ascii() {
+        if bytes.is_empty() || bytes.len() > MAX_KEYWORD_LEN {
             return Keyword::NotKeyword;
         }
-        let mut buf = [0u8; 64];
-        let upper = &mut buf[..bytes.len()];
-        for (dst, src) in upper.iter_mut().zip(bytes) {
-            *dst = src.to_ascii_uppercase();
+        let mut h: u32 = 0x811c_9dc5;
+        for b in bytes {
+            h ^= u32::from(b.to_ascii_uppercase());
+            h = h.wrapping_mul(0x0100_0193);
         }
-        lookup_upper(upper)
+        let mut i = h as usize & (KEYWORD_SLOTS - 1);
+        loop {
+            let (candidate, keyword) = KEYWORD_TABLE[i];
+            if candidate.is_empty() {
+                return Keyword::NotKeyword;
+            }
+            if candidate.len() == bytes.len()
+                && candidate
+                    .iter()
+                    .zip(bytes)
+                    .all(|(c, b)| *c == b.to_ascii_uppercase())
+            {
+                return keyword;
+            }
+            i = (i + 1) & (KEYWORD_SLOTS - 1);
+        }
     }
 }

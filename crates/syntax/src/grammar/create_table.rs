@@ -172,7 +172,7 @@ fn table_elements(p: &mut Parser) -> PResult<TableElements> {
     let start = p.start();
     p.expect(T::LParen)?;
     let list_depth = p.paren_depth();
-    let mut items = Vec::new();
+    let mut items = Vec::with_capacity(16);
     let mut watermark: Option<Span> = None;
     loop {
         let item_start = p.start();

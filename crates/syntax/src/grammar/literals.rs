@@ -13,7 +13,8 @@ pub(crate) fn decode_string_token(text: &str) -> String {
     let inner = text
         .get(open + 1..text.len().saturating_sub(1))
         .unwrap_or("");
-    if inner.contains("''") {
+    // Inside the quotes a `'` only occurs doubled.
+    if inner.as_bytes().contains(&b'\'') {
         inner.replace("''", "'")
     } else {
         inner.to_string()
