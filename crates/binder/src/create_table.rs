@@ -26,7 +26,7 @@ pub(crate) struct Col {
 impl Col {
     /// A column of a LIKE source. Its rowtime marker is dropped: the new table marks the
     /// rowtime of its own (merged) watermark.
-    fn from_schema(c: &Column) -> Col {
+    pub(crate) fn from_schema(c: &Column) -> Col {
         let typed = !matches!(c.kind, ColumnKind::Computed { typed: false, .. });
         let data_type = if c.data_type.timestamp_kind() == TimestampKind::Rowtime {
             c.data_type
@@ -45,7 +45,7 @@ impl Col {
         }
     }
 
-    fn is_computed(&self) -> bool {
+    pub(crate) fn is_computed(&self) -> bool {
         matches!(self.kind, ColumnKind::Computed { .. })
     }
 }
@@ -103,7 +103,7 @@ impl Binder<'_> {
 
     /// Types an expression against `columns`. `None` means it could not be typed (no error);
     /// `Err(())` means Flink rejects it (diagnostics reported).
-    fn type_expression(
+    pub(crate) fn type_expression(
         &mut self,
         expr: &ast::Expr,
         columns: &[Col],
@@ -494,7 +494,7 @@ impl Binder<'_> {
         }
     }
 
-    fn resolve_type(&mut self, ty: &ast::DataTypeSyntax) -> Option<DataType> {
+    pub(crate) fn resolve_type(&mut self, ty: &ast::DataTypeSyntax) -> Option<DataType> {
         match flinkddl_types::resolve_ddl_type_in(ty, self.source) {
             Ok(t) => Some(t),
             Err(e) => {
@@ -662,7 +662,7 @@ impl Binder<'_> {
         Ok(())
     }
 
-    fn bind_watermark(&mut self, w: &ast::Watermark, columns: &[Col]) -> Result<WatermarkSpec, ()> {
+    pub(crate) fn bind_watermark(&mut self, w: &ast::Watermark, columns: &[Col]) -> Result<WatermarkSpec, ()> {
         let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
         let first = parts.first().copied().unwrap_or_default();
         let available = || {

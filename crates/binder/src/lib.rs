@@ -9,6 +9,7 @@
 //! that is a lint). Query bodies are read only where a CTAS needs its schema and the query is
 //! a projection over one table.
 
+mod alter;
 pub mod catalog;
 mod create_table;
 mod ctas;

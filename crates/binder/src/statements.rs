@@ -4,7 +4,7 @@ use crate::catalog::{CatalogObject, Lookup, ViewDef};
 use crate::schema::object_identifier;
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{self, AlterTableAction, ObjectKind, StatementKind, Use};
+use flinkddl_syntax::ast::{self, ObjectKind, StatementKind, Use};
 
 impl Binder<'_> {
     pub(crate) fn statement(&mut self, statement: &ast::Statement) {
@@ -239,82 +239,6 @@ impl Binder<'_> {
                 Diagnostic::new(Code::ObjectNotFound, d.name.span, message)
                     .with_help("use DROP ... IF EXISTS"),
             );
-        }
-    }
-
-    fn alter_table(&mut self, a: &ast::AlterTable) {
-        let Ok(path) = self.qualify(&a.name) else {
-            return;
-        };
-        let temporary = self.catalog.temporary.contains_key(&path);
-        let found = if temporary {
-            self.catalog.temporary.get_mut(&path)
-        } else {
-            self.catalog
-                .catalogs
-                .get_mut(&path.0)
-                .and_then(|c| c.databases.get_mut(&path.1))
-                .and_then(|db| db.get_mut(&path.2))
-        };
-        let Some(CatalogObject::Table(table)) = found else {
-            if a.if_exists.is_none() && matches!(self.catalog.lookup(&path), Lookup::Missing) {
-                self.report(Diagnostic::new(
-                    Code::ObjectNotFound,
-                    a.name.span,
-                    format!(
-                        "Table {} doesn't exist or is a temporary table.",
-                        object_identifier(&path.0, &path.1, &path.2)
-                    ),
-                ));
-            }
-            return;
-        };
-        match &a.action {
-            AlterTableAction::Set { properties } => {
-                for p in &properties.properties {
-                    match table.options.iter_mut().find(|(k, _)| *k == p.key.value) {
-                        Some(e) => e.1 = p.value.value.clone(),
-                        None => table
-                            .options
-                            .push((p.key.value.clone(), p.value.value.clone())),
-                    }
-                }
-            }
-            AlterTableAction::Reset { keys } => {
-                table
-                    .options
-                    .retain(|(k, _)| !keys.iter().any(|key| key.value == *k));
-            }
-            AlterTableAction::RenameTo { new_name } => {
-                let Some(CatalogObject::Table(t)) = (if temporary {
-                    self.catalog.temporary.remove(&path)
-                } else {
-                    self.catalog.remove_permanent(&path)
-                }) else {
-                    return;
-                };
-                let Ok(new_path) = self.qualify(new_name) else {
-                    return;
-                };
-                let mut t = *t;
-                t.catalog = new_path.0.clone();
-                t.database = new_path.1.clone();
-                t.name = new_path.2.clone();
-                let object = CatalogObject::Table(Box::new(t));
-                if temporary {
-                    self.catalog.temporary.insert(new_path.clone(), object);
-                } else {
-                    self.catalog.put_permanent(&new_path, object);
-                }
-                for entry in self.catalog.order.iter_mut() {
-                    if entry.0 == path && entry.1 == temporary {
-                        entry.0 = new_path.clone();
-                    }
-                }
-            }
-            // Column, constraint and watermark changes: not modelled yet; the table is kept
-            // but marked as not fully known.
-            _ => table.complete = false,
         }
     }
 }

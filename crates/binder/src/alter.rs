@@ -1,0 +1,477 @@
+//! ALTER TABLE on a permanent table: add, modify, drop and rename columns, the primary key, the
+//! watermark and the distribution; SET and RESET options. Messages are Flink's
+//! (`AlterSchemaConverter`), each after "Failed to execute ALTER TABLE statement.".
+
+use crate::catalog::{CatalogObject, ObjectPath};
+use crate::create_table::{expr_text, finish_column, Col};
+use crate::schema::*;
+use crate::Binder;
+use flinkddl_diagnostics::{Code, Diagnostic, Span};
+use flinkddl_syntax::ast::{
+    self, AlterItem, AlterTableAction, ColumnKind as AstKind, ColumnPosition, ConstraintKind,
+    TableElement,
+};
+use flinkddl_types::{DataType, TimestampKind};
+
+fn failed(detail: impl std::fmt::Display) -> String {
+    format!("Failed to execute ALTER TABLE statement.\n{detail}")
+}
+
+impl Binder<'_> {
+    pub(crate) fn alter_table(&mut self, a: &ast::AlterTable) {
+        let Ok(path) = self.qualify(&a.name) else {
+            return;
+        };
+        // Flink alters permanent tables only.
+        let table = match self.catalog.lookup_permanent(&path) {
+            crate::catalog::Lookup::Found(CatalogObject::Table(t)) => Some(t.as_ref().clone()),
+            crate::catalog::Lookup::Unknowable => return,
+            _ => None,
+        };
+        let Some(mut table) = table else {
+            if a.if_exists.is_none() {
+                self.report(
+                    Diagnostic::new(
+                        Code::ObjectNotFound,
+                        a.name.span,
+                        format!(
+                            "Table {} doesn't exist or is a temporary table.",
+                            object_identifier(&path.0, &path.1, &path.2)
+                        ),
+                    )
+                    .with_help("ALTER TABLE changes permanent tables that exist at this point of the script"),
+                );
+            }
+            return;
+        };
+        if self.apply_alter(&mut table, &a.action, a.name.span).is_ok() {
+            if let AlterTableAction::RenameTo { new_name } = &a.action {
+                let Ok(new_path) = self.qualify(new_name) else {
+                    return;
+                };
+                self.catalog.remove_permanent(&path);
+                table.catalog = new_path.0.clone();
+                table.database = new_path.1.clone();
+                table.name = new_path.2.clone();
+                for entry in self.catalog.order.iter_mut() {
+                    if entry.0 == path && !entry.1 {
+                        entry.0 = new_path.clone();
+                    }
+                }
+                self.store(&new_path, table);
+            } else {
+                self.store(&path, table);
+            }
+        }
+    }
+
+    fn store(&mut self, path: &ObjectPath, table: TableSchema) {
+        self.catalog
+            .put_permanent(path, CatalogObject::Table(Box::new(table)));
+    }
+
+    fn alter_error(&mut self, code: Code, span: Span, detail: impl std::fmt::Display) -> Result<(), ()> {
+        self.report(Diagnostic::new(code, span, failed(detail)));
+        Err(())
+    }
+
+    fn apply_alter(&mut self, table: &mut TableSchema, action: &AlterTableAction, span: Span) -> Result<(), ()> {
+        match action {
+            AlterTableAction::Set { properties } => {
+                let pairs = self.property_pairs(properties)?;
+                for (k, v) in pairs {
+                    match table.options.iter_mut().find(|(ek, _)| *ek == k) {
+                        Some(e) => e.1 = v,
+                        None => table.options.push((k, v)),
+                    }
+                }
+                Ok(())
+            }
+            AlterTableAction::Reset { keys } => {
+                for key in keys {
+                    if key.value == "connector" {
+                        self.report(Diagnostic::new(
+                            Code::InvalidOption,
+                            key.span,
+                            "ALTER TABLE RESET does not support changing 'connector'",
+                        ));
+                        return Err(());
+                    }
+                    if key.value.is_empty() {
+                        self.report(Diagnostic::new(
+                            Code::InvalidOption,
+                            key.span,
+                            "ALTER TABLE RESET does not support empty key",
+                        ));
+                        return Err(());
+                    }
+                }
+                table
+                    .options
+                    .retain(|(k, _)| !keys.iter().any(|key| key.value == *k));
+                Ok(())
+            }
+            AlterTableAction::RenameTo { .. } => Ok(()),
+            AlterTableAction::Other { .. } => {
+                table.complete = false;
+                Ok(())
+            }
+            _ => self.alter_schema(table, action, span),
+        }
+    }
+
+    fn alter_schema(&mut self, table: &mut TableSchema, action: &AlterTableAction, span: Span) -> Result<(), ()> {
+        let mut columns: Vec<Col> = table.columns.iter().map(Col::from_schema).collect();
+        let mut watermarks = table.watermarks.clone();
+        let mut primary_key = table.primary_key.clone();
+        let mut distribution = table.distribution.clone();
+        match action {
+            AlterTableAction::AddOrModify { modify, items } => {
+                for item in items {
+                    match item {
+                        AlterItem::Distribution(d) => {
+                            distribution = Some(Distribution {
+                                kind: match d.algorithm {
+                                    Some(ast::DistributionAlgorithm::Hash) => DistributionKind::Hash,
+                                    Some(ast::DistributionAlgorithm::Range) => DistributionKind::Range,
+                                    None => DistributionKind::Unknown,
+                                },
+                                bucket_keys: d
+                                    .columns
+                                    .iter()
+                                    .flat_map(|c| c.columns.iter().map(|i| i.value.clone()))
+                                    .collect(),
+                                bucket_count: d.buckets.and_then(|b| b.value).map(|v| v as u32),
+                            });
+                        }
+                        AlterItem::Element { element, position } => {
+                            self.alter_element(
+                                &mut columns,
+                                &mut watermarks,
+                                &mut primary_key,
+                                element,
+                                position.as_ref(),
+                                *modify,
+                            )?;
+                        }
+                    }
+                }
+            }
+            AlterTableAction::DropColumns { columns: names } => {
+                for name in names {
+                    let col = name.parts.last().map_or(String::new(), |p| p.value.clone());
+                    let Some(index) = columns.iter().position(|c| c.name == col) else {
+                        return self.alter_error(
+                            Code::ObjectNotFound,
+                            name.span,
+                            format!("The column `{col}` does not exist in the base table."),
+                        );
+                    };
+                    if primary_key.as_ref().is_some_and(|pk| pk.columns.contains(&col)) {
+                        return self.alter_error(
+                            Code::InvalidExpression,
+                            name.span,
+                            format!("The column `{col}` is used as the primary key."),
+                        );
+                    }
+                    if watermarks.iter().any(|w| w.rowtime == col || w.expr.contains(&format!("`{col}`"))) {
+                        return self.alter_error(
+                            Code::InvalidExpression,
+                            name.span,
+                            format!("The column `{col}` is referenced by watermark expression."),
+                        );
+                    }
+                    let quoted = format!("`{}`", col.replace('`', "``"));
+                    if let Some(user) = columns.iter().find(|c| match &c.kind {
+                        ColumnKind::Computed { expr, .. } => expr.contains(&quoted),
+                        _ => false,
+                    }) {
+                        let user = user.name.clone();
+                        return self.alter_error(
+                            Code::InvalidExpression,
+                            name.span,
+                            format!("The column `{col}` is referenced by computed column `{user}`."),
+                        );
+                    }
+                    columns.remove(index);
+                }
+            }
+            AlterTableAction::DropPrimaryKey => {
+                if primary_key.take().is_none() {
+                    return self.alter_error(
+                        Code::ObjectNotFound,
+                        span,
+                        "The current table does not define any primary key.",
+                    );
+                }
+            }
+            AlterTableAction::DropConstraint { name } => match &primary_key {
+                Some(pk) if pk.name == name.value => primary_key = None,
+                _ => {
+                    let available = primary_key
+                        .as_ref()
+                        .map(|pk| format!("'{}'", pk.name))
+                        .unwrap_or_default();
+                    return self.alter_error(
+                        Code::ObjectNotFound,
+                        name.span,
+                        format!(
+                            "The current table does not define a primary key constraint named '{}'. Available constraint name: [{available}].",
+                            name.value
+                        ),
+                    );
+                }
+            },
+            AlterTableAction::DropWatermark => {
+                if watermarks.is_empty() {
+                    return self.alter_error(
+                        Code::ObjectNotFound,
+                        span,
+                        "The current table does not define any watermark strategy.",
+                    );
+                }
+                watermarks.clear();
+            }
+            AlterTableAction::DropDistribution => distribution = None,
+            AlterTableAction::RenameColumn { old, new } => {
+                let old_name = old.parts.last().map_or(String::new(), |p| p.value.clone());
+                if columns.iter().any(|c| c.name == new.value) {
+                    return self.alter_error(
+                        Code::DuplicateColumn,
+                        new.span,
+                        format!("The column `{}` already existed in table schema.", new.value),
+                    );
+                }
+                let Some(c) = columns.iter_mut().find(|c| c.name == old_name) else {
+                    return self.alter_error(
+                        Code::ObjectNotFound,
+                        old.span,
+                        format!("The column `{old_name}` does not exist in the base table."),
+                    );
+                };
+                c.name = new.value.clone();
+                if let Some(pk) = primary_key.as_mut() {
+                    for k in pk.columns.iter_mut().filter(|k| **k == old_name) {
+                        *k = new.value.clone();
+                    }
+                }
+                for w in watermarks.iter_mut().filter(|w| w.rowtime == old_name) {
+                    w.rowtime = new.value.clone();
+                }
+                for k in table.partition_keys.iter_mut().filter(|k| **k == old_name) {
+                    *k = new.value.clone();
+                }
+            }
+            _ => {}
+        }
+        // Re-derive what Flink re-derives: key columns NOT NULL, the rowtime marker.
+        if let Some(pk) = &primary_key {
+            for c in columns.iter_mut().filter(|c| pk.columns.contains(&c.name)) {
+                c.data_type = c.data_type.take().map(DataType::not_null);
+            }
+        }
+        for w in &watermarks {
+            if let Some(c) = columns.iter_mut().find(|c| c.name == w.rowtime) {
+                c.data_type = c
+                    .data_type
+                    .take()
+                    .map(|t| t.with_timestamp_kind(TimestampKind::Rowtime));
+            }
+        }
+        table.complete &= columns.iter().all(|c| c.data_type.is_some());
+        table.columns = columns.into_iter().map(finish_column).collect();
+        table.watermarks = watermarks;
+        table.primary_key = primary_key;
+        table.distribution = distribution;
+        Ok(())
+    }
+
+    fn alter_element(
+        &mut self,
+        columns: &mut Vec<Col>,
+        watermarks: &mut Vec<WatermarkSpec>,
+        primary_key: &mut Option<PrimaryKey>,
+        element: &TableElement,
+        position: Option<&ColumnPosition>,
+        modify: bool,
+    ) -> Result<(), ()> {
+        match element {
+            TableElement::Column(def) => {
+                let name = def.name.value.clone();
+                let existing = columns.iter().position(|c| c.name == name);
+                match (existing, modify) {
+                    (Some(_), false) => {
+                        return self.alter_error(
+                            Code::DuplicateColumn,
+                            def.name.span,
+                            format!("Column `{name}` already exists in the table."),
+                        )
+                    }
+                    (None, true) => {
+                        return self.alter_error(
+                            Code::ObjectNotFound,
+                            def.name.span,
+                            format!("Column `{name}` does not exist in the table."),
+                        )
+                    }
+                    _ => {}
+                }
+                let comment = def.comment.as_ref().map(|c| c.value.clone());
+                let (kind, data_type) = match &def.kind {
+                    AstKind::Physical { data_type, .. } => {
+                        (ColumnKind::Physical, self.resolve_type(data_type))
+                    }
+                    AstKind::Metadata {
+                        data_type,
+                        from,
+                        virtual_,
+                        ..
+                    } => (
+                        ColumnKind::Metadata {
+                            key: from.as_ref().map(|f| f.value.clone()),
+                            is_virtual: virtual_.is_some(),
+                        },
+                        self.resolve_type(data_type),
+                    ),
+                    AstKind::Computed { expr } => {
+                        let typed = self.type_expression(expr, columns, |c| !c.is_computed())?;
+                        match typed {
+                            Some((t, stored)) => (
+                                ColumnKind::Computed {
+                                    expr: stored,
+                                    typed: true,
+                                },
+                                Some(t),
+                            ),
+                            None => (
+                                ColumnKind::Computed {
+                                    expr: expr_text(self.source, expr),
+                                    typed: false,
+                                },
+                                None,
+                            ),
+                        }
+                    }
+                    AstKind::NameOnly => return Err(()),
+                };
+                if data_type.is_none() && self.type_failed {
+                    self.type_failed = false;
+                    return Err(());
+                }
+                let col = Col {
+                    name: name.clone(),
+                    span: def.name.span,
+                    data_type,
+                    kind,
+                    comment,
+                    from_base: false,
+                };
+                let mut index = match existing {
+                    Some(i) => {
+                        columns.remove(i);
+                        i
+                    }
+                    None => columns.len(),
+                };
+                match position {
+                    Some(ColumnPosition::First { .. }) => index = 0,
+                    Some(ColumnPosition::After { column, .. }) => {
+                        match columns.iter().position(|c| c.name == column.value) {
+                            Some(i) => index = i + 1,
+                            None => {
+                                return self.alter_error(
+                                    Code::ObjectNotFound,
+                                    column.span,
+                                    format!(
+                                        "Referenced column `{}` by 'AFTER' does not exist in the table.",
+                                        column.value
+                                    ),
+                                )
+                            }
+                        }
+                    }
+                    None => {}
+                }
+                columns.insert(index.min(columns.len()), col);
+                Ok(())
+            }
+            TableElement::Watermark(w) => {
+                if !modify {
+                    if let Some(existing) = watermarks.first() {
+                        let detail = format!(
+                            "The current table has already defined the watermark strategy `{}` AS {}. You might want to drop it before adding a new one.",
+                            existing.rowtime, existing.expr
+                        );
+                        return self.alter_error(Code::LikeConflict, w.span, detail);
+                    }
+                }
+                let spec = self.bind_watermark(w, columns)?;
+                watermarks.clear();
+                watermarks.push(spec);
+                Ok(())
+            }
+            TableElement::Constraint(c) => {
+                if c.kind == ConstraintKind::Unique {
+                    self.report(Diagnostic::new(
+                        Code::UniqueNotSupported,
+                        c.kind_span,
+                        "UNIQUE constraint is not supported yet",
+                    ));
+                    return Err(());
+                }
+                if c.enforcement.is_none_or(|e| e.enforced) {
+                    self.report(
+                        Diagnostic::new(
+                            Code::PrimaryKeyEnforced,
+                            c.span,
+                            "Flink doesn't support ENFORCED mode for PRIMARY KEY constraint. ENFORCED/NOT ENFORCED controls if the constraint checks are performed on the incoming/outgoing data. Flink does not own the data therefore the only supported mode is the NOT ENFORCED mode",
+                        )
+                        .with_help("add NOT ENFORCED after the key"),
+                    );
+                    return Err(());
+                }
+                if !modify {
+                    if let Some(pk) = primary_key.as_ref() {
+                        let detail = format!(
+                            "The current table has already defined the primary key constraint [{}]. You might want to drop it before adding a new one.",
+                            pk.columns.iter().map(|c| quote_ident(c)).collect::<Vec<_>>().join(", ")
+                        );
+                        return self.alter_error(Code::DuplicatePrimaryKey, c.span, detail);
+                    }
+                }
+                let names: Vec<String> = c.columns.columns.iter().map(|i| i.value.clone()).collect();
+                for (n, ident) in names.iter().zip(&c.columns.columns) {
+                    match columns.iter().find(|col| &col.name == n) {
+                        None => {
+                            self.report(Diagnostic::new(
+                                Code::PrimaryKeyColumnUnknown,
+                                ident.span,
+                                format!("Invalid primary key 'PK_{}'. Column '{n}' does not exist.", names.join("_")),
+                            ));
+                            return Err(());
+                        }
+                        Some(col) if !matches!(col.kind, ColumnKind::Physical) => {
+                            self.report(Diagnostic::new(
+                                Code::PrimaryKeyNotPhysical,
+                                ident.span,
+                                format!("Invalid primary key 'PK_{}'. Column '{n}' is not a physical column.", names.join("_")),
+                            ));
+                            return Err(());
+                        }
+                        Some(_) => {}
+                    }
+                }
+                *primary_key = Some(PrimaryKey {
+                    name: c
+                        .name
+                        .as_ref()
+                        .map(|n| n.value.clone())
+                        .unwrap_or_else(|| format!("PK_{}", names.join("_"))),
+                    columns: names,
+                });
+                Ok(())
+            }
+            TableElement::Error { .. } => Err(()),
+        }
+    }
+}
