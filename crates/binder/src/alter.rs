@@ -70,12 +70,22 @@ impl Binder<'_> {
             .put_permanent(path, CatalogObject::Table(Box::new(table)));
     }
 
-    fn alter_error(&mut self, code: Code, span: Span, detail: impl std::fmt::Display) -> Result<(), ()> {
+    fn alter_error(
+        &mut self,
+        code: Code,
+        span: Span,
+        detail: impl std::fmt::Display,
+    ) -> Result<(), ()> {
         self.report(Diagnostic::new(code, span, failed(detail)));
         Err(())
     }
 
-    fn apply_alter(&mut self, table: &mut TableSchema, action: &AlterTableAction, span: Span) -> Result<(), ()> {
+    fn apply_alter(
+        &mut self,
+        table: &mut TableSchema,
+        action: &AlterTableAction,
+        span: Span,
+    ) -> Result<(), ()> {
         match action {
             AlterTableAction::Set { properties } => {
                 let pairs = self.property_pairs(properties)?;
@@ -120,7 +130,12 @@ impl Binder<'_> {
         }
     }
 
-    fn alter_schema(&mut self, table: &mut TableSchema, action: &AlterTableAction, span: Span) -> Result<(), ()> {
+    fn alter_schema(
+        &mut self,
+        table: &mut TableSchema,
+        action: &AlterTableAction,
+        span: Span,
+    ) -> Result<(), ()> {
         let mut columns: Vec<Col> = table.columns.iter().map(Col::from_schema).collect();
         let mut watermarks = table.watermarks.clone();
         let mut primary_key = table.primary_key.clone();
@@ -132,8 +147,12 @@ impl Binder<'_> {
                         AlterItem::Distribution(d) => {
                             distribution = Some(Distribution {
                                 kind: match d.algorithm {
-                                    Some(ast::DistributionAlgorithm::Hash) => DistributionKind::Hash,
-                                    Some(ast::DistributionAlgorithm::Range) => DistributionKind::Range,
+                                    Some(ast::DistributionAlgorithm::Hash) => {
+                                        DistributionKind::Hash
+                                    }
+                                    Some(ast::DistributionAlgorithm::Range) => {
+                                        DistributionKind::Range
+                                    }
                                     None => DistributionKind::Unknown,
                                 },
                                 bucket_keys: d
@@ -167,14 +186,20 @@ impl Binder<'_> {
                             format!("The column `{col}` does not exist in the base table."),
                         );
                     };
-                    if primary_key.as_ref().is_some_and(|pk| pk.columns.contains(&col)) {
+                    if primary_key
+                        .as_ref()
+                        .is_some_and(|pk| pk.columns.contains(&col))
+                    {
                         return self.alter_error(
                             Code::InvalidExpression,
                             name.span,
                             format!("The column `{col}` is used as the primary key."),
                         );
                     }
-                    if watermarks.iter().any(|w| w.rowtime == col || w.expr.contains(&format!("`{col}`"))) {
+                    if watermarks
+                        .iter()
+                        .any(|w| w.rowtime == col || w.expr.contains(&format!("`{col}`")))
+                    {
                         return self.alter_error(
                             Code::InvalidExpression,
                             name.span,
@@ -190,7 +215,9 @@ impl Binder<'_> {
                         return self.alter_error(
                             Code::InvalidExpression,
                             name.span,
-                            format!("The column `{col}` is referenced by computed column `{user}`."),
+                            format!(
+                                "The column `{col}` is referenced by computed column `{user}`."
+                            ),
                         );
                     }
                     columns.remove(index);
@@ -239,7 +266,10 @@ impl Binder<'_> {
                     return self.alter_error(
                         Code::DuplicateColumn,
                         new.span,
-                        format!("The column `{}` already existed in table schema.", new.value),
+                        format!(
+                            "The column `{}` already existed in table schema.",
+                            new.value
+                        ),
                     );
                 }
                 let Some(c) = columns.iter_mut().find(|c| c.name == old_name) else {
@@ -439,14 +469,18 @@ impl Binder<'_> {
                         return self.alter_error(Code::DuplicatePrimaryKey, c.span, detail);
                     }
                 }
-                let names: Vec<String> = c.columns.columns.iter().map(|i| i.value.clone()).collect();
+                let names: Vec<String> =
+                    c.columns.columns.iter().map(|i| i.value.clone()).collect();
                 for (n, ident) in names.iter().zip(&c.columns.columns) {
                     match columns.iter().find(|col| &col.name == n) {
                         None => {
                             self.report(Diagnostic::new(
                                 Code::PrimaryKeyColumnUnknown,
                                 ident.span,
-                                format!("Invalid primary key 'PK_{}'. Column '{n}' does not exist.", names.join("_")),
+                                format!(
+                                    "Invalid primary key 'PK_{}'. Column '{n}' does not exist.",
+                                    names.join("_")
+                                ),
                             ));
                             return Err(());
                         }

@@ -662,7 +662,11 @@ impl Binder<'_> {
         Ok(())
     }
 
-    pub(crate) fn bind_watermark(&mut self, w: &ast::Watermark, columns: &[Col]) -> Result<WatermarkSpec, ()> {
+    pub(crate) fn bind_watermark(
+        &mut self,
+        w: &ast::Watermark,
+        columns: &[Col],
+    ) -> Result<WatermarkSpec, ()> {
         let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
         let first = parts.first().copied().unwrap_or_default();
         let available = || {
