@@ -224,7 +224,8 @@ impl Binder<'_> {
                 }
             }
             AlterTableAction::DropPrimaryKey => {
-                if primary_key.take().is_none() {
+                let had_key = primary_key.take().is_some();
+                if !had_key {
                     return self.alter_error(
                         Code::ObjectNotFound,
                         span,

@@ -286,9 +286,17 @@ impl Binder<'_> {
             return Err(());
         }
 
-        // Computed columns see physical and metadata columns only.
+        // Computed columns see every physical column, and the metadata columns declared
+        // before them (Flink collects physical types first, metadata as it goes).
         for (index, expr) in computed_defs {
-            let typed = self.type_expression(expr, &columns, |c| !c.is_computed())?;
+            let later_metadata: Vec<String> = columns[index..]
+                .iter()
+                .filter(|c| matches!(c.kind, ColumnKind::Metadata { .. }))
+                .map(|c| c.name.clone())
+                .collect();
+            let typed = self.type_expression(expr, &columns, |c| {
+                !c.is_computed() && !later_metadata.contains(&c.name)
+            })?;
             let column = &mut columns[index];
             match typed {
                 Some((ty, stored)) => {
@@ -310,6 +318,9 @@ impl Binder<'_> {
 
         self.check_duplicate_columns(&columns)?;
         self.check_metadata_keys(&columns)?;
+        if let Some(like) = &ct.like {
+            self.revalidate_base_computed(&mut columns, like.source.span)?;
+        }
 
         // --- watermark ---
         let mut watermarks: Vec<WatermarkSpec> = Vec::new();
@@ -343,6 +354,25 @@ impl Binder<'_> {
             }
             rowtime = Some(spec.rowtime.clone());
             watermarks.push(spec);
+        }
+        // A watermark inherited from the LIKE source must still find its rowtime column
+        // (EXCLUDING GENERATED can drop it): DefaultSchemaResolver's check.
+        if let (Some(like), Some(w)) = (&ct.like, watermarks.first()) {
+            if !columns.iter().any(|c| c.name == w.rowtime) {
+                self.report(
+                    Diagnostic::new(
+                        Code::WatermarkColumnUnknown,
+                        like.span,
+                        format!(
+                            "Invalid column name '{}' for rowtime attribute in watermark declaration. Available columns are: [{}]",
+                            w.rowtime,
+                            columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+                        ),
+                    )
+                    .with_help("the LIKE options drop the rowtime column but keep its watermark; add EXCLUDING WATERMARKS"),
+                );
+                return Err(());
+            }
         }
         if watermarks.len() > 1 {
             self.report(Diagnostic::new(
@@ -392,6 +422,58 @@ impl Binder<'_> {
             complete,
         };
         self.register_table(ct, &path, table, false)
+    }
+
+    /// Computed columns copied from a LIKE source are resolved again against the new table
+    /// (their physical and metadata columns may be gone, e.g. with EXCLUDING METADATA).
+    fn revalidate_base_computed(&mut self, columns: &mut [Col], like_span: Span) -> Result<(), ()> {
+        let visible: Vec<(String, DataType)> = columns
+            .iter()
+            .filter(|c| !c.is_computed())
+            .filter_map(|c| c.data_type.clone().map(|t| (c.name.clone(), t)))
+            .collect();
+        let unknown_types = columns
+            .iter()
+            .any(|c| !c.is_computed() && c.data_type.is_none());
+        for c in columns.iter_mut().filter(|c| c.from_base) {
+            let ColumnKind::Computed {
+                expr: stored,
+                typed: true,
+            } = &c.kind
+            else {
+                continue;
+            };
+            let stored = stored.clone();
+            let (parsed, _) =
+                flinkddl_syntax::parse_expression_in(&stored, Span::new(0, stored.len() as u32));
+            let Some(parsed) = parsed else {
+                continue;
+            };
+            let scope = ColumnScope {
+                columns: visible.iter().map(|(n, t)| (n.as_str(), t)).collect(),
+            };
+            match bind_expr(&parsed, &stored, &scope) {
+                ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
+                ExprOutcome::NotTyped { .. } => {}
+                ExprOutcome::Rejected(diags) if !unknown_types => {
+                    let reason = diags.first().map(|d| d.message.clone()).unwrap_or_default();
+                    self.report(
+                        Diagnostic::new(
+                            Code::UnknownColumn,
+                            like_span,
+                            format!(
+                                "{reason} (in computed column `{}` = {stored} of the LIKE source)",
+                                c.name
+                            ),
+                        )
+                        .with_help("the LIKE options drop a column this computed column uses; add EXCLUDING GENERATED or keep the column"),
+                    );
+                    return Err(());
+                }
+                ExprOutcome::Rejected(_) => {}
+            }
+        }
+        Ok(())
     }
 
     /// Flink's `SqlConstraintValidator`: one primary key, no UNIQUE, NOT ENFORCED.
@@ -1206,6 +1288,7 @@ impl Binder<'_> {
             ));
             return Err(());
         }
+        self.created.push((self.statement_index, table.clone()));
         let object = CatalogObject::Table(Box::new(table));
         if temporary {
             self.catalog.temporary.insert(path.clone(), object);

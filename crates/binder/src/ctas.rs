@@ -24,6 +24,21 @@ impl Scope for SourceScope<'_> {
     }
 }
 
+/// A column's type as a query sees it: time attributes are Calcite time indicators, which
+/// are always of precision 3 (a `TIMESTAMP(2)` rowtime reads as `TIMESTAMP(3) *ROWTIME*`).
+fn query_type(t: &DataType) -> DataType {
+    use flinkddl_types::{LogicalType, TimestampKind};
+    let mut t = t.clone();
+    if t.timestamp_kind() != TimestampKind::Regular {
+        if let LogicalType::Timestamp { precision, .. }
+        | LogicalType::TimestampLtz { precision, .. } = &mut t.logical
+        {
+            *precision = 3;
+        }
+    }
+    t
+}
+
 impl Binder<'_> {
     pub(crate) fn create_table_as(
         &mut self,
@@ -221,7 +236,7 @@ impl Binder<'_> {
                     source_columns = t
                         .columns
                         .iter()
-                        .map(|c| (c.name.clone(), c.data_type.clone()))
+                        .map(|c| (c.name.clone(), query_type(&c.data_type)))
                         .collect();
                     source_name = Some(path.2.clone());
                 }

@@ -32,6 +32,9 @@ pub struct Bound {
     pub tables: Vec<TableSchema>,
     /// Bind diagnostics, in statement order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Each table as the statement that created it left it: (statement index, table). Later
+    /// stages (connector lints) check a table against the statement that wrote it.
+    pub created: Vec<(usize, TableSchema)>,
 }
 
 /// Binds a parsed script. Statements with a syntax error are skipped: Flink never converts a
@@ -43,6 +46,8 @@ pub fn bind(parse: &Parse, source: &str) -> Bound {
         catalog: Catalog::default(),
         diagnostics: Vec::new(),
         type_failed: false,
+        statement_index: 0,
+        created: Vec::new(),
     };
     for (index, statement) in parse.script.statements.iter().enumerate() {
         let broken = parse.errors.iter().any(|d| {
@@ -50,6 +55,7 @@ pub fn bind(parse: &Parse, source: &str) -> Bound {
                 && statement_index(parse, d.span.start) == Some(index)
         });
         if !broken {
+            binder.statement_index = index;
             binder.statement(statement);
         }
     }
@@ -61,6 +67,7 @@ pub fn bind(parse: &Parse, source: &str) -> Bound {
             .cloned()
             .collect(),
         diagnostics: binder.diagnostics,
+        created: binder.created,
     }
 }
 
@@ -82,6 +89,9 @@ pub(crate) struct Binder<'a> {
     pub diagnostics: Vec<Diagnostic>,
     /// Set when resolving a type reported an error (so the column is not reported again).
     pub type_failed: bool,
+    /// The statement being bound.
+    pub statement_index: usize,
+    pub created: Vec<(usize, TableSchema)>,
 }
 
 impl Binder<'_> {

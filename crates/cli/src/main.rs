@@ -1,12 +1,16 @@
-//! The `flinkddl` command line: `describe`, `check`, `parse`.
+//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`.
 //!
-//! Only this crate writes to stdout and stderr. Exit status: 0 clean, 1 any error diagnostic,
-//! 2 usage or I/O error.
-
-mod json;
+//! Only this crate writes to stdout and stderr. Exit status: 0 clean, 1 when some diagnostic is
+//! an error (or a warning, with `--deny-warnings`), 2 on a usage error (bad arguments, a bad
+//! `flinkddl.toml`, a glob that matches nothing, an unknown code for `explain`).
 
 use clap::{Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use flinkddl_cli::check::check_all;
+use flinkddl_cli::config::{Config, Finder};
+use flinkddl_cli::render::{github, human, sarif};
+use flinkddl_cli::{docs, files, json, EXIT_USAGE};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -22,6 +26,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Check SQL files and report every problem: syntax and binding errors as Flink would
+    /// raise them, and lints.
+    Check(CheckArgs),
+    /// Explain a diagnostic code (`flinkddl explain L002`), or list them all.
+    Explain {
+        /// A code (`L002`) or name (`duplicate-option-key`).
+        code: Option<String>,
+    },
     /// Resolve a script and describe its tables (as Flink's DESCRIBE / the JSON contract).
     Describe {
         /// The .sql file (`-` for standard input).
@@ -34,12 +46,31 @@ enum Command {
     },
     /// Parse a script and print its AST as JSON.
     Parse { file: PathBuf },
-    /// Check scripts and report every problem.
-    Check {
-        /// Files (`-` for standard input).
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-    },
+}
+
+#[derive(clap::Args)]
+struct CheckArgs {
+    /// Files, directories (searched recursively for *.sql), globs, or `-` for standard input.
+    /// Default: the current directory.
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Exit with status 1 on warnings too, not only on errors.
+    #[arg(long)]
+    deny_warnings: bool,
+    /// Use this configuration file for every file instead of the nearest flinkddl.toml.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// The name to report standard input under (and to find its flinkddl.toml from).
+    #[arg(long, value_name = "NAME")]
+    stdin_filename: Option<String>,
+    /// When to use colour in human output (`auto`: on a terminal, unless NO_COLOR is set).
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    /// Hide info diagnostics (what flinkddl could not check) in human output.
+    #[arg(long)]
+    hide_info: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -48,83 +79,167 @@ enum DescribeFormat {
     Json,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Source snippets with labels and help, then a summary line.
+    Human,
+    /// One JSON document (schema in crates/cli/src/json.rs).
+    Json,
+    /// SARIF 2.1.0, for code scanning.
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() {
-                ExitCode::from(2)
+                ExitCode::from(EXIT_USAGE)
             } else {
                 ExitCode::SUCCESS
             };
         }
     };
     match cli.command {
+        Command::Check(args) => check(args),
+        Command::Explain { code } => explain(code.as_deref()),
         Command::Describe {
             file,
             table,
             format,
-        } => {
-            let Some(text) = read_source(&file) else {
-                return ExitCode::from(2);
-            };
-            let analysis = flinkddl::analyze(&text);
-            match format {
-                DescribeFormat::Json => {
-                    let out = json::describe_json(&text, &analysis);
-                    println!("{out}");
-                }
-                DescribeFormat::Table => {
-                    let shown: Vec<_> = match &table {
-                        Some(name) => analysis.tables.iter().filter(|t| &t.name == name).collect(),
-                        None => analysis.tables.iter().collect(),
-                    };
-                    for t in shown {
-                        println!("{}", t.identifier());
-                        print!("{}", flinkddl::binder::print::describe_tableau(t));
-                        println!();
-                    }
-                    render_human(&file, &text, &analysis.diagnostics);
-                }
-            }
-            exit_for(&analysis.diagnostics)
+        } => describe(&file, table.as_deref(), format),
+        Command::Parse { file } => parse(&file),
+    }
+}
+
+fn out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(EXIT_USAGE)
+}
+
+fn check(args: CheckArgs) -> ExitCode {
+    let fixed = match &args.config {
+        Some(file) => match Config::load(file) {
+            Ok(c) => Some(c),
+            Err(e) => return usage_error(&e),
+        },
+        None => None,
+    };
+    let mut finder = Finder::new(fixed);
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let plan = match files::expand(&paths, args.stdin_filename.as_deref(), &mut finder) {
+        Ok(plan) => plan,
+        Err(e) => return usage_error(&e),
+    };
+    let (reports, summary) = check_all(plan);
+    let text = match args.format {
+        Format::Human => human::render(&reports, &summary, human_style(&args)),
+        Format::Json => json::check_json(&reports, &summary) + "\n",
+        Format::Sarif => sarif::render(&reports, &summary) + "\n",
+        Format::Github => github::render(&reports, &summary),
+    };
+    out(&text);
+    ExitCode::from(summary.exit_code(args.deny_warnings))
+}
+
+fn human_style(args: &CheckArgs) -> human::Style {
+    let terminal = std::io::stdout().is_terminal();
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let color = match args.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            terminal && !no_color && std::env::var("TERM").ok().as_deref() != Some("dumb")
         }
-        Command::Parse { file } => {
-            let Some(text) = read_source(&file) else {
-                return ExitCode::from(2);
-            };
-            let parse = flinkddl::parse(&text);
-            match serde_json::to_string_pretty(&parse.script) {
-                Ok(s) => println!("{s}"),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            }
-            render_human(&file, &text, &parse.errors);
-            exit_for(&parse.errors)
+    };
+    let width = if terminal {
+        terminal_size::terminal_size().map_or(100, |(w, _)| usize::from(w.0))
+    } else {
+        100
+    };
+    human::Style {
+        color,
+        width,
+        show_info: !args.hide_info,
+    }
+}
+
+fn explain(code: Option<&str>) -> ExitCode {
+    match code {
+        None => {
+            out(&docs::explain_all());
+            ExitCode::SUCCESS
         }
-        Command::Check { paths } => {
-            let mut status = ExitCode::SUCCESS;
-            for file in paths {
-                let Some(text) = read_source(&file) else {
-                    status = ExitCode::from(2);
-                    continue;
-                };
-                let parse = flinkddl::parse(&text);
-                render_human(&file, &text, &parse.errors);
-                if parse
-                    .errors
-                    .iter()
-                    .any(|d| d.severity == flinkddl::Severity::Error)
-                {
-                    status = ExitCode::from(1);
-                }
+        Some(text) => match docs::lookup(text) {
+            Ok(code) => {
+                out(&docs::explain(code));
+                ExitCode::SUCCESS
             }
-            status
+            Err(e) => usage_error(&e),
+        },
+    }
+}
+
+fn describe(file: &Path, table: Option<&str>, format: DescribeFormat) -> ExitCode {
+    let Some(text) = read_source(file) else {
+        return ExitCode::from(EXIT_USAGE);
+    };
+    let analysis = flinkddl::analyze(&text);
+    match format {
+        DescribeFormat::Json => out(&(json::describe_json(&text, &analysis) + "\n")),
+        DescribeFormat::Table => {
+            let mut shown = String::new();
+            for t in analysis
+                .tables
+                .iter()
+                .filter(|t| table.is_none() || table == Some(t.name.as_str()))
+            {
+                shown.push_str(&format!("{}\n", t.identifier()));
+                shown.push_str(&flinkddl::binder::print::describe_tableau(t));
+                shown.push('\n');
+            }
+            out(&shown);
+            render_stderr(file, &text, &analysis.diagnostics);
         }
     }
+    exit_for(&analysis.diagnostics)
+}
+
+fn parse(file: &Path) -> ExitCode {
+    let Some(text) = read_source(file) else {
+        return ExitCode::from(EXIT_USAGE);
+    };
+    let parse = flinkddl::parse(&text);
+    match serde_json::to_string_pretty(&parse.script) {
+        Ok(s) => out(&(s + "\n")),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
+    render_stderr(file, &text, &parse.errors);
+    exit_for(&parse.errors)
 }
 
 fn exit_for(diagnostics: &[flinkddl::Diagnostic]) -> ExitCode {
@@ -132,49 +247,45 @@ fn exit_for(diagnostics: &[flinkddl::Diagnostic]) -> ExitCode {
         .iter()
         .any(|d| d.severity == flinkddl::Severity::Error)
     {
-        ExitCode::from(1)
+        ExitCode::from(flinkddl_cli::EXIT_PROBLEMS)
     } else {
         ExitCode::SUCCESS
     }
 }
 
-fn read_source(path: &PathBuf) -> Option<String> {
-    let bytes = if path.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
-            eprintln!("error: cannot read standard input: {e}");
-            return None;
-        }
-        buf
+/// Reads a file for `describe` and `parse` (one file; a failure is a usage error).
+fn read_source(path: &Path) -> Option<String> {
+    let loaded = if path.as_os_str() == "-" {
+        flinkddl_cli::source::load_stdin()
     } else {
-        match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
-                return None;
-            }
-        }
+        flinkddl_cli::source::load(path)
     };
-    match String::from_utf8(bytes) {
-        Ok(s) => Some(s.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(s)),
-        Err(e) => {
-            eprintln!("error: {} is not UTF-8: {e}", path.display());
+    match loaded {
+        flinkddl_cli::source::Loaded::Text(s) => Some(s.text),
+        flinkddl_cli::source::Loaded::Failed { diagnostic, .. } => {
+            eprintln!("error: {}: {}", path.display(), diagnostic.message);
             None
         }
     }
 }
 
-fn render_human(path: &std::path::Path, text: &str, diagnostics: &[flinkddl::Diagnostic]) {
-    let handler =
-        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
-    for d in diagnostics {
-        let report = miette::Report::new(d.clone()).with_source_code(miette::NamedSource::new(
-            path.display().to_string(),
-            text.to_string(),
-        ));
-        let mut out = String::new();
-        if handler.render_report(&mut out, report.as_ref()).is_ok() {
-            eprintln!("{out}");
-        }
-    }
+/// Diagnostics of `describe` and `parse`, on stderr (stdout holds the result).
+fn render_stderr(path: &Path, text: &str, diagnostics: &[flinkddl::Diagnostic]) {
+    let report = flinkddl_cli::check::FileReport {
+        name: files::display_path(path),
+        source: flinkddl_cli::source::Source {
+            text: text.to_string(),
+            offset: 0,
+        },
+        diagnostics: diagnostics.to_vec(),
+    };
+    let style = human::Style {
+        color: false,
+        width: 100,
+        show_info: true,
+    };
+    eprint!(
+        "{}",
+        human::render_diagnostics(std::slice::from_ref(&report), style)
+    );
 }

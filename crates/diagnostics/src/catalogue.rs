@@ -262,6 +262,162 @@ catalogue! {
         "flinkddl does not know the type of this expression yet; the column is not checked \
          further. This is not an error in your SQL.";
     // ---- end expression codes ----
+    // ---- connector codes (crates/connectors) ----
+    UnknownConnectorOption = "C001", "unknown-connector-option", Lint, Error,
+        "option not known to the connector",
+        "The connector and its format do not define this option; Flink fails with \"Unsupported \
+         options found\" when the table is first used. Check the spelling; Kafka client settings \
+         go under `properties.`.";
+    MissingRequiredOption = "C002", "missing-required-option", Lint, Error,
+        "required option missing",
+        "The connector needs this option; Flink fails with \"One or more required options are \
+         missing\" when the table is first used.";
+    InvalidOptionValue = "C003", "invalid-option-value", Lint, Error,
+        "option value not valid",
+        "The value does not parse as the option's type (an integer, a boolean, one of the allowed \
+         values, a duration such as '5 s' or '1 min', a memory size such as '64 mb').";
+    ConflictingOptions = "C004", "conflicting-options", Lint, Error,
+        "options that exclude each other",
+        "These options cannot be used together (for example `topic` and `topic-pattern`).";
+    MissingDependentOption = "C005", "missing-dependent-option", Lint, Error,
+        "option needs another option",
+        "This option only works together with another one that is missing.";
+    FormatOptionMismatch = "C006", "format-option-mismatch", Lint, Warning,
+        "format option without its format",
+        "A format option is prefixed with a format the table does not use, or lacks its format \
+         prefix.";
+    ConnectorNeedsPrimaryKey = "C007", "connector-needs-primary-key", Lint, Error,
+        "connector needs a primary key",
+        "This connector (for example upsert-kafka) requires a PRIMARY KEY ... NOT ENFORCED.";
+    UnknownMetadataKey = "C008", "unknown-metadata-key", Lint, Error,
+        "metadata key not offered",
+        "Neither the connector nor its format offers this metadata key.";
+    MetadataTypeMismatch = "C009", "metadata-type-mismatch", Lint, Error,
+        "metadata column type does not fit",
+        "The metadata key's type cannot be cast to the column's declared type.";
+    ReadOnlyMetadataNotVirtual = "C010", "read-only-metadata-not-virtual", Lint, Warning,
+        "read-only metadata column is not VIRTUAL",
+        "The connector can read this metadata key but not write it; declare the column VIRTUAL or \
+         the table cannot be used as a sink.";
+    UnknownConnector = "C011", "unknown-connector", Lint, Info,
+        "connector not in the catalogue",
+        "flinkddl does not know this connector, so its options are not checked. Describe in-house \
+         connectors in a connectors file (see flinkddl.toml).";
+    ConnectorSchemaMismatch = "C012", "connector-schema-mismatch", Lint, Error,
+        "options do not fit the schema",
+        "An option names columns the table does not have, or the connector needs a schema shape \
+         the table lacks (for example `raw` needs exactly one physical column).";
+    // ---- end connector codes ----
+    // ---- file and lint codes (crates/cli, crates/lint) ----
+    NotUtf8 = "F001", "not-utf8", Syntax, Error,
+        "file is not UTF-8",
+        "flinkddl reads SQL files as UTF-8, as Flink's SQL client does, and this file holds a byte \
+         sequence that is not UTF-8 (the diagnostic points at the first one). The file is not \
+         checked further.\n\n\
+         ## Fix\n\n\
+         Convert the file to UTF-8, e.g. `iconv -f latin1 -t utf-8 in.sql > out.sql`. A UTF-8 \
+         byte order mark and CRLF line ends are fine.";
+    Unreadable = "F002", "unreadable", Syntax, Error,
+        "file cannot be read",
+        "The path was named on the command line (or found in a directory) but could not be read: \
+         it does not exist, permission is denied, or it is not a regular file. The message gives \
+         the operating system's reason. The other files are still checked.";
+    InternalError = "F003", "internal-error", Syntax, Error,
+        "flinkddl failed on this file",
+        "flinkddl hit an internal error (a bug) while checking this file, so the file was not \
+         checked; the other files were. Please report it with the file, or a smaller text that \
+         shows the same message.";
+    PrecisionClamped = "L001", "precision-clamped", Lint, Warning,
+        "precision silently reduced",
+        "Flink accepts some out-of-range precisions and silently stores a smaller one: \
+         `TIME(p)` with p > 3 becomes `TIME(3)`, `TIMESTAMP(p)` and `TIMESTAMP_LTZ(p)` with \
+         p > 9 become precision 9, and `DECIMAL(p, s)` with p > 38 becomes `DECIMAL(38, s)`. \
+         The column then holds less than the DDL says.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE t (t9 TIME(9), amount DECIMAL(40, 2));\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Write the precision Flink stores (`TIME(3)`, `DECIMAL(38, 2)`), or use a type that \
+         holds what you need (`TIMESTAMP(9)` for nanoseconds of a time of day, `STRING` for \
+         numbers beyond 38 digits).";
+    DuplicateOptionKey = "L002", "duplicate-option-key", Lint, Warning,
+        "option given twice",
+        "The same key appears twice in a `WITH (...)` or `SET (...)` list. Flink keeps the last \
+         value and says nothing, so the first one is dead and often the one the author meant. Keys \
+         are case-sensitive: `'Connector'` and `'connector'` are two different keys.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 'a', 'topic' = 'b');\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Remove the entry you do not want; the quick fix removes the earlier one, which is the one \
+         Flink ignores.";
+    NullablePrimaryKeyColumn = "L003", "nullable-primary-key-column", Lint, Warning,
+        "primary key column declared NULL",
+        "A column written `NULL` (nullable) is part of the PRIMARY KEY. Flink silently makes every \
+         primary key column NOT NULL, so the table does not have the type the DDL says.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE t (id INT NULL, PRIMARY KEY (id) NOT ENFORCED);\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Write `NOT NULL` (or nothing) after the key column's type.";
+    RowFieldCommentDropped = "L004", "row-field-comment-dropped", Lint, Warning,
+        "ROW field comment is dropped",
+        "A field of a `ROW<...>` (or `STRUCTURED<...>`) type has a comment, \
+         `ROW<a INT 'the a'>`. Flink parses it and then drops it: it is not stored in the \
+         catalog, not shown by DESCRIBE and not printed by SHOW CREATE TABLE.\n\n\
+         ## Fix\n\n\
+         Describe the fields in the column's `COMMENT` instead, or remove the field comment.";
+    DuplicatePartitionKey = "L005", "duplicate-partition-key", Lint, Warning,
+        "column partitioned on twice",
+        "`PARTITIONED BY` names the same column twice. Flink accepts it and stores the duplicate \
+         key, which connectors then see twice.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE t (a INT, dt STRING) PARTITIONED BY (dt, dt);\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Remove the repeated name (the quick fix does).";
+    AggregateInComputedColumn = "L006", "aggregate-in-computed-column", Lint, Warning,
+        "aggregate function in a computed column",
+        "A computed column (or watermark) calls an aggregate function such as `SUM`, `COUNT` or \
+         `MAX`. Flink accepts this at CREATE TABLE, but every query that reads the table fails \
+         when it is planned (\"Unsupported call: SUM(INT)\"): a computed column is evaluated row \
+         by row.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE t (price INT, total AS SUM(price));\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Compute the aggregate in the query that reads the table (`SELECT SUM(price) FROM t`), \
+         or in a view.";
+    WatermarkNeverAdvances = "L007", "watermark-never-advances", Lint, Warning,
+        "watermark expression is constant",
+        "The watermark expression uses no column and no time function, so it has the same value \
+         for every row and event time never advances: windows and temporal joins on this table \
+         never fire.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE t (ts TIMESTAMP(3),\n  WATERMARK FOR ts AS TIMESTAMP '2024-01-01 00:00:00');\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Derive the watermark from the rowtime column, e.g. \
+         `WATERMARK FOR ts AS ts - INTERVAL '5' SECOND`.";
+    InvalidSuppression = "L090", "invalid-suppression", Lint, Warning,
+        "suppression comment not understood",
+        "A `-- flinkddl: ignore[...]` comment names a code that does not exist, names no code, or \
+         names a syntax or file code (those cannot be silenced: a file that does not parse is \
+         never passed silently). The comment silences nothing else.\n\n\
+         ## Syntax\n\n\
+         ```sql\n\
+         -- flinkddl: ignore[L002]              (on its own line: the next statement or line)\n\
+         CREATE TABLE t (a INT NULL PRIMARY KEY NOT ENFORCED) -- flinkddl: ignore[nullable-primary-key-column]\n\
+         ```\n\n\
+         Codes or names are separated by commas. On its own line before a statement the comment \
+         silences that whole statement; on its own line inside a statement, the next line; after \
+         code, its own line.";
 }
 
 impl Code {

@@ -1,12 +1,30 @@
 //! Expression typing and printing for computed columns and watermarks: the type Flink derives
 //! for an expression and the text Flink stores for it.
 //!
-//! The entry point is [`bind_expr`]. It sees columns only through a [`Scope`], so it knows
-//! nothing about tables, LIKE or the catalog.
+//! The entry point is [`bind_expr`] (computed columns) and [`bind_watermark`] (the `WATERMARK FOR`
+//! expression). They see columns only through a [`Scope`], so they know nothing about tables,
+//! LIKE or the catalog.
+//!
+//! How it works: the AST is bound bottom-up into [`bound::Bound`] nodes, each carrying Flink's
+//! type and the text Flink stores (Calcite's unparse of the validated call, with the implicit
+//! casts of Flink's type inference made explicit). Operators live in [`ops`], literals in
+//! [`literal`], CAST in [`cast`], the special syntaxes (EXTRACT, TRIM, JSON_VALUE, ...) in
+//! [`special`], and named function calls in [`functions`], driven by the data table in
+//! [`catalog`].
 
-use flinkddl_diagnostics::Diagnostic;
+mod bound;
+mod cast;
+mod catalog;
+mod functions;
+mod literal;
+mod ops;
+mod special;
+mod sqltypes;
+
+use bound::{BResult, Bound, Fail};
+use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast;
-use flinkddl_types::DataType;
+use flinkddl_types::{DataType, LogicalTypeRoot, TimestampKind};
 
 /// What an expression can see: the columns it may reference.
 pub trait Scope {
@@ -39,10 +57,376 @@ pub enum ExprOutcome {
     Rejected(Vec<Diagnostic>),
 }
 
-/// Types `expr` (parsed from `source`) against `scope`.
+/// Where an expression appears. Some functions type differently in a watermark
+/// (`SOURCE_WATERMARK()` takes the rowtime column's type there).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprContext {
+    /// `name AS expr`
+    Computed,
+    /// `WATERMARK FOR rowtime AS expr`, with the rowtime column's type.
+    Watermark { rowtime: DataType },
+}
+
+/// Types `expr` (parsed from `source`) against `scope`, as a computed column.
 pub fn bind_expr(expr: &ast::Expr, source: &str, scope: &dyn Scope) -> ExprOutcome {
-    let _ = (expr, source, scope);
-    ExprOutcome::NotTyped {
-        reason: "expression typing is not implemented yet".to_string(),
+    bind_expr_in(expr, source, scope, &ExprContext::Computed)
+}
+
+/// Types `expr` (parsed from `source`) against `scope` in the given context.
+pub fn bind_expr_in(
+    expr: &ast::Expr,
+    source: &str,
+    scope: &dyn Scope,
+    context: &ExprContext,
+) -> ExprOutcome {
+    let ctx = Ctx {
+        source,
+        scope,
+        context,
+        in_aggregate: std::cell::Cell::new(false),
+        empty_aggregates: std::cell::Cell::new(0),
+        depth: std::cell::Cell::new(0),
+        stack_base: stack_address(),
+    };
+    match ctx.bind(expr) {
+        Ok(b) => ExprOutcome::Typed(TypedExpr {
+            data_type: b.ty,
+            stored: b.sql,
+        }),
+        Err(Fail::Reject(d)) => ExprOutcome::Rejected(d),
+        Err(Fail::NotTyped(reason)) => ExprOutcome::NotTyped { reason },
     }
+}
+
+/// Types the expression of `WATERMARK FOR <rowtime> AS <expr>` and checks it the way Flink's
+/// `DefaultSchemaResolver` does: TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p <= 3, of the same
+/// kind as the rowtime column (`rowtime` is that column's type, without the `*ROWTIME*` mark).
+/// The rowtime column itself is checked with [`check_rowtime_type`].
+pub fn bind_watermark(
+    expr: &ast::Expr,
+    source: &str,
+    scope: &dyn Scope,
+    rowtime: &DataType,
+) -> ExprOutcome {
+    let outcome = bind_expr_in(
+        expr,
+        source,
+        scope,
+        &ExprContext::Watermark {
+            rowtime: rowtime.clone(),
+        },
+    );
+    let ExprOutcome::Typed(typed) = &outcome else {
+        return outcome;
+    };
+    let t = &typed.data_type;
+    let valid_kind = matches!(
+        t.type_root(),
+        LogicalTypeRoot::TimestampWithoutTimeZone | LogicalTypeRoot::TimestampWithLocalTimeZone
+    );
+    if !valid_kind || t.precision().unwrap_or(0) > 3 {
+        return ExprOutcome::Rejected(vec![Diagnostic::new(
+            Code::InvalidExpression,
+            expr.span,
+            format!(
+                "Invalid data type of expression for watermark definition. The field must be of \
+                 type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to \
+                 3, but the watermark expression type is {}",
+                t.summary_string()
+            ),
+        )]);
+    }
+    if t.type_root() != rowtime.type_root() {
+        return ExprOutcome::Rejected(vec![Diagnostic::new(
+            Code::InvalidExpression,
+            expr.span,
+            format!(
+                "The watermark declaration's output data type '{}' is different from the time \
+                 field's data type '{}'.",
+                t.summary_string(),
+                rowtime.without_time_attributes().summary_string()
+            ),
+        )
+        .with_help("cast the expression to the rowtime column's type")]);
+    }
+    outcome
+}
+
+/// Flink's check of a rowtime column's type: `None` when it can be a rowtime attribute
+/// (TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p <= 3), else Flink's message.
+pub fn check_rowtime_type(t: &DataType) -> Option<String> {
+    let ok = matches!(
+        t.type_root(),
+        LogicalTypeRoot::TimestampWithoutTimeZone | LogicalTypeRoot::TimestampWithLocalTimeZone
+    ) && t.precision().unwrap_or(0) <= 3;
+    if ok {
+        None
+    } else {
+        Some(format!(
+            "Invalid data type of time field for watermark definition. The field must be of type \
+             TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but \
+             the time field type is {}",
+            t.summary_string()
+        ))
+    }
+}
+
+/// The binding context.
+pub(crate) struct Ctx<'a> {
+    pub source: &'a str,
+    pub scope: &'a dyn Scope,
+    pub context: &'a ExprContext,
+    /// Set while binding the operands of an aggregate (aggregates cannot nest).
+    pub in_aggregate: std::cell::Cell<bool>,
+    /// How many aggregates that are NULL over an empty input (AVG, STDDEV, VAR) were bound so
+    /// far: a subtree holding one is nullable where Flink re-infers types from the plan.
+    pub empty_aggregates: std::cell::Cell<u32>,
+    /// Current nesting depth of [`Ctx::bind`].
+    pub depth: std::cell::Cell<u32>,
+    /// The stack address where binding started, to bound the stack the recursion uses.
+    pub stack_base: usize,
+}
+
+/// The address of a local of the calling frame: how deep the stack is (compared between two
+/// calls on the same thread).
+#[inline(never)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Stack the binder's recursion may use (bytes). Expressions nested deeper than fits are not
+/// typed rather than overflowing the caller's stack (debug builds use ~8 KiB per level).
+const STACK_BUDGET: usize = 1 << 20;
+
+/// Deeper expressions are not typed (the parser already stops at 256 levels).
+const MAX_BIND_DEPTH: u32 = 300;
+
+/// Longest stored text we build (bytes).
+const MAX_STORED_LEN: usize = 1 << 20;
+
+impl Ctx<'_> {
+    /// The source text of a span (empty when out of range).
+    pub fn text(&self, span: Span) -> &str {
+        self.source
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+    }
+
+    /// Binds one expression. The frame of this function and of [`Ctx::bind_node`] is kept
+    /// small: the recursion goes through them once per nesting level.
+    pub fn bind(&self, e: &ast::Expr) -> BResult<Bound> {
+        let depth = self.depth.get();
+        if depth >= MAX_BIND_DEPTH || self.stack_base.abs_diff(stack_address()) > STACK_BUDGET {
+            return bound::not_typed("the expression is nested too deeply");
+        }
+        self.depth.set(depth + 1);
+        let aggregates = self.empty_aggregates.get();
+        let mut out = self.bind_node(e);
+        self.depth.set(depth);
+        if let Ok(b) = &mut out {
+            if self.empty_aggregates.get() > aggregates {
+                b.plan_nullable = true;
+            }
+        }
+        if let Ok(b) = &mut out {
+            if b.prec.is_none() && function_syntax(&e.kind) {
+                // Calcite's SqlFunction precedence: parenthesized where the right-hand
+                // precedence reaches 100 (the operand of FLOOR(... TO unit)).
+                b.prec = Some((100, 100));
+            }
+        }
+        finish(out, e.span)
+    }
+
+    #[inline(never)]
+    fn bind_node(&self, e: &ast::Expr) -> BResult<Bound> {
+        use ast::ExprKind as K;
+        match &e.kind {
+            K::Identifier(name) => self.identifier(name, e.span),
+            K::Literal(lit) => literal::bind_literal(self, lit, e.span),
+            K::Nested(inner) => self.bind(inner),
+            K::Unary { op, operand } => ops::unary(self, *op, operand, e.span),
+            K::Binary { op, left, right } => ops::binary(self, *op, left, right, e.span),
+            K::Is {
+                expr,
+                negated,
+                test,
+            } => ops::is(self, expr, *negated, test, e.span),
+            K::Between {
+                expr,
+                negated,
+                symmetric,
+                low,
+                high,
+            } => ops::between(self, expr, *negated, *symmetric, low, high, e.span),
+            K::Like {
+                expr,
+                negated,
+                kind,
+                pattern,
+                escape,
+            } => ops::like(
+                self,
+                expr,
+                *negated,
+                *kind,
+                pattern,
+                escape.as_deref(),
+                e.span,
+            ),
+            K::In {
+                expr,
+                negated,
+                list,
+            } => ops::in_list(self, expr, *negated, list, e.span),
+            K::Call(call) => match special::floor_ceil_regroup(self, call, e.span) {
+                Some(out) => out,
+                None => functions::call(self, call, e.span),
+            },
+            K::Cast {
+                try_cast,
+                expr,
+                data_type,
+            } => cast::cast(self, *try_cast, expr, data_type, e.span),
+            K::Case {
+                operand,
+                whens,
+                else_result,
+            } => ops::case(
+                self,
+                operand.as_deref(),
+                whens,
+                else_result.as_deref(),
+                e.span,
+            ),
+            K::Extract { unit, expr } => special::extract(self, unit, expr, e.span),
+            K::Position {
+                needle,
+                haystack,
+                from,
+            } => special::position(self, needle, haystack, from.as_deref(), e.span),
+            K::Trim { side, chars, expr } => {
+                special::trim(self, *side, chars.as_deref(), expr, e.span)
+            }
+            K::Substring { expr, from, length } => {
+                functions::substring(self, expr, from, length.as_deref(), e.span)
+            }
+            K::Overlay {
+                expr,
+                placing,
+                from,
+                length,
+            } => special::overlay(self, expr, placing, from, length.as_deref(), e.span),
+            K::FloorCeil { ceil, expr, unit } => {
+                special::floor_ceil(self, *ceil, expr, unit, e.span)
+            }
+            K::TimestampArith {
+                diff,
+                unit,
+                left,
+                right,
+            } => special::timestamp_arith(self, *diff, unit, left, right, e.span),
+            K::Json(call) => special::json(self, call, e.span),
+            K::ContextVariable { name } => special::context_variable(self, name, e.span),
+            K::Row { items, .. } => special::row(self, items, e.span),
+            K::Array { items } => special::array(self, items, e.span),
+            K::Map { items } => special::map(self, items, e.span),
+            K::FieldAccess { expr, field } => special::field_access_expr(self, expr, field, e.span),
+            K::Item { expr, index } => special::item(self, expr, index, e.span),
+            K::Subquery(_) => bound::reject(
+                Code::InvalidExpression,
+                e.span,
+                "Subqueries are not supported in computed columns and watermarks",
+            ),
+            K::Error => bound::not_typed("the expression has a syntax error"),
+        }
+    }
+
+    /// A column reference, possibly followed by field accesses (`r.a.b`).
+    fn identifier(&self, name: &ast::ObjectName, span: Span) -> BResult<Bound> {
+        let Some(first) = name.parts.first() else {
+            return bound::not_typed("empty identifier");
+        };
+        let Some(t) = self.scope.column(&first.value) else {
+            // A bare `PI` is the PI function.
+            if name.parts.len() == 1 && !first.quoted && first.value.eq_ignore_ascii_case("PI") {
+                let mut b = functions::call_bound(self, "PI", true, Vec::new(), span, span)?;
+                b.sql = "PI".to_string();
+                return Ok(b);
+            }
+            return Err(self.unknown_identifier(first));
+        };
+        let mut ty = t.clone();
+        if ty.timestamp_kind() == TimestampKind::Rowtime {
+            ty = ty.with_timestamp_kind(TimestampKind::Regular);
+        }
+        let mut b = Bound::new(
+            ty,
+            flinkddl_types::escape_identifier(&first.value),
+            first.span,
+        );
+        for part in &name.parts[1..] {
+            b = special::field_access(b, part, span)?;
+        }
+        Ok(b)
+    }
+
+    fn unknown_identifier(&self, ident: &ast::Ident) -> Fail {
+        let mut d = Diagnostic::new(
+            Code::UnknownColumn,
+            ident.span,
+            format!("Unknown identifier '{}'", ident.value),
+        );
+        if let Some(s) = did_you_mean(&ident.value, self.scope.names()) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        Fail::Reject(vec![d])
+    }
+}
+
+/// Sets the node's span, and stops texts that would explode (NULLIF and simple CASE repeat an
+/// operand's text).
+#[inline(never)]
+fn finish(out: BResult<Bound>, span: Span) -> BResult<Bound> {
+    let mut b = out?;
+    if b.sql.len() > MAX_STORED_LEN {
+        return bound::not_typed("the stored expression text would be too large");
+    }
+    b.span = span;
+    Ok(b)
+}
+
+/// The closest candidate to `name` (case-insensitive Jaro-Winkler), if it is close enough.
+pub(crate) fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    let lower = name.to_lowercase();
+    let mut best: Option<(f64, &str)> = None;
+    for c in candidates {
+        let score = strsim::jaro_winkler(&lower, &c.to_lowercase());
+        if score >= 0.8 && !matches!(best, Some((s, _)) if score <= s) {
+            best = Some((score, c));
+        }
+    }
+    best.map(|(_, c)| c.to_string())
+}
+
+/// Expressions Calcite represents as calls of an `SqlFunction` (precedence 100).
+fn function_syntax(kind: &ast::ExprKind) -> bool {
+    use ast::ExprKind as K;
+    matches!(
+        kind,
+        K::Call(_)
+            | K::Cast { .. }
+            | K::Extract { .. }
+            | K::Position { .. }
+            | K::Trim { .. }
+            | K::Substring { .. }
+            | K::Overlay { .. }
+            | K::FloorCeil { .. }
+            | K::TimestampArith { .. }
+            | K::Json(_)
+    )
 }

@@ -1,0 +1,204 @@
+//! `flinkddl check`: every planned file is read and analysed in parallel (rayon), with a panic
+//! guard per file, and the reports come back in the order of the plan (sorted by path).
+
+use crate::config::Config;
+use crate::files::{Planned, Target};
+use crate::source::{self, Loaded, Source};
+use flinkddl::{Code, Diagnostic, Severity, Span};
+use rayon::prelude::*;
+use std::cell::{Cell, RefCell};
+use std::panic::AssertUnwindSafe;
+use std::sync::Once;
+use std::time::{Duration, Instant};
+
+/// What flinkddl found in one file.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    /// The name used in output (`a/b.sql`, `<stdin>`).
+    pub name: String,
+    pub source: Source,
+    /// In source order, with the configuration's severities applied.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Counts over a whole run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub files: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    pub fn of(reports: &[FileReport], elapsed: Duration) -> Summary {
+        let mut s = Summary {
+            files: reports.len(),
+            elapsed,
+            ..Summary::default()
+        };
+        for d in reports.iter().flat_map(|r| &r.diagnostics) {
+            match d.severity {
+                Severity::Error => s.errors += 1,
+                Severity::Warning => s.warnings += 1,
+                Severity::Info => s.infos += 1,
+            }
+        }
+        s
+    }
+
+    /// The exit status: 1 on an error, or on a warning when warnings are denied.
+    pub fn exit_code(&self, deny_warnings: bool) -> u8 {
+        if self.errors > 0 || (deny_warnings && self.warnings > 0) {
+            crate::EXIT_PROBLEMS
+        } else {
+            crate::EXIT_CLEAN
+        }
+    }
+}
+
+/// Checks every planned file. Standard input is read first, on this thread.
+pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
+    let started = Instant::now();
+    install_panic_hook();
+    let loaded: Vec<(Planned, Option<Loaded>)> = plan
+        .into_iter()
+        .map(|p| {
+            let stdin = matches!(p.target, Target::Stdin(_)).then(source::load_stdin);
+            (p, stdin)
+        })
+        .collect();
+    let reports: Vec<FileReport> = loaded
+        .into_par_iter()
+        .map(|(planned, stdin)| {
+            let loaded = match (stdin, &planned.target) {
+                (Some(l), _) => l,
+                (None, Target::File(path)) => source::load(path),
+                (None, Target::Stdin(_)) => source::unreadable("standard input was read already"),
+                (None, Target::Unreadable(_, reason)) => source::unreadable(reason),
+            };
+            check_loaded(planned.target.display(), loaded, &planned.config)
+        })
+        .collect();
+    let summary = Summary::of(&reports, started.elapsed());
+    (reports, summary)
+}
+
+/// Analyses one loaded file.
+pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport {
+    match loaded {
+        Loaded::Failed { source, diagnostic } => FileReport {
+            name,
+            source,
+            diagnostics: vec![diagnostic],
+        },
+        Loaded::Text(source) => {
+            let diagnostics = match guarded(|| flinkddl::analyze(&source.text).diagnostics) {
+                Ok(mut ds) => {
+                    config.apply(&mut ds);
+                    ds
+                }
+                Err(panic) => vec![internal_error(&panic)],
+            };
+            FileReport {
+                name,
+                source,
+                diagnostics,
+            }
+        }
+    }
+}
+
+/// The `F003` for a panic while checking a file.
+pub fn internal_error(panic: &str) -> Diagnostic {
+    let first = panic.lines().collect::<Vec<_>>().join(" ");
+    Diagnostic::new(
+        Code::InternalError,
+        Span::empty(0),
+        format!("flinkddl failed on this file and did not check it ({first})"),
+    )
+    .with_help("this is a bug in flinkddl; please report it with this file")
+}
+
+thread_local! {
+    static GUARDED: Cell<bool> = const { Cell::new(false) };
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+static HOOK: Once = Once::new();
+
+/// Panics inside [`guarded`] are recorded instead of printed; others print as usual.
+fn install_panic_hook() {
+    HOOK.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if GUARDED.with(Cell::get) {
+                let payload = info.payload();
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "panic".to_string());
+                let text = match info.location() {
+                    Some(l) => format!("{message}, at {}:{}", l.file(), l.line()),
+                    None => message,
+                };
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some(text));
+            } else {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// Runs `f`; a panic becomes `Err` with its message and location.
+pub fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    install_panic_hook();
+    let was = GUARDED.with(|g| g.replace(true));
+    let result = std::panic::catch_unwind(AssertUnwindSafe(f));
+    GUARDED.with(|g| g.set(was));
+    result.map_err(|payload| {
+        LAST_PANIC
+            .with(|p| p.borrow_mut().take())
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_an_internal_error() {
+        let result: Result<(), String> = guarded(|| panic!("boom in the binder"));
+        let message = result.err().unwrap_or_default();
+        assert!(message.contains("boom in the binder"), "{message}");
+        let d = internal_error(&message);
+        assert_eq!(d.code, Code::InternalError);
+        assert_eq!(d.severity, Severity::Error);
+        // The guard is released: the next call works.
+        assert_eq!(guarded(|| 7), Ok(7));
+    }
+
+    #[test]
+    fn reports_come_back_in_plan_order() {
+        let config = Config::defaults(".".into());
+        let plan: Vec<Planned> = (0..20)
+            .map(|i| Planned {
+                target: Target::File(format!("/no/such/{i:02}.sql").into()),
+                config: config.clone(),
+            })
+            .collect();
+        let (reports, summary) = check_all(plan);
+        let names: Vec<String> = reports.iter().map(|r| r.name.clone()).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(names, sorted);
+        assert_eq!(summary.files, 20);
+        assert_eq!(summary.errors, 20);
+        assert_eq!(summary.exit_code(false), crate::EXIT_PROBLEMS);
+    }
+}

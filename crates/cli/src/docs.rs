@@ -1,0 +1,190 @@
+//! The diagnostic catalogue as documentation: `docs/diagnostics/README.md` (an index) and one
+//! page per code (`docs/diagnostics/L002.md`), generated from
+//! `crates/diagnostics/src/catalogue.rs`, and the text of `flinkddl explain`.
+//!
+//! `crates/cli/tests/docs.rs` fails when the checked-in pages differ from what this module
+//! generates; `FLINKDDL_BLESS=1 cargo test -p flinkddl-cli --test docs` rewrites them.
+
+use flinkddl::{Code, Severity, Stage};
+
+fn stage_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Syntax => "syntax",
+        Stage::Bind => "bind",
+        Stage::Lint => "lint",
+    }
+}
+
+fn severity_name(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "info",
+    }
+}
+
+/// The group a code is listed under.
+fn group(code: Code) -> &'static str {
+    let info = code.info();
+    match (info.code.chars().next(), info.stage) {
+        (Some('F'), _) => "File",
+        (Some('C'), Stage::Lint) => "Connector",
+        (_, Stage::Syntax) => "Syntax",
+        (_, Stage::Bind) => "Bind",
+        (_, Stage::Lint) => "Lint",
+    }
+}
+
+const GROUPS: &[(&str, &str)] = &[
+    (
+        "Syntax",
+        "Flink's parser rejects the statement (`SqlParserException`).",
+    ),
+    (
+        "Bind",
+        "Flink parses the statement but rejects it when it converts or runs it: unknown types \
+         and columns, constraints, watermarks, LIKE, the catalog.",
+    ),
+    (
+        "Lint",
+        "Flink accepts the statement, but almost certainly not as the author meant. Lints are \
+         warnings by default; `flinkddl.toml` can turn each off or make it an error.",
+    ),
+    (
+        "Connector",
+        "Connector and format options and metadata keys, checked against the connectors' own \
+         rules. Flink checks them only when a query first uses the table, not at CREATE TABLE.",
+    ),
+    (
+        "File",
+        "The file could not be checked at all. These are errors and cannot be configured.",
+    ),
+];
+
+/// The generated `docs/diagnostics/README.md`.
+pub fn index_page() -> String {
+    let mut out = String::from(
+        "# flinkddl diagnostics\n\n\
+         <!-- Generated from crates/diagnostics/src/catalogue.rs by crates/cli/src/docs.rs: \
+         do not edit. Regenerate with `FLINKDDL_BLESS=1 cargo test -p flinkddl-cli --test docs`. -->\n\n\
+         Every diagnostic flinkddl reports has a stable code and a kebab-case name. \
+         `flinkddl explain CODE` (or `flinkddl explain NAME`) prints the entry; the pages below \
+         hold the same text. Configure severities in `flinkddl.toml` (`[rules] L004 = \"off\"`) \
+         and silence one statement or line with `-- flinkddl: ignore[L004]`: see `L090`.\n",
+    );
+    for (group_name, blurb) in GROUPS {
+        let codes: Vec<Code> = Code::ALL
+            .iter()
+            .copied()
+            .filter(|c| group(*c) == *group_name)
+            .collect();
+        if codes.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("\n## {group_name}\n\n{blurb}\n\n"));
+        out.push_str("| code | name | default severity | title |\n");
+        out.push_str("| --- | --- | --- | --- |\n");
+        for code in codes {
+            let info = code.info();
+            out.push_str(&format!(
+                "| [{c}]({c}.md) | `{n}` | {s} | {t} |\n",
+                c = info.code,
+                n = info.name,
+                s = severity_name(info.severity),
+                t = info.title.replace('|', "\\|"),
+            ));
+        }
+    }
+    out
+}
+
+/// The generated page of one code.
+pub fn code_page(code: Code) -> String {
+    let info = code.info();
+    format!(
+        "# {c} `{n}`: {t}\n\n\
+         <!-- Generated from crates/diagnostics/src/catalogue.rs: do not edit. -->\n\n\
+         | stage | default severity | configurable |\n\
+         | --- | --- | --- |\n\
+         | {stage} | {sev} | {conf} |\n\n\
+         {expl}\n\n\
+         ---\n\n\
+         [All diagnostics](README.md)\n",
+        c = info.code,
+        n = info.name,
+        t = info.title,
+        stage = stage_name(info.stage),
+        sev = severity_name(info.severity),
+        conf = if info.stage == Stage::Syntax {
+            "no"
+        } else {
+            "yes"
+        },
+        expl = info.explanation.trim_end(),
+    )
+}
+
+/// Every generated file: (name inside `docs/diagnostics/`, contents).
+pub fn pages() -> Vec<(String, String)> {
+    let mut out = vec![("README.md".to_string(), index_page())];
+    for code in Code::ALL {
+        out.push((format!("{}.md", code.as_str()), code_page(*code)));
+    }
+    out
+}
+
+/// What `flinkddl explain CODE` prints.
+pub fn explain(code: Code) -> String {
+    let info = code.info();
+    format!(
+        "{c} {n}: {t}\n\nstage: {stage}, default severity: {sev}\n\n{expl}\n",
+        c = info.code,
+        n = info.name,
+        t = info.title,
+        stage = stage_name(info.stage),
+        sev = severity_name(info.severity),
+        expl = info.explanation.trim_end(),
+    )
+}
+
+/// What `flinkddl explain` without a code prints: one line per code.
+pub fn explain_all() -> String {
+    let mut out = String::new();
+    for code in Code::ALL {
+        let info = code.info();
+        out.push_str(&format!(
+            "{:<5} {:<30} {:<7} {:<8} {}\n",
+            info.code,
+            info.name,
+            stage_name(info.stage),
+            severity_name(info.severity),
+            info.title
+        ));
+    }
+    out
+}
+
+/// Looks a code up by code or name; `Err` holds a message with the closest names.
+pub fn lookup(text: &str) -> Result<Code, String> {
+    if let Some(code) = Code::parse(text) {
+        return Ok(code);
+    }
+    let mut scored: Vec<(f64, &str)> = Code::ALL
+        .iter()
+        .flat_map(|c| [c.info().code, c.info().name])
+        .map(|candidate| {
+            (
+                strsim::jaro_winkler(&text.to_ascii_lowercase(), &candidate.to_ascii_lowercase()),
+                candidate,
+            )
+        })
+        .filter(|(score, _)| *score > 0.8)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut message = format!("`{text}` is not a flinkddl code or name");
+    if let Some((_, best)) = scored.first() {
+        message.push_str(&format!("; did you mean `{best}`?"));
+    }
+    message.push_str(" (`flinkddl explain` lists them all)");
+    Err(message)
+}

@@ -1,0 +1,207 @@
+//! Which files `flinkddl check` reads: the paths on the command line, expanded.
+//!
+//! - `-` is standard input.
+//! - A directory is walked recursively; hidden entries (`.git`, `.venv`, ...) are skipped, and a
+//!   file is taken when its configuration `include`s it (by default `*.sql`) and does not
+//!   `exclude` it.
+//! - A path with `*`, `?`, `[` or `{` that does not exist as written is a glob (for shells that
+//!   do not expand it, or quoted `'**/*.sql'`); a glob that matches nothing is a usage error.
+//! - A file named on the command line is checked whatever its extension, unless its
+//!   configuration excludes it; a path that does not exist becomes an `F002` for that path.
+//!
+//! The result is sorted by path and has no duplicates.
+
+use crate::config::{Config, Finder};
+use globset::GlobBuilder;
+use std::path::{Component, Path, PathBuf};
+
+/// One thing to check.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Target {
+    /// A file path (it may not exist: reading it then reports why).
+    File(PathBuf),
+    /// Standard input, shown under this name.
+    Stdin(String),
+    /// A path found while walking a directory that could not be read (permission denied, a
+    /// broken link), with the reason.
+    Unreadable(PathBuf, String),
+}
+
+impl Target {
+    /// The name used in output: the path as given, `/`-separated, without a leading `./`.
+    pub fn display(&self) -> String {
+        match self {
+            Target::File(p) | Target::Unreadable(p, _) => display_path(p),
+            Target::Stdin(name) => name.clone(),
+        }
+    }
+}
+
+/// `a/b.sql` for `./a/b.sql` (and `a\b.sql` on Windows).
+pub fn display_path(path: &Path) -> String {
+    let parts: Vec<String> = path
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.is_empty() {
+        return ".".to_string();
+    }
+    let mut out = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 && !out.ends_with('/') {
+            out.push('/');
+        }
+        out.push_str(part);
+    }
+    out
+}
+
+/// A file and the configuration that applies to it.
+pub struct Planned {
+    pub target: Target,
+    pub config: Config,
+}
+
+/// Expands the command line's paths. `Err` is a usage error (a bad configuration file, a glob
+/// that matches nothing).
+pub fn expand(
+    paths: &[PathBuf],
+    stdin_name: Option<&str>,
+    finder: &mut Finder,
+) -> Result<Vec<Planned>, String> {
+    let mut out: Vec<Planned> = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            let name = stdin_name.unwrap_or("<stdin>").to_string();
+            let config = match stdin_name {
+                Some(n) => finder.for_path(Path::new(n))?,
+                None => finder.for_path(Path::new("<stdin>"))?,
+            };
+            out.push(Planned {
+                target: Target::Stdin(name),
+                config,
+            });
+        } else if path.is_dir() {
+            walk(path, finder, &mut out, None)?;
+        } else if !path.exists() && is_glob(path) {
+            let before = out.len();
+            glob(path, finder, &mut out)?;
+            if out.len() == before {
+                return Err(format!("no file matches `{}`", path.display()));
+            }
+        } else {
+            let config = finder.for_path(path)?;
+            if !config.excludes(path) {
+                out.push(Planned {
+                    target: Target::File(path.clone()),
+                    config,
+                });
+            }
+        }
+    }
+    out.sort_by_key(|p| p.target.display());
+    out.dedup_by_key(|p| p.target.display());
+    Ok(out)
+}
+
+fn is_glob(path: &Path) -> bool {
+    path.to_string_lossy().contains(['*', '?', '[', '{'])
+}
+
+fn hidden(entry: &walkdir::DirEntry) -> bool {
+    entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.')
+}
+
+/// Walks `root`, taking the files their configuration includes (and, for a glob, that match
+/// `pattern`).
+fn walk(
+    root: &Path,
+    finder: &mut Finder,
+    out: &mut Vec<Planned>,
+    pattern: Option<&globset::GlobMatcher>,
+) -> Result<(), String> {
+    let walker = walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !hidden(e));
+    for entry in walker {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                // An unreadable directory: report it, so that it is not silently skipped.
+                if let Some(p) = e.path() {
+                    let reason = e
+                        .io_error()
+                        .map_or_else(|| e.to_string(), crate::source::io_reason);
+                    out.push(Planned {
+                        target: Target::Unreadable(p.to_path_buf(), reason),
+                        config: finder.for_path(p)?,
+                    });
+                }
+                continue;
+            }
+        };
+        let path = entry.path();
+        // Links are not followed into directories; a link to a file counts as that file.
+        if entry.file_type().is_dir() || (entry.path_is_symlink() && path.is_dir()) {
+            continue;
+        }
+        if let Some(m) = pattern {
+            if !m.is_match(path.strip_prefix(".").unwrap_or(path)) {
+                continue;
+            }
+        }
+        let config = finder.for_path(path)?;
+        let taken = match pattern {
+            // A glob says which files it wants; only `exclude` still applies.
+            Some(_) => !config.excludes(path),
+            None => config.includes(path),
+        };
+        if taken {
+            out.push(Planned {
+                target: Target::File(path.to_path_buf()),
+                config,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn glob(pattern: &Path, finder: &mut Finder, out: &mut Vec<Planned>) -> Result<(), String> {
+    let text = pattern.to_string_lossy();
+    let text = text.strip_prefix("./").unwrap_or(&text);
+    let matcher = GlobBuilder::new(text)
+        .literal_separator(true)
+        .build()
+        .map_err(|e| format!("bad glob `{text}`: {e}"))?
+        .compile_matcher();
+    // Walk from the longest leading part without a wildcard.
+    let mut base = PathBuf::new();
+    for component in Path::new(text).components() {
+        if is_glob(Path::new(component.as_os_str())) {
+            break;
+        }
+        base.push(component);
+    }
+    if base.as_os_str().is_empty() || base == Path::new(text) {
+        base = PathBuf::from(".");
+    }
+    if !base.is_dir() {
+        return Ok(());
+    }
+    walk(&base, finder, out, Some(&matcher))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_drops_the_leading_dot() {
+        assert_eq!(display_path(Path::new("./a/b.sql")), "a/b.sql");
+        assert_eq!(display_path(Path::new("a/./b.sql")), "a/b.sql");
+        assert_eq!(display_path(Path::new("/x/y.sql")), "/x/y.sql");
+        assert_eq!(display_path(Path::new(".")), ".");
+    }
+}

@@ -1,0 +1,176 @@
+//! Reading a file into the text flinkddl checks.
+//!
+//! - A UTF-8 byte order mark is removed (and remembered: byte offsets in machine output count
+//!   it, so they stay offsets into the file). CRLF and lone CR line ends are kept as they are;
+//!   the lexer and the line index handle them.
+//! - A file that is not UTF-8 gets one `F001 not-utf8` diagnostic at its first bad byte and is
+//!   not analysed; a file that cannot be read gets `F002 unreadable`.
+
+use flinkddl::{Code, Diagnostic, Span};
+use std::path::Path;
+
+const BOM: &str = "\u{feff}";
+
+/// A file's text as flinkddl sees it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Source {
+    /// The text without its byte order mark (lossily decoded when the file is not UTF-8).
+    pub text: String,
+    /// Bytes before `text` in the file: 3 for a byte order mark, else 0.
+    pub offset: u32,
+}
+
+/// What reading one file gave.
+#[derive(Debug)]
+pub enum Loaded {
+    /// UTF-8 text, ready to analyse.
+    Text(Source),
+    /// Not analysed: the diagnostic says why; `source` is what can be shown of it.
+    Failed {
+        source: Source,
+        diagnostic: Diagnostic,
+    },
+}
+
+/// Reads and decodes a file.
+pub fn load(path: &Path) -> Loaded {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => unreadable("is a directory"),
+        Ok(m) if m.len() >= u64::from(u32::MAX) => {
+            unreadable("is larger than 4 GiB, the most flinkddl reads")
+        }
+        _ => match std::fs::read(path) {
+            Ok(bytes) => decode(bytes),
+            Err(e) => unreadable(&io_reason(&e)),
+        },
+    }
+}
+
+/// Reads standard input.
+pub fn load_stdin() -> Loaded {
+    let mut bytes = Vec::new();
+    match std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
+        Ok(_) => decode(bytes),
+        Err(e) => unreadable(&io_reason(&e)),
+    }
+}
+
+/// An `F002` for a path that cannot be read, with the reason.
+pub fn unreadable(reason: &str) -> Loaded {
+    Loaded::Failed {
+        source: Source::default(),
+        diagnostic: Diagnostic::new(
+            Code::Unreadable,
+            Span::empty(0),
+            format!("cannot read the file: {reason}"),
+        ),
+    }
+}
+
+/// The operating system's reason, without Rust's "(os error 2)" suffix.
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
+/// Decodes a file's bytes.
+pub fn decode(bytes: Vec<u8>) -> Loaded {
+    match String::from_utf8(bytes) {
+        Ok(text) => Loaded::Text(match text.strip_prefix(BOM) {
+            Some(rest) => Source {
+                text: rest.to_string(),
+                offset: BOM.len() as u32,
+            },
+            None => Source { text, offset: 0 },
+        }),
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let valid = match std::str::from_utf8(&bytes) {
+                Ok(_) => bytes.len(),
+                Err(err) => err.valid_up_to(),
+            };
+            let bad_len = match std::str::from_utf8(&bytes[valid..]) {
+                Err(err) => err.error_len().unwrap_or(bytes.len() - valid),
+                Ok(_) => 0,
+            };
+            let bad: Vec<String> = bytes[valid..valid + bad_len]
+                .iter()
+                .map(|b| format!("0x{b:02X}"))
+                .collect();
+            let lossy = String::from_utf8_lossy(&bytes).into_owned();
+            let (text, offset) = match lossy.strip_prefix(BOM) {
+                Some(rest) => (rest.to_string(), BOM.len() as u32),
+                None => (lossy, 0),
+            };
+            // Up to `valid` the lossy text is the file, so the first bad byte is at the same
+            // offset there (less the BOM), as one U+FFFD.
+            let at = (valid as u32).saturating_sub(offset);
+            let end = text
+                .get(at as usize..)
+                .and_then(|t| t.chars().next())
+                .map_or(at, |c| at + c.len_utf8() as u32);
+            Loaded::Failed {
+                diagnostic: Diagnostic::new(
+                    Code::NotUtf8,
+                    Span::new(at, end),
+                    format!(
+                        "the file is not UTF-8: invalid byte sequence {} at byte {valid}",
+                        bad.join(" ")
+                    ),
+                )
+                .with_help("convert the file to UTF-8 (e.g. `iconv -f latin1 -t utf-8`)"),
+                source: Source { text, offset },
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bom_is_removed_and_counted() {
+        let Loaded::Text(s) = decode(b"\xEF\xBB\xBFSELECT 1;\r\n".to_vec()) else {
+            panic!("not text");
+        };
+        assert_eq!(s.text, "SELECT 1;\r\n");
+        assert_eq!(s.offset, 3);
+    }
+
+    #[test]
+    fn first_bad_byte_is_reported() {
+        let Loaded::Failed { source, diagnostic } = decode(b"SELECT\n'caf\xE9';".to_vec()) else {
+            panic!("decoded");
+        };
+        assert_eq!(diagnostic.code, Code::NotUtf8);
+        assert_eq!(diagnostic.span.start, 11);
+        assert_eq!(diagnostic.span.text(&source.text), "\u{fffd}");
+        assert!(
+            diagnostic.message.contains("0xE9 at byte 11"),
+            "{}",
+            diagnostic.message
+        );
+    }
+
+    #[test]
+    fn missing_file_is_unreadable() {
+        let Loaded::Failed { diagnostic, .. } = load(Path::new("/no/such/file.sql")) else {
+            panic!("read");
+        };
+        assert_eq!(diagnostic.code, Code::Unreadable);
+        assert_eq!(
+            diagnostic.message,
+            "cannot read the file: no such file or directory"
+        );
+    }
+}

@@ -1,0 +1,186 @@
+//! The catalogue: the built-in connector and format files (compiled in with `include_str!`,
+//! parsed once on first use) plus an optional user file of the same shape.
+
+use crate::model::{CatalogueFile, ConnectorSpec, FormatSpec, OptionSpec, Rule};
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+/// The built-in data files, in load order (a later file may not redefine an id).
+pub const BUILTIN_FILES: &[(&str, &str)] = &[
+    ("flink.json", include_str!("../data/flink.json")),
+    ("formats.json", include_str!("../data/formats.json")),
+    ("kafka.json", include_str!("../data/kafka.json")),
+    ("jdbc.json", include_str!("../data/jdbc.json")),
+    (
+        "elasticsearch.json",
+        include_str!("../data/elasticsearch.json"),
+    ),
+    ("hbase.json", include_str!("../data/hbase.json")),
+    ("mongodb.json", include_str!("../data/mongodb.json")),
+    ("aws.json", include_str!("../data/aws.json")),
+    ("cdc.json", include_str!("../data/cdc.json")),
+];
+
+/// Connectors and formats by id.
+#[derive(Debug, Clone, Default)]
+pub struct Catalogue {
+    connectors: BTreeMap<String, Arc<ConnectorSpec>>,
+    formats: BTreeMap<String, Arc<FormatSpec>>,
+    common_options: Arc<Vec<OptionSpec>>,
+}
+
+struct Builtin {
+    catalogue: Catalogue,
+    errors: Vec<String>,
+}
+
+fn builtin_data() -> &'static Builtin {
+    static BUILTIN: OnceLock<Builtin> = OnceLock::new();
+    BUILTIN.get_or_init(|| {
+        let mut catalogue = Catalogue::default();
+        let mut errors = Vec::new();
+        for (name, text) in BUILTIN_FILES {
+            match parse_file(text) {
+                Ok(file) => {
+                    if let Err(e) = catalogue.add(file, false) {
+                        errors.push(format!("{name}: {e}"));
+                    }
+                }
+                Err(e) => errors.push(format!("{name}: {e}")),
+            }
+        }
+        Builtin { catalogue, errors }
+    })
+}
+
+/// Parses a catalogue file: JSON when it starts with `{`, TOML otherwise.
+pub fn parse_file(text: &str) -> Result<CatalogueFile, String> {
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    if trimmed.starts_with('{') {
+        serde_json::from_str(trimmed).map_err(|e| format!("not a valid connectors file: {e}"))
+    } else {
+        toml::from_str(trimmed).map_err(|e| format!("not a valid connectors file: {e}"))
+    }
+}
+
+impl Catalogue {
+    /// The built-in connectors and formats.
+    pub fn builtin() -> Catalogue {
+        builtin_data().catalogue.clone()
+    }
+
+    /// Problems in the built-in data (empty unless the data files are broken; tests assert it).
+    pub fn builtin_errors() -> &'static [String] {
+        &builtin_data().errors
+    }
+
+    /// Adds the connectors and formats of a user file (JSON or TOML, the shape of the built-in
+    /// files). A user entry replaces a built-in one with the same id.
+    pub fn with_user_file(mut self, json_or_toml_text: &str) -> Result<Catalogue, String> {
+        let file = parse_file(json_or_toml_text)?;
+        self.add(file, true)?;
+        Ok(self)
+    }
+
+    fn add(&mut self, file: CatalogueFile, replace: bool) -> Result<(), String> {
+        for format in &file.formats {
+            validate_format(format)?;
+            if !replace && self.formats.contains_key(&format.id) {
+                return Err(format!("format '{}' is defined twice", format.id));
+            }
+        }
+        for connector in &file.connectors {
+            validate_connector(connector)?;
+            if !replace && self.connectors.contains_key(&connector.id) {
+                return Err(format!("connector '{}' is defined twice", connector.id));
+            }
+        }
+        if !file.common_options.is_empty() {
+            let mut common: Vec<OptionSpec> = self.common_options.as_ref().clone();
+            common.extend(file.common_options);
+            self.common_options = Arc::new(common);
+        }
+        for format in file.formats {
+            self.formats.insert(format.id.clone(), Arc::new(format));
+        }
+        for connector in file.connectors {
+            self.connectors
+                .insert(connector.id.clone(), Arc::new(connector));
+        }
+        Ok(())
+    }
+
+    pub fn connector(&self, id: &str) -> Option<&ConnectorSpec> {
+        self.connectors.get(id).map(|c| c.as_ref())
+    }
+
+    pub fn format(&self, id: &str) -> Option<&FormatSpec> {
+        self.formats.get(id).map(|f| f.as_ref())
+    }
+
+    /// Options every connector that uses Flink's `TableFactoryHelper` accepts.
+    pub fn common_options(&self) -> &[OptionSpec] {
+        &self.common_options
+    }
+
+    pub fn connectors(&self) -> impl Iterator<Item = &ConnectorSpec> {
+        self.connectors.values().map(|c| c.as_ref())
+    }
+
+    pub fn formats(&self) -> impl Iterator<Item = &FormatSpec> {
+        self.formats.values().map(|f| f.as_ref())
+    }
+}
+
+fn validate_types(owner: &str, metadata: &[crate::model::MetadataSpec]) -> Result<(), String> {
+    for m in metadata {
+        for ty in std::iter::once(&m.ty).chain(m.write_type.iter()) {
+            flinkddl_types::parse_logical_type(ty).map_err(|e| {
+                format!(
+                    "{owner}: metadata '{}' has type '{ty}' that does not parse: {e}",
+                    m.key
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
+fn validate_format(format: &FormatSpec) -> Result<(), String> {
+    if format.id.is_empty() {
+        return Err("a format needs an 'id'".to_string());
+    }
+    validate_types(&format!("format '{}'", format.id), &format.metadata)?;
+    validate_rules(&format!("format '{}'", format.id), &format.rules)
+}
+
+fn validate_connector(connector: &ConnectorSpec) -> Result<(), String> {
+    let owner = format!("connector '{}'", connector.id);
+    if connector.id.is_empty() {
+        return Err("a connector needs an 'id'".to_string());
+    }
+    if connector.roles.is_empty() {
+        return Err(format!(
+            "{owner}: 'roles' must name at least one of source, lookup, sink"
+        ));
+    }
+    validate_types(&owner, &connector.metadata)?;
+    validate_rules(&owner, &connector.rules)
+}
+
+fn validate_rules(owner: &str, rules: &[Rule]) -> Result<(), String> {
+    for rule in rules {
+        if let Rule::DatagenFields(d) = rule {
+            for groups in d.kinds.values() {
+                for g in groups {
+                    for root in &g.roots {
+                        if flinkddl_types::LogicalTypeRoot::from_name(root).is_none() {
+                            return Err(format!("{owner}: '{root}' is not a LogicalTypeRoot name"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,1429 @@
+//! Checking one resolved table against the catalogue, the way the connector and format
+//! factories check it when a query first uses the table.
+
+use crate::catalogue::Catalogue;
+use crate::model::{
+    Cond, ConnectorSpec, DatagenFields, FormatSlot, FormatSpec, MetadataSpec, OptionSpec,
+    OptionType, Role, Rule, Side,
+};
+use crate::spans::TableSpans;
+use crate::values::{check_value, numeric_value, quoted_list, split_escaped};
+use flinkddl_binder::schema::{ColumnKind, TableSchema};
+use flinkddl_diagnostics::{Code, Diagnostic, Severity};
+use flinkddl_types::{parse_logical_type, supports_explicit_cast, DataType};
+
+/// Identifiers of connectors that no longer exist, with what replaced them.
+const LEGACY_CONNECTORS: &[(&str, &str)] = &[
+    ("kafka-0.10", "kafka"),
+    ("kafka-0.11", "kafka"),
+    ("kafka-universal", "kafka"),
+    ("universal", "kafka"),
+    ("upsert_kafka", "upsert-kafka"),
+    ("elasticsearch", "elasticsearch-7"),
+    ("elasticsearch-5", "elasticsearch-7"),
+    ("hbase", "hbase-2.2"),
+    ("hbase-1.4", "hbase-2.2"),
+    ("mysql", "jdbc"),
+    ("postgres", "jdbc"),
+    ("postgresql", "jdbc"),
+    ("postgresql-cdc", "postgres-cdc"),
+    ("mongo", "mongodb"),
+    ("kinesis-streams", "kinesis"),
+    ("fs", "filesystem"),
+    ("file", "filesystem"),
+];
+
+/// Lints one resolved table: its connector and format options, its metadata columns and the
+/// connector's schema rules. A table without `'connector'` gets nothing (unless it holds
+/// pre-1.11 `connector.*` keys); a connector not in the catalogue gets one C011 info.
+pub fn check_table(
+    catalogue: &Catalogue,
+    table: &TableSchema,
+    spans: &TableSpans,
+) -> Vec<Diagnostic> {
+    let Some(id) = table.option("connector") else {
+        return legacy_connector_keys(table, spans);
+    };
+    let Some(connector) = catalogue.connector(id) else {
+        return vec![unknown_connector(catalogue, id, spans)];
+    };
+    let mut checker = Checker::new(catalogue, table, spans, connector);
+    checker.run();
+    checker.out
+}
+
+fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans) -> Vec<Diagnostic> {
+    let legacy = table
+        .options
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("connector") || k.starts_with("connector."));
+    match legacy {
+        Some((key, value)) => {
+            let msg = if key.starts_with("connector.") {
+                format!(
+                    "the table has no 'connector' option: '{key}' is the pre-Flink-1.11 style, \
+                     which Flink 2.x no longer reads"
+                )
+            } else {
+                format!("option keys are case-sensitive: '{key}' is not 'connector'")
+            };
+            let mut d = Diagnostic::new(Code::MissingRequiredOption, spans.key(key), msg)
+                .with_help(
+                "write 'connector' = '<identifier>' and the new-style options of that connector",
+            );
+            if key.eq_ignore_ascii_case("connector") || key == "connector.type" {
+                d = d.with_help(format!("write 'connector' = '{value}'"));
+                if spans.has_key(key) && key != "connector.type" {
+                    d = d.with_fix(spans.key(key), "'connector'", "write the key in lower case");
+                }
+            }
+            vec![d]
+        }
+        None => Vec::new(),
+    }
+}
+
+fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Code::UnknownConnector,
+        spans.value("connector"),
+        format!("connector '{id}' is not in the catalogue; its options are not checked"),
+    );
+    if let Some((_, new)) = LEGACY_CONNECTORS.iter().find(|(old, _)| *old == id) {
+        d = d.with_help(format!(
+            "'{id}' is not a Flink 2.x connector identifier; did you mean '{new}'?"
+        ));
+    } else if let Some(best) = did_you_mean(id, catalogue.connectors().map(|c| c.id.as_str())) {
+        d = d.with_help(format!("did you mean '{best}'?"));
+    } else {
+        d = d.with_help(
+            "describe in-house connectors in a connectors file (see docs/connectors.md)",
+        );
+    }
+    d
+}
+
+/// The closest candidate, if close enough to be a likely typo.
+pub(crate) fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let mut best: Option<(&str, f64)> = None;
+    for c in candidates {
+        if c == word {
+            continue;
+        }
+        let jw = strsim::jaro_winkler(&word.to_lowercase(), &c.to_lowercase());
+        let lev = strsim::damerau_levenshtein(&word.to_lowercase(), &c.to_lowercase());
+        let close = lev <= 2 && word.len() > 3 || jw >= 0.9 || word.eq_ignore_ascii_case(c);
+        if close && best.is_none_or(|(_, s)| jw > s) {
+            best = Some((c, jw));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+/// A format named by one of the connector's format options.
+struct ActiveFormat<'a> {
+    slot: &'a FormatSlot,
+    /// `key.` / `value.` / ``
+    prefix: String,
+    id: String,
+    spec: Option<&'a FormatSpec>,
+}
+
+impl ActiveFormat<'_> {
+    /// `<prefix><format>.`
+    fn option_prefix(&self) -> String {
+        format!("{}{}.", self.prefix, self.id)
+    }
+}
+
+enum Class<'a> {
+    Connector(&'a OptionSpec),
+    Passthrough,
+    Pattern(&'a OptionSpec, String),
+    Format(&'a OptionSpec),
+    UnknownFormatOption(usize, String),
+    Unknown,
+}
+
+struct Checker<'a> {
+    catalogue: &'a Catalogue,
+    table: &'a TableSchema,
+    spans: &'a TableSpans,
+    connector: &'a ConnectorSpec,
+    read: bool,
+    write: bool,
+    formats: Vec<ActiveFormat<'a>>,
+    out: Vec<Diagnostic>,
+}
+
+impl<'a> Checker<'a> {
+    fn new(
+        catalogue: &'a Catalogue,
+        table: &'a TableSchema,
+        spans: &'a TableSpans,
+        connector: &'a ConnectorSpec,
+    ) -> Self {
+        let roles = &connector.roles;
+        Checker {
+            catalogue,
+            table,
+            spans,
+            connector,
+            read: roles.contains(&Role::Source) || roles.contains(&Role::Lookup),
+            write: roles.contains(&Role::Sink),
+            formats: Vec::new(),
+            out: Vec::new(),
+        }
+    }
+
+    /// The severity of a problem that breaks the given side: an error when it breaks every use
+    /// the connector has, a warning when the table could still be used the other way, nothing
+    /// when the connector has no such use.
+    fn severity(&self, fails: Side) -> Option<Severity> {
+        self.severity_of(
+            matches!(fails, Side::Read | Side::Both),
+            matches!(fails, Side::Write | Side::Both),
+        )
+    }
+
+    fn severity_of(&self, breaks_read: bool, breaks_write: bool) -> Option<Severity> {
+        let r = breaks_read && self.read;
+        let w = breaks_write && self.write;
+        if !r && !w {
+            None
+        } else if (r || !self.read) && (w || !self.write) {
+            Some(Severity::Error)
+        } else {
+            Some(Severity::Warning)
+        }
+    }
+
+    fn emit(&mut self, d: Diagnostic, fails: Side) {
+        if let Some(sev) = self.severity(fails) {
+            self.out.push(d.with_severity(sev));
+        }
+    }
+
+    fn option(&self, key: &str) -> Option<&'a str> {
+        self.table.option(key)
+    }
+
+    fn run(&mut self) {
+        self.resolve_formats();
+        let options: Vec<(String, String)> = self.table.options.clone();
+        for (key, value) in &options {
+            if key == "connector" {
+                continue;
+            }
+            self.check_option(key, value);
+        }
+        self.check_required();
+        let rules: Vec<&'a Rule> = self.connector.rules.iter().collect();
+        for rule in rules {
+            self.check_rule(rule, "", None);
+        }
+        for i in 0..self.formats.len() {
+            if let Some(spec) = self.formats[i].spec {
+                let prefix = self.formats[i].option_prefix();
+                for rule in &spec.rules {
+                    self.check_rule(rule, &prefix, Some(i));
+                }
+            }
+        }
+        self.check_metadata();
+    }
+
+    // ---- formats -------------------------------------------------------------------------
+
+    fn resolve_formats(&mut self) {
+        let mut value_slot: Option<&FormatSlot> = None;
+        for slot in &self.connector.format_slots {
+            let written = self.option(&slot.option);
+            let Some(id) = written.or(slot.default.as_deref()) else {
+                continue;
+            };
+            if slot.role == "value" {
+                if let Some(first) = value_slot {
+                    if written.is_some() {
+                        let d = Diagnostic::new(
+                            Code::ConflictingOptions,
+                            self.spans.key(&slot.option),
+                            format!(
+                                "'{}' is ignored because '{}' is set: the value format comes from '{}'",
+                                slot.option, first.option, first.option
+                            ),
+                        )
+                        .with_help(format!("keep one of '{}' and '{}'", first.option, slot.option))
+                        .with_severity(Severity::Warning);
+                        self.out.push(d);
+                    }
+                    continue;
+                }
+                value_slot = Some(slot);
+            }
+            let spec = self.catalogue.format(id);
+            if written.is_some() {
+                let span = self.spans.value(&slot.option);
+                let case_twin = self
+                    .catalogue
+                    .formats()
+                    .find(|f| spec.is_none() && f.id.eq_ignore_ascii_case(id))
+                    .map(|f| f.id.clone());
+                if let Some(twin) = case_twin {
+                    let d = Diagnostic::new(
+                        Code::InvalidOptionValue,
+                        span,
+                        format!("format identifiers are case-sensitive: '{id}' is not '{twin}'"),
+                    )
+                    .with_fix(span, quote(&twin), format!("write '{twin}'"));
+                    self.emit(d, Side::Both);
+                    continue;
+                }
+                match spec {
+                    None => self.out.push(
+                        Diagnostic::new(
+                            Code::UnknownConnector,
+                            span,
+                            format!("format '{id}' is not in the catalogue; its options are not checked"),
+                        )
+                        .with_help(match did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str())) {
+                            Some(best) => format!("did you mean '{best}'?"),
+                            None => "describe in-house formats in a connectors file (see docs/connectors.md)".to_string(),
+                        }),
+                    ),
+                    Some(f) if f.bulk_only && !self.connector.accepts_bulk_formats => {
+                        let d = Diagnostic::new(
+                            Code::InvalidOptionValue,
+                            span,
+                            format!(
+                                "format '{id}' is a file (bulk) format; connector '{}' needs a \
+                                 serialization format such as 'json' or 'avro'",
+                                self.connector.id
+                            ),
+                        );
+                        self.emit(d, Side::Both);
+                    }
+                    _ => {}
+                }
+            }
+            self.formats.push(ActiveFormat {
+                slot,
+                prefix: slot.key_prefix(),
+                id: id.to_string(),
+                spec,
+            });
+        }
+    }
+
+    /// The value format (the first resolved value slot).
+    fn value_format(&self) -> Option<&ActiveFormat<'a>> {
+        self.formats.iter().find(|f| f.slot.role == "value")
+    }
+
+    // ---- options -------------------------------------------------------------------------
+
+    fn classify(&self, key: &str) -> Class<'a> {
+        let connector = self.connector;
+        if let Some(opt) = connector
+            .options
+            .iter()
+            .find(|o| !o.key.contains('#') && o.all_keys().any(|k| k == key))
+        {
+            return Class::Connector(opt);
+        }
+        if connector.factory_helper {
+            if let Some(opt) = self
+                .catalogue
+                .common_options()
+                .iter()
+                .find(|o| o.all_keys().any(|k| k == key))
+            {
+                return Class::Connector(opt);
+            }
+        }
+        for opt in connector.options.iter().filter(|o| o.key.contains('#')) {
+            if let Some((before, after)) = opt.key.split_once('#') {
+                if let Some(middle) = key
+                    .strip_prefix(before)
+                    .and_then(|rest| rest.strip_suffix(after))
+                {
+                    if !middle.is_empty() {
+                        return Class::Pattern(opt, middle.to_string());
+                    }
+                }
+            }
+        }
+        if connector
+            .prefixes
+            .iter()
+            .any(|p| key.starts_with(p.as_str()))
+        {
+            return Class::Passthrough;
+        }
+        for (i, f) in self.formats.iter().enumerate() {
+            let Some(rest) = key.strip_prefix(&f.option_prefix()) else {
+                continue;
+            };
+            let Some(spec) = f.spec else {
+                return Class::Passthrough;
+            };
+            if let Some(opt) = spec
+                .options
+                .iter()
+                .find(|o| o.all_keys().any(|k| k == rest))
+            {
+                return Class::Format(opt);
+            }
+            let map_prefix = spec
+                .options
+                .iter()
+                .any(|o| o.ty == OptionType::Map && rest.starts_with(&format!("{}.", o.key)));
+            let passthrough = spec.prefixes.iter().any(|p| rest.starts_with(p.as_str()));
+            if map_prefix
+                || passthrough
+                || (connector.lenient_format_options && f.prefix.is_empty())
+            {
+                return Class::Passthrough;
+            }
+            return Class::UnknownFormatOption(i, rest.to_string());
+        }
+        Class::Unknown
+    }
+
+    fn check_option(&mut self, key: &str, value: &str) {
+        match self.classify(key) {
+            Class::Connector(opt) => self.check_option_value(key, value, opt),
+            Class::Format(opt) => self.check_option_value(key, value, opt),
+            Class::Pattern(opt, column) => {
+                let physical = self.table.column(&column).is_some_and(|c| c.is_physical());
+                if physical {
+                    self.check_option_value(key, value, opt);
+                } else {
+                    let what = if self.table.column(&column).is_some() {
+                        format!("'{column}' is not a physical column")
+                    } else {
+                        format!("the table has no column '{column}'")
+                    };
+                    let mut d = Diagnostic::new(
+                        Code::ConnectorSchemaMismatch,
+                        self.spans.key(key),
+                        format!("'{key}' names no physical column: {what}"),
+                    );
+                    let physical_names = self
+                        .table
+                        .columns
+                        .iter()
+                        .filter(|c| c.is_physical())
+                        .map(|c| c.name.as_str());
+                    if let Some(best) = did_you_mean(&column, physical_names) {
+                        d = d.with_help(format!("did you mean column '{best}'?"));
+                    }
+                    self.emit(d, Side::Both);
+                }
+            }
+            Class::Passthrough => {}
+            Class::UnknownFormatOption(i, rest) => {
+                let f = &self.formats[i];
+                let prefix = f.option_prefix();
+                let mut d = Diagnostic::new(
+                    Code::UnknownConnectorOption,
+                    self.spans.key(key),
+                    format!(
+                        "'{rest}' is not an option of format '{}' (in '{key}')",
+                        f.id
+                    ),
+                );
+                if let Some(spec) = f.spec {
+                    if let Some(best) =
+                        did_you_mean(&rest, spec.options.iter().map(|o| o.key.as_str()))
+                    {
+                        let fixed = format!("{prefix}{best}");
+                        d = d.with_help(format!("did you mean '{fixed}'?")).with_fix(
+                            self.spans.key(key),
+                            quote(&fixed),
+                            format!("write '{fixed}'"),
+                        );
+                    }
+                }
+                self.emit(d, Side::Both);
+            }
+            Class::Unknown => {
+                let d = self.unknown_option(key);
+                self.emit(d, Side::Both);
+            }
+        }
+    }
+
+    fn unknown_option(&self, key: &str) -> Diagnostic {
+        let span = self.spans.key(key);
+        let cid = &self.connector.id;
+        if let Some(hint) = self.connector.hints.get(key) {
+            return Diagnostic::new(
+                Code::UnknownConnectorOption,
+                span,
+                format!("connector '{cid}' does not take option '{key}'"),
+            )
+            .with_help(hint.clone());
+        }
+        if let Some(client) = &self.connector.client_properties {
+            if client.keys.iter().any(|k| k == key) {
+                let fixed = format!("{}{key}", client.prefix);
+                return Diagnostic::new(
+                    Code::UnknownConnectorOption,
+                    span,
+                    format!("'{key}' is a client setting: connector '{cid}' takes it as '{fixed}'"),
+                )
+                .with_help(format!(
+                    "client settings go under the '{}' prefix: write '{fixed}'",
+                    client.prefix
+                ))
+                .with_fix(span, quote(&fixed), format!("write '{fixed}'"));
+            }
+        }
+        // `<slot prefix><other format>.<option>`: an option of a format the table does not use.
+        for slot in &self.connector.format_slots {
+            let slot_prefix = slot.key_prefix();
+            let Some(rest) = key.strip_prefix(&slot_prefix) else {
+                continue;
+            };
+            for other in self.catalogue.formats() {
+                if let Some(opt_key) = rest.strip_prefix(&format!("{}.", other.id)) {
+                    let used = self
+                        .formats
+                        .iter()
+                        .find(|f| f.prefix == slot_prefix)
+                        .map(|f| f.id.clone());
+                    let known = other
+                        .options
+                        .iter()
+                        .any(|o| o.all_keys().any(|k| k == opt_key));
+                    if !known
+                        && !other
+                            .prefixes
+                            .iter()
+                            .any(|p| opt_key.starts_with(p.as_str()))
+                    {
+                        continue;
+                    }
+                    let msg = match used {
+                        Some(used) => format!(
+                            "'{key}' is an option of format '{}', but the table's {} is '{used}'",
+                            other.id, slot.option
+                        ),
+                        None => format!(
+                            "'{key}' is an option of format '{}', but the table sets no '{}'",
+                            other.id, slot.option
+                        ),
+                    };
+                    return Diagnostic::new(Code::FormatOptionMismatch, span, msg)
+                        .with_help("remove the option, or change the format it belongs to")
+                        .with_severity(Severity::Error);
+                }
+            }
+        }
+        // A format option written without its format prefix.
+        for f in &self.formats {
+            let Some(spec) = f.spec else { continue };
+            let bare = key.strip_prefix(&f.prefix).unwrap_or(key);
+            if spec.options.iter().any(|o| o.key == bare) {
+                let fixed = format!("{}{bare}", f.option_prefix());
+                return Diagnostic::new(
+                    Code::FormatOptionMismatch,
+                    span,
+                    format!(
+                        "'{key}' is an option of format '{}' and needs the format prefix: '{fixed}'",
+                        f.id
+                    ),
+                )
+                .with_help(format!("write '{fixed}'"))
+                .with_fix(span, quote(&fixed), format!("write '{fixed}'"))
+                .with_severity(Severity::Error);
+            }
+        }
+        let mut d = Diagnostic::new(
+            Code::UnknownConnectorOption,
+            span,
+            format!("'{key}' is not an option of connector '{cid}'"),
+        );
+        if let Some(best) = did_you_mean(key, self.known_keys().iter().map(String::as_str)) {
+            let best = best.to_string();
+            d = d.with_help(format!("did you mean '{best}'?")).with_fix(
+                span,
+                quote(&best),
+                format!("write '{best}'"),
+            );
+        } else if let Some(client) = &self.connector.client_properties {
+            if key.split('.').count() > 1
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '.' || c == '-')
+            {
+                d = d.with_help(format!(
+                    "if this is a client setting, write it as '{}{key}'",
+                    client.prefix
+                ));
+            }
+        }
+        d
+    }
+
+    /// Every key the table could use: connector options and the active formats' options.
+    fn known_keys(&self) -> Vec<String> {
+        let mut keys: Vec<String> = self
+            .connector
+            .options
+            .iter()
+            .filter(|o| !o.key.contains('#'))
+            .map(|o| o.key.clone())
+            .collect();
+        for f in &self.formats {
+            if let Some(spec) = f.spec {
+                let prefix = f.option_prefix();
+                keys.extend(spec.options.iter().map(|o| format!("{prefix}{}", o.key)));
+            }
+        }
+        keys
+    }
+
+    fn check_option_value(&mut self, key: &str, value: &str, opt: &OptionSpec) {
+        let span = self.spans.value(key);
+        if let Err(why) = check_value(opt, value) {
+            let fails = if opt.ty == OptionType::String {
+                opt.fails
+            } else {
+                Side::Both
+            };
+            let d = Diagnostic::new(
+                Code::InvalidOptionValue,
+                span,
+                format!("invalid value for '{key}': {why}"),
+            );
+            let d = match (opt.ty, opt.values.is_empty()) {
+                (OptionType::Enum, false) | (OptionType::String, false) => {
+                    match did_you_mean_value(value, &opt.values) {
+                        Some(best) => d.with_help(format!("did you mean '{best}'?")).with_fix(
+                            span,
+                            quote(&best),
+                            format!("write '{best}'"),
+                        ),
+                        None => d,
+                    }
+                }
+                (OptionType::Duration, _) => d.with_help(
+                    "Flink durations look like '5 s', '1 min', '100 ms', '2 h' or 'PT5M'",
+                ),
+                (OptionType::Memory, _) => d.with_help(
+                    "Flink memory sizes look like '64 mb', '512kb', '1 gb' (whole numbers)",
+                ),
+                _ => d,
+            };
+            self.emit(d, fails);
+            return;
+        }
+        if let Some(n) = numeric_value(opt, value) {
+            let below = opt.min.is_some_and(|m| n < m);
+            let above = opt.max.is_some_and(|m| n > m);
+            if below || above {
+                let bound = match (opt.min, opt.max) {
+                    (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
+                    (Some(lo), None) => format!("at least {lo}"),
+                    (None, Some(hi)) => format!("at most {hi}"),
+                    (None, None) => String::new(),
+                };
+                let d = Diagnostic::new(
+                    Code::InvalidOptionValue,
+                    span,
+                    format!("invalid value for '{key}': must be {bound}"),
+                );
+                self.emit(d, opt.fails);
+            }
+        }
+        if !opt.starts_with_any.is_empty()
+            && !opt
+                .starts_with_any
+                .iter()
+                .any(|p| value.starts_with(p.as_str()))
+        {
+            let d = Diagnostic::new(
+                Code::InvalidOptionValue,
+                span,
+                format!(
+                    "invalid value for '{key}': it must start with one of {}",
+                    quoted_list(&opt.starts_with_any)
+                ),
+            );
+            self.emit(d, opt.fails);
+        }
+    }
+
+    fn check_required(&mut self) {
+        let table_span = self.spans.table;
+        let mut missing: Vec<(String, String)> = Vec::new();
+        for opt in &self.connector.options {
+            if opt.required && !opt.all_keys().any(|k| self.option(k).is_some()) {
+                missing.push((
+                    opt.key.clone(),
+                    format!("connector '{}'", self.connector.id),
+                ));
+            }
+        }
+        for f in &self.formats {
+            let Some(spec) = f.spec else { continue };
+            let prefix = f.option_prefix();
+            for opt in &spec.options {
+                if opt.required
+                    && !opt
+                        .all_keys()
+                        .any(|k| self.option(&format!("{prefix}{k}")).is_some())
+                {
+                    missing.push((format!("{prefix}{}", opt.key), format!("format '{}'", f.id)));
+                }
+            }
+        }
+        for (key, owner) in missing {
+            let d = Diagnostic::new(
+                Code::MissingRequiredOption,
+                table_span,
+                format!("{owner} needs option '{key}'"),
+            )
+            .with_help(format!("add '{key}' = '...' to the WITH clause"));
+            self.emit(d, Side::Both);
+        }
+    }
+
+    // ---- rules ---------------------------------------------------------------------------
+
+    /// The value of `key`: written, or the option's default.
+    fn value_or_default(&self, key: &str, prefix: &str, format: Option<usize>) -> Option<String> {
+        let full = format!("{prefix}{key}");
+        if let Some(v) = self.option(&full) {
+            return Some(v.to_string());
+        }
+        let options: &[OptionSpec] = match format {
+            Some(i) => self.formats[i].spec.map_or(&[], |s| s.options.as_slice()),
+            None => &self.connector.options,
+        };
+        options
+            .iter()
+            .find(|o| o.key == key)
+            .and_then(|o| o.default.clone())
+    }
+
+    fn present(&self, key: &str, prefix: &str) -> bool {
+        self.option(&format!("{prefix}{key}")).is_some()
+    }
+
+    fn holds(&self, cond: &Cond, prefix: &str, format: Option<usize>) -> bool {
+        if cond.absent {
+            return !self.present(&cond.option, prefix);
+        }
+        if cond.equals.is_empty() {
+            return self.present(&cond.option, prefix);
+        }
+        match self.value_or_default(&cond.option, prefix, format) {
+            Some(v) => cond.equals.iter().any(|e| e.eq_ignore_ascii_case(&v)),
+            None => false,
+        }
+    }
+
+    fn cond_text(cond: &Cond, prefix: &str) -> String {
+        match cond.equals.first() {
+            Some(v) => format!("'{prefix}{}' = '{v}'", cond.option),
+            None => format!("'{prefix}{}'", cond.option),
+        }
+    }
+
+    fn check_rule(&mut self, rule: &Rule, p: &str, format: Option<usize>) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        match rule {
+            Rule::Exclusive {
+                options,
+                fails,
+                message,
+            } => {
+                let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
+                if set.len() > 1 {
+                    let names: Vec<String> = set.iter().map(|o| format!("'{}'", full(o))).collect();
+                    let msg = message.clone().unwrap_or_else(|| {
+                        format!("{} cannot be set together", names.join(" and "))
+                    });
+                    let span = spans.key(&full(set[set.len() - 1]));
+                    let d = Diagnostic::new(Code::ConflictingOptions, span, msg)
+                        .with_help("keep one of them");
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::OneOf {
+                options,
+                fails,
+                message,
+            } => {
+                if !options.iter().any(|o| self.present(o, p)) {
+                    let names: Vec<String> =
+                        options.iter().map(|o| format!("'{}'", full(o))).collect();
+                    let msg = message
+                        .clone()
+                        .unwrap_or_else(|| format!("one of {} must be set", names.join(" or ")));
+                    let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg);
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::Requires {
+                when,
+                then,
+                fails,
+                message,
+            } => {
+                if self.holds(when, p, format) {
+                    let missing: Vec<&String> =
+                        then.iter().filter(|o| !self.present(o, p)).collect();
+                    if !missing.is_empty() {
+                        let names: Vec<String> =
+                            missing.iter().map(|o| format!("'{}'", full(o))).collect();
+                        let msg = message.clone().unwrap_or_else(|| {
+                            format!("{} needs {}", Self::cond_text(when, p), names.join(" and "))
+                        });
+                        let d = Diagnostic::new(
+                            Code::MissingDependentOption,
+                            spans.key(&full(&when.option)),
+                            msg,
+                        )
+                        .with_help(format!("add {}", names.join(" and ")));
+                        self.emit(d, *fails);
+                    }
+                }
+            }
+            Rule::AllOrNone { options, fails } => {
+                let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
+                if !set.is_empty() && set.len() < options.len() {
+                    let missing: Vec<String> = options
+                        .iter()
+                        .filter(|o| !self.present(o, p))
+                        .map(|o| format!("'{}'", full(o)))
+                        .collect();
+                    let all: Vec<String> =
+                        options.iter().map(|o| format!("'{}'", full(o))).collect();
+                    let d = Diagnostic::new(
+                        Code::MissingDependentOption,
+                        spans.key(&full(set[0])),
+                        format!(
+                            "{} must be set together; missing {}",
+                            all.join(", "),
+                            missing.join(", ")
+                        ),
+                    );
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::Forbids {
+                when,
+                and,
+                options,
+                fails,
+                message,
+            } => {
+                if !self.holds(when, p, format) || !and.iter().all(|c| self.holds(c, p, format)) {
+                    return;
+                }
+                if options.is_empty() && !and.is_empty() {
+                    let mut conds = vec![Self::cond_text(when, p)];
+                    conds.extend(and.iter().map(|c| Self::cond_text(c, p)));
+                    let msg = message
+                        .clone()
+                        .unwrap_or_else(|| format!("{} cannot be combined", conds.join(" and ")));
+                    let span = spans.key(&full(&and[and.len() - 1].option));
+                    let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
+                    self.emit(d, *fails);
+                    return;
+                }
+                if options.is_empty() {
+                    let msg = message
+                        .clone()
+                        .unwrap_or_else(|| format!("{} is not allowed", Self::cond_text(when, p)));
+                    let d = Diagnostic::new(
+                        Code::InvalidOptionValue,
+                        spans.value(&full(&when.option)),
+                        msg,
+                    );
+                    self.emit(d, *fails);
+                    return;
+                }
+                let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
+                for o in set {
+                    let msg = message.clone().unwrap_or_else(|| {
+                        format!(
+                            "'{}' cannot be used with {}",
+                            full(o),
+                            Self::cond_text(when, p)
+                        )
+                    });
+                    let d = Diagnostic::new(Code::ConflictingOptions, spans.key(&full(o)), msg);
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::RequiresValue {
+                when,
+                option,
+                values,
+                fails,
+            } => {
+                if !self.holds(when, p, format) {
+                    return;
+                }
+                let v = self.value_or_default(option, p, format);
+                if !v
+                    .as_deref()
+                    .is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v)))
+                {
+                    let d = Diagnostic::new(
+                        Code::MissingDependentOption,
+                        spans.key(&full(&when.option)),
+                        format!(
+                            "{} needs '{}' = {}{}",
+                            Self::cond_text(when, p),
+                            full(option),
+                            quoted_list(values),
+                            v.map(|v| format!(" (it is '{v}')")).unwrap_or_default()
+                        ),
+                    )
+                    .with_help(format!(
+                        "add '{}' = '{}'",
+                        full(option),
+                        values.first().map_or("", String::as_str)
+                    ));
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::NotGreater {
+                lower,
+                upper,
+                fails,
+            } => {
+                let num = |k: &str| -> Option<f64> {
+                    let v = self.option(&full(k))?;
+                    v.trim().parse::<f64>().ok()
+                };
+                if let (Some(lo), Some(hi)) = (num(lower), num(upper)) {
+                    if lo > hi {
+                        let d = Diagnostic::new(
+                            Code::ConflictingOptions,
+                            spans.value(&full(lower)),
+                            format!(
+                                "'{}' ({lo}) is greater than '{}' ({hi})",
+                                full(lower),
+                                full(upper)
+                            ),
+                        );
+                        self.emit(d, *fails);
+                    }
+                }
+            }
+            Rule::PrimaryKey {
+                unless,
+                fails,
+                message,
+            } => {
+                if self.table.primary_key.is_none()
+                    && !unless.iter().any(|c| self.holds(c, p, format))
+                {
+                    let msg = message.clone().unwrap_or_else(|| {
+                        format!("connector '{}' needs a PRIMARY KEY", self.connector.id)
+                    });
+                    let d = Diagnostic::new(Code::ConnectorNeedsPrimaryKey, spans.table, msg)
+                        .with_help("add PRIMARY KEY (...) NOT ENFORCED");
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::NoPrimaryKeyWithInsertOnlyFormat { fails, message } => {
+                let insert_only = self
+                    .value_format()
+                    .and_then(|f| f.spec.map(|s| (s.insert_only, f.id.clone())));
+                if let (Some(_), Some((true, fid))) = (&self.table.primary_key, insert_only) {
+                    let msg = message.clone().unwrap_or_else(|| {
+                        format!(
+                            "connector '{}' with the insert-only format '{fid}' does not support a PRIMARY KEY",
+                            self.connector.id
+                        )
+                    });
+                    let d = Diagnostic::new(Code::ConnectorSchemaMismatch, spans.table, msg);
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::PhysicalColumns {
+                option,
+                prefix_option,
+                fails,
+            } => {
+                let key = full(option);
+                let Some(value) = self.option(&key) else {
+                    return;
+                };
+                let Ok(names) = split_escaped(value, ';') else {
+                    return;
+                };
+                let prefix = prefix_option
+                    .as_ref()
+                    .and_then(|o| self.option(&full(o)))
+                    .unwrap_or("");
+                for name in names {
+                    let problem = match self.table.column(&name) {
+                        None => Some(format!("the table has no column '{name}'")),
+                        Some(c) if !c.is_physical() => Some(format!(
+                            "'{name}' is a {} column, not a physical one",
+                            c.kind_name()
+                        )),
+                        Some(_) if !name.starts_with(prefix) => Some(format!(
+                            "'{name}' does not start with the key prefix '{prefix}'"
+                        )),
+                        Some(_) => None,
+                    };
+                    if let Some(problem) = problem {
+                        let d = Diagnostic::new(
+                            Code::ConnectorSchemaMismatch,
+                            spans.value(&key),
+                            format!("invalid '{key}': {problem}"),
+                        );
+                        self.emit(d, *fails);
+                    }
+                }
+            }
+            Rule::InsertOnlyFormat { option, fails } => {
+                let key = full(option);
+                let Some(id) = self.option(&key) else { return };
+                if let Some(f) = self.catalogue.format(id) {
+                    if !f.insert_only && !f.bulk_only {
+                        let d = Diagnostic::new(
+                            Code::InvalidOptionValue,
+                            spans.value(&key),
+                            format!("'{key}' must be an insert-only format, but '{id}' produces a changelog"),
+                        );
+                        self.emit(d, *fails);
+                    }
+                }
+            }
+            Rule::SingleValue {
+                when,
+                option,
+                fails,
+                message,
+            } => {
+                if !self.holds(when, p, format) {
+                    return;
+                }
+                let key = full(option);
+                let count = self
+                    .option(&key)
+                    .and_then(|v| split_escaped(v, ';').ok())
+                    .map_or(0, |l| l.len());
+                if count != 1 {
+                    let msg = message.clone().unwrap_or_else(|| {
+                        format!("{} needs exactly one '{key}'", Self::cond_text(when, p))
+                    });
+                    let span = if self.present(option, p) {
+                        spans.value(&key)
+                    } else {
+                        spans.key(&full(&when.option))
+                    };
+                    let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::NotPartitioned { when, fails } => {
+                if self.holds(when, p, format) && !self.table.partition_keys.is_empty() {
+                    let d = Diagnostic::new(
+                        Code::ConflictingOptions,
+                        spans.key(&full(&when.option)),
+                        format!(
+                            "{} cannot be used with PARTITIONED BY",
+                            Self::cond_text(when, p)
+                        ),
+                    );
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::SinglePhysicalColumn { fails } => {
+                let n = self.projected_columns(format);
+                if n != 1 {
+                    let owner = match format {
+                        Some(i) => format!("format '{}'", self.formats[i].id),
+                        None => format!("connector '{}'", self.connector.id),
+                    };
+                    let d = Diagnostic::new(
+                        Code::ConnectorSchemaMismatch,
+                        spans.table,
+                        format!("{owner} needs exactly one physical column, but gets {n}"),
+                    );
+                    self.emit(d, *fails);
+                }
+            }
+            Rule::NotBlank { option, fails } => {
+                let key = full(option);
+                if let Some(v) = self.option(&key) {
+                    if v.trim().is_empty() {
+                        let d = Diagnostic::new(
+                            Code::InvalidOptionValue,
+                            spans.value(&key),
+                            format!("'{key}' must not be empty"),
+                        );
+                        self.emit(d, *fails);
+                    }
+                }
+            }
+            Rule::DatagenFields(d) => self.check_datagen(d),
+        }
+    }
+
+    /// How many physical columns a format sees: all of them for the table's only format; for
+    /// key/value formats, the key fields (or primary key) and the rest as
+    /// `value.fields-include` says.
+    fn projected_columns(&self, format: Option<usize>) -> usize {
+        let physical: Vec<&str> = self
+            .table
+            .columns
+            .iter()
+            .filter(|c| c.is_physical())
+            .map(|c| c.name.as_str())
+            .collect();
+        let has_key_slot = self.connector.format_slots.iter().any(|s| s.role == "key");
+        let Some(i) = format.filter(|_| has_key_slot) else {
+            return physical.len();
+        };
+        let key_fields: Vec<String> = match self.option("key.fields") {
+            Some(v) => split_escaped(v, ';').unwrap_or_default(),
+            None => self
+                .table
+                .primary_key
+                .as_ref()
+                .map(|pk| pk.columns.clone())
+                .unwrap_or_default(),
+        };
+        if self.formats[i].slot.role == "key" {
+            return key_fields.len();
+        }
+        let except_key = self
+            .value_or_default("value.fields-include", "", None)
+            .is_some_and(|v| v.eq_ignore_ascii_case("EXCEPT_KEY"));
+        if except_key {
+            physical
+                .iter()
+                .filter(|c| !key_fields.iter().any(|k| k == *c))
+                .count()
+        } else {
+            physical.len()
+        }
+    }
+
+    fn check_datagen(&mut self, rule: &DatagenFields) {
+        let spans = self.spans;
+        for column in self.table.columns.iter().filter(|c| c.is_physical()) {
+            let prefix = format!("fields.{}.", column.name);
+            let kind_key = format!("{prefix}kind");
+            let kind = self.option(&kind_key).unwrap_or("random");
+            let Some(groups) = rule.kinds.get(kind) else {
+                let kinds: Vec<String> = rule.kinds.keys().cloned().collect();
+                let d = Diagnostic::new(
+                    Code::InvalidOptionValue,
+                    spans.value(&kind_key),
+                    format!(
+                        "invalid value for '{kind_key}': '{kind}' is not one of {}",
+                        quoted_list(&kinds)
+                    ),
+                );
+                self.emit(d, Side::Both);
+                continue;
+            };
+            let root = column.data_type.type_root();
+            let root_name = root.as_str();
+            let set: Vec<(String, String)> = self
+                .table
+                .options
+                .iter()
+                .filter_map(|(k, _)| k.strip_prefix(&prefix).map(|s| (k.clone(), s.to_string())))
+                .filter(|(_, sub)| sub != "kind")
+                .collect();
+            if rule
+                .unsupported
+                .get(kind)
+                .is_some_and(|r| r.iter().any(|n| n == root_name))
+            {
+                let span = if spans.has_key(&kind_key) {
+                    spans.value(&kind_key)
+                } else {
+                    spans.column(&column.name)
+                };
+                let d = Diagnostic::new(
+                    Code::ConnectorSchemaMismatch,
+                    span,
+                    format!(
+                        "datagen cannot generate a '{kind}' for column '{}' of type {}",
+                        column.name,
+                        column.data_type.summary_string()
+                    ),
+                );
+                self.emit(d, Side::Both);
+                continue;
+            }
+            let Some(group) = groups
+                .iter()
+                .find(|g| g.roots.iter().any(|r| r == root_name))
+            else {
+                continue;
+            };
+            for (key, sub) in &set {
+                if !group.options.iter().any(|o| o == sub) && self.is_datagen_sub_option(sub) {
+                    let takes = if group.options.is_empty() {
+                        "it takes no per-field options".to_string()
+                    } else {
+                        format!("it takes {}", quoted_list(&group.options))
+                    };
+                    let d = Diagnostic::new(
+                        Code::ConnectorSchemaMismatch,
+                        spans.key(key),
+                        format!(
+                            "'{key}' does not apply to column '{}' of type {} with kind '{kind}': {takes}",
+                            column.name,
+                            column.data_type.summary_string()
+                        ),
+                    );
+                    self.emit(d, Side::Both);
+                }
+            }
+            if column
+                .data_type
+                .has_family(flinkddl_types::LogicalTypeFamily::Numeric)
+            {
+                for (key, sub) in &set {
+                    if !matches!(sub.as_str(), "min" | "max" | "start" | "end") {
+                        continue;
+                    }
+                    let value = self.option(key).unwrap_or("");
+                    if value.trim().parse::<f64>().is_err() {
+                        let d = Diagnostic::new(
+                            Code::InvalidOptionValue,
+                            spans.value(key),
+                            format!(
+                                "invalid value for '{key}': '{value}' is not a number, but column '{}' is {}",
+                                column.name,
+                                column.data_type.summary_string()
+                            ),
+                        );
+                        self.emit(d, Side::Both);
+                    }
+                }
+            }
+            if let Some(required) = rule.required.get(kind) {
+                let missing: Vec<String> = required
+                    .iter()
+                    .filter(|r| group.options.contains(r))
+                    .filter(|r| self.option(&format!("{prefix}{r}")).is_none())
+                    .map(|r| format!("'{prefix}{r}'"))
+                    .collect();
+                if !missing.is_empty() {
+                    let span = if spans.has_key(&kind_key) {
+                        spans.key(&kind_key)
+                    } else {
+                        spans.table
+                    };
+                    let d = Diagnostic::new(
+                        Code::MissingDependentOption,
+                        span,
+                        format!("'{kind_key}' = '{kind}' needs {}", missing.join(" and ")),
+                    );
+                    self.emit(d, Side::Both);
+                }
+            }
+        }
+    }
+
+    /// Whether `sub` is one of datagen's `fields.#.<sub>` options (others are reported as
+    /// unknown options already).
+    fn is_datagen_sub_option(&self, sub: &str) -> bool {
+        self.connector
+            .options
+            .iter()
+            .any(|o| o.key.strip_prefix("fields.#.") == Some(sub))
+    }
+
+    // ---- metadata ------------------------------------------------------------------------
+
+    /// The metadata key, its spec and whether it comes from the format.
+    fn find_metadata(&self, key: &str) -> Option<(&'a MetadataSpec, bool)> {
+        if let Some(m) = self.connector.metadata.iter().find(|m| m.key == key) {
+            return Some((m, false));
+        }
+        let prefix = self.connector.format_metadata_prefix.as_deref()?;
+        let rest = key.strip_prefix(prefix)?;
+        let spec = self.value_format()?.spec?;
+        spec.metadata
+            .iter()
+            .find(|m| m.key == rest)
+            .map(|m| (m, true))
+    }
+
+    fn check_metadata(&mut self) {
+        let spans = self.spans;
+        let cid = self.connector.id.clone();
+        for column in &self.table.columns {
+            let ColumnKind::Metadata { key, is_virtual } = &column.kind else {
+                continue;
+            };
+            let key = key.clone().unwrap_or_else(|| column.name.clone());
+            let span = spans.column(&column.name);
+            let declared = &column.data_type;
+            let Some((spec, from_format)) = self.find_metadata(&key) else {
+                let breaks_write = !*is_virtual;
+                let mut d = Diagnostic::new(
+                    Code::UnknownMetadataKey,
+                    span,
+                    if self.connector.metadata.is_empty()
+                        && self.connector.format_metadata_prefix.is_none()
+                    {
+                        format!("connector '{cid}' offers no metadata, but column '{}' reads metadata key '{key}'", column.name)
+                    } else {
+                        format!(
+                            "connector '{cid}' does not offer metadata key '{key}' (column '{}')",
+                            column.name
+                        )
+                    },
+                );
+                if let Some(help) = self.metadata_hint(&key) {
+                    d = d.with_help(help);
+                }
+                if let Some(sev) = self.severity_of(true, breaks_write) {
+                    self.out.push(d.with_severity(sev));
+                }
+                continue;
+            };
+            let readable = spec.read;
+            let writable = spec.write && !from_format;
+            let read_type = parse_logical_type(&spec.ty).ok();
+            let write_type =
+                parse_logical_type(spec.write_type.as_deref().unwrap_or(&spec.ty)).ok();
+            let read_type_bad =
+                readable && read_type.as_ref().is_some_and(|t| !castable(t, declared));
+            let write_type_bad = !*is_virtual
+                && writable
+                && write_type.as_ref().is_some_and(|t| !castable(declared, t));
+            let read_fails = !readable || read_type_bad;
+            let write_fails = !*is_virtual && (!writable || write_type_bad);
+            let Some(sev) = self.severity_of(read_fails, write_fails) else {
+                continue;
+            };
+            let d = if read_type_bad || write_type_bad {
+                let (ty, dir) = if read_type_bad {
+                    (
+                        read_type
+                            .map(|t| t.nullable().summary_string())
+                            .unwrap_or_default(),
+                        "from",
+                    )
+                } else {
+                    (
+                        write_type
+                            .map(|t| t.nullable().summary_string())
+                            .unwrap_or_default(),
+                        "to",
+                    )
+                };
+                Diagnostic::new(
+                    Code::MetadataTypeMismatch,
+                    span,
+                    format!(
+                        "column '{}' is declared {}, which cannot be cast {dir} the type of metadata key '{key}', {ty}",
+                        column.name,
+                        declared.summary_string()
+                    ),
+                )
+                .with_help(format!("declare the column as {ty}"))
+            } else if !writable && readable && !*is_virtual {
+                Diagnostic::new(
+                    Code::ReadOnlyMetadataNotVirtual,
+                    span,
+                    format!(
+                        "metadata key '{key}' is read-only, but column '{}' is not VIRTUAL: the table cannot be written",
+                        column.name
+                    ),
+                )
+                .with_help("add VIRTUAL after the METADATA clause")
+            } else {
+                Diagnostic::new(
+                    Code::UnknownMetadataKey,
+                    span,
+                    format!("connector '{cid}' can write metadata key '{key}' but not read it (column '{}')", column.name),
+                )
+            };
+            self.out.push(d.with_severity(sev));
+        }
+    }
+
+    fn metadata_hint(&self, key: &str) -> Option<String> {
+        let mut known: Vec<String> = self
+            .connector
+            .metadata
+            .iter()
+            .map(|m| m.key.clone())
+            .collect();
+        if let (Some(prefix), Some(spec)) = (
+            self.connector.format_metadata_prefix.as_deref(),
+            self.value_format().and_then(|f| f.spec),
+        ) {
+            for m in &spec.metadata {
+                if m.key == key && !prefix.is_empty() {
+                    return Some(format!(
+                        "format metadata is addressed with the '{prefix}' prefix: write METADATA FROM '{prefix}{key}'"
+                    ));
+                }
+                known.push(format!("{prefix}{}", m.key));
+            }
+        }
+        if let Some(best) = did_you_mean(key, known.iter().map(String::as_str)) {
+            return Some(format!("did you mean '{best}'?"));
+        }
+        if known.is_empty() {
+            return None;
+        }
+        let quoted: Vec<String> = known.iter().map(|k| format!("'{k}'")).collect();
+        Some(format!("the keys offered are {}", quoted.join(", ")))
+    }
+}
+
+/// Flink's rule for metadata columns: `supportsExplicitCast` (reading: metadata type to the
+/// declared type; writing: the declared type to the metadata type), and then the planner's
+/// cast code generation, which refuses numeric <-> TIMESTAMP / TIMESTAMP_LTZ ("The cast from
+/// NUMERIC type to TIMESTAMP type is not allowed", checked against Flink 2.3.0).
+fn castable(from: &DataType, to: &DataType) -> bool {
+    use flinkddl_types::{LogicalTypeFamily as F, LogicalTypeRoot as R};
+    let is_ts = |t: &DataType| {
+        matches!(
+            t.type_root(),
+            R::TimestampWithoutTimeZone | R::TimestampWithLocalTimeZone
+        )
+    };
+    let numeric = |t: &DataType| t.has_family(F::Numeric);
+    if (numeric(from) && is_ts(to)) || (is_ts(from) && numeric(to)) {
+        return false;
+    }
+    supports_explicit_cast(from, to)
+}
+
+fn did_you_mean_value(value: &str, values: &[String]) -> Option<String> {
+    let normalized = value.to_ascii_lowercase().replace('_', "-");
+    if let Some(v) = values.iter().find(|v| v.to_ascii_lowercase() == normalized) {
+        return Some(v.clone());
+    }
+    if let Some(v) = values
+        .iter()
+        .find(|v| v.to_ascii_lowercase().starts_with(&normalized))
+    {
+        return Some(v.clone());
+    }
+    did_you_mean(value, values.iter().map(String::as_str)).map(str::to_string)
+}

@@ -1,0 +1,38 @@
+//! flinkddl-connectors: checks the `WITH` options and the metadata columns of a resolved table
+//! against a catalogue of Flink connectors and formats kept as data, before Flink ever sees
+//! them.
+//!
+//! What it does:
+//!
+//! * holds the catalogue ([`Catalogue`]): connectors (kafka, upsert-kafka, jdbc,
+//!   elasticsearch-6/7, opensearch, hbase-2.2/2.6, mongodb, kinesis, firehose, dynamodb,
+//!   mysql-cdc, postgres-cdc, datagen, filesystem, print, blackhole) and formats (json, csv,
+//!   avro, avro-confluent, raw, the CDC formats, parquet, orc, protobuf) with their options,
+//!   prefixes, metadata keys and cross-option rules, each tagged with the connector version the
+//!   facts belong to. The data files in `data/` are compiled in and parsed once; a user file of
+//!   the same shape adds in-house connectors ([`Catalogue::with_user_file`]);
+//! * checks one table ([`check_table`]) the way the connector and format factories check it
+//!   when a query first uses the table: unknown options (with did-you-mean and the
+//!   `properties.` hint for client settings), missing required options, values by type
+//!   (integers, booleans, enums, durations, memory sizes, lists, maps, in Flink 2.3's syntax:
+//!   [`values`]), exclusive and dependent options, format options without their prefix or for
+//!   another format, schema rules (primary keys, key fields, raw's single column, datagen's
+//!   `fields.<column>.*`) and metadata columns (known key, castable type, read-only keys not
+//!   VIRTUAL). Problems that break every use of the table are errors; problems that break only
+//!   reading or only writing, for a connector that can do both, are warnings.
+//!
+//! What it does not do: it reads no files and loads no classes (a custom partitioner class or
+//! a protobuf message class is not checked), it does not know which way a query will use a
+//! table, it does not check Kafka client `properties.*` values or connection reachability, and
+//! a connector or format missing from the catalogue is reported once (info) and not checked.
+//! Diagnostics are stage Lint, codes C001..C012.
+
+mod catalogue;
+mod check;
+pub mod model;
+mod spans;
+pub mod values;
+
+pub use catalogue::{parse_file, Catalogue, BUILTIN_FILES};
+pub use check::check_table;
+pub use spans::{spans_from_ast, TableSpans};

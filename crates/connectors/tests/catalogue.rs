@@ -1,0 +1,173 @@
+//! The built-in data loads, and user files of the same shape extend it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use flinkddl_connectors::{Catalogue, BUILTIN_FILES};
+use flinkddl_diagnostics::{Code, Severity};
+
+#[test]
+fn builtin_data_loads_without_errors() {
+    assert!(
+        Catalogue::builtin_errors().is_empty(),
+        "{:?}",
+        Catalogue::builtin_errors()
+    );
+    let catalogue = Catalogue::builtin();
+    for id in [
+        "kafka",
+        "upsert-kafka",
+        "jdbc",
+        "elasticsearch-6",
+        "elasticsearch-7",
+        "opensearch",
+        "hbase-2.2",
+        "hbase-2.6",
+        "mongodb",
+        "kinesis",
+        "firehose",
+        "dynamodb",
+        "mysql-cdc",
+        "postgres-cdc",
+        "datagen",
+        "filesystem",
+        "print",
+        "blackhole",
+    ] {
+        let c = catalogue
+            .connector(id)
+            .unwrap_or_else(|| panic!("connector {id}"));
+        assert!(!c.version.is_empty(), "{id} has no version");
+    }
+    for id in [
+        "json",
+        "csv",
+        "avro",
+        "avro-confluent",
+        "raw",
+        "debezium-json",
+        "canal-json",
+        "maxwell-json",
+        "ogg-json",
+        "parquet",
+        "orc",
+        "protobuf",
+    ] {
+        let f = catalogue
+            .format(id)
+            .unwrap_or_else(|| panic!("format {id}"));
+        assert!(!f.version.is_empty(), "{id} has no version");
+    }
+    assert!(BUILTIN_FILES.len() >= 5);
+}
+
+const USER_TOML: &str = r#"
+about = "in-house connectors"
+
+[[connectors]]
+id = "acme-queue"
+version = "acme-queue 1.4"
+roles = ["source", "sink"]
+format_slots = [{ option = "format" }]
+options = [
+  { key = "queue", type = "string", required = true },
+  { key = "format", type = "string", required = true },
+  { key = "poll-interval", type = "duration" },
+]
+metadata = [{ key = "offset", type = "BIGINT NOT NULL", read = true, write = false }]
+"#;
+
+#[test]
+fn user_file_in_toml_adds_a_connector() {
+    let catalogue = Catalogue::builtin()
+        .with_user_file(USER_TOML)
+        .expect("valid user file");
+    let sql = "CREATE TABLE t (a INT, o BIGINT METADATA FROM 'offset') WITH (\n\
+               'connector' = 'acme-queue', 'format' = 'json', 'poll-interval' = '5 sec0nds', 'qeue' = 'x')";
+    let diags = common::check_sql(&catalogue, sql);
+    let codes: Vec<&str> = diags.iter().map(|d| d.code.info().code).collect();
+    assert!(codes.contains(&"C003"), "{}", common::render(sql, &diags));
+    assert!(codes.contains(&"C001"), "{}", common::render(sql, &diags));
+    assert!(codes.contains(&"C002"), "{}", common::render(sql, &diags));
+    assert!(codes.contains(&"C010"), "{}", common::render(sql, &diags));
+    // The built-in catalogue does not know it: one info, nothing else.
+    let diags = common::check_sql(&Catalogue::builtin(), sql);
+    assert_eq!(diags.len(), 1);
+    assert_eq!(diags[0].code, Code::UnknownConnector);
+    assert_eq!(diags[0].severity, Severity::Info);
+}
+
+#[test]
+fn user_file_in_json_replaces_a_builtin() {
+    let json = r#"{"connectors": [{"id": "print", "version": "patched", "roles": ["sink"],
+        "options": [{"key": "my-option", "type": "boolean"}]}]}"#;
+    let catalogue = Catalogue::builtin().with_user_file(json).expect("valid");
+    let sql = "CREATE TABLE t (a INT) WITH ('connector' = 'print', 'my-option' = 'TRUE')";
+    assert!(common::check_sql(&catalogue, sql).is_empty());
+}
+
+#[test]
+fn broken_user_files_are_rejected_with_a_message() {
+    for text in [
+        "{ not json",
+        "connectors = 5",
+        r#"{"connectors": [{"id": "x", "version": "1", "roles": []}]}"#,
+        r#"{"connectors": [{"id": "x", "version": "1", "roles": ["sink"], "metadata": [{"key": "k", "type": "NOT A TYPE", "read": true, "write": false}]}]}"#,
+        r#"{"connectors": [{"id": "x", "version": "1", "roles": ["sink"], "bogus": 1}]}"#,
+    ] {
+        let err = Catalogue::builtin().with_user_file(text).err();
+        assert!(err.is_some(), "{text}");
+    }
+}
+
+#[test]
+fn no_connector_no_diagnostic_and_unknown_connector_one_info() {
+    let catalogue = Catalogue::builtin();
+    assert!(common::check_sql(&catalogue, "CREATE TABLE t (a INT)").is_empty());
+    assert!(common::check_sql(&catalogue, "CREATE TABLE t (a INT) WITH ('k' = 'v')").is_empty());
+    let sql = "CREATE TABLE t (a INT, m INT METADATA) WITH ('connector' = 'my-own', 'x' = 'y', 'topic' = 'a', 'topic-pattern' = 'b')";
+    let diags = common::check_sql(&catalogue, sql);
+    assert_eq!(diags.len(), 1, "{}", common::render(sql, &diags));
+    assert_eq!(diags[0].code, Code::UnknownConnector);
+    assert_eq!(diags[0].severity, Severity::Info);
+}
+
+#[test]
+fn spans_and_fixes_point_at_the_literal() {
+    let sql = "CREATE TABLE t (id INT, m STRING METADATA FROM 'offst') WITH (\n  'connector' = 'kafka',\n  'topic' = 'x',\n  'bootstrap.servers' = 'h:9092',\n  'format' = 'json',\n  'scan.startup.mode' = 'earliest'\n)";
+    let diags = common::check_sql(&Catalogue::builtin(), sql);
+    let text =
+        |d: &flinkddl_diagnostics::Diagnostic| &sql[d.span.start as usize..d.span.end as usize];
+    let client = diags
+        .iter()
+        .find(|d| d.code == Code::UnknownConnectorOption)
+        .expect("C001");
+    assert_eq!(text(client), "'bootstrap.servers'");
+    let fix = client.fix.as_ref().expect("fix");
+    assert_eq!(fix.replacement, "'properties.bootstrap.servers'");
+    let value = diags
+        .iter()
+        .find(|d| d.code == Code::InvalidOptionValue)
+        .expect("C003");
+    assert_eq!(text(value), "'earliest'");
+    assert_eq!(
+        value.fix.as_ref().map(|f| f.replacement.as_str()),
+        Some("'earliest-offset'")
+    );
+    let missing = diags
+        .iter()
+        .find(|d| d.code == Code::MissingRequiredOption)
+        .expect("C002");
+    assert_eq!(text(missing), "t");
+    let meta = diags
+        .iter()
+        .find(|d| d.code == Code::UnknownMetadataKey)
+        .expect("C008");
+    assert_eq!(text(meta), "m");
+    assert!(
+        meta.help.as_deref().unwrap_or("").contains("'offset'"),
+        "{:?}",
+        meta.help
+    );
+}

@@ -1,0 +1,63 @@
+//! Test helpers: parse and bind SQL, and pair each CREATE TABLE with its resolved table.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use flinkddl_binder::schema::TableSchema;
+use flinkddl_connectors::{check_table, spans_from_ast, Catalogue, TableSpans};
+use flinkddl_diagnostics::{Diagnostic, LineIndex, Severity};
+use flinkddl_syntax::ast::StatementKind;
+
+/// Each CREATE TABLE of `sql` with the table the binder resolved for it (statements whose
+/// table the binder did not produce are skipped).
+pub fn tables(sql: &str) -> Vec<(TableSchema, TableSpans)> {
+    let parse = flinkddl_syntax::parse(sql);
+    let bound = flinkddl_binder::bind(&parse, sql);
+    let mut out = Vec::new();
+    for statement in &parse.script.statements {
+        if let StatementKind::CreateTable(ct) = &statement.kind {
+            let Some(name) = ct.name.parts.last() else {
+                continue;
+            };
+            if let Some(table) = bound.tables.iter().find(|t| t.name == name.value) {
+                out.push((table.clone(), spans_from_ast(ct)));
+            }
+        }
+    }
+    out
+}
+
+/// All connector diagnostics of the script, in table order.
+pub fn check_sql(catalogue: &Catalogue, sql: &str) -> Vec<Diagnostic> {
+    tables(sql)
+        .iter()
+        .flat_map(|(t, s)| check_table(catalogue, t, s))
+        .collect()
+}
+
+pub fn count(diags: &[Diagnostic], severity: Severity) -> usize {
+    diags.iter().filter(|d| d.severity == severity).count()
+}
+
+/// `line:col code severity message` lines, for messages in assertions.
+pub fn render(sql: &str, diags: &[Diagnostic]) -> String {
+    let index = LineIndex::new(sql);
+    diags
+        .iter()
+        .map(|d| {
+            let lc = index.line_col(sql, d.span.start);
+            format!(
+                "{}:{} {} {:?} {}{}",
+                lc.line,
+                lc.column,
+                d.code.info().code,
+                d.severity,
+                d.message,
+                d.help
+                    .as_deref()
+                    .map(|h| format!(" [help: {h}]"))
+                    .unwrap_or_default()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

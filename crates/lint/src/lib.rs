@@ -1,0 +1,97 @@
+//! flinkddl-lint: the lint stage. It finds what Flink 2.3 accepts without a word but almost
+//! certainly not as the author meant (a precision silently clamped, a WITH key whose first
+//! value is silently dropped, ...), and applies `-- flinkddl: ignore[...]` suppression comments.
+//!
+//! What it does:
+//! - [`lint`] runs every rule of [`RULES`] (one per file under `src/rules/`) on the statements
+//!   of a parsed script that have no syntax error, and returns diagnostics of stage `Lint` with
+//!   the codes `L0xx` registered in the catalogue (`crates/diagnostics/src/catalogue.rs`);
+//! - [`suppress`] drops the diagnostics that a suppression comment silences and reports the
+//!   comments it cannot read (`L090`).
+//!
+//! What it does not do: it reports no syntax or bind error (those are Flink's rejections and
+//! belong to `flinkddl-syntax` and `flinkddl-binder`), reads no file or configuration (rule
+//! severities from `flinkddl.toml` are the CLI's business) and prints nothing.
+
+mod rules;
+pub mod suppress;
+pub mod visit;
+
+use flinkddl_binder::schema::TableSchema;
+use flinkddl_diagnostics::{Code, Diagnostic, Severity};
+use flinkddl_syntax::ast::Statement;
+use flinkddl_syntax::Parse;
+
+pub use rules::RULES;
+pub use suppress::suppress;
+
+/// What a rule sees: the source, its parse and the tables the binder resolved.
+pub struct Context<'a> {
+    pub source: &'a str,
+    pub parse: &'a Parse,
+    /// The catalog's tables after the whole script (see `flinkddl_binder::Bound::tables`).
+    pub tables: &'a [TableSchema],
+}
+
+/// One lint rule: a code of stage `Lint` and a check of one statement at a time.
+pub trait Rule: Sync {
+    /// The rule's code; its name, default severity and docs are in the catalogue.
+    fn code(&self) -> Code;
+
+    /// Reports what is wrong in `statement` (which has no syntax error).
+    fn check(&self, cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>);
+}
+
+/// Runs every rule on every statement that has no syntax error, in statement order.
+pub fn lint(parse: &Parse, source: &str, tables: &[TableSchema]) -> Vec<Diagnostic> {
+    let cx = Context {
+        source,
+        parse,
+        tables,
+    };
+    let mut broken = vec![false; parse.script.statements.len()];
+    for d in &parse.errors {
+        if d.severity == Severity::Error {
+            if let Some(i) = flinkddl_binder::statement_index(parse, d.span.start) {
+                if let Some(b) = broken.get_mut(i) {
+                    *b = true;
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (statement, broken) in parse.script.statements.iter().zip(broken) {
+        if broken {
+            continue;
+        }
+        for rule in RULES {
+            rule.check(&cx, statement, &mut out);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flinkddl_diagnostics::Stage;
+
+    #[test]
+    fn every_rule_has_a_lint_code_and_codes_are_distinct() {
+        let mut seen = std::collections::HashSet::new();
+        for rule in RULES {
+            let info = rule.code().info();
+            assert_eq!(info.stage, Stage::Lint, "{}", info.code);
+            assert!(info.code.starts_with('L'), "{}", info.code);
+            assert!(seen.insert(info.code), "two rules with {}", info.code);
+        }
+    }
+
+    #[test]
+    fn statements_with_syntax_errors_are_not_linted() {
+        let text = "CREATE TABLE t (a TIME(9), b INT INT) WITH ('k' = '1', 'k' = '2')";
+        let parse = flinkddl_syntax::parse(text);
+        assert!(!parse.errors.is_empty());
+        assert!(lint(&parse, text, &[]).is_empty());
+    }
+}

@@ -1,0 +1,110 @@
+//! L006 `aggregate-in-computed-column`: `total AS SUM(price)`. Flink accepts it at CREATE
+//! TABLE, and every query reading the table then fails to plan ("Unsupported call").
+//!
+//! Functions are matched by name (a one-part name, any case, quoted or not) against Flink's
+//! built-in aggregate and window functions. Real Flink 2.3 accepts each of them in a computed
+//! column at CREATE TABLE (the oracle's verdicts in `shared/functions`, e.g. `SUM(t_int)`,
+//! `COUNT(*)`, `ROW_NUMBER()`, `LAG(x)`).
+
+use crate::visit::{for_each_expr, table_elements};
+use crate::{Context, Rule};
+use flinkddl_diagnostics::{Code, Diagnostic};
+use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
+
+pub struct AggregateInComputedColumn;
+
+/// Flink's built-in aggregate functions.
+const AGGREGATES: &[&str] = &[
+    "APPROX_COUNT_DISTINCT",
+    "ARRAY_AGG",
+    "AVG",
+    "BITMAP_AND_AGG",
+    "BITMAP_BUILD_AGG",
+    "BITMAP_OR_AGG",
+    "BITMAP_XOR_AGG",
+    "COLLECT",
+    "COUNT",
+    "FIRST_VALUE",
+    "JSON_ARRAYAGG",
+    "JSON_OBJECTAGG",
+    "LAST_VALUE",
+    "LISTAGG",
+    "MAX",
+    "MIN",
+    "PERCENTILE",
+    "SINGLE_VALUE",
+    "STDDEV",
+    "STDDEV_POP",
+    "STDDEV_SAMP",
+    "SUM",
+    "VARIANCE",
+    "VAR_POP",
+    "VAR_SAMP",
+];
+
+/// Flink's built-in window (OVER) functions.
+const WINDOW_FUNCTIONS: &[&str] = &[
+    "CUME_DIST",
+    "DENSE_RANK",
+    "LAG",
+    "LEAD",
+    "NTILE",
+    "PERCENT_RANK",
+    "RANK",
+    "ROW_NUMBER",
+];
+
+impl Rule for AggregateInComputedColumn {
+    fn code(&self) -> Code {
+        Code::AggregateInComputedColumn
+    }
+
+    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+        for element in table_elements(statement) {
+            let (expr, what) = match element {
+                TableElement::Column(c) => match &c.kind {
+                    ColumnKind::Computed { expr } => {
+                        (expr, format!("computed column `{}`", c.name.value))
+                    }
+                    _ => continue,
+                },
+                TableElement::Watermark(w) => (&w.expr, "the watermark".to_string()),
+                _ => continue,
+            };
+            check_expr(expr, &what, out);
+        }
+    }
+}
+
+fn check_expr(expr: &Expr, what: &str, out: &mut Vec<Diagnostic>) {
+    for_each_expr(expr, |e| {
+        let ExprKind::Call(call) = &e.kind else {
+            return;
+        };
+        let [name] = call.name.parts.as_slice() else {
+            return;
+        };
+        let upper = name.value.to_ascii_uppercase();
+        let kind = if AGGREGATES.contains(&upper.as_str()) {
+            "aggregate"
+        } else if WINDOW_FUNCTIONS.contains(&upper.as_str()) {
+            "window"
+        } else {
+            return;
+        };
+        out.push(
+            Diagnostic::new(
+                Code::AggregateInComputedColumn,
+                e.span,
+                format!(
+                    "{what} calls the {kind} function {upper}, which cannot be evaluated row by \
+                     row: Flink accepts the table, but every query that reads it fails \
+                     (\"Unsupported call: {upper}(...)\")"
+                ),
+            )
+            .with_help(format!(
+                "compute {upper} in the query that reads the table, or in a view"
+            )),
+        );
+    });
+}

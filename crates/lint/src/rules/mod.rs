@@ -1,0 +1,24 @@
+//! The lint rules, one per file. Each has a code of stage `Lint` in the catalogue
+//! (`crates/diagnostics/src/catalogue.rs`, where its docs live) and a fixture directory
+//! `fixtures/lint/<rule-name>/` with an `invalid.sql` and a `valid.sql`.
+
+mod aggregate_in_computed_column;
+mod duplicate_option_key;
+mod duplicate_partition_key;
+mod nullable_primary_key_column;
+mod precision_clamped;
+mod row_field_comment_dropped;
+mod watermark_never_advances;
+
+use crate::Rule;
+
+/// Every rule, in code order.
+pub static RULES: &[&dyn Rule] = &[
+    &precision_clamped::PrecisionClamped,
+    &duplicate_option_key::DuplicateOptionKey,
+    &nullable_primary_key_column::NullablePrimaryKeyColumn,
+    &row_field_comment_dropped::RowFieldCommentDropped,
+    &duplicate_partition_key::DuplicatePartitionKey,
+    &aggregate_in_computed_column::AggregateInComputedColumn,
+    &watermark_never_advances::WatermarkNeverAdvances,
+];

@@ -1,0 +1,99 @@
+//! L001 `precision-clamped`: `TIME(9)`, `TIMESTAMP(10)`, `DECIMAL(39, 2)` and the like, which
+//! Flink stores with a smaller precision without a word.
+//!
+//! The written precision is compared with the one `flinkddl_types::ddl` resolves (Flink's DDL
+//! rules), so the rule knows exactly what the types crate knows. A type that does not resolve
+//! is the binder's error, not a lint.
+
+use crate::visit::{walk_statement, Visitor};
+use crate::{Context, Rule};
+use flinkddl_diagnostics::{Code, Diagnostic};
+use flinkddl_syntax::ast::{BuiltinType, DataTypeSyntax, Statement, TypeKind};
+
+pub struct PrecisionClamped;
+
+impl Rule for PrecisionClamped {
+    fn code(&self) -> Code {
+        Code::PrecisionClamped
+    }
+
+    fn check(&self, cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+        walk_statement(
+            &mut Clamps {
+                source: cx.source,
+                out,
+            },
+            statement,
+        );
+    }
+}
+
+struct Clamps<'a, 'o> {
+    source: &'a str,
+    out: &'o mut Vec<Diagnostic>,
+}
+
+impl Visitor for Clamps<'_, '_> {
+    fn data_type(&mut self, ty: &DataTypeSyntax) {
+        let TypeKind::Builtin { name, params, .. } = &ty.kind else {
+            return;
+        };
+        if !matches!(
+            name,
+            BuiltinType::Time
+                | BuiltinType::Timestamp
+                | BuiltinType::TimestampLtz
+                | BuiltinType::Decimal
+        ) {
+            return;
+        }
+        let Some(written) = params.first() else {
+            return;
+        };
+        let Some(written_value) = written.value else {
+            return;
+        };
+        // Resolve the type alone (without its nullability) to compare precisions.
+        let bare = DataTypeSyntax {
+            span: ty.span,
+            kind: ty.kind.clone(),
+            nullability: None,
+        };
+        let Ok(resolved) = flinkddl_types::ddl::resolve_ddl_type_in(&bare, self.source) else {
+            return;
+        };
+        let Some(stored) = resolved.precision() else {
+            return;
+        };
+        if u64::from(stored) >= written_value {
+            return;
+        }
+        // The type as written, without its NULL / NOT NULL.
+        let end = ty.nullability.map_or(ty.span.end, |n| n.span.start);
+        let written_text = flinkddl_diagnostics::Span::new(ty.span.start, end)
+            .text(self.source)
+            .trim_end();
+        let stored_text = resolved.summary_string();
+        let reason = match name {
+            BuiltinType::Time => "TIME holds at most 3 fractional digits in Flink",
+            BuiltinType::Decimal => "DECIMAL holds at most 38 digits",
+            _ => "timestamps hold at most 9 fractional digits",
+        };
+        self.out.push(
+            Diagnostic::new(
+                Code::PrecisionClamped,
+                written.span,
+                format!(
+                    "`{written_text}` is stored as `{stored_text}`: {reason}, and Flink reduces \
+                     the precision without an error"
+                ),
+            )
+            .with_help(format!("write `{stored_text}`"))
+            .with_fix(
+                written.span,
+                stored.to_string(),
+                format!("write the precision Flink stores ({stored})"),
+            ),
+        );
+    }
+}

@@ -1,0 +1,262 @@
+//! Walks over the AST that rules share: the table elements a statement defines, its property
+//! lists, and every type and expression inside them (nested types, CAST targets, ...).
+//!
+//! The parser bounds nesting (`flinkddl_syntax::MAX_DEPTH`), so the recursion here is bounded.
+
+use flinkddl_syntax::ast::{
+    AlterItem, AlterTableAction, ColumnKind, CreateTable, DataTypeSyntax, Expr, ExprKind, IsTest,
+    PropertyList, Statement, StatementKind, TableElement, TypeKind,
+};
+
+/// Callbacks for [`walk_type`] and [`walk_expr`]; both are called before the node's children.
+pub trait Visitor {
+    fn data_type(&mut self, _ty: &DataTypeSyntax) {}
+    fn expr(&mut self, _expr: &Expr) {}
+}
+
+/// The CREATE TABLE of a statement, if it is one.
+pub fn create_table(statement: &Statement) -> Option<&CreateTable> {
+    match &statement.kind {
+        StatementKind::CreateTable(ct) => Some(ct),
+        _ => None,
+    }
+}
+
+/// The table elements a statement writes: CREATE TABLE's element list, or the columns,
+/// constraints and watermark of ALTER TABLE ... ADD / MODIFY.
+pub fn table_elements(statement: &Statement) -> Vec<&TableElement> {
+    match &statement.kind {
+        StatementKind::CreateTable(ct) => ct
+            .elements
+            .as_ref()
+            .map(|e| e.items.iter().collect())
+            .unwrap_or_default(),
+        StatementKind::AlterTable(alter) => match &alter.action {
+            AlterTableAction::AddOrModify { items, .. } => items
+                .iter()
+                .filter_map(|item| match item {
+                    AlterItem::Element { element, .. } => Some(element.as_ref()),
+                    AlterItem::Distribution(_) => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// The `('k' = 'v', ...)` lists of a statement: WITH of CREATE TABLE / CATALOG / DATABASE /
+/// FUNCTION and LOAD MODULE, and ALTER TABLE ... SET.
+pub fn property_lists(statement: &Statement) -> Vec<&PropertyList> {
+    match &statement.kind {
+        StatementKind::CreateTable(ct) => ct.with.iter().collect(),
+        StatementKind::CreateCatalog(c) => c.with.iter().collect(),
+        StatementKind::CreateDatabase(d) => d.with.iter().collect(),
+        StatementKind::CreateFunction(f) => f.with.iter().collect(),
+        StatementKind::LoadModule(m) => m.with.iter().collect(),
+        StatementKind::AlterTable(alter) => match &alter.action {
+            AlterTableAction::Set { properties } => vec![properties],
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// Visits every type and expression of the table elements of `statement`: column types, the
+/// expressions of computed columns and watermarks, and the types inside those expressions.
+pub fn walk_statement<V: Visitor>(v: &mut V, statement: &Statement) {
+    for element in table_elements(statement) {
+        match element {
+            TableElement::Column(column) => match &column.kind {
+                ColumnKind::Physical { data_type, .. } | ColumnKind::Metadata { data_type, .. } => {
+                    walk_type(v, data_type)
+                }
+                ColumnKind::Computed { expr } => walk_expr(v, expr),
+                ColumnKind::NameOnly => {}
+            },
+            TableElement::Watermark(w) => walk_expr(v, &w.expr),
+            TableElement::Constraint(_) | TableElement::Error { .. } => {}
+        }
+    }
+}
+
+/// Visits `ty` and every type nested in it.
+pub fn walk_type<V: Visitor>(v: &mut V, ty: &DataTypeSyntax) {
+    v.data_type(ty);
+    match &ty.kind {
+        TypeKind::Array { element, .. } | TypeKind::Multiset { element, .. } => {
+            walk_type(v, element)
+        }
+        TypeKind::Map { key, value } => {
+            walk_type(v, key);
+            walk_type(v, value);
+        }
+        TypeKind::Row { fields, .. } | TypeKind::Structured { fields, .. } => {
+            for f in fields {
+                walk_type(v, &f.data_type);
+            }
+        }
+        TypeKind::Builtin { .. }
+        | TypeKind::Raw { .. }
+        | TypeKind::Interval { .. }
+        | TypeKind::UserDefined { .. }
+        | TypeKind::Error => {}
+    }
+}
+
+/// Visits `expr`, every expression inside it and the types it names (CAST targets, JSON
+/// `RETURNING` types).
+pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
+    v.expr(expr);
+    match &expr.kind {
+        ExprKind::Identifier(_)
+        | ExprKind::Literal(_)
+        | ExprKind::ContextVariable { .. }
+        | ExprKind::Subquery(_)
+        | ExprKind::Error => {}
+        ExprKind::Unary { operand, .. } => walk_expr(v, operand),
+        ExprKind::Binary { left, right, .. } => {
+            walk_expr(v, left);
+            walk_expr(v, right);
+        }
+        ExprKind::Is { expr, test, .. } => {
+            walk_expr(v, expr);
+            if let IsTest::DistinctFrom { other } = test {
+                walk_expr(v, other);
+            }
+        }
+        ExprKind::Between {
+            expr, low, high, ..
+        } => {
+            walk_expr(v, expr);
+            walk_expr(v, low);
+            walk_expr(v, high);
+        }
+        ExprKind::Like {
+            expr,
+            pattern,
+            escape,
+            ..
+        } => {
+            walk_expr(v, expr);
+            walk_expr(v, pattern);
+            if let Some(e) = escape {
+                walk_expr(v, e);
+            }
+        }
+        ExprKind::In { expr, list, .. } => {
+            walk_expr(v, expr);
+            for e in list {
+                walk_expr(v, e);
+            }
+        }
+        ExprKind::Call(call) => {
+            for e in &call.args {
+                walk_expr(v, e);
+            }
+            for (_, e) in &call.named_args {
+                walk_expr(v, e);
+            }
+        }
+        ExprKind::Cast {
+            expr, data_type, ..
+        } => {
+            walk_expr(v, expr);
+            walk_type(v, data_type);
+        }
+        ExprKind::Case {
+            operand,
+            whens,
+            else_result,
+        } => {
+            if let Some(e) = operand {
+                walk_expr(v, e);
+            }
+            for w in whens {
+                walk_expr(v, &w.condition);
+                walk_expr(v, &w.result);
+            }
+            if let Some(e) = else_result {
+                walk_expr(v, e);
+            }
+        }
+        ExprKind::Extract { expr, .. }
+        | ExprKind::FloorCeil { expr, .. }
+        | ExprKind::FieldAccess { expr, .. }
+        | ExprKind::Nested(expr) => walk_expr(v, expr),
+        ExprKind::Position {
+            needle,
+            haystack,
+            from,
+        } => {
+            walk_expr(v, needle);
+            walk_expr(v, haystack);
+            if let Some(e) = from {
+                walk_expr(v, e);
+            }
+        }
+        ExprKind::Trim { chars, expr, .. } => {
+            if let Some(e) = chars {
+                walk_expr(v, e);
+            }
+            walk_expr(v, expr);
+        }
+        ExprKind::Substring { expr, from, length } => {
+            walk_expr(v, expr);
+            walk_expr(v, from);
+            if let Some(e) = length {
+                walk_expr(v, e);
+            }
+        }
+        ExprKind::Overlay {
+            expr,
+            placing,
+            from,
+            length,
+        } => {
+            walk_expr(v, expr);
+            walk_expr(v, placing);
+            walk_expr(v, from);
+            if let Some(e) = length {
+                walk_expr(v, e);
+            }
+        }
+        ExprKind::TimestampArith { left, right, .. } => {
+            walk_expr(v, left);
+            walk_expr(v, right);
+        }
+        ExprKind::Json(json) => {
+            for e in &json.args {
+                walk_expr(v, e);
+            }
+            if let Some(t) = &json.returning {
+                walk_type(v, t);
+            }
+            for c in &json.clauses {
+                if let Some(e) = &c.default {
+                    walk_expr(v, e);
+                }
+            }
+        }
+        ExprKind::Row { items, .. } | ExprKind::Array { items } | ExprKind::Map { items } => {
+            for e in items {
+                walk_expr(v, e);
+            }
+        }
+        ExprKind::Item { expr, index } => {
+            walk_expr(v, expr);
+            walk_expr(v, index);
+        }
+    }
+}
+
+/// Calls `f` on `expr` and every expression inside it.
+pub fn for_each_expr(expr: &Expr, f: impl FnMut(&Expr)) {
+    struct Exprs<F>(F);
+    impl<F: FnMut(&Expr)> Visitor for Exprs<F> {
+        fn expr(&mut self, expr: &Expr) {
+            (self.0)(expr)
+        }
+    }
+    walk_expr(&mut Exprs(f), expr);
+}
