@@ -1215,6 +1215,9 @@ impl Binder<'_> {
         replace: bool,
     ) -> Result<(), ()> {
         let temporary = ct.temporary.is_some();
+        if !temporary && self.options.assume_external_objects {
+            self.assume_exists(&path.0, &path.1, ct.name.span);
+        }
         if !temporary {
             match self.catalog.catalog(&path.0) {
                 None => {
@@ -1297,6 +1300,41 @@ impl Binder<'_> {
         }
         self.catalog.touch(path, temporary);
         Ok(())
+    }
+
+    /// In deployment mode: a catalog or database the script never created is assumed to exist
+    /// outside it. Says so once, with a warning, and registers it as opaque.
+    pub(crate) fn assume_exists(&mut self, catalog: &str, database: &str, span: Span) {
+        if self.catalog.catalog(catalog).is_none() {
+            self.report(
+                Diagnostic::new(
+                    Code::CatalogNotFound,
+                    span,
+                    format!("Catalog {catalog} is not created in this script; assumed to exist."),
+                )
+                .with_severity(flinkddl_diagnostics::Severity::Warning)
+                .with_help("in a fresh session Flink rejects this (`flinkddl check --fresh-session`); register the catalog first if the script must run on its own"),
+            );
+            self.catalog.add_catalog(catalog, Some("external"));
+        }
+        if self.catalog.database_exists(catalog, database) == Some(false) {
+            self.report(
+                Diagnostic::new(
+                    Code::DatabaseNotFound,
+                    span,
+                    format!(
+                        "Database {database} is not created in this script (Catalog {catalog}); assumed to exist."
+                    ),
+                )
+                .with_severity(flinkddl_diagnostics::Severity::Warning)
+                .with_help(format!(
+                    "in a fresh session Flink rejects this (`flinkddl check --fresh-session`); add CREATE DATABASE IF NOT EXISTS {catalog}.{database} if the script must run on its own"
+                )),
+            );
+            if let Some(entry) = self.catalog.catalogs.get_mut(catalog) {
+                entry.databases.entry(database.to_string()).or_default();
+            }
+        }
     }
 
     fn similar_table(&self, name: &str) -> Option<String> {

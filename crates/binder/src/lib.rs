@@ -37,9 +37,24 @@ pub struct Bound {
     pub created: Vec<(usize, TableSchema)>,
 }
 
-/// Binds a parsed script. Statements with a syntax error are skipped: Flink never converts a
-/// statement its parser rejected.
+/// How to treat what a script uses but does not create.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BindOptions {
+    /// `false` (the default) binds as a fresh Flink session does, so a table created in a
+    /// catalog or database the script never creates is an error, as in Flink. `true` binds a
+    /// file of a larger deployment: such catalogs and databases are assumed to exist (a warning
+    /// says so) and are opaque.
+    pub assume_external_objects: bool,
+}
+
+/// Binds a parsed script as a fresh Flink session. Statements with a syntax error are
+/// skipped: Flink never converts a statement its parser rejected.
 pub fn bind(parse: &Parse, source: &str) -> Bound {
+    bind_with(parse, source, BindOptions::default())
+}
+
+/// [`bind`] with options.
+pub fn bind_with(parse: &Parse, source: &str, options: BindOptions) -> Bound {
     let mut binder = Binder {
         source,
         line_index: LineIndex::new(source),
@@ -48,6 +63,7 @@ pub fn bind(parse: &Parse, source: &str) -> Bound {
         type_failed: false,
         statement_index: 0,
         created: Vec::new(),
+        options,
     };
     for (index, statement) in parse.script.statements.iter().enumerate() {
         let broken = parse.errors.iter().any(|d| {
@@ -91,6 +107,7 @@ pub(crate) struct Binder<'a> {
     pub type_failed: bool,
     /// The statement being bound.
     pub statement_index: usize,
+    pub options: BindOptions,
     pub created: Vec<(usize, TableSchema)>,
 }
 

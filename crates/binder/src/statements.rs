@@ -93,6 +93,15 @@ impl Binder<'_> {
 
     fn use_statement(&mut self, u: &Use) {
         match u {
+            Use::Catalog { name }
+                if self.options.assume_external_objects
+                    && self.catalog.catalog(&name.value).is_none() =>
+            {
+                let default = "default".to_string();
+                self.assume_exists(&name.value, &default, name.span);
+                self.catalog.current_catalog = name.value.clone();
+                self.catalog.current_database = default;
+            }
             Use::Catalog { name } => match self.catalog.catalog(&name.value) {
                 Some(entry) => {
                     let default = entry.default_database.clone();
@@ -122,6 +131,9 @@ impl Binder<'_> {
                         return;
                     }
                 };
+                if self.options.assume_external_objects {
+                    self.assume_exists(&catalog, &database, name.span);
+                }
                 if self.catalog.catalog(&catalog).is_none() {
                     self.report(Diagnostic::new(
                         Code::CatalogNotFound,

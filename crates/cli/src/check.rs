@@ -94,13 +94,17 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
             diagnostics: vec![diagnostic],
         },
         Loaded::Text(source) => {
-            let diagnostics = match guarded(|| flinkddl::analyze(&source.text).diagnostics) {
-                Ok(mut ds) => {
-                    config.apply(&mut ds);
-                    ds
-                }
-                Err(panic) => vec![internal_error(&panic)],
+            let options = flinkddl::Options {
+                assume_external_objects: !config.fresh_session,
             };
+            let diagnostics =
+                match guarded(|| flinkddl::analyze_with(&source.text, &options).diagnostics) {
+                    Ok(mut ds) => {
+                        config.apply(&mut ds);
+                        ds
+                    }
+                    Err(panic) => vec![internal_error(&panic)],
+                };
             FileReport {
                 name,
                 source,

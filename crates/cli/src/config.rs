@@ -40,6 +40,9 @@ pub struct Config {
     include: GlobSet,
     exclude: GlobSet,
     rules: HashMap<Code, Level>,
+    /// Bind as a fresh Flink session (`fresh-session = true`, or `--fresh-session`): catalogs
+    /// and databases the file does not create are errors instead of assumed to exist.
+    pub fresh_session: bool,
 }
 
 #[derive(Deserialize)]
@@ -50,6 +53,8 @@ struct Raw {
     exclude: Vec<String>,
     #[serde(default)]
     rules: toml::Table,
+    #[serde(default, rename = "fresh-session")]
+    fresh_session: bool,
 }
 
 impl Config {
@@ -61,6 +66,7 @@ impl Config {
             include: globs(&["*.sql".to_string()]).unwrap_or_else(|_| GlobSet::empty()),
             exclude: GlobSet::empty(),
             rules: HashMap::new(),
+            fresh_session: false,
         }
     }
 
@@ -114,6 +120,7 @@ impl Config {
             include,
             exclude,
             rules,
+            fresh_session: raw.fresh_session,
         })
     }
 

@@ -71,6 +71,10 @@ struct CheckArgs {
     /// Hide info diagnostics (what flinkddl could not check) in human output.
     #[arg(long)]
     hide_info: bool,
+    /// Check each file as a fresh Flink session runs it: catalogs and databases it does not
+    /// create are errors. By default they are assumed to exist elsewhere in the deployment.
+    #[arg(long)]
+    fresh_session: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -148,10 +152,15 @@ fn check(args: CheckArgs) -> ExitCode {
     } else {
         args.paths.clone()
     };
-    let plan = match files::expand(&paths, args.stdin_filename.as_deref(), &mut finder) {
+    let mut plan = match files::expand(&paths, args.stdin_filename.as_deref(), &mut finder) {
         Ok(plan) => plan,
         Err(e) => return usage_error(&e),
     };
+    if args.fresh_session {
+        for p in plan.iter_mut() {
+            p.config.fresh_session = true;
+        }
+    }
     let (reports, summary) = check_all(plan);
     let text = match args.format {
         Format::Human => human::render(&reports, &summary, human_style(&args)),

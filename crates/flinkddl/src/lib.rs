@@ -2,13 +2,15 @@
 //!
 //! Re-exports the stable API of the workspace crates: [`syntax`] (lexer, parser, typed AST with
 //! spans), [`types`] (Flink's data types), [`binder`] (the resolved tables and Flink's verdict),
-//! [`lint`] (lint rules and suppression comments) and [`diagnostics`] (spans, line index,
+//! [`lint`] (lint rules and suppression comments), [`connectors`] (connector and format
+//! options) and [`diagnostics`] (spans, line index,
 //! diagnostics), plus [`analyze`], which runs them all,
 //! and [`contract`], the JSON shape of `flinkddl describe --format json`.
 
 pub mod contract;
 
 pub use flinkddl_binder as binder;
+pub use flinkddl_connectors as connectors;
 pub use flinkddl_diagnostics as diagnostics;
 pub use flinkddl_lint as lint;
 pub use flinkddl_syntax as syntax;
@@ -27,12 +29,54 @@ pub struct Analysis {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Parses, binds and lints a script.
+/// How to analyze a script.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Treat the script as one file of a deployment: catalogs and databases it uses but does
+    /// not create are assumed to exist (a warning) instead of missing (an error, as in a fresh
+    /// Flink session). `flinkddl check` sets this unless `--fresh-session` is given.
+    pub assume_external_objects: bool,
+}
+
+/// The built-in connector catalogue, loaded once.
+pub fn connector_catalogue() -> &'static connectors::Catalogue {
+    static CATALOGUE: std::sync::OnceLock<connectors::Catalogue> = std::sync::OnceLock::new();
+    CATALOGUE.get_or_init(connectors::Catalogue::builtin)
+}
+
+/// Parses, binds and lints a script as a fresh Flink session does.
 pub fn analyze(text: &str) -> Analysis {
+    analyze_with(text, &Options::default())
+}
+
+/// Parses, binds and lints a script: syntax, Flink's verdict (bind), lints and connector
+/// checks.
+pub fn analyze_with(text: &str, options: &Options) -> Analysis {
     let parse = parse(text);
-    let bound = binder::bind(&parse, text);
+    let bound = binder::bind_with(
+        &parse,
+        text,
+        binder::BindOptions {
+            assume_external_objects: options.assume_external_objects,
+        },
+    );
     let mut diagnostics = parse.errors.clone();
     diagnostics.extend(flinkddl_lint::lint(&parse, text, &bound.tables));
+    // Connector and format options, on the table as the statement that created it wrote it.
+    for (index, table) in &bound.created {
+        if let Some(syntax::ast::Statement {
+            kind: syntax::ast::StatementKind::CreateTable(ct),
+            ..
+        }) = parse.script.statements.get(*index)
+        {
+            let spans = connectors::spans_from_ast(ct);
+            diagnostics.extend(connectors::check_table(
+                connector_catalogue(),
+                table,
+                &spans,
+            ));
+        }
+    }
     diagnostics.extend(bound.diagnostics);
     let mut diagnostics = flinkddl_lint::suppress(&parse, text, diagnostics);
     // Flink runs statements in order and stops at the first failure, so the first diagnostic
