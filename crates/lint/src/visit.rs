@@ -157,6 +157,9 @@ pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
             for (_, e) in &call.named_args {
                 walk_expr(v, e);
             }
+            if let Some(e) = &call.filter {
+                walk_expr(v, e);
+            }
         }
         ExprKind::Cast {
             expr, data_type, ..
@@ -174,6 +177,9 @@ pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
             }
             for w in whens {
                 walk_expr(v, &w.condition);
+                for e in &w.more_values {
+                    walk_expr(v, e);
+                }
                 walk_expr(v, &w.result);
             }
             if let Some(e) = else_result {
@@ -183,6 +189,7 @@ pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
         ExprKind::Extract { expr, .. }
         | ExprKind::FloorCeil { expr, .. }
         | ExprKind::FieldAccess { expr, .. }
+        | ExprKind::DatetimeInterval { expr, .. }
         | ExprKind::Nested(expr) => walk_expr(v, expr),
         ExprKind::Position {
             needle,

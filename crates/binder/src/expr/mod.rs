@@ -340,6 +340,9 @@ impl Ctx<'_> {
                 "Subqueries are not supported in computed columns and watermarks",
             ),
             K::Error => bound::not_typed("the expression has a syntax error"),
+            K::DatetimeInterval { .. } => {
+                bound::not_typed("datetime differences `(a - b) unit` are not typed yet")
+            }
         }
     }
 

@@ -140,6 +140,11 @@ pub enum ExprKind {
     },
     /// `( x )`: kept so that spans and re-printing know about the parentheses.
     Nested(Box<Expr>),
+    /// `(a - b) DAY TO SECOND`: the difference of two datetimes as an interval.
+    DatetimeInterval {
+        expr: Box<Expr>,
+        qualifier: IntervalQualifier,
+    },
     /// A query where a scalar expression is expected; always reported as an error.
     Subquery(QueryBody),
     /// The parser could not read an expression here; a diagnostic was reported.
@@ -155,6 +160,12 @@ pub struct Call {
     pub star: bool,
     /// Arguments with `name => value`, in order, beside `args` (the positional ones).
     pub named_args: Vec<(Ident, Expr)>,
+    /// `FILTER (WHERE condition)` after an aggregate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filter: Option<Box<Expr>>,
+    /// The span of `OVER (...)` or `OVER window`, when the call is a window aggregate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub over: Option<Span>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,6 +179,9 @@ pub enum SetQuantifier {
 pub struct WhenClause {
     pub condition: Expr,
     pub result: Expr,
+    /// More values of a simple CASE's `WHEN 1, 2, 3 THEN`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_values: Vec<Expr>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

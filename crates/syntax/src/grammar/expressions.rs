@@ -190,8 +190,16 @@ fn is_test(p: &mut Parser) -> PResult<IsTest> {
         }
         K::JSON => {
             p.bump();
-            let kind = if at_ident(p) && !p.nth_is_kw(0, K::AND) {
-                Some(ident(p)?)
+            let t = p.current();
+            let kind = if t.kind == T::Word
+                && matches!(t.keyword, K::VALUE | K::OBJECT | K::ARRAY | K::SCALAR)
+            {
+                p.bump();
+                Some(Ident {
+                    span: t.span,
+                    value: p.text(t.span).to_ascii_uppercase(),
+                    quoted: false,
+                })
             } else {
                 None
             };
@@ -336,6 +344,16 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
                 });
             }
             p.expect(T::RParen)?;
+            if at_time_unit(p) {
+                let qualifier = interval_qualifier(p)?;
+                return Ok(Expr {
+                    span: p.span_from(start),
+                    kind: ExprKind::DatetimeInterval {
+                        expr: boxed(first),
+                        qualifier,
+                    },
+                });
+            }
             return Ok(Expr {
                 span: p.span_from(start),
                 kind: ExprKind::Nested(boxed(first)),
@@ -381,6 +399,25 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
                 p.span_from(start),
                 Literal::Typed {
                     kind,
+                    value: value.value,
+                },
+            ))
+        }
+        K::TIMESTAMP
+            if p.nth_is_kw(1, K::WITH)
+                && p.nth_is_kw(2, K::LOCAL)
+                && p.nth_is_kw(3, K::TIME)
+                && p.nth_is_kw(4, K::ZONE)
+                && p.nth_is(5, T::String) =>
+        {
+            for _ in 0..5 {
+                p.bump();
+            }
+            let value = string_lit(p)?;
+            Ok(literal(
+                p.span_from(start),
+                Literal::Typed {
+                    kind: TypedLiteralKind::TimestampLtz,
                     value: value.value,
                 },
             ))
@@ -635,6 +672,33 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
             break;
         }
     }
+    // `FILTER (WHERE cond)` and `OVER (...)` / `OVER w` after an aggregate.
+    let mut filter = None;
+    if p.nth_is_kw(0, K::FILTER) && p.nth_is(1, T::LParen) {
+        p.bump();
+        p.bump();
+        p.expect_kw(K::WHERE)?;
+        filter = Some(boxed(expr(p)?));
+        p.expect(T::RParen)?;
+    }
+    let mut over = None;
+    if let Some(over_span) = p.eat_kw(K::OVER) {
+        if p.at(T::LParen) {
+            // The window specification: delimited, not typed.
+            p.bump();
+            let depth = p.paren_depth();
+            while !(p.at(T::RParen) && p.paren_depth() == depth) {
+                if p.at_eof() || p.at(T::Semicolon) {
+                    return Err(p.unexpected());
+                }
+                p.bump();
+            }
+            p.bump();
+        } else {
+            ident(p)?;
+        }
+        over = Some(p.span_from(over_span.start));
+    }
     Ok(Expr {
         span: p.span_from(start),
         kind: ExprKind::Call(Call {
@@ -643,6 +707,8 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
             args,
             star,
             named_args,
+            filter,
+            over,
         }),
     })
 }
@@ -687,9 +753,19 @@ fn case(p: &mut Parser) -> PResult<Expr> {
     let mut whens = Vec::new();
     while p.eat_kw(K::WHEN).is_some() {
         let condition = expr(p)?;
+        let mut more_values = Vec::new();
+        if operand.is_some() {
+            while p.eat(T::Comma).is_some() {
+                more_values.push(expr(p)?);
+            }
+        }
         p.expect_kw(K::THEN)?;
         let result = expr(p)?;
-        whens.push(WhenClause { condition, result });
+        whens.push(WhenClause {
+            condition,
+            result,
+            more_values,
+        });
     }
     if whens.is_empty() {
         return Err(p.unexpected());
@@ -789,6 +865,8 @@ fn substring(p: &mut Parser) -> PResult<Expr> {
             args,
             star: false,
             named_args: Vec::new(),
+            filter: None,
+            over: None,
         }),
     })
 }
@@ -827,6 +905,8 @@ fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
             args: vec![e],
             star: false,
             named_args: Vec::new(),
+            filter: None,
+            over: None,
         }),
     })
 }
@@ -936,6 +1016,30 @@ fn interval(p: &mut Parser) -> PResult<Expr> {
     ))
 }
 
+fn at_time_unit(p: &Parser) -> bool {
+    let t = p.current();
+    t.kind == T::Word
+        && matches!(
+            t.keyword,
+            K::YEAR
+                | K::YEARS
+                | K::QUARTER
+                | K::QUARTERS
+                | K::MONTH
+                | K::MONTHS
+                | K::WEEK
+                | K::WEEKS
+                | K::DAY
+                | K::DAYS
+                | K::HOUR
+                | K::HOURS
+                | K::MINUTE
+                | K::MINUTES
+                | K::SECOND
+                | K::SECONDS
+        )
+}
+
 fn time_unit(p: &mut Parser) -> Option<TimeUnit> {
     let t = p.current();
     if t.kind != T::Word {
@@ -974,8 +1078,20 @@ pub(crate) fn interval_qualifier(p: &mut Parser) -> PResult<IntervalQualifier> {
         }
         p.expect(T::RParen)?;
     }
+    // Calcite's pairs only (YEAR TO MONTH, DAY TO HOUR|MINUTE|SECOND, HOUR TO MINUTE|SECOND,
+    // MINUTE TO SECOND); any other `TO` belongs to the enclosing construct (`FLOOR(x TO DAY)`).
+    let end_fits = |kw: K| match unit {
+        TimeUnit::Year => matches!(kw, K::MONTH | K::MONTHS),
+        TimeUnit::Day => matches!(
+            kw,
+            K::HOUR | K::HOURS | K::MINUTE | K::MINUTES | K::SECOND | K::SECONDS
+        ),
+        TimeUnit::Hour => matches!(kw, K::MINUTE | K::MINUTES | K::SECOND | K::SECONDS),
+        TimeUnit::Minute => matches!(kw, K::SECOND | K::SECONDS),
+        _ => false,
+    };
     let mut end = None;
-    if p.eat_kw(K::TO).is_some() {
+    if p.nth_is_kw(0, K::TO) && end_fits(p.nth(1).keyword) && p.eat_kw(K::TO).is_some() {
         let Some(end_unit) = time_unit(p) else {
             return Err(p.unexpected());
         };
