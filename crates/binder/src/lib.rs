@@ -10,6 +10,7 @@
 //! a projection over one table.
 
 mod alter;
+mod builder;
 pub mod catalog;
 mod create_table;
 mod ctas;
@@ -19,6 +20,7 @@ pub mod print;
 pub mod schema;
 mod statements;
 
+pub use builder::TableSchemaBuilder;
 use catalog::Catalog;
 use flinkddl_diagnostics::{Diagnostic, LineIndex};
 use flinkddl_syntax::Parse;

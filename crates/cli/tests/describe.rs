@@ -73,3 +73,29 @@ fn usage_error_is_exit_two() {
     let (code, _) = flinkddl(&["describe"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn table_format_prints_the_describe_tableau_of_each_table() {
+    let (code, stdout) = flinkddl(&["describe", &example("examples/orders.sql")]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("`default_catalog`.`default_database`.`orders`"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("|  order_time | TIMESTAMP(3) *ROWTIME* |  TRUE |"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("7 rows in set"), "{stdout}");
+    let (code, stdout) = flinkddl(&[
+        "describe",
+        &example("examples/orders.sql"),
+        "--table",
+        "big_orders",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("2 rows in set") && !stdout.contains("7 rows in set"),
+        "{stdout}"
+    );
+}
