@@ -227,6 +227,7 @@ impl Binder<'_> {
         let mut source_columns: Vec<(String, DataType)> = Vec::new();
         let mut source_name: Option<String> = None;
         if let Some(from) = &select.from {
+            self.check_readable(from)?;
             let path = self.qualify(from)?;
             match self.catalog.lookup(&path) {
                 Lookup::Found(CatalogObject::Table(t)) => {

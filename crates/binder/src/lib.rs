@@ -49,6 +49,14 @@ pub struct BindOptions {
     pub assume_external_objects: bool,
 }
 
+/// Answers whether Flink could create a *source* for reading a table: a view or a CTAS whose
+/// query reads the table fails at CREATE time when it cannot (Flink builds the source while
+/// converting the query). Implemented outside the binder, by the connector catalogue.
+pub trait SourceCheck {
+    /// `Some(message)` when Flink cannot create a source for `table`.
+    fn cannot_read(&self, table: &TableSchema) -> Option<String>;
+}
+
 /// Binds a parsed script as a fresh Flink session. Statements with a syntax error are
 /// skipped: Flink never converts a statement its parser rejected.
 pub fn bind(parse: &Parse, source: &str) -> Bound {
@@ -57,6 +65,16 @@ pub fn bind(parse: &Parse, source: &str) -> Bound {
 
 /// [`bind`] with options.
 pub fn bind_with(parse: &Parse, source: &str, options: BindOptions) -> Bound {
+    bind_checked(parse, source, options, None)
+}
+
+/// [`bind_with`] with a check of the tables that views and CTAS queries read.
+pub fn bind_checked(
+    parse: &Parse,
+    source: &str,
+    options: BindOptions,
+    source_check: Option<&dyn SourceCheck>,
+) -> Bound {
     let mut binder = Binder {
         source,
         line_index: LineIndex::new(source),
@@ -66,6 +84,7 @@ pub fn bind_with(parse: &Parse, source: &str, options: BindOptions) -> Bound {
         statement_index: 0,
         created: Vec::new(),
         options,
+        source_check,
     };
     for (index, statement) in parse.script.statements.iter().enumerate() {
         let broken = parse.errors.iter().any(|d| {
@@ -101,6 +120,7 @@ pub fn statement_index(parse: &Parse, offset: u32) -> Option<usize> {
 }
 
 pub(crate) struct Binder<'a> {
+    pub source_check: Option<&'a dyn SourceCheck>,
     pub source: &'a str,
     pub line_index: LineIndex,
     pub catalog: Catalog,
@@ -116,5 +136,38 @@ pub(crate) struct Binder<'a> {
 impl Binder<'_> {
     pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
+    }
+
+    /// A query reads `from`: Flink creates its source while converting the query, and fails
+    /// when it cannot. Reports that and returns `Err`.
+    pub(crate) fn check_readable(
+        &mut self,
+        from: &flinkddl_syntax::ast::ObjectName,
+    ) -> Result<(), ()> {
+        let Some(check) = self.source_check else {
+            return Ok(());
+        };
+        let Ok(path) = self.qualify(from) else {
+            return Ok(());
+        };
+        let table = match self.catalog.lookup(&path) {
+            catalog::Lookup::Found(catalog::CatalogObject::Table(t)) => t.as_ref().clone(),
+            _ => return Ok(()),
+        };
+        if let Some(reason) = check.cannot_read(&table) {
+            self.report(
+                Diagnostic::new(
+                    flinkddl_diagnostics::Code::SourceNotCreatable,
+                    from.span,
+                    format!(
+                        "Unable to create a source for reading table '{}.{}.{}'.\n{reason}",
+                        path.0, path.1, path.2
+                    ),
+                )
+                .with_help("the query reads this table, and Flink checks its connector options when it builds the source; fix the table's WITH options"),
+            );
+            return Err(());
+        }
+        Ok(())
     }
 }

@@ -164,6 +164,11 @@ impl Binder<'_> {
         let Ok(path) = self.qualify(&v.name) else {
             return;
         };
+        if let Some(from) = v.query.simple.as_ref().and_then(|s| s.from.as_ref()) {
+            if self.check_readable(from).is_err() {
+                return;
+            }
+        }
         let temporary = v.temporary.is_some();
         let exists = if temporary {
             self.catalog.temporary.contains_key(&path)

@@ -229,6 +229,12 @@ catalogue! {
         "statement not supported here",
         "Flink's TableEnvironment cannot execute this statement in a script (e.g. SET through \
          executeSql).";
+    SourceNotCreatable = "B091", "source-not-creatable", Bind, Error,
+        "query reads a table Flink cannot read",
+        "A view or CREATE TABLE ... AS reads a table whose connector options Flink rejects (no \
+         'connector', a missing required option, an unsupported option, or a sink-only \
+         connector). Flink builds the source while it converts the query, so the statement fails \
+         at CREATE time. Fix the read table's WITH options.";
     SchemaNotDerived = "B090", "schema-not-derived", Bind, Info,
         "schema not derived",
         "flinkddl could not derive this table's schema (for example a CTAS over a join); it is \

@@ -38,6 +38,34 @@ pub struct Options {
     pub assume_external_objects: bool,
 }
 
+/// Whether Flink can create a source for a table, from the connector catalogue: no
+/// `connector` option, a sink-only connector or an error-level option problem means it cannot.
+/// An unknown connector is assumed readable (it may be on the user's classpath).
+struct ConnectorSourceCheck;
+
+impl binder::SourceCheck for ConnectorSourceCheck {
+    fn cannot_read(&self, table: &binder::schema::TableSchema) -> Option<String> {
+        let Some(id) = table.option("connector") else {
+            return Some(
+                "Table options do not contain an option key 'connector' for discovering a connector."
+                    .to_string(),
+            );
+        };
+        let catalogue = connector_catalogue();
+        let spec = catalogue.connector(id)?;
+        if !spec.roles.contains(&connectors::model::Role::Source) {
+            return Some(format!(
+                "Connector '{id}' can only be used as a sink. It cannot be used as a source."
+            ));
+        }
+        let spans = connectors::TableSpans::default();
+        connectors::check_table(catalogue, table, &spans)
+            .into_iter()
+            .find(|d| d.severity == Severity::Error)
+            .map(|d| d.message)
+    }
+}
+
 /// The built-in connector catalogue, loaded once.
 pub fn connector_catalogue() -> &'static connectors::Catalogue {
     static CATALOGUE: std::sync::OnceLock<connectors::Catalogue> = std::sync::OnceLock::new();
@@ -53,12 +81,13 @@ pub fn analyze(text: &str) -> Analysis {
 /// checks.
 pub fn analyze_with(text: &str, options: &Options) -> Analysis {
     let parse = parse(text);
-    let bound = binder::bind_with(
+    let bound = binder::bind_checked(
         &parse,
         text,
         binder::BindOptions {
             assume_external_objects: options.assume_external_objects,
         },
+        Some(&ConnectorSourceCheck),
     );
     let mut diagnostics = parse.errors.clone();
     diagnostics.extend(flinkddl_lint::lint(&parse, text, &bound.tables));
