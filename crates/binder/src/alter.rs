@@ -3,7 +3,7 @@
 //! (`AlterSchemaConverter`), each after "Failed to execute ALTER TABLE statement.".
 
 use crate::catalog::{CatalogObject, ObjectPath};
-use crate::create_table::{expr_text, finish_column, Col};
+use crate::create_table::{distribution_from_ast, expr_text, finish_column, Col};
 use crate::schema::*;
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
@@ -145,23 +145,7 @@ impl Binder<'_> {
                 for item in items {
                     match item {
                         AlterItem::Distribution(d) => {
-                            distribution = Some(Distribution {
-                                kind: match d.algorithm {
-                                    Some(ast::DistributionAlgorithm::Hash) => {
-                                        DistributionKind::Hash
-                                    }
-                                    Some(ast::DistributionAlgorithm::Range) => {
-                                        DistributionKind::Range
-                                    }
-                                    None => DistributionKind::Unknown,
-                                },
-                                bucket_keys: d
-                                    .columns
-                                    .iter()
-                                    .flat_map(|c| c.columns.iter().map(|i| i.value.clone()))
-                                    .collect(),
-                                bucket_count: d.buckets.and_then(|b| b.value).map(|v| v as u32),
-                            });
+                            distribution = Some(distribution_from_ast(d));
                         }
                         AlterItem::Element { element, position } => {
                             self.alter_element(

@@ -1123,16 +1123,7 @@ impl Binder<'_> {
             );
             return Err(());
         }
-        let kind = match d.algorithm {
-            Some(ast::DistributionAlgorithm::Hash) => DistributionKind::Hash,
-            Some(ast::DistributionAlgorithm::Range) => DistributionKind::Range,
-            None => DistributionKind::Unknown,
-        };
-        Ok(Some(Distribution {
-            kind,
-            bucket_keys: keys.iter().map(|k| k.value.clone()).collect(),
-            bucket_count,
-        }))
+        Ok(Some(distribution_from_ast(d)))
     }
 
     pub(crate) fn property_pairs(
@@ -1262,17 +1253,7 @@ impl Binder<'_> {
                 self.catalog.touch(path, temporary);
                 return Ok(());
             }
-            let message = if temporary {
-                format!(
-                    "Temporary table '{}' already exists",
-                    object_identifier(&path.0, &path.1, &path.2)
-                )
-            } else {
-                format!(
-                    "Table (or view) {}.{} already exists in Catalog {}.",
-                    path.1, path.2, path.0
-                )
-            };
+            let message = already_exists_message(path, temporary);
             self.report(
                 Diagnostic::new(Code::TableAlreadyExists, ct.name.span, message)
                     .with_help("use CREATE TABLE IF NOT EXISTS, or drop the table first"),
@@ -1346,6 +1327,39 @@ impl Binder<'_> {
             .collect();
         names.dedup();
         similar(name, names.iter().map(String::as_str)).map(str::to_string)
+    }
+}
+
+/// Flink's message for creating a table or view that exists (the catalog's, or the temporary
+/// objects' for a temporary one).
+pub(crate) fn already_exists_message(path: &ObjectPath, temporary: bool) -> String {
+    if temporary {
+        format!(
+            "Temporary table '{}' already exists",
+            object_identifier(&path.0, &path.1, &path.2)
+        )
+    } else {
+        format!(
+            "Table (or view) {}.{} already exists in Catalog {}.",
+            path.1, path.2, path.0
+        )
+    }
+}
+
+/// A distribution as written, in the output model.
+pub(crate) fn distribution_from_ast(d: &ast::Distribution) -> Distribution {
+    Distribution {
+        kind: match d.algorithm {
+            Some(ast::DistributionAlgorithm::Hash) => DistributionKind::Hash,
+            Some(ast::DistributionAlgorithm::Range) => DistributionKind::Range,
+            None => DistributionKind::Unknown,
+        },
+        bucket_keys: d
+            .columns
+            .iter()
+            .flat_map(|c| c.columns.iter().map(|i| i.value.clone()))
+            .collect(),
+        bucket_count: d.buckets.and_then(|b| b.value).map(|v| v as u32),
     }
 }
 

@@ -2,7 +2,7 @@
 //! schema is the query's, where the query is a projection over one table (or literals).
 
 use crate::catalog::{CatalogObject, Lookup, ObjectPath};
-use crate::create_table::{finish_column, similar, Col};
+use crate::create_table::{distribution_from_ast, finish_column, similar, Col};
 use crate::expr::{bind_expr, ExprOutcome, Scope};
 use crate::schema::*;
 use crate::Binder;
@@ -165,19 +165,7 @@ impl Binder<'_> {
                 }
             }
         }
-        let distribution = ct.distribution.as_ref().map(|d| Distribution {
-            kind: match d.algorithm {
-                Some(ast::DistributionAlgorithm::Hash) => DistributionKind::Hash,
-                Some(ast::DistributionAlgorithm::Range) => DistributionKind::Range,
-                None => DistributionKind::Unknown,
-            },
-            bucket_keys: d
-                .columns
-                .iter()
-                .flat_map(|c| c.columns.iter().map(|i| i.value.clone()))
-                .collect(),
-            bucket_count: d.buckets.and_then(|b| b.value).map(|v| v as u32),
-        });
+        let distribution = ct.distribution.as_ref().map(distribution_from_ast);
         let table = TableSchema {
             catalog: path.0.clone(),
             database: path.1.clone(),

@@ -177,17 +177,7 @@ impl Binder<'_> {
         };
         if exists {
             if v.if_not_exists.is_none() && v.or_replace.is_none() {
-                let message = if temporary {
-                    format!(
-                        "Temporary table '{}' already exists",
-                        object_identifier(&path.0, &path.1, &path.2)
-                    )
-                } else {
-                    format!(
-                        "Table (or view) {}.{} already exists in Catalog {}.",
-                        path.1, path.2, path.0
-                    )
-                };
+                let message = crate::create_table::already_exists_message(&path, temporary);
                 self.report(Diagnostic::new(
                     Code::TableAlreadyExists,
                     v.name.span,
