@@ -10,6 +10,7 @@ use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, TableElement};
 use flinkddl_types::{DataType, LogicalType, LogicalTypeRoot, TimestampKind};
+use std::collections::HashMap;
 
 /// A column while the table is being built: its type may be unknown (an error was reported,
 /// or an expression we cannot type).
@@ -215,6 +216,11 @@ impl Binder<'_> {
                 }
             }
         }
+        let mut name_index: HashMap<String, usize> = columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i))
+            .collect();
         let pk_columns = derived_primary_key_columns(ct);
         let elements: Vec<&TableElement> =
             ct.elements.iter().flat_map(|e| e.items.iter()).collect();
@@ -270,14 +276,18 @@ impl Binder<'_> {
                 comment,
                 from_base: false,
             };
-            if !self.add_derived_column(&mut columns, new, &strategies, def.name.span) {
+            if !self.add_derived_column(
+                &mut columns,
+                &mut name_index,
+                new,
+                &strategies,
+                def.name.span,
+            ) {
                 ok = false;
                 continue;
             }
             if let AstKind::Computed { expr } = &def.kind {
-                if let Some(index) = columns.iter().position(|c| c.name == name && !c.from_base) {
-                    computed_defs.push((index, expr));
-                } else if let Some(index) = columns.iter().position(|c| c.name == name) {
+                if let Some(&index) = name_index.get(&name) {
                     computed_defs.push((index, expr));
                 }
             }
@@ -288,14 +298,15 @@ impl Binder<'_> {
 
         // Computed columns see every physical column, and the metadata columns declared
         // before them (Flink collects physical types first, metadata as it goes).
+        let metadata_position: HashMap<String, usize> = columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| matches!(c.kind, ColumnKind::Metadata { .. }))
+            .map(|(i, c)| (c.name.clone(), i))
+            .collect();
         for (index, expr) in computed_defs {
-            let later_metadata: Vec<String> = columns[index..]
-                .iter()
-                .filter(|c| matches!(c.kind, ColumnKind::Metadata { .. }))
-                .map(|c| c.name.clone())
-                .collect();
             let typed = self.type_expression(expr, &columns, |c| {
-                !c.is_computed() && !later_metadata.contains(&c.name)
+                !c.is_computed() && metadata_position.get(&c.name).is_none_or(|&m| m < index)
             })?;
             let column = &mut columns[index];
             match typed {
@@ -611,14 +622,18 @@ impl Binder<'_> {
 
     /// Adds a column of the new table, with Flink's rules for clashes. Returns false when it
     /// reported an error.
+    /// `index` maps names to positions in `columns` (kept in step), so that a table of many
+    /// columns binds in linear time.
     fn add_derived_column(
         &mut self,
         columns: &mut Vec<Col>,
+        index: &mut HashMap<String, usize>,
         new: Col,
         strategies: &LikeStrategies,
         span: Span,
     ) -> bool {
-        let Some(existing) = columns.iter().position(|c| c.name == new.name) else {
+        let Some(&existing) = index.get(&new.name) else {
+            index.insert(new.name.clone(), columns.len());
             columns.push(new);
             return true;
         };
@@ -682,15 +697,11 @@ impl Binder<'_> {
 
     /// `DefaultSchemaResolver.validateDuplicateColumns`: what the converter let through.
     fn check_duplicate_columns(&mut self, columns: &[Col]) -> Result<(), ()> {
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
         let mut dups: Vec<&str> = Vec::new();
         for c in columns {
-            if seen.contains(&c.name.as_str()) {
-                if !dups.contains(&c.name.as_str()) {
-                    dups.push(&c.name);
-                }
-            } else {
-                seen.push(&c.name);
+            if !seen.insert(c.name.as_str()) && !dups.contains(&c.name.as_str()) {
+                dups.push(&c.name);
             }
         }
         if let Some(first) = dups.first() {
