@@ -53,11 +53,7 @@ impl Binder<'_> {
                 table.catalog = new_path.0.clone();
                 table.database = new_path.1.clone();
                 table.name = new_path.2.clone();
-                for entry in self.catalog.order.iter_mut() {
-                    if entry.0 == path && !entry.1 {
-                        entry.0 = new_path.clone();
-                    }
-                }
+                self.catalog.rename_in_order(&path, &new_path, false);
                 self.store(&new_path, table);
             } else {
                 self.store(&path, table);

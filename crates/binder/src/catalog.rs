@@ -51,8 +51,11 @@ pub struct Catalog {
     pub temporary: HashMap<ObjectPath, CatalogObject>,
     pub current_catalog: String,
     pub current_database: String,
-    /// Tables in the order of the statement that last created or targeted each.
-    pub order: Vec<(ObjectPath, bool)>,
+    /// Tables in the order of the statement that last created or targeted each; a moved or
+    /// dropped entry leaves a hole (`None`) so that moving is O(1).
+    order: Vec<Option<(ObjectPath, bool)>>,
+    /// Where each table is in `order`.
+    order_index: HashMap<(ObjectPath, bool), usize>,
 }
 
 impl Default for Catalog {
@@ -68,6 +71,7 @@ impl Default for Catalog {
             current_catalog: DEFAULT_CATALOG.to_string(),
             current_database: DEFAULT_DATABASE.to_string(),
             order: Vec::new(),
+            order_index: HashMap::new(),
         }
     }
 }
@@ -159,8 +163,30 @@ impl Catalog {
 
     /// Moves a table to the end of the creation order.
     pub fn touch(&mut self, path: &ObjectPath, temporary: bool) {
-        self.order.retain(|(p, t)| !(p == path && *t == temporary));
-        self.order.push((path.clone(), temporary));
+        self.forget(path, temporary);
+        let key = (path.clone(), temporary);
+        self.order_index.insert(key.clone(), self.order.len());
+        self.order.push(Some(key));
+    }
+
+    /// Takes a table out of the creation order (it was dropped or renamed).
+    pub fn forget(&mut self, path: &ObjectPath, temporary: bool) {
+        if let Some(i) = self.order_index.remove(&(path.clone(), temporary)) {
+            if let Some(slot) = self.order.get_mut(i) {
+                *slot = None;
+            }
+        }
+    }
+
+    /// A renamed table keeps its place in the creation order.
+    pub fn rename_in_order(&mut self, old: &ObjectPath, new: &ObjectPath, temporary: bool) {
+        if let Some(i) = self.order_index.remove(&(old.clone(), temporary)) {
+            let key = (new.clone(), temporary);
+            self.order_index.insert(key.clone(), i);
+            if let Some(slot) = self.order.get_mut(i) {
+                *slot = Some(key);
+            }
+        }
     }
 
     /// The tables that exist now, in creation order (a temporary table shadows a permanent
@@ -168,6 +194,7 @@ impl Catalog {
     pub fn tables_in_order(&self) -> Vec<&TableSchema> {
         self.order
             .iter()
+            .flatten()
             .filter_map(|(path, temporary)| {
                 let object = if *temporary {
                     self.temporary.get(path)

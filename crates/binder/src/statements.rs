@@ -221,9 +221,7 @@ impl Binder<'_> {
             }
         };
         if removed {
-            self.catalog
-                .order
-                .retain(|(p, t)| !(p == &path && *t == d.temporary.is_some()));
+            self.catalog.forget(&path, d.temporary.is_some());
         } else if d.if_exists.is_none() {
             let kind = if d.object == ObjectKind::View {
                 "View"
