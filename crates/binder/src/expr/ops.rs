@@ -674,7 +674,16 @@ pub(crate) fn case(
     let mut conds = Vec::with_capacity(whens.len());
     let mut results = Vec::with_capacity(whens.len() + 1);
     for w in whens {
-        conds.push(when_condition(ctx, value.as_ref(), &w.condition)?);
+        match operand {
+            // `CASE x WHEN 1, 2 THEN`: Flink reads the list as `x IN (1, 2)`.
+            Some(o) if !w.more_values.is_empty() => {
+                let mut list = Vec::with_capacity(w.more_values.len() + 1);
+                list.push(w.condition.clone());
+                list.extend(w.more_values.iter().cloned());
+                conds.push(in_list(ctx, o, false, &list, w.condition.span)?);
+            }
+            _ => conds.push(when_condition(ctx, value.as_ref(), &w.condition)?),
+        }
         results.push(ctx.bind(&w.result)?);
     }
     let else_bound = match else_result {
