@@ -71,29 +71,13 @@ impl Scope for ColumnScope<'_> {
 
 /// The identifiers an expression references (first part of each name).
 fn referenced_names(expr: &ast::Expr, out: &mut Vec<String>) {
-    let value = serde_json::to_value(expr).unwrap_or_default();
-    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
-        match v {
-            serde_json::Value::Object(map) => {
-                if map.get("node").and_then(|n| n.as_str()) == Some("identifier") {
-                    if let Some(first) = map
-                        .get("parts")
-                        .and_then(|p| p.get(0))
-                        .and_then(|p| p.get("value"))
-                        .and_then(|v| v.as_str())
-                    {
-                        out.push(first.to_string());
-                    }
-                }
-                for child in map.values() {
-                    walk(child, out);
-                }
+    ast::visit::for_each_expr(expr, |e| {
+        if let ast::ExprKind::Identifier(name) = &e.kind {
+            if let Some(first) = name.parts.first() {
+                out.push(first.value.clone());
             }
-            serde_json::Value::Array(items) => items.iter().for_each(|i| walk(i, out)),
-            _ => {}
         }
-    }
-    walk(&value, out);
+    });
 }
 
 impl Binder<'_> {

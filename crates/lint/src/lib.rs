@@ -15,7 +15,8 @@
 
 mod rules;
 pub mod suppress;
-pub mod visit;
+/// The AST walkers live with the AST (the binder uses them too).
+pub use flinkddl_syntax::ast::visit;
 
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Severity};

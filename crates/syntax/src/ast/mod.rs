@@ -6,6 +6,7 @@ mod expr;
 mod statements;
 mod table;
 mod types;
+pub mod visit;
 
 pub use expr::*;
 pub use statements::*;

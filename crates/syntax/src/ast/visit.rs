@@ -1,9 +1,9 @@
-//! Walks over the AST that rules share: the table elements a statement defines, its property
+//! Walks over the AST that lints and the binder share: the table elements a statement defines, its property
 //! lists, and every type and expression inside them (nested types, CAST targets, ...).
 //!
-//! The parser bounds nesting (`flinkddl_syntax::MAX_DEPTH`), so the recursion here is bounded.
+//! The parser bounds nesting (`crate::MAX_DEPTH`), so the recursion here is bounded.
 
-use flinkddl_syntax::ast::{
+use super::{
     AlterItem, AlterTableAction, ColumnKind, CreateTable, DataTypeSyntax, Expr, ExprKind, IsTest,
     PropertyList, Statement, StatementKind, TableElement, TypeKind,
 };
