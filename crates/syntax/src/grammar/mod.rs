@@ -99,6 +99,15 @@ pub(crate) fn standalone_expression(p: &mut Parser) -> Option<Expr> {
 
 // ---- shared productions -----------------------------------------------------------------
 
+/// The value of a back-tick quoted identifier's inside: ``` `` ``` stands for one back-tick.
+pub(crate) fn unescape_backticks(inner: &str) -> CompactString {
+    if inner.contains("``") {
+        inner.replace("``", "`").into()
+    } else {
+        inner.into()
+    }
+}
+
 /// A simple identifier: an unreserved word or a back-tick quoted name.
 pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
     let t = p.current();
@@ -107,7 +116,7 @@ pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
             p.bump();
             Ok(Ident {
                 span: t.span,
-                value: p.text(t.span).to_string(),
+                value: p.text(t.span).into(),
                 quoted: false,
             })
         }
@@ -117,7 +126,7 @@ pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
             let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
             Ok(Ident {
                 span: t.span,
-                value: inner.replace("``", "`"),
+                value: unescape_backticks(inner),
                 quoted: true,
             })
         }
