@@ -24,7 +24,8 @@
 //! * `check N files`: the corpus split into files on disk, `check_all` (rayon) end to end; the
 //!   CPU time over the wall time says how busy the cores were.
 //!
-//! Memory: a counting global allocator (the system allocator underneath) records the peak of
+//! Memory: a counting global allocator (the system allocator underneath, or mimalloc with
+//! `--features mimalloc`, as in the `flinkddl` binary) records the peak of
 //! live heap bytes during one extra, untimed run of each measurement; the bench prints it as a
 //! multiple of the input size.
 
@@ -46,6 +47,13 @@ const SQLPARSER_VERSION: &str = "0.64";
 
 struct Counting;
 
+/// The allocator underneath the counting: the system's, or with `--features mimalloc` the one
+/// the `flinkddl` binary uses.
+#[cfg(not(feature = "mimalloc"))]
+static UNDER: System = System;
+#[cfg(feature = "mimalloc")]
+static UNDER: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 static TRACK: AtomicBool = AtomicBool::new(false);
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
@@ -55,7 +63,7 @@ static PEAK: AtomicUsize = AtomicUsize::new(0);
 #[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
+        let p = unsafe { UNDER.alloc(layout) };
         if TRACK.load(Relaxed) && !p.is_null() {
             let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
             PEAK.fetch_max(now, Relaxed);
@@ -66,10 +74,10 @@ unsafe impl GlobalAlloc for Counting {
         if TRACK.load(Relaxed) {
             LIVE.fetch_sub(layout.size(), Relaxed);
         }
-        unsafe { System.dealloc(ptr, layout) }
+        unsafe { UNDER.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        let p = unsafe { UNDER.realloc(ptr, layout, new_size) };
         if TRACK.load(Relaxed) && !p.is_null() {
             if new_size >= layout.size() {
                 let now =

@@ -10,7 +10,8 @@ use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, TableElement};
 use flinkddl_types::{DataType, LogicalType, LogicalTypeRoot, TimestampKind};
-use std::collections::HashMap;
+// foldhash: fast and seeded (hostile column names cannot force collisions).
+use foldhash::HashMap;
 
 /// A column while the table is being built: its type may be unknown (an error was reported,
 /// or an expression we cannot type).
@@ -681,7 +682,7 @@ impl Binder<'_> {
 
     /// `DefaultSchemaResolver.validateDuplicateColumns`: what the converter let through.
     fn check_duplicate_columns(&mut self, columns: &[Col]) -> Result<(), ()> {
-        let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        let mut seen: foldhash::HashSet<&str> = foldhash::HashSet::default();
         let mut dups: Vec<&str> = Vec::new();
         for c in columns {
             if !seen.insert(c.name.as_str()) && !dups.contains(&c.name.as_str()) {
@@ -1317,7 +1318,8 @@ impl Binder<'_> {
         let mut names: Vec<String> = self
             .catalog
             .tables_in_order()
-            .iter()
+            .rev()
+            .take(crate::MAX_SUGGESTION_CANDIDATES)
             .map(|t| t.name.clone())
             .collect();
         names.dedup();

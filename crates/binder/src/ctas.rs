@@ -322,7 +322,8 @@ impl Binder<'_> {
         let names: Vec<String> = self
             .catalog
             .tables_in_order()
-            .iter()
+            .rev()
+            .take(crate::MAX_SUGGESTION_CANDIDATES)
             .map(|t| t.name.clone())
             .collect();
         similar(name, names.iter().map(String::as_str)).map(str::to_string)
