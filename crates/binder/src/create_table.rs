@@ -1420,14 +1420,14 @@ pub(crate) fn similar<'a>(
     name: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let chars = lower.chars().count();
     candidates
         .filter(|c| *c != name)
-        .map(|c| {
-            (
-                strsim::damerau_levenshtein(&name.to_lowercase(), &c.to_lowercase()),
-                c,
-            )
-        })
+        // The distance is at least the difference in length: most candidates end here, before
+        // the (allocating) distance.
+        .filter(|c| c.chars().count().abs_diff(chars) <= 2)
+        .map(|c| (strsim::damerau_levenshtein(&lower, &c.to_lowercase()), c))
         .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
