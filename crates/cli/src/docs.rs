@@ -53,7 +53,11 @@ const GROUPS: &[(&str, &str)] = &[
     (
         "Connector",
         "Connector and format options and metadata keys, checked against the connectors' own \
-         rules. Flink checks them only when a query first uses the table, not at CREATE TABLE.",
+         rules. Flink checks them only when a query first reads or writes the table, not at \
+         CREATE TABLE, so a finding is an error when the file itself uses the table and a \
+         warning when it only declares it (`connector-findings = \"error\"` in flinkddl.toml \
+         judges every table as used; see docs/decisions/0004-connector-findings-severity.md). \
+         The default severity below is the one for a used table.",
     ),
     (
         "File",

@@ -19,7 +19,10 @@
 //!   another format, schema rules (primary keys, key fields, raw's single column, datagen's
 //!   `fields.<column>.*`) and metadata columns (known key, castable type, read-only keys not
 //!   VIRTUAL). Problems that break every use of the table are errors; problems that break only
-//!   reading or only writing, for a connector that can do both, are warnings.
+//!   reading or only writing, for a connector that can do both, are warnings. With
+//!   [`check_table_for`] and [`Usage::Script`] the verdict follows what the script does with
+//!   the table instead: an error only when a finding breaks a read or write the script
+//!   performs (decision 0004).
 //!
 //! What it does not do: it reads no files and loads no classes (a custom partitioner class or
 //! a protobuf message class is not checked), it does not know which way a query will use a
@@ -34,5 +37,5 @@ mod spans;
 pub mod values;
 
 pub use catalogue::{parse_file, Catalogue, BUILTIN_FILES};
-pub use check::check_table;
+pub use check::{check_table, check_table_for, Usage};
 pub use spans::{spans_from_ast, TableSpans};
