@@ -411,6 +411,58 @@ catalogue! {
          ## Fix\n\n\
          Derive the watermark from the rowtime column, e.g. \
          `WATERMARK FOR ts AS ts - INTERVAL '5' SECOND`.";
+    NonDeterministicComputedColumn = "L008", "non-deterministic-computed-column", Lint, Warning,
+        "non-deterministic function in a computed column of a changelog table",
+        "A computed column calls a function that gives another value each time it is evaluated \
+         (`RAND()`, `RAND_INTEGER(n)`, `UUID()`, `NOW()`, `CURRENT_TIMESTAMP`, `LOCALTIMESTAMP`, \
+         `CURRENT_DATE`, `UNIX_TIMESTAMP()`, ...) on a table that reads a changelog: a CDC \
+         format (`debezium-json`, `canal-json`, `maxwell-json`, `ogg-json`, \
+         `debezium-avro-confluent`) or a changelog connector (`upsert-kafka`, `mysql-cdc`, \
+         `postgres-cdc`, ...).\n\n\
+         Flink 2.3 accepts the table and plans queries over it (checked with real Flink: the \
+         default `table.optimizer.non-deterministic-update.strategy` is `IGNORE`). But the column \
+         is computed anew for every change row, so an update's retraction (`-U`, `-D`) carries \
+         another value than the row it retracts. Aggregations, joins, deduplication and upsert \
+         sinks downstream then cannot retract what they stored, and results drift. On an \
+         insert-only source (`ingested_at AS NOW()` on Kafka with `json`) the column is fine and \
+         is not reported; neither is `PROCTIME()`.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE orders (id BIGINT, amount INT, tag AS UUID())\n\
+         WITH ('connector' = 'filesystem', 'path' = '/data/orders', 'format' = 'debezium-json');\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Take the value from the change itself: a column of the source database, or a metadata \
+         column such as the change's timestamp (`ts TIMESTAMP_LTZ(3) METADATA FROM \
+         'value.source.timestamp' VIRTUAL` on Kafka with `debezium-json`). Or compute it in a \
+         query over an insert-only stream.";
+    RowtimeShadowed = "L009", "rowtime-shadowed", Lint, Warning,
+        "computed column shadows the rowtime",
+        "A computed column stands where queries will look for the event time, but it is not the \
+         rowtime the watermark is declared on. Flink 2.3 accepts the table (checked with real \
+         Flink), and then:\n\n\
+         - a computed copy of the rowtime (`ts_local AS ts + INTERVAL '8' HOUR`, `CAST(ts AS \
+         TIMESTAMP(3))`) is a plain TIMESTAMP, not a time attribute, so a window on it fails: \
+         \"The window function requires the timecol is a time attribute type, but is \
+         TIMESTAMP(3)\" (window TVFs), \"Window aggregate can only be defined over a time \
+         attribute column\" (group windows), \"Non-time attribute sort is not supported for \
+         bounded OVER window\" (OVER);\n\
+         - names are case-sensitive, so `TS AS ...` beside the rowtime `ts` is another column, \
+         with the same failures;\n\
+         - `CREATE TABLE t2 (ts AS ...) LIKE base (OVERWRITING GENERATED)` (or EXCLUDING \
+         GENERATED and a new `ts`), where `base` declares `WATERMARK FOR ts`: the inherited \
+         watermark silently applies to the new definition of `ts`, an expression written for \
+         another column.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE clicks (\n  url STRING,\n  ts TIMESTAMP(3),\n  ts_local AS ts + INTERVAL '8' HOUR,\n  \
+         WATERMARK FOR ts AS ts - INTERVAL '5' SECOND\n) WITH ('connector' = 'datagen');\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Window on the rowtime (`ts`) and shift the result, or declare the watermark on the \
+         column queries use (`WATERMARK FOR ts_local AS ts_local - INTERVAL '5' SECOND`). After \
+         LIKE, restate the watermark with OVERWRITING WATERMARKS when the new column is meant to \
+         be the event time, or give the column another name.";
     InvalidSuppression = "L090", "invalid-suppression", Lint, Warning,
         "suppression comment not understood",
         "A `-- flinkddl: ignore[...]` comment names a code that does not exist, names no code, or \
