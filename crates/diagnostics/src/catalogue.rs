@@ -590,6 +590,20 @@ catalogue! {
          ```sql\nCREATE TABLE t (id BIGINT, v STRING) WITH ('connector' = 'kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'key.format' = 'json', 'key.fields' = 'user_id',\n  'value.format' = 'json');\n```\n\n\
          ## Fix\n\n\
          Name physical columns the table has (`'key.fields' = 'id'`), or give the table the shape the connector needs.";
+    ConnectorCannotWrite = "C013", "connector-cannot-write", Lint, Error,
+        "the script writes a table whose connector can only be read",
+        "An INSERT (or CREATE TABLE ... AS) in the script writes a table whose connector is a \
+         source only, such as `datagen`. Flink accepts the CREATE TABLE and fails when it plans \
+         the write: \"Connector 'datagen' can only be used as a source. It cannot be used as a \
+         sink.\" (checked with real Flink 2.3).\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE gen (a INT) WITH ('connector' = 'datagen');\n\
+         INSERT INTO gen SELECT 1;\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Write into a table whose connector can be written (`kafka`, `filesystem`, `jdbc`, \
+         `print`, `blackhole`, ...), or read from the source-only table instead.";
     // ---- end connector codes ----
     // ---- file and lint codes (crates/cli, crates/lint) ----
     NotUtf8 = "F001", "not-utf8", Syntax, Error,

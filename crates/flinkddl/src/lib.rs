@@ -111,6 +111,35 @@ fn uses_of<'b>(
         .collect()
 }
 
+/// `INSERT INTO` (or CTAS into) a table whose connector can only be read: Flink fails when it
+/// plans the write ("Connector 'datagen' can only be used as a source. It cannot be used as a
+/// sink."). Only writes are checked: their targets come from the AST, not from the token scan.
+fn write_to_source_only(
+    table: &binder::schema::TableSchema,
+    spans: &connectors::TableSpans,
+    uses: &[&binder::uses::TableUse],
+) -> Option<Diagnostic> {
+    let write = uses
+        .iter()
+        .find(|u| u.access == binder::uses::Access::Write)?;
+    let id = table.option("connector")?;
+    let spec = connector_catalogue().connector(id)?;
+    if spec.roles.contains(&connectors::model::Role::Sink) {
+        return None;
+    }
+    Some(
+        Diagnostic::new(
+            Code::ConnectorCannotWrite,
+            write.span,
+            format!(
+                "Connector '{id}' can only be used as a source. It cannot be used as a sink."
+            ),
+        )
+        .with_label(spans.value("connector"), "this connector only reads")
+        .with_help("write into a table with a connector that can be written (kafka, filesystem, jdbc, print, blackhole, ...)"),
+    )
+}
+
 /// An error from a connector finding points at the statement that uses the table.
 fn label_use(d: Diagnostic, uses: &[&binder::uses::TableUse]) -> Diagnostic {
     if d.severity != Severity::Error {
@@ -172,6 +201,7 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
             };
             let found = connectors::check_table_for(connector_catalogue(), table, &spans, usage);
             diagnostics.extend(found.into_iter().map(|d| label_use(d, &uses)));
+            diagnostics.extend(write_to_source_only(table, &spans, &uses));
         }
     }
     diagnostics.extend(bound.diagnostics);
