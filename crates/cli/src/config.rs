@@ -286,12 +286,33 @@ mod tests {
             ("[rules]\nL001 = \"loud\"", "must be \"off\""),
             ("includes = []", "unknown field"),
             ("exclude = [\"a[\"]", "bad glob"),
+            (
+                "connector-findings = \"always\"",
+                "must be \"at-use\" or \"error\"",
+            ),
         ] {
             let err = Config::parse(text, PathBuf::from("."), None)
                 .err()
                 .unwrap_or_default();
             assert!(err.contains(needle), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn connector_findings() {
+        let parse = |text: &str| Config::parse(text, PathBuf::from("."), None);
+        assert_eq!(
+            parse("").map(|c| c.connector_findings),
+            Ok(flinkddl::ConnectorFindings::AtUse)
+        );
+        assert_eq!(
+            parse("connector-findings = \"at-use\"").map(|c| c.connector_findings),
+            Ok(flinkddl::ConnectorFindings::AtUse)
+        );
+        assert_eq!(
+            parse("connector-findings = \"error\"").map(|c| c.connector_findings),
+            Ok(flinkddl::ConnectorFindings::Error)
+        );
     }
 
     #[test]
