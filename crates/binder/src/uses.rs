@@ -86,7 +86,7 @@ fn collect(source: &str, tokens: &[Token], statement: &ast::Statement, out: &mut
 }
 
 fn names(name: &ast::ObjectName) -> Vec<String> {
-    name.parts.iter().map(|p| p.value.clone()).collect()
+    name.parts.iter().map(|p| p.value.to_string()).collect()
 }
 
 fn is_word(t: &Token, k: K) -> bool {

@@ -13,6 +13,11 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// mimalloc: the AST and the schemas are many small allocations; analysing the 10 MB benchmark
+/// corpus takes about a quarter less time than with the system allocator (docs/performance.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "flinkddl",

@@ -133,14 +133,14 @@ fn first_non_deterministic(expr: &Expr) -> Option<(flinkddl_diagnostics::Span, S
         let name = match &e.kind {
             ExprKind::Call(call) => match call.name.parts.as_slice() {
                 [name] => {
-                    let upper = name.value.to_ascii_uppercase();
+                    let upper = name.value.to_ascii_uppercase().to_string();
                     let unix_now = upper == "UNIX_TIMESTAMP" && call.args.is_empty();
                     (FUNCTIONS.contains(&upper.as_str()) || unix_now).then(|| format!("{upper}()"))
                 }
                 _ => None,
             },
             ExprKind::ContextVariable { name } => {
-                let upper = name.value.to_ascii_uppercase();
+                let upper = name.value.to_ascii_uppercase().to_string();
                 CONTEXT_VARIABLES.contains(&upper.as_str()).then_some(upper)
             }
             _ => None,

@@ -99,6 +99,15 @@ pub(crate) fn standalone_expression(p: &mut Parser) -> Option<Expr> {
 
 // ---- shared productions -----------------------------------------------------------------
 
+/// The value of a back-tick quoted identifier's inside: ``` `` ``` stands for one back-tick.
+pub(crate) fn unescape_backticks(inner: &str) -> CompactString {
+    if inner.contains("``") {
+        inner.replace("``", "`").into()
+    } else {
+        inner.into()
+    }
+}
+
 /// Flink's parser limits identifiers to 256 characters (UTF-16 code units, as Java counts):
 /// "Length of identifier '...' must be less than or equal to 256 characters".
 const MAX_IDENTIFIER_LENGTH: usize = 256;
@@ -125,7 +134,7 @@ pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
     match t.kind {
         T::Word if !t.keyword.is_reserved() => {
             p.bump();
-            let value = p.text(t.span).to_string();
+            let value: CompactString = p.text(t.span).into();
             check_identifier_length(p, &value, t.span);
             Ok(Ident {
                 span: t.span,
@@ -137,7 +146,7 @@ pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
             p.bump();
             let raw = p.text(t.span);
             let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
-            let value = inner.replace("``", "`");
+            let value = unescape_backticks(inner);
             check_identifier_length(p, &value, t.span);
             Ok(Ident {
                 span: t.span,

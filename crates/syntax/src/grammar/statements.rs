@@ -171,7 +171,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
                 p.bump();
                 Some(Ident {
                     span: t.span,
-                    value: p.text(t.span).to_ascii_uppercase(),
+                    value: p.text(t.span).to_ascii_uppercase().into(),
                     quoted: false,
                 })
             } else {
@@ -732,7 +732,7 @@ fn explain(p: &mut Parser) -> PResult<StatementKind> {
             let t = p.bump();
             details.push(Ident {
                 span: t.span,
-                value: p.text(t.span).to_ascii_uppercase(),
+                value: p.text(t.span).to_ascii_uppercase().into(),
                 quoted: false,
             });
             if p.eat(T::Comma).is_none() {

@@ -216,7 +216,7 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
                     span: t.span,
                     parts: vec![Ident {
                         span: t.span,
-                        value: p.text(t.span).to_string(),
+                        value: p.text(t.span).into(),
                         quoted: false,
                     }],
                 },
