@@ -102,6 +102,19 @@ pub fn index_page() -> String {
     out
 }
 
+/// Connector findings whose severity follows what the file does with the table.
+fn at_use(code: Code) -> bool {
+    let c = code.info().code;
+    c.starts_with('C') && !matches!(c, "C011" | "C013")
+}
+
+/// What decides the severity of a connector finding (decision 0004).
+const AT_USE_NOTE: &str = "Flink checks connector and format options when a query first reads \
+     or writes the table. This finding is therefore an error when the file itself reads or \
+     writes the table in a way it breaks, and a warning when the file only declares the table \
+     (`connector-findings = \"error\"` in flinkddl.toml, or `--connector-findings error`, \
+     judges every table as used; see docs/decisions/0004-connector-findings-severity.md).";
+
 /// The generated page of one code.
 pub fn code_page(code: Code) -> String {
     let info = code.info();
@@ -111,9 +124,14 @@ pub fn code_page(code: Code) -> String {
          | stage | default severity | configurable |\n\
          | --- | --- | --- |\n\
          | {stage} | {sev} | {conf} |\n\n\
-         {expl}\n\n\
+         {note}{expl}\n\n\
          ---\n\n\
          [All diagnostics](README.md)\n",
+        note = if at_use(code) {
+            format!("{AT_USE_NOTE}\n\n")
+        } else {
+            String::new()
+        },
         c = info.code,
         n = info.name,
         t = info.title,
@@ -141,7 +159,12 @@ pub fn pages() -> Vec<(String, String)> {
 pub fn explain(code: Code) -> String {
     let info = code.info();
     format!(
-        "{c} {n}: {t}\n\nstage: {stage}, default severity: {sev}\n\n{expl}\n",
+        "{c} {n}: {t}\n\nstage: {stage}, default severity: {sev}\n\n{note}{expl}\n",
+        note = if at_use(code) {
+            format!("{AT_USE_NOTE}\n\n")
+        } else {
+            String::new()
+        },
         c = info.code,
         n = info.name,
         t = info.title,
