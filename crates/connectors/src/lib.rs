@@ -25,10 +25,11 @@
 //!   performs (decision 0004).
 //!
 //! What it does not do: it reads no files and loads no classes (a custom partitioner class or
-//! a protobuf message class is not checked), it does not know which way a query will use a
-//! table, it does not check Kafka client `properties.*` values or connection reachability, and
+//! a protobuf message class is not checked), it does not find out which way a script uses a
+//! table (the caller says so with [`Usage`]), it does not check Kafka client `properties.*` values or connection reachability, and
 //! a connector or format missing from the catalogue is reported once (info) and not checked.
-//! Diagnostics are stage Lint, codes C001..C012.
+//! Diagnostics are stage Lint, codes C001..C012 (C013, a write to a source-only connector, is
+//! the facade's: it needs the script's uses).
 
 mod catalogue;
 mod check;
