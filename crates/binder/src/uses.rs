@@ -9,10 +9,11 @@
 //! Query bodies are delimited, not parsed (decision 0001), so the names in them are found by a
 //! token-level scan: the name after `FROM` or `JOIN` (and after a comma in a `FROM` list), after
 //! `TABLE` in `TABLE(TUMBLE(TABLE t, ...))`, and after `INTO`/`OVERWRITE`. A `FROM` inside a
-//! function call's parentheses (`EXTRACT(YEAR FROM ts)`, `TRIM(x FROM s)`) and `IS DISTINCT
-//! FROM` are skipped. Names are qualified with the session's current catalog and database at
-//! that statement, as the binder qualifies every other name. The scan may see a name that is
-//! not a table (a CTE, a view); those match no created table and are harmless.
+//! function call's parentheses (`EXTRACT(YEAR FROM ts)`, `TRIM(x FROM s)`), `IS DISTINCT FROM`
+//! and the query's own CTE names (`WITH x AS (...) ... FROM x`) are skipped. Names are
+//! qualified with the session's current catalog and database at that statement, as the binder
+//! qualifies every other name. The scan may see a name that is not a table (a view, a table
+//! function); those match no created table and are harmless.
 
 use crate::catalog::ObjectPath;
 use crate::Binder;
@@ -138,10 +139,51 @@ fn name_at(source: &str, tokens: &[Token], mut i: usize) -> Option<(Vec<String>,
 }
 
 /// Scans the tokens inside `span` for table names.
+/// Names of the query's own CTEs (`WITH x AS (...)`, `, y (a, b) AS (...)`): a `FROM x`
+/// reads the CTE, not a table.
+fn cte_names(source: &str, tokens: &[Token]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if !(is_word(t, K::WITH) || t.kind == T::Comma) {
+            continue;
+        }
+        let mut j = i + 1;
+        if tokens.get(j).is_some_and(|t| is_word(t, K::RECURSIVE)) {
+            j += 1;
+        }
+        let Some(name) = tokens.get(j).filter(|t| is_name_part(t)) else {
+            continue;
+        };
+        j += 1;
+        if tokens.get(j).is_some_and(|t| t.kind == T::LParen) {
+            // A column list: skip to its closing parenthesis.
+            while tokens.get(j).is_some_and(|t| t.kind != T::RParen) {
+                j += 1;
+            }
+            j += 1;
+        }
+        if tokens.get(j).is_some_and(|t| is_word(t, K::AS))
+            && tokens.get(j + 1).is_some_and(|t| t.kind == T::LParen)
+        {
+            out.push(part_value(source, name));
+        }
+    }
+    out
+}
+
 fn scan(source: &str, all: &[Token], span: Span, out: &mut Found) {
     let from = all.partition_point(|t| t.span.start < span.start);
     let to = all.partition_point(|t| t.span.start < span.end);
     let tokens = all.get(from..to).unwrap_or(&[]);
+    let ctes = cte_names(source, tokens);
+    let mut found = Vec::new();
+    scan_tokens(source, tokens, &mut found);
+    out.extend(found.into_iter().filter(|(parts, _, access)| {
+        !(*access == Access::Read && parts.len() == 1 && ctes.contains(&parts[0]))
+    }));
+}
+
+fn scan_tokens(source: &str, tokens: &[Token], out: &mut Found) {
     // One entry per open parenthesis: true when it opens a function call's arguments.
     let mut calls: Vec<bool> = Vec::new();
     // The depth of the FROM clause being read, until a clause that ends it.
@@ -337,8 +379,12 @@ mod tests {
             ]
         );
         assert_eq!(
-            found("CREATE VIEW v AS WITH x AS (SELECT * FROM a) SELECT * FROM x"),
-            vec![("a".into(), Read), ("x".into(), Read)]
+            found("CREATE VIEW v AS WITH x AS (SELECT * FROM a), y (c) AS (SELECT 1) SELECT * FROM x JOIN y ON TRUE"),
+            vec![("a".into(), Read)]
+        );
+        assert_eq!(
+            found("INSERT INTO s WITH RECURSIVE x AS (SELECT * FROM x) SELECT * FROM db.x"),
+            vec![("s".into(), Write), ("db.x".into(), Read)]
         );
         assert_eq!(
             found("EXPLAIN SELECT * FROM t /*+ OPTIONS('k'='v') */ WHERE x IN (SELECT y FROM u)"),

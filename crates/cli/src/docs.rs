@@ -105,7 +105,7 @@ pub fn index_page() -> String {
 /// Connector findings whose severity follows what the file does with the table.
 fn at_use(code: Code) -> bool {
     let c = code.info().code;
-    c.starts_with('C') && !matches!(c, "C011" | "C013")
+    c.starts_with('C') && !matches!(c, "C011" | "C013" | "C014")
 }
 
 /// What decides the severity of a connector finding (decision 0004).

@@ -28,8 +28,8 @@
 //! a protobuf message class is not checked), it does not find out which way a script uses a
 //! table (the caller says so with [`Usage`]), it does not check Kafka client `properties.*` values or connection reachability, and
 //! a connector or format missing from the catalogue is reported once (info) and not checked.
-//! Diagnostics are stage Lint, codes C001..C012 (C013, a write to a source-only connector, is
-//! the facade's: it needs the script's uses).
+//! Diagnostics are stage Lint, codes C001..C012 (C013 and C014, a write to a source-only or a
+//! read of a sink-only connector, are the facade's: they need the script's uses).
 
 mod catalogue;
 mod check;

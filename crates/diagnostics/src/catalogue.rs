@@ -604,6 +604,21 @@ catalogue! {
          ## Fix\n\n\
          Write into a table whose connector can be written (`kafka`, `filesystem`, `jdbc`, \
          `print`, `blackhole`, ...), or read from the source-only table instead.";
+    ConnectorCannotRead = "C014", "connector-cannot-read", Lint, Error,
+        "the script reads a table whose connector can only be written",
+        "A query, INSERT ... SELECT or EXPLAIN in the script reads a table whose connector is a \
+         sink only, such as `print` or `blackhole`. Flink accepts the CREATE TABLE and fails \
+         when it plans the read: \"Connector 'print' can only be used as a sink. It cannot be \
+         used as a source.\" (checked with real Flink 2.3). A view or CREATE TABLE ... AS that \
+         reads such a table fails already when it is created: that is `B091`.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE console (a INT) WITH ('connector' = 'print');\n\
+         EXPLAIN SELECT a FROM console;\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Read from a table whose connector can be read (`kafka`, `filesystem`, `jdbc`, \
+         `datagen`, ...); a sink-only table can only be the target of an INSERT.";
     // ---- end connector codes ----
     // ---- file and lint codes (crates/cli, crates/lint) ----
     NotUtf8 = "F001", "not-utf8", Syntax, Error,

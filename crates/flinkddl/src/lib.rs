@@ -111,33 +111,65 @@ fn uses_of<'b>(
         .collect()
 }
 
-/// `INSERT INTO` (or CTAS into) a table whose connector can only be read: Flink fails when it
-/// plans the write ("Connector 'datagen' can only be used as a source. It cannot be used as a
-/// sink."). Only writes are checked: their targets come from the AST, not from the token scan.
-fn write_to_source_only(
+/// The script writes a table whose connector can only be read (`INSERT INTO` a datagen table,
+/// C013), or reads one whose connector can only be written (`SELECT ... FROM` a print table,
+/// C014). Flink fails when it plans the statement ("Connector 'datagen' can only be used as a
+/// source. It cannot be used as a sink."). A read that a view or CTAS makes is already `B091`
+/// (Flink fails it at CREATE time) and is not reported again.
+fn direction_errors(
     table: &binder::schema::TableSchema,
     spans: &connectors::TableSpans,
     uses: &[&binder::uses::TableUse],
-) -> Option<Diagnostic> {
-    let write = uses
-        .iter()
-        .find(|u| u.access == binder::uses::Access::Write)?;
-    let id = table.option("connector")?;
-    let spec = connector_catalogue().connector(id)?;
-    if spec.roles.contains(&connectors::model::Role::Sink) {
-        return None;
+    bind_diagnostics: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    use binder::uses::Access;
+    use connectors::model::Role;
+    let Some(id) = table.option("connector") else {
+        return Vec::new();
+    };
+    let Some(spec) = connector_catalogue().connector(id) else {
+        return Vec::new();
+    };
+    let can_write = spec.roles.contains(&Role::Sink);
+    let can_read = spec.roles.contains(&Role::Source) || spec.roles.contains(&Role::Lookup);
+    let mut out = Vec::new();
+    if !can_write {
+        if let Some(write) = uses.iter().find(|u| u.access == Access::Write) {
+            out.push(
+                Diagnostic::new(
+                    Code::ConnectorCannotWrite,
+                    write.span,
+                    format!(
+                        "Connector '{id}' can only be used as a source. It cannot be used as a sink."
+                    ),
+                )
+                .with_label(spans.value("connector"), "this connector only reads")
+                .with_help("write into a table with a connector that can be written (kafka, filesystem, jdbc, print, blackhole, ...)"),
+            );
+        }
     }
-    Some(
-        Diagnostic::new(
-            Code::ConnectorCannotWrite,
-            write.span,
-            format!(
-                "Connector '{id}' can only be used as a source. It cannot be used as a sink."
-            ),
-        )
-        .with_label(spans.value("connector"), "this connector only reads")
-        .with_help("write into a table with a connector that can be written (kafka, filesystem, jdbc, print, blackhole, ...)"),
-    )
+    if !can_read {
+        let read = uses.iter().find(|u| {
+            u.access == Access::Read
+                && !bind_diagnostics
+                    .iter()
+                    .any(|d| d.code == Code::SourceNotCreatable && d.span.start == u.span.start)
+        });
+        if let Some(read) = read {
+            out.push(
+                Diagnostic::new(
+                    Code::ConnectorCannotRead,
+                    read.span,
+                    format!(
+                        "Connector '{id}' can only be used as a sink. It cannot be used as a source."
+                    ),
+                )
+                .with_label(spans.value("connector"), "this connector only writes")
+                .with_help("read from a table with a connector that can be read (kafka, filesystem, jdbc, datagen, ...)"),
+            );
+        }
+    }
+    out
 }
 
 /// An error from a connector finding points at the statement that uses the table.
@@ -201,7 +233,7 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
             };
             let found = connectors::check_table_for(connector_catalogue(), table, &spans, usage);
             diagnostics.extend(found.into_iter().map(|d| label_use(d, &uses)));
-            diagnostics.extend(write_to_source_only(table, &spans, &uses));
+            diagnostics.extend(direction_errors(table, &spans, &uses, &bound.diagnostics));
         }
     }
     diagnostics.extend(bound.diagnostics);

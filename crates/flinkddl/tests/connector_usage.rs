@@ -6,7 +6,7 @@
 //! `fixtures/connectors/oracle_cases.jsonl` (planned by Flink 2.3.0 as a source and as a sink)
 //! three ways: declared only (never an error), read by `EXPLAIN SELECT` (an error exactly when
 //! Flink's read plan failed) and written by `INSERT INTO` (an error exactly when Flink's write
-//! plan failed, including the writes of source-only connectors: C013).
+//! plan failed; reads of sink-only and writes of source-only connectors are C014 and C013).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -192,10 +192,8 @@ fn oracle_verdicts_decide_errors_at_use() {
                 .unwrap_or("")
                 .to_string()
         };
-        // Reading: only where Flink got as far as the connector's options (a sink-only
-        // connector fails to read for that reason alone, which is not an option finding).
-        let sink_only = message("source_message").contains("can only be used as a sink");
-        if !sink_only {
+        // Reading a sink-only table fails too (C014 from us).
+        {
             reads += 1;
             let read = check(&format!("{sql};\nEXPLAIN SELECT * FROM {name};"));
             let flink_ok = case["source_ok"].as_bool().expect("source_ok");
@@ -312,4 +310,43 @@ fn the_connector_mistakes_are_warnings_when_declared_and_errors_when_used() {
         // Flink fails each of these scripts once it uses its tables.
         assert!(c_errors(&check(&used)) > 0, "{name}: used, but no error");
     }
+}
+
+#[test]
+fn direction_errors_at_use() {
+    let codes = |sql: &str| -> Vec<Code> {
+        check(sql)
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.code)
+            .collect()
+    };
+    let gen = "CREATE TABLE gen (a INT) WITH ('connector' = 'datagen');\n";
+    let out = "CREATE TABLE sink_t (a INT) WITH ('connector' = 'print');\n";
+    assert_eq!(codes(&format!("{gen}{out}")), vec![]);
+    assert_eq!(
+        codes(&format!("{gen}{out}INSERT INTO sink_t SELECT a FROM gen;")),
+        vec![]
+    );
+    assert_eq!(
+        codes(&format!("{gen}INSERT INTO gen SELECT 1;")),
+        vec![Code::ConnectorCannotWrite]
+    );
+    assert_eq!(
+        codes(&format!("{out}{gen}INSERT INTO gen SELECT a FROM sink_t;")),
+        vec![Code::ConnectorCannotWrite, Code::ConnectorCannotRead]
+    );
+    // A view over a sink-only table fails at CREATE VIEW (B091); not reported twice.
+    assert_eq!(
+        codes(&format!("{out}CREATE VIEW v AS SELECT a FROM sink_t;")),
+        vec![Code::SourceNotCreatable]
+    );
+    // A CTE of the same name is not the table.
+    assert_eq!(
+        codes(&format!(
+            "{out}{gen}INSERT INTO sink_t WITH sink_t AS (SELECT a FROM gen) SELECT a FROM sink_t;"
+        )),
+        vec![]
+    );
 }
