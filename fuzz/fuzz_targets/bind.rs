@@ -14,6 +14,7 @@ fuzz_target!(|data: &[u8]| {
     for assume_external_objects in [false, true] {
         let options = flinkddl::Options {
             assume_external_objects,
+            ..flinkddl::Options::default()
         };
         let analysis = flinkddl::analyze_with(&text, &options);
         if let Err(e) = common::check_diagnostics(&text, &analysis.diagnostics) {

@@ -150,6 +150,7 @@ fn run_flavor(flavor: &str, path: &Path, text: &str, iters: usize, only: &str) {
 
     let options = flinkddl::Options {
         assume_external_objects: true,
+        ..flinkddl::Options::default()
     };
     let config = flinkddl_cli::config::Config::defaults(PathBuf::from("."));
     let check_one = || {
@@ -279,6 +280,7 @@ fn scaling(generator: &Path) {
     );
     let options = flinkddl::Options {
         assume_external_objects: true,
+        ..flinkddl::Options::default()
     };
     match corpus(generator, "flink", &max) {
         Ok((_, text)) => {

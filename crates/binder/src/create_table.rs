@@ -114,7 +114,17 @@ impl Binder<'_> {
         };
         match bind_expr(expr, self.source, &scope) {
             ExprOutcome::Typed(t) => Ok(Some((t.data_type, t.stored))),
-            ExprOutcome::NotTyped { .. } => Ok(None),
+            ExprOutcome::NotTyped { reason } => {
+                self.report(
+                    Diagnostic::new(
+                        Code::ExpressionNotTyped,
+                        expr.span,
+                        format!("the type of this expression is not derived: {reason}"),
+                    )
+                    .with_help("flinkddl does not check this column further; Flink may accept it"),
+                );
+                Ok(None)
+            }
             ExprOutcome::Rejected(diags) => {
                 self.diagnostics.extend(diags);
                 Err(())

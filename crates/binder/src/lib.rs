@@ -19,6 +19,7 @@ mod like;
 pub mod print;
 pub mod schema;
 mod statements;
+pub mod uses;
 
 pub use builder::TableSchemaBuilder;
 use catalog::Catalog;
@@ -37,6 +38,9 @@ pub struct Bound {
     /// Each table as the statement that created it left it: (statement index, table). Later
     /// stages (connector lints) check a table against the statement that wrote it.
     pub created: Vec<(usize, TableSchema)>,
+    /// The tables each statement reads or writes (INSERT and CTAS targets, names in query
+    /// bodies), qualified as that statement sees them: see [`uses`].
+    pub uses: Vec<uses::TableUse>,
 }
 
 /// How to treat what a script uses but does not create.
@@ -83,6 +87,7 @@ pub fn bind_checked(
         type_failed: false,
         statement_index: 0,
         created: Vec::new(),
+        uses: Vec::new(),
         options,
         source_check,
     };
@@ -100,6 +105,7 @@ pub fn bind_checked(
     for (index, statement) in parse.script.statements.iter().enumerate() {
         if !broken[index] {
             binder.statement_index = index;
+            binder.record_uses(&parse.tokens, statement);
             binder.statement(statement);
         }
     }
@@ -107,6 +113,7 @@ pub fn bind_checked(
         tables: binder.catalog.into_tables_in_order(),
         diagnostics: binder.diagnostics,
         created: binder.created,
+        uses: binder.uses,
     }
 }
 
@@ -137,6 +144,7 @@ pub(crate) struct Binder<'a> {
     pub statement_index: usize,
     pub options: BindOptions,
     pub created: Vec<(usize, TableSchema)>,
+    pub uses: Vec<uses::TableUse>,
 }
 
 impl Binder<'_> {

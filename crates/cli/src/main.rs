@@ -80,6 +80,11 @@ struct CheckArgs {
     /// create are errors. By default they are assumed to exist elsewhere in the deployment.
     #[arg(long)]
     fresh_session: bool,
+    /// When connector and format findings are errors: `at-use` (default) when the file itself
+    /// reads or writes the table, `error` whenever they break every use of the table (for
+    /// repositories of DDL that other jobs use). Overrides `connector-findings` in flinkddl.toml.
+    #[arg(long, value_name = "WHEN", value_parser = ["at-use", "error"])]
+    connector_findings: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -164,6 +169,16 @@ fn check(args: CheckArgs) -> ExitCode {
     if args.fresh_session {
         for p in plan.iter_mut() {
             p.config.fresh_session = true;
+        }
+    }
+    if let Some(when) = &args.connector_findings {
+        let findings = if when == "error" {
+            flinkddl::ConnectorFindings::Error
+        } else {
+            flinkddl::ConnectorFindings::AtUse
+        };
+        for p in plan.iter_mut() {
+            p.config.connector_findings = findings;
         }
     }
     let (reports, summary) = check_all(plan);

@@ -108,15 +108,37 @@ pub(crate) fn unescape_backticks(inner: &str) -> CompactString {
     }
 }
 
+/// Flink's parser limits identifiers to 256 characters (UTF-16 code units, as Java counts):
+/// "Length of identifier '...' must be less than or equal to 256 characters".
+const MAX_IDENTIFIER_LENGTH: usize = 256;
+
+fn check_identifier_length(p: &mut Parser, value: &str, span: Span) {
+    if value.encode_utf16().count() > MAX_IDENTIFIER_LENGTH {
+        let _ = p.report(
+            Diagnostic::new(
+                Code::IdentifierTooLong,
+                span,
+                format!(
+                    "Length of identifier '{value}' must be less than or equal to \
+                     {MAX_IDENTIFIER_LENGTH} characters"
+                ),
+            )
+            .with_help("use a shorter name"),
+        );
+    }
+}
+
 /// A simple identifier: an unreserved word or a back-tick quoted name.
 pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
     let t = p.current();
     match t.kind {
         T::Word if !t.keyword.is_reserved() => {
             p.bump();
+            let value: CompactString = p.text(t.span).into();
+            check_identifier_length(p, &value, t.span);
             Ok(Ident {
                 span: t.span,
-                value: p.text(t.span).into(),
+                value,
                 quoted: false,
             })
         }
@@ -124,9 +146,11 @@ pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
             p.bump();
             let raw = p.text(t.span);
             let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
+            let value = unescape_backticks(inner);
+            check_identifier_length(p, &value, t.span);
             Ok(Ident {
                 span: t.span,
-                value: unescape_backticks(inner),
+                value,
                 quoted: true,
             })
         }
