@@ -1324,16 +1324,16 @@ impl Binder<'_> {
         }
     }
 
-    fn similar_table(&self, name: &str) -> Option<String> {
-        let mut names: Vec<String> = self
+    /// A table name close to `name`, among the most recently created tables (ties go to the
+    /// latest).
+    pub(crate) fn similar_table(&self, name: &str) -> Option<String> {
+        let recent = self
             .catalog
             .tables_in_order()
             .rev()
             .take(crate::MAX_SUGGESTION_CANDIDATES)
-            .map(|t| t.name.clone())
-            .collect();
-        names.dedup();
-        similar(name, names.iter().map(String::as_str)).map(str::to_string)
+            .map(|t| t.name.as_str());
+        similar(name, recent).map(str::to_string)
     }
 }
 

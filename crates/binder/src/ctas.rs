@@ -240,7 +240,7 @@ impl Binder<'_> {
                         from.span,
                         format!("Object '{}' not found", from.display()),
                     );
-                    if let Some(s) = self.similar_table_name(&path.2) {
+                    if let Some(s) = self.similar_table(&path.2) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     self.report(d);
@@ -316,16 +316,5 @@ impl Binder<'_> {
             }
         }
         Ok(Some(out))
-    }
-
-    fn similar_table_name(&self, name: &str) -> Option<String> {
-        let names: Vec<String> = self
-            .catalog
-            .tables_in_order()
-            .rev()
-            .take(crate::MAX_SUGGESTION_CANDIDATES)
-            .map(|t| t.name.clone())
-            .collect();
-        similar(name, names.iter().map(String::as_str)).map(str::to_string)
     }
 }

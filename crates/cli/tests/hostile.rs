@@ -9,6 +9,8 @@
 //! Timing is printed, never asserted (the guard below only catches hangs; debug builds are
 //! several times slower than release).
 
+#![allow(clippy::unwrap_used)] // test helpers: a failed setup step should fail the test loudly
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -82,33 +82,61 @@ impl binder::SourceCheck for ConnectorSourceCheck {
     }
 }
 
-/// The statements after `created` (up to the next statement that creates the same table again)
-/// that read or write the table the statement `created` made.
-fn uses_of<'b>(
-    bound: &'b binder::Bound,
-    created: usize,
-    table: &binder::schema::TableSchema,
-) -> Vec<&'b binder::uses::TableUse> {
-    let path = (
-        table.catalog.clone(),
-        table.database.clone(),
-        table.name.clone(),
-    );
-    let same = |t: &binder::schema::TableSchema| {
-        t.catalog == path.0 && t.database == path.1 && t.name == path.2
-    };
-    let until = bound
-        .created
-        .iter()
-        .filter(|(i, t)| *i > created && same(t))
-        .map(|(i, _)| *i)
-        .min()
-        .unwrap_or(usize::MAX);
-    bound
-        .uses
-        .iter()
-        .filter(|u| u.statement >= created && u.statement < until && u.path == path)
-        .collect()
+/// Who reads and writes which table, indexed once per script so that finding a table's uses
+/// costs a lookup and a binary search (a script of 100,000 tables stays linear).
+struct UseIndex<'b> {
+    /// Each path's uses in statement order.
+    by_path:
+        std::collections::HashMap<&'b binder::catalog::ObjectPath, Vec<&'b binder::uses::TableUse>>,
+    /// For each entry of `bound.created`: the statement that creates the same table next.
+    next_creation: Vec<usize>,
+}
+
+impl<'b> UseIndex<'b> {
+    fn new(bound: &'b binder::Bound) -> Self {
+        let mut by_path: std::collections::HashMap<_, Vec<_>> = std::collections::HashMap::new();
+        for u in &bound.uses {
+            by_path.entry(&u.path).or_default().push(u);
+        }
+        for uses in by_path.values_mut() {
+            uses.sort_by_key(|u| u.statement);
+        }
+        let mut next_creation = vec![usize::MAX; bound.created.len()];
+        let mut later: std::collections::HashMap<(&str, &str, &str), usize> =
+            std::collections::HashMap::new();
+        for (slot, (statement, t)) in bound.created.iter().enumerate().rev() {
+            let key = (t.catalog.as_str(), t.database.as_str(), t.name.as_str());
+            if let Some(next) = later.insert(key, *statement) {
+                next_creation[slot] = next;
+            }
+        }
+        UseIndex {
+            by_path,
+            next_creation,
+        }
+    }
+
+    /// The statements from the `slot`-th creation (up to the next statement that creates the
+    /// same table again) that read or write the table it made.
+    fn uses_of(
+        &self,
+        slot: usize,
+        created: usize,
+        table: &binder::schema::TableSchema,
+    ) -> Vec<&'b binder::uses::TableUse> {
+        let path = (
+            table.catalog.clone(),
+            table.database.clone(),
+            table.name.clone(),
+        );
+        let until = self.next_creation.get(slot).copied().unwrap_or(usize::MAX);
+        let Some(uses) = self.by_path.get(&path) else {
+            return Vec::new();
+        };
+        let from = uses.partition_point(|u| u.statement < created);
+        let to = uses.partition_point(|u| u.statement < until);
+        uses.get(from..to.max(from)).unwrap_or_default().to_vec()
+    }
 }
 
 /// The script writes a table whose connector can only be read (`INSERT INTO` a datagen table,
@@ -120,7 +148,7 @@ fn direction_errors(
     table: &binder::schema::TableSchema,
     spans: &connectors::TableSpans,
     uses: &[&binder::uses::TableUse],
-    bind_diagnostics: &[Diagnostic],
+    source_not_creatable_at: &std::collections::HashSet<u32>,
 ) -> Vec<Diagnostic> {
     use binder::uses::Access;
     use connectors::model::Role;
@@ -149,12 +177,9 @@ fn direction_errors(
         }
     }
     if !can_read {
-        let read = uses.iter().find(|u| {
-            u.access == Access::Read
-                && !bind_diagnostics
-                    .iter()
-                    .any(|d| d.code == Code::SourceNotCreatable && d.span.start == u.span.start)
-        });
+        let read = uses
+            .iter()
+            .find(|u| u.access == Access::Read && !source_not_creatable_at.contains(&u.span.start));
         if let Some(read) = read {
             out.push(
                 Diagnostic::new(
@@ -216,14 +241,21 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
     diagnostics.extend(flinkddl_lint::lint(&parse, text, &bound.tables));
     // Connector and format options, on the table as the statement that created it wrote it,
     // judged by what the script does with the table (decision 0004).
-    for (index, table) in &bound.created {
+    let use_index = UseIndex::new(&bound);
+    let source_not_creatable_at: std::collections::HashSet<u32> = bound
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::SourceNotCreatable)
+        .map(|d| d.span.start)
+        .collect();
+    for (slot, (index, table)) in bound.created.iter().enumerate() {
         if let Some(syntax::ast::Statement {
             kind: syntax::ast::StatementKind::CreateTable(ct),
             ..
         }) = parse.script.statements.get(*index)
         {
             let spans = connectors::spans_from_ast(ct);
-            let uses = uses_of(&bound, *index, table);
+            let uses = use_index.uses_of(slot, *index, table);
             let usage = match options.connector_findings {
                 ConnectorFindings::Error => connectors::Usage::EveryUse,
                 ConnectorFindings::AtUse => connectors::Usage::Script {
@@ -233,7 +265,12 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
             };
             let found = connectors::check_table_for(connector_catalogue(), table, &spans, usage);
             diagnostics.extend(found.into_iter().map(|d| label_use(d, &uses)));
-            diagnostics.extend(direction_errors(table, &spans, &uses, &bound.diagnostics));
+            diagnostics.extend(direction_errors(
+                table,
+                &spans,
+                &uses,
+                &source_not_creatable_at,
+            ));
         }
     }
     diagnostics.extend(bound.diagnostics);

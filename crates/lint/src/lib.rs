@@ -32,6 +32,16 @@ pub struct Context<'a> {
     pub parse: &'a Parse,
     /// The catalog's tables after the whole script (see `flinkddl_binder::Bound::tables`).
     pub tables: &'a [TableSchema],
+    /// The last of `tables` with each (unqualified) name, for rules that look a table up by
+    /// its name: a lookup, not a scan per statement.
+    by_name: std::collections::HashMap<&'a str, usize>,
+}
+
+impl<'a> Context<'a> {
+    /// The last table of the script with this unqualified name.
+    pub fn table_named(&self, name: &str) -> Option<&'a TableSchema> {
+        self.by_name.get(name).and_then(|&i| self.tables.get(i))
+    }
 }
 
 /// One lint rule: a code of stage `Lint` and a check of one statement at a time.
@@ -49,6 +59,11 @@ pub fn lint(parse: &Parse, source: &str, tables: &[TableSchema]) -> Vec<Diagnost
         source,
         parse,
         tables,
+        by_name: tables
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.as_str(), i))
+            .collect(),
     };
     let mut broken = vec![false; parse.script.statements.len()];
     for d in &parse.errors {

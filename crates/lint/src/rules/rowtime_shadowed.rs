@@ -45,7 +45,7 @@ impl Rule for RowtimeShadowed {
         let Some(name) = ct.name.parts.last() else {
             return;
         };
-        let Some(table) = cx.tables.iter().rev().find(|t| t.name == name.value) else {
+        let Some(table) = cx.table_named(&name.value) else {
             return;
         };
         let Some(rowtime) = table.watermarks.first().map(|w| w.rowtime.clone()) else {
