@@ -29,26 +29,38 @@ impl Keyword {
         if bytes.is_empty() || bytes.len() > MAX_KEYWORD_LEN {
             return Keyword::NotKeyword;
         }
-        let mut h: u32 = 0x811c_9dc5;
-        for b in bytes {
-            h ^= u32::from(b.to_ascii_uppercase());
-            h = h.wrapping_mul(0x0100_0193);
+        let mut h = KEYWORD_HASH_SEED;
+        for &b in bytes {
+            h = keyword_hash_step(h, b);
         }
-        let mut i = h as usize & (KEYWORD_SLOTS - 1);
+        Keyword::lookup_hashed(bytes, h)
+    }
+
+    /// [`Keyword::lookup`] with the hash already computed (the lexer folds it into its scan of
+    /// the word, so each word is read once).
+    #[inline]
+    pub(crate) fn lookup_hashed(bytes: &[u8], hash: u32) -> Keyword {
+        if bytes.is_empty() || bytes.len() > MAX_KEYWORD_LEN {
+            return Keyword::NotKeyword;
+        }
+        let mut i = hash as usize & (KEYWORD_SLOTS - 1);
         loop {
             let (candidate, keyword) = KEYWORD_TABLE[i];
             if candidate.is_empty() {
                 return Keyword::NotKeyword;
             }
-            if candidate.len() == bytes.len()
-                && candidate
-                    .iter()
-                    .zip(bytes)
-                    .all(|(c, b)| *c == b.to_ascii_uppercase())
-            {
+            if candidate.len() == bytes.len() && candidate.eq_ignore_ascii_case(bytes) {
                 return keyword;
             }
             i = (i + 1) & (KEYWORD_SLOTS - 1);
         }
     }
+}
+
+/// FNV-1a over the upper-cased bytes: the hash `build.rs` lays the keyword table out with.
+pub(crate) const KEYWORD_HASH_SEED: u32 = 0x811c_9dc5;
+
+#[inline]
+pub(crate) fn keyword_hash_step(h: u32, b: u8) -> u32 {
+    (h ^ u32::from(b.to_ascii_uppercase())).wrapping_mul(0x0100_0193)
 }

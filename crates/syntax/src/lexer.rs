@@ -5,7 +5,7 @@
 //! Comments are trivia: they go to their own vector, so the parser never sees them. Hints
 //! (`/*+ ... */`) are tokens, because Flink allows them only in some places.
 
-use crate::keywords::Keyword;
+use crate::keywords::{keyword_hash_step, Keyword, KEYWORD_HASH_SEED};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use serde::{Deserialize, Serialize};
 
@@ -327,7 +327,11 @@ impl Lexer<'_> {
             }
             _ => {}
         }
-        self.pos = if b < 0x80 {
+        // The keyword hash is folded into the scan, so each word is read once; a word with a
+        // non-ASCII character is never a keyword.
+        let mut ascii = b < 0x80;
+        let mut hash = keyword_hash_step(KEYWORD_HASH_SEED, b);
+        self.pos = if ascii {
             start + 1
         } else {
             start + self.text[start..].chars().next().map_or(1, char::len_utf8)
@@ -339,6 +343,7 @@ impl Lexer<'_> {
                 if !ASCII_WORD[c as usize] {
                     break;
                 }
+                hash = keyword_hash_step(hash, c);
                 i += 1;
             }
             self.pos = i;
@@ -347,6 +352,7 @@ impl Lexer<'_> {
                     let ch = self.text[i..].chars().next().unwrap_or(' ');
                     if ch.is_alphanumeric() {
                         self.pos += ch.len_utf8();
+                        ascii = false;
                     } else {
                         break;
                     }
@@ -358,7 +364,11 @@ impl Lexer<'_> {
             // `_UTF8'text'`: a character set name before a string.
             return self.string(start, self.pos, TokenKind::String);
         }
-        let keyword = Keyword::lookup(&self.text[start..self.pos]);
+        let keyword = if ascii {
+            Keyword::lookup_hashed(&self.bytes[start..self.pos], hash)
+        } else {
+            Keyword::NotKeyword
+        };
         self.out.tokens.push(Token {
             kind: TokenKind::Word,
             keyword,
