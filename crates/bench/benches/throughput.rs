@@ -252,22 +252,18 @@ fn run_flavor(flavor: &str, path: &Path, text: &str, iters: usize, only: &str) {
             .map_or(0.0, |(_, s, _)| s.best_mbs())
     };
     println!("   ratios (best MB/s):");
-    println!(
-        "     lex / sqlparser tokenize          {:6.2}x",
-        speed("lex") / tok.best_mbs()
-    );
-    println!(
-        "     parse / sqlparser parse           {:6.2}x",
-        speed("parse") / sp.best_mbs()
-    );
-    println!(
-        "     analyze / sqlparser parse         {:6.2}x",
-        speed("analyze") / sp.best_mbs()
-    );
-    println!(
-        "     check / sqlparser parse           {:6.2}x",
-        speed("check") / sp.best_mbs()
-    );
+    let ratios = [
+        ("lex / sqlparser tokenize", speed("lex") / tok.best_mbs()),
+        ("parse / sqlparser parse", speed("parse") / sp.best_mbs()),
+        (
+            "analyze / sqlparser parse",
+            speed("analyze") / sp.best_mbs(),
+        ),
+        ("check / sqlparser parse", speed("check") / sp.best_mbs()),
+    ];
+    for (what, ratio) in ratios {
+        println!("     {what:<32} {ratio:6.2}x");
+    }
 }
 
 // ---- scaling -------------------------------------------------------------------------------

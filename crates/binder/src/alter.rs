@@ -456,12 +456,7 @@ impl Binder<'_> {
                         return self.alter_error(Code::DuplicatePrimaryKey, c.span, detail);
                     }
                 }
-                let names: Vec<String> = c
-                    .columns
-                    .columns
-                    .iter()
-                    .map(|i| i.value.to_string())
-                    .collect();
+                let names = c.columns.names();
                 for (n, ident) in names.iter().zip(&c.columns.columns) {
                     match columns.iter().find(|col| &col.name == n) {
                         None => {

@@ -101,12 +101,7 @@ impl Binder<'_> {
             match e {
                 TableElement::Column(c) if !matches!(c.kind, AstKind::NameOnly) => complete = false,
                 TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey && complete => {
-                    let names: Vec<String> = c
-                        .columns
-                        .columns
-                        .iter()
-                        .map(|i| i.value.to_string())
-                        .collect();
+                    let names = c.columns.names();
                     for (n, ident) in names.iter().zip(&c.columns.columns) {
                         match columns.iter_mut().find(|col| &col.name == n) {
                             Some(col) => {

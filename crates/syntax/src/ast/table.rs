@@ -121,6 +121,13 @@ pub struct ColumnList {
     pub columns: Vec<Ident>,
 }
 
+impl ColumnList {
+    /// The names, unquoted, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.columns.iter().map(|i| i.value.to_string()).collect()
+    }
+}
+
 /// `DISTRIBUTED BY [HASH|RANGE] (cols) [INTO n BUCKETS]` or `DISTRIBUTED INTO n BUCKETS`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Distribution {
