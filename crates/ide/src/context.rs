@@ -264,19 +264,18 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
         if elements_list {
             return element_context(text, &prev[outermost.at + 1..], opens.len() > 1);
         }
-        if first == "INSERT" || first == "UPSERT" {
-            if opens.len() == 1
-                && !words[..outermost.at]
-                    .iter()
-                    .any(|w| w == "SELECT" || w == "VALUES")
-            {
-                let listed = inside
-                    .iter()
-                    .filter(|t| is_word(t))
-                    .map(|t| ident_value(text, t))
-                    .collect();
-                return Context::ColumnList { listed };
-            }
+        let insert_columns = matches!(first, "INSERT" | "UPSERT")
+            && opens.len() == 1
+            && !words[..outermost.at]
+                .iter()
+                .any(|w| w == "SELECT" || w == "VALUES");
+        if insert_columns {
+            let listed = inside
+                .iter()
+                .filter(|t| is_word(t))
+                .map(|t| ident_value(text, t))
+                .collect();
+            return Context::ColumnList { listed };
         }
     }
 
