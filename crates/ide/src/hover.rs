@@ -131,7 +131,7 @@ fn column_markdown(table: &TableSchema, column: &Column) -> String {
     out.push_str(&format!("**{kind}** of `{}` · {nullability}", table.name));
     let mut facts = Vec::new();
     match &column.kind {
-        ColumnKind::Computed { expr, .. } => facts.push(format!("AS `{expr}`")),
+        ColumnKind::Computed { expr, .. } => facts.push(format!("AS {}", inline_code(expr))),
         ColumnKind::Metadata { key, .. } => facts.push(format!(
             "metadata key `{}`",
             key.as_deref().unwrap_or(&column.name)
@@ -139,11 +139,12 @@ fn column_markdown(table: &TableSchema, column: &Column) -> String {
         ColumnKind::Physical => {}
     }
     if let Some(w) = table.watermarks.iter().find(|w| w.rowtime == column.name) {
-        facts.push(format!(
-            "rowtime attribute: `WATERMARK FOR {} AS {}`",
+        let watermark = format!(
+            "WATERMARK FOR {} AS {}",
             flinkddl::binder::schema::quote_ident(&w.rowtime),
             w.expr
-        ));
+        );
+        facts.push(format!("rowtime attribute: {}", inline_code(&watermark)));
     } else if column.data_type.summary_string().contains("*PROCTIME*") {
         facts.push("processing-time attribute".to_string());
     }
@@ -163,6 +164,16 @@ fn column_markdown(table: &TableSchema, column: &Column) -> String {
         out.push_str(&f);
     }
     out
+}
+
+/// Markdown inline code that may itself hold back-ticks (Flink's stored expressions quote
+/// names with them): a longer fence, padded.
+fn inline_code(text: &str) -> String {
+    if text.contains('`') {
+        format!("`` {text} ``")
+    } else {
+        format!("`{text}`")
+    }
 }
 
 fn table_markdown(table: &TableSchema) -> String {
