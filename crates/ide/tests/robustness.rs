@@ -1,4 +1,5 @@
-//! Half-typed text in every state: each fixture script cut at many points, and every feature
+//! Half-typed text in every state: each fixture script (ide, examples, lint, bind, grammar
+//! errors) cut at many points, and every feature
 //! asked at many offsets of each cut, never panics and answers with spans inside the text on
 //! char boundaries.
 
@@ -6,9 +7,15 @@ use flinkddl_ide::{Analysis, Span};
 use std::path::Path;
 
 fn scripts() -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut out = Vec::new();
-    let mut dirs = vec![root.join("ide"), root.join("examples")];
+    let mut dirs = vec![
+        root.join("fixtures/ide"),
+        root.join("fixtures/examples"),
+        root.join("fixtures/lint"),
+        root.join("fixtures/bind"),
+        root.join("grammar-tests/err"),
+    ];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let p = entry.path();
@@ -51,7 +58,8 @@ fn every_feature_on_every_prefix() {
     assert!(scripts.len() > 20, "too few scripts: {}", scripts.len());
     let mut requests = 0usize;
     for script in &scripts {
-        for cut in boundaries(script, 11) {
+        // About 40 cuts and 60 offsets per cut, whatever the script's size.
+        for cut in boundaries(script, (script.len() / 40).max(11)) {
             let text = &script[..cut as usize];
             let a = Analysis::new(text);
             for s in a.document_symbols() {
@@ -63,7 +71,7 @@ fn every_feature_on_every_prefix() {
             for f in a.folding_ranges() {
                 check_span(text, f.span, "fold");
             }
-            for offset in boundaries(text, 7) {
+            for offset in boundaries(text, (text.len() / 60).max(7)) {
                 requests += 1;
                 if let Some(h) = a.hover(offset) {
                     check_span(text, h.span, "hover");
