@@ -279,10 +279,11 @@ pub fn describe_function(info: &flinkddl::binder::expr::FunctionInfo) -> String 
         "built-in function"
     };
     if info.typed {
-        lines.push(format!(
-            "{kind} · returns {} · {}",
-            info.returns, info.nullable_result
-        ));
+        let mut facts = vec![kind.to_string(), format!("returns {}", info.returns)];
+        if !info.nullable_result.is_empty() {
+            facts.push(info.nullable_result.to_string());
+        }
+        lines.push(facts.join(" · "));
     } else {
         lines.push(format!("{kind} · flinkddl does not type it (Flink does)"));
     }

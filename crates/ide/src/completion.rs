@@ -63,20 +63,22 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
         .to_string();
     let mut items = c.items;
     if !typed.is_empty() {
-        items.retain(|item| fuzzy_match(&typed, &item.label));
+        items.retain(|item| matches_typed(&typed, &item.label));
     }
     items.sort_by(|a, b| a.sort_text.cmp(&b.sort_text).then(a.label.cmp(&b.label)));
     items.dedup_by(|a, b| a.label == b.label && a.kind == b.kind);
     items
 }
 
-/// Each character of `typed` appears in `label` in order, ignoring case.
-fn fuzzy_match(typed: &str, label: &str) -> bool {
-    let mut label = label.chars().flat_map(char::to_lowercase);
-    typed
-        .chars()
-        .flat_map(char::to_lowercase)
-        .all(|c| label.any(|l| l == c))
+/// `label` starts with `typed`, or one of its words does (words split at `_`, `.`, `-`, ` `),
+/// ignoring case: `pr` finds `price` and `PROCTIME`, `startup` finds `scan.startup.mode`.
+fn matches_typed(typed: &str, label: &str) -> bool {
+    let typed = typed.to_lowercase();
+    let label = label.to_lowercase();
+    label.starts_with(&typed)
+        || label
+            .match_indices(['_', '.', '-', ' '])
+            .any(|(i, sep)| label[i + sep.len()..].starts_with(&typed))
 }
 
 /// A column the cursor's statement can see.
@@ -481,6 +483,12 @@ impl Collector<'_> {
             out.extend(written_columns(text, tokens));
             if let Some(source) = self.like_source() {
                 self.bound_columns(&source, &mut out);
+            }
+            // A view or CTAS: the columns of the table its query reads.
+            if out.is_empty() {
+                if let Some(path) = self.query_source() {
+                    self.bound_columns(&path, &mut out);
+                }
             }
         } else if matches!(first, "ALTER" | "INSERT" | "UPSERT") {
             let mut parts = Vec::new();

@@ -62,6 +62,18 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
             let mut out = format!("**{kind}** `{}.{}.{}`", path.0, path.1, path.2);
             if let Some(t) = table {
                 out.push_str(&table_markdown(t));
+            } else if let Some(def) = analysis.index().table_def(path, occurrence.statement) {
+                // A view (or a table that did not bind): show its statement as written.
+                let written = analysis
+                    .statements()
+                    .get(def.statement)
+                    .and_then(|s| analysis.text().get(s.span.range()))
+                    .unwrap_or("");
+                let mut written: String = written.split_whitespace().collect::<Vec<_>>().join(" ");
+                if written.chars().count() > 300 {
+                    written = written.chars().take(300).collect::<String>() + " …";
+                }
+                out.push_str(&format!("\n```flinksql\n{written}\n```"));
             }
             out
         }

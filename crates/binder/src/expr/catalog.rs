@@ -1082,7 +1082,7 @@ pub(crate) fn describe(def: &FnDef) -> super::FunctionInfo {
         Ret::Fixed(t) => super::functions::fixed(t).summary_string(),
         Ret::Arg(i) => format!("the type of argument {}", i + 1),
         Ret::Arg0Varchar | Ret::Arg0Varying => "VARCHAR of the first argument's length".into(),
-        Ret::Custom(_) => "derived from the arguments".to_string(),
+        Ret::Custom(_) => "a type derived from its arguments".to_string(),
     };
     super::FunctionInfo {
         name: def.name,
@@ -1094,7 +1094,7 @@ pub(crate) fn describe(def: &FnDef) -> super::FunctionInfo {
             Nul::Args => "nullable when an argument is",
             Nul::Force => "always nullable",
             Nul::NotNull => "never null",
-            Nul::Keep => "as derived",
+            Nul::Keep => "",
         },
         aggregate: def.agg,
         typed: true,

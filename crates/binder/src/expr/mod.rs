@@ -80,7 +80,8 @@ pub struct FunctionInfo {
     pub signatures: Vec<String>,
     /// The result type, or how it is derived.
     pub returns: String,
-    /// How the result's nullability is derived.
+    /// How the result's nullability is derived (empty when the result type's derivation
+    /// says it).
     pub nullable_result: &'static str,
     pub aggregate: bool,
     /// False for a Flink built-in that flinkddl knows but does not type.
