@@ -30,7 +30,8 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     if !statement.span.contains_offset(offset) {
         return None;
     }
-    option_hover(analysis, statement, index, offset)
+    column_type_hover(analysis, statement, offset)
+        .or_else(|| option_hover(analysis, statement, index, offset))
         .or_else(|| metadata_hover(analysis, statement, index, offset))
         .or_else(|| function_hover(statement, offset))
 }
@@ -102,6 +103,32 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
         span: occurrence.span,
         markdown,
     })
+}
+
+/// On a column's written type: the column as Flink resolved it (`VARCHAR` is `STRING`, ...).
+fn column_type_hover(
+    analysis: &Analysis,
+    statement: &ast::Statement,
+    offset: u32,
+) -> Option<Hover> {
+    let (name, type_span) = visit::table_elements(statement)
+        .into_iter()
+        .find_map(|e| match e {
+            TableElement::Column(c) => match &c.kind {
+                ast::ColumnKind::Physical { data_type, .. }
+                | ast::ColumnKind::Metadata { data_type, .. }
+                    if data_type.span.contains_offset(offset) =>
+                {
+                    Some((c.name.span, data_type.span))
+                }
+                _ => None,
+            },
+            _ => None,
+        })?;
+    let occurrence = analysis.index().occurrence_at(name.start)?;
+    let mut h = symbol_hover(analysis, occurrence)?;
+    h.span = type_span;
+    Some(h)
 }
 
 /// The text of the column definition whose name is at `name_span`.

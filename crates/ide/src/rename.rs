@@ -14,6 +14,8 @@ pub enum RenameError {
     /// The name is defined outside this file (only its uses here would change).
     DefinedElsewhere,
     EmptyName,
+    /// The table already has a column of that name.
+    NameTaken,
 }
 
 impl std::fmt::Display for RenameError {
@@ -22,6 +24,7 @@ impl std::fmt::Display for RenameError {
             RenameError::NothingToRename => "no table or column name here",
             RenameError::DefinedElsewhere => "this name is not defined in this file",
             RenameError::EmptyName => "the new name is empty",
+            RenameError::NameTaken => "the table already has a column of that name",
         })
     }
 }
@@ -53,6 +56,17 @@ pub fn rename(
         .index()
         .occurrence_at(offset)
         .ok_or(RenameError::NothingToRename)?;
+    if let Symbol::Column(table, old) = &occurrence.symbol {
+        let unquoted = new_name.trim_matches('`').replace("``", "`");
+        let taken = analysis
+            .index()
+            .columns
+            .iter()
+            .any(|c| &c.table == table && c.name == unquoted && c.name != *old);
+        if taken {
+            return Err(RenameError::NameTaken);
+        }
+    }
     // A name typed with its back-quotes is taken as written.
     let text = if new_name.starts_with('`') && new_name.ends_with('`') && new_name.len() > 1 {
         new_name.to_string()
