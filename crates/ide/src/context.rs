@@ -146,9 +146,19 @@ pub fn cursor_context(
         .iter()
         .rposition(|t| t.kind == TokenKind::Semicolon)
         .map_or(0, |i| i + 1);
+    // The statement ends at its `;`, or, while it is being typed without one, where the next
+    // statement starts (so that the next table's options are not taken for this one's).
     let statement_end = tokens[end..]
         .iter()
-        .position(|t| matches!(t.kind, TokenKind::Semicolon | TokenKind::Eof))
+        .enumerate()
+        .position(|(i, t)| {
+            matches!(t.kind, TokenKind::Semicolon | TokenKind::Eof)
+                || ((i > 0 || current.is_none())
+                    && matches!(
+                        word(text, t).as_str(),
+                        "CREATE" | "ALTER" | "DROP" | "USE" | "INSERT" | "UPSERT"
+                    ))
+        })
         .map_or(tokens.len(), |i| end + i);
     let prev = &tokens[start..end];
 

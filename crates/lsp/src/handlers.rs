@@ -324,6 +324,13 @@ pub fn code_actions(
     uri: &Url,
     params: lsp::CodeActionParams,
 ) -> Vec<lsp::CodeActionOrCommand> {
+    // Only quick fixes are offered; a client that asks for other kinds gets none.
+    if let Some(only) = &params.context.only {
+        let quickfix = lsp::CodeActionKind::QUICKFIX.as_str();
+        if !only.iter().any(|k| quickfix.starts_with(k.as_str())) {
+            return Vec::new();
+        }
+    }
     let requested = span(a.line_index(), a.text(), params.range);
     let all = diagnostics(a, uri);
     a.code_actions(requested)
