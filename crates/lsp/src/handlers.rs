@@ -326,8 +326,8 @@ pub fn code_actions(
 ) -> Vec<lsp::CodeActionOrCommand> {
     // Only quick fixes are offered; a client that asks for other kinds gets none.
     if let Some(only) = &params.context.only {
-        let quickfix = lsp::CodeActionKind::QUICKFIX.as_str();
-        if !only.iter().any(|k| quickfix.starts_with(k.as_str())) {
+        let quickfix = lsp::CodeActionKind::QUICKFIX;
+        if !only.iter().any(|k| quickfix.as_str().starts_with(k.as_str())) {
             return Vec::new();
         }
     }
