@@ -166,5 +166,15 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
             definition: false,
         });
     }
+    // In source order and never overlapping, as LSP's relative encoding needs.
+    out.sort_by_key(|t| t.span.start);
+    let mut end = 0;
+    out.retain(|t| {
+        let keep = t.span.start >= end;
+        if keep {
+            end = t.span.end;
+        }
+        keep
+    });
     out
 }

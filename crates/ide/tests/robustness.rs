@@ -65,9 +65,14 @@ fn every_feature_on_every_prefix() {
             for s in a.document_symbols() {
                 check_span(text, s.full_span, "symbol");
             }
-            for t in a.semantic_tokens() {
+            let tokens = a.semantic_tokens();
+            for t in &tokens {
                 check_span(text, t.span, "token");
             }
+            assert!(
+                tokens.windows(2).all(|w| w[0].span.end <= w[1].span.start),
+                "semantic tokens out of order or overlapping in {text:?}"
+            );
             for f in a.folding_ranges() {
                 check_span(text, f.span, "fold");
             }

@@ -273,9 +273,10 @@ pub fn semantic_tokens(a: &Analysis) -> lsp::SemanticTokens {
             let length: u32 = piece.chars().map(|c| c.len_utf16() as u32).sum();
             if length > 0 {
                 let pos = crate::convert::position(index, text, start);
-                let delta_line = pos.line - prev_line;
+                // Tokens come sorted and disjoint, so these never go below zero.
+                let delta_line = pos.line.saturating_sub(prev_line);
                 let delta_start = if delta_line == 0 {
-                    pos.character - prev_start
+                    pos.character.saturating_sub(prev_start)
                 } else {
                     pos.character
                 };
@@ -327,7 +328,10 @@ pub fn code_actions(
     // Only quick fixes are offered; a client that asks for other kinds gets none.
     if let Some(only) = &params.context.only {
         let quickfix = lsp::CodeActionKind::QUICKFIX;
-        if !only.iter().any(|k| quickfix.as_str().starts_with(k.as_str())) {
+        if !only
+            .iter()
+            .any(|k| quickfix.as_str().starts_with(k.as_str()))
+        {
             return Vec::new();
         }
     }
