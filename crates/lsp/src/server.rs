@@ -76,6 +76,8 @@ struct Server {
     config: Config,
     support: ClientSupport,
     push_diagnostics: bool,
+    /// Diagnostics jobs started and not yet delivered.
+    diagnostics_in_flight: usize,
     shutdown: bool,
 }
 
@@ -201,6 +203,7 @@ pub fn run(connection: Connection, config: Config) -> Result<bool, String> {
         config,
         support,
         push_diagnostics,
+        diagnostics_in_flight: 0,
         shutdown: false,
     };
     let exited_cleanly = server.main_loop(&connection.receiver, &outcomes);
@@ -265,6 +268,12 @@ impl Server {
             select! {
                 recv(messages) -> message => match message {
                     Ok(Message::Notification(n)) if n.method == note::Exit::METHOD => return self.shutdown,
+                    Ok(Message::Request(r)) if r.method == req::Shutdown::METHOD && !self.shutdown => {
+                        // Answer what was asked before shutdown, then shutdown.
+                        self.finish_in_flight(outcomes);
+                        self.shutdown = true;
+                        send(&self.sender, Response::new_ok(r.id, ()));
+                    }
                     Ok(message) => self.handle(message),
                     Err(_) => return self.shutdown,
                 },
@@ -276,6 +285,18 @@ impl Server {
                 default(wait) => {}
             }
             self.start_due_diagnostics();
+        }
+    }
+
+    /// Waits (a bounded time) for the requests and diagnostics already started.
+    fn finish_in_flight(&mut self, outcomes: &Receiver<Outcome>) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        self.start_due_diagnostics();
+        while !self.pending.is_empty() || self.diagnostics_in_flight > 0 {
+            match outcomes.recv_deadline(deadline) {
+                Ok(outcome) => self.deliver(outcome),
+                Err(_) => break,
+            }
         }
     }
 
@@ -585,7 +606,9 @@ impl Server {
                     diagnostics,
                 }
             });
-            let _ = self.jobs.send(job);
+            if self.jobs.send(job).is_ok() {
+                self.diagnostics_in_flight += 1;
+            }
         }
     }
 
@@ -610,6 +633,7 @@ impl Server {
                 version,
                 diagnostics,
             } => {
+                self.diagnostics_in_flight = self.diagnostics_in_flight.saturating_sub(1);
                 // Diagnostics of an older version are stale; the newer version's are coming.
                 if self.documents.get(&uri).map(|d| d.version) != Some(version) {
                     return;
