@@ -199,6 +199,7 @@ impl Collector<'_> {
     fn collect(&mut self) {
         match self.cx.context.clone() {
             Context::Nothing => {}
+            Context::Keywords(words) => self.keywords(words),
             Context::StatementStart => self.snippets(STATEMENT_STARTS, CompletionKind::Keyword),
             Context::AfterCreate => self.keywords(&[
                 "TABLE",

@@ -46,6 +46,8 @@ pub enum Context {
     AlterAction,
     /// A column of the ALTER TABLE's table (`DROP`, `RENAME`, `MODIFY`, `AFTER`).
     AlterColumn,
+    /// These keywords, and nothing else, fit here (`NOT` wants `NULL` or `ENFORCED`, ...).
+    Keywords(&'static [&'static str]),
     /// Nothing to offer (inside a comment, a number, ...).
     Nothing,
 }
@@ -403,7 +405,18 @@ fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
                 _ => Context::WatermarkAs,
             }
         }
-        "PRIMARY" | "CONSTRAINT" | "UNIQUE" | "PERIOD" => return Context::Nothing,
+        "PRIMARY" | "CONSTRAINT" | "UNIQUE" => {
+            return match (last_word, last.map(|t| t.kind)) {
+                ("NOT", _) => Context::Keywords(&["ENFORCED"]),
+                ("PRIMARY", _) => Context::Keywords(&["KEY"]),
+                (_, Some(TokenKind::RParen)) if !nested => Context::Keywords(&["NOT ENFORCED"]),
+                _ if element.len() == 2 && first == "CONSTRAINT" => {
+                    Context::Keywords(&["PRIMARY KEY", "UNIQUE"])
+                }
+                _ => Context::Nothing,
+            }
+        }
+        "PERIOD" => return Context::Nothing,
         _ => {}
     }
     if has_as {
@@ -437,8 +450,13 @@ fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
     }
     if last.is_some_and(|t| t.kind == TokenKind::Gt || t.kind == TokenKind::RParen || is_word(t)) {
         // `a INT ^`, `a DECIMAL(10, 2) ^`, `a ARRAY<INT> ^`; not after `NOT` or `COMMENT`.
-        if matches!(last_word, "NOT" | "COMMENT" | "PRIMARY" | "KEY") {
-            return Context::Nothing;
+        match last_word {
+            "NOT" if words.iter().any(|w| w == "KEY") => return Context::Keywords(&["ENFORCED"]),
+            "NOT" => return Context::Keywords(&["NULL"]),
+            "PRIMARY" => return Context::Keywords(&["KEY NOT ENFORCED"]),
+            "KEY" => return Context::Keywords(&["NOT ENFORCED"]),
+            "COMMENT" => return Context::Nothing,
+            _ => {}
         }
         return Context::AfterColumnType;
     }

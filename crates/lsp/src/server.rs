@@ -93,7 +93,8 @@ fn capabilities() -> lsp::ServerCapabilities {
         )),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         completion_provider: Some(lsp::CompletionOptions {
-            trigger_characters: Some(vec!["'".into(), ".".into(), "(".into(), " ".into()]),
+            // Not space: a list after every space is more noise than help.
+            trigger_characters: Some(vec!["'".into(), ".".into(), "(".into()]),
             ..Default::default()
         }),
         definition_provider: Some(lsp::OneOf::Left(true)),
