@@ -189,6 +189,25 @@ pub fn references(a: &Analysis, uri: &Url, params: lsp::ReferenceParams) -> Vec<
         .collect()
 }
 
+/// The occurrences of the name under the cursor; its definition counts as a write.
+pub fn document_highlight(
+    a: &Analysis,
+    params: lsp::DocumentHighlightParams,
+) -> Vec<lsp::DocumentHighlight> {
+    let at = lsp_offset(a, params.text_document_position_params.position);
+    a.references(at, true)
+        .into_iter()
+        .map(|r| lsp::DocumentHighlight {
+            range: lsp_range(a, r.span),
+            kind: Some(if r.is_definition {
+                lsp::DocumentHighlightKind::WRITE
+            } else {
+                lsp::DocumentHighlightKind::READ
+            }),
+        })
+        .collect()
+}
+
 pub fn document_symbols(
     a: &Analysis,
     uri: &Url,

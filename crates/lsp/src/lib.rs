@@ -2,11 +2,11 @@
 //!
 //! It keeps the open documents (incremental sync), pushes diagnostics a short debounce after
 //! each change and answers pull diagnostics, and serves hover, completion, definition,
-//! references, document symbols, semantic tokens, folding ranges, code actions and rename from
-//! `flinkddl-ide`. Positions are UTF-16, as LSP requires. Requests run on worker threads;
-//! `$/cancelRequest` works; a change older than the document is ignored; a malformed message
-//! is answered with a JSON-RPC error; a panic in a handler becomes an error response. The
-//! server never dies of what a client sends.
+//! references, document highlights, document symbols, semantic tokens, folding ranges, code
+//! actions and rename from `flinkddl-ide`. Positions are UTF-16, as LSP requires. Requests run
+//! on worker threads; `$/cancelRequest` works; a change older than the document is ignored; a
+//! malformed message is answered with a JSON-RPC error; a panic in a handler becomes an error
+//! response. The server never dies of what a client sends.
 //!
 //! What it does not do: know Flink (that is `flinkddl-ide` and below), read files from disk or
 //! look at other documents (each document is analyzed alone, as `flinkddl check` does), or

@@ -99,6 +99,7 @@ fn capabilities() -> lsp::ServerCapabilities {
         }),
         definition_provider: Some(lsp::OneOf::Left(true)),
         references_provider: Some(lsp::OneOf::Left(true)),
+        document_highlight_provider: Some(lsp::OneOf::Left(true)),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
         semantic_tokens_provider: Some(
             lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
@@ -358,6 +359,14 @@ impl Server {
                 |p: &lsp::ReferenceParams| &p.text_document_position.text_document.uri,
                 false,
                 |a, uri, p| Ok(serde_json::to_value(handlers::references(a, uri, p))),
+            ),
+            req::DocumentHighlightRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::DocumentHighlightParams| {
+                    &p.text_document_position_params.text_document.uri
+                },
+                false,
+                |a, _, p| Ok(serde_json::to_value(handlers::document_highlight(a, p))),
             ),
             req::DocumentSymbolRequest::METHOD => self.spawn(
                 r,

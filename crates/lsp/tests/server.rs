@@ -244,6 +244,19 @@ fn requests_answer_from_the_analysis() {
     );
     assert_eq!(references.as_array().unwrap().len(), 2);
 
+    let highlights = c.result("textDocument/documentHighlight", Client::at(4, 11));
+    let kinds: Vec<i64> = highlights
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["kind"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [3, 2],
+        "definition (write) then the use (read): {highlights}"
+    );
+
     let symbols = c.result(
         "textDocument/documentSymbol",
         json!({"textDocument": {"uri": URI}}),
