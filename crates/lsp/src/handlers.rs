@@ -55,17 +55,11 @@ fn lsp_offset(a: &Analysis, p: lsp::Position) -> u32 {
 }
 
 pub fn diagnostics(a: &Analysis, uri: &Url) -> Vec<lsp::Diagnostic> {
-    a.diagnostics()
-        .iter()
+    flinkddl_ide::diagnostics::diagnostics(a)
+        .into_iter()
         .map(|d| {
-            let info = d.code.info();
-            let mut message = d.message.clone();
-            if let Some(help) = &d.help {
-                message.push_str("\nhelp: ");
-                message.push_str(help);
-            }
             let related: Vec<lsp::DiagnosticRelatedInformation> = d
-                .labels
+                .related
                 .iter()
                 .map(|l| lsp::DiagnosticRelatedInformation {
                     location: lsp::Location::new(uri.clone(), lsp_range(a, l.span)),
@@ -79,13 +73,13 @@ pub fn diagnostics(a: &Analysis, uri: &Url) -> Vec<lsp::Diagnostic> {
                     flinkddl::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
                     flinkddl::Severity::Info => lsp::DiagnosticSeverity::INFORMATION,
                 }),
-                code: Some(lsp::NumberOrString::String(info.code.to_string())),
+                code: Some(lsp::NumberOrString::String(d.code.to_string())),
                 code_description: None,
                 source: Some("flinkddl".to_string()),
-                message,
+                message: d.message,
                 related_information: (!related.is_empty()).then_some(related),
                 tags: None,
-                data: Some(serde_json::json!({ "name": info.name })),
+                data: Some(serde_json::json!({ "name": d.name })),
             }
         })
         .collect()
