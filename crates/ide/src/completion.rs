@@ -43,8 +43,8 @@ pub struct CompletionItem {
     pub sort_text: String,
 }
 
-/// What completion found: the items and whether they were narrowed by what was typed (the
-/// client should ask again as typing goes on).
+/// The items for the cursor, narrowed to those that match what was typed of the word or string
+/// (so a client should ask again as typing goes on), best first.
 pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
     let parse = &analysis.result().parse;
     let text = analysis.text();
@@ -482,6 +482,18 @@ impl Collector<'_> {
         let first = words.first().map(String::as_str).unwrap_or("");
         if first == "CREATE" {
             out.extend(written_columns(text, tokens));
+            // Where the statement binds, its columns' resolved types say more than their text.
+            if let Some(table) = self.analysis.created_by(self.statement) {
+                for col in &mut out {
+                    if let Some(c) = table.column(&col.name) {
+                        col.detail = format!(
+                            "{} ({} column)",
+                            c.data_type.summary_string(),
+                            c.kind_name()
+                        );
+                    }
+                }
+            }
             if let Some(source) = self.like_source() {
                 self.bound_columns(&source, &mut out);
             }
