@@ -88,13 +88,13 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
                     let def = analysis
                         .index()
                         .column_def(path, name, occurrence.statement);
-                    let written = def
-                        .and_then(|d| written_column(analysis, d.statement, d.name_span))
-                        .unwrap_or_else(|| format!("`{name}`"));
-                    format!(
-                        "```flinksql\n{written}\n```\ncolumn of `{}` (not resolved: the statement has errors or the column does not exist)",
-                        path.2
-                    )
+                    match def.and_then(|d| unbound_column(analysis, d.statement, d.name_span, &path.2)) {
+                        Some(markdown) => markdown,
+                        None => format!(
+                            "```flinksql\n`{name}`\n```\ncolumn of `{}` (not resolved: the table has errors or no such column)",
+                            path.2
+                        ),
+                    }
                 }
             }
         }
@@ -131,15 +131,42 @@ fn column_type_hover(
     Some(h)
 }
 
-/// The text of the column definition whose name is at `name_span`.
-fn written_column(analysis: &Analysis, statement: usize, name_span: Span) -> Option<String> {
+/// A column whose table did not resolve (its statement has an error, as while typing): the
+/// column's own type resolved as Flink's DDL does, or, for a computed column, its text.
+fn unbound_column(
+    analysis: &Analysis,
+    statement: usize,
+    name_span: Span,
+    table: &str,
+) -> Option<String> {
     let st = analysis.statements().get(statement)?;
-    visit::table_elements(st).into_iter().find_map(|e| match e {
-        TableElement::Column(c) if c.name.span == name_span => analysis
-            .text()
-            .get(c.span.range())
-            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" ")),
-        _ => None,
+    let column = visit::table_elements(st)
+        .into_iter()
+        .find_map(|e| match e {
+            TableElement::Column(c) if c.name.span == name_span => Some(c),
+            _ => None,
+        })?;
+    let name = flinkddl::binder::schema::quote_ident(&column.name.value);
+    let resolved = |ty: &ast::DataTypeSyntax| {
+        flinkddl::types::resolve_ddl_type_in(ty, analysis.text())
+            .map(|t| t.summary_string())
+            .ok()
+    };
+    let note = format!("of `{table}` (the table does not resolve: its statement has an error)");
+    Some(match &column.kind {
+        ast::ColumnKind::Physical { data_type, .. } => {
+            let ty = resolved(data_type)?;
+            format!("```flinksql\n{name} {ty}\n```\n**physical column** {note}")
+        }
+        ast::ColumnKind::Metadata { data_type, .. } => {
+            let ty = resolved(data_type)?;
+            format!("```flinksql\n{name} {ty}\n```\n**metadata column** {note}")
+        }
+        ast::ColumnKind::Computed { .. } | ast::ColumnKind::NameOnly => {
+            let written = analysis.text().get(column.span.range())?;
+            let written = written.split_whitespace().collect::<Vec<_>>().join(" ");
+            format!("```flinksql\n{written}\n```\n**column** {note}")
+        }
     })
 }
 
