@@ -46,7 +46,7 @@ fn survives_garbage_and_exits_cleanly() {
         "{out}"
     );
     assert!(
-        out.contains(r#""id":2"#) && out.contains("column of `t`"),
+        out.contains(r#""id":2"#) && out.contains("physical column"),
         "{out}"
     );
     assert!(out.contains(r#""id":3,"result":null"#), "{out}");
