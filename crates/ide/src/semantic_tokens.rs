@@ -59,10 +59,15 @@ impl visit::Visitor for Names {
         match &ty.kind {
             TypeKind::Builtin { name_span, .. } => self.types.push(*name_span),
             TypeKind::UserDefined { name } => self.types.push(name.span),
-            TypeKind::Array { .. }
-            | TypeKind::Multiset { .. }
-            | TypeKind::Map { .. }
-            | TypeKind::Row { .. } => {
+            TypeKind::Row { fields, .. } | TypeKind::Structured { fields, .. } => {
+                self.types.push(Span::new(ty.span.start, ty.span.start));
+                // Field names are names, whatever keyword they spell (`a` is one in Calcite).
+                for f in fields {
+                    self.exact
+                        .insert(f.name.span.start, (TokenType::Column, true));
+                }
+            }
+            TypeKind::Array { .. } | TypeKind::Multiset { .. } | TypeKind::Map { .. } => {
                 // The constructor word is the first token of the type.
                 self.types.push(Span::new(ty.span.start, ty.span.start));
             }
@@ -87,6 +92,24 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
     };
     for st in analysis.statements() {
         visit::walk_statement(&mut names, st);
+        // New names that the index does not track (they name nothing yet).
+        if let ast::StatementKind::AlterTable(alter) = &st.kind {
+            match &alter.action {
+                ast::AlterTableAction::RenameColumn { new, .. } => {
+                    names
+                        .exact
+                        .insert(new.span.start, (TokenType::Column, true));
+                }
+                ast::AlterTableAction::RenameTo { new_name } => {
+                    for part in &new_name.parts {
+                        names
+                            .exact
+                            .insert(part.span.start, (TokenType::Table, true));
+                    }
+                }
+                _ => {}
+            }
+        }
         for list in visit::property_lists(st) {
             for p in &list.properties {
                 names
