@@ -379,3 +379,27 @@ fn bad_requests_panics_and_cancellation_leave_the_server_alive() {
     }
     assert!(c.stop());
 }
+
+#[test]
+fn a_pulling_client_can_ask_for_pushes_too() {
+    let (client, server) = Connection::memory();
+    let handle = std::thread::spawn(move || run(server, Config::default()));
+    let mut c = Client {
+        conn: client,
+        next_id: 0,
+        notifications: Vec::new(),
+        server: Some(handle),
+    };
+    let init = c.request(
+        "initialize",
+        json!({"capabilities": {"textDocument": {"diagnostic": {}}}, "initializationOptions": {"pushDiagnostics": true}}),
+    );
+    assert!(init.error.is_none());
+    c.notify("initialized", json!({}));
+    c.open("CREATE TABLE t (a INT, a INT);");
+    assert_eq!(codes(&c.diagnostics_for(1)), ["B010"]);
+    // Exit without shutdown: the server ends, and says it was not shut down.
+    c.notify("exit", Value::Null);
+    let clean = c.server.take().map(|h| h.join().unwrap().unwrap());
+    assert_eq!(clean, Some(false));
+}
