@@ -211,3 +211,25 @@ impl AnalysisHost {
         self.analysis.get().is_some()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_analyzes_its_version_once_for_every_clone() {
+        let host = AnalysisHost::new(3, "CREATE TABLE t (a INT);");
+        let clone = host.clone();
+        assert!(!host.is_analyzed());
+        let first = std::thread::spawn(move || clone.analysis())
+            .join()
+            .map_err(|_| "worker panicked");
+        assert!(host.is_analyzed());
+        let second = host.analysis();
+        assert!(matches!(first, Ok(a) if Arc::ptr_eq(&a, &second)));
+        assert_eq!(host.version(), 3);
+        // A new version is a new host: nothing is shared with the old one.
+        let next = AnalysisHost::new(4, "CREATE TABLE t (a INT, b INT);");
+        assert!(!Arc::ptr_eq(&next.analysis(), &second));
+    }
+}
