@@ -101,13 +101,9 @@ impl Index {
 
     /// The definition of a table: the last CREATE before `statement`, or else the first one.
     pub fn table_def(&self, path: &TablePath, statement: usize) -> Option<&TableDef> {
-        let mut defs = self.tables.iter().filter(|t| &t.path == path);
-        let all: Vec<&TableDef> = defs.by_ref().collect();
-        all.iter()
-            .rev()
-            .find(|t| t.statement <= statement)
-            .or_else(|| all.first())
-            .copied()
+        let defs = self.tables.iter().filter(|t| &t.path == path);
+        let first = defs.clone().next();
+        defs.rev().find(|t| t.statement <= statement).or(first)
     }
 
     /// Where a column is defined: in the table's definition, or (inherited through LIKE) in
@@ -151,8 +147,15 @@ impl Index {
     /// Every occurrence that resolves to the same definition as `occurrence`.
     pub fn occurrences_of(&self, occurrence: &Occurrence) -> Vec<&Occurrence> {
         let target = self.definition(&occurrence.symbol, occurrence.statement);
+        // Only a name spelled the same can resolve to the same definition: check that first.
+        let same_name = |a: &Symbol, b: &Symbol| match (a, b) {
+            (Symbol::Table(x), Symbol::Table(y)) => x.2 == y.2,
+            (Symbol::Column(_, x), Symbol::Column(_, y)) => x == y,
+            _ => false,
+        };
         self.occurrences
             .iter()
+            .filter(|o| same_name(&o.symbol, &occurrence.symbol))
             .filter(|o| match (&target, &o.symbol, &occurrence.symbol) {
                 (Some(t), _, _) => self.definition(&o.symbol, o.statement).as_ref() == Some(t),
                 (None, a, b) => a == b,
