@@ -395,8 +395,14 @@ impl Builder {
                 }
             }
             StatementKind::Use(ast::Use::Catalog { name }) => {
+                // As the binder has it: the session's catalog keeps `default_database`, every
+                // catalog a script creates (or assumes) has `default`.
                 self.catalog = name.value.clone();
-                self.database = flinkddl::binder::catalog::DEFAULT_DATABASE.to_string();
+                self.database = if name.value == flinkddl::binder::catalog::DEFAULT_CATALOG {
+                    flinkddl::binder::catalog::DEFAULT_DATABASE.to_string()
+                } else {
+                    "default".to_string()
+                };
             }
             StatementKind::Use(ast::Use::Database { name }) => match name.parts.as_slice() {
                 [d] => self.database = d.value.clone(),
