@@ -592,10 +592,25 @@ impl Collector<'_> {
             let (value, doc, detail, required) = match &option {
                 Some(o) => {
                     let values = catalogue::option_values(o.spec);
+                    // Options that list columns (`key.fields`) offer the table's columns.
+                    let names_columns = o.spec.ty == flinkddl::connectors::model::OptionType::List
+                        && o.key.ends_with("fields")
+                        && !columns.is_empty();
                     let value = if !values.is_empty() {
                         format!("${{1|{}|}}", values.join(","))
+                    } else if names_columns {
+                        let choices: Vec<String> = columns
+                            .iter()
+                            .map(|c| escape_snippet(c).replace(',', "\\,").replace('|', "\\|"))
+                            .collect();
+                        format!("${{1|{}|}}", choices.join(","))
                     } else {
-                        format!("${{1:{}}}", o.spec.default.clone().unwrap_or_default())
+                        let example = o
+                            .spec
+                            .default
+                            .clone()
+                            .unwrap_or_else(|| value_example(o.spec.ty).to_string());
+                        format!("${{1:{}}}", escape_snippet(&example))
                     };
                     let mut detail = catalogue::option_type_name(o.spec.ty).to_string();
                     if let Some(d) = &o.spec.default {
@@ -693,6 +708,20 @@ impl Collector<'_> {
                 }
             }
         }
+    }
+}
+
+/// A placeholder in the syntax an option type takes, for options without a default.
+fn value_example(ty: flinkddl::connectors::model::OptionType) -> &'static str {
+    use flinkddl::connectors::model::OptionType as T;
+    match ty {
+        T::Duration => "10 s",
+        T::Memory => "64 mb",
+        T::Int | T::Long => "1",
+        T::Float | T::Double => "1.0",
+        T::List => "a;b",
+        T::Map => "k1:v1,k2:v2",
+        T::String | T::Enum | T::Boolean | T::Char | T::EscapedChar => "",
     }
 }
 
