@@ -184,7 +184,23 @@ pub fn cursor_context(
             return nothing(start..statement_end);
         }
     }
-    let context = classify(text, prev, in_string);
+    let mut context = classify(text, prev, in_string);
+    // `INTERVAL '5' ^`: the unit.
+    if context == Context::Expression {
+        if let [.., interval, value] = prev {
+            if word(text, interval) == "INTERVAL" && is_string(value) {
+                context = Context::Keywords(&[
+                    "SECOND",
+                    "MINUTE",
+                    "HOUR",
+                    "DAY",
+                    "MONTH",
+                    "YEAR",
+                    "MILLISECOND",
+                ]);
+            }
+        }
+    }
     CursorContext {
         context,
         replace,

@@ -34,6 +34,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
         .or_else(|| option_hover(analysis, statement, index, offset))
         .or_else(|| metadata_hover(analysis, statement, index, offset))
         .or_else(|| function_hover(statement, offset))
+        .or_else(|| watermark_hover(analysis, statement, index, offset))
 }
 
 trait ContainsOffset {
@@ -409,5 +410,31 @@ fn function_hover(statement: &ast::Statement, offset: u32) -> Option<Hover> {
     Some(Hover {
         span,
         markdown: catalogue::describe_function(&info),
+    })
+}
+
+/// Anywhere else in a `WATERMARK FOR` clause: the watermark as Flink stores it, with its type.
+fn watermark_hover(
+    analysis: &Analysis,
+    statement: &ast::Statement,
+    index: usize,
+    offset: u32,
+) -> Option<Hover> {
+    let span = visit::table_elements(statement)
+        .into_iter()
+        .find_map(|e| match e {
+            TableElement::Watermark(w) if w.span.contains_offset(offset) => Some(w.span),
+            _ => None,
+        })?;
+    let table = analysis.created_by(index)?;
+    let spec = table.watermarks.first()?;
+    Some(Hover {
+        span,
+        markdown: format!(
+            "```flinksql\n{}\n```\nthe watermark of `{}`: `{}` is its rowtime attribute",
+            print::watermark_summary(spec),
+            table.name,
+            spec.rowtime
+        ),
     })
 }
