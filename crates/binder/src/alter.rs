@@ -158,7 +158,10 @@ impl Binder<'_> {
             }
             AlterTableAction::DropColumns { columns: names } => {
                 for name in names {
-                    let col = name.parts.last().map_or(String::new(), |p| p.value.clone());
+                    let col = name
+                        .parts
+                        .last()
+                        .map_or(String::new(), |p| p.value.to_string());
                     let Some(index) = columns.iter().position(|c| c.name == col) else {
                         return self.alter_error(
                             Code::ObjectNotFound,
@@ -242,7 +245,10 @@ impl Binder<'_> {
             }
             AlterTableAction::DropDistribution => distribution = None,
             AlterTableAction::RenameColumn { old, new } => {
-                let old_name = old.parts.last().map_or(String::new(), |p| p.value.clone());
+                let old_name = old
+                    .parts
+                    .last()
+                    .map_or(String::new(), |p| p.value.to_string());
                 if columns.iter().any(|c| c.name == new.value) {
                     return self.alter_error(
                         Code::DuplicateColumn,
@@ -260,17 +266,17 @@ impl Binder<'_> {
                         format!("The column `{old_name}` does not exist in the base table."),
                     );
                 };
-                c.name = new.value.clone();
+                c.name = new.value.to_string();
                 if let Some(pk) = primary_key.as_mut() {
                     for k in pk.columns.iter_mut().filter(|k| **k == old_name) {
-                        *k = new.value.clone();
+                        *k = new.value.to_string();
                     }
                 }
                 for w in watermarks.iter_mut().filter(|w| w.rowtime == old_name) {
-                    w.rowtime = new.value.clone();
+                    w.rowtime = new.value.to_string();
                 }
                 for k in table.partition_keys.iter_mut().filter(|k| **k == old_name) {
-                    *k = new.value.clone();
+                    *k = new.value.to_string();
                 }
             }
             _ => {}
@@ -308,7 +314,7 @@ impl Binder<'_> {
     ) -> Result<(), ()> {
         match element {
             TableElement::Column(def) => {
-                let name = def.name.value.clone();
+                let name = def.name.value.to_string();
                 let existing = columns.iter().position(|c| c.name == name);
                 match (existing, modify) {
                     (Some(_), false) => {
@@ -327,7 +333,7 @@ impl Binder<'_> {
                     }
                     _ => {}
                 }
-                let comment = def.comment.as_ref().map(|c| c.value.clone());
+                let comment = def.comment.as_ref().map(|c| c.value.to_string());
                 let (kind, data_type) = match &def.kind {
                     AstKind::Physical { data_type, .. } => {
                         (ColumnKind::Physical, self.resolve_type(data_type))
@@ -339,7 +345,7 @@ impl Binder<'_> {
                         ..
                     } => (
                         ColumnKind::Metadata {
-                            key: from.as_ref().map(|f| f.value.clone()),
+                            key: from.as_ref().map(|f| f.value.to_string()),
                             is_virtual: virtual_.is_some(),
                         },
                         self.resolve_type(data_type),
@@ -450,8 +456,12 @@ impl Binder<'_> {
                         return self.alter_error(Code::DuplicatePrimaryKey, c.span, detail);
                     }
                 }
-                let names: Vec<String> =
-                    c.columns.columns.iter().map(|i| i.value.clone()).collect();
+                let names: Vec<String> = c
+                    .columns
+                    .columns
+                    .iter()
+                    .map(|i| i.value.to_string())
+                    .collect();
                 for (n, ident) in names.iter().zip(&c.columns.columns) {
                     match columns.iter().find(|col| &col.name == n) {
                         None => {
@@ -480,7 +490,7 @@ impl Binder<'_> {
                     name: c
                         .name
                         .as_ref()
-                        .map(|n| n.value.clone())
+                        .map(|n| n.value.to_string())
                         .unwrap_or_else(|| format!("PK_{}", names.join("_"))),
                     columns: names,
                 });

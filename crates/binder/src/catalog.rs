@@ -4,7 +4,9 @@
 
 use crate::schema::TableSchema;
 use flinkddl_types::DataType;
-use std::collections::{BTreeMap, HashMap};
+// foldhash: fast and seeded (hostile names cannot force collisions).
+use foldhash::{HashMap, HashMapExt};
+use std::collections::BTreeMap;
 
 pub const DEFAULT_CATALOG: &str = "default_catalog";
 pub const DEFAULT_DATABASE: &str = "default_database";
@@ -189,26 +191,45 @@ impl Catalog {
         }
     }
 
-    /// The tables that exist now, in creation order (a temporary table shadows a permanent
-    /// one of the same name only in lookups; both are listed).
-    pub fn tables_in_order(&self) -> Vec<&TableSchema> {
-        self.order
-            .iter()
+    /// [`Catalog::tables_in_order`], moved out of the catalog (no copies).
+    pub fn into_tables_in_order(mut self) -> Vec<TableSchema> {
+        let order = std::mem::take(&mut self.order);
+        order
+            .into_iter()
             .flatten()
             .filter_map(|(path, temporary)| {
-                let object = if *temporary {
-                    self.temporary.get(path)
+                let object = if temporary {
+                    self.temporary.remove(&path)
                 } else {
                     self.catalogs
-                        .get(&path.0)
-                        .and_then(|c| c.databases.get(&path.1))
-                        .and_then(|db| db.get(&path.2))
+                        .get_mut(&path.0)
+                        .and_then(|c| c.databases.get_mut(&path.1))
+                        .and_then(|db| db.remove(&path.2))
                 };
                 match object {
-                    Some(CatalogObject::Table(t)) => Some(t.as_ref()),
+                    Some(CatalogObject::Table(t)) => Some(*t),
                     _ => None,
                 }
             })
             .collect()
+    }
+
+    /// The tables that exist now, in creation order (a temporary table shadows a permanent
+    /// one of the same name only in lookups; both are listed).
+    pub fn tables_in_order(&self) -> impl DoubleEndedIterator<Item = &TableSchema> + '_ {
+        self.order.iter().flatten().filter_map(|(path, temporary)| {
+            let object = if *temporary {
+                self.temporary.get(path)
+            } else {
+                self.catalogs
+                    .get(&path.0)
+                    .and_then(|c| c.databases.get(&path.1))
+                    .and_then(|db| db.get(&path.2))
+            };
+            match object {
+                Some(CatalogObject::Table(t)) => Some(t.as_ref()),
+                _ => None,
+            }
+        })
     }
 }

@@ -10,7 +10,8 @@ use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, TableElement};
 use flinkddl_types::{DataType, LogicalType, LogicalTypeRoot, TimestampKind};
-use std::collections::HashMap;
+// foldhash: fast and seeded (hostile column names cannot force collisions).
+use foldhash::HashMap;
 
 /// A column while the table is being built: its type may be unknown (an error was reported,
 /// or an expression we cannot type).
@@ -74,7 +75,7 @@ fn referenced_names(expr: &ast::Expr, out: &mut Vec<String>) {
     ast::visit::for_each_expr(expr, |e| {
         if let ast::ExprKind::Identifier(name) = &e.kind {
             if let Some(first) = name.parts.first() {
-                out.push(first.value.clone());
+                out.push(first.value.to_string());
             }
         }
     });
@@ -113,7 +114,17 @@ impl Binder<'_> {
         };
         match bind_expr(expr, self.source, &scope) {
             ExprOutcome::Typed(t) => Ok(Some((t.data_type, t.stored))),
-            ExprOutcome::NotTyped { .. } => Ok(None),
+            ExprOutcome::NotTyped { reason } => {
+                self.report(
+                    Diagnostic::new(
+                        Code::ExpressionNotTyped,
+                        expr.span,
+                        format!("the type of this expression is not derived: {reason}"),
+                    )
+                    .with_help("flinkddl does not check this column further; Flink may accept it"),
+                );
+                Ok(None)
+            }
             ExprOutcome::Rejected(diags) => {
                 self.diagnostics.extend(diags);
                 Err(())
@@ -214,8 +225,8 @@ impl Binder<'_> {
             let TableElement::Column(def) = element else {
                 continue;
             };
-            let name = def.name.value.clone();
-            let comment = def.comment.as_ref().map(|c| c.value.clone());
+            let name = def.name.value.to_string();
+            let comment = def.comment.as_ref().map(|c| c.value.to_string());
             let (kind, ty) = match &def.kind {
                 AstKind::Physical { data_type, .. } => {
                     let mut ty = self.resolve_type(data_type);
@@ -231,7 +242,7 @@ impl Binder<'_> {
                     ..
                 } => (
                     ColumnKind::Metadata {
-                        key: from.as_ref().map(|f| f.value.clone()),
+                        key: from.as_ref().map(|f| f.value.to_string()),
                         is_virtual: virtual_.is_some(),
                     },
                     self.resolve_type(data_type),
@@ -409,7 +420,7 @@ impl Binder<'_> {
             comment: ct
                 .comment
                 .as_ref()
-                .map(|c| c.value.clone())
+                .map(|c| c.value.to_string())
                 .unwrap_or_default(),
             partition_keys,
             distribution,
@@ -554,7 +565,7 @@ impl Binder<'_> {
     }
 
     pub(crate) fn qualify(&mut self, name: &ast::ObjectName) -> Result<ObjectPath, ()> {
-        let parts: Vec<String> = name.parts.iter().map(|p| p.value.clone()).collect();
+        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
         match self.catalog.qualify(&parts) {
             Some(path) => Ok(path),
             None => {
@@ -681,7 +692,7 @@ impl Binder<'_> {
 
     /// `DefaultSchemaResolver.validateDuplicateColumns`: what the converter let through.
     fn check_duplicate_columns(&mut self, columns: &[Col]) -> Result<(), ()> {
-        let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        let mut seen: foldhash::HashSet<&str> = foldhash::HashSet::default();
         let mut dups: Vec<&str> = Vec::new();
         for c in columns {
             if !seen.insert(c.name.as_str()) && !dups.contains(&c.name.as_str()) {
@@ -892,18 +903,18 @@ impl Binder<'_> {
                     ..
                 }) if c.kind == ConstraintKind::PrimaryKey => {
                     derived = Some((
-                        c.name.as_ref().map(|n| n.value.clone()),
-                        vec![(name.value.clone(), name.span)],
+                        c.name.as_ref().map(|n| n.value.to_string()),
+                        vec![(name.value.to_string(), name.span)],
                         c.span,
                     ));
                 }
                 TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
                     derived = Some((
-                        c.name.as_ref().map(|n| n.value.clone()),
+                        c.name.as_ref().map(|n| n.value.to_string()),
                         c.columns
                             .columns
                             .iter()
-                            .map(|i| (i.value.clone(), i.span))
+                            .map(|i| (i.value.to_string(), i.span))
                             .collect(),
                         c.span,
                     ));
@@ -1063,7 +1074,7 @@ impl Binder<'_> {
                 }
             }
         }
-        Ok(list.columns.iter().map(|k| k.value.clone()).collect())
+        Ok(list.columns.iter().map(|k| k.value.to_string()).collect())
     }
 
     fn bind_distribution(
@@ -1144,8 +1155,8 @@ impl Binder<'_> {
                 }
             }
             match out.iter_mut().find(|(k, _)| *k == p.key.value) {
-                Some(existing) => existing.1 = p.value.value.clone(),
-                None => out.push((p.key.value.clone(), p.value.value.clone())),
+                Some(existing) => existing.1 = p.value.value.to_string(),
+                None => out.push((p.key.value.to_string(), p.value.value.to_string())),
             }
         }
         Ok(out)
@@ -1317,7 +1328,8 @@ impl Binder<'_> {
         let mut names: Vec<String> = self
             .catalog
             .tables_in_order()
-            .iter()
+            .rev()
+            .take(crate::MAX_SUGGESTION_CANDIDATES)
             .map(|t| t.name.clone())
             .collect();
         names.dedup();
@@ -1352,7 +1364,7 @@ pub(crate) fn distribution_from_ast(d: &ast::Distribution) -> Distribution {
         bucket_keys: d
             .columns
             .iter()
-            .flat_map(|c| c.columns.iter().map(|i| i.value.clone()))
+            .flat_map(|c| c.columns.iter().map(|i| i.value.to_string()))
             .collect(),
         bucket_count: d.buckets.and_then(|b| b.value).map(|v| v as u32),
     }
@@ -1387,9 +1399,9 @@ fn derived_primary_key_columns(ct: &ast::CreateTable) -> Vec<String> {
                         ..
                     },
                 ..
-            }) if c.kind == ConstraintKind::PrimaryKey => out.push(name.value.clone()),
+            }) if c.kind == ConstraintKind::PrimaryKey => out.push(name.value.to_string()),
             TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
-                out.extend(c.columns.columns.iter().map(|i| i.value.clone()))
+                out.extend(c.columns.columns.iter().map(|i| i.value.to_string()))
             }
             _ => {}
         }
@@ -1418,14 +1430,14 @@ pub(crate) fn similar<'a>(
     name: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let chars = lower.chars().count();
     candidates
         .filter(|c| *c != name)
-        .map(|c| {
-            (
-                strsim::damerau_levenshtein(&name.to_lowercase(), &c.to_lowercase()),
-                c,
-            )
-        })
+        // The distance is at least the difference in length: most candidates end here, before
+        // the (allocating) distance.
+        .filter(|c| c.chars().count().abs_diff(chars) <= 2)
+        .map(|c| (strsim::damerau_levenshtein(&lower, &c.to_lowercase()), c))
         .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)

@@ -101,8 +101,12 @@ impl Binder<'_> {
             match e {
                 TableElement::Column(c) if !matches!(c.kind, AstKind::NameOnly) => complete = false,
                 TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey && complete => {
-                    let names: Vec<String> =
-                        c.columns.columns.iter().map(|i| i.value.clone()).collect();
+                    let names: Vec<String> = c
+                        .columns
+                        .columns
+                        .iter()
+                        .map(|i| i.value.to_string())
+                        .collect();
                     for (n, ident) in names.iter().zip(&c.columns.columns) {
                         match columns.iter_mut().find(|col| &col.name == n) {
                             Some(col) => {
@@ -123,7 +127,7 @@ impl Binder<'_> {
                     let name = c
                         .name
                         .as_ref()
-                        .map(|n| n.value.clone())
+                        .map(|n| n.value.to_string())
                         .unwrap_or_else(|| format!("PK_{}", names.join("_")));
                     primary_key = Some(PrimaryKey {
                         name,
@@ -147,7 +151,7 @@ impl Binder<'_> {
         let partition_keys: Vec<String> = ct
             .partitioned_by
             .iter()
-            .flat_map(|l| l.columns.iter().map(|c| c.value.clone()))
+            .flat_map(|l| l.columns.iter().map(|c| c.value.to_string()))
             .collect();
         if complete {
             for key in ct.partitioned_by.iter().flat_map(|l| l.columns.iter()) {
@@ -177,7 +181,7 @@ impl Binder<'_> {
             comment: ct
                 .comment
                 .as_ref()
-                .map(|c| c.value.clone())
+                .map(|c| c.value.to_string())
                 .unwrap_or_default(),
             partition_keys,
             distribution,
@@ -189,7 +193,7 @@ impl Binder<'_> {
     }
 
     fn ctas_watermark(&mut self, w: &ast::Watermark, columns: &[Col]) -> Option<WatermarkSpec> {
-        let name = w.rowtime.parts.first()?.value.clone();
+        let name = w.rowtime.parts.first()?.value.to_string();
         let _ = columns.iter().find(|c| c.name == name)?;
         let cols: Vec<(String, DataType)> = columns
             .iter()
@@ -264,7 +268,7 @@ impl Binder<'_> {
                         Some((n, t)) => out.push((
                             alias
                                 .as_ref()
-                                .map_or_else(|| n.clone(), |a| a.value.clone()),
+                                .map_or_else(|| n.clone(), |a| a.value.to_string()),
                             t.clone(),
                         )),
                         None => {
@@ -298,7 +302,7 @@ impl Binder<'_> {
                         ExprOutcome::Typed(t) => {
                             let name = alias
                                 .as_ref()
-                                .map_or_else(|| format!("EXPR${index}"), |a| a.value.clone());
+                                .map_or_else(|| format!("EXPR${index}"), |a| a.value.to_string());
                             // A computed value is not a time attribute of the new table.
                             out.push((name, t.data_type));
                         }
@@ -318,7 +322,8 @@ impl Binder<'_> {
         let names: Vec<String> = self
             .catalog
             .tables_in_order()
-            .iter()
+            .rev()
+            .take(crate::MAX_SUGGESTION_CANDIDATES)
             .map(|t| t.name.clone())
             .collect();
         similar(name, names.iter().map(String::as_str)).map(str::to_string)

@@ -19,6 +19,7 @@ mod like;
 pub mod print;
 pub mod schema;
 mod statements;
+pub mod uses;
 
 pub use builder::TableSchemaBuilder;
 use catalog::Catalog;
@@ -37,6 +38,9 @@ pub struct Bound {
     /// Each table as the statement that created it left it: (statement index, table). Later
     /// stages (connector lints) check a table against the statement that wrote it.
     pub created: Vec<(usize, TableSchema)>,
+    /// The tables each statement reads or writes (INSERT and CTAS targets, names in query
+    /// bodies), qualified as that statement sees them: see [`uses`].
+    pub uses: Vec<uses::TableUse>,
 }
 
 /// How to treat what a script uses but does not create.
@@ -83,30 +87,39 @@ pub fn bind_checked(
         type_failed: false,
         statement_index: 0,
         created: Vec::new(),
+        uses: Vec::new(),
         options,
         source_check,
     };
+    // Which statements have a syntax error: one pass over the errors (not one per statement,
+    // which is quadratic on a script of many broken statements).
+    let mut broken = vec![false; parse.script.statements.len()];
+    for d in &parse.errors {
+        if d.severity == flinkddl_diagnostics::Severity::Error {
+            if let Some(slot) = statement_index(parse, d.span.start).and_then(|i| broken.get_mut(i))
+            {
+                *slot = true;
+            }
+        }
+    }
     for (index, statement) in parse.script.statements.iter().enumerate() {
-        let broken = parse.errors.iter().any(|d| {
-            d.severity == flinkddl_diagnostics::Severity::Error
-                && statement_index(parse, d.span.start) == Some(index)
-        });
-        if !broken {
+        if !broken[index] {
             binder.statement_index = index;
+            binder.record_uses(&parse.tokens, statement);
             binder.statement(statement);
         }
     }
     Bound {
-        tables: binder
-            .catalog
-            .tables_in_order()
-            .into_iter()
-            .cloned()
-            .collect(),
+        tables: binder.catalog.into_tables_in_order(),
         diagnostics: binder.diagnostics,
         created: binder.created,
+        uses: binder.uses,
     }
 }
+
+/// Did-you-mean suggestions for a missing table look at the most recently created tables only,
+/// so that a script of many references to missing tables stays linear.
+pub(crate) const MAX_SUGGESTION_CANDIDATES: usize = 1_000;
 
 /// The statement an offset belongs to: the last statement that starts at or before it (a
 /// statement owns the text up to the next one, so an error after its last token, such as a
@@ -131,6 +144,7 @@ pub(crate) struct Binder<'a> {
     pub statement_index: usize,
     pub options: BindOptions,
     pub created: Vec<(usize, TableSchema)>,
+    pub uses: Vec<uses::TableUse>,
 }
 
 impl Binder<'_> {

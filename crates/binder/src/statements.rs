@@ -99,13 +99,13 @@ impl Binder<'_> {
             {
                 let default = "default".to_string();
                 self.assume_exists(&name.value, &default, name.span);
-                self.catalog.current_catalog = name.value.clone();
+                self.catalog.current_catalog = name.value.to_string();
                 self.catalog.current_database = default;
             }
             Use::Catalog { name } => match self.catalog.catalog(&name.value) {
                 Some(entry) => {
                     let default = entry.default_database.clone();
-                    self.catalog.current_catalog = name.value.clone();
+                    self.catalog.current_catalog = name.value.to_string();
                     self.catalog.current_database = default;
                 }
                 None => self.report(

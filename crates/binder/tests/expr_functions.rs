@@ -123,7 +123,7 @@ fn run_case(case: &Value) -> Ours {
             match &c.kind {
                 ColumnKind::Physical { data_type, .. } | ColumnKind::Metadata { data_type, .. } => {
                     match resolve_ddl_type_in(data_type, &sql) {
-                        Ok(t) => physical.push((c.name.value.clone(), t)),
+                        Ok(t) => physical.push((c.name.value.to_string(), t)),
                         Err(e) => {
                             return Ours {
                                 accepted: false,
@@ -151,7 +151,7 @@ fn run_case(case: &Value) -> Ours {
                         if c.name.value == "x" {
                             x = Some((t.data_type.clone(), t.stored.clone()));
                         }
-                        all.push((c.name.value.clone(), t.data_type));
+                        all.push((c.name.value.to_string(), t.data_type));
                     }
                     ExprOutcome::NotTyped { reason } => {
                         not_typed = reason;

@@ -96,7 +96,7 @@ fn check_case(sql: &str, table: &Value, sc: &mut Score) {
                 &c.kind
             {
                 match resolve_ddl_type_in(data_type, sql) {
-                    Ok(t) => base.push((c.name.value.clone(), t)),
+                    Ok(t) => base.push((c.name.value.to_string(), t)),
                     Err(_) => return,
                 }
             }
@@ -113,12 +113,12 @@ fn check_case(sql: &str, table: &Value, sc: &mut Score) {
                 } = &c.kind
                 {
                     if k.kind == ConstraintKind::PrimaryKey {
-                        pk.push(c.name.value.clone());
+                        pk.push(c.name.value.to_string());
                     }
                 }
             }
             TableElement::Constraint(k) if k.kind == ConstraintKind::PrimaryKey => {
-                pk.extend(k.columns.columns.iter().map(|c| c.value.clone()));
+                pk.extend(k.columns.columns.iter().map(|c| c.value.to_string()));
             }
             _ => {}
         }
@@ -158,7 +158,7 @@ fn check_case(sql: &str, table: &Value, sc: &mut Score) {
             ExprOutcome::Typed(t) => {
                 sc.not_rejected += 1;
                 sc.typed += 1;
-                all.push((c.name.value.clone(), t.data_type.clone()));
+                all.push((c.name.value.to_string(), t.data_type.clone()));
                 let Some(want) = want else { continue };
                 let mut ty = t.data_type.clone();
                 if rowtime.as_deref() == Some(c.name.value.as_str()) {
@@ -265,7 +265,7 @@ fn any_expression_rejected(sql: &str) -> Option<bool> {
                 &c.kind
             {
                 base.push((
-                    c.name.value.clone(),
+                    c.name.value.to_string(),
                     resolve_ddl_type_in(data_type, sql).ok()?,
                 ));
             }
@@ -278,7 +278,7 @@ fn any_expression_rejected(sql: &str) -> Option<bool> {
                 let scope = visible_scope(&elements.items[..pos], &elements.items, &base);
                 match bind_expr(expr, sql, &scope) {
                     ExprOutcome::Rejected(_) => return Some(true),
-                    ExprOutcome::Typed(t) => all.push((c.name.value.clone(), t.data_type)),
+                    ExprOutcome::Typed(t) => all.push((c.name.value.to_string(), t.data_type)),
                     ExprOutcome::NotTyped { .. } => {}
                 }
             }

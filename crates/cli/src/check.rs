@@ -96,6 +96,7 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
         Loaded::Text(source) => {
             let options = flinkddl::Options {
                 assume_external_objects: !config.fresh_session,
+                connector_findings: config.connector_findings,
             };
             let diagnostics =
                 match guarded(|| flinkddl::analyze_with(&source.text, &options).diagnostics) {

@@ -12,6 +12,11 @@
 //! B062 = "warning"                # e.g. catalogs registered outside the scripts
 //! ```
 //!
+//! Top-level keys also include `fresh-session = true` (bind as a fresh Flink session) and
+//! `connector-findings = "error"` (connector and format findings are errors even for tables
+//! the file only declares; the default `"at-use"` makes them errors only when the file reads
+//! or writes the table: decision 0004).
+//!
 //! Syntax and file codes (`S…`, `F…`) cannot be configured: a file that does not parse is
 //! never passed silently.
 
@@ -43,6 +48,9 @@ pub struct Config {
     /// Bind as a fresh Flink session (`fresh-session = true`, or `--fresh-session`): catalogs
     /// and databases the file does not create are errors instead of assumed to exist.
     pub fresh_session: bool,
+    /// When connector and format findings are errors (`connector-findings = "at-use"` or
+    /// `"error"`, or `--connector-findings`; decision 0004).
+    pub connector_findings: flinkddl::ConnectorFindings,
 }
 
 #[derive(Deserialize)]
@@ -55,6 +63,8 @@ struct Raw {
     rules: toml::Table,
     #[serde(default, rename = "fresh-session")]
     fresh_session: bool,
+    #[serde(default, rename = "connector-findings")]
+    connector_findings: Option<String>,
 }
 
 impl Config {
@@ -67,6 +77,7 @@ impl Config {
             exclude: GlobSet::empty(),
             rules: HashMap::new(),
             fresh_session: false,
+            connector_findings: flinkddl::ConnectorFindings::AtUse,
         }
     }
 
@@ -90,6 +101,15 @@ impl Config {
             None => globs(&["*.sql".to_string()])?,
         };
         let exclude = globs(&raw.exclude)?;
+        let connector_findings = match raw.connector_findings.as_deref() {
+            None | Some("at-use") => flinkddl::ConnectorFindings::AtUse,
+            Some("error") => flinkddl::ConnectorFindings::Error,
+            Some(other) => {
+                return Err(format!(
+                    "`connector-findings` must be \"at-use\" or \"error\", not \"{other}\""
+                ))
+            }
+        };
         let mut rules = HashMap::new();
         for (key, value) in &raw.rules {
             let code = Code::parse(key).ok_or_else(|| {
@@ -121,6 +141,7 @@ impl Config {
             exclude,
             rules,
             fresh_session: raw.fresh_session,
+            connector_findings,
         })
     }
 
@@ -265,12 +286,33 @@ mod tests {
             ("[rules]\nL001 = \"loud\"", "must be \"off\""),
             ("includes = []", "unknown field"),
             ("exclude = [\"a[\"]", "bad glob"),
+            (
+                "connector-findings = \"always\"",
+                "must be \"at-use\" or \"error\"",
+            ),
         ] {
             let err = Config::parse(text, PathBuf::from("."), None)
                 .err()
                 .unwrap_or_default();
             assert!(err.contains(needle), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn connector_findings() {
+        let parse = |text: &str| Config::parse(text, PathBuf::from("."), None);
+        assert_eq!(
+            parse("").map(|c| c.connector_findings),
+            Ok(flinkddl::ConnectorFindings::AtUse)
+        );
+        assert_eq!(
+            parse("connector-findings = \"at-use\"").map(|c| c.connector_findings),
+            Ok(flinkddl::ConnectorFindings::AtUse)
+        );
+        assert_eq!(
+            parse("connector-findings = \"error\"").map(|c| c.connector_findings),
+            Ok(flinkddl::ConnectorFindings::Error)
+        );
     }
 
     #[test]

@@ -53,7 +53,11 @@ const GROUPS: &[(&str, &str)] = &[
     (
         "Connector",
         "Connector and format options and metadata keys, checked against the connectors' own \
-         rules. Flink checks them only when a query first uses the table, not at CREATE TABLE.",
+         rules. Flink checks them only when a query first reads or writes the table, not at \
+         CREATE TABLE, so a finding is an error when the file itself uses the table and a \
+         warning when it only declares it (`connector-findings = \"error\"` in flinkddl.toml \
+         judges every table as used; see docs/decisions/0004-connector-findings-severity.md). \
+         The default severity below is the one for a used table.",
     ),
     (
         "File",
@@ -98,6 +102,19 @@ pub fn index_page() -> String {
     out
 }
 
+/// Connector findings whose severity follows what the file does with the table.
+fn at_use(code: Code) -> bool {
+    let c = code.info().code;
+    c.starts_with('C') && !matches!(c, "C011" | "C013" | "C014")
+}
+
+/// What decides the severity of a connector finding (decision 0004).
+const AT_USE_NOTE: &str = "Flink checks connector and format options when a query first reads \
+     or writes the table. This finding is therefore an error when the file itself reads or \
+     writes the table in a way it breaks, and a warning when the file only declares the table \
+     (`connector-findings = \"error\"` in flinkddl.toml, or `--connector-findings error`, \
+     judges every table as used; see docs/decisions/0004-connector-findings-severity.md).";
+
 /// The generated page of one code.
 pub fn code_page(code: Code) -> String {
     let info = code.info();
@@ -107,9 +124,14 @@ pub fn code_page(code: Code) -> String {
          | stage | default severity | configurable |\n\
          | --- | --- | --- |\n\
          | {stage} | {sev} | {conf} |\n\n\
-         {expl}\n\n\
+         {note}{expl}\n\n\
          ---\n\n\
          [All diagnostics](README.md)\n",
+        note = if at_use(code) {
+            format!("{AT_USE_NOTE}\n\n")
+        } else {
+            String::new()
+        },
         c = info.code,
         n = info.name,
         t = info.title,
@@ -137,7 +159,12 @@ pub fn pages() -> Vec<(String, String)> {
 pub fn explain(code: Code) -> String {
     let info = code.info();
     format!(
-        "{c} {n}: {t}\n\nstage: {stage}, default severity: {sev}\n\n{expl}\n",
+        "{c} {n}: {t}\n\nstage: {stage}, default severity: {sev}\n\n{note}{expl}\n",
+        note = if at_use(code) {
+            format!("{AT_USE_NOTE}\n\n")
+        } else {
+            String::new()
+        },
         c = info.code,
         n = info.name,
         t = info.title,

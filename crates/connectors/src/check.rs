@@ -33,6 +33,39 @@ const LEGACY_CONNECTORS: &[(&str, &str)] = &[
     ("file", "filesystem"),
 ];
 
+/// How a table is used, which decides whether a finding is an error (decision 0004).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Usage {
+    /// Judge the table against every use its connector has: an error when a finding breaks
+    /// all of them, a warning when the table could still be used the other way. This is
+    /// Flink's verdict on the table itself (the oracle's `--plan` read and write).
+    #[default]
+    EveryUse,
+    /// Judge it against what the script does with it: an error when a finding breaks a read
+    /// or write the script performs, otherwise a warning whose message says that Flink fails
+    /// when a query first reads or writes the table.
+    Script { reads: bool, writes: bool },
+}
+
+/// [`check_table`] for a table used as `usage` says.
+pub fn check_table_for(
+    catalogue: &Catalogue,
+    table: &TableSchema,
+    spans: &TableSpans,
+    usage: Usage,
+) -> Vec<Diagnostic> {
+    let Some(id) = table.option("connector") else {
+        return legacy_connector_keys(table, spans, usage);
+    };
+    let Some(connector) = catalogue.connector(id) else {
+        return vec![unknown_connector(catalogue, id, spans)];
+    };
+    let mut checker = Checker::new(catalogue, table, spans, connector);
+    checker.usage = usage;
+    checker.run();
+    checker.out
+}
+
 /// Lints one resolved table: its connector and format options, its metadata columns and the
 /// connector's schema rules. A table without `'connector'` gets nothing (unless it holds
 /// pre-1.11 `connector.*` keys); a connector not in the catalogue gets one C011 info.
@@ -41,18 +74,10 @@ pub fn check_table(
     table: &TableSchema,
     spans: &TableSpans,
 ) -> Vec<Diagnostic> {
-    let Some(id) = table.option("connector") else {
-        return legacy_connector_keys(table, spans);
-    };
-    let Some(connector) = catalogue.connector(id) else {
-        return vec![unknown_connector(catalogue, id, spans)];
-    };
-    let mut checker = Checker::new(catalogue, table, spans, connector);
-    checker.run();
-    checker.out
+    check_table_for(catalogue, table, spans, Usage::EveryUse)
 }
 
-fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans) -> Vec<Diagnostic> {
+fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) -> Vec<Diagnostic> {
     let legacy = table
         .options
         .iter()
@@ -76,6 +101,17 @@ fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans) -> Vec<Diagnos
                 if spans.has_key(key) && key != "connector.type" {
                     d = d.with_fix(spans.key(key), "'connector'", "write the key in lower case");
                 }
+            }
+            if usage
+                == (Usage::Script {
+                    reads: false,
+                    writes: false,
+                })
+            {
+                d.message.push_str(
+                    " (Flink accepts the CREATE TABLE and fails when a query first reads or writes the table)",
+                );
+                d = d.with_severity(Severity::Warning);
             }
             vec![d]
         }
@@ -159,6 +195,7 @@ struct Checker<'a> {
     connector: &'a ConnectorSpec,
     read: bool,
     write: bool,
+    usage: Usage,
     formats: Vec<ActiveFormat<'a>>,
     out: Vec<Diagnostic>,
 }
@@ -178,6 +215,7 @@ impl<'a> Checker<'a> {
             connector,
             read: roles.contains(&Role::Source) || roles.contains(&Role::Lookup),
             write: roles.contains(&Role::Sink),
+            usage: Usage::EveryUse,
             formats: Vec::new(),
             out: Vec::new(),
         }
@@ -185,30 +223,53 @@ impl<'a> Checker<'a> {
 
     /// The severity of a problem that breaks the given side: an error when it breaks every use
     /// the connector has, a warning when the table could still be used the other way, nothing
-    /// when the connector has no such use.
-    fn severity(&self, fails: Side) -> Option<Severity> {
-        self.severity_of(
-            matches!(fails, Side::Read | Side::Both),
-            matches!(fails, Side::Write | Side::Both),
-        )
-    }
-
+    /// when the connector has no such use. With [`Usage::Script`]: an error when it breaks a
+    /// use the script makes of the table, otherwise a warning (decision 0004).
     fn severity_of(&self, breaks_read: bool, breaks_write: bool) -> Option<Severity> {
         let r = breaks_read && self.read;
         let w = breaks_write && self.write;
         if !r && !w {
-            None
-        } else if (r || !self.read) && (w || !self.write) {
-            Some(Severity::Error)
-        } else {
-            Some(Severity::Warning)
+            return None;
         }
+        let error = match self.usage {
+            Usage::EveryUse => (r || !self.read) && (w || !self.write),
+            Usage::Script { reads, writes } => (r && reads) || (w && writes),
+        };
+        Some(if error {
+            Severity::Error
+        } else {
+            Severity::Warning
+        })
     }
 
     fn emit(&mut self, d: Diagnostic, fails: Side) {
-        if let Some(sev) = self.severity(fails) {
-            self.out.push(d.with_severity(sev));
+        self.finish(
+            d,
+            matches!(fails, Side::Read | Side::Both),
+            matches!(fails, Side::Write | Side::Both),
+        );
+    }
+
+    /// Sets the severity of a finding that breaks reading and/or writing the table and keeps
+    /// it. Under [`Usage::Script`], a finding that the script's own statements do not run into
+    /// says when Flink fails instead.
+    fn finish(&mut self, mut d: Diagnostic, breaks_read: bool, breaks_write: bool) {
+        let Some(sev) = self.severity_of(breaks_read, breaks_write) else {
+            return;
+        };
+        if let Usage::Script { .. } = self.usage {
+            if sev == Severity::Warning {
+                let when = match (breaks_read && self.read, breaks_write && self.write) {
+                    (true, true) => "reads or writes",
+                    (true, false) => "reads",
+                    _ => "writes",
+                };
+                d.message.push_str(&format!(
+                    " (Flink accepts the CREATE TABLE and fails when a query first {when} the table)"
+                ));
+            }
         }
+        self.out.push(d.with_severity(sev));
     }
 
     fn option(&self, key: &str) -> Option<&'a str> {
@@ -772,7 +833,9 @@ impl<'a> Checker<'a> {
                     let msg = message
                         .clone()
                         .unwrap_or_else(|| format!("one of {} must be set", names.join(" or ")));
-                    let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg);
+                    let add: Vec<String> = names.iter().map(|n| format!("{n} = '...'")).collect();
+                    let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg)
+                        .with_help(format!("add {} to the WITH clause", add.join(" or ")));
                     self.emit(d, *fails);
                 }
             }
@@ -819,7 +882,8 @@ impl<'a> Checker<'a> {
                             all.join(", "),
                             missing.join(", ")
                         ),
-                    );
+                    )
+                    .with_help(format!("add {} or remove the others", missing.join(", ")));
                     self.emit(d, *fails);
                 }
             }
@@ -1297,9 +1361,7 @@ impl<'a> Checker<'a> {
                 if let Some(help) = self.metadata_hint(&key) {
                     d = d.with_help(help);
                 }
-                if let Some(sev) = self.severity_of(true, breaks_write) {
-                    self.out.push(d.with_severity(sev));
-                }
+                self.finish(d, true, breaks_write);
                 continue;
             };
             let readable = spec.read;
@@ -1314,9 +1376,9 @@ impl<'a> Checker<'a> {
                 && write_type.as_ref().is_some_and(|t| !castable(declared, t));
             let read_fails = !readable || read_type_bad;
             let write_fails = !*is_virtual && (!writable || write_type_bad);
-            let Some(sev) = self.severity_of(read_fails, write_fails) else {
+            if self.severity_of(read_fails, write_fails).is_none() {
                 continue;
-            };
+            }
             let d = if read_type_bad || write_type_bad {
                 let (ty, dir) = if read_type_bad {
                     (
@@ -1360,7 +1422,7 @@ impl<'a> Checker<'a> {
                     format!("connector '{cid}' can write metadata key '{key}' but not read it (column '{}')", column.name),
                 )
             };
-            self.out.push(d.with_severity(sev));
+            self.finish(d, read_fails, write_fails);
         }
     }
 

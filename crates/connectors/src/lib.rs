@@ -19,13 +19,17 @@
 //!   another format, schema rules (primary keys, key fields, raw's single column, datagen's
 //!   `fields.<column>.*`) and metadata columns (known key, castable type, read-only keys not
 //!   VIRTUAL). Problems that break every use of the table are errors; problems that break only
-//!   reading or only writing, for a connector that can do both, are warnings.
+//!   reading or only writing, for a connector that can do both, are warnings. With
+//!   [`check_table_for`] and [`Usage::Script`] the verdict follows what the script does with
+//!   the table instead: an error only when a finding breaks a read or write the script
+//!   performs (decision 0004).
 //!
 //! What it does not do: it reads no files and loads no classes (a custom partitioner class or
-//! a protobuf message class is not checked), it does not know which way a query will use a
-//! table, it does not check Kafka client `properties.*` values or connection reachability, and
+//! a protobuf message class is not checked), it does not find out which way a script uses a
+//! table (the caller says so with [`Usage`]), it does not check Kafka client `properties.*` values or connection reachability, and
 //! a connector or format missing from the catalogue is reported once (info) and not checked.
-//! Diagnostics are stage Lint, codes C001..C012.
+//! Diagnostics are stage Lint, codes C001..C012 (C013 and C014, a write to a source-only or a
+//! read of a sink-only connector, are the facade's: they need the script's uses).
 
 mod catalogue;
 mod check;
@@ -34,5 +38,5 @@ mod spans;
 pub mod values;
 
 pub use catalogue::{parse_file, Catalogue, BUILTIN_FILES};
-pub use check::check_table;
+pub use check::{check_table, check_table_for, Usage};
 pub use spans::{spans_from_ast, TableSpans};

@@ -57,16 +57,18 @@ pub fn spans_from_ast(ct: &CreateTable) -> TableSpans {
     };
     if let Some(with) = &ct.with {
         for p in &with.properties {
-            spans.option_keys.push((p.key.value.clone(), p.key.span));
+            spans
+                .option_keys
+                .push((p.key.value.to_string(), p.key.span));
             spans
                 .option_values
-                .push((p.key.value.clone(), p.value.span));
+                .push((p.key.value.to_string(), p.value.span));
         }
     }
     if let Some(elements) = &ct.elements {
         for item in &elements.items {
             if let TableElement::Column(c) = item {
-                spans.columns.push((c.name.value.clone(), c.name.span));
+                spans.columns.push((c.name.value.to_string(), c.name.span));
             }
         }
     }

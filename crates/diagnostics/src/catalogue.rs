@@ -44,275 +44,581 @@ catalogue! {
     InvalidCharacter = "S001", "invalid-character", Syntax, Error,
         "character not allowed here",
         "Flink's lexer accepts only the characters of SQL tokens, white space and comments outside \
-         string literals and quoted identifiers. Remove the character or put it inside a string.";
+         string literals and quoted identifiers. Remove the character or put it inside a string.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, b INT) WITH ('connector' = 'datagen') §\n```\n\n\
+         ## Fix\n\n\
+         Remove the character, or put it inside a string literal or a quoted identifier.";
     UnterminatedString = "S002", "unterminated-string", Syntax, Error,
         "string literal is not closed",
         "A string literal starts with `'` and ends at the next `'` that is not doubled. Write `''` \
-         for a quote inside the string and close the literal.";
+         for a quote inside the string and close the literal.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'datagen);\n```\n\n\
+         ## Fix\n\n\
+         Close the literal with `'`, and double quotes inside it: `'it''s'`.";
     UnterminatedIdentifier = "S003", "unterminated-identifier", Syntax, Error,
         "quoted identifier is not closed",
         "A quoted identifier starts with a back-tick and ends at the next back-tick that is not \
-         doubled. Write ``` `` ``` for a back-tick inside the name and close the identifier.";
+         doubled. Write ``` `` ``` for a back-tick inside the name and close the identifier.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE `orders (a INT);\n```\n\n\
+         ## Fix\n\n\
+         Close the identifier with a back-tick: `` `orders` ``.";
     UnterminatedComment = "S004", "unterminated-comment", Syntax, Error,
         "block comment is not closed",
-        "A `/*` comment runs to the next `*/`; comments do not nest. Close the comment.";
+        "A `/*` comment runs to the next `*/`; comments do not nest. Close the comment.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) /* the table's options follow\n```\n\n\
+         ## Fix\n\n\
+         Close the comment with `*/`, or use `--` for a comment that ends at the line end.";
     UnexpectedToken = "S005", "unexpected-token", Syntax, Error,
         "unexpected token",
         "The parser met a token that Flink's grammar does not allow at this point. The message \
-         lists what would be allowed.";
+         lists what would be allowed.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT,, b INT);\n```\n\n\
+         ## Fix\n\n\
+         Remove or replace the token; the message lists what Flink's grammar allows there.";
     UnexpectedEnd = "S006", "unexpected-end", Syntax, Error,
         "statement ends too early",
         "The statement stops before it is complete: a closing parenthesis, a type or a clause is \
-         missing.";
+         missing.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, b\n```\n\n\
+         ## Fix\n\n\
+         Complete the statement: the missing type, closing parenthesis or clause.";
     ClauseOutOfOrder = "S007", "clause-out-of-order", Syntax, Error,
         "clause out of order",
         "Flink takes the clauses of CREATE TABLE in a fixed order: the column list, COMMENT, \
-         DISTRIBUTED BY/INTO, PARTITIONED BY, WITH, then LIKE or AS. Move the clause to its place.";
+         DISTRIBUTED BY/INTO, PARTITIONED BY, WITH, then LIKE or AS. Move the clause to its place.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'datagen') COMMENT 'orders';\n```\n\n\
+         ## Fix\n\n\
+         Move the clause to its place: `CREATE TABLE t (a INT) COMMENT 'orders' WITH (...)`.";
     MultipleWatermarks = "S008", "multiple-watermarks", Syntax, Error,
         "second WATERMARK declaration",
         "Flink allows one WATERMARK declaration per table (\"Multiple WATERMARK declarations are not \
-         supported yet.\"). Keep one.";
+         supported yet.\"). Keep one.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (ts TIMESTAMP(3),\n  WATERMARK FOR ts AS ts,\n  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND);\n```\n\n\
+         ## Fix\n\n\
+         Keep one WATERMARK clause.";
     SubqueryInExpression = "S009", "subquery-in-expression", Syntax, Error,
         "query in an expression",
         "Computed columns and watermarks take scalar expressions only; Flink rejects a sub-query \
-         there (\"Query expression encountered in illegal context\").";
+         there (\"Query expression encountered in illegal context\").\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, b AS (SELECT 1));\n```\n\n\
+         ## Fix\n\n\
+         Compute the value in the query that reads the table, or use a scalar expression.";
     ColumnsWithoutTypes = "S010", "columns-without-types", Syntax, Error,
         "column without a type",
         "A column list of bare names is allowed only in CREATE TABLE ... AS and REPLACE TABLE ... AS \
          (\"Columns identifiers without types in the schema are supported on CTAS/RTAS statements \
-         only.\"). Give every column a type.";
+         only.\"). Give every column a type.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a, b) WITH ('connector' = 'datagen');\n```\n\n\
+         ## Fix\n\n\
+         Give every column a type (`a INT, b STRING`), or add `AS SELECT ...` to derive them.";
     NumberOutOfRange = "S011", "number-out-of-range", Syntax, Error,
         "number out of range",
-        "Flink reads this number as a Java `int` and it does not fit (at most 2147483647).";
+        "Flink reads this number as a Java `int` and it does not fit (at most 2147483647).\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a VARCHAR(2147483648));\n```\n\n\
+         ## Fix\n\n\
+         Use a number up to 2147483647; `STRING` is `VARCHAR(2147483647)`.";
     BucketCountNotPositive = "S012", "bucket-count-not-positive", Syntax, Error,
         "bucket count must be a positive integer",
         "`INTO n BUCKETS` takes a positive whole number (\"Bucket count must be a positive \
-         integer.\").";
+         integer.\").\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) DISTRIBUTED BY HASH(a) INTO 2.5 BUCKETS;\n```\n\n\
+         ## Fix\n\n\
+         Write a whole number: `INTO 4 BUCKETS`. (`INTO 0 BUCKETS` parses and is rejected later: B042.)";
     NestingTooDeep = "S013", "nesting-too-deep", Syntax, Error,
         "nesting too deep",
         "Expressions, types and parentheses may nest at most 256 levels deep in flinkddl; deeper \
-         input is rejected instead of exhausting the stack.";
+         input is rejected instead of exhausting the stack.\n\n\
+         ## Example\n\n\
+         ```text\nSELECT ((((((((((... 300 levels ...))))))))))\n```\n\n\
+         ## Fix\n\n\
+         Flatten the expression, or split it across views or computed columns.";
     ReservedWord = "S014", "reserved-word", Syntax, Error,
         "reserved word used as a name",
         "This word is reserved in Flink SQL and cannot be a name unless it is quoted with \
-         back-ticks, e.g. `` `value` ``.";
+         back-ticks, e.g. `` `value` ``.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (value INT, `time` TIMESTAMP(3));\n```\n\n\
+         ## Fix\n\n\
+         Quote the name with back-ticks (`` `value` ``), as `time` is here, or choose another name (the quick fix quotes it).";
     InvalidLiteral = "S015", "invalid-literal", Syntax, Error,
         "invalid literal",
         "The literal is malformed: a binary string must hold an even number of hexadecimal digits, \
-         a Unicode string must use valid escapes.";
+         a Unicode string must use valid escapes.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, b AS U&'\\zzzz');\n```\n\n\
+         ## Fix\n\n\
+         Write a valid literal: an even number of hex digits in `X'...'`, `\\` followed by four hex digits in `U&'...'`.";
     IdentifierTooLong = "S016", "identifier-too-long", Syntax, Error,
         "identifier too long",
-        "Flink limits identifiers to 256 characters.";
-    UnsupportedStatement = "S017", "unsupported-statement", Syntax, Error,
-        "statement not supported",
-        "Flink's parser does not support this statement or this form of it.";
+        "Flink limits identifiers to 256 characters.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa INT);\n```\n\n\
+         ## Fix\n\n\
+         Use a name of at most 256 characters.";
     CommentBeforeCommand = "S019", "comment-before-command", Syntax, Warning,
         "comment inside a client command",
         "Flink reads SET, RESET, QUIT, HELP and CLEAR with a regular expression over the whole \
          statement text. Through `TableEnvironment.executeSql` a comment before the command is \
          part of that text, the expression does not match and the statement fails to parse; the \
-         SQL client strips comments first. Quote the key and value, or move the comment.";
+         SQL client strips comments first. Quote the key and value, or move the comment.\n\n\
+         ## Example\n\n\
+         ```sql\n-- session settings\nSET table.local-time-zone = UTC;\n```\n\n\
+         ## Fix\n\n\
+         Quote the key and value (`SET 'table.local-time-zone' = 'UTC';`), which Flink's SQL grammar reads whatever comments surround it, or move the comment after the `;`.";
     OverwriteWithoutInsert = "S018", "overwrite-not-insert", Syntax, Error,
         "OVERWRITE outside INSERT",
-        "\"OVERWRITE expression is only used with INSERT statement.\"";
+        "\"OVERWRITE expression is only used with INSERT statement.\"\n\n\
+         ## Example\n\n\
+         ```sql\nUPSERT OVERWRITE t SELECT 1;\n```\n\n\
+         ## Fix\n\n\
+         Write `INSERT OVERWRITE t ...` to replace the table's data, or `UPSERT INTO t ...`.";
 
     // ---- binder: types, columns, constraints, catalog (crates/binder) ----
     UnknownType = "B001", "unknown-type", Bind, Error,
         "unknown data type",
         "The type name is neither a built-in Flink type nor a type known to the catalog (Flink: \
          \"Unknown identifier\"). Check the spelling; built-in names include STRING, INT, BIGINT, \
-         DECIMAL(p, s), TIMESTAMP(p), TIMESTAMP_LTZ(p), ARRAY<T>, MAP<K, V> and ROW<...>.";
+         DECIMAL(p, s), TIMESTAMP(p), TIMESTAMP_LTZ(p), ARRAY<T>, MAP<K, V> and ROW<...>.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a FOOBAR);\n```\n\n\
+         ## Fix\n\n\
+         Use a built-in type name (STRING, INT, BIGINT, DECIMAL(p, s), TIMESTAMP(3), ...) or a type the catalog knows.";
     InvalidTypeParameter = "B002", "invalid-type-parameter", Bind, Error,
         "type parameter out of range",
         "A length, precision or scale is outside what Flink allows for this type, e.g. \
-         DECIMAL(3, 5) (scale above precision) or DECIMAL(0).";
+         DECIMAL(3, 5) (scale above precision) or DECIMAL(0).\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (amount DECIMAL(3, 5));\n```\n\n\
+         ## Fix\n\n\
+         Keep parameters in range: `DECIMAL(p, s)` needs 1 <= p <= 38 and 0 <= s <= p.";
     UnsupportedType = "B003", "unsupported-type", Bind, Error,
         "type not supported in a table",
         "Flink parses this type but cannot store it in a table (REAL, TIME WITH LOCAL TIME ZONE, \
-         RAW with an unreadable snapshot). Use a supported type: FLOAT for REAL.";
+         RAW with an unreadable snapshot). Use a supported type: FLOAT for REAL.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a REAL);\n```\n\n\
+         ## Fix\n\n\
+         Use a type Flink can store: `FLOAT` for `REAL`.";
     DuplicateColumn = "B010", "duplicate-column", Bind, Error,
         "duplicate column",
-        "Two columns have the same name (names are case-sensitive). Rename one of them.";
+        "Two columns have the same name (names are case-sensitive). Rename one of them.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, a STRING);\n```\n\n\
+         ## Fix\n\n\
+         Rename one of the columns.";
     WatermarkColumnUnknown = "B020", "watermark-column-unknown", Bind, Error,
         "rowtime column not defined",
-        "`WATERMARK FOR col` names a column the table does not have. Use one of its columns.";
+        "`WATERMARK FOR col` names a column the table does not have. Use one of its columns.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR event_time AS event_time);\n```\n\n\
+         ## Fix\n\n\
+         Name one of the table's columns in `WATERMARK FOR`.";
     WatermarkNestedRowtime = "B021", "watermark-nested-rowtime", Bind, Error,
         "rowtime must be a top-level column",
         "Flink takes a rowtime only from a top-level column. Add a computed column for the \
-         nested field (`ts AS r.ts`) and declare the watermark on it.";
+         nested field (`ts AS r.ts`) and declare the watermark on it.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (r ROW<ts TIMESTAMP(3)>, WATERMARK FOR r.ts AS r.ts);\n```\n\n\
+         ## Fix\n\n\
+         Add a computed column for the field and declare the watermark on it: `ts AS r.ts, WATERMARK FOR ts AS ts`.";
     WatermarkColumnType = "B022", "watermark-column-type", Bind, Error,
         "rowtime column has the wrong type",
         "A rowtime column must be TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3. Note that \
-         plain TIMESTAMP is TIMESTAMP(6); write TIMESTAMP(3).";
+         plain TIMESTAMP is TIMESTAMP(6); write TIMESTAMP(3).\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (ts TIMESTAMP, WATERMARK FOR ts AS ts);\n```\n\n\
+         ## Fix\n\n\
+         Declare the rowtime as `TIMESTAMP(3)` or `TIMESTAMP_LTZ(3)` (or a precision up to 3).";
     WatermarkExpressionType = "B023", "watermark-expression-type", Bind, Error,
         "watermark expression has the wrong type",
         "The watermark expression must return TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p from 0 to 3, \
-         of the same kind (TIMESTAMP or TIMESTAMP_LTZ) as the rowtime column.";
+         of the same kind (TIMESTAMP or TIMESTAMP_LTZ) as the rowtime column.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS CAST(ts AS TIMESTAMP_LTZ(3)));\n```\n\n\
+         ## Fix\n\n\
+         Return the rowtime's kind of timestamp, e.g. `ts - INTERVAL '5' SECOND`.";
     WatermarkOnProctime = "B024", "watermark-on-proctime", Bind, Error,
         "watermark on a processing-time column",
         "A watermark cannot be declared on a PROCTIME() column. Declare it on an event-time \
-         column.";
+         column.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (pt AS PROCTIME(), WATERMARK FOR pt AS pt);\n```\n\n\
+         ## Fix\n\n\
+         Declare the watermark on an event-time column; a processing-time column needs none.";
     PrimaryKeyEnforced = "B030", "primary-key-enforced", Bind, Error,
         "PRIMARY KEY must be NOT ENFORCED",
         "Flink does not own the data, so it supports only `PRIMARY KEY (...) NOT ENFORCED`; a key \
-         without NOT ENFORCED counts as ENFORCED. Add NOT ENFORCED.";
+         without NOT ENFORCED counts as ENFORCED. Add NOT ENFORCED.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (id BIGINT PRIMARY KEY);\n```\n\n\
+         ## Fix\n\n\
+         Write `PRIMARY KEY NOT ENFORCED` (the quick fix adds it).";
     DuplicatePrimaryKey = "B031", "duplicate-primary-key", Bind, Error,
         "second primary key",
         "A table has at most one PRIMARY KEY, declared on a column or as a table constraint. Keep \
-         one.";
+         one.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (id BIGINT PRIMARY KEY NOT ENFORCED,\n  PRIMARY KEY (id) NOT ENFORCED);\n```\n\n\
+         ## Fix\n\n\
+         Keep one of the two declarations.";
     UniqueNotSupported = "B032", "unique-not-supported", Bind, Error,
         "UNIQUE is not supported",
         "Flink does not support UNIQUE constraints (\"UNIQUE constraint is not supported yet\"). \
-         Remove it.";
+         Remove it.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (id BIGINT, UNIQUE (id));\n```\n\n\
+         ## Fix\n\n\
+         Remove the UNIQUE constraint; declare a `PRIMARY KEY (...) NOT ENFORCED` if the column is the key.";
     PrimaryKeyColumnUnknown = "B033", "primary-key-column-unknown", Bind, Error,
         "primary key column not defined",
-        "A PRIMARY KEY names a column the table does not have.";
+        "A PRIMARY KEY names a column the table does not have.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (id BIGINT, PRIMARY KEY (user_id) NOT ENFORCED);\n```\n\n\
+         ## Fix\n\n\
+         Name the table's own columns in the key.";
     PrimaryKeyNotPhysical = "B034", "primary-key-not-physical", Bind, Error,
         "primary key on a computed or metadata column",
-        "A PRIMARY KEY may name physical columns only.";
+        "A PRIMARY KEY may name physical columns only.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, b AS a + 1, PRIMARY KEY (b) NOT ENFORCED);\n```\n\n\
+         ## Fix\n\n\
+         Put physical columns in the key.";
     PrimaryKeyDuplicateColumn = "B035", "primary-key-duplicate-column", Bind, Error,
         "primary key names a column twice",
-        "Each column may appear once in a PRIMARY KEY.";
+        "Each column may appear once in a PRIMARY KEY.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (id BIGINT, PRIMARY KEY (id, id) NOT ENFORCED);\n```\n\n\
+         ## Fix\n\n\
+         Name each column once.";
     PrimaryKeyNullable = "B036", "primary-key-nullable", Bind, Error,
         "primary key column is nullable",
         "A PRIMARY KEY column must be NOT NULL. Flink makes the table's own key columns NOT NULL, \
-         but not columns that come from a LIKE source; declare them NOT NULL there.";
+         but not columns that come from a LIKE source; declare them NOT NULL there.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE base (id BIGINT) WITH ('connector' = 'datagen');\nCREATE TABLE t (PRIMARY KEY (id) NOT ENFORCED) LIKE base;\n```\n\n\
+         ## Fix\n\n\
+         Declare the column `NOT NULL` in the LIKE source (`id BIGINT NOT NULL`).";
     PartitionColumnUnknown = "B040", "partition-column-unknown", Bind, Error,
         "partition column not defined",
-        "PARTITIONED BY names a column the table does not have.";
+        "PARTITIONED BY names a column the table does not have.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) PARTITIONED BY (dt);\n```\n\n\
+         ## Fix\n\n\
+         Partition by columns the table has.";
     PartitionColumnNotPhysical = "B041", "partition-column-not-physical", Bind, Error,
         "partition on a computed column",
-        "Flink rejects partitioning by a computed column.";
+        "Flink rejects partitioning by a computed column.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (ts TIMESTAMP(3), dt AS CAST(ts AS DATE)) PARTITIONED BY (dt);\n```\n\n\
+         ## Fix\n\n\
+         Partition by a physical column (store `dt` as a column of its own).";
     InvalidDistribution = "B042", "invalid-distribution", Bind, Error,
         "invalid distribution",
-        "DISTRIBUTED BY needs columns the table has and a positive bucket count.";
+        "DISTRIBUTED BY needs columns the table has and a positive bucket count.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) DISTRIBUTED BY HASH(b) INTO 4 BUCKETS;\n```\n\n\
+         ## Fix\n\n\
+         Distribute by columns the table has, into a positive number of buckets.";
     LikeSourceNotFound = "B050", "like-source-not-found", Bind, Error,
         "LIKE source table not found",
-        "The table named in LIKE does not exist in the catalog at this point of the script.";
+        "The table named in LIKE does not exist in the catalog at this point of the script.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) LIKE missing;\n```\n\n\
+         ## Fix\n\n\
+         Create the source table first, or name an existing one.";
     LikeSourceIsView = "B051", "like-source-is-view", Bind, Error,
         "LIKE source is a view",
-        "LIKE copies a table's definition; a view has none. Name a table.";
+        "LIKE copies a table's definition; a view has none. Name a table.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE VIEW v AS SELECT 1 AS a;\nCREATE TABLE t (b INT) LIKE v;\n```\n\n\
+         ## Fix\n\n\
+         Name a table in LIKE, not a view.";
     LikeOptionInvalid = "B052", "like-option-invalid", Bind, Error,
         "invalid LIKE option",
         "Each LIKE feature may be given once, and OVERWRITING applies only to GENERATED, METADATA, \
-         OPTIONS and WATERMARKS.";
+         OPTIONS and WATERMARKS.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE base (a INT) WITH ('connector' = 'datagen');\nCREATE TABLE t (b INT) LIKE base (OVERWRITING CONSTRAINTS);\n```\n\n\
+         ## Fix\n\n\
+         Give each feature once, with a strategy it allows (`INCLUDING`/`EXCLUDING` for CONSTRAINTS, PARTITIONS and DISTRIBUTION).";
     LikeConflict = "B053", "like-conflict", Bind, Error,
         "conflict with the LIKE source",
         "The new table redefines something the LIKE source already has. Say what to do with the \
-         source's definition: EXCLUDING or OVERWRITING the feature.";
+         source's definition: EXCLUDING or OVERWRITING the feature.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE base (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');\nCREATE TABLE t (WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) LIKE base;\n```\n\n\
+         ## Fix\n\n\
+         Say what to do with the source's definition: `LIKE base (OVERWRITING WATERMARKS)` or `(EXCLUDING WATERMARKS)`.";
     TableAlreadyExists = "B060", "table-already-exists", Bind, Error,
         "table already exists",
         "A table or view with this name exists already. Use CREATE TABLE IF NOT EXISTS, CREATE OR \
-         REPLACE, or another name.";
+         REPLACE, or another name.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT);\nCREATE TABLE t (a INT);\n```\n\n\
+         ## Fix\n\n\
+         Use `CREATE TABLE IF NOT EXISTS`, `CREATE OR REPLACE TABLE`, or another name.";
     DatabaseNotFound = "B061", "database-not-found", Bind, Error,
         "database does not exist",
-        "The database is not in the catalog. Create it first with CREATE DATABASE.";
+        "The database is not in the catalog. Create it first with CREATE DATABASE.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE sales.orders (id BIGINT);\n```\n\n\
+         ## Fix\n\n\
+         Create the database first (`CREATE DATABASE sales`); `flinkddl check` assumes databases it does not see created exist (a warning) unless `--fresh-session` is given.";
     CatalogNotFound = "B062", "catalog-not-found", Bind, Error,
         "catalog does not exist",
-        "The catalog is not registered. Create it first with CREATE CATALOG.";
+        "The catalog is not registered. Create it first with CREATE CATALOG.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE lake.sales.orders (id BIGINT);\n```\n\n\
+         ## Fix\n\n\
+         Create the catalog first (`CREATE CATALOG lake WITH (...)`), or lower this code's severity in `flinkddl.toml` when catalogs are registered outside the scripts.";
     ObjectNotFound = "B063", "object-not-found", Bind, Error,
         "table or view does not exist",
-        "The statement names a table or view that does not exist at this point of the script.";
+        "The statement names a table or view that does not exist at this point of the script.\n\n\
+         ## Example\n\n\
+         ```sql\nDROP TABLE missing;\n```\n\n\
+         ## Fix\n\n\
+         Name an existing table or view, or use `IF EXISTS` where the statement allows it.";
     ObjectAlreadyExists = "B064", "object-already-exists", Bind, Error,
         "object already exists",
-        "A catalog, database, view or function with this name exists already.";
+        "A catalog, database, view or function with this name exists already.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE DATABASE sales;\nCREATE DATABASE sales;\n```\n\n\
+         ## Fix\n\n\
+         Use `IF NOT EXISTS`, or another name.";
     InvalidIdentifier = "B065", "invalid-identifier", Bind, Error,
         "invalid object name",
-        "An object name has 1 to 3 parts: `table`, `database.table` or `catalog.database.table`.";
+        "An object name has 1 to 3 parts: `table`, `database.table` or `catalog.database.table`.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE a.b.c.d (x INT);\n```\n\n\
+         ## Fix\n\n\
+         Use at most three parts: `catalog.database.table`.";
     InvalidOption = "B070", "invalid-option", Bind, Error,
         "invalid option",
-        "WITH options are pairs of character string literals.";
+        "WITH options are pairs of character string literals.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = X'6461746167656e');\n```\n\n\
+         ## Fix\n\n\
+         Write the key and value as character string literals: `'connector' = 'datagen'`.";
     DuplicateMetadataKey = "B071", "duplicate-metadata-key", Bind, Error,
         "metadata key read twice",
-        "Two metadata columns read the same metadata key. Keep one.";
-    StatementNotExecutable = "B080", "statement-not-executable", Bind, Error,
-        "statement not supported here",
-        "Flink's TableEnvironment cannot execute this statement in a script (e.g. SET through \
-         executeSql).";
+        "Two metadata columns read the same metadata key. Keep one.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a STRING METADATA FROM 'topic' VIRTUAL,\n  b STRING METADATA FROM 'topic' VIRTUAL) WITH ('connector' = 'kafka');\n```\n\n\
+         ## Fix\n\n\
+         Keep one column per metadata key; compute copies (`b AS a`).";
     SourceNotCreatable = "B091", "source-not-creatable", Bind, Error,
         "query reads a table Flink cannot read",
         "A view or CREATE TABLE ... AS reads a table whose connector options Flink rejects (no \
          'connector', a missing required option, an unsupported option, or a sink-only \
          connector). Flink builds the source while it converts the query, so the statement fails \
-         at CREATE time. Fix the read table's WITH options.";
+         at CREATE time. Fix the read table's WITH options.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE src (a INT) WITH ('connector' = 'blackhole');\nCREATE VIEW v AS SELECT a FROM src;\n```\n\n\
+         ## Fix\n\n\
+         Fix the WITH options of the table the query reads (here: a connector that can be read, such as `datagen` or `kafka`).";
     SchemaNotDerived = "B090", "schema-not-derived", Bind, Info,
         "schema not derived",
         "flinkddl could not derive this table's schema (for example a CTAS over a join); it is \
-         not checked further. This is not an error in your SQL.";
+         not checked further. This is not an error in your SQL.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE a (x INT) WITH ('connector' = 'datagen');\nCREATE TABLE b (x INT) WITH ('connector' = 'datagen');\nCREATE TABLE c WITH ('connector' = 'blackhole') AS SELECT a.x FROM a JOIN b ON a.x = b.x;\n```\n\n\
+         ## Fix\n\n\
+         Nothing to fix: flinkddl does not read this query. Declare the columns (`CREATE TABLE c (x INT) WITH (...) AS SELECT ...`) to have them checked.";
     // ---- expression codes (crates/binder/src/expr) ----
     UnknownColumn = "B100", "unknown-column", Bind, Error,
         "unknown column",
         "The expression names a column that is not in scope. Computed columns may use physical and \
-         metadata columns only, not other computed columns; names are case-sensitive.";
+         metadata columns only, not other computed columns; names are case-sensitive.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (price INT, total AS price * qty);\n```\n\n\
+         ## Fix\n\n\
+         Name a physical or metadata column of the table (names are case-sensitive); computed columns cannot use other computed columns.";
     UnknownFunction = "B101", "unknown-function", Bind, Error,
         "unknown function",
-        "No built-in or catalog function has this name.";
+        "No built-in or catalog function has this name.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a STRING, b AS TO_UPPER(a));\n```\n\n\
+         ## Fix\n\n\
+         Use a built-in function (`UPPER(a)`) or create the function first (`CREATE FUNCTION`).";
     NoMatchingSignature = "B102", "no-matching-signature", Bind, Error,
         "no function signature matches",
-        "The function exists but not for these argument types or this number of arguments.";
+        "The function exists but not for these argument types or this number of arguments.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a STRING, b AS UPPER(a, a));\n```\n\n\
+         ## Fix\n\n\
+         Call the function with arguments it takes; `flinkddl explain` lists none, Flink's documentation lists the signatures.";
     InvalidCast = "B103", "invalid-cast", Bind, Error,
         "cast not supported",
-        "Flink cannot cast between these types.";
+        "Flink cannot cast between these types.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a BOOLEAN, b AS CAST(a AS DATE));\n```\n\n\
+         ## Fix\n\n\
+         Cast between types Flink can convert, or convert in steps (`CAST(CAST(a AS STRING) AS ...)`).";
     IncompatibleTypes = "B104", "incompatible-types", Bind, Error,
         "incompatible operand types",
-        "The operator cannot be applied to operands of these types.";
+        "The operator cannot be applied to operands of these types.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, b AS a || 'x');\n```\n\n\
+         ## Fix\n\n\
+         Convert an operand first: `CAST(a AS STRING) || 'x'`.";
     InvalidExpressionLiteral = "B105", "invalid-expression-literal", Bind, Error,
         "invalid literal",
         "The literal is not valid here: out of range, an odd number of hex digits, or a string \
-         continued on the same line.";
+         continued on the same line.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, b AS X'ABC');\n```\n\n\
+         ## Fix\n\n\
+         Write a valid literal: an even number of hex digits, a number in range.";
     InvalidExpression = "B106", "invalid-expression", Bind, Error,
         "invalid expression",
-        "Flink rejects this expression in a computed column or watermark.";
+        "Flink rejects this expression in a computed column or watermark.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, b AS SUM(MAX(a)));\n```\n\n\
+         ## Fix\n\n\
+         Rewrite the expression in a form Flink accepts; aggregates belong in queries, not in computed columns.";
     ExpressionNotTyped = "B107", "expression-not-typed", Bind, Info,
         "expression type not derived",
         "flinkddl does not know the type of this expression yet; the column is not checked \
-         further. This is not an error in your SQL.";
+         further. This is not an error in your SQL.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a TIMESTAMP(3), b TIMESTAMP(3), d AS (a - b) SECOND);\n```\n\n\
+         ## Fix\n\n\
+         Nothing to fix: this is what flinkddl cannot check yet. Flink decides at CREATE TABLE.";
     // ---- end expression codes ----
     // ---- connector codes (crates/connectors) ----
     UnknownConnectorOption = "C001", "unknown-connector-option", Lint, Error,
         "option not known to the connector",
         "The connector and its format do not define this option; Flink fails with \"Unsupported \
          options found\" when the table is first used. Check the spelling; Kafka client settings \
-         go under `properties.`.";
+         go under `properties.`.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 't',\n  'bootstrap.servers' = 'broker:9092', 'format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Correct the key (the did-you-mean help and quick fix name the closest one); Kafka client settings go under `properties.` (`'properties.bootstrap.servers'`).";
     MissingRequiredOption = "C002", "missing-required-option", Lint, Error,
         "required option missing",
         "The connector needs this option; Flink fails with \"One or more required options are \
-         missing\" when the table is first used.";
+         missing\" when the table is first used.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'kafka',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Add the missing option (here `'topic' = '...'` or `'topic-pattern' = '...'`).";
     InvalidOptionValue = "C003", "invalid-option-value", Lint, Error,
         "option value not valid",
         "The value does not parse as the option's type (an integer, a boolean, one of the allowed \
-         values, a duration such as '5 s' or '1 min', a memory size such as '64 mb').";
+         values, a duration such as '5 s' or '1 min', a memory size such as '64 mb').\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json',\n  'scan.startup.mode' = 'earliest');\n```\n\n\
+         ## Fix\n\n\
+         Write a value of the option's type; the message lists the allowed values (`'earliest-offset'`).";
     ConflictingOptions = "C004", "conflicting-options", Lint, Error,
         "options that exclude each other",
-        "These options cannot be used together (for example `topic` and `topic-pattern`).";
+        "These options cannot be used together (for example `topic` and `topic-pattern`).\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 't', 'topic-pattern' = 't.*',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Keep one of the options.";
     MissingDependentOption = "C005", "missing-dependent-option", Lint, Error,
         "option needs another option",
-        "This option only works together with another one that is missing.";
+        "This option only works together with another one that is missing.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json',\n  'scan.startup.mode' = 'timestamp');\n```\n\n\
+         ## Fix\n\n\
+         Add the option it needs (here `'scan.startup.timestamp-millis'`), or remove it.";
     FormatOptionMismatch = "C006", "format-option-mismatch", Lint, Warning,
         "format option without its format",
         "A format option is prefixed with a format the table does not use, or lacks its format \
-         prefix.";
+         prefix.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'filesystem', 'path' = '/data/t',\n  'format' = 'json', 'ignore-parse-errors' = 'true');\n```\n\n\
+         ## Fix\n\n\
+         Prefix the option with its format (`'json.ignore-parse-errors'`; the quick fix does), or remove options of formats the table does not use.";
     ConnectorNeedsPrimaryKey = "C007", "connector-needs-primary-key", Lint, Error,
         "connector needs a primary key",
-        "This connector (for example upsert-kafka) requires a PRIMARY KEY ... NOT ENFORCED.";
+        "This connector (for example upsert-kafka) requires a PRIMARY KEY ... NOT ENFORCED.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (id BIGINT, v STRING) WITH ('connector' = 'upsert-kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'key.format' = 'json', 'value.format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Declare the key: `PRIMARY KEY (id) NOT ENFORCED`.";
     UnknownMetadataKey = "C008", "unknown-metadata-key", Lint, Error,
         "metadata key not offered",
-        "Neither the connector nor its format offers this metadata key.";
+        "Neither the connector nor its format offers this metadata key.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, h STRING METADATA FROM 'host') WITH ('connector' = 'kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Use a key the connector or its format offers (`flinkddl` lists them in the help), e.g. `'topic'`, `'partition'`, `'offset'`, `'timestamp'`, `'headers'` for Kafka.";
     MetadataTypeMismatch = "C009", "metadata-type-mismatch", Lint, Error,
         "metadata column type does not fit",
-        "The metadata key's type cannot be cast to the column's declared type.";
+        "The metadata key's type cannot be cast to the column's declared type.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, ts BOOLEAN METADATA FROM 'timestamp') WITH ('connector' = 'kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Declare the metadata key's type, or one it can be cast to (`ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp'`).";
     ReadOnlyMetadataNotVirtual = "C010", "read-only-metadata-not-virtual", Lint, Warning,
         "read-only metadata column is not VIRTUAL",
         "The connector can read this metadata key but not write it; declare the column VIRTUAL or \
-         the table cannot be used as a sink.";
+         the table cannot be used as a sink.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT, off BIGINT METADATA FROM 'offset') WITH ('connector' = 'kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Add `VIRTUAL` after the metadata clause.";
     UnknownConnector = "C011", "unknown-connector", Lint, Info,
         "connector not in the catalogue",
         "flinkddl does not know this connector, so its options are not checked. Describe in-house \
-         connectors in a connectors file (see flinkddl.toml).";
+         connectors in a connectors file (see flinkddl.toml).\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'acme-queue', 'queue' = 'orders');\n```\n\n\
+         ## Fix\n\n\
+         Nothing, if the connector is yours: describe it in a connectors file (`docs/connectors.md`) to have its options checked. Otherwise correct the identifier (the help suggests the closest one).";
     ConnectorSchemaMismatch = "C012", "connector-schema-mismatch", Lint, Error,
         "options do not fit the schema",
         "An option names columns the table does not have, or the connector needs a schema shape \
-         the table lacks (for example `raw` needs exactly one physical column).";
+         the table lacks (for example `raw` needs exactly one physical column).\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (id BIGINT, v STRING) WITH ('connector' = 'kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'key.format' = 'json', 'key.fields' = 'user_id',\n  'value.format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Name physical columns the table has (`'key.fields' = 'id'`), or give the table the shape the connector needs.";
+    ConnectorCannotWrite = "C013", "connector-cannot-write", Lint, Error,
+        "the script writes a table whose connector can only be read",
+        "An INSERT (or CREATE TABLE ... AS) in the script writes a table whose connector is a \
+         source only, such as `datagen`. Flink accepts the CREATE TABLE and fails when it plans \
+         the write: \"Connector 'datagen' can only be used as a source. It cannot be used as a \
+         sink.\" (checked with real Flink 2.3).\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE gen (a INT) WITH ('connector' = 'datagen');\n\
+         INSERT INTO gen SELECT 1;\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Write into a table whose connector can be written (`kafka`, `filesystem`, `jdbc`, \
+         `print`, `blackhole`, ...), or read from the source-only table instead.";
+    ConnectorCannotRead = "C014", "connector-cannot-read", Lint, Error,
+        "the script reads a table whose connector can only be written",
+        "A query, INSERT ... SELECT or EXPLAIN in the script reads a table whose connector is a \
+         sink only, such as `print` or `blackhole`. Flink accepts the CREATE TABLE and fails \
+         when it plans the read: \"Connector 'print' can only be used as a sink. It cannot be \
+         used as a source.\" (checked with real Flink 2.3). A view or CREATE TABLE ... AS that \
+         reads such a table fails already when it is created: that is `B091`.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE console (a INT) WITH ('connector' = 'print');\n\
+         EXPLAIN SELECT a FROM console;\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Read from a table whose connector can be read (`kafka`, `filesystem`, `jdbc`, \
+         `datagen`, ...); a sink-only table can only be the target of an INSERT.";
     // ---- end connector codes ----
     // ---- file and lint codes (crates/cli, crates/lint) ----
     NotUtf8 = "F001", "not-utf8", Syntax, Error,
@@ -322,17 +628,27 @@ catalogue! {
          checked further.\n\n\
          ## Fix\n\n\
          Convert the file to UTF-8, e.g. `iconv -f latin1 -t utf-8 in.sql > out.sql`. A UTF-8 \
-         byte order mark and CRLF line ends are fine.";
+         byte order mark and CRLF line ends are fine.\n\n\
+         ## Example\n\n\
+         ```text\n$ printf 'CREATE TABLE caf\\xe9 (a INT);' > latin1.sql && flinkddl check latin1.sql\n```";
     Unreadable = "F002", "unreadable", Syntax, Error,
         "file cannot be read",
         "The path was named on the command line (or found in a directory) but could not be read: \
          it does not exist, permission is denied, or it is not a regular file. The message gives \
-         the operating system's reason. The other files are still checked.";
+         the operating system's reason. The other files are still checked.\n\n\
+         ## Example\n\n\
+         ```text\n$ flinkddl check missing.sql\n```\n\n\
+         ## Fix\n\n\
+         Correct the path, the permissions, or what the path names (a regular file).";
     InternalError = "F003", "internal-error", Syntax, Error,
         "flinkddl failed on this file",
         "flinkddl hit an internal error (a bug) while checking this file, so the file was not \
          checked; the other files were. Please report it with the file, or a smaller text that \
-         shows the same message.";
+         shows the same message.\n\n\
+         ## Example\n\n\
+         ```text\n(any file that makes flinkddl fail)\n```\n\n\
+         ## Fix\n\n\
+         Report it; the other files' results are complete.";
     PrecisionClamped = "L001", "precision-clamped", Lint, Warning,
         "precision silently reduced",
         "Flink accepts some out-of-range precisions and silently stores a smaller one: \
@@ -375,7 +691,9 @@ catalogue! {
          `ROW<a INT 'the a'>`. Flink parses it and then drops it: it is not stored in the \
          catalog, not shown by DESCRIBE and not printed by SHOW CREATE TABLE.\n\n\
          ## Fix\n\n\
-         Describe the fields in the column's `COMMENT` instead, or remove the field comment.";
+         Describe the fields in the column's `COMMENT` instead, or remove the field comment.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (r ROW<a INT 'the a', b STRING>);\n```";
     DuplicatePartitionKey = "L005", "duplicate-partition-key", Lint, Warning,
         "column partitioned on twice",
         "`PARTITIONED BY` names the same column twice. Flink accepts it and stores the duplicate \
@@ -411,6 +729,58 @@ catalogue! {
          ## Fix\n\n\
          Derive the watermark from the rowtime column, e.g. \
          `WATERMARK FOR ts AS ts - INTERVAL '5' SECOND`.";
+    NonDeterministicComputedColumn = "L008", "non-deterministic-computed-column", Lint, Warning,
+        "non-deterministic function in a computed column of a changelog table",
+        "A computed column calls a function that gives another value each time it is evaluated \
+         (`RAND()`, `RAND_INTEGER(n)`, `UUID()`, `NOW()`, `CURRENT_TIMESTAMP`, `LOCALTIMESTAMP`, \
+         `CURRENT_DATE`, `UNIX_TIMESTAMP()`, ...) on a table that reads a changelog: a CDC \
+         format (`debezium-json`, `canal-json`, `maxwell-json`, `ogg-json`, \
+         `debezium-avro-confluent`) or a changelog connector (`upsert-kafka`, `mysql-cdc`, \
+         `postgres-cdc`, ...).\n\n\
+         Flink 2.3 accepts the table and plans queries over it (checked with real Flink: the \
+         default `table.optimizer.non-deterministic-update.strategy` is `IGNORE`). But the column \
+         is computed anew for every change row, so an update's retraction (`-U`, `-D`) carries \
+         another value than the row it retracts. Aggregations, joins, deduplication and upsert \
+         sinks downstream then cannot retract what they stored, and results drift. On an \
+         insert-only source (`ingested_at AS NOW()` on Kafka with `json`) the column is fine and \
+         is not reported; neither is `PROCTIME()`.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE orders (id BIGINT, amount INT, tag AS UUID())\n\
+         WITH ('connector' = 'filesystem', 'path' = '/data/orders', 'format' = 'debezium-json');\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Take the value from the change itself: a column of the source database, or a metadata \
+         column such as the change's timestamp (`ts TIMESTAMP_LTZ(3) METADATA FROM \
+         'value.source.timestamp' VIRTUAL` on Kafka with `debezium-json`). Or compute it in a \
+         query over an insert-only stream.";
+    RowtimeShadowed = "L009", "rowtime-shadowed", Lint, Warning,
+        "computed column shadows the rowtime",
+        "A computed column stands where queries will look for the event time, but it is not the \
+         rowtime the watermark is declared on. Flink 2.3 accepts the table (checked with real \
+         Flink), and then:\n\n\
+         - a computed copy of the rowtime (`ts_local AS ts + INTERVAL '8' HOUR`, `CAST(ts AS \
+         TIMESTAMP(3))`) is a plain TIMESTAMP, not a time attribute, so a window on it fails: \
+         \"The window function requires the timecol is a time attribute type, but is \
+         TIMESTAMP(3)\" (window TVFs), \"Window aggregate can only be defined over a time \
+         attribute column\" (group windows), \"Non-time attribute sort is not supported for \
+         bounded OVER window\" (OVER);\n\
+         - names are case-sensitive, so `TS AS ...` beside the rowtime `ts` is another column, \
+         with the same failures;\n\
+         - `CREATE TABLE t2 (ts AS ...) LIKE base (OVERWRITING GENERATED)` (or EXCLUDING \
+         GENERATED and a new `ts`), where `base` declares `WATERMARK FOR ts`: the inherited \
+         watermark silently applies to the new definition of `ts`, an expression written for \
+         another column.\n\n\
+         ## Example\n\n\
+         ```sql\n\
+         CREATE TABLE clicks (\n  url STRING,\n  ts TIMESTAMP(3),\n  ts_local AS ts + INTERVAL '8' HOUR,\n  \
+         WATERMARK FOR ts AS ts - INTERVAL '5' SECOND\n) WITH ('connector' = 'datagen');\n\
+         ```\n\n\
+         ## Fix\n\n\
+         Window on the rowtime (`ts`) and shift the result, or declare the watermark on the \
+         column queries use (`WATERMARK FOR ts_local AS ts_local - INTERVAL '5' SECOND`). After \
+         LIKE, restate the watermark with OVERWRITING WATERMARKS when the new column is meant to \
+         be the event time, or give the column another name.";
     InvalidSuppression = "L090", "invalid-suppression", Lint, Warning,
         "suppression comment not understood",
         "A `-- flinkddl: ignore[...]` comment names a code that does not exist, names no code, or \
@@ -423,7 +793,11 @@ catalogue! {
          ```\n\n\
          Codes or names are separated by commas. On its own line before a statement the comment \
          silences that whole statement; on its own line inside a statement, the next line; after \
-         code, its own line.";
+         code, its own line.\n\n\
+         ## Example\n\n\
+         ```sql\n-- flinkddl: ignore[L999]\nCREATE TABLE t (a INT);\n```\n\n\
+         ## Fix\n\n\
+         Name codes (`L002`) or names (`duplicate-option-key`) that `flinkddl explain` lists, and not syntax or file codes.";
 }
 
 impl Code {

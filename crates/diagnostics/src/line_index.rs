@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 pub struct LineIndex {
     /// Byte offset of the start of each line; `line_starts[0] == 0`.
     line_starts: Vec<u32>,
+    /// Whether each line is ASCII only: there a column is a byte difference, so that many
+    /// diagnostics on one long line cost O(1) each, not O(line length).
+    line_is_ascii: Vec<bool>,
     len: u32,
 }
 
@@ -24,17 +27,26 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0u32];
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => line_starts.push(i as u32 + 1),
-                b'\r' if bytes.get(i + 1) != Some(&b'\n') => line_starts.push(i as u32 + 1),
-                _ => {}
+        let mut line_is_ascii = Vec::new();
+        let mut ascii = true;
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                b'\n' => {}
+                b'\r' if bytes.get(i + 1) != Some(&b'\n') => {}
+                0x80.. => {
+                    ascii = false;
+                    continue;
+                }
+                _ => continue,
             }
-            i += 1;
+            line_starts.push(i as u32 + 1);
+            line_is_ascii.push(ascii);
+            ascii = true;
         }
+        line_is_ascii.push(ascii);
         LineIndex {
             line_starts,
+            line_is_ascii,
             len: bytes.len() as u32,
         }
     }
@@ -68,8 +80,18 @@ impl LineIndex {
             end -= 1;
         }
         let prefix = text.get(start as usize..end).unwrap_or("");
-        let chars = prefix.chars().count() as u32;
-        let utf16 = prefix.chars().map(char::len_utf16).sum::<usize>() as u32;
+        let (chars, utf16) = if self.line_is_ascii.get(line).copied().unwrap_or(false) {
+            (prefix.len() as u32, prefix.len() as u32)
+        } else {
+            // Count on bytes (no decoding): a character starts at every byte that is not a
+            // continuation byte, and takes two UTF-16 units when it has four bytes.
+            let (mut chars, mut astral) = (0u32, 0u32);
+            for &b in prefix.as_bytes() {
+                chars += u32::from(b & 0xC0 != 0x80);
+                astral += u32::from(b >= 0xF0);
+            }
+            (chars, chars + astral)
+        };
         LineCol {
             line: line as u32 + 1,
             column: chars + 1,
@@ -98,6 +120,29 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The byte-counting columns agree with decoding, on ASCII and non-ASCII lines and at
+    /// every offset, including offsets inside a multi-byte character.
+    #[test]
+    fn fast_columns_agree_with_decoding() {
+        let text = "plain ascii line\r\nä😀x\u{10FFFF}é\rlone cr\n\n€€ end";
+        let idx = LineIndex::new(text);
+        for offset in 0..=text.len() as u32 {
+            let lc = idx.line_col(text, offset);
+            let line_start = idx.line_start(lc.line as usize - 1).unwrap_or(0) as usize;
+            let mut end = offset as usize;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let prefix = &text[line_start..end];
+            assert_eq!(lc.column, prefix.chars().count() as u32 + 1, "at {offset}");
+            assert_eq!(
+                lc.column_utf16,
+                prefix.chars().map(char::len_utf16).sum::<usize>() as u32 + 1,
+                "at {offset}"
+            );
+        }
+    }
 
     #[test]
     fn columns_in_all_three_units() {

@@ -39,6 +39,22 @@ pub struct Options {
     /// not create are assumed to exist (a warning) instead of missing (an error, as in a fresh
     /// Flink session). `flinkddl check` sets this unless `--fresh-session` is given.
     pub assume_external_objects: bool,
+    /// When a connector or format finding is an error (decision 0004).
+    pub connector_findings: ConnectorFindings,
+}
+
+/// When a connector or format finding (C001..C012) that would make Flink fail is an error.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ConnectorFindings {
+    /// An error when the script itself reads or writes the table in a way the finding breaks
+    /// (INSERT INTO it, a query, view, CTAS or EXPLAIN that reads it): Flink rejects the
+    /// script. A warning when the script only declares the table: Flink accepts the script,
+    /// and the first query that reads or writes the table fails.
+    #[default]
+    AtUse,
+    /// As if every table were used every way its connector allows: an error when a finding
+    /// breaks every use (for repositories of DDL that other jobs use).
+    Error,
 }
 
 /// Whether Flink can create a source for a table, from the connector catalogue: no
@@ -69,6 +85,113 @@ impl binder::SourceCheck for ConnectorSourceCheck {
     }
 }
 
+/// The statements after `created` (up to the next statement that creates the same table again)
+/// that read or write the table the statement `created` made.
+fn uses_of<'b>(
+    bound: &'b binder::Bound,
+    created: usize,
+    table: &binder::schema::TableSchema,
+) -> Vec<&'b binder::uses::TableUse> {
+    let path = (
+        table.catalog.clone(),
+        table.database.clone(),
+        table.name.clone(),
+    );
+    let same = |t: &binder::schema::TableSchema| {
+        t.catalog == path.0 && t.database == path.1 && t.name == path.2
+    };
+    let until = bound
+        .created
+        .iter()
+        .filter(|(i, t)| *i > created && same(t))
+        .map(|(i, _)| *i)
+        .min()
+        .unwrap_or(usize::MAX);
+    bound
+        .uses
+        .iter()
+        .filter(|u| u.statement >= created && u.statement < until && u.path == path)
+        .collect()
+}
+
+/// The script writes a table whose connector can only be read (`INSERT INTO` a datagen table,
+/// C013), or reads one whose connector can only be written (`SELECT ... FROM` a print table,
+/// C014). Flink fails when it plans the statement ("Connector 'datagen' can only be used as a
+/// source. It cannot be used as a sink."). A read that a view or CTAS makes is already `B091`
+/// (Flink fails it at CREATE time) and is not reported again.
+fn direction_errors(
+    table: &binder::schema::TableSchema,
+    spans: &connectors::TableSpans,
+    uses: &[&binder::uses::TableUse],
+    bind_diagnostics: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    use binder::uses::Access;
+    use connectors::model::Role;
+    let Some(id) = table.option("connector") else {
+        return Vec::new();
+    };
+    let Some(spec) = connector_catalogue().connector(id) else {
+        return Vec::new();
+    };
+    let can_write = spec.roles.contains(&Role::Sink);
+    let can_read = spec.roles.contains(&Role::Source) || spec.roles.contains(&Role::Lookup);
+    let mut out = Vec::new();
+    if !can_write {
+        if let Some(write) = uses.iter().find(|u| u.access == Access::Write) {
+            out.push(
+                Diagnostic::new(
+                    Code::ConnectorCannotWrite,
+                    write.span,
+                    format!(
+                        "Connector '{id}' can only be used as a source. It cannot be used as a sink."
+                    ),
+                )
+                .with_label(spans.value("connector"), "this connector only reads")
+                .with_help("write into a table with a connector that can be written (kafka, filesystem, jdbc, print, blackhole, ...)"),
+            );
+        }
+    }
+    if !can_read {
+        let read = uses.iter().find(|u| {
+            u.access == Access::Read
+                && !bind_diagnostics
+                    .iter()
+                    .any(|d| d.code == Code::SourceNotCreatable && d.span.start == u.span.start)
+        });
+        if let Some(read) = read {
+            out.push(
+                Diagnostic::new(
+                    Code::ConnectorCannotRead,
+                    read.span,
+                    format!(
+                        "Connector '{id}' can only be used as a sink. It cannot be used as a source."
+                    ),
+                )
+                .with_label(spans.value("connector"), "this connector only writes")
+                .with_help("read from a table with a connector that can be read (kafka, filesystem, jdbc, datagen, ...)"),
+            );
+        }
+    }
+    out
+}
+
+/// An error from a connector finding points at the statement that uses the table.
+fn label_use(d: Diagnostic, uses: &[&binder::uses::TableUse]) -> Diagnostic {
+    if d.severity != Severity::Error {
+        return d;
+    }
+    match uses.first() {
+        Some(u) => {
+            let what = match u.access {
+                binder::uses::Access::Read => "the script reads the table here",
+                binder::uses::Access::Write => "the script writes the table here",
+            };
+            d.with_label(u.span, what)
+        }
+        None => d,
+    }
+}
+
 /// The built-in connector catalogue, loaded once.
 pub fn connector_catalogue() -> &'static connectors::Catalogue {
     static CATALOGUE: std::sync::OnceLock<connectors::Catalogue> = std::sync::OnceLock::new();
@@ -94,7 +217,8 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
     );
     let mut diagnostics = parse.errors.clone();
     diagnostics.extend(flinkddl_lint::lint(&parse, text, &bound.tables));
-    // Connector and format options, on the table as the statement that created it wrote it.
+    // Connector and format options, on the table as the statement that created it wrote it,
+    // judged by what the script does with the table (decision 0004).
     for (index, table) in &bound.created {
         if let Some(syntax::ast::Statement {
             kind: syntax::ast::StatementKind::CreateTable(ct),
@@ -102,11 +226,17 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
         }) = parse.script.statements.get(*index)
         {
             let spans = connectors::spans_from_ast(ct);
-            diagnostics.extend(connectors::check_table(
-                connector_catalogue(),
-                table,
-                &spans,
-            ));
+            let uses = uses_of(&bound, *index, table);
+            let usage = match options.connector_findings {
+                ConnectorFindings::Error => connectors::Usage::EveryUse,
+                ConnectorFindings::AtUse => connectors::Usage::Script {
+                    reads: uses.iter().any(|u| u.access == binder::uses::Access::Read),
+                    writes: uses.iter().any(|u| u.access == binder::uses::Access::Write),
+                },
+            };
+            let found = connectors::check_table_for(connector_catalogue(), table, &spans, usage);
+            diagnostics.extend(found.into_iter().map(|d| label_use(d, &uses)));
+            diagnostics.extend(direction_errors(table, &spans, &uses, &bound.diagnostics));
         }
     }
     diagnostics.extend(bound.diagnostics);

@@ -142,16 +142,25 @@ pub fn lex(text: &str) -> Lexed {
             trivia: Vec::new(),
             errors: Vec::new(),
         },
+        invalid_reports: 0,
+        unreported_invalid: 0,
+        first_unreported: None,
     };
     lx.run();
     lx.out
 }
+
+/// Invalid-character diagnostics reported one by one; the rest are summed up in one.
+const MAX_INVALID_CHARACTER_REPORTS: usize = 1_000;
 
 struct Lexer<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
     out: Lexed,
+    invalid_reports: usize,
+    unreported_invalid: usize,
+    first_unreported: Option<Span>,
 }
 
 impl Lexer<'_> {
@@ -221,6 +230,19 @@ impl Lexer<'_> {
                 }
             }
         }
+        if let Some(span) = self.first_unreported {
+            self.out.errors.push(
+                Diagnostic::new(
+                    Code::InvalidCharacter,
+                    span,
+                    format!(
+                        "{} more characters that are not allowed are not reported (from here on)",
+                        self.unreported_invalid
+                    ),
+                )
+                .with_help("this does not look like SQL text: is it a binary file?"),
+            );
+        }
         let end = self.bytes.len() as u32;
         self.out.tokens.push(Token {
             kind: TokenKind::Eof,
@@ -249,18 +271,39 @@ impl Lexer<'_> {
         self.push(kind, start);
     }
 
+    /// One error token and one diagnostic for a run of the same character (a megabyte of NUL
+    /// bytes is one problem, not a million); after [`MAX_INVALID_CHARACTER_REPORTS`] reports
+    /// the rest are only counted, and summed up in one last diagnostic.
     fn invalid_char(&mut self, start: usize, ch: char) {
+        let mut repeats = 1usize;
+        let width = ch.len_utf8();
+        while self.text[self.pos..].starts_with(ch) {
+            self.pos += width;
+            repeats += 1;
+        }
         self.push(TokenKind::Error, start);
+        self.invalid_reports += 1;
+        if self.invalid_reports > MAX_INVALID_CHARACTER_REPORTS {
+            self.unreported_invalid += repeats;
+            self.first_unreported
+                .get_or_insert(Span::new(start as u32, self.pos as u32));
+            return;
+        }
         let shown = if ch.is_control() {
             format!("U+{:04X}", ch as u32)
         } else {
             format!("`{ch}`")
         };
+        let message = if repeats == 1 {
+            format!("character {shown} is not allowed here")
+        } else {
+            format!("character {shown} is not allowed here ({repeats} in a row)")
+        };
         self.out.errors.push(
             Diagnostic::new(
                 Code::InvalidCharacter,
                 Span::new(start as u32, self.pos as u32),
-                format!("character {shown} is not allowed here"),
+                message,
             )
             .with_help("remove it, or put it inside a string literal or a back-tick quoted name"),
         );

@@ -86,5 +86,5 @@ pub fn parse_expression_in(source: &str, span: Span) -> (Option<ast::Expr>, Vec<
 
 /// Decodes the text of one string-literal token (`'it''s'` is `it's`).
 pub fn decode_string(token_text: &str) -> String {
-    grammar::decode_string_token(token_text)
+    grammar::decode_string_token(token_text).into()
 }

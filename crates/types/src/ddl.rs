@@ -462,11 +462,11 @@ pub fn ddl_type_from_syntax(ty: &syn::DataTypeSyntax, source: Option<&str>) -> D
                 .collect(),
         },
         syn::TypeKind::Raw { class, snapshot } => DdlTypeKind::Raw {
-            class_name: class.value.clone(),
-            snapshot: snapshot.as_ref().map(|s| s.value.clone()),
+            class_name: class.value.to_string(),
+            snapshot: snapshot.as_ref().map(|s| s.value.to_string()),
         },
         syn::TypeKind::Structured { class, fields } => DdlTypeKind::Structured {
-            class_name: class.value.clone(),
+            class_name: class.value.to_string(),
             class_span: class.span,
             fields: fields
                 .iter()
@@ -491,7 +491,7 @@ pub fn ddl_type_from_syntax(ty: &syn::DataTypeSyntax, source: Option<&str>) -> D
                 }
             } else {
                 DdlTypeKind::UserDefined {
-                    parts: name.parts.iter().map(|p| p.value.clone()).collect(),
+                    parts: name.parts.iter().map(|p| p.value.to_string()).collect(),
                     span: name.span,
                 }
             }
@@ -508,10 +508,10 @@ pub fn ddl_type_from_syntax(ty: &syn::DataTypeSyntax, source: Option<&str>) -> D
 fn field_from_syntax(f: &syn::RowField, source: Option<&str>) -> DdlField {
     DdlField {
         span: f.span,
-        name: f.name.value.clone(),
+        name: f.name.value.to_string(),
         name_span: f.name.span,
         data_type: ddl_type_from_syntax(&f.data_type, source),
-        comment: f.comment.as_ref().map(|c| c.value.clone()),
+        comment: f.comment.as_ref().map(|c| c.value.to_string()),
     }
 }
 

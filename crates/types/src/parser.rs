@@ -449,7 +449,7 @@ impl TokenParser<'_> {
 
     fn parse_type_by_keyword(&mut self) -> PResult<DataType> {
         self.next_of(TokenType::Keyword)?;
-        let kw = self.token().value.clone();
+        let kw = self.token().value.to_string();
         let t = match kw.as_str() {
             "CHAR" => {
                 let n = self.parse_string_length()?.unwrap_or(1);
@@ -531,12 +531,12 @@ impl TokenParser<'_> {
 
     fn parse_type_by_identifier(&mut self) -> PResult<DataType> {
         self.next_of(TokenType::Identifier)?;
-        let mut parts = vec![self.token().value.clone()];
+        let mut parts = vec![self.token().value.to_string()];
         for _ in 0..2 {
             if self.has_next(TokenType::IdentifierSeparator) {
                 self.next_of(TokenType::IdentifierSeparator)?;
                 self.next_of(TokenType::Identifier)?;
-                parts.push(self.token().value.clone());
+                parts.push(self.token().value.to_string());
             }
         }
         Ok(DataType::new(LogicalType::Unresolved { parts }))
@@ -621,7 +621,7 @@ impl TokenParser<'_> {
 
     fn parse_interval(&mut self) -> PResult<DataType> {
         self.next_of(TokenType::Keyword)?;
-        let kw = self.token().value.clone();
+        let kw = self.token().value.to_string();
         match kw.as_str() {
             "YEAR" | "MONTH" => self.parse_year_month(&kw),
             "DAY" | "HOUR" | "MINUTE" | "SECOND" => self.parse_day_time(&kw),
@@ -725,11 +725,11 @@ impl TokenParser<'_> {
                 self.next_of(TokenType::ListSeparator)?;
             }
             self.next_of(TokenType::Identifier)?;
-            let name = self.token().value.clone();
+            let name = self.token().value.to_string();
             let data_type = self.parse_type_with_nullability()?;
             let description = if self.has_next(TokenType::LiteralString) {
                 self.next_of(TokenType::LiteralString)?;
-                Some(self.token().value.clone())
+                Some(self.token().value.to_string())
             } else {
                 None
             };
@@ -762,7 +762,7 @@ impl TokenParser<'_> {
     fn parse_structured(&mut self) -> PResult<DataType> {
         self.next_of(TokenType::BeginSubtype)?;
         self.next_of(TokenType::LiteralString)?;
-        let class_name = self.token().value.clone();
+        let class_name = self.token().value.to_string();
         let attributes = if self.has_next(TokenType::ListSeparator) {
             self.next_of(TokenType::ListSeparator)?;
             self.parse_fields(TokenType::EndSubtype)?
@@ -780,10 +780,10 @@ impl TokenParser<'_> {
     fn parse_raw(&mut self) -> PResult<DataType> {
         self.next_of(TokenType::BeginParameter)?;
         self.next_of(TokenType::LiteralString)?;
-        let class_name = self.token().value.clone();
+        let class_name = self.token().value.to_string();
         self.next_of(TokenType::ListSeparator)?;
         self.next_of(TokenType::LiteralString)?;
-        let snapshot = self.token().value.clone();
+        let snapshot = self.token().value.to_string();
         self.next_of(TokenType::EndParameter)?;
         validate::check_raw(&class_name, &snapshot).map_err(|e| self.invalid(e))?;
         Ok(DataType::new(LogicalType::Raw {
@@ -795,10 +795,10 @@ impl TokenParser<'_> {
     fn parse_legacy(&mut self) -> PResult<DataType> {
         self.next_of(TokenType::BeginParameter)?;
         self.next_of(TokenType::LiteralString)?;
-        let root = self.token().value.clone();
+        let root = self.token().value.to_string();
         self.next_of(TokenType::ListSeparator)?;
         self.next_of(TokenType::LiteralString)?;
-        let type_info = self.token().value.clone();
+        let type_info = self.token().value.to_string();
         self.next_of(TokenType::EndParameter)?;
         match LogicalTypeRoot::from_name(&root) {
             Some(type_root) => Ok(DataType::new(LogicalType::Legacy {

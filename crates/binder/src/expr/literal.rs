@@ -484,7 +484,7 @@ fn interval_literal(ctx: &Ctx, iv: &IntervalLiteral, span: Span) -> BResult<Boun
     let value_text = if quoted {
         quote(&iv.value)
     } else {
-        iv.value.clone()
+        iv.value.to_string()
     };
     let sql = format!(
         "INTERVAL {}{} {}",

@@ -190,7 +190,7 @@ fn split_trailing_qualifier(e: &mut ast::Expr, depth: u32) -> Option<ast::Ident>
             q.end = None;
             Some(ast::Ident {
                 span: q.span,
-                value: end.as_str().to_string(),
+                value: end.as_str().into(),
                 quoted: false,
             })
         }
@@ -675,7 +675,7 @@ pub(crate) fn context_variable(_ctx: &Ctx, name: &ast::Ident, span: Span) -> BRe
             )
         }
     };
-    Ok(Bound::new(t.not_null(), upper, span))
+    Ok(Bound::new(t.not_null(), upper.to_string(), span))
 }
 
 // ---- constructors --------------------------------------------------------------------------

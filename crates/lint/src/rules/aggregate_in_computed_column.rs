@@ -64,7 +64,7 @@ impl Rule for AggregateInComputedColumn {
             let (expr, what) = match element {
                 TableElement::Column(c) => match &c.kind {
                     ColumnKind::Computed { expr } => {
-                        (expr, format!("computed column `{}`", c.name.value))
+                        (&**expr, format!("computed column `{}`", c.name.value))
                     }
                     _ => continue,
                 },

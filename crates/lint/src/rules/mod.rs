@@ -5,9 +5,11 @@
 mod aggregate_in_computed_column;
 mod duplicate_option_key;
 mod duplicate_partition_key;
+mod non_deterministic_computed_column;
 mod nullable_primary_key_column;
 mod precision_clamped;
 mod row_field_comment_dropped;
+mod rowtime_shadowed;
 mod watermark_never_advances;
 
 use crate::Rule;
@@ -21,4 +23,6 @@ pub static RULES: &[&dyn Rule] = &[
     &duplicate_partition_key::DuplicatePartitionKey,
     &aggregate_in_computed_column::AggregateInComputedColumn,
     &watermark_never_advances::WatermarkNeverAdvances,
+    &non_deterministic_computed_column::NonDeterministicComputedColumn,
+    &rowtime_shadowed::RowtimeShadowed,
 ];

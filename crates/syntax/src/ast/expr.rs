@@ -271,23 +271,23 @@ impl BinaryOp {
 pub enum Literal {
     /// An unsigned exact number without a point: `42` (the text keeps its digits).
     Integer {
-        text: String,
+        text: CompactString,
     },
     /// An exact number with a point: `1.5`, `.5`, `1.`
     Decimal {
-        text: String,
+        text: CompactString,
     },
     /// An approximate number: `1e3`, `1.5E-2`
     Approximate {
-        text: String,
+        text: CompactString,
     },
     /// `'text'` (also `N'..'`, `U&'..'`, `_charset'..'`)
     String {
-        value: String,
+        value: CompactString,
     },
     /// `X'0AFF'`: the hexadecimal digits
     Binary {
-        hex: String,
+        hex: CompactString,
     },
     Boolean {
         value: bool,
@@ -297,7 +297,7 @@ pub enum Literal {
     /// `DATE '..'`, `TIME '..'`, `TIMESTAMP '..'`, `TIMESTAMP_LTZ '..'`
     Typed {
         kind: TypedLiteralKind,
-        value: String,
+        value: CompactString,
     },
     /// `INTERVAL [-]'..' qualifier`
     Interval(IntervalLiteral),
@@ -315,7 +315,7 @@ pub enum TypedLiteralKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct IntervalLiteral {
     pub negative: bool,
-    pub value: String,
+    pub value: CompactString,
     pub qualifier: IntervalQualifier,
 }
 

@@ -13,6 +13,7 @@ pub use statements::*;
 pub use table::*;
 pub use types::*;
 
+pub use compact_str::CompactString;
 use flinkddl_diagnostics::Span;
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +28,8 @@ pub struct Script {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ident {
     pub span: Span,
-    pub value: String,
+    /// Inline up to 24 bytes: most identifiers never touch the heap (docs/performance.md).
+    pub value: CompactString,
     pub quoted: bool,
 }
 
@@ -58,7 +60,7 @@ impl ObjectName {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StringLit {
     pub span: Span,
-    pub value: String,
+    pub value: CompactString,
 }
 
 /// An unsigned whole number as written; `value` is `None` when it does not fit in a `u64`.

@@ -53,19 +53,20 @@ pub struct ColumnDef {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ColumnKind {
     /// `name TYPE [constraint]`
+    /// Rare parts are boxed to keep the common column small (`docs/performance.md`).
     Physical {
         data_type: DataTypeSyntax,
-        constraint: Option<ColumnConstraint>,
+        constraint: Option<Box<ColumnConstraint>>,
     },
     /// `name TYPE METADATA [FROM 'key'] [VIRTUAL]`
     Metadata {
         data_type: DataTypeSyntax,
         metadata_span: Span,
-        from: Option<StringLit>,
+        from: Option<Box<StringLit>>,
         virtual_: Flag,
     },
     /// `name AS expr`
-    Computed { expr: Expr },
+    Computed { expr: Box<Expr> },
     /// A bare name in the column list of CTAS / RTAS.
     NameOnly,
 }

@@ -51,12 +51,12 @@ pub enum TypeKind {
     Row { fields: Vec<RowField>, angle: bool },
     /// `RAW('class', 'snapshot')`.
     Raw {
-        class: StringLit,
-        snapshot: Option<StringLit>,
+        class: Box<StringLit>,
+        snapshot: Option<Box<StringLit>>,
     },
     /// `STRUCTURED<'com.example.Pojo', a INT, ...>`.
     Structured {
-        class: StringLit,
+        class: Box<StringLit>,
         fields: Vec<RowField>,
     },
     /// `INTERVAL DAY TO SECOND(3)`: only as the target of CAST / TRY_CAST.

@@ -172,7 +172,8 @@ fn table_elements(p: &mut Parser) -> PResult<TableElements> {
     let start = p.start();
     p.expect(T::LParen)?;
     let list_depth = p.paren_depth();
-    let mut items = Vec::with_capacity(16);
+    // Grown as needed and trimmed at the end: a reserve would cost each small table kilobytes.
+    let mut items = Vec::new();
     let mut watermark: Option<Span> = None;
     loop {
         let item_start = p.start();
@@ -220,6 +221,7 @@ fn table_elements(p: &mut Parser) -> PResult<TableElements> {
         }
         p.bump();
     }
+    items.shrink_to_fit();
     Ok(TableElements {
         span: p.span_from(start),
         items,
@@ -255,7 +257,7 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
         return Ok(ColumnDef {
             span: p.span_from(start),
             name,
-            kind: ColumnKind::Computed { expr: e },
+            kind: ColumnKind::Computed { expr: Box::new(e) },
             comment,
         });
     }
@@ -282,7 +284,7 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
             kind: ColumnKind::Metadata {
                 data_type: ty,
                 metadata_span,
-                from,
+                from: from.map(Box::new),
                 virtual_,
             },
             comment,
@@ -295,7 +297,7 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
         name,
         kind: ColumnKind::Physical {
             data_type: ty,
-            constraint,
+            constraint: constraint.map(Box::new),
         },
         comment,
     })

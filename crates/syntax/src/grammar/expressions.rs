@@ -197,7 +197,7 @@ fn is_test(p: &mut Parser) -> PResult<IsTest> {
                 p.bump();
                 Some(Ident {
                     span: t.span,
-                    value: p.text(t.span).to_ascii_uppercase(),
+                    value: p.text(t.span).to_ascii_uppercase().into(),
                     quoted: false,
                 })
             } else {
@@ -307,7 +307,7 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
     match t.kind {
         T::Integer | T::Decimal | T::Approximate => {
             p.bump();
-            let text = p.text(t.span).to_string();
+            let text = CompactString::from(p.text(t.span));
             let lit = match t.kind {
                 T::Integer => Literal::Integer { text },
                 T::Decimal => Literal::Decimal { text },
@@ -592,7 +592,7 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
                 kind: ExprKind::ContextVariable {
                     name: Ident {
                         span: t.span,
-                        value: p.text(t.span).to_ascii_uppercase(),
+                        value: p.text(t.span).to_ascii_uppercase().into(),
                         quoted: false,
                     },
                 },
@@ -607,7 +607,7 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
                 span: t.span,
                 parts: vec![Ident {
                     span: t.span,
-                    value: p.text(t.span).to_string(),
+                    value: p.text(t.span).into(),
                     quoted: false,
                 }],
             };
@@ -734,7 +734,7 @@ fn unit_word(p: &mut Parser) -> PResult<Ident> {
         p.bump();
         return Ok(Ident {
             span: t.span,
-            value: p.text(t.span).to_ascii_uppercase(),
+            value: p.text(t.span).to_ascii_uppercase().into(),
             quoted: false,
         });
     }
@@ -897,7 +897,7 @@ fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
                 span: name_tok.span,
                 parts: vec![Ident {
                     span: name_tok.span,
-                    value: p.text(name_tok.span).to_string(),
+                    value: p.text(name_tok.span).into(),
                     quoted: false,
                 }],
             },
@@ -1001,7 +1001,7 @@ fn interval(p: &mut Parser) -> PResult<Expr> {
     }
     let value = if matches!(p.current().kind, T::Integer | T::Decimal) {
         let t = p.bump();
-        p.text(t.span).to_string()
+        CompactString::from(p.text(t.span))
     } else {
         string_lit(p)?.value
     };

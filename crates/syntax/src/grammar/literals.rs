@@ -6,18 +6,18 @@ use crate::lexer::{Token, TokenKind};
 
 /// Decodes one string token's text (quotes removed, `''` unescaped). Unicode escapes are
 /// applied by [`string_lit`], which knows the `UESCAPE` character.
-pub(crate) fn decode_string_token(text: &str) -> String {
+pub(crate) fn decode_string_token(text: &str) -> CompactString {
     let Some(open) = text.find('\'') else {
-        return String::new();
+        return CompactString::default();
     };
     let inner = text
         .get(open + 1..text.len().saturating_sub(1))
         .unwrap_or("");
     // Inside the quotes a `'` only occurs doubled.
     if inner.as_bytes().contains(&b'\'') {
-        inner.replace("''", "'")
+        inner.replace("''", "'").into()
     } else {
-        inner.to_string()
+        inner.into()
     }
 }
 
@@ -66,7 +66,7 @@ pub(crate) fn string_lit(p: &mut Parser) -> PResult<StringLit> {
             '\\'
         };
         let span = p.span_from(first.span.start);
-        value = unescape_unicode(&value, escape).ok_or_else(|| {
+        value = unescape_unicode(&value, escape).map(CompactString::from).ok_or_else(|| {
             p.report(
                 Diagnostic::new(Code::InvalidLiteral, span, "invalid Unicode escape in U& literal")
                     .with_help(format!(
@@ -81,7 +81,7 @@ pub(crate) fn string_lit(p: &mut Parser) -> PResult<StringLit> {
     })
 }
 
-fn decode_one(p: &mut Parser, t: Token) -> PResult<String> {
+fn decode_one(p: &mut Parser, t: Token) -> PResult<CompactString> {
     let text = p.text(t.span);
     let value = decode_string_token(text);
     // A non-hex digit is a parse error in Flink; an odd count is a validation error (binder).

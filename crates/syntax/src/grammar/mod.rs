@@ -99,15 +99,46 @@ pub(crate) fn standalone_expression(p: &mut Parser) -> Option<Expr> {
 
 // ---- shared productions -----------------------------------------------------------------
 
+/// The value of a back-tick quoted identifier's inside: ``` `` ``` stands for one back-tick.
+pub(crate) fn unescape_backticks(inner: &str) -> CompactString {
+    if inner.contains("``") {
+        inner.replace("``", "`").into()
+    } else {
+        inner.into()
+    }
+}
+
+/// Flink's parser limits identifiers to 256 characters (UTF-16 code units, as Java counts):
+/// "Length of identifier '...' must be less than or equal to 256 characters".
+const MAX_IDENTIFIER_LENGTH: usize = 256;
+
+fn check_identifier_length(p: &mut Parser, value: &str, span: Span) {
+    if value.encode_utf16().count() > MAX_IDENTIFIER_LENGTH {
+        let _ = p.report(
+            Diagnostic::new(
+                Code::IdentifierTooLong,
+                span,
+                format!(
+                    "Length of identifier '{value}' must be less than or equal to \
+                     {MAX_IDENTIFIER_LENGTH} characters"
+                ),
+            )
+            .with_help("use a shorter name"),
+        );
+    }
+}
+
 /// A simple identifier: an unreserved word or a back-tick quoted name.
 pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
     let t = p.current();
     match t.kind {
         T::Word if !t.keyword.is_reserved() => {
             p.bump();
+            let value: CompactString = p.text(t.span).into();
+            check_identifier_length(p, &value, t.span);
             Ok(Ident {
                 span: t.span,
-                value: p.text(t.span).to_string(),
+                value,
                 quoted: false,
             })
         }
@@ -115,9 +146,11 @@ pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
             p.bump();
             let raw = p.text(t.span);
             let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
+            let value = unescape_backticks(inner);
+            check_identifier_length(p, &value, t.span);
             Ok(Ident {
                 span: t.span,
-                value: inner.replace("``", "`"),
+                value,
                 quoted: true,
             })
         }

@@ -94,13 +94,13 @@ fn ident_of(p: &Parser, t: &Token) -> Ident {
         let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
         Ident {
             span: t.span,
-            value: inner.replace("``", "`"),
+            value: super::unescape_backticks(inner),
             quoted: true,
         }
     } else {
         Ident {
             span: t.span,
-            value: raw.to_string(),
+            value: raw.into(),
             quoted: false,
         }
     }

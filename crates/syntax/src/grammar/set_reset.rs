@@ -108,7 +108,7 @@ fn command_kind(text: &str, keyword: K, span: Span) -> Option<StatementKind> {
 fn lit(span: Span, value: &str) -> StringLit {
     StringLit {
         span,
-        value: value.to_string(),
+        value: value.into(),
     }
 }
 

@@ -171,7 +171,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
                 p.bump();
                 Some(Ident {
                     span: t.span,
-                    value: p.text(t.span).to_ascii_uppercase(),
+                    value: p.text(t.span).to_ascii_uppercase().into(),
                     quoted: false,
                 })
             } else {
@@ -608,7 +608,19 @@ fn describe(p: &mut Parser) -> PResult<StatementKind> {
 }
 
 fn insert(p: &mut Parser) -> PResult<Insert> {
+    let upsert = p.at_kw(K::UPSERT);
     p.bump();
+    if upsert && p.at_kw(K::OVERWRITE) {
+        let span = p.current().span;
+        return Err(p.report(
+            Diagnostic::new(
+                Code::OverwriteWithoutInsert,
+                span,
+                "OVERWRITE expression is only used with INSERT statement.",
+            )
+            .with_help("write INSERT OVERWRITE t ..., or UPSERT INTO t ..."),
+        ));
+    }
     let overwrite = if p.eat_kw(K::OVERWRITE).is_some() {
         true
     } else {
@@ -720,7 +732,7 @@ fn explain(p: &mut Parser) -> PResult<StatementKind> {
             let t = p.bump();
             details.push(Ident {
                 span: t.span,
-                value: p.text(t.span).to_ascii_uppercase(),
+                value: p.text(t.span).to_ascii_uppercase().into(),
                 quoted: false,
             });
             if p.eat(T::Comma).is_none() {

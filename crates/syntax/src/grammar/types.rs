@@ -191,16 +191,16 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
         (T::Word, K::RAW) => {
             p.bump();
             p.expect(T::LParen)?;
-            let class = string_lit(p)?;
+            let class = Box::new(string_lit(p)?);
             p.expect(T::Comma)?;
-            let snapshot = Some(string_lit(p)?);
+            let snapshot = Some(Box::new(string_lit(p)?));
             p.expect(T::RParen)?;
             TypeKind::Raw { class, snapshot }
         }
         (T::Word, K::STRUCTURED) if p.nth_is(1, T::Lt) => {
             p.bump();
             p.bump();
-            let class = string_lit(p)?;
+            let class = Box::new(string_lit(p)?);
             let mut fields = Vec::new();
             while p.eat(T::Comma).is_some() {
                 fields.push(row_field(p)?);
@@ -216,7 +216,7 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
                     span: t.span,
                     parts: vec![Ident {
                         span: t.span,
-                        value: p.text(t.span).to_string(),
+                        value: p.text(t.span).into(),
                         quoted: false,
                     }],
                 },

@@ -1,0 +1,508 @@
+//! flinkddl against sqlparser-rs, in one process, on the same bytes: throughput, peak memory and
+//! scaling of every stage, from lexing to `flinkddl check` end to end.
+//!
+//!     cargo bench -p flinkddl-cli --bench throughput                       # 10 MB corpora
+//!     FLINKDDL_BENCH_QUICK=1 cargo bench -p flinkddl-cli --bench throughput # CI: 1 MB, 1 run
+//!     FLINKDDL_BENCH_SCALING=1 cargo bench -p flinkddl-cli --bench throughput # linearity
+//!
+//! Corpora come from `../shared/bench/gen_corpus.py` (seed 42), generated once into
+//! `<target>/bench-corpus/`. Without `../shared` the bench says so and exits 0.
+//!
+//! Environment: `FLINKDDL_BENCH_SIZE` (default 10MB), `FLINKDDL_BENCH_ITERS` (default 5),
+//! `FLINKDDL_BENCH_FLAVORS` (default `both,flink`), `FLINKDDL_BENCH_ONLY=lex|parse|analyze|check`
+//! (one of our measurements, for profilers), `FLINKDDL_SHARED` (the directory holding
+//! `bench/gen_corpus.py`), `FLINKDDL_BENCH_SCALING_MAX` (default 100MB), `FLINKDDL_BENCH_COLUMNS_MAX`
+//! (default 200000).
+//!
+//! What is timed (dropping results is outside the timer):
+//! * `lex`: `flinkddl_syntax::lex`; `sqlparser tokenize`: `Tokenizer::tokenize` on the whole text.
+//! * `parse`: `flinkddl::parse`; `sqlparser parse`: `Parser::parse_sql` once per statement (the
+//!   generator ends every statement with `;\n`; sqlparser stops at a script's first error, so one
+//!   call per statement is the only way to make it read every statement).
+//! * `analyze`: `flinkddl::analyze_with` as `check` calls it: parse, bind, lints, connector checks.
+//! * `check`: one file end to end in-process: decode, analyze, configuration, JSON output.
+//! * `check N files`: the corpus split into files on disk, `check_all` (rayon) end to end; the
+//!   CPU time over the wall time says how busy the cores were.
+//!
+//! Memory: a counting global allocator (the system allocator underneath, or mimalloc with
+//! `--features mimalloc`, as in the `flinkddl` binary) records the peak of
+//! live heap bytes during one extra, untimed run of each measurement; the bench prints it as a
+//! multiple of the input size.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use sqlparser::dialect::GenericDialect;
+use sqlparser::parser::Parser;
+use sqlparser::tokenizer::Tokenizer;
+
+const SEED: u64 = 42;
+const SQLPARSER_VERSION: &str = "0.64";
+
+// ---- memory accounting ---------------------------------------------------------------------
+
+struct Counting;
+
+/// The allocator underneath the counting: the system's, or with `--features mimalloc` the one
+/// the `flinkddl` binary uses.
+#[cfg(not(feature = "mimalloc"))]
+static UNDER: System = System;
+#[cfg(feature = "mimalloc")]
+static UNDER: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+static TRACK: AtomicBool = AtomicBool::new(false);
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// The only unsafe code of the workspace: a global allocator is an `unsafe impl`. It forwards to
+// the system allocator and only adds counting.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { UNDER.alloc(layout) };
+        if TRACK.load(Relaxed) && !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+            PEAK.fetch_max(now, Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        if TRACK.load(Relaxed) {
+            LIVE.fetch_sub(layout.size(), Relaxed);
+        }
+        unsafe { UNDER.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { UNDER.realloc(ptr, layout, new_size) };
+        if TRACK.load(Relaxed) && !p.is_null() {
+            if new_size >= layout.size() {
+                let now =
+                    LIVE.fetch_add(new_size - layout.size(), Relaxed) + new_size - layout.size();
+                PEAK.fetch_max(now, Relaxed);
+            } else {
+                LIVE.fetch_sub(layout.size() - new_size, Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Peak live heap bytes allocated during `f` (what `f` returns is dropped after the peak is read,
+/// so the result counts). Memory freed during `f` that was allocated before it can make the
+/// running count dip below zero; it saturates at the start value.
+fn peak_bytes<R>(f: impl FnOnce() -> R) -> usize {
+    LIVE.store(1 << 40, Relaxed);
+    PEAK.store(1 << 40, Relaxed);
+    TRACK.store(true, Relaxed);
+    let r = f();
+    TRACK.store(false, Relaxed);
+    drop(black_box(r));
+    PEAK.load(Relaxed).saturating_sub(1 << 40)
+}
+
+// ---- main ----------------------------------------------------------------------------------
+
+fn main() {
+    let quick = env_flag("FLINKDDL_BENCH_QUICK");
+    let size = std::env::var("FLINKDDL_BENCH_SIZE")
+        .unwrap_or_else(|_| if quick { "1MB" } else { "10MB" }.to_string());
+    let iters: usize = env_usize("FLINKDDL_BENCH_ITERS").unwrap_or(if quick { 1 } else { 5 });
+    let flavors = std::env::var("FLINKDDL_BENCH_FLAVORS").unwrap_or_else(|_| "both,flink".into());
+    let only = std::env::var("FLINKDDL_BENCH_ONLY").unwrap_or_default();
+
+    let Some(generator) = find_generator() else {
+        println!(
+            "throughput bench: skipped, ../shared/bench/gen_corpus.py not found \
+             (set FLINKDDL_SHARED to the directory holding bench/gen_corpus.py)"
+        );
+        return;
+    };
+    if env_flag("FLINKDDL_BENCH_SCALING") {
+        scaling(&generator);
+        return;
+    }
+    println!(
+        "throughput bench: {size} corpora, seed {SEED}, best of {iters} run(s) (median beside it); \
+         sqlparser {SQLPARSER_VERSION}, GenericDialect; {} CPU(s)",
+        rayon::current_num_threads()
+    );
+    for flavor in flavors.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+        match corpus(&generator, flavor, &size) {
+            Ok((path, text)) => run_flavor(flavor, &path, &text, iters.max(1), &only),
+            Err(e) => println!("throughput bench: skipped flavor {flavor}: {e}"),
+        }
+    }
+}
+
+fn run_flavor(flavor: &str, path: &Path, text: &str, iters: usize, only: &str) {
+    let stmts = split_statements(text);
+    let bytes = text.len();
+    let n = stmts.len();
+    println!();
+    println!("== {flavor}: {:.2} MB, {n} statements ==", mb(bytes));
+
+    let options = flinkddl::Options {
+        assume_external_objects: true,
+        ..flinkddl::Options::default()
+    };
+    let config = flinkddl_cli::config::Config::defaults(PathBuf::from("."));
+    let check_one = || {
+        let loaded = flinkddl_cli::source::decode(text.as_bytes().to_vec());
+        let report = flinkddl_cli::check::check_loaded("corpus.sql".into(), loaded, &config);
+        let reports = vec![report];
+        let summary = flinkddl_cli::check::Summary::of(&reports, Duration::ZERO);
+        flinkddl_cli::json::check_json(&reports, &summary)
+    };
+
+    let a = flinkddl::analyze_with(text, &options);
+    let errors = a
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == flinkddl::Severity::Error)
+        .count();
+    println!(
+        "   ours: {} statements, {} tokens, {} tables, {} diagnostics ({} errors)",
+        a.parse.script.statements.len(),
+        a.parse.tokens.len(),
+        a.tables.len(),
+        a.diagnostics.len(),
+        errors
+    );
+    drop(a);
+
+    let ours: &[(&str, &Measured)] = &[
+        ("lex", &|| Box::new(flinkddl_syntax::lex(black_box(text)))),
+        ("parse", &|| Box::new(flinkddl::parse(black_box(text)))),
+        ("analyze", &|| {
+            Box::new(flinkddl::analyze_with(black_box(text), &options))
+        }),
+        ("check", &|| Box::new(check_one())),
+    ];
+    if !only.is_empty() {
+        for (name, f) in ours.iter().filter(|(name, _)| *name == only) {
+            let s = measure(iters, bytes, n, f);
+            report(&format!("ours {name}"), &s, None);
+        }
+        return;
+    }
+
+    let mut results = Vec::new();
+    for (name, f) in ours {
+        let s = measure(iters, bytes, n, f);
+        let peak = peak_bytes(f);
+        report(&format!("ours {name}"), &s, Some((peak, bytes)));
+        results.push((*name, s, peak));
+    }
+
+    let dialect = GenericDialect {};
+    let tokenize = || Tokenizer::new(&dialect, black_box(text)).tokenize();
+    let tok = measure(iters, bytes, n, tokenize);
+    let tok_peak = peak_bytes(tokenize);
+    report("sqlparser tokenize", &tok, Some((tok_peak, bytes)));
+    let parse_all = || {
+        stmts
+            .iter()
+            .map(|s| Parser::parse_sql(&dialect, black_box(s)))
+            .collect::<Vec<_>>()
+    };
+    let accepted = parse_all().iter().filter(|r| r.is_ok()).count();
+    let sp = measure(iters, bytes, n, parse_all);
+    let sp_peak = peak_bytes(parse_all);
+    report("sqlparser parse", &sp, Some((sp_peak, bytes)));
+    println!("   sqlparser accepts {accepted}/{n} statements");
+
+    let files = many_files(path, text, 64);
+    match files {
+        Ok(dir) => {
+            let run = || {
+                let mut finder = flinkddl_cli::config::Finder::new(None);
+                let plan =
+                    flinkddl_cli::files::expand(std::slice::from_ref(&dir), None, &mut finder)
+                        .unwrap_or_default();
+                flinkddl_cli::check::check_all(plan)
+            };
+            let cpu0 = cpu_time();
+            let s = measure(iters, bytes, n, run);
+            let cpu = cpu_time().zip(cpu0).map(|(b, a)| b.saturating_sub(a));
+            let runs = if iters > 1 { iters + 1 } else { iters };
+            let wall: Duration = s.times.iter().sum::<Duration>() * runs as u32 / iters as u32;
+            report("ours check 64 files", &s, None);
+            if let Some(cpu) = cpu {
+                println!(
+                    "   check 64 files: CPU time / wall time = {:.2} (of {} cores)",
+                    cpu.as_secs_f64() / wall.as_secs_f64().max(1e-9),
+                    rayon::current_num_threads()
+                );
+            }
+        }
+        Err(e) => println!("   check 64 files: skipped: {e}"),
+    }
+
+    let speed = |name: &str| {
+        results
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map_or(0.0, |(_, s, _)| s.best_mbs())
+    };
+    println!("   ratios (best MB/s):");
+    println!(
+        "     lex / sqlparser tokenize          {:6.2}x",
+        speed("lex") / tok.best_mbs()
+    );
+    println!(
+        "     parse / sqlparser parse           {:6.2}x",
+        speed("parse") / sp.best_mbs()
+    );
+    println!(
+        "     analyze / sqlparser parse         {:6.2}x",
+        speed("analyze") / sp.best_mbs()
+    );
+    println!(
+        "     check / sqlparser parse           {:6.2}x",
+        speed("check") / sp.best_mbs()
+    );
+}
+
+// ---- scaling -------------------------------------------------------------------------------
+
+fn scaling(generator: &Path) {
+    let max = std::env::var("FLINKDDL_BENCH_SCALING_MAX").unwrap_or_else(|_| "100MB".into());
+    let max_cols = env_usize("FLINKDDL_BENCH_COLUMNS_MAX").unwrap_or(200_000);
+    println!(
+        "scaling: prefixes of the flink corpus up to {max}; one table up to {max_cols} columns"
+    );
+    let options = flinkddl::Options {
+        assume_external_objects: true,
+        ..flinkddl::Options::default()
+    };
+    match corpus(generator, "flink", &max) {
+        Ok((_, text)) => {
+            let mut sizes = Vec::new();
+            let mut s = text.len();
+            while s >= text.len() / 8 && s > 0 {
+                sizes.push(s);
+                s /= 2;
+            }
+            sizes.reverse();
+            let mut prev: Option<(usize, f64)> = None;
+            for size in sizes {
+                let cut = text[..size].rfind(";\n").map_or(size, |i| i + 2);
+                let part = &text[..cut];
+                let parse = measure(3, cut, 0, || flinkddl::parse(black_box(part)));
+                let analyze = measure(3, cut, 0, || {
+                    flinkddl::analyze_with(black_box(part), &options)
+                });
+                let peak = peak_bytes(|| flinkddl::analyze_with(part, &options));
+                let t = analyze.best().as_secs_f64();
+                let ratio = prev.map_or(String::new(), |(pb, pt)| {
+                    format!(
+                        "   x{:.2} bytes -> x{:.2} time",
+                        cut as f64 / pb as f64,
+                        t / pt
+                    )
+                });
+                println!(
+                    "   {:8.2} MB: parse {:8.1} ms, analyze {:8.1} ms, analyze peak heap {:5.1}x input{ratio}",
+                    mb(cut),
+                    parse.best().as_secs_f64() * 1e3,
+                    t * 1e3,
+                    peak as f64 / cut as f64
+                );
+                prev = Some((cut, t));
+            }
+        }
+        Err(e) => println!("   corpus scaling skipped: {e}"),
+    }
+    let mut cols = max_cols / 8;
+    let mut prev: Option<(usize, f64)> = None;
+    while cols <= max_cols {
+        let mut sql = String::from("CREATE TABLE wide (\n");
+        for i in 0..cols {
+            sql.push_str(&format!("  c{i} INT,\n"));
+        }
+        sql.push_str("  PRIMARY KEY (c0) NOT ENFORCED\n) WITH ('connector' = 'datagen');\n");
+        let s = measure(3, sql.len(), 1, || {
+            flinkddl::analyze_with(black_box(&sql), &options)
+        });
+        let t = s.best().as_secs_f64();
+        let ratio = prev.map_or(String::new(), |(pc, pt)| {
+            format!(
+                "   x{:.2} columns -> x{:.2} time",
+                cols as f64 / pc as f64,
+                t / pt
+            )
+        });
+        println!("   {cols:>8} columns: analyze {:8.1} ms{ratio}", t * 1e3);
+        prev = Some((cols, t));
+        cols *= 2;
+    }
+}
+
+// ---- plumbing ------------------------------------------------------------------------------
+
+/// One of our measurements: runs a stage and returns its result, dropped outside the timer.
+type Measured<'a> = dyn Fn() -> Box<dyn std::any::Any> + 'a;
+
+struct Stats {
+    times: Vec<Duration>,
+    bytes: usize,
+    stmts: usize,
+}
+
+impl Stats {
+    fn best(&self) -> Duration {
+        self.times[0]
+    }
+    fn median(&self) -> Duration {
+        self.times[self.times.len() / 2]
+    }
+    fn best_mbs(&self) -> f64 {
+        mb(self.bytes) / self.best().as_secs_f64()
+    }
+}
+
+fn measure<R>(iters: usize, bytes: usize, stmts: usize, mut f: impl FnMut() -> R) -> Stats {
+    let iters = iters.max(1);
+    if iters > 1 {
+        drop(black_box(f())); // warm-up: page faults, allocator, caches
+    }
+    let mut times = Vec::with_capacity(iters);
+    for _ in 0..iters {
+        let t = Instant::now();
+        let r = f();
+        times.push(t.elapsed());
+        drop(black_box(r));
+    }
+    times.sort();
+    Stats {
+        times,
+        bytes,
+        stmts,
+    }
+}
+
+fn report(name: &str, s: &Stats, memory: Option<(usize, usize)>) {
+    let secs = s.best().as_secs_f64();
+    let mem = memory.map_or(String::new(), |(peak, input)| {
+        format!(
+            "  peak heap {:7.1} MB = {:5.1}x input",
+            mb(peak),
+            peak as f64 / input.max(1) as f64
+        )
+    });
+    println!(
+        "   {name:<22} {:8.1} MB/s {:9.0} stmts/s  best {:8.2} ms  median {:8.2} ms{mem}",
+        mb(s.bytes) / secs,
+        s.stmts as f64 / secs,
+        secs * 1e3,
+        s.median().as_secs_f64() * 1e3,
+    );
+}
+
+fn mb(bytes: usize) -> f64 {
+    bytes as f64 / 1e6
+}
+
+fn env_flag(name: &str) -> bool {
+    std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+fn env_usize(name: &str) -> Option<usize> {
+    std::env::var(name).ok().and_then(|s| s.parse().ok())
+}
+
+/// User + system CPU time of this process, from `/proc/self/stat` (Linux); `None` elsewhere.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10)) // USER_HZ is 100 on Linux
+}
+
+/// Splits after every `;\n` (the generator's statement end).
+fn split_statements(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while let Some(i) = text[start..].find(";\n") {
+        let end = start + i + 2;
+        out.push(&text[start..end]);
+        start = end;
+    }
+    if !text[start..].trim().is_empty() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// The corpus cut into `count` files of whole statements, in a directory beside it.
+fn many_files(path: &Path, text: &str, count: usize) -> Result<PathBuf, String> {
+    let dir = path.with_extension("files");
+    if dir.is_dir() {
+        return Ok(dir);
+    }
+    let stmts = split_statements(text);
+    let per = stmts.len().div_ceil(count).max(1);
+    let tmp = path.with_extension("files.tmp");
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
+    for (i, chunk) in stmts.chunks(per).enumerate() {
+        std::fs::write(tmp.join(format!("part{i:03}.sql")), chunk.concat())
+            .map_err(|e| e.to_string())?;
+    }
+    std::fs::rename(&tmp, &dir).map_err(|e| e.to_string())?;
+    Ok(dir)
+}
+
+fn find_generator() -> Option<PathBuf> {
+    if let Ok(dir) = std::env::var("FLINKDDL_SHARED") {
+        let p = Path::new(&dir).join("bench/gen_corpus.py");
+        return p.is_file().then_some(p);
+    }
+    // crates/cli -> workspace root -> its parent, which holds `shared/`.
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench/gen_corpus.py");
+    p.is_file().then_some(p)
+}
+
+/// `<target>/bench-corpus/`: the bench runs from `<target>/release/deps/`.
+fn corpus_dir() -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.join("bench-corpus")))
+        .unwrap_or_else(|| std::env::temp_dir().join("flinkddl-bench-corpus"))
+}
+
+fn corpus(generator: &Path, flavor: &str, size: &str) -> Result<(PathBuf, String), String> {
+    let dir = corpus_dir();
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let file = dir.join(format!("{flavor}-{size}-seed{SEED}.sql"));
+    if !file.is_file() {
+        let status = Command::new("python3")
+            .arg(generator)
+            .args([
+                "--flavor",
+                flavor,
+                "--size",
+                size,
+                "--seed",
+                &SEED.to_string(),
+            ])
+            .arg("--out")
+            .arg(&file)
+            .status()
+            .map_err(|e| format!("cannot run python3: {e}"))?;
+        if !status.success() {
+            return Err(format!("gen_corpus.py failed: {status}"));
+        }
+    }
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    Ok((file, text))
+}

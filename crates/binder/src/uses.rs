@@ -1,0 +1,395 @@
+//! Which tables a script's own statements read and write.
+//!
+//! Flink validates a table's connector and format options only when a query first reads or
+//! writes it (decision 0004). To tell "Flink rejects this script" from "Flink rejects the
+//! first query that uses this table", the binder records every table a statement reads or
+//! writes: INSERT targets, CTAS/RTAS targets, and the tables named in query bodies (INSERT,
+//! CTAS/RTAS, views, EXPLAIN, EXECUTE, statement sets, bare queries).
+//!
+//! Query bodies are delimited, not parsed (decision 0001), so the names in them are found by a
+//! token-level scan: the name after `FROM` or `JOIN` (and after a comma in a `FROM` list), after
+//! `TABLE` in `TABLE(TUMBLE(TABLE t, ...))`, and after `INTO`/`OVERWRITE`. A `FROM` inside a
+//! function call's parentheses (`EXTRACT(YEAR FROM ts)`, `TRIM(x FROM s)`), `IS DISTINCT FROM`
+//! and the query's own CTE names (`WITH x AS (...) ... FROM x`) are skipped. Names are
+//! qualified with the session's current catalog and database at that statement, as the binder
+//! qualifies every other name. The scan may see a name that is not a table (a view, a table
+//! function); those match no created table and are harmless.
+
+use crate::catalog::ObjectPath;
+use crate::Binder;
+use flinkddl_diagnostics::Span;
+use flinkddl_syntax::ast::{self, StatementKind};
+use flinkddl_syntax::{Keyword as K, Token, TokenKind as T};
+
+/// One table a statement reads or writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableUse {
+    /// The index of the top-level statement.
+    pub statement: usize,
+    pub path: ObjectPath,
+    /// The name as written in the statement.
+    pub span: Span,
+    pub access: Access,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Read,
+    Write,
+}
+
+impl Binder<'_> {
+    /// Records the tables `statement` reads and writes (before the statement is applied, so
+    /// the names resolve as the statement sees them).
+    pub(crate) fn record_uses(&mut self, tokens: &[Token], statement: &ast::Statement) {
+        let mut found = Vec::new();
+        collect(self.source, tokens, statement, &mut found);
+        for (parts, span, access) in found {
+            if let Some(path) = self.catalog.qualify(&parts) {
+                self.uses.push(TableUse {
+                    statement: self.statement_index,
+                    path,
+                    span,
+                    access,
+                });
+            }
+        }
+    }
+}
+
+type Found = Vec<(Vec<String>, Span, Access)>;
+
+fn collect(source: &str, tokens: &[Token], statement: &ast::Statement, out: &mut Found) {
+    match &statement.kind {
+        StatementKind::CreateTable(ct) => {
+            if let Some(query) = &ct.as_query {
+                out.push((names(&ct.name), ct.name.span, Access::Write));
+                scan(source, tokens, query.span, out);
+            }
+        }
+        StatementKind::CreateView(v) => scan(source, tokens, v.query.span, out),
+        StatementKind::Insert(insert) => {
+            out.push((names(&insert.target), insert.target.span, Access::Write));
+            scan(source, tokens, insert.query.span, out);
+        }
+        StatementKind::StatementSet { inserts } => {
+            for s in inserts {
+                collect(source, tokens, s, out);
+            }
+        }
+        StatementKind::Execute { statement } => collect(source, tokens, statement, out),
+        StatementKind::Explain(e) => collect(source, tokens, &e.statement, out),
+        StatementKind::Query(q) => scan(source, tokens, q.span, out),
+        // COMPILE PLAN ... FOR INSERT, DELETE FROM, UPDATE, ...: only delimited; scan them all.
+        StatementKind::Other(_) => scan(source, tokens, statement.span, out),
+        _ => {}
+    }
+}
+
+fn names(name: &ast::ObjectName) -> Vec<String> {
+    name.parts.iter().map(|p| p.value.to_string()).collect()
+}
+
+fn is_word(t: &Token, k: K) -> bool {
+    t.kind == T::Word && t.keyword == k
+}
+
+/// A token that can be part of a table name: a quoted identifier or a non-reserved word.
+fn is_name_part(t: &Token) -> bool {
+    match t.kind {
+        T::QuotedIdent => true,
+        T::Word => !t.keyword.is_reserved(),
+        _ => false,
+    }
+}
+
+fn part_value(source: &str, t: &Token) -> String {
+    let raw = source.get(t.span.range()).unwrap_or("");
+    if t.kind == T::QuotedIdent {
+        raw.get(1..raw.len().saturating_sub(1))
+            .unwrap_or("")
+            .replace("``", "`")
+    } else {
+        raw.to_string()
+    }
+}
+
+/// Reads a dotted name at `i`; returns the parts, its span and the index after it. A name
+/// followed by `(` is a function call, not a table.
+fn name_at(source: &str, tokens: &[Token], mut i: usize) -> Option<(Vec<String>, Span, usize)> {
+    let first = tokens.get(i)?;
+    if !is_name_part(first) {
+        return None;
+    }
+    let mut parts = vec![part_value(source, first)];
+    let mut end = first.span.end;
+    i += 1;
+    while tokens.get(i).is_some_and(|t| t.kind == T::Dot)
+        && tokens.get(i + 1).is_some_and(is_name_part)
+    {
+        let t = &tokens[i + 1];
+        parts.push(part_value(source, t));
+        end = t.span.end;
+        i += 2;
+    }
+    if tokens.get(i).is_some_and(|t| t.kind == T::LParen) {
+        return None;
+    }
+    Some((parts, Span::new(first.span.start, end), i))
+}
+
+/// Scans the tokens inside `span` for table names.
+/// Names of the query's own CTEs (`WITH x AS (...)`, `, y (a, b) AS (...)`): a `FROM x`
+/// reads the CTE, not a table.
+fn cte_names(source: &str, tokens: &[Token]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if !(is_word(t, K::WITH) || t.kind == T::Comma) {
+            continue;
+        }
+        let mut j = i + 1;
+        if tokens.get(j).is_some_and(|t| is_word(t, K::RECURSIVE)) {
+            j += 1;
+        }
+        let Some(name) = tokens.get(j).filter(|t| is_name_part(t)) else {
+            continue;
+        };
+        j += 1;
+        if tokens.get(j).is_some_and(|t| t.kind == T::LParen) {
+            // A column list: skip to its closing parenthesis.
+            while tokens.get(j).is_some_and(|t| t.kind != T::RParen) {
+                j += 1;
+            }
+            j += 1;
+        }
+        if tokens.get(j).is_some_and(|t| is_word(t, K::AS))
+            && tokens.get(j + 1).is_some_and(|t| t.kind == T::LParen)
+        {
+            out.push(part_value(source, name));
+        }
+    }
+    out
+}
+
+fn scan(source: &str, all: &[Token], span: Span, out: &mut Found) {
+    let from = all.partition_point(|t| t.span.start < span.start);
+    let to = all.partition_point(|t| t.span.start < span.end);
+    let tokens = all.get(from..to).unwrap_or(&[]);
+    let ctes = cte_names(source, tokens);
+    let mut found = Vec::new();
+    scan_tokens(source, tokens, &mut found);
+    out.extend(found.into_iter().filter(|(parts, _, access)| {
+        !(*access == Access::Read && parts.len() == 1 && ctes.contains(&parts[0]))
+    }));
+}
+
+fn scan_tokens(source: &str, tokens: &[Token], out: &mut Found) {
+    // One entry per open parenthesis: true when it opens a function call's arguments.
+    let mut calls: Vec<bool> = Vec::new();
+    // The depth of the FROM clause being read, until a clause that ends it.
+    let mut from_depth: Option<usize> = None;
+    let mut i = 0;
+    while let Some(t) = tokens.get(i) {
+        match t.kind {
+            T::LParen => {
+                let call = i
+                    .checked_sub(1)
+                    .and_then(|p| tokens.get(p))
+                    .is_some_and(|p| {
+                        p.kind == T::QuotedIdent || (p.kind == T::Word && !opens_query(p.keyword))
+                    });
+                calls.push(call);
+            }
+            T::RParen => {
+                calls.pop();
+                if from_depth.is_some_and(|d| d > calls.len()) {
+                    from_depth = None;
+                }
+            }
+            T::Comma if from_depth == Some(calls.len()) => {
+                i = table_list(source, tokens, i + 1, out);
+                continue;
+            }
+            T::Word => {
+                let in_call = calls.last().copied().unwrap_or(false);
+                let after_distinct = i
+                    .checked_sub(1)
+                    .and_then(|p| tokens.get(p))
+                    .is_some_and(|p| is_word(p, K::DISTINCT));
+                if matches!(
+                    t.keyword,
+                    K::WHERE
+                        | K::GROUP
+                        | K::HAVING
+                        | K::ORDER
+                        | K::LIMIT
+                        | K::WINDOW
+                        | K::UNION
+                        | K::INTERSECT
+                        | K::EXCEPT
+                        | K::SELECT
+                        | K::MATCH_RECOGNIZE
+                ) && from_depth == Some(calls.len())
+                {
+                    from_depth = None;
+                }
+                if (is_word(t, K::FROM) && !in_call && !after_distinct) || is_word(t, K::JOIN) {
+                    from_depth = Some(calls.len());
+                    i = table_list(source, tokens, i + 1, out);
+                    continue;
+                }
+                if is_word(t, K::TABLE) || is_word(t, K::INTO) || is_word(t, K::OVERWRITE) {
+                    let access = if is_word(t, K::TABLE) {
+                        Access::Read
+                    } else {
+                        Access::Write
+                    };
+                    if let Some((parts, span, next)) = name_at(source, tokens, i + 1) {
+                        out.push((parts, span, access));
+                        i = next;
+                        continue;
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// Words after which `(` may open a query rather than a function's arguments.
+fn opens_query(k: K) -> bool {
+    matches!(
+        k,
+        K::FROM
+            | K::JOIN
+            | K::IN
+            | K::EXISTS
+            | K::AS
+            | K::ON
+            | K::WHERE
+            | K::AND
+            | K::OR
+            | K::NOT
+            | K::SELECT
+            | K::BY
+            | K::HAVING
+            | K::VALUES
+            | K::UNION
+            | K::INTERSECT
+            | K::EXCEPT
+            | K::ALL
+            | K::DISTINCT
+            | K::WHEN
+            | K::THEN
+            | K::ELSE
+            | K::CASE
+            | K::LATERAL
+            | K::WITH
+            | K::ANY
+            | K::SOME
+            | K::IS
+            | K::ARRAY
+            | K::MULTISET
+            | K::CURSOR
+            | K::SET
+            | K::INTO
+            | K::RETURN
+    )
+}
+
+/// `name [[AS] alias] [, name [[AS] alias]]...` after FROM or JOIN; returns where to go on.
+fn table_list(source: &str, tokens: &[Token], mut i: usize, out: &mut Found) -> usize {
+    loop {
+        while tokens.get(i).is_some_and(|t| t.kind == T::Hint) {
+            i += 1;
+        }
+        let Some((parts, span, next)) = name_at(source, tokens, i) else {
+            return i;
+        };
+        out.push((parts, span, Access::Read));
+        i = next;
+        while tokens.get(i).is_some_and(|t| t.kind == T::Hint) {
+            i += 1;
+        }
+        if tokens.get(i).is_some_and(|t| is_word(t, K::AS)) {
+            i += 1;
+        }
+        if tokens.get(i).is_some_and(is_name_part) {
+            i += 1;
+        }
+        if tokens.get(i).is_some_and(|t| t.kind == T::Comma) {
+            i += 1;
+            continue;
+        }
+        return i;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(sql: &str) -> Vec<(String, Access)> {
+        let parse = flinkddl_syntax::parse(sql);
+        let mut out = Vec::new();
+        for s in &parse.script.statements {
+            collect(sql, &parse.tokens, s, &mut out);
+        }
+        out.into_iter()
+            .map(|(parts, _, a)| (parts.join("."), a))
+            .collect()
+    }
+
+    #[test]
+    fn finds_reads_and_writes() {
+        use Access::*;
+        assert_eq!(
+            found("INSERT INTO s SELECT a FROM t1 AS x JOIN db.t2 y ON x.a = y.a, `c`.`d`.`t 3`"),
+            vec![
+                ("s".into(), Write),
+                ("t1".into(), Read),
+                ("db.t2".into(), Read),
+                ("c.d.t 3".into(), Read)
+            ]
+        );
+        assert_eq!(
+            found("SELECT EXTRACT(YEAR FROM ts), TRIM(BOTH ' ' FROM s) FROM t WHERE a IS DISTINCT FROM b"),
+            vec![("t".into(), Read)]
+        );
+        assert_eq!(
+            found("SELECT * FROM TABLE(TUMBLE(TABLE w, DESCRIPTOR(ts), INTERVAL '1' MINUTE))"),
+            vec![("w".into(), Read)]
+        );
+        assert_eq!(
+            found("SELECT * FROM (SELECT * FROM a) x LEFT JOIN LATERAL TABLE(f(x.a)) ON TRUE"),
+            vec![("a".into(), Read)]
+        );
+        assert_eq!(
+            found("CREATE TABLE c WITH ('connector' = 'blackhole') AS SELECT * FROM src"),
+            vec![("c".into(), Write), ("src".into(), Read)]
+        );
+        assert_eq!(
+            found("EXECUTE STATEMENT SET BEGIN INSERT INTO s1 SELECT * FROM a; INSERT INTO s2 SELECT * FROM b; END"),
+            vec![
+                ("s1".into(), Write),
+                ("a".into(), Read),
+                ("s2".into(), Write),
+                ("b".into(), Read)
+            ]
+        );
+        assert_eq!(
+            found("CREATE VIEW v AS WITH x AS (SELECT * FROM a), y (c) AS (SELECT 1) SELECT * FROM x JOIN y ON TRUE"),
+            vec![("a".into(), Read)]
+        );
+        assert_eq!(
+            found("INSERT INTO s WITH RECURSIVE x AS (SELECT * FROM x) SELECT * FROM db.x"),
+            vec![("s".into(), Write), ("db.x".into(), Read)]
+        );
+        assert_eq!(
+            found("EXPLAIN SELECT * FROM t /*+ OPTIONS('k'='v') */ WHERE x IN (SELECT y FROM u)"),
+            vec![("t".into(), Read), ("u".into(), Read)]
+        );
+        assert!(found("CREATE TABLE t (a INT) WITH ('connector' = 'datagen')").is_empty());
+    }
+}

@@ -1,0 +1,305 @@
+//! Hostile inputs: each is written to a file and checked by the real `flinkddl check --format
+//! json`, in its own process under a 1 GiB data limit (`prlimit --data`, when the machine has
+//! it). Each run must end on its own with exit status 0 or 1 and a JSON report of one file; a
+//! run that aborts (out of memory, stack overflow, panic) or outlives the hang guard fails.
+//!
+//!     cargo test -p flinkddl-cli --test hostile -- --nocapture        # prints time and peak
+//!     FLINKDDL_BIN=target/release/flinkddl cargo test -p flinkddl-cli --test hostile -- --nocapture
+//!
+//! Timing is printed, never asserted (the guard below only catches hangs; debug builds are
+//! several times slower than release).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const MEMORY_LIMIT: u64 = 1 << 30;
+const HANG_GUARD: Duration = Duration::from_secs(300);
+
+fn binary() -> PathBuf {
+    std::env::var_os("FLINKDDL_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_flinkddl")))
+}
+
+fn has_prlimit() -> bool {
+    Command::new("prlimit")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// What one run gave: the parsed JSON report and the exit status.
+struct Outcome {
+    report: serde_json::Value,
+    status: i32,
+}
+
+fn run_check(name: &str, input: &[u8]) -> Outcome {
+    let dir = std::env::temp_dir().join(format!("flinkddl-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.sql"));
+    std::fs::write(&file, input).unwrap();
+    let outcome = run_file(name, &file, input.len());
+    let _ = std::fs::remove_file(&file);
+    outcome
+}
+
+fn run_file(name: &str, file: &Path, size: usize) -> Outcome {
+    let out_path = file.with_extension("json");
+    let out = std::fs::File::create(&out_path).unwrap();
+    let mut command = if has_prlimit() {
+        let mut c = Command::new("prlimit");
+        c.arg(format!("--data={MEMORY_LIMIT}")).arg(binary());
+        c
+    } else {
+        Command::new(binary())
+    };
+    command
+        .args(["check", "--format", "json"])
+        .arg(file)
+        .env("NO_COLOR", "1")
+        .stdout(out)
+        .stderr(Stdio::piped());
+    let started = Instant::now();
+    let mut child = command.spawn().unwrap();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > HANG_GUARD {
+            let _ = child.kill();
+            panic!("{name}: still running after {HANG_GUARD:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let elapsed = started.elapsed();
+    let mut stderr = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut e, &mut stderr);
+    }
+    let code = status.code().unwrap_or(-1);
+    assert!(
+        code == 0 || code == 1,
+        "{name}: exit status {status} (0 or 1 expected; over {MEMORY_LIMIT} bytes of data, a \
+         crash or a panic)\nstderr: {}",
+        stderr.chars().take(2000).collect::<String>()
+    );
+    let text = std::fs::read_to_string(&out_path).unwrap();
+    let _ = std::fs::remove_file(&out_path);
+    let report: serde_json::Value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{name}: output is not JSON ({e}): {:.300}", text));
+    assert_eq!(report["summary"]["files"], 1, "{name}: {report:.300}");
+    let mut line = std::io::stdout().lock();
+    let _ = writeln!(
+        line,
+        "hostile {name:<28} {:>10} bytes  exit {code}  {:>5} diagnostics  {:>8.2} s wall",
+        size,
+        report["diagnostics"].as_array().map_or(0, Vec::len),
+        elapsed.as_secs_f64()
+    );
+    Outcome {
+        report,
+        status: code,
+    }
+}
+
+fn codes(outcome: &Outcome) -> Vec<String> {
+    outcome.report["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["code"].as_str().map(str::to_string))
+        .collect()
+}
+
+fn has_code(outcome: &Outcome, code: &str) -> bool {
+    codes(outcome).iter().any(|c| c == code)
+}
+
+fn repeat(s: &str, n: usize) -> String {
+    s.repeat(n)
+}
+
+/// A small deterministic generator (xorshift): the same "random" bytes on every run.
+fn random_bytes(len: usize, mut seed: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len);
+    while out.len() < len {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        out.extend_from_slice(&seed.to_le_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
+// ---- nesting ------------------------------------------------------------------------------
+
+#[test]
+fn parentheses_100k_deep() {
+    let sql = format!(
+        "CREATE TABLE t (a INT, b AS {}a{}) WITH ('connector' = 'datagen');",
+        repeat("(", 100_000),
+        repeat(")", 100_000)
+    );
+    let o = run_check("parentheses_100k_deep", sql.as_bytes());
+    assert_eq!(o.status, 1);
+    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
+#[test]
+fn array_types_100k_deep() {
+    let sql = format!(
+        "CREATE TABLE t (a {}INT{});",
+        repeat("ARRAY<", 100_000),
+        repeat(">", 100_000)
+    );
+    let o = run_check("array_types_100k_deep", sql.as_bytes());
+    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
+#[test]
+fn rows_100k_deep() {
+    let sql = format!(
+        "CREATE TABLE t (a {}INT{});",
+        repeat("ROW<f ", 100_000),
+        repeat(">", 100_000)
+    );
+    let o = run_check("rows_100k_deep", sql.as_bytes());
+    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
+#[test]
+fn unclosed_brackets() {
+    let sql = format!(
+        "CREATE TABLE t (a INT, b AS {}\nCREATE TABLE u (a ARRAY<{}",
+        repeat("f(x[", 50_000),
+        repeat("MAP<INT, ", 50_000)
+    );
+    let o = run_check("unclosed_brackets", sql.as_bytes());
+    assert_eq!(o.status, 1);
+}
+
+// ---- bytes --------------------------------------------------------------------------------
+
+#[test]
+fn random_bytes_2mb() {
+    let o = run_check(
+        "random_bytes_2mb",
+        &random_bytes(2 << 20, 0x9E37_79B9_7F4A_7C15),
+    );
+    assert_eq!(o.status, 1);
+    assert_eq!(codes(&o), ["F001"], "one not-UTF-8 diagnostic");
+}
+
+#[test]
+fn random_ascii_2mb() {
+    let alphabet = b" \n(),;'`\"<>=+-*/.abcXYZ019_\t";
+    let bytes: Vec<u8> = random_bytes(2 << 20, 42)
+        .into_iter()
+        .map(|b| alphabet[usize::from(b) % alphabet.len()])
+        .collect();
+    let o = run_check("random_ascii_2mb", &bytes);
+    assert_eq!(o.status, 1);
+}
+
+#[test]
+fn alternating_control_characters() {
+    // Each differs from the one before: no run to merge, so the report cap has to hold.
+    let bytes: Vec<u8> = (0..1usize << 20).map(|i| 1 + (i % 2) as u8).collect();
+    let o = run_check("alternating_control_1mb", &bytes);
+    assert_eq!(o.status, 1);
+    assert!(codes(&o).len() <= 1_100, "{} diagnostics", codes(&o).len());
+}
+
+#[test]
+fn nul_bytes() {
+    let mut bytes = b"CREATE TABLE t (a INT) WITH ('connector' = 'datagen');\n".to_vec();
+    bytes.extend(std::iter::repeat_n(0u8, 1 << 20));
+    bytes.extend_from_slice(b"\nCREATE TABLE \0u (a INT);\n");
+    let o = run_check("nul_bytes", &bytes);
+    assert_eq!(o.status, 1);
+}
+
+#[test]
+fn unterminated_string_1mb() {
+    let sql = format!(
+        "CREATE TABLE t (a INT) WITH ('connector' = '{}",
+        repeat("x", 1 << 20)
+    );
+    let o = run_check("unterminated_string_1mb", sql.as_bytes());
+    assert!(has_code(&o, "S002") || o.status == 1, "{:?}", codes(&o));
+}
+
+// ---- sizes --------------------------------------------------------------------------------
+
+#[test]
+fn identifier_20mb() {
+    let sql = format!(
+        "CREATE TABLE {} (a INT) WITH ('connector' = 'datagen');",
+        repeat("a", 20 << 20)
+    );
+    run_check("identifier_20mb", sql.as_bytes());
+}
+
+#[test]
+fn quoted_identifier_and_comments_of_megabytes() {
+    let sql = format!(
+        "-- {}\nCREATE TABLE `{}` (a INT /* {} */) WITH ('connector' = 'datagen');\n/* {}",
+        repeat("c", 4 << 20),
+        repeat("q", 4 << 20),
+        repeat("b", 4 << 20),
+        repeat("u", 4 << 20)
+    );
+    let o = run_check("identifier_comments_16mb", sql.as_bytes());
+    assert_eq!(o.status, 1, "the last comment is not closed");
+}
+
+#[test]
+fn table_of_200k_columns() {
+    let mut sql = String::from("CREATE TABLE wide (\n");
+    for i in 0..200_000 {
+        sql.push_str(&format!("  c{i} INT,\n"));
+    }
+    sql.push_str("  PRIMARY KEY (c0) NOT ENFORCED\n) WITH ('connector' = 'datagen');\n");
+    let o = run_check("table_of_200k_columns", sql.as_bytes());
+    assert_eq!(o.status, 0, "{:?}", codes(&o));
+}
+
+#[test]
+fn script_of_100k_statements() {
+    let mut sql = String::new();
+    for i in 0..100_000 {
+        sql.push_str(&format!(
+            "CREATE TABLE t{i} (a INT, b STRING) WITH ('connector' = 'datagen');\n"
+        ));
+    }
+    let o = run_check("script_of_100k_statements", sql.as_bytes());
+    assert_eq!(o.status, 0, "{:?}", codes(&o));
+}
+
+#[test]
+fn script_of_100k_broken_statements() {
+    // One syntax error per statement: each statement is skipped by the binder, found in one
+    // pass (this was quadratic once).
+    let sql = repeat("CREATE TABLE t (a INT,, b STRING);\n", 100_000);
+    let o = run_check("script_of_100k_broken", sql.as_bytes());
+    assert_eq!(o.status, 1);
+}
+
+#[test]
+fn script_of_100k_missing_like_sources() {
+    // Each LIKE names a missing table: the did-you-mean search must not scan every table.
+    let mut sql = String::new();
+    for i in 0..50_000 {
+        sql.push_str(&format!(
+            "CREATE TABLE t{i} (a INT) WITH ('connector' = 'datagen');\nCREATE TABLE u{i} LIKE missing{i};\n"
+        ));
+    }
+    let o = run_check("script_of_100k_missing_like", sql.as_bytes());
+    assert_eq!(o.status, 1);
+}

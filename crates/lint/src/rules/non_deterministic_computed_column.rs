@@ -1,0 +1,153 @@
+//! L008 `non-deterministic-computed-column`: a computed column that calls a non-deterministic
+//! function (`RAND()`, `UUID()`, `NOW()`, `CURRENT_TIMESTAMP`, ...) on a table that reads a
+//! changelog (a CDC format such as `debezium-json`, `upsert-kafka`, the `*-cdc` connectors).
+//!
+//! What real Flink 2.3 does (checked with the oracle's `--plan`): it accepts such a column at
+//! CREATE TABLE and plans reads of it, on insert-only sources (datagen) and on changelog
+//! sources (filesystem + debezium-json) alike, and it plans an INSERT of the changelog with the
+//! column into a sink (the default `table.optimizer.non-deterministic-update.strategy` is
+//! IGNORE). So the column does not *fail*; a lint that said so would be false, and on an
+//! insert-only source (`ingested_at AS NOW()`) the column is a common, correct idiom and gets
+//! nothing. What goes wrong is on a changelog: the column is evaluated again for every change
+//! row, so an update's retraction (`-U`/`-D`) carries another value than the row it retracts
+//! (Flink's documentation calls this a non-deterministic update), and stateful operators
+//! downstream (aggregations, joins, deduplication, upsert sinks keyed on it) cannot retract
+//! what they stored. That is this lint.
+//!
+//! The table's options are read from the statement's own WITH clause; `PROCTIME()` is not
+//! reported (it is a time attribute, materialized by the planner).
+
+use crate::visit::{create_table, for_each_expr, table_elements};
+use crate::{Context, Rule};
+use flinkddl_diagnostics::{Code, Diagnostic};
+use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
+
+pub struct NonDeterministicComputedColumn;
+
+/// Built-in functions Flink declares non-deterministic (evaluated anew for every row), called
+/// with parentheses.
+const FUNCTIONS: &[&str] = &[
+    "RAND",
+    "RAND_INTEGER",
+    "UUID",
+    "NOW",
+    "CURRENT_TIMESTAMP",
+    "LOCALTIMESTAMP",
+    "LOCALTIME",
+    "CURRENT_TIME",
+    "CURRENT_DATE",
+    "CURRENT_ROW_TIMESTAMP",
+];
+
+/// The same, written without parentheses (`CURRENT_TIMESTAMP`).
+const CONTEXT_VARIABLES: &[&str] = &[
+    "CURRENT_TIMESTAMP",
+    "LOCALTIMESTAMP",
+    "LOCALTIME",
+    "CURRENT_TIME",
+    "CURRENT_DATE",
+];
+
+/// Formats that decode a changelog (updates and deletes).
+const CHANGELOG_FORMATS: &[&str] = &[
+    "debezium-json",
+    "canal-json",
+    "maxwell-json",
+    "ogg-json",
+    "debezium-avro-confluent",
+    "debezium-protobuf",
+];
+
+/// Connectors whose source is a changelog whatever the format.
+const CHANGELOG_CONNECTORS: &[&str] = &[
+    "upsert-kafka",
+    "mysql-cdc",
+    "postgres-cdc",
+    "oracle-cdc",
+    "sqlserver-cdc",
+    "mongodb-cdc",
+    "tidb-cdc",
+    "oceanbase-cdc",
+    "db2-cdc",
+    "vitess-cdc",
+];
+
+impl Rule for NonDeterministicComputedColumn {
+    fn code(&self) -> Code {
+        Code::NonDeterministicComputedColumn
+    }
+
+    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+        let Some(ct) = create_table(statement) else {
+            return;
+        };
+        let Some(with) = &ct.with else {
+            return;
+        };
+        let changelog = with.properties.iter().find(|p| {
+            let (k, v) = (p.key.value.as_str(), p.value.value.as_str());
+            (k == "connector" && CHANGELOG_CONNECTORS.contains(&v))
+                || (matches!(k, "format" | "value.format") && CHANGELOG_FORMATS.contains(&v))
+        });
+        let Some(changelog) = changelog else {
+            return;
+        };
+        for element in table_elements(statement) {
+            let TableElement::Column(c) = element else {
+                continue;
+            };
+            let ColumnKind::Computed { expr } = &c.kind else {
+                continue;
+            };
+            if let Some((span, name)) = first_non_deterministic(expr) {
+                let source = format!("'{}' = '{}'", changelog.key.value, changelog.value.value);
+                out.push(
+                    Diagnostic::new(
+                        Code::NonDeterministicComputedColumn,
+                        span,
+                        format!(
+                            "computed column `{}` calls the non-deterministic function {name} on \
+                             a changelog table: each change row computes it anew, so an \
+                             update's retraction carries another value than the row it retracts",
+                            c.name.value
+                        ),
+                    )
+                    .with_label(changelog.span, format!("{source} reads a changelog"))
+                    .with_help(
+                        "compute the value where the change is made (a column of the source \
+                         table, or a metadata column such as the change's timestamp), or in \
+                         the query over an insert-only stream",
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn first_non_deterministic(expr: &Expr) -> Option<(flinkddl_diagnostics::Span, String)> {
+    let mut found = None;
+    for_each_expr(expr, |e| {
+        if found.is_some() {
+            return;
+        }
+        let name = match &e.kind {
+            ExprKind::Call(call) => match call.name.parts.as_slice() {
+                [name] => {
+                    let upper = name.value.to_ascii_uppercase().to_string();
+                    let unix_now = upper == "UNIX_TIMESTAMP" && call.args.is_empty();
+                    (FUNCTIONS.contains(&upper.as_str()) || unix_now).then(|| format!("{upper}()"))
+                }
+                _ => None,
+            },
+            ExprKind::ContextVariable { name } => {
+                let upper = name.value.to_ascii_uppercase().to_string();
+                CONTEXT_VARIABLES.contains(&upper.as_str()).then_some(upper)
+            }
+            _ => None,
+        };
+        if let Some(name) = name {
+            found = Some((e.span, name));
+        }
+    });
+    found
+}
