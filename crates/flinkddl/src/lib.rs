@@ -85,33 +85,60 @@ impl binder::SourceCheck for ConnectorSourceCheck {
     }
 }
 
-/// The statements after `created` (up to the next statement that creates the same table again)
-/// that read or write the table the statement `created` made.
-fn uses_of<'b>(
-    bound: &'b binder::Bound,
-    created: usize,
-    table: &binder::schema::TableSchema,
-) -> Vec<&'b binder::uses::TableUse> {
-    let path = (
-        table.catalog.clone(),
-        table.database.clone(),
-        table.name.clone(),
-    );
-    let same = |t: &binder::schema::TableSchema| {
-        t.catalog == path.0 && t.database == path.1 && t.name == path.2
-    };
-    let until = bound
-        .created
-        .iter()
-        .filter(|(i, t)| *i > created && same(t))
-        .map(|(i, _)| *i)
-        .min()
-        .unwrap_or(usize::MAX);
-    bound
-        .uses
-        .iter()
-        .filter(|u| u.statement >= created && u.statement < until && u.path == path)
-        .collect()
+/// Each table's uses, and where each creation's table stops being the one a name means (the next
+/// statement that creates it again): built once per script, so that finding the uses of every
+/// created table is linear, not a scan of the script per table.
+struct UseIndex<'b> {
+    uses:
+        std::collections::HashMap<&'b binder::catalog::ObjectPath, Vec<&'b binder::uses::TableUse>>,
+    /// Creating statement -> the next statement that creates the same table.
+    until: std::collections::HashMap<usize, usize>,
+}
+
+impl<'b> UseIndex<'b> {
+    fn new(bound: &'b binder::Bound) -> Self {
+        let mut uses: std::collections::HashMap<_, Vec<_>> = std::collections::HashMap::new();
+        for u in &bound.uses {
+            uses.entry(&u.path).or_default().push(u);
+        }
+        let mut until = std::collections::HashMap::new();
+        let mut next: std::collections::HashMap<binder::catalog::ObjectPath, usize> =
+            std::collections::HashMap::new();
+        // `created` is in statement order: walking it backwards, `next` holds the nearest later
+        // creation of each path.
+        for (i, t) in bound.created.iter().rev() {
+            let path = (t.catalog.clone(), t.database.clone(), t.name.clone());
+            if let Some(n) = next.get(&path) {
+                until.insert(*i, *n);
+            }
+            next.insert(path, *i);
+        }
+        UseIndex { uses, until }
+    }
+
+    /// The statements after `created` (up to the next statement that creates the same table
+    /// again) that read or write the table the statement `created` made.
+    fn uses_of(
+        &self,
+        created: usize,
+        table: &binder::schema::TableSchema,
+    ) -> Vec<&'b binder::uses::TableUse> {
+        let path = (
+            table.catalog.clone(),
+            table.database.clone(),
+            table.name.clone(),
+        );
+        let until = self.until.get(&created).copied().unwrap_or(usize::MAX);
+        self.uses
+            .get(&path)
+            .map(|uses| {
+                uses.iter()
+                    .filter(|u| u.statement >= created && u.statement < until)
+                    .copied()
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
 }
 
 /// The script writes a table whose connector can only be read (`INSERT INTO` a datagen table,
@@ -219,6 +246,7 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
     diagnostics.extend(flinkddl_lint::lint(&parse, text, &bound.tables));
     // Connector and format options, on the table as the statement that created it wrote it,
     // judged by what the script does with the table (decision 0004).
+    let use_index = UseIndex::new(&bound);
     for (index, table) in &bound.created {
         if let Some(syntax::ast::Statement {
             kind: syntax::ast::StatementKind::CreateTable(ct),
@@ -226,7 +254,7 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
         }) = parse.script.statements.get(*index)
         {
             let spans = connectors::spans_from_ast(ct);
-            let uses = uses_of(&bound, *index, table);
+            let uses = use_index.uses_of(*index, table);
             let usage = match options.connector_findings {
                 ConnectorFindings::Error => connectors::Usage::EveryUse,
                 ConnectorFindings::AtUse => connectors::Usage::Script {

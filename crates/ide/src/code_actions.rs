@@ -13,7 +13,7 @@ pub struct CodeAction {
     /// The diagnostic's index in [`Analysis::diagnostics`].
     pub diagnostic: usize,
     pub edits: Vec<TextEdit>,
-    /// The fix of an error is the preferred action.
+    /// The fix of an error or a warning is the preferred action (an info's is a suggestion).
     pub is_preferred: bool,
 }
 
@@ -37,7 +37,7 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
                     span: fix.span,
                     text: fix.replacement.clone(),
                 }],
-                is_preferred: d.severity == flinkddl::Severity::Error,
+                is_preferred: d.severity >= flinkddl::Severity::Warning,
             })
         })
         .collect()

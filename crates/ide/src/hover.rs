@@ -293,7 +293,7 @@ fn table_options(
     }
     for list in visit::property_lists(statement) {
         for p in &list.properties {
-            options.push((p.key.value.clone(), p.value.value.clone()));
+            options.push((p.key.value.to_string(), p.value.value.to_string()));
         }
     }
     options
@@ -364,7 +364,7 @@ fn metadata_hover(
                         .map_or(*metadata_span, |f| metadata_span.cover(f.span));
                     let key = from
                         .as_ref()
-                        .map_or(c.name.value.clone(), |f| f.value.clone());
+                        .map_or(c.name.value.to_string(), |f| f.value.to_string());
                     span.contains_offset(offset).then_some((span, key))
                 }
                 _ => None,
@@ -390,7 +390,9 @@ fn function_hover(statement: &ast::Statement, offset: u32) -> Option<Hover> {
         fn expr(&mut self, expr: &ast::Expr) {
             let name = match &expr.kind {
                 ast::ExprKind::Call(call) => Some((call.name.span, call.name.display())),
-                ast::ExprKind::ContextVariable { name } => Some((name.span, name.value.clone())),
+                ast::ExprKind::ContextVariable { name } => {
+                    Some((name.span, name.value.to_string()))
+                }
                 _ => None,
             };
             if let Some((span, name)) = name {

@@ -221,13 +221,13 @@ impl Builder {
     fn column_def(&mut self, table: &TablePath, name: &ast::Ident) {
         self.index.columns.push(ColumnDef {
             table: table.clone(),
-            name: name.value.clone(),
+            name: name.value.to_string(),
             name_span: name.span,
             statement: self.statement,
         });
         self.push(
             name.span,
-            Symbol::Column(table.clone(), name.value.clone()),
+            Symbol::Column(table.clone(), name.value.to_string()),
             true,
         );
     }
@@ -235,7 +235,7 @@ impl Builder {
     fn column_ref(&mut self, table: &TablePath, name: &ast::Ident) {
         self.push(
             name.span,
-            Symbol::Column(table.clone(), name.value.clone()),
+            Symbol::Column(table.clone(), name.value.to_string()),
             false,
         );
     }
@@ -397,7 +397,7 @@ impl Builder {
             StatementKind::Use(ast::Use::Catalog { name }) => {
                 // As the binder has it: the session's catalog keeps `default_database`, every
                 // catalog a script creates (or assumes) has `default`.
-                self.catalog = name.value.clone();
+                self.catalog = name.value.to_string();
                 self.database = if name.value == flinkddl::binder::catalog::DEFAULT_CATALOG {
                     flinkddl::binder::catalog::DEFAULT_DATABASE.to_string()
                 } else {
@@ -405,10 +405,10 @@ impl Builder {
                 };
             }
             StatementKind::Use(ast::Use::Database { name }) => match name.parts.as_slice() {
-                [d] => self.database = d.value.clone(),
+                [d] => self.database = d.value.to_string(),
                 [c, d] => {
-                    self.catalog = c.value.clone();
-                    self.database = d.value.clone();
+                    self.catalog = c.value.to_string();
+                    self.database = d.value.to_string();
                 }
                 _ => {}
             },

@@ -62,6 +62,7 @@ impl Analysis {
         let text: Arc<str> = text.into();
         let options = flinkddl::Options {
             assume_external_objects: true,
+            ..flinkddl::Options::default()
         };
         let result = flinkddl::analyze_with(&text, &options);
         let index = index::Index::build(&result.parse.script);

@@ -74,7 +74,7 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<DocumentSymbol> {
                                         .map(squash)
                                 });
                             children.push(leaf(
-                                c.name.value.clone(),
+                                c.name.value.to_string(),
                                 SymbolKind::Column,
                                 detail,
                                 c.span,
@@ -91,7 +91,7 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<DocumentSymbol> {
                         TableElement::Constraint(c) => children.push(leaf(
                             c.name
                                 .as_ref()
-                                .map_or("PRIMARY KEY".to_string(), |n| n.value.clone()),
+                                .map_or("PRIMARY KEY".to_string(), |n| n.value.to_string()),
                             SymbolKind::Constraint,
                             Some(
                                 c.columns
@@ -132,7 +132,7 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<DocumentSymbol> {
                 v.name.span,
             )),
             StatementKind::CreateCatalog(c) => out.push(leaf(
-                c.name.value.clone(),
+                c.name.value.to_string(),
                 SymbolKind::Catalog,
                 None,
                 st.span,
@@ -148,7 +148,7 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<DocumentSymbol> {
             StatementKind::CreateFunction(f) => out.push(leaf(
                 f.name.display(),
                 SymbolKind::Function,
-                Some(f.class_name.value.clone()),
+                Some(f.class_name.value.to_string()),
                 st.span,
                 f.name.span,
             )),
