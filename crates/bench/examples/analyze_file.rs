@@ -18,6 +18,7 @@ fn main() {
     };
     let options = flinkddl::Options {
         assume_external_objects: true,
+        ..flinkddl::Options::default()
     };
     let analysis = flinkddl::analyze_with(&text, &options);
     println!(

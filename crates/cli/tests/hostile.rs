@@ -9,6 +9,8 @@
 //! Timing is printed, never asserted (the guard below only catches hangs; debug builds are
 //! several times slower than release).
 
+#![allow(clippy::unwrap_used)] // a test harness: a failed spawn or write is a failed test
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
