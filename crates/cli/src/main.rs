@@ -1,4 +1,5 @@
-//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`.
+//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`, and `lsp` (the language
+//! server of `flinkddl-lsp` on stdin and stdout).
 //!
 //! Only this crate writes to stdout and stderr. Exit status: 0 clean, 1 when some diagnostic is
 //! an error (or a warning, with `--deny-warnings`), 2 on a usage error (bad arguments, a bad
@@ -51,6 +52,8 @@ enum Command {
     },
     /// Parse a script and print its AST as JSON.
     Parse { file: PathBuf },
+    /// Run the language server on standard input and output (for editors; see docs/editors.md).
+    Lsp,
 }
 
 #[derive(clap::Args)]
@@ -133,6 +136,19 @@ fn main() -> ExitCode {
             format,
         } => describe(&file, table.as_deref(), format),
         Command::Parse { file } => parse(&file),
+        Command::Lsp => lsp(),
+    }
+}
+
+/// The language server speaks the protocol on stdout; only a failure to start is printed here.
+fn lsp() -> ExitCode {
+    match flinkddl_lsp::run_stdio() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("flinkddl lsp: {e}");
+            ExitCode::from(1)
+        }
     }
 }
 

@@ -27,6 +27,9 @@ pub struct Analysis {
     /// Syntax, bind and lint diagnostics (less those a `-- flinkddl: ignore[...]` comment
     /// silences), ordered by the statement they belong to.
     pub diagnostics: Vec<Diagnostic>,
+    /// Each table as the statement that created it left it: (statement index, table). Editors
+    /// show a CREATE TABLE's columns as that statement made them, whatever later statements do.
+    pub created: Vec<(usize, binder::schema::TableSchema)>,
 }
 
 /// How to analyze a script.
@@ -288,6 +291,7 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
     Analysis {
         tables: bound.tables,
         diagnostics,
+        created: bound.created,
         parse,
     }
 }

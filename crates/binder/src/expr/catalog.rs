@@ -1036,3 +1036,67 @@ pub(crate) fn is_known_untyped(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
     KNOWN_UNTYPED.iter().any(|n| *n == upper)
 }
+
+impl F {
+    /// How the family reads in a signature shown to users.
+    fn describe(self) -> &'static str {
+        match self {
+            F::Any => "ANY",
+            F::Num => "NUMERIC",
+            F::Int => "INTEGER",
+            F::Exact => "EXACT_NUMERIC",
+            F::Chr => "CHARACTER",
+            F::Str => "STRING|BINARY",
+            F::Bin => "BINARY",
+            F::Bool => "BOOLEAN",
+            F::Date => "DATE",
+            F::Time => "TIME",
+            F::Ts => "TIMESTAMP",
+            F::Ival => "INTERVAL",
+            F::Arr => "ARRAY",
+            F::Map => "MAP",
+            F::Coll => "ARRAY|MULTISET",
+            F::CollOrMap => "ARRAY|MULTISET|MAP",
+        }
+    }
+}
+
+/// What the catalogue says about one built-in function, in words (for editors).
+pub(crate) fn describe(def: &FnDef) -> super::FunctionInfo {
+    let signatures = def
+        .sigs
+        .iter()
+        .filter(|sig| !sig.is_empty() || def.min == 0)
+        .map(|sig| {
+            let mut args: Vec<&str> = sig.iter().map(|f| f.describe()).collect();
+            if def.repeat {
+                if let Some(last) = args.last().copied() {
+                    args.push(last);
+                    args.push("...");
+                }
+            }
+            format!("{}({})", def.name, args.join(", "))
+        })
+        .collect();
+    let returns = match def.ret {
+        Ret::Fixed(t) => super::functions::fixed(t).summary_string(),
+        Ret::Arg(i) => format!("the type of argument {}", i + 1),
+        Ret::Arg0Varchar | Ret::Arg0Varying => "VARCHAR of the first argument's length".into(),
+        Ret::Custom(_) => "a type derived from its arguments".to_string(),
+    };
+    super::FunctionInfo {
+        name: def.name,
+        min_args: def.min,
+        max_args: def.max,
+        signatures,
+        returns,
+        nullable_result: match def.nul {
+            Nul::Args => "nullable when an argument is",
+            Nul::Force => "always nullable",
+            Nul::NotNull => "never null",
+            Nul::Keep => "",
+        },
+        aggregate: def.agg,
+        typed: true,
+    }
+}

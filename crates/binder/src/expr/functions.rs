@@ -475,7 +475,7 @@ fn arity_error<T>(cx: &CallCx) -> BResult<T> {
     }
 }
 
-fn fixed(t: Ty) -> DataType {
+pub(crate) fn fixed(t: Ty) -> DataType {
     match t {
         Ty::Int => DataType::int(),
         Ty::BigInt => DataType::bigint(),

@@ -67,6 +67,56 @@ pub enum ExprContext {
     Watermark { rowtime: DataType },
 }
 
+/// A built-in function as the expression typer knows it: for editors (hover, completion).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FunctionInfo {
+    /// Upper-case name.
+    pub name: &'static str,
+    pub min_args: usize,
+    /// `None`: any number.
+    pub max_args: Option<usize>,
+    /// The accepted operand families, one line per signature (`LPAD(CHARACTER, INTEGER,
+    /// CHARACTER)`); empty when the catalogue accepts any operands.
+    pub signatures: Vec<String>,
+    /// The result type, or how it is derived.
+    pub returns: String,
+    /// How the result's nullability is derived (empty when the result type's derivation
+    /// says it).
+    pub nullable_result: &'static str,
+    pub aggregate: bool,
+    /// False for a Flink built-in that flinkddl knows but does not type.
+    pub typed: bool,
+}
+
+/// The built-in function of this name (case-insensitive), typed or only known.
+pub fn builtin_function(name: &str) -> Option<FunctionInfo> {
+    if let Some(def) = catalog::lookup(name) {
+        return Some(catalog::describe(def));
+    }
+    let upper = name.to_ascii_uppercase();
+    catalog::KNOWN_UNTYPED
+        .iter()
+        .find(|n| **n == upper)
+        .map(|n| FunctionInfo {
+            name: n,
+            min_args: 0,
+            max_args: None,
+            signatures: Vec::new(),
+            returns: "not typed by flinkddl".to_string(),
+            nullable_result: "unknown",
+            aggregate: false,
+            typed: false,
+        })
+}
+
+/// The names of every built-in function the catalogue knows (typed first, then known-untyped).
+pub fn builtin_function_names() -> impl Iterator<Item = &'static str> {
+    catalog::FUNCTIONS
+        .iter()
+        .map(|d| d.name)
+        .chain(catalog::KNOWN_UNTYPED.iter().copied())
+}
+
 /// Types `expr` (parsed from `source`) against `scope`, as a computed column.
 pub fn bind_expr(expr: &ast::Expr, source: &str, scope: &dyn Scope) -> ExprOutcome {
     bind_expr_in(expr, source, scope, &ExprContext::Computed)

@@ -1,0 +1,352 @@
+//! The catalogues as editors read them: which options a table with given `WITH` entries takes
+//! (its connector's, the common ones, its formats' under their prefixes), which metadata keys it
+//! offers, and the words that describe an option, a metadata key or a function. Hover and
+//! completion both read these, so the two never disagree (taplo's schema-driven pattern).
+
+use flinkddl::connectors::model::{
+    ConnectorSpec, FormatSpec, MetadataSpec, OptionSpec, OptionType,
+};
+use flinkddl::connectors::Catalogue;
+
+pub fn catalogue() -> &'static Catalogue {
+    flinkddl::connector_catalogue()
+}
+
+/// Who an option belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Owner {
+    Connector(String),
+    Common,
+    Format(String),
+}
+
+impl Owner {
+    pub fn describe(&self) -> String {
+        match self {
+            Owner::Connector(id) => format!("connector `{id}`"),
+            Owner::Common => "every connector (Flink's TableFactoryHelper)".to_string(),
+            Owner::Format(id) => format!("format `{id}`"),
+        }
+    }
+}
+
+/// An option a table can take, with the key as the table writes it (format options carry
+/// their `<prefix><format>.` prefix; `#` stands for a column name).
+#[derive(Debug, Clone)]
+pub struct TableOption<'a> {
+    pub key: String,
+    pub spec: &'a OptionSpec,
+    pub owner: Owner,
+}
+
+/// The connector named by a table's options.
+pub fn connector_of<'a>(options: &[(String, String)]) -> Option<&'a ConnectorSpec> {
+    let id = options
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "connector")?
+        .1
+        .as_str();
+    catalogue().connector(id)
+}
+
+/// The formats a table's options name, with the key prefix of each (`value.json.`), and the
+/// format used when a slot with a default is absent.
+pub fn formats_of<'a>(
+    connector: &'a ConnectorSpec,
+    options: &[(String, String)],
+) -> Vec<(String, &'a FormatSpec)> {
+    let mut out = Vec::new();
+    for slot in &connector.format_slots {
+        let value = options
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == slot.option)
+            .map(|(_, v)| v.as_str())
+            .or(slot.default.as_deref());
+        if let Some(spec) = value.and_then(|id| catalogue().format(id)) {
+            out.push((format!("{}{}.", slot.key_prefix(), spec.id), spec));
+        }
+    }
+    out
+}
+
+/// Every option a table with these options takes.
+pub fn table_options(options: &[(String, String)]) -> Vec<TableOption<'static>> {
+    let Some(connector) = connector_of(options) else {
+        return Vec::new();
+    };
+    let mut out: Vec<TableOption> = connector
+        .options
+        .iter()
+        .map(|spec| TableOption {
+            key: spec.key.clone(),
+            spec,
+            owner: Owner::Connector(connector.id.clone()),
+        })
+        .collect();
+    if connector.factory_helper {
+        out.extend(catalogue().common_options().iter().map(|spec| TableOption {
+            key: spec.key.clone(),
+            spec,
+            owner: Owner::Common,
+        }));
+    }
+    for (prefix, format) in formats_of(connector, options) {
+        out.extend(format.options.iter().map(|spec| TableOption {
+            key: format!("{prefix}{}", spec.key),
+            spec,
+            owner: Owner::Format(format.id.clone()),
+        }));
+    }
+    out
+}
+
+/// The option a key sets, for a table with these options (`#` in a catalogue key matches one
+/// column name).
+pub fn option_for_key(options: &[(String, String)], key: &str) -> Option<TableOption<'static>> {
+    table_options(options).into_iter().find(|o| {
+        o.spec.all_keys().any(|k| {
+            let full = match &o.owner {
+                Owner::Format(_) => {
+                    let prefix = o.key.strip_suffix(o.spec.key.as_str()).unwrap_or("");
+                    format!("{prefix}{k}")
+                }
+                _ => k.to_string(),
+            };
+            key_matches(&full, key)
+        })
+    })
+}
+
+fn key_matches(pattern: &str, key: &str) -> bool {
+    match pattern.split_once('#') {
+        None => pattern == key,
+        Some((before, after)) => {
+            key.len() > before.len() + after.len()
+                && key.starts_with(before)
+                && key.ends_with(after)
+                && !key[before.len()..key.len() - after.len()].is_empty()
+        }
+    }
+}
+
+/// The metadata keys a table with these options offers: the connector's, then its value
+/// format's under the connector's prefix.
+pub fn metadata_keys(options: &[(String, String)]) -> Vec<(String, &'static MetadataSpec)> {
+    let Some(connector) = connector_of(options) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, &MetadataSpec)> = connector
+        .metadata
+        .iter()
+        .map(|m| (m.key.clone(), m))
+        .collect();
+    if let Some(prefix) = &connector.format_metadata_prefix {
+        let value_slot = connector.format_slots.iter().filter(|s| s.role == "value");
+        for slot in value_slot {
+            let id = options
+                .iter()
+                .rev()
+                .find(|(k, _)| *k == slot.option)
+                .map(|(_, v)| v.as_str())
+                .or(slot.default.as_deref());
+            if let Some(format) = id.and_then(|id| catalogue().format(id)) {
+                out.extend(
+                    format
+                        .metadata
+                        .iter()
+                        .map(|m| (format!("{prefix}{}", m.key), m)),
+                );
+                break;
+            }
+        }
+    }
+    out
+}
+
+pub fn option_type_name(ty: OptionType) -> &'static str {
+    match ty {
+        OptionType::String => "String",
+        OptionType::Int => "Integer",
+        OptionType::Long => "Long",
+        OptionType::Float => "Float",
+        OptionType::Double => "Double",
+        OptionType::Boolean => "Boolean",
+        OptionType::Duration => "Duration",
+        OptionType::Memory => "MemorySize",
+        OptionType::Enum => "Enum",
+        OptionType::List => "List<String> (`;`-separated)",
+        OptionType::Map => "Map (`k:v,k2:v2`)",
+        OptionType::Char => "Character",
+        OptionType::EscapedChar => "Character (Java escapes)",
+    }
+}
+
+/// The values an option takes, for completion: its enum constants or fixed strings, booleans.
+pub fn option_values(spec: &OptionSpec) -> Vec<String> {
+    if !spec.values.is_empty() {
+        return spec.values.clone();
+    }
+    match spec.ty {
+        OptionType::Boolean => vec!["true".to_string(), "false".to_string()],
+        _ => Vec::new(),
+    }
+}
+
+/// Markdown describing an option.
+pub fn describe_option(option: &TableOption) -> String {
+    let spec = option.spec;
+    let mut lines = vec![format!(
+        "**`{}`** · option of {}",
+        option.key,
+        option.owner.describe()
+    )];
+    let mut facts = vec![format!("type: {}", option_type_name(spec.ty))];
+    if spec.required {
+        facts.push("required".to_string());
+    }
+    if let Some(default) = &spec.default {
+        facts.push(format!("default: `{default}`"));
+    }
+    lines.push(facts.join(" · "));
+    if !spec.values.is_empty() {
+        let values: Vec<String> = spec.values.iter().map(|v| format!("`{v}`")).collect();
+        lines.push(format!("values: {}", values.join(", ")));
+    }
+    match (spec.min, spec.max) {
+        (Some(min), Some(max)) => lines.push(format!("range: {min} to {max}")),
+        (Some(min), None) => lines.push(format!("range: at least {min}")),
+        (None, Some(max)) => lines.push(format!("range: at most {max}")),
+        (None, None) => {}
+    }
+    if let Some(deprecated) = &spec.deprecated {
+        lines.push(format!("deprecated: {deprecated}"));
+    }
+    let other_keys: Vec<&str> = spec.all_keys().skip(1).collect();
+    if !other_keys.is_empty() {
+        lines.push(format!("also set by: {}", other_keys.join(", ")));
+    }
+    if let Some(since) = &spec.since {
+        lines.push(format!("since {since}"));
+    }
+    if let Some(note) = &spec.note {
+        lines.push(note.clone());
+    }
+    lines.join("\n\n")
+}
+
+/// Markdown describing a metadata key.
+pub fn describe_metadata(key: &str, spec: &MetadataSpec) -> String {
+    let access = match (spec.read, spec.write) {
+        (true, true) => "readable and writable",
+        (true, false) => "read-only (declare the column VIRTUAL)",
+        (false, true) => "write-only",
+        (false, false) => "not accessible",
+    };
+    let mut lines = vec![
+        format!("**`{key}`** · metadata key"),
+        format!("type: `{}` · {access}", spec.ty),
+    ];
+    if let Some(write) = &spec.write_type {
+        lines.push(format!("written as `{write}`"));
+    }
+    if let Some(since) = &spec.since {
+        lines.push(format!("since {since}"));
+    }
+    if let Some(note) = &spec.note {
+        lines.push(note.clone());
+    }
+    lines.join("\n\n")
+}
+
+/// Markdown describing a built-in function.
+pub fn describe_function(info: &flinkddl::binder::expr::FunctionInfo) -> String {
+    let mut lines = Vec::new();
+    if info.signatures.is_empty() {
+        let arity = match info.max_args {
+            Some(max) if max == info.min_args => format!("{max} argument(s)"),
+            Some(max) => format!("{} to {max} arguments", info.min_args),
+            None => format!("{} or more arguments", info.min_args),
+        };
+        lines.push(format!("```flinksql\n{}(...)\n```\n{arity}", info.name));
+    } else {
+        lines.push(format!("```flinksql\n{}\n```", info.signatures.join("\n")));
+    }
+    let kind = if info.aggregate {
+        "built-in aggregate function"
+    } else {
+        "built-in function"
+    };
+    if info.typed {
+        let mut facts = vec![kind.to_string(), format!("returns {}", info.returns)];
+        if !info.nullable_result.is_empty() {
+            facts.push(info.nullable_result.to_string());
+        }
+        lines.push(facts.join(" · "));
+    } else {
+        lines.push(format!("{kind} · flinkddl does not type it (Flink does)"));
+    }
+    lines.join("\n\n")
+}
+
+/// Flink's built-in type names as they are written in DDL, with a snippet and a short note.
+pub const TYPE_NAMES: &[(&str, &str, &str)] = &[
+    ("STRING", "STRING", "VARCHAR(2147483647)"),
+    (
+        "VARCHAR",
+        "VARCHAR(${1:255})",
+        "variable-length string; `VARCHAR` alone is `STRING`",
+    ),
+    ("CHAR", "CHAR(${1:1})", "fixed-length string"),
+    ("BOOLEAN", "BOOLEAN", "TRUE, FALSE or UNKNOWN"),
+    ("TINYINT", "TINYINT", "1-byte signed integer"),
+    ("SMALLINT", "SMALLINT", "2-byte signed integer"),
+    ("INT", "INT", "4-byte signed integer"),
+    ("INTEGER", "INTEGER", "4-byte signed integer (`INT`)"),
+    ("BIGINT", "BIGINT", "8-byte signed integer"),
+    ("FLOAT", "FLOAT", "4-byte floating point"),
+    ("DOUBLE", "DOUBLE", "8-byte floating point"),
+    (
+        "DECIMAL",
+        "DECIMAL(${1:10}, ${2:0})",
+        "exact number; `DECIMAL` alone is `DECIMAL(10, 0)`",
+    ),
+    ("DATE", "DATE", "a date without time zone"),
+    ("TIME", "TIME", "time of day; Flink keeps precision 0 to 3"),
+    (
+        "TIMESTAMP",
+        "TIMESTAMP(${1:3})",
+        "timestamp without time zone; `TIMESTAMP` alone is precision 6",
+    ),
+    (
+        "TIMESTAMP_LTZ",
+        "TIMESTAMP_LTZ(${1:3})",
+        "timestamp with local time zone",
+    ),
+    ("BYTES", "BYTES", "VARBINARY(2147483647)"),
+    ("BINARY", "BINARY(${1:1})", "fixed-length binary string"),
+    (
+        "VARBINARY",
+        "VARBINARY(${1:255})",
+        "variable-length binary string",
+    ),
+    ("ARRAY", "ARRAY<${1:STRING}>", "array of one element type"),
+    (
+        "MAP",
+        "MAP<${1:STRING}, ${2:STRING}>",
+        "map from keys to values",
+    ),
+    ("MULTISET", "MULTISET<${1:STRING}>", "bag of elements"),
+    (
+        "ROW",
+        "ROW<${1:name} ${2:STRING}>",
+        "structure of named fields",
+    ),
+    ("VARIANT", "VARIANT", "semi-structured value (Flink 2.1+)"),
+    (
+        "RAW",
+        "RAW('${1:class}', '${2:snapshot}')",
+        "an opaque Java type",
+    ),
+];

@@ -1,0 +1,814 @@
+//! Completion by context: the cursor's context ([`crate::context`]) decides which of the
+//! catalogues to offer: keywords that fit, type names, the table's columns, tables, functions,
+//! connector and format ids, the option keys of the table's connector and formats (with a
+//! snippet for the value), enum values and metadata keys.
+
+use crate::catalogue::{self, TYPE_NAMES};
+use crate::context::{self, ident_value, string_value, word, Context, CursorContext};
+use crate::index::TablePath;
+use crate::Analysis;
+use flinkddl::syntax::{Keyword, Token, TokenKind};
+use flinkddl::Span;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CompletionKind {
+    Keyword,
+    Snippet,
+    Type,
+    Column,
+    Table,
+    Function,
+    Option,
+    Value,
+    Connector,
+    Format,
+    MetadataKey,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CompletionItem {
+    pub label: String,
+    pub kind: CompletionKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub documentation: Option<String>,
+    /// What replaces [`CompletionItem::replace`]; a snippet (`$1`, `${1:x}`) when `is_snippet`.
+    pub insert_text: String,
+    pub is_snippet: bool,
+    pub replace: Span,
+    /// Orders items: lower first.
+    pub sort_text: String,
+}
+
+/// The items for the cursor, narrowed to those that match what was typed of the word or string
+/// (so a client should ask again as typing goes on), best first.
+pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
+    let parse = &analysis.result().parse;
+    let text = analysis.text();
+    let offset = offset.min(text.len() as u32);
+    let cx = context::cursor_context(text, &parse.tokens, &parse.trivia, offset);
+    let mut c = Collector {
+        analysis,
+        cx: &cx,
+        items: Vec::new(),
+        statement: analysis.statement_at(offset).unwrap_or(0),
+    };
+    c.collect();
+    let typed = text
+        .get(cx.replace.start as usize..offset.max(cx.replace.start) as usize)
+        .unwrap_or("")
+        .to_string();
+    let mut items = c.items;
+    if !typed.is_empty() {
+        items.retain(|item| matches_typed(&typed, &item.label));
+    }
+    items.sort_by(|a, b| a.sort_text.cmp(&b.sort_text).then(a.label.cmp(&b.label)));
+    items.dedup_by(|a, b| a.label == b.label && a.kind == b.kind);
+    items
+}
+
+/// `label` starts with `typed`, or one of its words does (words split at `_`, `.`, `-`, ` `),
+/// ignoring case: `pr` finds `price` and `PROCTIME`, `startup` finds `scan.startup.mode`.
+fn matches_typed(typed: &str, label: &str) -> bool {
+    let typed = typed.to_lowercase();
+    let label = label.to_lowercase();
+    label.starts_with(&typed)
+        || label
+            .match_indices(['_', '.', '-', ' '])
+            .any(|(i, sep)| label[i + sep.len()..].starts_with(&typed))
+}
+
+/// A column the cursor's statement can see.
+struct ColumnInfo {
+    name: String,
+    detail: String,
+    is_timestamp: bool,
+    is_computed: bool,
+}
+
+struct Collector<'a> {
+    analysis: &'a Analysis,
+    cx: &'a CursorContext,
+    items: Vec<CompletionItem>,
+    statement: usize,
+}
+
+const STATEMENT_STARTS: &[(&str, &str)] = &[
+    ("CREATE TABLE", "CREATE TABLE ${1:name} (\n  ${2:id} ${3:BIGINT}\n) WITH (\n  'connector' = '${4}'\n);"),
+    ("CREATE TEMPORARY TABLE", "CREATE TEMPORARY TABLE ${1:name} (\n  ${2:id} ${3:BIGINT}\n) WITH (\n  'connector' = '${4}'\n);"),
+    ("CREATE VIEW", "CREATE VIEW ${1:name} AS\nSELECT ${2:*} FROM ${3:table};"),
+    ("CREATE CATALOG", "CREATE CATALOG ${1:name} WITH (\n  'type' = '${2}'\n);"),
+    ("CREATE DATABASE", "CREATE DATABASE ${1:name};"),
+    ("CREATE FUNCTION", "CREATE FUNCTION ${1:name} AS '${2:com.example.Function}';"),
+    ("INSERT INTO", "INSERT INTO ${1:table}\nSELECT ${2:*} FROM ${3:source};"),
+    ("ALTER TABLE", "ALTER TABLE ${1:name} "),
+    ("DROP TABLE", "DROP TABLE ${1:name};"),
+    ("DROP VIEW", "DROP VIEW ${1:name};"),
+    ("USE", "USE ${1:database};"),
+    ("USE CATALOG", "USE CATALOG ${1:catalog};"),
+    ("SET", "SET '${1:key}' = '${2:value}';"),
+    ("RESET", "RESET '${1:key}';"),
+    ("SELECT", "SELECT ${1:*} FROM ${2:table};"),
+    ("SHOW TABLES", "SHOW TABLES;"),
+    ("DESCRIBE", "DESCRIBE ${1:table};"),
+    ("EXPLAIN", "EXPLAIN "),
+    ("EXECUTE STATEMENT SET", "EXECUTE STATEMENT SET\nBEGIN\n  $0\nEND;"),
+];
+
+const EXPRESSION_KEYWORDS: &[(&str, &str)] = &[
+    ("CAST", "CAST(${1:expr} AS ${2:STRING})"),
+    ("TRY_CAST", "TRY_CAST(${1:expr} AS ${2:STRING})"),
+    (
+        "CASE",
+        "CASE WHEN ${1:condition} THEN ${2:result} ELSE ${3:other} END",
+    ),
+    ("INTERVAL", "INTERVAL '${1:5}' ${2:SECOND}"),
+    ("CURRENT_TIMESTAMP", "CURRENT_TIMESTAMP"),
+    ("CURRENT_DATE", "CURRENT_DATE"),
+    ("LOCALTIMESTAMP", "LOCALTIMESTAMP"),
+    ("TRUE", "TRUE"),
+    ("FALSE", "FALSE"),
+    ("NULL", "NULL"),
+    ("AND", "AND"),
+    ("OR", "OR"),
+    ("NOT", "NOT"),
+    ("IS NULL", "IS NULL"),
+    ("IS NOT NULL", "IS NOT NULL"),
+    ("BETWEEN", "BETWEEN ${1:low} AND ${2:high}"),
+    ("LIKE", "LIKE '${1:%}'"),
+    ("IN", "IN (${1})"),
+];
+
+impl Collector<'_> {
+    fn text(&self) -> &str {
+        self.analysis.text()
+    }
+
+    fn tokens(&self) -> &[Token] {
+        let all = &self.analysis.result().parse.tokens;
+        all.get(self.cx.statement_tokens.clone()).unwrap_or(&[])
+    }
+
+    fn push(
+        &mut self,
+        label: impl Into<String>,
+        kind: CompletionKind,
+        insert: impl Into<String>,
+        snippet: bool,
+    ) -> &mut CompletionItem {
+        let label = label.into();
+        let rank = match kind {
+            CompletionKind::Column
+            | CompletionKind::Option
+            | CompletionKind::Value
+            | CompletionKind::MetadataKey => 1,
+            CompletionKind::Connector | CompletionKind::Format | CompletionKind::Table => 1,
+            CompletionKind::Type | CompletionKind::Snippet => 2,
+            CompletionKind::Keyword => 3,
+            CompletionKind::Function => 4,
+        };
+        self.items.push(CompletionItem {
+            sort_text: format!("{rank}{label}"),
+            label,
+            kind,
+            detail: None,
+            documentation: None,
+            insert_text: insert.into(),
+            is_snippet: snippet,
+            replace: self.cx.replace,
+        });
+        let last = self.items.len() - 1;
+        &mut self.items[last]
+    }
+
+    fn keywords(&mut self, words: &[&str]) {
+        for w in words {
+            self.push(*w, CompletionKind::Keyword, *w, false);
+        }
+    }
+
+    fn snippets(&mut self, list: &[(&str, &str)], kind: CompletionKind) {
+        for (label, body) in list {
+            self.push(*label, kind, *body, body.contains('$'));
+        }
+    }
+
+    fn collect(&mut self) {
+        match self.cx.context.clone() {
+            Context::Nothing => {}
+            Context::Keywords(words) => self.keywords(words),
+            Context::StatementStart => self.snippets(STATEMENT_STARTS, CompletionKind::Keyword),
+            Context::AfterCreate => self.keywords(&[
+                "TABLE",
+                "TEMPORARY",
+                "VIEW",
+                "CATALOG",
+                "DATABASE",
+                "FUNCTION",
+                "OR REPLACE",
+            ]),
+            Context::TableName => self.tables(),
+            Context::ElementStart => self.snippets(
+                &[
+                    (
+                        "WATERMARK FOR",
+                        "WATERMARK FOR ${1:ts} AS ${1:ts} - INTERVAL '${2:5}' SECOND",
+                    ),
+                    ("PRIMARY KEY", "PRIMARY KEY (${1}) NOT ENFORCED"),
+                    (
+                        "CONSTRAINT",
+                        "CONSTRAINT ${1:pk} PRIMARY KEY (${2}) NOT ENFORCED",
+                    ),
+                ],
+                CompletionKind::Keyword,
+            ),
+            Context::ColumnType => {
+                self.types();
+                self.push("AS", CompletionKind::Keyword, "AS ${1:expression}", true)
+                    .detail = Some("computed column".to_string());
+            }
+            Context::TypeName => self.types(),
+            Context::AfterColumnType => {
+                self.keywords(&[
+                    "NOT NULL",
+                    "NULL",
+                    "METADATA",
+                    "METADATA VIRTUAL",
+                    "COMMENT",
+                ]);
+                self.push(
+                    "PRIMARY KEY NOT ENFORCED",
+                    CompletionKind::Keyword,
+                    "PRIMARY KEY NOT ENFORCED",
+                    false,
+                );
+                self.push(
+                    "METADATA FROM",
+                    CompletionKind::Keyword,
+                    "METADATA FROM '${1}'",
+                    true,
+                );
+            }
+            Context::AfterMetadata => {
+                self.keywords(&["VIRTUAL"]);
+                for (key, spec) in catalogue::metadata_keys(&self.statement_options()) {
+                    let label = format!("FROM '{key}'");
+                    let doc = catalogue::describe_metadata(&key, spec);
+                    let item = self.push(label.clone(), CompletionKind::MetadataKey, label, false);
+                    item.detail = Some(spec.ty.clone());
+                    item.documentation = Some(doc);
+                }
+            }
+            Context::MetadataKey => {
+                for (key, spec) in catalogue::metadata_keys(&self.statement_options()) {
+                    let doc = catalogue::describe_metadata(&key, spec);
+                    let item = self.push(key.clone(), CompletionKind::MetadataKey, key, false);
+                    item.detail = Some(spec.ty.clone());
+                    item.documentation = Some(doc);
+                }
+            }
+            Context::Expression => self.expression(),
+            Context::ColumnList { listed } => {
+                for col in self.columns() {
+                    if !listed.contains(&col.name) {
+                        self.column(&col, false);
+                    }
+                }
+            }
+            Context::WatermarkColumn => {
+                for col in self.columns() {
+                    self.column(&col, true);
+                }
+            }
+            Context::WatermarkAs => {
+                self.push(
+                    "AS",
+                    CompletionKind::Keyword,
+                    "AS ${1:ts} - INTERVAL '${2:5}' SECOND",
+                    true,
+                );
+            }
+            Context::TableClause => self.snippets(
+                &[
+                    ("COMMENT", "COMMENT '${1}'"),
+                    ("PARTITIONED BY", "PARTITIONED BY (${1})"),
+                    (
+                        "DISTRIBUTED BY",
+                        "DISTRIBUTED BY HASH(${1}) INTO ${2:4} BUCKETS",
+                    ),
+                    ("DISTRIBUTED INTO", "DISTRIBUTED INTO ${1:4} BUCKETS"),
+                    ("WITH", "WITH (\n  'connector' = '${1}'\n)"),
+                    ("LIKE", "LIKE ${1:source}"),
+                ],
+                CompletionKind::Keyword,
+            ),
+            Context::OptionKey => self.option_keys(),
+            Context::OptionValue { key } => self.option_values(&key),
+            Context::AlterAction => self.snippets(
+                &[
+                    ("ADD", "ADD ${1:column} ${2:STRING}"),
+                    ("MODIFY", "MODIFY ${1:column} ${2:STRING}"),
+                    ("DROP", "DROP ${1:column}"),
+                    ("DROP PRIMARY KEY", "DROP PRIMARY KEY"),
+                    ("DROP WATERMARK", "DROP WATERMARK"),
+                    ("RENAME", "RENAME ${1:column} TO ${2:new_name}"),
+                    ("RENAME TO", "RENAME TO ${1:new_name}"),
+                    ("SET", "SET ('${1:key}' = '${2:value}')"),
+                    ("RESET", "RESET ('${1:key}')"),
+                ],
+                CompletionKind::Keyword,
+            ),
+            Context::AlterColumn => {
+                for col in self.columns() {
+                    self.column(&col, false);
+                }
+            }
+        }
+    }
+
+    fn types(&mut self) {
+        for (name, snippet, doc) in TYPE_NAMES {
+            let item = self.push(*name, CompletionKind::Type, *snippet, snippet.contains('$'));
+            item.documentation = Some((*doc).to_string());
+        }
+    }
+
+    fn expression(&mut self) {
+        for col in self.columns() {
+            if !col.is_computed {
+                self.column(&col, false);
+            }
+        }
+        self.snippets(EXPRESSION_KEYWORDS, CompletionKind::Keyword);
+        for name in flinkddl::binder::expr::builtin_function_names() {
+            let Some(info) = flinkddl::binder::expr::builtin_function(name) else {
+                continue;
+            };
+            if Keyword::lookup(name).is_context_variable() || matches!(name, "CAST" | "TRY_CAST") {
+                continue;
+            }
+            let insert = if info.max_args == Some(0) {
+                format!("{name}()")
+            } else {
+                format!("{name}($1)")
+            };
+            let detail = info
+                .signatures
+                .first()
+                .cloned()
+                .unwrap_or_else(|| format!("{name}(...)"));
+            let doc = catalogue::describe_function(&info);
+            let item = self.push(
+                name,
+                CompletionKind::Function,
+                insert,
+                info.max_args != Some(0),
+            );
+            item.detail = Some(detail);
+            item.documentation = Some(doc);
+        }
+    }
+
+    fn column(&mut self, col: &ColumnInfo, timestamps_first: bool) {
+        let insert = quote_ident(&col.name);
+        let item = self.push(col.name.clone(), CompletionKind::Column, insert, false);
+        item.detail = Some(col.detail.clone());
+        if timestamps_first && !col.is_timestamp {
+            item.sort_text = format!("5{}", item.label);
+        }
+    }
+
+    fn tables(&mut self) {
+        let (catalog, database) = self
+            .analysis
+            .index()
+            .scopes
+            .get(self.statement)
+            .cloned()
+            .unwrap_or_default();
+        let mut seen: Vec<&TablePath> = Vec::new();
+        let defs: Vec<_> = self.analysis.index().tables.iter().collect();
+        for def in defs {
+            if seen.contains(&&def.path) || def.statement == self.statement {
+                continue;
+            }
+            seen.push(&def.path);
+            let (c, d, t) = &def.path;
+            let insert = if *c == catalog && *d == database {
+                quote_ident(t)
+            } else if *c == catalog {
+                format!("{}.{}", quote_ident(d), quote_ident(t))
+            } else {
+                format!("{}.{}.{}", quote_ident(c), quote_ident(d), quote_ident(t))
+            };
+            let kind = match def.kind {
+                crate::index::TableKind::Table => "table",
+                crate::index::TableKind::View => "view",
+            };
+            let detail = format!("{kind} {c}.{d}.{t}");
+            let item = self.push(insert.clone(), CompletionKind::Table, insert, false);
+            item.detail = Some(detail);
+        }
+    }
+
+    /// The `'key' = 'value'` pairs written anywhere in the statement (before or after the
+    /// cursor), as the table will have them.
+    fn statement_options(&self) -> Vec<(String, String)> {
+        let text = self.text();
+        let mut out = Vec::new();
+        for w in self.tokens().windows(3) {
+            if matches!(w[0].kind, TokenKind::String)
+                && w[1].kind == TokenKind::Eq
+                && matches!(w[2].kind, TokenKind::String)
+            {
+                out.push((string_value(text, &w[0]), string_value(text, &w[2])));
+            }
+        }
+        // A LIKE source's options are the table's too (unless excluded; close enough here).
+        if let Some(source) = self.like_source() {
+            if let Some(table) = self.analysis.bound_table(&source, self.statement) {
+                for (k, v) in &table.options {
+                    if !out.iter().any(|(key, _)| key == k) {
+                        out.push((k.clone(), v.clone()));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The LIKE source of the statement's CREATE TABLE.
+    fn like_source(&self) -> Option<TablePath> {
+        let text = self.text();
+        let tokens = self.tokens();
+        let at = tokens.iter().position(|t| word(text, t) == "LIKE")?;
+        let mut parts = Vec::new();
+        let mut i = at + 1;
+        while let Some(t) = tokens.get(i) {
+            if !matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent) {
+                break;
+            }
+            parts.push(ident_value(text, t));
+            if tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
+                i += 2;
+            } else {
+                break;
+            }
+        }
+        self.qualify(&parts)
+    }
+
+    fn qualify(&self, parts: &[String]) -> Option<TablePath> {
+        let (catalog, database) = self.analysis.index().scopes.get(self.statement)?.clone();
+        match parts {
+            [t] => Some((catalog, database, t.clone())),
+            [d, t] => Some((catalog, d.clone(), t.clone())),
+            [c, d, t] => Some((c.clone(), d.clone(), t.clone())),
+            _ => None,
+        }
+    }
+
+    /// The columns the cursor's statement sees: those its element list writes (read from the
+    /// tokens, so a half-typed list still has them), its LIKE source's, or those of the table
+    /// an ALTER TABLE or INSERT names.
+    fn columns(&self) -> Vec<ColumnInfo> {
+        let text = self.text();
+        let tokens = self.tokens();
+        let words: Vec<String> = tokens.iter().take(8).map(|t| word(text, t)).collect();
+        let mut out = Vec::new();
+        let first = words.first().map(String::as_str).unwrap_or("");
+        if first == "CREATE" {
+            out.extend(written_columns(text, tokens));
+            // Where the statement binds, its columns' resolved types say more than their text.
+            if let Some(table) = self.analysis.created_by(self.statement) {
+                for col in &mut out {
+                    if let Some(c) = table.column(&col.name) {
+                        col.detail = format!(
+                            "{} ({} column)",
+                            c.data_type.summary_string(),
+                            c.kind_name()
+                        );
+                    }
+                }
+            }
+            if let Some(source) = self.like_source() {
+                self.bound_columns(&source, &mut out);
+            }
+            // A view or CTAS: the columns of the table its query reads.
+            if out.is_empty() {
+                if let Some(path) = self.query_source() {
+                    self.bound_columns(&path, &mut out);
+                }
+            }
+        } else if matches!(first, "ALTER" | "INSERT" | "UPSERT") {
+            let mut parts = Vec::new();
+            // ALTER TABLE name, INSERT INTO|OVERWRITE name
+            let mut i = 2;
+            while let Some(t) = tokens.get(i) {
+                if !matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent) {
+                    break;
+                }
+                parts.push(ident_value(text, t));
+                if tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
+                    i += 2;
+                } else {
+                    break;
+                }
+            }
+            if let Some(path) = self.qualify(&parts) {
+                self.bound_columns(&path, &mut out);
+            }
+        } else if let Some(path) = self.query_source() {
+            self.bound_columns(&path, &mut out);
+        }
+        out
+    }
+
+    /// The table after FROM in the statement (before or after the cursor).
+    fn query_source(&self) -> Option<TablePath> {
+        let text = self.text();
+        let tokens = self.tokens();
+        let at = tokens.iter().position(|t| word(text, t) == "FROM")?;
+        let t = tokens.get(at + 1)?;
+        let mut parts = vec![ident_value(text, t)];
+        let mut i = at + 1;
+        while tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
+            i += 2;
+            parts.push(ident_value(text, tokens.get(i)?));
+        }
+        self.qualify(&parts)
+    }
+
+    fn bound_columns(&self, path: &TablePath, out: &mut Vec<ColumnInfo>) {
+        if let Some(table) = self.analysis.bound_table(path, self.statement) {
+            for c in &table.columns {
+                if out.iter().any(|o| o.name == c.name) {
+                    continue;
+                }
+                out.push(ColumnInfo {
+                    name: c.name.clone(),
+                    detail: format!(
+                        "{} ({} column of {})",
+                        c.data_type.summary_string(),
+                        c.kind_name(),
+                        table.name
+                    ),
+                    is_timestamp: matches!(
+                        c.data_type.type_root(),
+                        flinkddl::types::LogicalTypeRoot::TimestampWithoutTimeZone
+                            | flinkddl::types::LogicalTypeRoot::TimestampWithLocalTimeZone
+                    ),
+                    is_computed: c.is_computed(),
+                });
+            }
+        }
+    }
+
+    fn option_keys(&mut self) {
+        let options = self.statement_options();
+        let written: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
+        let columns: Vec<String> = self.columns().into_iter().map(|c| c.name).collect();
+        let mut candidates: Vec<(String, Option<catalogue::TableOption>)> = Vec::new();
+        if !written.contains(&"connector") || self.cx.in_string {
+            candidates.push(("connector".to_string(), None));
+        }
+        for option in catalogue::table_options(&options) {
+            if option.key.contains('#') {
+                for col in &columns {
+                    let key = option.key.replace('#', col);
+                    candidates.push((key, Some(option.clone())));
+                }
+            } else {
+                candidates.push((option.key.clone(), Some(option)));
+            }
+        }
+        for (key, option) in candidates {
+            if written.contains(&key.as_str()) && !self.cx.in_string {
+                continue;
+            }
+            let (value, doc, detail, required) = match &option {
+                Some(o) => {
+                    let values = catalogue::option_values(o.spec);
+                    // Options that list columns (`key.fields`) offer the table's columns.
+                    let names_columns = o.spec.ty == flinkddl::connectors::model::OptionType::List
+                        && o.key.ends_with("fields")
+                        && !columns.is_empty();
+                    let value = if !values.is_empty() {
+                        format!("${{1|{}|}}", values.join(","))
+                    } else if names_columns {
+                        let choices: Vec<String> = columns
+                            .iter()
+                            .map(|c| escape_snippet(c).replace(',', "\\,").replace('|', "\\|"))
+                            .collect();
+                        format!("${{1|{}|}}", choices.join(","))
+                    } else {
+                        let example = o
+                            .spec
+                            .default
+                            .clone()
+                            .unwrap_or_else(|| value_example(o.spec.ty).to_string());
+                        format!("${{1:{}}}", escape_snippet(&example))
+                    };
+                    let mut detail = catalogue::option_type_name(o.spec.ty).to_string();
+                    if let Some(d) = &o.spec.default {
+                        detail.push_str(&format!(" = {d}"));
+                    }
+                    (
+                        value,
+                        Some(catalogue::describe_option(o)),
+                        detail,
+                        o.spec.required,
+                    )
+                }
+                None => (
+                    format!(
+                        "${{1|{}|}}",
+                        catalogue::catalogue()
+                            .connectors()
+                            .map(|c| c.id.as_str())
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    ),
+                    Some("**`connector`** · the connector's factory identifier".to_string()),
+                    "String (required)".to_string(),
+                    true,
+                ),
+            };
+            let escaped = key.replace('\'', "''");
+            let (insert, snippet) = if self.cx.in_string {
+                (escaped, false)
+            } else {
+                (format!("'{}' = '{value}'", escape_snippet(&escaped)), true)
+            };
+            let item = self.push(key, CompletionKind::Option, insert, snippet);
+            item.detail = Some(detail);
+            item.documentation = doc;
+            if required {
+                item.sort_text = format!("0{}", item.label);
+            }
+        }
+    }
+
+    fn option_values(&mut self, key: &str) {
+        let options = self.statement_options();
+        let wrap = |v: &str| {
+            if self.cx.in_string {
+                v.replace('\'', "''")
+            } else {
+                format!("'{}'", v.replace('\'', "''"))
+            }
+        };
+        if key == "connector" {
+            let list: Vec<(String, String, String)> = catalogue::catalogue()
+                .connectors()
+                .map(|c| {
+                    let roles: Vec<String> = c
+                        .roles
+                        .iter()
+                        .map(|r| format!("{r:?}").to_lowercase())
+                        .collect();
+                    (c.id.clone(), roles.join(", "), c.version.clone())
+                })
+                .collect();
+            for (id, roles, version) in list {
+                let insert = wrap(&id);
+                let item = self.push(id, CompletionKind::Connector, insert, false);
+                item.detail = Some(roles);
+                item.documentation = Some(version);
+            }
+            return;
+        }
+        if let Some(connector) = catalogue::connector_of(&options) {
+            if connector.format_slots.iter().any(|s| s.option == key) {
+                let list: Vec<(String, String)> = catalogue::catalogue()
+                    .formats()
+                    .filter(|f| !f.bulk_only || connector.accepts_bulk_formats)
+                    .map(|f| (f.id.clone(), f.version.clone()))
+                    .collect();
+                for (id, version) in list {
+                    let insert = wrap(&id);
+                    let item = self.push(id, CompletionKind::Format, insert, false);
+                    item.documentation = Some(version);
+                }
+                return;
+            }
+        }
+        if let Some(option) = catalogue::option_for_key(&options, key) {
+            let doc = catalogue::describe_option(&option);
+            for value in catalogue::option_values(option.spec) {
+                let insert = wrap(&value);
+                let is_default = option.spec.default.as_deref() == Some(value.as_str());
+                let item = self.push(value, CompletionKind::Value, insert, false);
+                item.documentation = Some(doc.clone());
+                if is_default {
+                    item.detail = Some("default".to_string());
+                }
+            }
+        }
+    }
+}
+
+/// A placeholder in the syntax an option type takes, for options without a default.
+fn value_example(ty: flinkddl::connectors::model::OptionType) -> &'static str {
+    use flinkddl::connectors::model::OptionType as T;
+    match ty {
+        T::Duration => "10 s",
+        T::Memory => "64 mb",
+        T::Int | T::Long => "1",
+        T::Float | T::Double => "1.0",
+        T::List => "a;b",
+        T::Map => "k1:v1,k2:v2",
+        T::String | T::Enum | T::Boolean | T::Char | T::EscapedChar => "",
+    }
+}
+
+/// `$`, `}` and `\` are special in snippets.
+fn escape_snippet(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('$', "\\$")
+        .replace('}', "\\}")
+}
+
+/// A name as it must be written: bare when it is a plain identifier and not reserved, else
+/// back-quoted.
+pub fn quote_ident(name: &str) -> String {
+    let plain = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if plain && !Keyword::lookup(name).is_reserved() {
+        name.to_string()
+    } else {
+        format!("`{}`", name.replace('`', "``"))
+    }
+}
+
+/// The columns a CREATE TABLE's element list writes, read from its tokens.
+fn written_columns(text: &str, tokens: &[Token]) -> Vec<ColumnInfo> {
+    let words: Vec<String> = tokens.iter().map(|t| word(text, t)).collect();
+    let Some(open) = tokens.iter().enumerate().position(|(i, t)| {
+        t.kind == TokenKind::LParen
+            && !words[..i]
+                .iter()
+                .any(|w| w == "WITH" || w == "LIKE" || w == "AS")
+    }) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut angle = 0;
+    let mut element: Vec<&Token> = Vec::new();
+    let mut finish = |element: &mut Vec<&Token>| {
+        if let Some(first) = element.first() {
+            let head = word(text, first);
+            if matches!(first.kind, TokenKind::Word | TokenKind::QuotedIdent)
+                && !matches!(
+                    head.as_str(),
+                    "WATERMARK" | "PRIMARY" | "CONSTRAINT" | "UNIQUE" | "PERIOD"
+                )
+            {
+                let rest = &element[1..];
+                let detail = match (rest.first(), rest.last()) {
+                    (Some(a), Some(b)) => text
+                        .get(a.span.start as usize..b.span.end as usize)
+                        .unwrap_or("")
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    _ => String::new(),
+                };
+                let second = rest.first().map(|t| word(text, t)).unwrap_or_default();
+                out.push(ColumnInfo {
+                    name: ident_value(text, first),
+                    is_timestamp: second.starts_with("TIMESTAMP") || detail.contains("PROCTIME"),
+                    is_computed: second == "AS",
+                    detail,
+                });
+            }
+        }
+        element.clear();
+    };
+    for t in &tokens[open + 1..] {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen if depth == 0 => break,
+            TokenKind::RParen => depth -= 1,
+            TokenKind::Lt if depth == 0 => angle += 1,
+            TokenKind::Gt if depth == 0 && angle > 0 => angle -= 1,
+            TokenKind::Comma if depth == 0 && angle == 0 => {
+                finish(&mut element);
+                continue;
+            }
+            _ => {}
+        }
+        element.push(t);
+    }
+    finish(&mut element);
+    out
+}

@@ -1,0 +1,552 @@
+//! Where the cursor is, read from the tokens before it: which list, which clause, which part of
+//! a table element. Completion works on half-typed text, where the parser has little to offer,
+//! so this reads tokens, not the AST: the statement's tokens from its start (the last `;`) to
+//! the cursor, with the open parentheses and what opened each.
+
+use flinkddl::syntax::{Token, TokenKind};
+use flinkddl::Span;
+
+/// What the cursor is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Context {
+    /// Where a statement starts.
+    StatementStart,
+    /// After `CREATE [OR REPLACE] [TEMPORARY]`.
+    AfterCreate,
+    /// Where a table or view name goes (`LIKE`, `INSERT INTO`, `FROM`, `ALTER TABLE`, ...).
+    TableName,
+    /// At the start of a CREATE TABLE element.
+    ElementStart,
+    /// After a column's name: its type (or `AS` for a computed column).
+    ColumnType,
+    /// After a column's type: `NOT NULL`, `METADATA`, `PRIMARY KEY`, `COMMENT`.
+    AfterColumnType,
+    /// After `METADATA`: `FROM 'key'`, `VIRTUAL`.
+    AfterMetadata,
+    /// Inside an expression (computed column, watermark, query).
+    Expression,
+    /// Where a type name goes inside a type or after `CAST(x AS`.
+    TypeName,
+    /// Inside `PRIMARY KEY (`, `PARTITIONED BY (`, `DISTRIBUTED BY (`, `INSERT INTO t (`:
+    /// column names, without those already listed.
+    ColumnList { listed: Vec<String> },
+    /// After `WATERMARK FOR`: the rowtime column.
+    WatermarkColumn,
+    /// After `WATERMARK FOR col`: `AS`.
+    WatermarkAs,
+    /// After the element list of a CREATE TABLE: its clauses.
+    TableClause,
+    /// An option key in `WITH (` / `SET (`.
+    OptionKey,
+    /// An option value after `'key' =`.
+    OptionValue { key: String },
+    /// The key string of `METADATA FROM '`.
+    MetadataKey,
+    /// After `ALTER TABLE t`.
+    AlterAction,
+    /// A column of the ALTER TABLE's table (`DROP`, `RENAME`, `MODIFY`, `AFTER`).
+    AlterColumn,
+    /// These keywords, and nothing else, fit here (`NOT` wants `NULL` or `ENFORCED`, ...).
+    Keywords(&'static [&'static str]),
+    /// Nothing to offer (inside a comment, a number, ...).
+    Nothing,
+}
+
+/// The cursor's context, the span completions replace, and whether that span is the inside of
+/// a string literal.
+#[derive(Debug, Clone)]
+pub struct CursorContext {
+    pub context: Context,
+    /// What the user has typed of the word or string (replaced by the completion).
+    pub replace: Span,
+    pub in_string: bool,
+    /// The index of the statement's first token and of the first token after the cursor.
+    pub statement_tokens: std::ops::Range<usize>,
+}
+
+fn is_word(t: &Token) -> bool {
+    matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent)
+}
+
+pub fn word(text: &str, t: &Token) -> String {
+    if t.kind == TokenKind::Word {
+        text.get(t.span.range()).unwrap_or("").to_ascii_uppercase()
+    } else {
+        String::new()
+    }
+}
+
+fn is_string(t: &Token) -> bool {
+    matches!(t.kind, TokenKind::String | TokenKind::UnicodeString)
+}
+
+/// The value of a string token (its quotes removed, `''` unescaped).
+pub fn string_value(text: &str, t: &Token) -> String {
+    flinkddl::syntax::decode_string(text.get(t.span.range()).unwrap_or(""))
+}
+
+/// An identifier token's name (back-ticks removed).
+pub fn ident_value(text: &str, t: &Token) -> String {
+    let raw = text.get(t.span.range()).unwrap_or("");
+    if t.kind == TokenKind::QuotedIdent {
+        raw.trim_start_matches('`')
+            .trim_end_matches('`')
+            .replace("``", "`")
+    } else {
+        raw.to_string()
+    }
+}
+
+/// An open `(` and the word before it.
+struct Open {
+    /// Index in the statement's tokens.
+    at: usize,
+    before: String,
+    before2: String,
+}
+
+pub fn cursor_context(
+    text: &str,
+    tokens: &[Token],
+    trivia: &[Token],
+    offset: u32,
+) -> CursorContext {
+    let replace_empty = Span::new(offset, offset);
+    let nothing = |range| CursorContext {
+        context: Context::Nothing,
+        replace: replace_empty,
+        in_string: false,
+        statement_tokens: range,
+    };
+    if trivia.iter().any(|t| {
+        t.span.start < offset
+            && (offset < t.span.end || (t.kind == TokenKind::LineComment && offset == t.span.end))
+    }) {
+        return nothing(0..0);
+    }
+    // The token the cursor is in or just after (a word being typed, a string being filled).
+    let after = tokens.partition_point(|t| t.span.start < offset);
+    let mut current: Option<usize> = None;
+    if let Some(i) = after.checked_sub(1) {
+        let t = &tokens[i];
+        let touching = offset <= t.span.end;
+        if touching && (is_word(t) || is_string(t) || t.kind == TokenKind::Error) {
+            current = Some(i);
+        }
+        if touching && current.is_none() && t.kind != TokenKind::Eof {
+            // Inside a number or operator: keep going, the prefix is empty.
+            if matches!(
+                t.kind,
+                TokenKind::Integer | TokenKind::Decimal | TokenKind::Approximate
+            ) {
+                return nothing(0..0);
+            }
+        }
+    }
+    let end = current.unwrap_or(after);
+    let start = tokens[..end]
+        .iter()
+        .rposition(|t| t.kind == TokenKind::Semicolon)
+        .map_or(0, |i| i + 1);
+    // The statement ends at its `;`, or, while it is being typed without one, where the next
+    // statement starts (so that the next table's options are not taken for this one's).
+    let statement_end = tokens[end..]
+        .iter()
+        .enumerate()
+        .position(|(i, t)| {
+            matches!(t.kind, TokenKind::Semicolon | TokenKind::Eof)
+                || ((i > 0 || current.is_none())
+                    && matches!(
+                        word(text, t).as_str(),
+                        "CREATE" | "ALTER" | "DROP" | "USE" | "INSERT" | "UPSERT"
+                    ))
+        })
+        .map_or(tokens.len(), |i| end + i);
+    let prev = &tokens[start..end];
+
+    let mut in_string = false;
+    let mut replace = replace_empty;
+    if let Some(i) = current {
+        let t = &tokens[i];
+        let raw = text.get(t.span.range()).unwrap_or("");
+        if is_string(t) || (t.kind == TokenKind::Error && raw.starts_with('\'')) {
+            in_string = true;
+            let inner_start = t.span.start + 1;
+            let closed = is_string(t) && raw.len() >= 2;
+            let inner_end = if closed { t.span.end - 1 } else { offset };
+            if offset < inner_start || (closed && offset > inner_end) {
+                return nothing(start..statement_end);
+            }
+            replace = Span::new(inner_start, inner_end.max(inner_start));
+        } else if is_word(t) {
+            replace = t.span;
+        } else {
+            return nothing(start..statement_end);
+        }
+    }
+    let mut context = classify(text, prev, in_string);
+    // `INTERVAL '5' ^`: the unit.
+    if context == Context::Expression {
+        if let [.., interval, value] = prev {
+            if word(text, interval) == "INTERVAL" && is_string(value) {
+                context = Context::Keywords(&[
+                    "SECOND",
+                    "MINUTE",
+                    "HOUR",
+                    "DAY",
+                    "MONTH",
+                    "YEAR",
+                    "MILLISECOND",
+                ]);
+            }
+        }
+    }
+    CursorContext {
+        context,
+        replace,
+        in_string,
+        statement_tokens: start..statement_end,
+    }
+}
+
+fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
+    let words: Vec<String> = prev.iter().map(|t| word(text, t)).collect();
+    let last_word = words.last().map(String::as_str).unwrap_or("");
+    if prev.is_empty() {
+        return if in_string {
+            Context::Nothing
+        } else {
+            Context::StatementStart
+        };
+    }
+
+    // Open parentheses, innermost last.
+    let mut opens: Vec<Open> = Vec::new();
+    for (i, t) in prev.iter().enumerate() {
+        match t.kind {
+            TokenKind::LParen => opens.push(Open {
+                at: i,
+                before: i
+                    .checked_sub(1)
+                    .map(|j| words[j].clone())
+                    .unwrap_or_default(),
+                before2: i
+                    .checked_sub(2)
+                    .map(|j| words[j].clone())
+                    .unwrap_or_default(),
+            }),
+            TokenKind::RParen => {
+                opens.pop();
+            }
+            _ => {}
+        }
+    }
+    let first = words.first().map(String::as_str).unwrap_or("");
+    let is_create_table = first == "CREATE" && words.iter().take(6).any(|w| w == "TABLE");
+    let is_alter_table = first == "ALTER" && words.get(1).map(String::as_str) == Some("TABLE");
+
+    if in_string {
+        return string_context(text, prev, &words, &opens);
+    }
+
+    if let Some(open) = opens.last() {
+        let inside = &prev[open.at + 1..];
+        let since_comma = inside
+            .iter()
+            .rposition(|t| t.kind == TokenKind::Comma)
+            .map_or(inside, |i| &inside[i + 1..]);
+        match (open.before2.as_str(), open.before.as_str()) {
+            (_, "WITH") | ("TABLE" | "RESET", "SET") | (_, "OPTIONS") => {
+                return match since_comma {
+                    [] => Context::OptionKey,
+                    [k, eq] if is_string(k) && eq.kind == TokenKind::Eq => Context::OptionValue {
+                        key: string_value(text, k),
+                    },
+                    _ => Context::Nothing,
+                };
+            }
+            ("PRIMARY", "KEY")
+            | ("PARTITIONED", "BY")
+            | ("DISTRIBUTED", "BY")
+            | (_, "HASH")
+            | (_, "RANGE")
+            | ("UNIQUE", _) => {
+                let listed = inside
+                    .iter()
+                    .filter(|t| is_word(t))
+                    .map(|t| ident_value(text, t))
+                    .collect();
+                return Context::ColumnList { listed };
+            }
+            (_, "CAST" | "TRY_CAST") if last_word == "AS" => return Context::TypeName,
+            _ => {}
+        }
+        // The element list of CREATE TABLE (the first parenthesis after the name) or of
+        // ALTER TABLE ... ADD / MODIFY.
+        let outermost = &opens[0];
+        let elements_list = (is_create_table
+            && !words[..outermost.at]
+                .iter()
+                .any(|w| w == "WITH" || w == "LIKE" || w == "AS"))
+            || (is_alter_table && matches!(outermost.before.as_str(), "ADD" | "MODIFY"));
+        if elements_list {
+            return element_context(text, &prev[outermost.at + 1..], opens.len() > 1);
+        }
+        let insert_columns = matches!(first, "INSERT" | "UPSERT")
+            && opens.len() == 1
+            && !words[..outermost.at]
+                .iter()
+                .any(|w| w == "SELECT" || w == "VALUES");
+        if insert_columns {
+            let listed = inside
+                .iter()
+                .filter(|t| is_word(t))
+                .map(|t| ident_value(text, t))
+                .collect();
+            return Context::ColumnList { listed };
+        }
+    }
+
+    // Keywords that take a table name.
+    match last_word {
+        "LIKE" if is_create_table => return Context::TableName,
+        "INTO" | "OVERWRITE" | "FROM" | "JOIN" | "DESCRIBE" | "DESC" => return Context::TableName,
+        "TABLE" | "VIEW" if matches!(first, "ALTER" | "DROP" | "DESCRIBE" | "DESC" | "SHOW") => {
+            return Context::TableName
+        }
+        "EXISTS" if matches!(first, "ALTER" | "DROP") => return Context::TableName,
+        _ => {}
+    }
+    if first == "CREATE"
+        && words
+            .iter()
+            .all(|w| matches!(w.as_str(), "CREATE" | "OR" | "REPLACE" | "TEMPORARY"))
+    {
+        return Context::AfterCreate;
+    }
+    if is_create_table && opens.is_empty() && prev.iter().any(|t| t.kind == TokenKind::RParen) {
+        return Context::TableClause;
+    }
+    if is_alter_table {
+        let name_end = 2 + name_len(&prev[2..]);
+        if prev.len() == name_end {
+            return Context::AlterAction;
+        }
+        if matches!(last_word, "DROP" | "RENAME" | "MODIFY" | "AFTER" | "COLUMN") {
+            return Context::AlterColumn;
+        }
+        if matches!(last_word, "ADD") {
+            return Context::ElementStart;
+        }
+    }
+    if words.iter().any(|w| w == "SELECT" || w == "WHERE") {
+        return Context::Expression;
+    }
+    Context::Nothing
+}
+
+/// How many tokens a dotted name takes at the start of `tokens`.
+fn name_len(tokens: &[Token]) -> usize {
+    let mut n = 0;
+    while n < tokens.len() {
+        if !is_word(&tokens[n]) {
+            break;
+        }
+        n += 1;
+        if tokens.get(n).is_some_and(|t| t.kind == TokenKind::Dot) {
+            n += 1;
+        } else {
+            break;
+        }
+    }
+    n
+}
+
+/// Inside a string literal.
+fn string_context(text: &str, prev: &[Token], words: &[String], opens: &[Open]) -> Context {
+    let n = prev.len();
+    if n >= 2 && words[n - 1] == "FROM" && words[n - 2] == "METADATA" {
+        return Context::MetadataKey;
+    }
+    if let Some(open) = opens.last() {
+        if matches!(open.before.as_str(), "WITH" | "SET" | "OPTIONS") {
+            let inside = &prev[open.at + 1..];
+            let since_comma = inside
+                .iter()
+                .rposition(|t| t.kind == TokenKind::Comma)
+                .map_or(inside, |i| &inside[i + 1..]);
+            return match since_comma {
+                [] => Context::OptionKey,
+                [k, eq] if is_string(k) && eq.kind == TokenKind::Eq => Context::OptionValue {
+                    key: string_value(text, k),
+                },
+                _ => Context::Nothing,
+            };
+        }
+    }
+    Context::Nothing
+}
+
+/// Inside the element list: `tokens` are those after its `(`; `nested` when the cursor is in a
+/// deeper parenthesis (a call, a type's parameters).
+fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
+    // The current element: after the last comma at the list's own depth.
+    let mut depth = 0i32;
+    let mut angle = 0i32;
+    let mut element_start = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::LParen => depth += 1,
+            TokenKind::RParen => depth -= 1,
+            TokenKind::Lt if depth == 0 => angle += 1,
+            TokenKind::Gt if depth == 0 => angle = (angle - 1).max(0),
+            TokenKind::Comma if depth == 0 && angle == 0 => element_start = i + 1,
+            _ => {}
+        }
+    }
+    let element = &tokens[element_start..];
+    let words: Vec<String> = element.iter().map(|t| word(text, t)).collect();
+    let Some(first) = words.first() else {
+        return Context::ElementStart;
+    };
+    let last = element.last();
+    let last_word = words.last().map(String::as_str).unwrap_or("");
+    let has_as = words.iter().any(|w| w == "AS");
+    match first.as_str() {
+        "WATERMARK" => {
+            return match element.len() {
+                1 => Context::Nothing,
+                2 => Context::WatermarkColumn,
+                _ if has_as => Context::Expression,
+                _ => Context::WatermarkAs,
+            }
+        }
+        "PRIMARY" | "CONSTRAINT" | "UNIQUE" => {
+            return match (last_word, last.map(|t| t.kind)) {
+                ("NOT", _) => Context::Keywords(&["ENFORCED"]),
+                ("PRIMARY", _) => Context::Keywords(&["KEY"]),
+                (_, Some(TokenKind::RParen)) if !nested => Context::Keywords(&["NOT ENFORCED"]),
+                _ if element.len() == 2 && first == "CONSTRAINT" => {
+                    Context::Keywords(&["PRIMARY KEY", "UNIQUE"])
+                }
+                _ => Context::Nothing,
+            }
+        }
+        "PERIOD" => return Context::Nothing,
+        _ => {}
+    }
+    if has_as {
+        return if last_word == "AS"
+            && nested
+            && words
+                .iter()
+                .rev()
+                .skip(1)
+                .any(|w| w == "CAST" || w == "TRY_CAST")
+        {
+            Context::TypeName
+        } else {
+            Context::Expression
+        };
+    }
+    if nested {
+        return Context::Nothing;
+    }
+    if element.len() == 1 {
+        return Context::ColumnType;
+    }
+    if last.is_some_and(|t| matches!(t.kind, TokenKind::Lt | TokenKind::Comma)) {
+        return Context::TypeName;
+    }
+    if last_word == "METADATA" {
+        return Context::AfterMetadata;
+    }
+    if words.iter().any(|w| w == "METADATA") {
+        return Context::Nothing;
+    }
+    if last.is_some_and(|t| t.kind == TokenKind::Gt || t.kind == TokenKind::RParen || is_word(t)) {
+        // `a INT ^`, `a DECIMAL(10, 2) ^`, `a ARRAY<INT> ^`; not after `NOT` or `COMMENT`.
+        match last_word {
+            "NOT" if words.iter().any(|w| w == "KEY") => return Context::Keywords(&["ENFORCED"]),
+            "NOT" => return Context::Keywords(&["NULL"]),
+            "PRIMARY" => return Context::Keywords(&["KEY NOT ENFORCED"]),
+            "KEY" => return Context::Keywords(&["NOT ENFORCED"]),
+            "COMMENT" => return Context::Nothing,
+            _ => {}
+        }
+        return Context::AfterColumnType;
+    }
+    Context::Nothing
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn context_at(marked: &str) -> Context {
+        let offset = marked.find("$0").unwrap_or(marked.len());
+        let text = marked.replace("$0", "");
+        let lexed = flinkddl::syntax::lex(&text);
+        cursor_context(&text, &lexed.tokens, &lexed.trivia, offset as u32).context
+    }
+
+    #[test]
+    fn contexts_from_tokens() {
+        assert_eq!(context_at("$0"), Context::StatementStart);
+        assert_eq!(context_at("CREATE TABLE t (a $0"), Context::ColumnType);
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT, $0"),
+            Context::ElementStart
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT $0"),
+            Context::AfterColumnType
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT, b AS a + $0"),
+            Context::Expression
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT, b AS CAST(a AS $0"),
+            Context::TypeName
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT, PRIMARY KEY (a, $0"),
+            Context::ColumnList {
+                listed: vec!["a".into()]
+            }
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT, WATERMARK FOR $0"),
+            Context::WatermarkColumn
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT) $0"),
+            Context::TableClause
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT) WITH ($0"),
+            Context::OptionKey
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT) WITH ('$0')"),
+            Context::OptionKey
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT) WITH ('connector' = '$0')"),
+            Context::OptionValue {
+                key: "connector".into()
+            }
+        );
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT METADATA FROM '$0"),
+            Context::MetadataKey
+        );
+        assert_eq!(context_at("INSERT INTO $0"), Context::TableName);
+        assert_eq!(
+            context_at("CREATE TABLE t (a INT) LIKE $0"),
+            Context::TableName
+        );
+        assert_eq!(context_at("-- CREATE $0"), Context::Nothing);
+    }
+}

@@ -1,0 +1,442 @@
+//! Hover: what Flink resolved for the name under the cursor. A column shows its kind, resolved
+//! type and nullability (a computed column's inferred type and stored expression, the rowtime
+//! marker, its metadata key); a table its resolved schema as Flink prints it; a function its
+//! signature; a WITH option its type, default and allowed values; a metadata key its type.
+
+use crate::catalogue;
+use crate::index::{Occurrence, Symbol};
+use crate::Analysis;
+use flinkddl::binder::print;
+use flinkddl::binder::schema::{Column, ColumnKind, TableSchema};
+use flinkddl::syntax::ast::{self, visit, StatementKind, TableElement};
+use flinkddl::Span;
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Hover {
+    /// The range the hover is about.
+    pub span: Span,
+    pub markdown: String,
+}
+
+pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
+    if let Some(occurrence) = analysis.index().occurrence_at(offset) {
+        if let Some(h) = symbol_hover(analysis, occurrence) {
+            return Some(h);
+        }
+    }
+    let index = analysis.statement_at(offset)?;
+    let statement = analysis.statements().get(index)?;
+    if !statement.span.contains_offset(offset) {
+        return None;
+    }
+    column_type_hover(analysis, statement, offset)
+        .or_else(|| option_hover(analysis, statement, index, offset))
+        .or_else(|| metadata_hover(analysis, statement, index, offset))
+        .or_else(|| function_hover(statement, offset))
+        .or_else(|| watermark_hover(analysis, statement, index, offset))
+}
+
+trait ContainsOffset {
+    fn contains_offset(&self, offset: u32) -> bool;
+}
+
+impl ContainsOffset for Span {
+    fn contains_offset(&self, offset: u32) -> bool {
+        self.start <= offset && offset <= self.end
+    }
+}
+
+fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
+    let markdown = match &occurrence.symbol {
+        Symbol::Table(path) => {
+            let (kind, table) = match analysis.bound_table(path, occurrence.statement) {
+                Some(t) => ("table", Some(t)),
+                None => (
+                    match analysis.index().table_def(path, occurrence.statement) {
+                        Some(def) if def.kind == crate::index::TableKind::View => "view",
+                        Some(_) => "table (not resolved: its statement has errors)",
+                        None => "table (not created in this file)",
+                    },
+                    None,
+                ),
+            };
+            let mut out = format!("**{kind}** `{}.{}.{}`", path.0, path.1, path.2);
+            if let Some(t) = table {
+                out.push_str(&table_markdown(t));
+            } else if let Some(def) = analysis.index().table_def(path, occurrence.statement) {
+                // A view (or a table that did not bind): show its statement as written.
+                let written = analysis
+                    .statements()
+                    .get(def.statement)
+                    .and_then(|s| analysis.text().get(s.span.range()))
+                    .unwrap_or("");
+                let mut written: String = written.split_whitespace().collect::<Vec<_>>().join(" ");
+                if written.chars().count() > 300 {
+                    written = written.chars().take(300).collect::<String>() + " …";
+                }
+                out.push_str(&format!("\n```flinksql\n{written}\n```"));
+            }
+            out
+        }
+        Symbol::Column(path, name) => {
+            match analysis
+                .bound_table(path, occurrence.statement)
+                .and_then(|t| t.column(name).map(|c| (t, c)))
+            {
+                Some((table, column)) => column_markdown(table, column),
+                None => {
+                    let def = analysis
+                        .index()
+                        .column_def(path, name, occurrence.statement);
+                    match def.and_then(|d| unbound_column(analysis, d.statement, d.name_span, &path.2)) {
+                        Some(markdown) => markdown,
+                        None => format!(
+                            "```flinksql\n`{name}`\n```\ncolumn of `{}` (not resolved: the table has errors or no such column)",
+                            path.2
+                        ),
+                    }
+                }
+            }
+        }
+    };
+    Some(Hover {
+        span: occurrence.span,
+        markdown,
+    })
+}
+
+/// On a column's written type: the column as Flink resolved it (`VARCHAR` is `STRING`, ...).
+fn column_type_hover(
+    analysis: &Analysis,
+    statement: &ast::Statement,
+    offset: u32,
+) -> Option<Hover> {
+    let (name, type_span) = visit::table_elements(statement)
+        .into_iter()
+        .find_map(|e| match e {
+            TableElement::Column(c) => match &c.kind {
+                ast::ColumnKind::Physical { data_type, .. }
+                | ast::ColumnKind::Metadata { data_type, .. }
+                    if data_type.span.contains_offset(offset) =>
+                {
+                    Some((c.name.span, data_type.span))
+                }
+                _ => None,
+            },
+            _ => None,
+        })?;
+    let occurrence = analysis.index().occurrence_at(name.start)?;
+    let mut h = symbol_hover(analysis, occurrence)?;
+    h.span = type_span;
+    Some(h)
+}
+
+/// A column whose table did not resolve (its statement has an error, as while typing): the
+/// column's own type resolved as Flink's DDL does, or, for a computed column, its text.
+fn unbound_column(
+    analysis: &Analysis,
+    statement: usize,
+    name_span: Span,
+    table: &str,
+) -> Option<String> {
+    let st = analysis.statements().get(statement)?;
+    let column = visit::table_elements(st)
+        .into_iter()
+        .find_map(|e| match e {
+            TableElement::Column(c) if c.name.span == name_span => Some(c),
+            _ => None,
+        })?;
+    let name = flinkddl::binder::schema::quote_ident(&column.name.value);
+    let resolved = |ty: &ast::DataTypeSyntax| {
+        flinkddl::types::resolve_ddl_type_in(ty, analysis.text())
+            .map(|t| t.summary_string())
+            .ok()
+    };
+    let note = format!("of `{table}` (the table does not resolve: its statement has an error)");
+    Some(match &column.kind {
+        ast::ColumnKind::Physical { data_type, .. } => {
+            let ty = resolved(data_type)?;
+            format!("```flinksql\n{name} {ty}\n```\n**physical column** {note}")
+        }
+        ast::ColumnKind::Metadata { data_type, .. } => {
+            let ty = resolved(data_type)?;
+            format!("```flinksql\n{name} {ty}\n```\n**metadata column** {note}")
+        }
+        ast::ColumnKind::Computed { .. } | ast::ColumnKind::NameOnly => {
+            let written = analysis.text().get(column.span.range())?;
+            let written = written.split_whitespace().collect::<Vec<_>>().join(" ");
+            format!("```flinksql\n{written}\n```\n**column** {note}")
+        }
+    })
+}
+
+fn column_markdown(table: &TableSchema, column: &Column) -> String {
+    let ty = column.data_type.summary_string();
+    let mut out = format!(
+        "```flinksql\n{} {ty}\n```\n",
+        flinkddl::binder::schema::quote_ident(&column.name)
+    );
+    let kind = match &column.kind {
+        ColumnKind::Physical => "physical column".to_string(),
+        ColumnKind::Computed { typed: true, .. } => {
+            "computed column (type inferred as Flink does)".to_string()
+        }
+        ColumnKind::Computed { typed: false, .. } => {
+            "computed column (flinkddl cannot type this expression; Flink may)".to_string()
+        }
+        ColumnKind::Metadata {
+            is_virtual: true, ..
+        } => "metadata column, virtual (read only)".to_string(),
+        ColumnKind::Metadata { .. } => "metadata column (read and written)".to_string(),
+    };
+    let nullability = if column.data_type.nullable {
+        "nullable"
+    } else {
+        "NOT NULL"
+    };
+    out.push_str(&format!("**{kind}** of `{}` · {nullability}", table.name));
+    let mut facts = Vec::new();
+    match &column.kind {
+        ColumnKind::Computed { expr, .. } => facts.push(format!("AS {}", inline_code(expr))),
+        ColumnKind::Metadata { key, .. } => facts.push(format!(
+            "metadata key `{}`",
+            key.as_deref().unwrap_or(&column.name)
+        )),
+        ColumnKind::Physical => {}
+    }
+    if let Some(w) = table.watermarks.iter().find(|w| w.rowtime == column.name) {
+        let watermark = format!(
+            "WATERMARK FOR {} AS {}",
+            flinkddl::binder::schema::quote_ident(&w.rowtime),
+            w.expr
+        );
+        facts.push(format!("rowtime attribute: {}", inline_code(&watermark)));
+    } else if column.data_type.summary_string().contains("*PROCTIME*") {
+        facts.push("processing-time attribute".to_string());
+    }
+    if let Some(pk) = &table.primary_key {
+        if pk.columns.contains(&column.name) {
+            facts.push(format!("primary key `{}`", pk.name));
+        }
+    }
+    if table.partition_keys.contains(&column.name) {
+        facts.push("partition key".to_string());
+    }
+    if let Some(comment) = &column.comment {
+        facts.push(format!("comment: {comment}"));
+    }
+    for f in facts {
+        out.push_str("\n\n");
+        out.push_str(&f);
+    }
+    out
+}
+
+/// Markdown inline code that may itself hold back-ticks (Flink's stored expressions quote
+/// names with them): a longer fence, padded.
+fn inline_code(text: &str) -> String {
+    if text.contains('`') {
+        format!("`` {text} ``")
+    } else {
+        format!("`{text}`")
+    }
+}
+
+fn table_markdown(table: &TableSchema) -> String {
+    let mut out = format!("\n```flinksql\n{}\n```", print::schema_summary(table));
+    if let Some(id) = table.option("connector") {
+        out.push_str(&format!("\n\nconnector `{id}`"));
+        if let Some(format) = table.option("format").or(table.option("value.format")) {
+            out.push_str(&format!(" · format `{format}`"));
+        }
+    }
+    if !table.partition_keys.is_empty() {
+        out.push_str(&format!(
+            "\n\npartitioned by {}",
+            table.partition_keys.join(", ")
+        ));
+    }
+    if let Some(d) = &table.distribution {
+        out.push_str(&format!("\n\n{}", print::distribution_summary(d)));
+    }
+    if !table.comment.is_empty() {
+        out.push_str(&format!("\n\n{}", table.comment));
+    }
+    out
+}
+
+/// The options a statement's WITH / SET list gives its table (with a LIKE source's or the
+/// altered table's options beneath).
+fn table_options(
+    analysis: &Analysis,
+    statement: &ast::Statement,
+    index: usize,
+) -> Vec<(String, String)> {
+    let mut options: Vec<(String, String)> = Vec::new();
+    if let Some(table) = analysis.created_by(index) {
+        options.extend(table.options.iter().cloned());
+    }
+    if let StatementKind::AlterTable(alter) = &statement.kind {
+        if let Some(occ) = alter
+            .name
+            .parts
+            .last()
+            .and_then(|p| analysis.index().occurrence_at(p.span.start))
+        {
+            if let Symbol::Table(path) = &occ.symbol {
+                if let Some(t) = analysis.bound_table(path, index) {
+                    options.extend(t.options.iter().cloned());
+                }
+            }
+        }
+    }
+    for list in visit::property_lists(statement) {
+        for p in &list.properties {
+            options.push((p.key.value.to_string(), p.value.value.to_string()));
+        }
+    }
+    options
+}
+
+fn option_hover(
+    analysis: &Analysis,
+    statement: &ast::Statement,
+    index: usize,
+    offset: u32,
+) -> Option<Hover> {
+    if !matches!(
+        statement.kind,
+        StatementKind::CreateTable(_) | StatementKind::AlterTable(_)
+    ) {
+        return None;
+    }
+    let property = visit::property_lists(statement)
+        .into_iter()
+        .flat_map(|l| &l.properties)
+        .find(|p| p.span.contains_offset(offset))?;
+    let options = table_options(analysis, statement, index);
+    let key = &property.key.value;
+    let markdown = if key == "connector" {
+        match catalogue::catalogue().connector(&property.value.value) {
+            Some(c) => {
+                let roles: Vec<String> = c
+                    .roles
+                    .iter()
+                    .map(|r| format!("{r:?}").to_lowercase())
+                    .collect();
+                format!(
+                    "**`connector`** · the connector's factory identifier\n\n`{}`: {} · {}",
+                    c.id,
+                    roles.join(", "),
+                    c.version
+                )
+            }
+            None => "**`connector`** · the connector's factory identifier".to_string(),
+        }
+    } else {
+        let option = catalogue::option_for_key(&options, key)?;
+        catalogue::describe_option(&option)
+    };
+    Some(Hover {
+        span: property.key.span.cover(property.value.span),
+        markdown,
+    })
+}
+
+fn metadata_hover(
+    analysis: &Analysis,
+    statement: &ast::Statement,
+    index: usize,
+    offset: u32,
+) -> Option<Hover> {
+    let (span, key) = visit::table_elements(statement)
+        .into_iter()
+        .find_map(|e| match e {
+            TableElement::Column(c) => match &c.kind {
+                ast::ColumnKind::Metadata {
+                    from,
+                    metadata_span,
+                    ..
+                } => {
+                    let span = from
+                        .as_ref()
+                        .map_or(*metadata_span, |f| metadata_span.cover(f.span));
+                    let key = from
+                        .as_ref()
+                        .map_or(c.name.value.to_string(), |f| f.value.to_string());
+                    span.contains_offset(offset).then_some((span, key))
+                }
+                _ => None,
+            },
+            _ => None,
+        })?;
+    let options = table_options(analysis, statement, index);
+    let (key, spec) = catalogue::metadata_keys(&options)
+        .into_iter()
+        .find(|(k, _)| *k == key)?;
+    Some(Hover {
+        span,
+        markdown: catalogue::describe_metadata(&key, spec),
+    })
+}
+
+fn function_hover(statement: &ast::Statement, offset: u32) -> Option<Hover> {
+    struct Finder {
+        offset: u32,
+        found: Option<(Span, String)>,
+    }
+    impl visit::Visitor for Finder {
+        fn expr(&mut self, expr: &ast::Expr) {
+            let name = match &expr.kind {
+                ast::ExprKind::Call(call) => Some((call.name.span, call.name.display())),
+                ast::ExprKind::ContextVariable { name } => {
+                    Some((name.span, name.value.to_string()))
+                }
+                _ => None,
+            };
+            if let Some((span, name)) = name {
+                if span.contains_offset(self.offset) {
+                    self.found = Some((span, name));
+                }
+            }
+        }
+    }
+    let mut finder = Finder {
+        offset,
+        found: None,
+    };
+    visit::walk_statement(&mut finder, statement);
+    let (span, name) = finder.found?;
+    let info = flinkddl::binder::expr::builtin_function(&name)?;
+    Some(Hover {
+        span,
+        markdown: catalogue::describe_function(&info),
+    })
+}
+
+/// Anywhere else in a `WATERMARK FOR` clause: the watermark as Flink stores it, with its type.
+fn watermark_hover(
+    analysis: &Analysis,
+    statement: &ast::Statement,
+    index: usize,
+    offset: u32,
+) -> Option<Hover> {
+    let span = visit::table_elements(statement)
+        .into_iter()
+        .find_map(|e| match e {
+            TableElement::Watermark(w) if w.span.contains_offset(offset) => Some(w.span),
+            _ => None,
+        })?;
+    let table = analysis.created_by(index)?;
+    let spec = table.watermarks.first()?;
+    Some(Hover {
+        span,
+        markdown: format!(
+            "```flinksql\n{}\n```\nthe watermark of `{}`: `{}` is its rowtime attribute",
+            print::watermark_summary(spec),
+            table.name,
+            spec.rowtime
+        ),
+    })
+}

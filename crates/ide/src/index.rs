@@ -1,0 +1,432 @@
+//! The script's names: where each table and column is defined and every place that names it.
+//! Goto definition, references, rename, hover and semantic tokens all read this one index.
+//!
+//! Names resolve the way the session catalog resolves them: a table name is qualified with the
+//! catalog and database current at its statement (`USE` changes them), and identifiers are
+//! case-sensitive (Flink's `Lex.JAVA`). A column named inside a CREATE TABLE belongs to that
+//! table; one it inherited through LIKE resolves to the source table's definition.
+
+use flinkddl::syntax::ast::{
+    self, visit, AlterItem, AlterTableAction, ColumnKind, Expr, ExprKind, ObjectKind, ObjectName,
+    QueryBody, SelectItem, Statement, StatementKind, TableElement,
+};
+use flinkddl::Span;
+
+/// A fully qualified table or view name.
+pub type TablePath = (String, String, String);
+
+/// What a name denotes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Symbol {
+    Table(TablePath),
+    Column(TablePath, String),
+}
+
+/// The kind of object a table definition creates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableKind {
+    Table,
+    View,
+}
+
+/// A CREATE TABLE / CREATE VIEW.
+#[derive(Debug, Clone)]
+pub struct TableDef {
+    pub path: TablePath,
+    pub kind: TableKind,
+    /// The span of the last part of the name (what rename replaces).
+    pub name_span: Span,
+    pub statement: usize,
+    /// The LIKE source, resolved.
+    pub like: Option<TablePath>,
+}
+
+/// A column written in a CREATE TABLE (or added by ALTER TABLE ... ADD).
+#[derive(Debug, Clone)]
+pub struct ColumnDef {
+    pub table: TablePath,
+    pub name: String,
+    pub name_span: Span,
+    pub statement: usize,
+}
+
+/// One occurrence of a name: a definition or a reference.
+#[derive(Debug, Clone)]
+pub struct Occurrence {
+    pub span: Span,
+    pub symbol: Symbol,
+    pub is_definition: bool,
+    pub statement: usize,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Index {
+    pub tables: Vec<TableDef>,
+    pub columns: Vec<ColumnDef>,
+    /// Every definition and reference, sorted by span start.
+    pub occurrences: Vec<Occurrence>,
+    /// The catalog and database current at each statement.
+    pub scopes: Vec<(String, String)>,
+}
+
+impl Index {
+    pub fn build(script: &ast::Script) -> Index {
+        let mut b = Builder {
+            index: Index::default(),
+            catalog: flinkddl::binder::catalog::DEFAULT_CATALOG.to_string(),
+            database: flinkddl::binder::catalog::DEFAULT_DATABASE.to_string(),
+            statement: 0,
+        };
+        for (i, statement) in script.statements.iter().enumerate() {
+            b.statement = i;
+            b.index.scopes.push((b.catalog.clone(), b.database.clone()));
+            b.statement(statement);
+        }
+        b.index
+            .occurrences
+            .sort_by_key(|o| (o.span.start, o.span.end));
+        b.index
+    }
+
+    /// The occurrence whose span holds `offset` (an offset just after a name counts, as
+    /// editors place the cursor there).
+    pub fn occurrence_at(&self, offset: u32) -> Option<&Occurrence> {
+        let after = self.occurrences.partition_point(|o| o.span.start <= offset);
+        self.occurrences[..after]
+            .iter()
+            .rev()
+            .take(8)
+            .find(|o| o.span.start <= offset && offset <= o.span.end)
+    }
+
+    /// The definition of a table: the last CREATE before `statement`, or else the first one.
+    pub fn table_def(&self, path: &TablePath, statement: usize) -> Option<&TableDef> {
+        let defs = self.tables.iter().filter(|t| &t.path == path);
+        let first = defs.clone().next();
+        defs.rev().find(|t| t.statement <= statement).or(first)
+    }
+
+    /// Where a column is defined: in the table's definition, or (inherited through LIKE) in
+    /// its source's, following at most a few LIKE hops.
+    pub fn column_def(
+        &self,
+        table: &TablePath,
+        name: &str,
+        statement: usize,
+    ) -> Option<&ColumnDef> {
+        let mut path = table.clone();
+        let mut at = statement;
+        for _ in 0..16 {
+            let def = self.table_def(&path, at)?;
+            let last = at.max(def.statement);
+            let own = self.columns.iter().find(|c| {
+                c.table == path && c.name == name && (def.statement..=last).contains(&c.statement)
+            });
+            if let Some(c) = own {
+                return Some(c);
+            }
+            let like = def.like.clone()?;
+            at = def.statement;
+            path = like;
+        }
+        None
+    }
+
+    /// The definition span a symbol resolves to from `statement`.
+    pub fn definition(&self, symbol: &Symbol, statement: usize) -> Option<(Span, usize)> {
+        match symbol {
+            Symbol::Table(path) => self
+                .table_def(path, statement)
+                .map(|t| (t.name_span, t.statement)),
+            Symbol::Column(table, name) => self
+                .column_def(table, name, statement)
+                .map(|c| (c.name_span, c.statement)),
+        }
+    }
+
+    /// Every occurrence that resolves to the same definition as `occurrence`.
+    pub fn occurrences_of(&self, occurrence: &Occurrence) -> Vec<&Occurrence> {
+        let target = self.definition(&occurrence.symbol, occurrence.statement);
+        // Only a name spelled the same can resolve to the same definition: check that first.
+        let same_name = |a: &Symbol, b: &Symbol| match (a, b) {
+            (Symbol::Table(x), Symbol::Table(y)) => x.2 == y.2,
+            (Symbol::Column(_, x), Symbol::Column(_, y)) => x == y,
+            _ => false,
+        };
+        self.occurrences
+            .iter()
+            .filter(|o| same_name(&o.symbol, &occurrence.symbol))
+            .filter(|o| match (&target, &o.symbol, &occurrence.symbol) {
+                (Some(t), _, _) => self.definition(&o.symbol, o.statement).as_ref() == Some(t),
+                (None, a, b) => a == b,
+            })
+            .collect()
+    }
+}
+
+struct Builder {
+    index: Index,
+    catalog: String,
+    database: String,
+    statement: usize,
+}
+
+impl Builder {
+    fn qualify(&self, name: &ObjectName) -> Option<TablePath> {
+        let parts: Vec<&str> = name.parts.iter().map(|p| p.value.as_str()).collect();
+        match parts.as_slice() {
+            [t] => Some((self.catalog.clone(), self.database.clone(), t.to_string())),
+            [d, t] => Some((self.catalog.clone(), d.to_string(), t.to_string())),
+            [c, d, t] => Some((c.to_string(), d.to_string(), t.to_string())),
+            _ => None,
+        }
+    }
+
+    fn push(&mut self, span: Span, symbol: Symbol, is_definition: bool) {
+        self.index.occurrences.push(Occurrence {
+            span,
+            symbol,
+            is_definition,
+            statement: self.statement,
+        });
+    }
+
+    /// A table reference; returns its path.
+    fn table_ref(&mut self, name: &ObjectName) -> Option<TablePath> {
+        let path = self.qualify(name)?;
+        let last = name.parts.last()?;
+        self.push(last.span, Symbol::Table(path.clone()), false);
+        Some(path)
+    }
+
+    fn table_def(
+        &mut self,
+        name: &ObjectName,
+        kind: TableKind,
+        like: Option<TablePath>,
+    ) -> Option<TablePath> {
+        let path = self.qualify(name)?;
+        let last = name.parts.last()?;
+        self.index.tables.push(TableDef {
+            path: path.clone(),
+            kind,
+            name_span: last.span,
+            statement: self.statement,
+            like,
+        });
+        self.push(last.span, Symbol::Table(path.clone()), true);
+        Some(path)
+    }
+
+    fn column_def(&mut self, table: &TablePath, name: &ast::Ident) {
+        self.index.columns.push(ColumnDef {
+            table: table.clone(),
+            name: name.value.to_string(),
+            name_span: name.span,
+            statement: self.statement,
+        });
+        self.push(
+            name.span,
+            Symbol::Column(table.clone(), name.value.to_string()),
+            true,
+        );
+    }
+
+    fn column_ref(&mut self, table: &TablePath, name: &ast::Ident) {
+        self.push(
+            name.span,
+            Symbol::Column(table.clone(), name.value.to_string()),
+            false,
+        );
+    }
+
+    fn expr_refs(&mut self, table: &TablePath, expr: &Expr) {
+        let mut found = Vec::new();
+        visit::for_each_expr(expr, |e| {
+            if let ExprKind::Identifier(name) = &e.kind {
+                if let Some(first) = name.parts.first() {
+                    found.push(first.clone());
+                }
+            }
+        });
+        for ident in found {
+            self.column_ref(table, &ident);
+        }
+    }
+
+    fn elements(&mut self, table: &TablePath, elements: &[&TableElement], modify: bool) {
+        for element in elements {
+            match element {
+                TableElement::Column(c) => {
+                    if modify {
+                        self.column_ref(table, &c.name);
+                    } else {
+                        self.column_def(table, &c.name);
+                    }
+                    if let ColumnKind::Computed { expr } = &c.kind {
+                        self.expr_refs(table, expr);
+                    }
+                }
+                TableElement::Constraint(tc) => {
+                    for col in &tc.columns.columns {
+                        self.column_ref(table, col);
+                    }
+                }
+                TableElement::Watermark(w) => {
+                    if let Some(first) = w.rowtime.parts.first() {
+                        self.column_ref(table, first);
+                    }
+                    self.expr_refs(table, &w.expr);
+                }
+                TableElement::Error { .. } => {}
+            }
+        }
+    }
+
+    /// The FROM table of a simple query and the columns its projection names.
+    fn query(&mut self, query: &QueryBody) {
+        let Some(simple) = &query.simple else {
+            return;
+        };
+        let Some(from) = &simple.from else {
+            return;
+        };
+        let Some(path) = self.table_ref(from) else {
+            return;
+        };
+        for item in &simple.items {
+            if let SelectItem::Column { name, .. } = item {
+                if let Some(col) = name.parts.last() {
+                    self.column_ref(&path, col);
+                }
+            }
+        }
+    }
+
+    fn statement(&mut self, statement: &Statement) {
+        match &statement.kind {
+            StatementKind::CreateTable(ct) => {
+                let like = ct.like.as_ref().and_then(|l| self.table_ref(&l.source));
+                let Some(path) = self.table_def(&ct.name, TableKind::Table, like) else {
+                    return;
+                };
+                let elements = visit::table_elements(statement);
+                self.elements(&path, &elements, false);
+                for list in [
+                    ct.partitioned_by.as_ref(),
+                    ct.distribution.as_ref().and_then(|d| d.columns.as_ref()),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    for col in &list.columns {
+                        self.column_ref(&path, col);
+                    }
+                }
+                if let Some(q) = &ct.as_query {
+                    self.query(q);
+                }
+            }
+            StatementKind::CreateView(v) => {
+                self.query(&v.query);
+                self.table_def(&v.name, TableKind::View, None);
+            }
+            StatementKind::Insert(insert) => self.insert(insert),
+            StatementKind::StatementSet { inserts } => {
+                for s in inserts {
+                    self.statement(s);
+                }
+            }
+            StatementKind::Execute { statement } => self.statement(statement),
+            StatementKind::Explain(e) => self.statement(&e.statement),
+            StatementKind::Query(q) => self.query(q),
+            StatementKind::AlterTable(alter) => {
+                let Some(path) = self.table_ref(&alter.name) else {
+                    return;
+                };
+                match &alter.action {
+                    AlterTableAction::RenameColumn { old, .. } => {
+                        if let Some(first) = old.parts.first() {
+                            self.column_ref(&path, first);
+                        }
+                    }
+                    AlterTableAction::DropColumns { columns } => {
+                        for c in columns {
+                            if let Some(first) = c.parts.first() {
+                                self.column_ref(&path, first);
+                            }
+                        }
+                    }
+                    AlterTableAction::AddOrModify { modify, items } => {
+                        let elements: Vec<&TableElement> = items
+                            .iter()
+                            .filter_map(|i| match i {
+                                AlterItem::Element { element, .. } => Some(element.as_ref()),
+                                AlterItem::Distribution(_) => None,
+                            })
+                            .collect();
+                        self.elements(&path, &elements, *modify);
+                        for item in items {
+                            match item {
+                                AlterItem::Element {
+                                    position: Some(ast::ColumnPosition::After { column, .. }),
+                                    ..
+                                } => self.column_ref(&path, column),
+                                AlterItem::Distribution(d) => {
+                                    for col in d.columns.iter().flat_map(|l| &l.columns) {
+                                        self.column_ref(&path, col);
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            StatementKind::Drop(drop) => {
+                if matches!(drop.object, ObjectKind::Table | ObjectKind::View) {
+                    self.table_ref(&drop.name);
+                }
+            }
+            StatementKind::Describe(d) => {
+                if let (None | Some(ObjectKind::Table), Some(name)) = (d.object, &d.name) {
+                    self.table_ref(name);
+                }
+            }
+            StatementKind::Use(ast::Use::Catalog { name }) => {
+                // As the binder has it: the session's catalog keeps `default_database`, every
+                // catalog a script creates (or assumes) has `default`.
+                self.catalog = name.value.to_string();
+                self.database = if name.value == flinkddl::binder::catalog::DEFAULT_CATALOG {
+                    flinkddl::binder::catalog::DEFAULT_DATABASE.to_string()
+                } else {
+                    "default".to_string()
+                };
+            }
+            StatementKind::Use(ast::Use::Database { name }) => match name.parts.as_slice() {
+                [d] => self.database = d.value.to_string(),
+                [c, d] => {
+                    self.catalog = c.value.to_string();
+                    self.database = d.value.to_string();
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+
+    fn insert(&mut self, insert: &ast::Insert) {
+        if let Some(path) = self.table_ref(&insert.target) {
+            for col in insert.columns.iter().flat_map(|l| &l.columns) {
+                self.column_ref(&path, col);
+            }
+            if let Some(partition) = &insert.partition {
+                for (col, _) in partition {
+                    self.column_ref(&path, col);
+                }
+            }
+        }
+        self.query(&insert.query);
+    }
+}

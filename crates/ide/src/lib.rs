@@ -1,0 +1,236 @@
+//! flinkddl-ide: editor features for one Flink SQL script, in editor terms and without LSP.
+//!
+//! Input is the document text and byte offsets into it; output is plain serde data with byte
+//! [`Span`]s: diagnostics (with labels and fixes), hover, completion by context, goto
+//! definition and references, rename, document symbols, semantic tokens, folding ranges and code
+//! actions. [`Analysis`] runs `flinkddl::analyze_with` once per text (syntax, binder, lints,
+//! connector checks) and indexes the names ([`index`]); every feature reads that one analysis.
+//! [`AnalysisHost`] keeps the text of one document version and computes its analysis once, on
+//! first use, for every request on that version (cheap to clone into worker threads).
+//!
+//! What it does not do: speak LSP or JSON-RPC, convert to lines or UTF-16 columns (the caller
+//! uses [`flinkddl::LineIndex`]), read files, or keep state across versions. Each feature lives
+//! in its own module; they share the catalogues (connectors, functions, types) through
+//! [`catalogue`].
+
+pub mod catalogue;
+pub mod code_actions;
+pub mod completion;
+mod context;
+pub mod diagnostics;
+pub mod folding;
+pub mod hover;
+pub mod index;
+pub mod navigation;
+pub mod rename;
+pub mod semantic_tokens;
+pub mod symbols;
+
+use flinkddl::syntax::ast;
+pub use flinkddl::{LineIndex, Span};
+use std::sync::{Arc, OnceLock};
+
+pub use code_actions::CodeAction;
+pub use completion::{CompletionItem, CompletionKind};
+pub use folding::{FoldKind, FoldingRange};
+pub use hover::Hover;
+pub use navigation::NavigationTarget;
+pub use rename::RenameError;
+pub use semantic_tokens::{SemanticToken, TokenType};
+pub use symbols::{DocumentSymbol, SymbolKind};
+
+/// A replacement of `span` by `text`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TextEdit {
+    pub span: Span,
+    pub text: String,
+}
+
+/// Everything the editor features need to know about one text, computed once.
+#[derive(Debug)]
+pub struct Analysis {
+    text: Arc<str>,
+    line_index: LineIndex,
+    result: flinkddl::Analysis,
+    index: index::Index,
+}
+
+impl Analysis {
+    /// Analyzes `text` as `flinkddl check` does: a file of a deployment, so catalogs and
+    /// databases it does not create are assumed to exist.
+    pub fn new(text: impl Into<Arc<str>>) -> Analysis {
+        let text: Arc<str> = text.into();
+        let options = flinkddl::Options {
+            assume_external_objects: true,
+            ..flinkddl::Options::default()
+        };
+        let result = flinkddl::analyze_with(&text, &options);
+        let index = index::Index::build(&result.parse.script);
+        Analysis {
+            line_index: LineIndex::new(&text),
+            text,
+            result,
+            index,
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn line_index(&self) -> &LineIndex {
+        &self.line_index
+    }
+
+    /// The pipeline's result: parse, tables, diagnostics.
+    pub fn result(&self) -> &flinkddl::Analysis {
+        &self.result
+    }
+
+    pub fn index(&self) -> &index::Index {
+        &self.index
+    }
+
+    pub(crate) fn statements(&self) -> &[ast::Statement] {
+        &self.result.parse.script.statements
+    }
+
+    /// The index of the statement that owns `offset`.
+    pub(crate) fn statement_at(&self, offset: u32) -> Option<usize> {
+        flinkddl::binder::statement_index(&self.result.parse, offset)
+    }
+
+    /// The table a statement created, as that statement left it.
+    pub(crate) fn created_by(
+        &self,
+        statement: usize,
+    ) -> Option<&flinkddl::binder::schema::TableSchema> {
+        self.result
+            .created
+            .iter()
+            .find(|(i, _)| *i == statement)
+            .map(|(_, t)| t)
+    }
+
+    /// A table as the script leaves it, or as the statement defining it created it.
+    pub(crate) fn bound_table(
+        &self,
+        path: &index::TablePath,
+        statement: usize,
+    ) -> Option<&flinkddl::binder::schema::TableSchema> {
+        let same = |t: &&flinkddl::binder::schema::TableSchema| {
+            t.catalog == path.0 && t.database == path.1 && t.name == path.2
+        };
+        self.index
+            .table_def(path, statement)
+            .and_then(|def| self.created_by(def.statement))
+            .filter(same)
+            .or_else(|| self.result.tables.iter().find(same))
+    }
+
+    /// Every diagnostic of the script.
+    pub fn diagnostics(&self) -> &[flinkddl::Diagnostic] {
+        &self.result.diagnostics
+    }
+
+    pub fn hover(&self, offset: u32) -> Option<Hover> {
+        hover::hover(self, offset)
+    }
+
+    pub fn completions(&self, offset: u32) -> Vec<CompletionItem> {
+        completion::completions(self, offset)
+    }
+
+    pub fn goto_definition(&self, offset: u32) -> Option<NavigationTarget> {
+        navigation::goto_definition(self, offset)
+    }
+
+    pub fn references(&self, offset: u32, include_declaration: bool) -> Vec<NavigationTarget> {
+        navigation::references(self, offset, include_declaration)
+    }
+
+    pub fn document_symbols(&self) -> Vec<DocumentSymbol> {
+        symbols::document_symbols(self)
+    }
+
+    pub fn semantic_tokens(&self) -> Vec<SemanticToken> {
+        semantic_tokens::semantic_tokens(self)
+    }
+
+    pub fn folding_ranges(&self) -> Vec<FoldingRange> {
+        folding::folding_ranges(self)
+    }
+
+    pub fn code_actions(&self, range: Span) -> Vec<CodeAction> {
+        code_actions::code_actions(self, range)
+    }
+
+    pub fn prepare_rename(&self, offset: u32) -> Result<Span, RenameError> {
+        rename::prepare_rename(self, offset)
+    }
+
+    pub fn rename(&self, offset: u32, new_name: &str) -> Result<Vec<TextEdit>, RenameError> {
+        rename::rename(self, offset, new_name)
+    }
+}
+
+/// One document version: its text, and its analysis computed on first use and shared by every
+/// clone (so several requests on one version analyze it once).
+#[derive(Debug, Clone)]
+pub struct AnalysisHost {
+    version: i32,
+    text: Arc<str>,
+    analysis: Arc<OnceLock<Arc<Analysis>>>,
+}
+
+impl AnalysisHost {
+    pub fn new(version: i32, text: impl Into<Arc<str>>) -> AnalysisHost {
+        AnalysisHost {
+            version,
+            text: text.into(),
+            analysis: Arc::new(OnceLock::new()),
+        }
+    }
+
+    pub fn version(&self) -> i32 {
+        self.version
+    }
+
+    pub fn text(&self) -> &Arc<str> {
+        &self.text
+    }
+
+    /// The analysis of this version, computed once.
+    pub fn analysis(&self) -> Arc<Analysis> {
+        self.analysis
+            .get_or_init(|| Arc::new(Analysis::new(self.text.clone())))
+            .clone()
+    }
+
+    /// Whether the analysis was already computed.
+    pub fn is_analyzed(&self) -> bool {
+        self.analysis.get().is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_analyzes_its_version_once_for_every_clone() {
+        let host = AnalysisHost::new(3, "CREATE TABLE t (a INT);");
+        let clone = host.clone();
+        assert!(!host.is_analyzed());
+        let first = std::thread::spawn(move || clone.analysis())
+            .join()
+            .map_err(|_| "worker panicked");
+        assert!(host.is_analyzed());
+        let second = host.analysis();
+        assert!(matches!(first, Ok(a) if Arc::ptr_eq(&a, &second)));
+        assert_eq!(host.version(), 3);
+        // A new version is a new host: nothing is shared with the old one.
+        let next = AnalysisHost::new(4, "CREATE TABLE t (a INT, b INT);");
+        assert!(!Arc::ptr_eq(&next.analysis(), &second));
+    }
+}

@@ -1,0 +1,139 @@
+//! Rename a column or a table with every reference to it. The new name is written bare when it
+//! is a plain identifier and not a reserved word, and back-quoted otherwise.
+
+use crate::completion::quote_ident;
+use crate::index::Symbol;
+use crate::{Analysis, TextEdit};
+use flinkddl::Span;
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum RenameError {
+    /// The cursor is not on a table or column name.
+    NothingToRename,
+    /// The name is defined outside this file (only its uses here would change).
+    DefinedElsewhere,
+    EmptyName,
+    /// The table already has a column of that name.
+    NameTaken,
+}
+
+impl std::fmt::Display for RenameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RenameError::NothingToRename => "no table or column name here",
+            RenameError::DefinedElsewhere => "this name is not defined in this file",
+            RenameError::EmptyName => "the new name is empty",
+            RenameError::NameTaken => "the table already has a column of that name",
+        })
+    }
+}
+
+/// The span of the name under the cursor, when it can be renamed.
+pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<Span, RenameError> {
+    let occurrence = analysis
+        .index()
+        .occurrence_at(offset)
+        .ok_or(RenameError::NothingToRename)?;
+    analysis
+        .index()
+        .definition(&occurrence.symbol, occurrence.statement)
+        .ok_or(RenameError::DefinedElsewhere)?;
+    Ok(occurrence.span)
+}
+
+pub fn rename(
+    analysis: &Analysis,
+    offset: u32,
+    new_name: &str,
+) -> Result<Vec<TextEdit>, RenameError> {
+    let new_name = new_name.trim();
+    if new_name.is_empty() {
+        return Err(RenameError::EmptyName);
+    }
+    prepare_rename(analysis, offset)?;
+    let occurrence = analysis
+        .index()
+        .occurrence_at(offset)
+        .ok_or(RenameError::NothingToRename)?;
+    if let Symbol::Column(table, old) = &occurrence.symbol {
+        let unquoted = new_name.trim_matches('`').replace("``", "`");
+        let taken = analysis
+            .index()
+            .columns
+            .iter()
+            .any(|c| &c.table == table && c.name == unquoted && c.name != *old);
+        if taken {
+            return Err(RenameError::NameTaken);
+        }
+    }
+    // A name typed with its back-quotes is taken as written.
+    let text = if new_name.starts_with('`') && new_name.ends_with('`') && new_name.len() > 1 {
+        new_name.to_string()
+    } else {
+        quote_ident(new_name)
+    };
+    let mut edits: Vec<TextEdit> = analysis
+        .index()
+        .occurrences_of(occurrence)
+        .into_iter()
+        .map(|o| TextEdit {
+            span: o.span,
+            text: text.clone(),
+        })
+        .collect();
+    // Renaming a column also renames it in datagen's `fields.<column>.*` keys and in
+    // `key.fields` lists of the table's own WITH clause.
+    if let Symbol::Column(_, old) = &occurrence.symbol {
+        edits.extend(option_key_edits(analysis, occurrence, old, new_name));
+    }
+    edits.sort_by_key(|e| e.span.start);
+    edits.dedup_by_key(|e| e.span);
+    Ok(edits)
+}
+
+fn option_key_edits(
+    analysis: &Analysis,
+    occurrence: &crate::index::Occurrence,
+    old: &str,
+    new: &str,
+) -> Vec<TextEdit> {
+    let Some((_, statement)) = analysis
+        .index()
+        .definition(&occurrence.symbol, occurrence.statement)
+    else {
+        return Vec::new();
+    };
+    let Some(st) = analysis.statements().get(statement) else {
+        return Vec::new();
+    };
+    let mut edits = Vec::new();
+    for list in flinkddl::syntax::ast::visit::property_lists(st) {
+        for p in &list.properties {
+            let key = &p.key.value;
+            if let Some(rest) = key.strip_prefix("fields.") {
+                if rest.strip_prefix(old).is_some_and(|r| r.starts_with('.')) {
+                    let replaced = format!("fields.{new}{}", &rest[old.len()..]);
+                    edits.push(TextEdit {
+                        span: p.key.span,
+                        text: format!("'{}'", replaced.replace('\'', "''")),
+                    });
+                }
+            }
+            if key == "key.fields" || key.ends_with(".fields") && key != "key.fields-prefix" {
+                let parts: Vec<&str> = p.value.value.split(';').collect();
+                if parts.iter().any(|x| x.trim() == old) {
+                    let joined: Vec<&str> = parts
+                        .iter()
+                        .map(|x| if x.trim() == old { new } else { x })
+                        .collect();
+                    edits.push(TextEdit {
+                        span: p.value.span,
+                        text: format!("'{}'", joined.join(";").replace('\'', "''")),
+                    });
+                }
+            }
+        }
+    }
+    edits
+}

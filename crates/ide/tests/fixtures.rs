@@ -1,0 +1,317 @@
+//! Data-driven editor-feature tests over `fixtures/ide/<feature>/*.sql`. Each case marks the
+//! cursor with `$0` (features that read the whole document need none); the feature's result,
+//! rendered with line:column positions and the text it points at, is an insta snapshot beside
+//! the case. A case named `no_*` must give an empty result, every other case a non-empty one.
+//! A snapshot without its `.sql`, or a directory that is not a feature, fails.
+//!
+//! `rename` cases give the new name on a line `-- new-name: <name>`.
+//! Bless snapshots with `INSTA_UPDATE=always` (or `cargo insta review`).
+
+use flinkddl_ide::{Analysis, LineIndex, Span, TextEdit};
+use std::path::{Path, PathBuf};
+
+const FEATURES: &[&str] = &[
+    "code_actions",
+    "completion",
+    "definition",
+    "diagnostics",
+    "folding",
+    "hover",
+    "references",
+    "rename",
+    "semantic_tokens",
+    "symbols",
+];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ide")
+}
+
+fn cases(feature: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(root().join(feature))
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
+    out.sort();
+    out
+}
+
+struct Case {
+    text: String,
+    offset: u32,
+    analysis: Analysis,
+}
+
+fn load(path: &Path) -> Case {
+    let marked = std::fs::read_to_string(path).unwrap_or_default();
+    let offset = marked.find("$0").unwrap_or(0) as u32;
+    let text = marked.replacen("$0", "", 1);
+    Case {
+        analysis: Analysis::new(text.as_str()),
+        text,
+        offset,
+    }
+}
+
+fn pos(text: &str, index: &LineIndex, offset: u32) -> String {
+    let lc = index.line_col(text, offset);
+    format!("{}:{}", lc.line, lc.column_utf16)
+}
+
+fn at(case: &Case, span: Span) -> String {
+    let index = case.analysis.line_index();
+    let snippet: String = case
+        .text
+        .get(span.range())
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let snippet: String = if snippet.chars().count() > 60 {
+        format!("{}…", snippet.chars().take(60).collect::<String>())
+    } else {
+        snippet
+    };
+    format!("{} `{snippet}`", pos(&case.text, index, span.start))
+}
+
+fn apply(text: &str, edits: &[TextEdit]) -> String {
+    let mut edits = edits.to_vec();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.span.start));
+    let mut out = text.to_string();
+    for e in edits {
+        out.replace_range(e.span.range(), &e.text);
+    }
+    out
+}
+
+/// The rendered result and whether it was empty.
+fn render(feature: &str, case: &Case) -> (String, bool) {
+    let a = &case.analysis;
+    let mut out = String::new();
+    let empty;
+    match feature {
+        "hover" => {
+            let h = a.hover(case.offset);
+            empty = h.is_none();
+            if let Some(h) = h {
+                out.push_str(&format!("over {}\n\n{}\n", at(case, h.span), h.markdown));
+            }
+        }
+        "completion" => {
+            let items = a.completions(case.offset);
+            empty = items.is_empty();
+            for i in &items {
+                out.push_str(&format!(
+                    "{:?} {} | {}{} | replaces {}\n",
+                    i.kind,
+                    i.label,
+                    i.insert_text.replace('\n', "\\n"),
+                    i.detail
+                        .as_ref()
+                        .map(|d| format!(" | {d}"))
+                        .unwrap_or_default(),
+                    at(case, i.replace)
+                ));
+            }
+        }
+        "definition" => {
+            let d = a.goto_definition(case.offset);
+            empty = d.is_none();
+            if let Some(d) = d {
+                out.push_str(&format!("{:?} {}\n", d.kind, at(case, d.span)));
+            }
+        }
+        "references" => {
+            let refs = a.references(case.offset, true);
+            empty = refs.is_empty();
+            for r in refs {
+                out.push_str(&format!(
+                    "{:?} {}{}\n",
+                    r.kind,
+                    at(case, r.span),
+                    if r.is_definition { " (definition)" } else { "" }
+                ));
+            }
+        }
+        "rename" => {
+            let new_name = case
+                .text
+                .lines()
+                .find_map(|l| l.strip_prefix("-- new-name: "))
+                .unwrap_or("renamed")
+                .trim()
+                .to_string();
+            match a.rename(case.offset, &new_name) {
+                Ok(edits) => {
+                    empty = edits.is_empty();
+                    out.push_str(&apply(&case.text, &edits));
+                }
+                Err(e) => {
+                    empty = true;
+                    out.push_str(&format!("error: {e}\n"));
+                }
+            }
+        }
+        "symbols" => {
+            fn walk(
+                case: &Case,
+                symbols: &[flinkddl_ide::DocumentSymbol],
+                depth: usize,
+                out: &mut String,
+            ) {
+                for s in symbols {
+                    out.push_str(&format!(
+                        "{}{:?} {} {}{}\n",
+                        "  ".repeat(depth),
+                        s.kind,
+                        s.name,
+                        at(case, s.focus_span),
+                        s.detail
+                            .as_ref()
+                            .map(|d| format!(" | {d}"))
+                            .unwrap_or_default()
+                    ));
+                    walk(case, &s.children, depth + 1, out);
+                }
+            }
+            let symbols = a.document_symbols();
+            empty = symbols.is_empty();
+            walk(case, &symbols, 0, &mut out);
+        }
+        "semantic_tokens" => {
+            let tokens = a.semantic_tokens();
+            empty = tokens.is_empty();
+            for t in tokens {
+                out.push_str(&format!(
+                    "{:?}{} {}\n",
+                    t.token_type,
+                    if t.definition { " (definition)" } else { "" },
+                    at(case, t.span)
+                ));
+            }
+        }
+        "folding" => {
+            let folds = a.folding_ranges();
+            empty = folds.is_empty();
+            let index = a.line_index();
+            for f in folds {
+                out.push_str(&format!(
+                    "{:?} lines {}-{}\n",
+                    f.kind,
+                    index.line_of(f.span.start) + 1,
+                    index.line_of(f.span.end) + 1
+                ));
+            }
+        }
+        "code_actions" => {
+            let actions = a.code_actions(Span::new(case.offset, case.offset));
+            empty = actions.is_empty();
+            for action in actions {
+                out.push_str(&format!(
+                    "{} {}{}\n---\n{}\n---\n",
+                    action.code,
+                    action.title,
+                    if action.is_preferred {
+                        " (preferred)"
+                    } else {
+                        ""
+                    },
+                    apply(&case.text, &action.edits).trim_end()
+                ));
+            }
+        }
+        "diagnostics" => {
+            let diagnostics = flinkddl_ide::diagnostics::diagnostics(a);
+            empty = diagnostics.is_empty();
+            for d in diagnostics {
+                out.push_str(&format!(
+                    "{:?} {} {} {}: {}\n",
+                    d.severity,
+                    d.code,
+                    d.name,
+                    at(case, d.span),
+                    d.message
+                ));
+                for r in d.related {
+                    out.push_str(&format!("  related {}: {}\n", at(case, r.span), r.message));
+                }
+                if let Some(fix) = d.fix {
+                    out.push_str(&format!("  fix: {fix}\n"));
+                }
+            }
+        }
+        other => panic!("unknown feature {other}"),
+    }
+    (out, empty)
+}
+
+#[test]
+fn feature_fixtures() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for feature in FEATURES {
+        let dir = root().join(feature);
+        for path in cases(feature) {
+            count += 1;
+            let case = load(&path);
+            let (rendered, empty) = render(feature, &case);
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("case")
+                .to_string();
+            if name.starts_with("no_") != empty {
+                failures.push(format!(
+                    "{}: expected {} result, got:\n{rendered}",
+                    path.display(),
+                    if name.starts_with("no_") {
+                        "an empty"
+                    } else {
+                        "a"
+                    }
+                ));
+            }
+            let mut settings = insta::Settings::clone_current();
+            settings.set_snapshot_path(&dir);
+            settings.set_prepend_module_to_snapshot(false);
+            settings.set_omit_expression(true);
+            settings.bind(|| insta::assert_snapshot!(name, rendered));
+        }
+    }
+    assert!(count > 0, "no fixtures under {}", root().display());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn no_orphan_snapshots_or_unknown_features() {
+    let Ok(rd) = std::fs::read_dir(root()) else {
+        panic!("{} is missing", root().display());
+    };
+    for entry in rd.flatten() {
+        let dir = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !dir.is_dir() {
+            continue;
+        }
+        assert!(
+            FEATURES.contains(&name.as_str()),
+            "{} is not a feature",
+            dir.display()
+        );
+        for file in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let p = file.path();
+            if p.extension().is_some_and(|e| e == "snap") {
+                let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                assert!(
+                    dir.join(format!("{stem}.sql")).exists(),
+                    "orphan snapshot {} has no {stem}.sql",
+                    p.display()
+                );
+            }
+        }
+    }
+    for feature in FEATURES {
+        assert!(!cases(feature).is_empty(), "no cases for {feature}");
+    }
+}

@@ -1,0 +1,22 @@
+//! Hover: markdown (or plain text for clients without it) with the range it is about.
+
+use super::ClientSupport;
+use super::{lsp_offset, lsp_range};
+use flinkddl_ide::Analysis;
+use lsp_types as lsp;
+
+pub fn hover(a: &Analysis, params: lsp::HoverParams, support: ClientSupport) -> Option<lsp::Hover> {
+    let at = lsp_offset(a, params.text_document_position_params.position);
+    let h = a.hover(at)?;
+    Some(lsp::Hover {
+        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+            kind: if support.markdown {
+                lsp::MarkupKind::Markdown
+            } else {
+                lsp::MarkupKind::PlainText
+            },
+            value: h.markdown,
+        }),
+        range: Some(lsp_range(a, h.span)),
+    })
+}

@@ -1,0 +1,42 @@
+//! One file per LSP method (or family): LSP params in, LSP result out, over one document's
+//! [`flinkddl_ide::Analysis`]. They run on worker threads; the main loop owns the documents.
+
+mod code_actions;
+mod completion;
+mod diagnostics;
+mod folding;
+mod hover;
+mod navigation;
+mod rename;
+mod semantic_tokens;
+mod symbols;
+
+pub use code_actions::code_actions;
+pub use completion::completion;
+pub use diagnostics::diagnostics;
+pub use folding::folding_ranges;
+pub use hover::hover;
+pub use navigation::{definition, document_highlight, references};
+pub use rename::{prepare_rename, rename};
+pub use semantic_tokens::{semantic_tokens, TOKEN_MODIFIERS, TOKEN_TYPES};
+pub use symbols::document_symbols;
+
+use crate::convert::{offset, range};
+use flinkddl_ide::Analysis;
+use lsp_types as lsp;
+
+/// What the client can take, as far as handlers care.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClientSupport {
+    pub snippets: bool,
+    pub hierarchical_symbols: bool,
+    pub markdown: bool,
+}
+
+pub(crate) fn lsp_range(a: &Analysis, s: flinkddl::Span) -> lsp::Range {
+    range(a.line_index(), a.text(), s)
+}
+
+pub(crate) fn lsp_offset(a: &Analysis, p: lsp::Position) -> u32 {
+    offset(a.line_index(), a.text(), p)
+}

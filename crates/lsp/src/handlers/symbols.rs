@@ -1,0 +1,72 @@
+//! Document symbols: nested for clients that take them, flat otherwise.
+
+use super::lsp_range;
+use super::ClientSupport;
+use flinkddl_ide::{Analysis, SymbolKind};
+use lsp_types as lsp;
+use lsp_types::Url;
+
+pub fn document_symbols(
+    a: &Analysis,
+    uri: &Url,
+    support: ClientSupport,
+) -> lsp::DocumentSymbolResponse {
+    fn kind(k: SymbolKind) -> lsp::SymbolKind {
+        match k {
+            SymbolKind::Table => lsp::SymbolKind::STRUCT,
+            SymbolKind::View => lsp::SymbolKind::INTERFACE,
+            SymbolKind::Column => lsp::SymbolKind::FIELD,
+            SymbolKind::Watermark => lsp::SymbolKind::EVENT,
+            SymbolKind::Constraint => lsp::SymbolKind::KEY,
+            SymbolKind::Catalog => lsp::SymbolKind::NAMESPACE,
+            SymbolKind::Database => lsp::SymbolKind::MODULE,
+            SymbolKind::Function => lsp::SymbolKind::FUNCTION,
+            SymbolKind::Insert => lsp::SymbolKind::OPERATOR,
+        }
+    }
+    fn convert(a: &Analysis, s: flinkddl_ide::DocumentSymbol) -> lsp::DocumentSymbol {
+        #[allow(deprecated)]
+        lsp::DocumentSymbol {
+            name: s.name,
+            detail: s.detail,
+            kind: kind(s.kind),
+            tags: None,
+            deprecated: None,
+            range: lsp_range(a, s.full_span),
+            selection_range: lsp_range(a, s.focus_span),
+            children: (!s.children.is_empty())
+                .then(|| s.children.into_iter().map(|c| convert(a, c)).collect()),
+        }
+    }
+    let symbols = a.document_symbols();
+    if support.hierarchical_symbols {
+        return lsp::DocumentSymbolResponse::Nested(
+            symbols.into_iter().map(|s| convert(a, s)).collect(),
+        );
+    }
+    let mut flat = Vec::new();
+    fn flatten(
+        a: &Analysis,
+        uri: &Url,
+        s: &flinkddl_ide::DocumentSymbol,
+        container: Option<&str>,
+        out: &mut Vec<lsp::SymbolInformation>,
+    ) {
+        #[allow(deprecated)]
+        out.push(lsp::SymbolInformation {
+            name: s.name.clone(),
+            kind: kind(s.kind),
+            tags: None,
+            deprecated: None,
+            location: lsp::Location::new(uri.clone(), lsp_range(a, s.full_span)),
+            container_name: container.map(str::to_string),
+        });
+        for c in &s.children {
+            flatten(a, uri, c, Some(&s.name), out);
+        }
+    }
+    for s in &symbols {
+        flatten(a, uri, s, None, &mut flat);
+    }
+    lsp::DocumentSymbolResponse::Flat(flat)
+}

@@ -1,0 +1,697 @@
+//! The main loop: the documents, the worker threads, debounced diagnostics, cancellation.
+//!
+//! The main thread owns the open documents and applies every notification in order. Requests
+//! run on worker threads against an [`AnalysisHost`] (the document version they were asked
+//! on), so a slow request never holds up typing; each version is analyzed once, by whichever
+//! job needs it first. A request cancelled before its answer is ready is answered with
+//! `RequestCanceled` and its late result dropped. A panic in a handler becomes an
+//! `InternalError` response; the worker and the server live on.
+
+use crate::handlers::{self, ClientSupport};
+use crossbeam_channel::{select, Receiver, Sender};
+use flinkddl_ide::{Analysis, AnalysisHost};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types as lsp;
+use lsp_types::notification::{self as note, Notification as _};
+use lsp_types::request::{self as req, Request as _};
+use lsp_types::Url;
+use serde::de::DeserializeOwned;
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+/// How the server runs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// How long after the last change diagnostics are computed and pushed.
+    pub debounce: Duration,
+    /// Worker threads for requests and diagnostics.
+    pub workers: usize,
+    /// Accept `flinkddl/debugPanic` (its handler panics) and `flinkddl/debugSleep` (its
+    /// handler takes 300 ms): for tests of the panic guard and of cancellation.
+    pub debug_requests: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            debounce: Duration::from_millis(25),
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get().clamp(1, 4)),
+            debug_requests: false,
+        }
+    }
+}
+
+struct Document {
+    version: i32,
+    text: String,
+    host: AnalysisHost,
+}
+
+/// What a worker hands back.
+enum Outcome {
+    Response(Response),
+    Diagnostics {
+        uri: Url,
+        version: i32,
+        diagnostics: Option<Vec<lsp::Diagnostic>>,
+    },
+}
+
+struct Pending {
+    uri: Url,
+    version: i32,
+    /// The answer edits the document: it is void when the document changed meanwhile.
+    edits: bool,
+}
+
+type Job = Box<dyn FnOnce() -> Outcome + Send>;
+
+struct Server {
+    sender: Sender<Message>,
+    documents: HashMap<Url, Document>,
+    jobs: Sender<Job>,
+    pending: HashMap<RequestId, Pending>,
+    due: HashMap<Url, Instant>,
+    config: Config,
+    support: ClientSupport,
+    push_diagnostics: bool,
+    /// Diagnostics jobs started and not yet delivered.
+    diagnostics_in_flight: usize,
+    shutdown: bool,
+}
+
+fn capabilities() -> lsp::ServerCapabilities {
+    lsp::ServerCapabilities {
+        position_encoding: Some(lsp::PositionEncodingKind::UTF16),
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(
+            lsp::TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(lsp::TextDocumentSyncKind::INCREMENTAL),
+                ..Default::default()
+            },
+        )),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        completion_provider: Some(lsp::CompletionOptions {
+            // Not space: a list after every space is more noise than help.
+            trigger_characters: Some(vec!["'".into(), ".".into(), "(".into()]),
+            ..Default::default()
+        }),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        references_provider: Some(lsp::OneOf::Left(true)),
+        document_highlight_provider: Some(lsp::OneOf::Left(true)),
+        document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        semantic_tokens_provider: Some(
+            lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lsp::SemanticTokensOptions {
+                    legend: lsp::SemanticTokensLegend {
+                        token_types: handlers::TOKEN_TYPES.to_vec(),
+                        token_modifiers: handlers::TOKEN_MODIFIERS.to_vec(),
+                    },
+                    full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                    range: None,
+                    ..Default::default()
+                },
+            ),
+        ),
+        folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
+            lsp::CodeActionOptions {
+                code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                ..Default::default()
+            },
+        )),
+        rename_provider: Some(lsp::OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
+        diagnostic_provider: Some(lsp::DiagnosticServerCapabilities::Options(
+            lsp::DiagnosticOptions {
+                identifier: Some("flinkddl".to_string()),
+                inter_file_dependencies: false,
+                workspace_diagnostics: false,
+                work_done_progress_options: Default::default(),
+            },
+        )),
+        ..Default::default()
+    }
+}
+
+/// Serves one client over `connection` until `exit`. Returns whether `shutdown` came first
+/// (the process should exit with 0 then, 1 otherwise).
+pub fn run(connection: Connection, config: Config) -> Result<bool, String> {
+    let Some((id, params)) = wait_for_initialize(&connection)? else {
+        return Ok(false);
+    };
+    let caps = &params.capabilities;
+    let text_caps = caps.text_document.as_ref();
+    let support = ClientSupport {
+        snippets: text_caps
+            .and_then(|t| t.completion.as_ref())
+            .and_then(|c| c.completion_item.as_ref())
+            .and_then(|i| i.snippet_support)
+            .unwrap_or(false),
+        hierarchical_symbols: text_caps
+            .and_then(|t| t.document_symbol.as_ref())
+            .and_then(|s| s.hierarchical_document_symbol_support)
+            .unwrap_or(false),
+        markdown: text_caps
+            .and_then(|t| t.hover.as_ref())
+            .and_then(|h| h.content_format.as_ref())
+            .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
+    };
+    // A client that pulls diagnostics does not also get them pushed (it would show them twice),
+    // unless it asks for both with `initializationOptions: {"pushDiagnostics": true}`.
+    let pulls = text_caps.and_then(|t| t.diagnostic.as_ref()).is_some();
+    let push_diagnostics = params
+        .initialization_options
+        .as_ref()
+        .and_then(|o| o.get("pushDiagnostics"))
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(!pulls);
+    let result = lsp::InitializeResult {
+        capabilities: capabilities(),
+        server_info: Some(lsp::ServerInfo {
+            name: "flinkddl".to_string(),
+            version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        }),
+    };
+    send(&connection.sender, Response::new_ok(id, result));
+
+    let (jobs, job_rx) = crossbeam_channel::unbounded::<Job>();
+    let (outcome_tx, outcomes) = crossbeam_channel::unbounded::<Outcome>();
+    let mut workers = Vec::new();
+    for _ in 0..config.workers.max(1) {
+        let job_rx = job_rx.clone();
+        let outcome_tx = outcome_tx.clone();
+        workers.push(std::thread::spawn(move || {
+            for job in job_rx {
+                // Jobs catch their own panics; this is the backstop that keeps the worker.
+                if let Ok(outcome) = catch_unwind(AssertUnwindSafe(job)) {
+                    if outcome_tx.send(outcome).is_err() {
+                        return;
+                    }
+                }
+            }
+        }));
+    }
+    drop(outcome_tx);
+    let mut server = Server {
+        sender: connection.sender.clone(),
+        documents: HashMap::new(),
+        jobs,
+        pending: HashMap::new(),
+        due: HashMap::new(),
+        config,
+        support,
+        push_diagnostics,
+        diagnostics_in_flight: 0,
+        shutdown: false,
+    };
+    let exited_cleanly = server.main_loop(&connection.receiver, &outcomes);
+    drop(server);
+    for w in workers {
+        let _ = w.join();
+    }
+    Ok(exited_cleanly)
+}
+
+fn send(sender: &Sender<Message>, message: impl Into<Message>) {
+    // The client went away: nothing to do, the loop ends when the receiver closes.
+    let _ = sender.send(message.into());
+}
+
+/// Waits for `initialize`, answering other requests with `ServerNotInitialized`. `None` when
+/// the client exits or disconnects first.
+fn wait_for_initialize(
+    connection: &Connection,
+) -> Result<Option<(RequestId, lsp::InitializeParams)>, String> {
+    for message in &connection.receiver {
+        match message {
+            Message::Request(r) if r.method == req::Initialize::METHOD => {
+                match serde_json::from_value::<lsp::InitializeParams>(r.params) {
+                    Ok(params) => return Ok(Some((r.id, params))),
+                    Err(e) => send(
+                        &connection.sender,
+                        Response::new_err(
+                            r.id,
+                            ErrorCode::InvalidParams as i32,
+                            format!("invalid initialize params: {e}"),
+                        ),
+                    ),
+                }
+            }
+            Message::Request(r) => send(
+                &connection.sender,
+                Response::new_err(
+                    r.id,
+                    ErrorCode::ServerNotInitialized as i32,
+                    "the server is not initialized".to_string(),
+                ),
+            ),
+            Message::Notification(n) if n.method == note::Exit::METHOD => return Ok(None),
+            Message::Notification(_) | Message::Response(_) => {}
+        }
+    }
+    Ok(None)
+}
+
+impl Server {
+    /// Returns whether `exit` came after `shutdown`.
+    fn main_loop(&mut self, messages: &Receiver<Message>, outcomes: &Receiver<Outcome>) -> bool {
+        loop {
+            let wait = self
+                .due
+                .values()
+                .min()
+                .map_or(Duration::from_secs(3600), |due| {
+                    due.saturating_duration_since(Instant::now())
+                });
+            select! {
+                recv(messages) -> message => match message {
+                    Ok(Message::Notification(n)) if n.method == note::Exit::METHOD => return self.shutdown,
+                    Ok(Message::Request(r)) if r.method == req::Shutdown::METHOD && !self.shutdown => {
+                        // Answer what was asked before shutdown, then shutdown.
+                        self.finish_in_flight(outcomes);
+                        self.shutdown = true;
+                        send(&self.sender, Response::new_ok(r.id, ()));
+                    }
+                    Ok(message) => self.handle(message),
+                    Err(_) => return self.shutdown,
+                },
+                recv(outcomes) -> outcome => {
+                    if let Ok(outcome) = outcome {
+                        self.deliver(outcome);
+                    }
+                }
+                default(wait) => {}
+            }
+            self.start_due_diagnostics();
+        }
+    }
+
+    /// Waits (a bounded time) for the requests and diagnostics already started.
+    fn finish_in_flight(&mut self, outcomes: &Receiver<Outcome>) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        self.start_due_diagnostics();
+        while !self.pending.is_empty() || self.diagnostics_in_flight > 0 {
+            match outcomes.recv_deadline(deadline) {
+                Ok(outcome) => self.deliver(outcome),
+                Err(_) => break,
+            }
+        }
+    }
+
+    fn handle(&mut self, message: Message) {
+        match message {
+            Message::Request(r) => self.request(r),
+            Message::Notification(n) => self.notification(n),
+            Message::Response(_) => {}
+        }
+    }
+
+    fn respond_err(&self, id: RequestId, code: ErrorCode, message: impl Into<String>) {
+        send(
+            &self.sender,
+            Response::new_err(id, code as i32, message.into()),
+        );
+    }
+
+    fn request(&mut self, r: Request) {
+        if self.shutdown {
+            return self.respond_err(
+                r.id,
+                ErrorCode::InvalidRequest,
+                "the server is shutting down",
+            );
+        }
+        let support = self.support;
+        match r.method.as_str() {
+            req::Shutdown::METHOD => {
+                self.shutdown = true;
+                send(&self.sender, Response::new_ok(r.id, ()));
+            }
+            req::Initialize::METHOD => self.respond_err(
+                r.id,
+                ErrorCode::InvalidRequest,
+                "initialize was already received",
+            ),
+            req::HoverRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::HoverParams| &p.text_document_position_params.text_document.uri,
+                false,
+                move |a, _, p| Ok(serde_json::to_value(handlers::hover(a, p, support))),
+            ),
+            req::Completion::METHOD => self.spawn(
+                r,
+                |p: &lsp::CompletionParams| &p.text_document_position.text_document.uri,
+                false,
+                move |a, _, p| Ok(serde_json::to_value(handlers::completion(a, p, support))),
+            ),
+            req::GotoDefinition::METHOD => self.spawn(
+                r,
+                |p: &lsp::GotoDefinitionParams| &p.text_document_position_params.text_document.uri,
+                false,
+                |a, uri, p| Ok(serde_json::to_value(handlers::definition(a, uri, p))),
+            ),
+            req::References::METHOD => self.spawn(
+                r,
+                |p: &lsp::ReferenceParams| &p.text_document_position.text_document.uri,
+                false,
+                |a, uri, p| Ok(serde_json::to_value(handlers::references(a, uri, p))),
+            ),
+            req::DocumentHighlightRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::DocumentHighlightParams| {
+                    &p.text_document_position_params.text_document.uri
+                },
+                false,
+                |a, _, p| Ok(serde_json::to_value(handlers::document_highlight(a, p))),
+            ),
+            req::DocumentSymbolRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::DocumentSymbolParams| &p.text_document.uri,
+                false,
+                move |a, uri, _| {
+                    Ok(serde_json::to_value(handlers::document_symbols(
+                        a, uri, support,
+                    )))
+                },
+            ),
+            req::SemanticTokensFullRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::SemanticTokensParams| &p.text_document.uri,
+                false,
+                |a, _, _| Ok(serde_json::to_value(handlers::semantic_tokens(a))),
+            ),
+            req::FoldingRangeRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::FoldingRangeParams| &p.text_document.uri,
+                false,
+                |a, _, _| Ok(serde_json::to_value(handlers::folding_ranges(a))),
+            ),
+            req::CodeActionRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::CodeActionParams| &p.text_document.uri,
+                true,
+                |a, uri, p| Ok(serde_json::to_value(handlers::code_actions(a, uri, p))),
+            ),
+            req::PrepareRenameRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::TextDocumentPositionParams| &p.text_document.uri,
+                true,
+                |a, _, p| handlers::prepare_rename(a, p).map(serde_json::to_value),
+            ),
+            req::Rename::METHOD => self.spawn(
+                r,
+                |p: &lsp::RenameParams| &p.text_document_position.text_document.uri,
+                true,
+                |a, uri, p| handlers::rename(a, uri, p).map(serde_json::to_value),
+            ),
+            req::DocumentDiagnosticRequest::METHOD => self.spawn_pull_diagnostics(r),
+            "flinkddl/debugSleep" if self.config.debug_requests => self.spawn(
+                r,
+                |p: &lsp::TextDocumentIdentifier| &p.uri,
+                false,
+                |_, _, _| {
+                    std::thread::sleep(Duration::from_millis(300));
+                    Ok(Ok(serde_json::Value::Null))
+                },
+            ),
+            "flinkddl/debugPanic" if self.config.debug_requests => self.spawn(
+                r,
+                |p: &lsp::TextDocumentIdentifier| &p.uri,
+                false,
+                |_, uri, _| panic!("debugPanic on {uri}"),
+            ),
+            _ => self.respond_err(
+                r.id,
+                ErrorCode::MethodNotFound,
+                format!("unknown request {}", r.method),
+            ),
+        }
+    }
+
+    /// Runs `handler` on a worker against the document the params name, as it is now.
+    fn spawn<P, F>(&mut self, r: Request, uri_of: fn(&P) -> &Url, edits: bool, handler: F)
+    where
+        P: DeserializeOwned + Send + 'static,
+        F: FnOnce(&Analysis, &Url, P) -> Result<serde_json::Result<serde_json::Value>, String>
+            + Send
+            + 'static,
+    {
+        let params: P = match serde_json::from_value(r.params) {
+            Ok(p) => p,
+            Err(e) => {
+                return self.respond_err(
+                    r.id,
+                    ErrorCode::InvalidParams,
+                    format!("invalid params for {}: {e}", r.method),
+                )
+            }
+        };
+        let uri = uri_of(&params).clone();
+        let Some(document) = self.documents.get(&uri) else {
+            return self.respond_err(
+                r.id,
+                ErrorCode::InvalidParams,
+                format!("document not open: {uri}"),
+            );
+        };
+        let host = document.host.clone();
+        let id = r.id.clone();
+        self.pending.insert(
+            r.id.clone(),
+            Pending {
+                uri: uri.clone(),
+                version: document.version,
+                edits,
+            },
+        );
+        let method = r.method;
+        let job: Job = Box::new(move || {
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                let analysis = host.analysis();
+                handler(&analysis, &uri, params)
+            }));
+            Outcome::Response(match result {
+                Ok(Ok(Ok(value))) => Response::new_ok(id, value),
+                Ok(Ok(Err(e))) => Response::new_err(
+                    id,
+                    ErrorCode::InternalError as i32,
+                    format!("{method}: {e}"),
+                ),
+                Ok(Err(message)) => Response::new_err(id, ErrorCode::RequestFailed as i32, message),
+                Err(panic) => Response::new_err(
+                    id,
+                    ErrorCode::InternalError as i32,
+                    format!("{method} failed: {}", panic_message(&panic)),
+                ),
+            })
+        });
+        let _ = self.jobs.send(job);
+    }
+
+    fn spawn_pull_diagnostics(&mut self, r: Request) {
+        self.spawn(
+            r,
+            |p: &lsp::DocumentDiagnosticParams| &p.text_document.uri,
+            false,
+            |a, uri, p| {
+                let result_id = a_version_id(a);
+                let report = if p.previous_result_id.as_deref() == Some(result_id.as_str()) {
+                    lsp::DocumentDiagnosticReport::Unchanged(
+                        lsp::RelatedUnchangedDocumentDiagnosticReport {
+                            related_documents: None,
+                            unchanged_document_diagnostic_report:
+                                lsp::UnchangedDocumentDiagnosticReport { result_id },
+                        },
+                    )
+                } else {
+                    lsp::DocumentDiagnosticReport::Full(lsp::RelatedFullDocumentDiagnosticReport {
+                        related_documents: None,
+                        full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
+                            result_id: Some(result_id),
+                            items: handlers::diagnostics(a, uri),
+                        },
+                    })
+                };
+                Ok(serde_json::to_value(
+                    lsp::DocumentDiagnosticReportResult::Report(report),
+                ))
+            },
+        );
+    }
+
+    fn notification(&mut self, n: Notification) {
+        match n.method.as_str() {
+            note::DidOpenTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params) {
+                    let doc = p.text_document;
+                    self.documents.insert(
+                        doc.uri.clone(),
+                        Document {
+                            version: doc.version,
+                            host: AnalysisHost::new(doc.version, doc.text.as_str()),
+                            text: doc.text,
+                        },
+                    );
+                    self.due.insert(doc.uri, Instant::now());
+                }
+            }
+            note::DidChangeTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(n.params)
+                {
+                    let uri = p.text_document.uri;
+                    let Some(document) = self.documents.get_mut(&uri) else {
+                        return;
+                    };
+                    // A change older than what we have is stale: ignore it.
+                    if p.text_document.version <= document.version {
+                        return;
+                    }
+                    for change in p.content_changes {
+                        crate::convert::apply_change(
+                            &mut document.text,
+                            change.range,
+                            &change.text,
+                        );
+                    }
+                    document.version = p.text_document.version;
+                    document.host = AnalysisHost::new(document.version, document.text.as_str());
+                    self.due.insert(uri, Instant::now() + self.config.debounce);
+                }
+            }
+            note::DidCloseTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(n.params) {
+                    let uri = p.text_document.uri;
+                    self.documents.remove(&uri);
+                    self.due.remove(&uri);
+                    if self.push_diagnostics {
+                        self.publish(uri, Vec::new(), None);
+                    }
+                }
+            }
+            note::Cancel::METHOD => {
+                if let Ok(p) = serde_json::from_value::<lsp::CancelParams>(n.params) {
+                    let id: RequestId = match p.id {
+                        lsp::NumberOrString::Number(n) => n.into(),
+                        lsp::NumberOrString::String(s) => s.into(),
+                    };
+                    if self.pending.remove(&id).is_some() {
+                        self.respond_err(id, ErrorCode::RequestCanceled, "cancelled");
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn start_due_diagnostics(&mut self) {
+        let now = Instant::now();
+        let ready: Vec<Url> = self
+            .due
+            .iter()
+            .filter(|(_, due)| **due <= now)
+            .map(|(uri, _)| uri.clone())
+            .collect();
+        for uri in ready {
+            self.due.remove(&uri);
+            if !self.push_diagnostics {
+                continue;
+            }
+            let Some(document) = self.documents.get(&uri) else {
+                continue;
+            };
+            let host = document.host.clone();
+            let version = document.version;
+            let job: Job = Box::new(move || {
+                let diagnostics = catch_unwind(AssertUnwindSafe(|| {
+                    handlers::diagnostics(&host.analysis(), &uri)
+                }))
+                .ok();
+                Outcome::Diagnostics {
+                    uri,
+                    version,
+                    diagnostics,
+                }
+            });
+            if self.jobs.send(job).is_ok() {
+                self.diagnostics_in_flight += 1;
+            }
+        }
+    }
+
+    fn deliver(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Response(response) => {
+                let Some(pending) = self.pending.remove(&response.id) else {
+                    return; // cancelled: the client already has its answer
+                };
+                let current = self.documents.get(&pending.uri).map(|d| d.version);
+                if pending.edits && current != Some(pending.version) {
+                    return self.respond_err(
+                        response.id,
+                        ErrorCode::ContentModified,
+                        "the document changed",
+                    );
+                }
+                send(&self.sender, response);
+            }
+            Outcome::Diagnostics {
+                uri,
+                version,
+                diagnostics,
+            } => {
+                self.diagnostics_in_flight = self.diagnostics_in_flight.saturating_sub(1);
+                // Diagnostics of an older version are stale; the newer version's are coming.
+                if self.documents.get(&uri).map(|d| d.version) != Some(version) {
+                    return;
+                }
+                match diagnostics {
+                    Some(d) => self.publish(uri, d, Some(version)),
+                    None => self.log(format!("computing diagnostics for {uri} failed")),
+                }
+            }
+        }
+    }
+
+    fn publish(&self, uri: Url, diagnostics: Vec<lsp::Diagnostic>, version: Option<i32>) {
+        let params = lsp::PublishDiagnosticsParams {
+            uri,
+            diagnostics,
+            version,
+        };
+        send(
+            &self.sender,
+            Notification::new(note::PublishDiagnostics::METHOD.to_string(), params),
+        );
+    }
+
+    fn log(&self, message: String) {
+        let params = lsp::LogMessageParams {
+            typ: lsp::MessageType::ERROR,
+            message,
+        };
+        send(
+            &self.sender,
+            Notification::new(note::LogMessage::METHOD.to_string(), params),
+        );
+    }
+}
+
+fn a_version_id(a: &Analysis) -> String {
+    // A hash of the text stands for its version: equal texts give equal ids.
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    a.text().hash(&mut h);
+    format!("{:x}", h.finish())
+}
+
+fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a handler panicked".to_string())
+}

@@ -1,0 +1,199 @@
+//! The stdio transport: LSP's `Content-Length` frames in and out, on two threads.
+//!
+//! `lsp_server`'s own stdio transport stops reading at the first frame that is not a valid
+//! JSON-RPC message, which ends the server. This one answers such a frame with a JSON-RPC error
+//! (`-32700` parse error, or `-32600` invalid request with the id when it can read one) and reads
+//! on, so a client's bad message never kills the server.
+
+use crossbeam_channel::{Receiver, Sender};
+use lsp_server::Message;
+use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+/// The transport's threads; join them after the main loop ends.
+pub struct IoThreads {
+    reader: thread::JoinHandle<()>,
+    writer: thread::JoinHandle<()>,
+}
+
+impl IoThreads {
+    pub fn join(self) {
+        // The reader may be blocked on stdin after `exit`; it ends with the process.
+        drop(self.reader);
+        let _ = self.writer.join();
+    }
+}
+
+/// Frames read from `input` become messages on the returned receiver; messages sent on the
+/// returned sender are written to `output`.
+pub fn spawn<R, W>(input: R, output: W) -> (Sender<Message>, Receiver<Message>, IoThreads)
+where
+    R: BufRead + Send + 'static,
+    W: Write + Send + 'static,
+{
+    let output = Arc::new(Mutex::new(output));
+    let (to_writer, writer_rx) = crossbeam_channel::unbounded::<Message>();
+    let (reader_tx, from_reader) = crossbeam_channel::unbounded::<Message>();
+    let writer_out = output.clone();
+    let writer = thread::spawn(move || {
+        for message in writer_rx {
+            let Ok(mut out) = writer_out.lock() else {
+                return;
+            };
+            if message.write(&mut *out).is_err() {
+                return;
+            }
+        }
+    });
+    let reader = thread::spawn(move || read_loop(input, reader_tx, output));
+    (to_writer, from_reader, IoThreads { reader, writer })
+}
+
+fn read_loop<R: BufRead, W: Write>(
+    mut input: R,
+    to_server: Sender<Message>,
+    output: Arc<Mutex<W>>,
+) {
+    loop {
+        let body = match read_frame(&mut input) {
+            Ok(Some(Ok(body))) => body,
+            Ok(Some(Err(header_problem))) => {
+                write_error(&output, serde_json::Value::Null, -32700, &header_problem);
+                continue;
+            }
+            Ok(None) | Err(_) => return,
+        };
+        match decode(&body) {
+            Ok(message) => {
+                let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
+                if to_server.send(message).is_err() || exit {
+                    return;
+                }
+            }
+            Err((id, code, text)) => write_error(&output, id, code, &text),
+        }
+    }
+}
+
+/// A JSON-RPC message, or the id, code and text of the error to answer with.
+fn decode(body: &[u8]) -> Result<Message, (serde_json::Value, i32, String)> {
+    let value: serde_json::Value = serde_json::from_slice(body)
+        .map_err(|e| (serde_json::Value::Null, -32700, format!("parse error: {e}")))?;
+    let id = value
+        .get("id")
+        .filter(|id| id.is_number() || id.is_string())
+        .cloned()
+        .unwrap_or(serde_json::Value::Null);
+    serde_json::from_value::<Message>(value)
+        .map_err(|e| (id, -32600, format!("invalid request: {e}")))
+}
+
+fn write_error<W: Write>(output: &Arc<Mutex<W>>, id: serde_json::Value, code: i32, message: &str) {
+    let response = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": { "code": code, "message": message },
+    });
+    let text = response.to_string();
+    if let Ok(mut out) = output.lock() {
+        let _ = write!(out, "Content-Length: {}\r\n\r\n{text}", text.len());
+        let _ = out.flush();
+    }
+}
+
+/// One frame's body; `Some(Err)` for a header block without a usable `Content-Length` (the
+/// block is skipped); `None` at the end of input.
+fn read_frame<R: BufRead>(input: &mut R) -> io::Result<Option<Result<Vec<u8>, String>>> {
+    let mut length: Option<usize> = None;
+    let mut problem: Option<String> = None;
+    let mut line = String::new();
+    let mut saw_header = false;
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let header = line.trim_end_matches(['\r', '\n']);
+        if header.is_empty() {
+            if saw_header {
+                break;
+            }
+            continue;
+        }
+        saw_header = true;
+        match header.split_once(':') {
+            Some((name, value)) if name.trim().eq_ignore_ascii_case("content-length") => {
+                match value.trim().parse::<usize>() {
+                    Ok(n) => length = Some(n),
+                    Err(_) => problem = Some(format!("bad Content-Length: {:?}", value.trim())),
+                }
+            }
+            Some(_) => {}
+            None => problem = Some(format!("malformed header: {header:?}")),
+        }
+    }
+    let Some(length) = length else {
+        return Ok(Some(Err(
+            problem.unwrap_or_else(|| "no Content-Length header".to_string())
+        )));
+    };
+    // A frame larger than this is not an editor's document; refuse it rather than allocate.
+    const MAX_FRAME: usize = 512 * 1024 * 1024;
+    if length > MAX_FRAME {
+        return Ok(Some(Err(format!("frame of {length} bytes is too large"))));
+    }
+    let mut body = vec![0; length];
+    input.read_exact(&mut body)?;
+    Ok(Some(Ok(body)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(body: &str) -> String {
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    }
+
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0
+                .lock()
+                .map_err(|_| io::Error::other("poisoned"))?
+                .extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn malformed_frames_get_errors_and_reading_goes_on() {
+        let input = [
+            frame("{not json"),
+            frame("[1, 2, 3]"),
+            "Content-Length: nope\r\n\r\n".to_string(),
+            frame(r#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#),
+            frame(r#"{"jsonrpc":"2.0","method":"exit"}"#),
+        ]
+        .concat();
+        let out = Shared::default();
+        let (tx, rx, threads) = spawn(io::Cursor::new(input.into_bytes()), out.clone());
+        let first = rx.recv().map_err(|e| e.to_string());
+        let second = rx.recv().map_err(|e| e.to_string());
+        drop(tx);
+        threads.join();
+        assert!(matches!(first, Ok(Message::Request(r)) if r.method == "shutdown"));
+        assert!(matches!(second, Ok(Message::Notification(n)) if n.method == "exit"));
+        let written = String::from_utf8(out.0.lock().map(|v| v.clone()).unwrap_or_default())
+            .unwrap_or_default();
+        assert!(written.contains(r#""code":-32700"#), "{written}");
+        assert!(written.contains(r#""code":-32600"#), "{written}");
+        assert_eq!(written.matches("\r\n\r\n").count(), 3, "{written}");
+    }
+}

@@ -1,0 +1,179 @@
+"""End-to-end test of `flinkddl lsp` with a real LSP client library (pygls's LanguageClient).
+
+Starts the real binary (FLINKDDL_BIN), opens a document and checks pushed and pulled
+diagnostics, hover, completion, definition and a code action, then shuts the server down and
+expects exit status 0. Run it with crates/lsp/tests/e2e/run.sh.
+"""
+
+import asyncio
+import os
+
+import pytest
+import pytest_asyncio
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+URI = "file:///e2e/orders.sql"
+# A comment with an emoji first: LSP columns are UTF-16 code units.
+TEXT = """-- 😀 orders
+CREATE TABLE orders (
+  id BIGINT,
+  price DECIMAL(10, 2),
+  cost AS price * 2,
+  PRIMARY KEY (id)
+) WITH (
+  'connector' = 'datagen',
+  
+  'number-of-rows' = '10'
+);
+"""
+TIMEOUT = 20
+
+
+@pytest_asyncio.fixture
+async def client():
+    binary = os.environ["FLINKDDL_BIN"]
+    lc = LanguageClient("flinkddl-e2e", "v1")
+    lc.published = {}
+    lc.got_diagnostics = asyncio.Event()
+
+    @lc.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params: types.PublishDiagnosticsParams):
+        lc.published[params.uri] = params
+        lc.got_diagnostics.set()
+
+    await lc.start_io(binary, "lsp")
+    result = await asyncio.wait_for(
+        lc.initialize_async(
+            types.InitializeParams(
+                capabilities=types.ClientCapabilities(
+                    text_document=types.TextDocumentClientCapabilities(
+                        completion=types.CompletionClientCapabilities(
+                            completion_item=types.ClientCompletionItemOptions(snippet_support=True)
+                        ),
+                        hover=types.HoverClientCapabilities(
+                            content_format=[types.MarkupKind.Markdown]
+                        ),
+                    )
+                ),
+                process_id=os.getpid(),
+                root_uri=None,
+            )
+        ),
+        TIMEOUT,
+    )
+    assert result.server_info.name == "flinkddl"
+    lc.initialized(types.InitializedParams())
+    yield lc
+    if not lc.stopped:
+        await asyncio.wait_for(lc.shutdown_async(None), TIMEOUT)
+        lc.exit(None)
+        await asyncio.wait_for(lc.stop(), TIMEOUT)
+
+
+def at(line, character):
+    return types.Position(line=line, character=character)
+
+
+@pytest.mark.asyncio
+async def test_editor_session(client):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=URI, language_id="flinksql", version=1, text=TEXT)
+        )
+    )
+
+    # Pushed diagnostics: PRIMARY KEY without NOT ENFORCED, on line 5.
+    await asyncio.wait_for(client.got_diagnostics.wait(), TIMEOUT)
+    pushed = client.published[URI]
+    assert pushed.version == 1
+    codes = [d.code for d in pushed.diagnostics]
+    assert codes == ["B030"], codes
+    primary_key = pushed.diagnostics[0]
+    assert primary_key.range.start == at(5, 2)
+    assert primary_key.severity == types.DiagnosticSeverity.Error
+
+    # Pulled diagnostics agree.
+    pulled = await asyncio.wait_for(
+        client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=URI))
+        ),
+        TIMEOUT,
+    )
+    assert [d.code for d in pulled.items] == ["B030"]
+
+    # Definition of `price` in `cost AS price * 2`.
+    definition = await asyncio.wait_for(
+        client.text_document_definition_async(
+            types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=URI), position=at(4, 11))
+        ),
+        TIMEOUT,
+    )
+    location = definition[0] if isinstance(definition, list) else definition
+    assert location.uri == URI
+    assert location.range.start == at(3, 2)
+
+    # The code action of the diagnostic's fix.
+    actions = await asyncio.wait_for(
+        client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=URI),
+                range=primary_key.range,
+                context=types.CodeActionContext(diagnostics=[primary_key]),
+            )
+        ),
+        TIMEOUT,
+    )
+    titles = [a.title for a in actions]
+    assert "add NOT ENFORCED" in titles, titles
+    action = actions[titles.index("add NOT ENFORCED")]
+    edit = action.edit.changes[URI][0]
+    assert edit.new_text == " NOT ENFORCED"
+
+    # Apply it as an editor would (incremental change): the diagnostics go away.
+    client.got_diagnostics.clear()
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)
+            ],
+        )
+    )
+    for _ in range(10):
+        await asyncio.wait_for(client.got_diagnostics.wait(), TIMEOUT)
+        client.got_diagnostics.clear()
+        if client.published[URI].version == 2:
+            break
+    assert client.published[URI].version == 2
+    assert len(client.published[URI].diagnostics) == 0, client.published[URI].diagnostics
+
+    # Now the table binds: hover and completion see Flink's resolved schema.
+    # Hover on the computed column: its inferred type.
+    hover = await asyncio.wait_for(
+        client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=URI), position=at(4, 3))
+        ),
+        TIMEOUT,
+    )
+    assert "DECIMAL(21, 2)" in hover.contents.value, hover.contents.value
+    assert "computed column" in hover.contents.value
+
+    # Completion in the WITH list: datagen's options, with a snippet for the value.
+    completion = await asyncio.wait_for(
+        client.text_document_completion_async(
+            types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=URI), position=at(8, 2))
+        ),
+        TIMEOUT,
+    )
+    items = {item.label: item for item in completion.items}
+    assert "rows-per-second" in items, sorted(items)
+    assert "connector" not in items and "number-of-rows" not in items  # already written
+    assert items["rows-per-second"].insert_text_format == types.InsertTextFormat.Snippet
+    assert items["rows-per-second"].text_edit.new_text.startswith("'rows-per-second' = ")
+
+    # A clean shutdown exits with status 0.
+    await asyncio.wait_for(client.shutdown_async(None), TIMEOUT)
+    client.exit(None)
+    await asyncio.wait_for(client.stop(), TIMEOUT)
+    assert client._server.returncode == 0

@@ -1,0 +1,406 @@
+//! The server driven in-process through `lsp_server::Connection::memory()`: the protocol as a
+//! client sees it (UTF-16 positions, incremental changes, push and pull diagnostics, every
+//! request, cancellation, stale versions, bad params, a panicking handler, shutdown).
+
+#![allow(clippy::unwrap_used)] // a test harness: a failed send or join is a failed test
+
+use flinkddl_lsp::{run, Config};
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const URI: &str = "file:///work/orders.sql";
+
+/// A comment with an emoji before the error: LSP columns count UTF-16 units.
+const TEXT: &str = "-- 😀 orders\nCREATE TABLE orders (\n  id BIGINT,\n  price DECIMAL(10, 2),\n  cost AS price * 2,\n  PRIMARY KEY (id)\n) WITH (\n  'connector' = 'datagen',\n  'rows-per-secon' = '5'\n);\nINSERT INTO orders SELECT 1, 2.0;\n";
+
+struct Client {
+    conn: Connection,
+    next_id: i32,
+    notifications: Vec<Notification>,
+    server: Option<std::thread::JoinHandle<Result<bool, String>>>,
+}
+
+impl Client {
+    fn start(pull: bool) -> Client {
+        let (client, server) = Connection::memory();
+        let config = Config {
+            debounce: Duration::from_millis(5),
+            workers: 1,
+            debug_requests: true,
+        };
+        let handle = std::thread::spawn(move || run(server, config));
+        let mut c = Client {
+            conn: client,
+            next_id: 0,
+            notifications: Vec::new(),
+            server: Some(handle),
+        };
+        let mut text_document = json!({
+            "completion": {"completionItem": {"snippetSupport": true}},
+            "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
+            "hover": {"contentFormat": ["markdown"]},
+        });
+        if pull {
+            text_document["diagnostic"] = json!({});
+        }
+        let init = c.request(
+            "initialize",
+            json!({"capabilities": {"textDocument": text_document}}),
+        );
+        assert!(init.error.is_none(), "{init:?}");
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn send_request(&mut self, method: &str, params: Value) -> RequestId {
+        self.next_id += 1;
+        let id: RequestId = self.next_id.into();
+        let r = Request::new(id.clone(), method.to_string(), params);
+        self.conn.sender.send(r.into()).unwrap();
+        id
+    }
+
+    fn response(&mut self, id: &RequestId) -> Response {
+        loop {
+            match self.conn.receiver.recv_timeout(Duration::from_secs(10)) {
+                Ok(Message::Response(r)) if &r.id == id => return r,
+                Ok(Message::Response(r)) => panic!("unexpected response {r:?}"),
+                Ok(Message::Notification(n)) => self.notifications.push(n),
+                Ok(Message::Request(_)) => {}
+                Err(e) => panic!("no response to {id:?}: {e}"),
+            }
+        }
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Response {
+        let id = self.send_request(method, params);
+        self.response(&id)
+    }
+
+    fn result(&mut self, method: &str, params: Value) -> Value {
+        let r = self.request(method, params);
+        assert!(r.error.is_none(), "{method}: {:?}", r.error);
+        r.result.unwrap_or(Value::Null)
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        self.conn
+            .sender
+            .send(Notification::new(method.to_string(), params).into())
+            .unwrap();
+    }
+
+    /// The next `publishDiagnostics` for `version`.
+    fn diagnostics_for(&mut self, version: i64) -> Value {
+        loop {
+            if let Some(i) = self.notifications.iter().position(|n| {
+                n.method == "textDocument/publishDiagnostics"
+                    && n.params["version"] == json!(version)
+            }) {
+                return self.notifications.remove(i).params;
+            }
+            match self.conn.receiver.recv_timeout(Duration::from_secs(10)) {
+                Ok(Message::Notification(n)) => self.notifications.push(n),
+                Ok(other) => panic!("unexpected {other:?}"),
+                Err(e) => panic!("no diagnostics for version {version}: {e}"),
+            }
+        }
+    }
+
+    fn open(&self, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": URI, "languageId": "flinksql", "version": 1, "text": text}}),
+        );
+    }
+
+    fn at(line: u32, character: u32) -> Value {
+        json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}})
+    }
+
+    fn stop(mut self) -> bool {
+        let r = self.request("shutdown", Value::Null);
+        assert!(r.error.is_none());
+        self.notify("exit", Value::Null);
+        self.server
+            .take()
+            .map(|h| h.join().unwrap().unwrap())
+            .unwrap_or(false)
+    }
+}
+
+fn codes(params: &Value) -> Vec<String> {
+    params["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+#[test]
+fn push_diagnostics_with_utf16_ranges_and_related_information() {
+    let mut c = Client::start(false);
+    c.open(TEXT);
+    let params = c.diagnostics_for(1);
+    assert_eq!(codes(&params), ["B030"]);
+    let d = &params["diagnostics"][0];
+    assert_eq!(d["range"]["start"], json!({"line": 5, "character": 2}));
+    assert_eq!(d["source"], "flinkddl");
+    assert_eq!(d["severity"], 1);
+    // Incremental change: fix the key; the option typo is reported next (its range counts the
+    // emoji line's UTF-16 units correctly too).
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": 5, "character": 18}, "end": {"line": 5, "character": 18}}, "text": " NOT ENFORCED"}
+        ]}),
+    );
+    let params = c.diagnostics_for(2);
+    // The option typo, and the INSERT into a datagen (source-only) table.
+    assert_eq!(codes(&params), ["C001", "C013"]);
+    assert_eq!(
+        params["diagnostics"][0]["range"]["start"],
+        json!({"line": 8, "character": 2})
+    );
+    // A stale change (version 1) is ignored: the next diagnostics are still version 2's text.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 1}, "contentChanges": [{"text": "garbage"}]}),
+    );
+    let hover = c.result("textDocument/hover", Client::at(4, 3));
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("computed column"));
+    // Related information from labels: a duplicate column points at the first one.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": "CREATE TABLE t (a INT, a INT);"}]}),
+    );
+    let params = c.diagnostics_for(3);
+    let related = &params["diagnostics"][0]["relatedInformation"][0];
+    assert_eq!(
+        related["location"]["range"]["start"],
+        json!({"line": 0, "character": 16})
+    );
+    assert_eq!(related["message"], "first defined here");
+    assert!(c.stop());
+}
+
+#[test]
+fn requests_answer_from_the_analysis() {
+    let mut c = Client::start(true);
+    c.open(TEXT);
+    // Pull diagnostics, then unchanged with the same result id.
+    let report = c.result(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert_eq!(report["kind"], "full");
+    assert_eq!(report["items"].as_array().unwrap().len(), 1);
+    let again = c.result(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": URI}, "previousResultId": report["resultId"]}),
+    );
+    assert_eq!(again["kind"], "unchanged");
+    // No push for a client that pulls.
+    assert!(c
+        .notifications
+        .iter()
+        .all(|n| n.method != "textDocument/publishDiagnostics"));
+
+    let hover = c.result("textDocument/hover", Client::at(3, 4));
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("DECIMAL(10, 2)"));
+
+    let completion = c.result("textDocument/completion", Client::at(8, 2));
+    let labels: Vec<&str> = completion["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"number-of-rows"), "{labels:?}");
+    let item = completion["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "number-of-rows")
+        .unwrap();
+    assert_eq!(item["insertTextFormat"], 2);
+
+    let definition = c.result("textDocument/definition", Client::at(4, 11));
+    assert_eq!(
+        definition["range"]["start"],
+        json!({"line": 3, "character": 2})
+    );
+
+    let references = c.result(
+        "textDocument/references",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 1, "character": 14}, "context": {"includeDeclaration": true}}),
+    );
+    assert_eq!(references.as_array().unwrap().len(), 2);
+
+    let highlights = c.result("textDocument/documentHighlight", Client::at(4, 11));
+    let kinds: Vec<i64> = highlights
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["kind"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [3, 2],
+        "definition (write) then the use (read): {highlights}"
+    );
+
+    let symbols = c.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert_eq!(symbols[0]["name"], "orders");
+    assert_eq!(symbols[0]["children"].as_array().unwrap().len(), 4);
+
+    let tokens = c.result(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let data = tokens["data"].as_array().unwrap();
+    assert_eq!(data.len() % 5, 0);
+    // The first token is the comment: line 0, column 0, 12 UTF-16 units ("-- 😀 orders").
+    assert_eq!(&data[..3], &[json!(0), json!(0), json!(12)]);
+
+    let folds = c.result(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert!(folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["startLine"] == 1 && f["endLine"] == 9));
+
+    let actions = c.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 5, "character": 4}, "end": {"line": 5, "character": 4}}, "context": {"diagnostics": []}}),
+    );
+    let action = &actions[0];
+    assert_eq!(action["title"], "add NOT ENFORCED");
+    assert_eq!(
+        action["edit"]["changes"][URI][0]["newText"],
+        " NOT ENFORCED"
+    );
+
+    let prepared = c.result("textDocument/prepareRename", Client::at(3, 3));
+    assert_eq!(prepared["start"], json!({"line": 3, "character": 2}));
+    let edit = c.result(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 3, "character": 3}, "newName": "amount"}),
+    );
+    assert_eq!(edit["changes"][URI].as_array().unwrap().len(), 2);
+    let failed = c.request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 1, "character": 1}, "newName": "x"}),
+    );
+    assert_eq!(failed.error.map(|e| e.code), Some(-32803));
+    assert!(c.stop());
+}
+
+#[test]
+fn bad_requests_panics_and_cancellation_leave_the_server_alive() {
+    let (client, server) = Connection::memory();
+    let handle = std::thread::spawn(move || {
+        run(
+            server,
+            Config {
+                debounce: Duration::from_millis(5),
+                workers: 1,
+                debug_requests: true,
+            },
+        )
+    });
+    let mut c = Client {
+        conn: client,
+        next_id: 0,
+        notifications: Vec::new(),
+        server: Some(handle),
+    };
+    // Before initialize.
+    let early = c.request("textDocument/hover", Client::at(0, 0));
+    assert_eq!(early.error.map(|e| e.code), Some(-32002));
+    let init = c.request("initialize", json!({"capabilities": {}}));
+    assert!(init.error.is_none());
+    c.notify("initialized", json!({}));
+    c.open(TEXT);
+
+    let bad = c.request("textDocument/hover", json!({"nonsense": true}));
+    assert_eq!(bad.error.map(|e| e.code), Some(-32602));
+    let unknown = c.request("textDocument/unheardOf", json!({}));
+    assert_eq!(unknown.error.map(|e| e.code), Some(-32601));
+    let not_open = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "file:///other.sql"}, "position": {"line": 0, "character": 0}}),
+    );
+    assert_eq!(not_open.error.map(|e| e.code), Some(-32602));
+
+    let panicked = c.request("flinkddl/debugPanic", json!({"uri": URI}));
+    let error = panicked.error.unwrap();
+    assert_eq!(error.code, -32603);
+    assert!(error.message.contains("debugPanic"), "{}", error.message);
+
+    // Cancellation: the one worker sleeps, the hover waits behind it and is cancelled.
+    let sleeping = c.send_request("flinkddl/debugSleep", json!({"uri": URI}));
+    let hover = c.send_request("textDocument/hover", Client::at(3, 4));
+    let hover_number = c.next_id;
+    c.notify("$/cancelRequest", json!({ "id": hover_number }));
+    let cancelled = c.response(&hover);
+    assert_eq!(cancelled.error.map(|e| e.code), Some(-32800));
+    let slept = c.response(&sleeping);
+    assert!(slept.error.is_none());
+
+    // Still alive.
+    let alive = c.result("textDocument/hover", Client::at(3, 4));
+    assert!(alive["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("price"));
+    // Half-typed text in every state never breaks a request.
+    let partial = "CREATE TABLE t (a INT, b AS CAST(a AS ";
+    for (version, end) in (1..=partial.len()).enumerate() {
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version + 2}, "contentChanges": [{"text": &partial[..end]}]}),
+        );
+        let r = c.request("textDocument/completion", Client::at(0, end as u32));
+        assert!(r.error.is_none(), "{:?}", r.error);
+    }
+    assert!(c.stop());
+}
+
+#[test]
+fn a_pulling_client_can_ask_for_pushes_too() {
+    let (client, server) = Connection::memory();
+    let handle = std::thread::spawn(move || run(server, Config::default()));
+    let mut c = Client {
+        conn: client,
+        next_id: 0,
+        notifications: Vec::new(),
+        server: Some(handle),
+    };
+    let init = c.request(
+        "initialize",
+        json!({"capabilities": {"textDocument": {"diagnostic": {}}}, "initializationOptions": {"pushDiagnostics": true}}),
+    );
+    assert!(init.error.is_none());
+    c.notify("initialized", json!({}));
+    c.open("CREATE TABLE t (a INT, a INT);");
+    assert_eq!(codes(&c.diagnostics_for(1)), ["B010"]);
+    // Exit without shutdown: the server ends, and says it was not shut down.
+    c.notify("exit", Value::Null);
+    let clean = c.server.take().map(|h| h.join().unwrap().unwrap());
+    assert_eq!(clean, Some(false));
+}
