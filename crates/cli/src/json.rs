@@ -50,13 +50,13 @@ fn position(into: &mut Map<String, Value>, at: Located) {
 /// The diagnostics of one file as JSON objects.
 pub fn file_diagnostics(report: &FileReport) -> Vec<Value> {
     let locator = Locator::new(report);
-    let index = flinkddl::LineIndex::new(&report.source.text);
+    let index = locator.line_index();
     report
         .diagnostics
         .iter()
         .map(|d| {
             // The shared fields come from the describe contract, so the two agree.
-            let base = flinkddl::contract::diagnostic_json(&report.source.text, &index, d);
+            let base = flinkddl::contract::diagnostic_json(&report.source.text, index, d);
             let mut out = Map::new();
             out.insert("file".into(), report.name.clone().into());
             for key in ["code", "name", "severity", "stage", "message"] {

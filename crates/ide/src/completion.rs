@@ -445,20 +445,7 @@ impl Collector<'_> {
         let text = self.text();
         let tokens = self.tokens();
         let at = tokens.iter().position(|t| word(text, t) == "LIKE")?;
-        let mut parts = Vec::new();
-        let mut i = at + 1;
-        while let Some(t) = tokens.get(i) {
-            if !matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent) {
-                break;
-            }
-            parts.push(ident_value(text, t));
-            if tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
-                i += 2;
-            } else {
-                break;
-            }
-        }
-        self.qualify(&parts)
+        self.qualify(&dotted_name(text, tokens, at + 1))
     }
 
     fn qualify(&self, parts: &[String]) -> Option<TablePath> {
@@ -504,20 +491,8 @@ impl Collector<'_> {
                 }
             }
         } else if matches!(first, "ALTER" | "INSERT" | "UPSERT") {
-            let mut parts = Vec::new();
             // ALTER TABLE name, INSERT INTO|OVERWRITE name
-            let mut i = 2;
-            while let Some(t) = tokens.get(i) {
-                if !matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent) {
-                    break;
-                }
-                parts.push(ident_value(text, t));
-                if tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
-                    i += 2;
-                } else {
-                    break;
-                }
-            }
+            let parts = dotted_name(text, tokens, 2);
             if let Some(path) = self.qualify(&parts) {
                 self.bound_columns(&path, &mut out);
             }
@@ -532,14 +507,7 @@ impl Collector<'_> {
         let text = self.text();
         let tokens = self.tokens();
         let at = tokens.iter().position(|t| word(text, t) == "FROM")?;
-        let t = tokens.get(at + 1)?;
-        let mut parts = vec![ident_value(text, t)];
-        let mut i = at + 1;
-        while tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
-            i += 2;
-            parts.push(ident_value(text, tokens.get(i)?));
-        }
-        self.qualify(&parts)
+        self.qualify(&dotted_name(text, tokens, at + 1))
     }
 
     fn bound_columns(&self, path: &TablePath, out: &mut Vec<ColumnInfo>) {
@@ -811,4 +779,23 @@ fn written_columns(text: &str, tokens: &[Token]) -> Vec<ColumnInfo> {
     }
     finish(&mut element);
     out
+}
+
+/// The parts of a dotted name (`t`, `db.t`, `` cat.`my db`.t ``) whose first token is
+/// `tokens[from]`; empty when no name starts there.
+fn dotted_name(text: &str, tokens: &[Token], from: usize) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut i = from;
+    while let Some(t) = tokens.get(i) {
+        if !matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent) {
+            break;
+        }
+        parts.push(ident_value(text, t));
+        if tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    parts
 }

@@ -86,6 +86,15 @@ pub fn string_value(text: &str, t: &Token) -> String {
 }
 
 /// An identifier token's name (back-ticks removed).
+/// The names already written in a column list (to leave out of completion).
+fn listed_names(text: &str, inside: &[Token]) -> Vec<String> {
+    inside
+        .iter()
+        .filter(|t| is_word(t))
+        .map(|t| ident_value(text, t))
+        .collect()
+}
+
 pub fn ident_value(text: &str, t: &Token) -> String {
     let raw = text.get(t.span.range()).unwrap_or("");
     if t.kind == TokenKind::QuotedIdent {
@@ -271,12 +280,9 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
             | (_, "HASH")
             | (_, "RANGE")
             | ("UNIQUE", _) => {
-                let listed = inside
-                    .iter()
-                    .filter(|t| is_word(t))
-                    .map(|t| ident_value(text, t))
-                    .collect();
-                return Context::ColumnList { listed };
+                return Context::ColumnList {
+                    listed: listed_names(text, inside),
+                };
             }
             (_, "CAST" | "TRY_CAST") if last_word == "AS" => return Context::TypeName,
             _ => {}
@@ -298,12 +304,9 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
                 .iter()
                 .any(|w| w == "SELECT" || w == "VALUES");
         if insert_columns {
-            let listed = inside
-                .iter()
-                .filter(|t| is_word(t))
-                .map(|t| ident_value(text, t))
-                .collect();
-            return Context::ColumnList { listed };
+            return Context::ColumnList {
+                listed: listed_names(text, inside),
+            };
         }
     }
 

@@ -41,6 +41,11 @@ impl<'a> Locator<'a> {
         }
     }
 
+    /// The file's line index (built once, here).
+    pub fn line_index(&self) -> &LineIndex {
+        &self.index
+    }
+
     pub fn locate(&self, span: Span) -> Located {
         let start = self.index.line_col(self.text, span.start);
         let end = self.index.line_col(self.text, span.end);
