@@ -24,7 +24,7 @@ impl Binder<'_> {
         };
         // Flink alters permanent tables only.
         let table = match self.catalog.lookup_permanent(&path) {
-            crate::catalog::Lookup::Found(CatalogObject::Table(t)) => Some(t.as_ref().clone()),
+            crate::catalog::Lookup::Found(CatalogObject::Table(t)) => Some(TableSchema::clone(t)),
             crate::catalog::Lookup::Unknowable => return,
             _ => None,
         };
@@ -63,7 +63,7 @@ impl Binder<'_> {
 
     fn store(&mut self, path: &ObjectPath, table: TableSchema) {
         self.catalog
-            .put_permanent(path, CatalogObject::Table(Box::new(table)));
+            .put_permanent(path, CatalogObject::Table(std::sync::Arc::new(table)));
     }
 
     fn alter_error(

@@ -215,7 +215,12 @@ impl TableSchemaBuilder {
         if !errors.is_empty() {
             return Err(errors);
         }
-        bound.tables.into_iter().last().ok_or_else(Vec::new)
+        bound
+            .tables
+            .into_iter()
+            .last()
+            .map(std::sync::Arc::unwrap_or_clone)
+            .ok_or_else(Vec::new)
     }
 }
 

@@ -7,6 +7,7 @@ use flinkddl_types::DataType;
 // foldhash: fast and seeded (hostile names cannot force collisions).
 use foldhash::{HashMap, HashMapExt};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 pub const DEFAULT_CATALOG: &str = "default_catalog";
 pub const DEFAULT_DATABASE: &str = "default_database";
@@ -16,7 +17,8 @@ pub type ObjectPath = (String, String, String);
 
 #[derive(Debug, Clone)]
 pub enum CatalogObject {
-    Table(Box<TableSchema>),
+    /// Shared with [`crate::Bound::created`]: a table is stored once however many lists hold it.
+    Table(Arc<TableSchema>),
     View(ViewDef),
 }
 
@@ -192,7 +194,7 @@ impl Catalog {
     }
 
     /// [`Catalog::tables_in_order`], moved out of the catalog (no copies).
-    pub fn into_tables_in_order(mut self) -> Vec<TableSchema> {
+    pub fn into_tables_in_order(mut self) -> Vec<Arc<TableSchema>> {
         let order = std::mem::take(&mut self.order);
         order
             .into_iter()
@@ -207,7 +209,7 @@ impl Catalog {
                         .and_then(|db| db.remove(&path.2))
                 };
                 match object {
-                    Some(CatalogObject::Table(t)) => Some(*t),
+                    Some(CatalogObject::Table(t)) => Some(t),
                     _ => None,
                 }
             })

@@ -7,7 +7,7 @@ use crate::expr::{bind_expr, ExprOutcome, Scope};
 use crate::like::{LikeStrategies, Strategy};
 use crate::schema::*;
 use crate::Binder;
-use flinkddl_diagnostics::{Code, Diagnostic, Span};
+use flinkddl_diagnostics::{Code, Diagnostic, LineIndex, Span};
 use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, TableElement};
 use flinkddl_types::{DataType, LogicalType, LogicalTypeRoot, TimestampKind};
 // foldhash: fast and seeded (hostile column names cannot force collisions).
@@ -83,7 +83,11 @@ fn referenced_names(expr: &ast::Expr, out: &mut Vec<String>) {
 
 impl Binder<'_> {
     fn line_col_text(&self, span: Span) -> String {
-        let lc = self.line_index.line_col(self.source, span.start);
+        let source = self.source;
+        let lc = self
+            .line_index
+            .get_or_init(|| LineIndex::new(source))
+            .line_col(source, span.start);
         format!("line {}, column {}", lc.line, lc.column_utf16)
     }
 
@@ -154,7 +158,7 @@ impl Binder<'_> {
                 let source = self.qualify(&like.source)?;
                 match self.catalog.lookup(&source) {
                     Lookup::Found(CatalogObject::Table(t)) => {
-                        (Some(t.as_ref().clone()), strategies, false)
+                        (Some(std::sync::Arc::clone(t)), strategies, false)
                     }
                     Lookup::Found(CatalogObject::View(_)) => {
                         let id = object_identifier(&source.0, &source.1, &source.2);
@@ -398,14 +402,14 @@ impl Binder<'_> {
         }
 
         // --- primary key ---
-        let primary_key = self.bind_primary_key(ct, base.as_ref(), &strategies, &columns)?;
+        let primary_key = self.bind_primary_key(ct, base.as_deref(), &strategies, &columns)?;
 
         // --- partitions and distribution ---
-        let partition_keys = self.bind_partitions(ct, base.as_ref(), &strategies, &columns)?;
-        let distribution = self.bind_distribution(ct, base.as_ref(), &strategies, &columns)?;
+        let partition_keys = self.bind_partitions(ct, base.as_deref(), &strategies, &columns)?;
+        let distribution = self.bind_distribution(ct, base.as_deref(), &strategies, &columns)?;
 
         // --- options ---
-        let options = self.bind_options(ct, base.as_ref(), &strategies)?;
+        let options = self.bind_options(ct, base.as_deref(), &strategies)?;
 
         // --- catalog ---
         let complete = !base_unknowable && columns.iter().all(|c| c.data_type.is_some());
@@ -1278,8 +1282,10 @@ impl Binder<'_> {
             ));
             return Err(());
         }
-        self.created.push((self.statement_index, table.clone()));
-        let object = CatalogObject::Table(Box::new(table));
+        let table = std::sync::Arc::new(table);
+        self.created
+            .push((self.statement_index, std::sync::Arc::clone(&table)));
+        let object = CatalogObject::Table(table);
         if temporary {
             self.catalog.temporary.insert(path.clone(), object);
         } else {

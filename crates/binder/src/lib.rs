@@ -26,18 +26,19 @@ use catalog::Catalog;
 use flinkddl_diagnostics::{Diagnostic, LineIndex};
 use flinkddl_syntax::Parse;
 use schema::TableSchema;
+use std::sync::Arc;
 
 /// The result of binding a script.
 #[derive(Debug, Clone)]
 pub struct Bound {
     /// The tables in the catalog after the script, in the order of the statement that last
     /// created or targeted each (the last one is the last CREATE TABLE's table).
-    pub tables: Vec<TableSchema>,
+    pub tables: Vec<Arc<TableSchema>>,
     /// Bind diagnostics, in statement order.
     pub diagnostics: Vec<Diagnostic>,
     /// Each table as the statement that created it left it: (statement index, table). Later
     /// stages (connector lints) check a table against the statement that wrote it.
-    pub created: Vec<(usize, TableSchema)>,
+    pub created: Vec<(usize, Arc<TableSchema>)>,
     /// The tables each statement reads or writes (INSERT and CTAS targets, names in query
     /// bodies), qualified as that statement sees them: see [`uses`].
     pub uses: Vec<uses::TableUse>,
@@ -81,7 +82,7 @@ pub fn bind_checked(
 ) -> Bound {
     let mut binder = Binder {
         source,
-        line_index: LineIndex::new(source),
+        line_index: std::cell::OnceCell::new(),
         catalog: Catalog::default(),
         diagnostics: Vec::new(),
         type_failed: false,
@@ -135,7 +136,8 @@ pub fn statement_index(parse: &Parse, offset: u32) -> Option<usize> {
 pub(crate) struct Binder<'a> {
     pub source_check: Option<&'a dyn SourceCheck>,
     pub source: &'a str,
-    pub line_index: LineIndex,
+    /// Built on the first message that quotes a line and column (most scripts need none).
+    pub line_index: std::cell::OnceCell<LineIndex>,
     pub catalog: Catalog,
     pub diagnostics: Vec<Diagnostic>,
     /// Set when resolving a type reported an error (so the column is not reported again).
@@ -143,7 +145,7 @@ pub(crate) struct Binder<'a> {
     /// The statement being bound.
     pub statement_index: usize,
     pub options: BindOptions,
-    pub created: Vec<(usize, TableSchema)>,
+    pub created: Vec<(usize, Arc<TableSchema>)>,
     pub uses: Vec<uses::TableUse>,
 }
 
@@ -165,7 +167,7 @@ impl Binder<'_> {
             return Ok(());
         };
         let table = match self.catalog.lookup(&path) {
-            catalog::Lookup::Found(catalog::CatalogObject::Table(t)) => t.as_ref().clone(),
+            catalog::Lookup::Found(catalog::CatalogObject::Table(t)) => std::sync::Arc::clone(t),
             _ => return Ok(()),
         };
         if let Some(reason) = check.cannot_read(&table) {

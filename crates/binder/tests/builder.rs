@@ -10,7 +10,7 @@ fn describe_ddl(ddl: &str) -> String {
     bound
         .tables
         .last()
-        .map(print::describe_tableau)
+        .map(|t| print::describe_tableau(t))
         .unwrap_or_default()
 }
 

@@ -191,7 +191,7 @@ enum Class<'a> {
 struct Checker<'a> {
     catalogue: &'a Catalogue,
     table: &'a TableSchema,
-    spans: &'a TableSpans,
+    spans: &'a TableSpans<'a>,
     connector: &'a ConnectorSpec,
     read: bool,
     write: bool,

@@ -4,26 +4,26 @@
 use flinkddl_diagnostics::Span;
 use flinkddl_syntax::ast::{CreateTable, TableElement};
 
-/// Spans of one CREATE TABLE. Option spans are keyed by the option key; when a key is written
+/// Spans of one CREATE TABLE, borrowing the names from its AST. Option spans are keyed by the option key; when a key is written
 /// twice, the last entry is the one Flink keeps (and the one diagnostics point at). A key or
 /// column without a span (it came from a LIKE source) is reported on `table`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TableSpans {
+pub struct TableSpans<'a> {
     /// The table name.
     pub table: Span,
     /// `(key, span of the key literal)` for each WITH entry, in order.
-    pub option_keys: Vec<(String, Span)>,
+    pub option_keys: Vec<(&'a str, Span)>,
     /// `(key, span of the value literal)` for each WITH entry, in order.
-    pub option_values: Vec<(String, Span)>,
+    pub option_values: Vec<(&'a str, Span)>,
     /// `(column name, span of the name)`.
-    pub columns: Vec<(String, Span)>,
+    pub columns: Vec<(&'a str, Span)>,
 }
 
-impl TableSpans {
-    fn find(list: &[(String, Span)], name: &str, fallback: Span) -> Span {
+impl TableSpans<'_> {
+    fn find(list: &[(&str, Span)], name: &str, fallback: Span) -> Span {
         list.iter()
             .rev()
-            .find(|(k, _)| k == name)
+            .find(|(k, _)| *k == name)
             .map_or(fallback, |(_, s)| *s)
     }
 
@@ -44,31 +44,29 @@ impl TableSpans {
 
     /// Whether this key was written in this statement.
     pub fn has_key(&self, key: &str) -> bool {
-        self.option_keys.iter().any(|(k, _)| k == key)
+        self.option_keys.iter().any(|(k, _)| *k == key)
     }
 }
 
 /// Builds [`TableSpans`] from a CREATE TABLE: the name, each WITH entry's key and value, and
 /// each column's name.
-pub fn spans_from_ast(ct: &CreateTable) -> TableSpans {
+pub fn spans_from_ast(ct: &CreateTable) -> TableSpans<'_> {
     let mut spans = TableSpans {
         table: ct.name.span,
         ..TableSpans::default()
     };
     if let Some(with) = &ct.with {
         for p in &with.properties {
-            spans
-                .option_keys
-                .push((p.key.value.to_string(), p.key.span));
+            spans.option_keys.push((p.key.value.as_str(), p.key.span));
             spans
                 .option_values
-                .push((p.key.value.to_string(), p.value.span));
+                .push((p.key.value.as_str(), p.value.span));
         }
     }
     if let Some(elements) = &ct.elements {
         for item in &elements.items {
             if let TableElement::Column(c) = item {
-                spans.columns.push((c.name.value.to_string(), c.name.span));
+                spans.columns.push((c.name.value.as_str(), c.name.span));
             }
         }
     }

@@ -128,7 +128,8 @@ fn correct_tables_get_no_diagnostic() {
             .unwrap_or_default()
             .to_string();
         let sql = std::fs::read_to_string(&path).expect("read");
-        let tables = common::tables(&sql);
+        let parse = flinkddl_syntax::parse(&sql);
+        let tables = common::tables(&parse, &sql);
         assert!(!tables.is_empty(), "{name}: no table bound");
         for (t, _) in &tables {
             if let Some(c) = t.option("connector") {

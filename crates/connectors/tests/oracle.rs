@@ -29,7 +29,8 @@ fn oracle_cases_agree_with_flink() {
             continue;
         }
         let sql = case["sql"].as_str().expect("sql");
-        let tables = common::tables(sql);
+        let parse = flinkddl_syntax::parse(sql);
+        let tables = common::tables(&parse, sql);
         let (table, spans) = tables.last().expect("a table");
         let connector = catalogue
             .connector(table.option("connector").expect("connector"))

@@ -38,7 +38,7 @@ pub fn describe_json(text: &str, analysis: &Analysis) -> String {
         .iter()
         .map(|d| diagnostic_json(text, &index, d))
         .collect();
-    let tables: Vec<Value> = analysis.tables.iter().map(table_json).collect();
+    let tables: Vec<Value> = analysis.tables.iter().map(|t| table_json(t)).collect();
     json!({ "tables": tables, "diagnostics": diags }).to_string()
 }
 

@@ -23,13 +23,13 @@ pub use flinkddl_syntax::{parse, Parse};
 #[derive(Debug, Clone)]
 pub struct Analysis {
     pub parse: Parse,
-    pub tables: Vec<binder::schema::TableSchema>,
+    pub tables: Vec<std::sync::Arc<binder::schema::TableSchema>>,
     /// Syntax, bind and lint diagnostics (less those a `-- flinkddl: ignore[...]` comment
     /// silences), ordered by the statement they belong to.
     pub diagnostics: Vec<Diagnostic>,
     /// Each table as the statement that created it left it: (statement index, table). Editors
     /// show a CREATE TABLE's columns as that statement made them, whatever later statements do.
-    pub created: Vec<(usize, binder::schema::TableSchema)>,
+    pub created: Vec<(usize, std::sync::Arc<binder::schema::TableSchema>)>,
 }
 
 /// How to analyze a script.
@@ -287,7 +287,8 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
         Stage::Bind => 1,
         Stage::Lint => 2,
     };
-    diagnostics.sort_by_key(|d| (statement_of(d), stage_rank(d), d.span.start));
+    // Cached: the statement lookup is a binary search, done once per diagnostic.
+    diagnostics.sort_by_cached_key(|d| (statement_of(d), stage_rank(d), d.span.start));
     Analysis {
         tables: bound.tables,
         diagnostics,

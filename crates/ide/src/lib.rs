@@ -109,7 +109,7 @@ impl Analysis {
             .created
             .iter()
             .find(|(i, _)| *i == statement)
-            .map(|(_, t)| t)
+            .map(|(_, t)| t.as_ref())
     }
 
     /// A table as the script leaves it, or as the statement defining it created it.
@@ -125,7 +125,7 @@ impl Analysis {
             .table_def(path, statement)
             .and_then(|def| self.created_by(def.statement))
             .filter(same)
-            .or_else(|| self.result.tables.iter().find(same))
+            .or_else(|| self.result.tables.iter().map(|t| t.as_ref()).find(same))
     }
 
     /// Every diagnostic of the script.

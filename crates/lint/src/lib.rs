@@ -22,6 +22,7 @@ use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Severity};
 use flinkddl_syntax::ast::Statement;
 use flinkddl_syntax::Parse;
+use std::sync::Arc;
 
 pub use rules::RULES;
 pub use suppress::suppress;
@@ -31,7 +32,7 @@ pub struct Context<'a> {
     pub source: &'a str,
     pub parse: &'a Parse,
     /// The catalog's tables after the whole script (see `flinkddl_binder::Bound::tables`).
-    pub tables: &'a [TableSchema],
+    pub tables: &'a [Arc<TableSchema>],
     /// The last of `tables` with each (unqualified) name, for rules that look a table up by
     /// its name: a lookup, not a scan per statement.
     by_name: std::collections::HashMap<&'a str, usize>,
@@ -40,7 +41,10 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     /// The last table of the script with this unqualified name.
     pub fn table_named(&self, name: &str) -> Option<&'a TableSchema> {
-        self.by_name.get(name).and_then(|&i| self.tables.get(i))
+        self.by_name
+            .get(name)
+            .and_then(|&i| self.tables.get(i))
+            .map(Arc::as_ref)
     }
 }
 
@@ -54,7 +58,7 @@ pub trait Rule: Sync {
 }
 
 /// Runs every rule on every statement that has no syntax error, in statement order.
-pub fn lint(parse: &Parse, source: &str, tables: &[TableSchema]) -> Vec<Diagnostic> {
+pub fn lint(parse: &Parse, source: &str, tables: &[Arc<TableSchema>]) -> Vec<Diagnostic> {
     let cx = Context {
         source,
         parse,

@@ -6,12 +6,12 @@ use flinkddl_binder::schema::TableSchema;
 use flinkddl_connectors::{check_table, spans_from_ast, Catalogue, TableSpans};
 use flinkddl_diagnostics::{Diagnostic, LineIndex, Severity};
 use flinkddl_syntax::ast::StatementKind;
+use flinkddl_syntax::Parse;
 
-/// Each CREATE TABLE of `sql` with the table the binder resolved for it (statements whose
-/// table the binder did not produce are skipped).
-pub fn tables(sql: &str) -> Vec<(TableSchema, TableSpans)> {
-    let parse = flinkddl_syntax::parse(sql);
-    let bound = flinkddl_binder::bind(&parse, sql);
+/// Each CREATE TABLE of `sql` (parsed as `parse`) with the table the binder resolved for it
+/// (statements whose table the binder did not produce are skipped).
+pub fn tables<'p>(parse: &'p Parse, sql: &str) -> Vec<(TableSchema, TableSpans<'p>)> {
+    let bound = flinkddl_binder::bind(parse, sql);
     let mut out = Vec::new();
     for statement in &parse.script.statements {
         if let StatementKind::CreateTable(ct) = &statement.kind {
@@ -19,7 +19,7 @@ pub fn tables(sql: &str) -> Vec<(TableSchema, TableSpans)> {
                 continue;
             };
             if let Some(table) = bound.tables.iter().find(|t| t.name == name.value) {
-                out.push((table.clone(), spans_from_ast(ct)));
+                out.push((TableSchema::clone(table), spans_from_ast(ct)));
             }
         }
     }
@@ -28,7 +28,8 @@ pub fn tables(sql: &str) -> Vec<(TableSchema, TableSpans)> {
 
 /// All connector diagnostics of the script, in table order.
 pub fn check_sql(catalogue: &Catalogue, sql: &str) -> Vec<Diagnostic> {
-    tables(sql)
+    let parse = flinkddl_syntax::parse(sql);
+    tables(&parse, sql)
         .iter()
         .flat_map(|(t, s)| check_table(catalogue, t, s))
         .collect()
