@@ -202,7 +202,12 @@ impl Binder<'_> {
         }
 
         // --- columns (MergeTableLikeUtil.appendDerivedColumns) ---
-        let mut columns: Vec<Col> = Vec::new();
+        let element_count = ct.elements.as_ref().map_or(0, |e| e.items.len());
+        let base_count = base.as_ref().map_or(0, |b| b.columns.len());
+        let mut columns: Vec<Col> = Vec::with_capacity(base_count + element_count);
+        // Keys borrow the names from the LIKE source and the AST: no copy per column.
+        let mut name_index: HashMap<&str, usize> =
+            HashMap::with_capacity_and_hasher(columns.capacity(), Default::default());
         if let Some(base) = &base {
             for c in &base.columns {
                 let keep = match c.kind {
@@ -211,15 +216,11 @@ impl Binder<'_> {
                     ColumnKind::Metadata { .. } => strategies.metadata != Strategy::Excluding,
                 };
                 if keep {
+                    name_index.insert(c.name.as_str(), columns.len());
                     columns.push(Col::from_schema(c));
                 }
             }
         }
-        let mut name_index: HashMap<String, usize> = columns
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.name.clone(), i))
-            .collect();
         let pk_columns = derived_primary_key_columns(ct);
         let elements: Vec<&TableElement> =
             ct.elements.iter().flat_map(|e| e.items.iter()).collect();
@@ -229,7 +230,7 @@ impl Binder<'_> {
             let TableElement::Column(def) = element else {
                 continue;
             };
-            let name = def.name.value.to_string();
+            let name = def.name.value.as_str();
             let comment = def.comment.as_ref().map(|c| c.value.to_string());
             let (kind, ty) = match &def.kind {
                 AstKind::Physical { data_type, .. } => {
@@ -268,7 +269,7 @@ impl Binder<'_> {
                 }
             }
             let new = Col {
-                name: name.clone(),
+                name: name.to_string(),
                 span: def.name.span,
                 data_type: ty,
                 kind,
@@ -278,6 +279,7 @@ impl Binder<'_> {
             if !self.add_derived_column(
                 &mut columns,
                 &mut name_index,
+                name,
                 new,
                 &strategies,
                 def.name.span,
@@ -286,7 +288,7 @@ impl Binder<'_> {
                 continue;
             }
             if let AstKind::Computed { expr } = &def.kind {
-                if let Some(&index) = name_index.get(&name) {
+                if let Some(&index) = name_index.get(name) {
                     computed_defs.push((index, expr));
                 }
             }
@@ -623,16 +625,17 @@ impl Binder<'_> {
     /// reported an error.
     /// `index` maps names to positions in `columns` (kept in step), so that a table of many
     /// columns binds in linear time.
-    fn add_derived_column(
+    fn add_derived_column<'k>(
         &mut self,
         columns: &mut Vec<Col>,
-        index: &mut HashMap<String, usize>,
+        index: &mut HashMap<&'k str, usize>,
+        key: &'k str,
         new: Col,
         strategies: &LikeStrategies,
         span: Span,
     ) -> bool {
-        let Some(&existing) = index.get(&new.name) else {
-            index.insert(new.name.clone(), columns.len());
+        let Some(&existing) = index.get(key) else {
+            index.insert(key, columns.len());
             columns.push(new);
             return true;
         };
@@ -1393,7 +1396,7 @@ fn is_rowtime_type(t: &DataType) -> bool {
 }
 
 /// Names of the regular columns in the table's own PRIMARY KEY: Flink makes them NOT NULL.
-fn derived_primary_key_columns(ct: &ast::CreateTable) -> Vec<String> {
+fn derived_primary_key_columns(ct: &ast::CreateTable) -> Vec<&str> {
     let mut out = Vec::new();
     for e in ct.elements.iter().flat_map(|e| e.items.iter()) {
         match e {
@@ -1405,9 +1408,9 @@ fn derived_primary_key_columns(ct: &ast::CreateTable) -> Vec<String> {
                         ..
                     },
                 ..
-            }) if c.kind == ConstraintKind::PrimaryKey => out.push(name.value.to_string()),
+            }) if c.kind == ConstraintKind::PrimaryKey => out.push(name.value.as_str()),
             TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
-                out.extend(c.columns.columns.iter().map(|i| i.value.to_string()))
+                out.extend(c.columns.columns.iter().map(|i| i.value.as_str()))
             }
             _ => {}
         }

@@ -145,13 +145,21 @@ pub(crate) fn did_you_mean<'a>(
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let mut best: Option<(&str, f64)> = None;
+    let word_lower = word.to_lowercase();
+    let word_chars = word_lower.chars().count();
+    let mut candidate_lower = String::new();
     for c in candidates {
         if c == word {
             continue;
         }
-        let jw = strsim::jaro_winkler(&word.to_lowercase(), &c.to_lowercase());
-        let lev = strsim::damerau_levenshtein(&word.to_lowercase(), &c.to_lowercase());
-        let close = lev <= 2 && word.len() > 3 || jw >= 0.9 || word.eq_ignore_ascii_case(c);
+        candidate_lower.clear();
+        candidate_lower.extend(c.chars().flat_map(char::to_lowercase));
+        let jw = strsim::jaro_winkler(&word_lower, &candidate_lower);
+        // The edit distance is at least the difference in length: skip it when that is over 2.
+        let near = word.len() > 3
+            && word_chars.abs_diff(candidate_lower.chars().count()) <= 2
+            && strsim::damerau_levenshtein(&word_lower, &candidate_lower) <= 2;
+        let close = near || jw >= 0.9 || word.eq_ignore_ascii_case(c);
         if close && best.is_none_or(|(_, s)| jw > s) {
             best = Some((c, jw));
         }
@@ -170,12 +178,14 @@ struct ActiveFormat<'a> {
     prefix: String,
     id: String,
     spec: Option<&'a FormatSpec>,
+    /// `<prefix><format>.`, built once: every option key is matched against it.
+    options_prefix: String,
 }
 
 impl ActiveFormat<'_> {
     /// `<prefix><format>.`
     fn option_prefix(&self) -> String {
-        format!("{}{}.", self.prefix, self.id)
+        self.options_prefix.clone()
     }
 }
 
@@ -374,9 +384,11 @@ impl<'a> Checker<'a> {
                     _ => {}
                 }
             }
+            let prefix = slot.key_prefix();
             self.formats.push(ActiveFormat {
                 slot,
-                prefix: slot.key_prefix(),
+                options_prefix: format!("{prefix}{id}."),
+                prefix,
                 id: id.to_string(),
                 spec,
             });
@@ -429,7 +441,7 @@ impl<'a> Checker<'a> {
             return Class::Passthrough;
         }
         for (i, f) in self.formats.iter().enumerate() {
-            let Some(rest) = key.strip_prefix(&f.option_prefix()) else {
+            let Some(rest) = key.strip_prefix(f.options_prefix.as_str()) else {
                 continue;
             };
             let Some(spec) = f.spec else {
@@ -442,10 +454,12 @@ impl<'a> Checker<'a> {
             {
                 return Class::Format(opt);
             }
-            let map_prefix = spec
-                .options
-                .iter()
-                .any(|o| o.ty == OptionType::Map && rest.starts_with(&format!("{}.", o.key)));
+            let map_prefix = spec.options.iter().any(|o| {
+                o.ty == OptionType::Map
+                    && rest
+                        .strip_prefix(o.key.as_str())
+                        .is_some_and(|r| r.starts_with('.'))
+            });
             let passthrough = spec.prefixes.iter().any(|p| rest.starts_with(p.as_str()));
             if map_prefix
                 || passthrough
