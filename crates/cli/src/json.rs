@@ -31,62 +31,118 @@
 
 use crate::check::{FileReport, Summary};
 use crate::render::{Located, Locator};
-use serde_json::{json, Map, Value};
+use flinkddl::{Severity, Stage};
+use serde::Serialize;
+use serde_json::{json, Value};
 
 pub use flinkddl::contract::describe_json;
 
 /// The version of the `check --format json` schema.
 pub const CHECK_JSON_VERSION: u32 = 1;
 
-fn position(into: &mut Map<String, Value>, at: Located) {
-    into.insert("line".into(), at.line.into());
-    into.insert("column".into(), at.column.into());
-    into.insert("end_line".into(), at.end_line.into());
-    into.insert("end_column".into(), at.end_column.into());
-    into.insert("start".into(), at.start.into());
-    into.insert("end".into(), at.end.into());
+// The report is written straight from these borrowed records (no `Value` tree per
+// diagnostic). Fields are declared in alphabetical order: that is the order they print in.
+
+#[derive(Serialize)]
+struct CheckDocument<'a> {
+    diagnostics: Vec<DiagnosticRecord<'a>>,
+    summary: Value,
+    version: u32,
 }
 
-/// The diagnostics of one file as JSON objects.
-pub fn file_diagnostics(report: &FileReport) -> Vec<Value> {
+#[derive(Serialize)]
+struct DiagnosticRecord<'a> {
+    code: &'static str,
+    column: u32,
+    end: u32,
+    end_column: u32,
+    end_line: u32,
+    file: &'a str,
+    fix: Option<FixRecord<'a>>,
+    help: Option<&'a str>,
+    labels: Vec<LabelRecord<'a>>,
+    line: u32,
+    message: &'a str,
+    name: &'static str,
+    severity: Severity,
+    stage: Stage,
+    start: u32,
+}
+
+#[derive(Serialize)]
+struct LabelRecord<'a> {
+    column: u32,
+    end: u32,
+    end_column: u32,
+    end_line: u32,
+    line: u32,
+    message: &'a str,
+    start: u32,
+}
+
+#[derive(Serialize)]
+struct FixRecord<'a> {
+    column: u32,
+    end: u32,
+    end_column: u32,
+    end_line: u32,
+    line: u32,
+    message: &'a str,
+    replacement: &'a str,
+    start: u32,
+}
+
+fn records(report: &FileReport) -> Vec<DiagnosticRecord<'_>> {
     let locator = Locator::new(report);
-    let index = locator.line_index();
     report
         .diagnostics
         .iter()
         .map(|d| {
-            // The shared fields come from the describe contract, so the two agree.
-            let base = flinkddl::contract::diagnostic_json(&report.source.text, index, d);
-            let mut out = Map::new();
-            out.insert("file".into(), report.name.clone().into());
-            for key in ["code", "name", "severity", "stage", "message"] {
-                out.insert(key.into(), base.get(key).cloned().unwrap_or(Value::Null));
+            let at: Located = locator.locate(d.span);
+            DiagnosticRecord {
+                code: d.code.as_str(),
+                column: at.column,
+                end: at.end,
+                end_column: at.end_column,
+                end_line: at.end_line,
+                file: &report.name,
+                fix: d.fix.as_ref().map(|f| {
+                    let at = locator.locate(f.span);
+                    FixRecord {
+                        column: at.column,
+                        end: at.end,
+                        end_column: at.end_column,
+                        end_line: at.end_line,
+                        line: at.line,
+                        message: &f.message,
+                        replacement: &f.replacement,
+                        start: at.start,
+                    }
+                }),
+                help: d.help.as_deref(),
+                labels: d
+                    .labels
+                    .iter()
+                    .map(|l| {
+                        let at = locator.locate(l.span);
+                        LabelRecord {
+                            column: at.column,
+                            end: at.end,
+                            end_column: at.end_column,
+                            end_line: at.end_line,
+                            line: at.line,
+                            message: &l.message,
+                            start: at.start,
+                        }
+                    })
+                    .collect(),
+                line: at.line,
+                message: &d.message,
+                name: d.code.info().name,
+                severity: d.severity,
+                stage: d.stage(),
+                start: at.start,
             }
-            position(&mut out, locator.locate(d.span));
-            let labels: Vec<Value> = d
-                .labels
-                .iter()
-                .map(|l| {
-                    let mut m = Map::new();
-                    m.insert("message".into(), l.message.clone().into());
-                    position(&mut m, locator.locate(l.span));
-                    Value::Object(m)
-                })
-                .collect();
-            out.insert("labels".into(), labels.into());
-            out.insert(
-                "help".into(),
-                base.get("help").cloned().unwrap_or(Value::Null),
-            );
-            let fix = d.fix.as_ref().map_or(Value::Null, |f| {
-                let mut m = Map::new();
-                m.insert("message".into(), f.message.clone().into());
-                m.insert("replacement".into(), f.replacement.clone().into());
-                position(&mut m, locator.locate(f.span));
-                Value::Object(m)
-            });
-            out.insert("fix".into(), fix);
-            Value::Object(out)
         })
         .collect()
 }
@@ -103,11 +159,10 @@ pub fn summary_json(summary: &Summary) -> Value {
 
 /// The whole `check --format json` document, pretty-printed.
 pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
-    let diagnostics: Vec<Value> = reports.iter().flat_map(file_diagnostics).collect();
-    let doc = json!({
-        "version": CHECK_JSON_VERSION,
-        "diagnostics": diagnostics,
-        "summary": summary_json(summary),
-    });
+    let doc = CheckDocument {
+        diagnostics: reports.iter().flat_map(records).collect(),
+        summary: summary_json(summary),
+        version: CHECK_JSON_VERSION,
+    };
     serde_json::to_string_pretty(&doc).unwrap_or_default()
 }
