@@ -94,10 +94,7 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
             diagnostics: vec![diagnostic],
         },
         Loaded::Text(source) => {
-            let options = flinkddl::Options {
-                assume_external_objects: !config.fresh_session,
-                connector_findings: config.connector_findings,
-            };
+            let options = config.options();
             let diagnostics =
                 match guarded(|| flinkddl::analyze_with(&source.text, &options).diagnostics) {
                     Ok(mut ds) => {

@@ -75,8 +75,10 @@ pub fn expand(
         if path.as_os_str() == "-" {
             let name = stdin_name.unwrap_or("<stdin>").to_string();
             let config = match stdin_name {
-                Some(n) => finder.for_path(Path::new(n))?,
-                None => finder.for_path(Path::new("<stdin>"))?,
+                Some(n) => finder.for_path(Path::new(n)).map_err(|e| e.to_string())?,
+                None => finder
+                    .for_path(Path::new("<stdin>"))
+                    .map_err(|e| e.to_string())?,
             };
             out.push(Planned {
                 target: Target::Stdin(name),
@@ -91,7 +93,7 @@ pub fn expand(
                 return Err(format!("no file matches `{}`", path.display()));
             }
         } else {
-            let config = finder.for_path(path)?;
+            let config = finder.for_path(path).map_err(|e| e.to_string())?;
             if !config.excludes(path) {
                 out.push(Planned {
                     target: Target::File(path.clone()),
@@ -136,7 +138,7 @@ fn walk(
                         .map_or_else(|| e.to_string(), crate::source::io_reason);
                     out.push(Planned {
                         target: Target::Unreadable(p.to_path_buf(), reason),
-                        config: finder.for_path(p)?,
+                        config: finder.for_path(p).map_err(|e| e.to_string())?,
                     });
                 }
                 continue;
@@ -152,7 +154,7 @@ fn walk(
                 continue;
             }
         }
-        let config = finder.for_path(path)?;
+        let config = finder.for_path(path).map_err(|e| e.to_string())?;
         let taken = match pattern {
             // A glob says which files it wants; only `exclude` still applies.
             Some(_) => !config.excludes(path),

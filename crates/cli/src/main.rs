@@ -168,7 +168,7 @@ fn check(args: CheckArgs) -> ExitCode {
     let fixed = match &args.config {
         Some(file) => match Config::load(file) {
             Ok(c) => Some(c),
-            Err(e) => return usage_error(&e),
+            Err(e) => return usage_error(&e.to_string()),
         },
         None => None,
     };

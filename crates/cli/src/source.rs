@@ -69,17 +69,7 @@ pub fn unreadable(reason: &str) -> Loaded {
 
 /// The operating system's reason, without Rust's "(os error 2)" suffix.
 pub fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => {
-            let text = e.to_string();
-            match text.find(" (os error") {
-                Some(i) => text[..i].to_string(),
-                None => text,
-            }
-        }
-    }
+    flinkddl_config::io_reason(e)
 }
 
 /// Decodes a file's bytes.

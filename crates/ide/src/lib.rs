@@ -7,9 +7,13 @@
 //! connector checks) and indexes the names ([`index`]); every feature reads that one analysis.
 //! [`AnalysisHost`] keeps the text of one document version and computes its analysis once, on
 //! first use, for every request on that version (cheap to clone into worker threads).
+//! [`Analysis::with_config`] applies a `flinkddl.toml` ([`flinkddl_config::Config`]) as
+//! `flinkddl check` does: its options for the analysis, its rule levels for the diagnostics
+//! (and so for the quick fixes offered).
 //!
 //! What it does not do: speak LSP or JSON-RPC, convert to lines or UTF-16 columns (the caller
-//! uses [`flinkddl::LineIndex`]), read files, or keep state across versions. Each feature lives
+//! uses [`flinkddl::LineIndex`]), read files (finding a document's configuration is the
+//! caller's), or keep state across versions. Each feature lives
 //! in its own module; they share the catalogues (connectors, functions, types) through
 //! [`catalogue`].
 
@@ -28,6 +32,7 @@ pub mod symbols;
 
 use flinkddl::syntax::ast;
 pub use flinkddl::{LineIndex, Span};
+pub use flinkddl_config::Config;
 use std::sync::{Arc, OnceLock};
 
 pub use code_actions::CodeAction;
@@ -56,15 +61,19 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Analyzes `text` as `flinkddl check` does: a file of a deployment, so catalogs and
-    /// databases it does not create are assumed to exist.
+    /// Analyzes `text` as `flinkddl check` does without a `flinkddl.toml`: a file of a
+    /// deployment, so catalogs and databases it does not create are assumed to exist.
     pub fn new(text: impl Into<Arc<str>>) -> Analysis {
+        Analysis::with_config(text, &Config::defaults(".".into()))
+    }
+
+    /// Analyzes `text` as `flinkddl check` does under `config`: with its options
+    /// (fresh-session, connector-findings), then its rule levels (codes turned off are
+    /// dropped, others take the configured severity).
+    pub fn with_config(text: impl Into<Arc<str>>, config: &Config) -> Analysis {
         let text: Arc<str> = text.into();
-        let options = flinkddl::Options {
-            assume_external_objects: true,
-            ..flinkddl::Options::default()
-        };
-        let result = flinkddl::analyze_with(&text, &options);
+        let mut result = flinkddl::analyze_with(&text, &config.options());
+        config.apply(&mut result.diagnostics);
         let index = index::Index::build(&result.parse.script);
         Analysis {
             line_index: LineIndex::new(&text),
@@ -174,21 +183,36 @@ impl Analysis {
     }
 }
 
-/// One document version: its text, and its analysis computed on first use and shared by every
-/// clone (so several requests on one version analyze it once).
+/// One document version under one configuration: its text, and its analysis computed on first
+/// use and shared by every clone (so several requests on one version analyze it once).
 #[derive(Debug, Clone)]
 pub struct AnalysisHost {
     version: i32,
     text: Arc<str>,
+    config: Option<Arc<Config>>,
     analysis: Arc<OnceLock<Arc<Analysis>>>,
 }
 
 impl AnalysisHost {
+    /// A version analyzed with the defaults (no `flinkddl.toml`).
     pub fn new(version: i32, text: impl Into<Arc<str>>) -> AnalysisHost {
         AnalysisHost {
             version,
             text: text.into(),
+            config: None,
             analysis: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// A version analyzed under `config` (see [`Analysis::with_config`]).
+    pub fn with_config(
+        version: i32,
+        text: impl Into<Arc<str>>,
+        config: Arc<Config>,
+    ) -> AnalysisHost {
+        AnalysisHost {
+            config: Some(config),
+            ..AnalysisHost::new(version, text)
         }
     }
 
@@ -203,7 +227,12 @@ impl AnalysisHost {
     /// The analysis of this version, computed once.
     pub fn analysis(&self) -> Arc<Analysis> {
         self.analysis
-            .get_or_init(|| Arc::new(Analysis::new(self.text.clone())))
+            .get_or_init(|| {
+                Arc::new(match &self.config {
+                    Some(config) => Analysis::with_config(self.text.clone(), config),
+                    None => Analysis::new(self.text.clone()),
+                })
+            })
             .clone()
     }
 

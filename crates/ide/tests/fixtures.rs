@@ -4,10 +4,11 @@
 //! the case. A case named `no_*` must give an empty result, every other case a non-empty one.
 //! A snapshot without its `.sql`, or a directory that is not a feature, fails.
 //!
-//! `rename` cases give the new name on a line `-- new-name: <name>`.
+//! `rename` cases give the new name on a line `-- new-name: <name>`. Any case can be analyzed
+//! under a `flinkddl.toml`: its lines `-- flinkddl.toml: <line>` are the file's lines.
 //! Bless snapshots with `INSTA_UPDATE=always` (or `cargo insta review`).
 
-use flinkddl_ide::{Analysis, LineIndex, Span, TextEdit};
+use flinkddl_ide::{Analysis, Config, LineIndex, Span, TextEdit};
 use std::path::{Path, PathBuf};
 
 const FEATURES: &[&str] = &[
@@ -46,8 +47,19 @@ fn load(path: &Path) -> Case {
     let marked = std::fs::read_to_string(path).unwrap_or_default();
     let offset = marked.find("$0").unwrap_or(0) as u32;
     let text = marked.replacen("$0", "", 1);
+    let toml: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("-- flinkddl.toml: "))
+        .collect();
+    let analysis = if toml.is_empty() {
+        Analysis::new(text.as_str())
+    } else {
+        let config = Config::parse(&toml.join("\n"), ".".into(), None)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        Analysis::with_config(text.as_str(), &config)
+    };
     Case {
-        analysis: Analysis::new(text.as_str()),
+        analysis,
         text,
         offset,
     }

@@ -8,10 +8,16 @@
 //! malformed message is answered with a JSON-RPC error; a panic in a handler becomes an error
 //! response. The server never dies of what a client sends.
 //!
-//! What it does not do: know Flink (that is `flinkddl-ide` and below), read files from disk or
-//! look at other documents (each document is analyzed alone, as `flinkddl check` does), or
-//! print anything but the protocol on stdout.
+//! Each `file://` document is analyzed under the nearest `flinkddl.toml` above it, exactly as
+//! `flinkddl check` analyzes that file (rule levels, excludes, fresh-session,
+//! connector-findings); a broken `flinkddl.toml` is a diagnostic, and the defaults apply
+//! meanwhile (module `configs`).
+//!
+//! What it does not do: know Flink (that is `flinkddl-ide` and below), read files from disk
+//! other than `flinkddl.toml`, look at other documents (each document is analyzed alone, as
+//! `flinkddl check` does), or print anything but the protocol on stdout.
 
+mod configs;
 mod convert;
 mod handlers;
 mod server;

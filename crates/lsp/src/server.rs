@@ -6,7 +6,13 @@
 //! job needs it first. A request cancelled before its answer is ready is answered with
 //! `RequestCanceled` and its late result dropped. A panic in a handler becomes an
 //! `InternalError` response; the worker and the server live on.
+//!
+//! Each document is analyzed under its `flinkddl.toml` ([`crate::configs`]): found on open,
+//! checked for changes on every change and request, and read again for every open document
+//! when the client reports a watched `flinkddl.toml` changed (the server asks to watch
+//! `**/flinkddl.toml` when the client can register watchers dynamically).
 
+use crate::configs::{Configs, DocumentConfig};
 use crate::handlers::{self, ClientSupport};
 use crossbeam_channel::{select, Receiver, Sender};
 use flinkddl_ide::{Analysis, AnalysisHost};
@@ -46,6 +52,32 @@ struct Document {
     version: i32,
     text: String,
     host: AnalysisHost,
+    config: DocumentConfig,
+}
+
+impl Document {
+    fn new(version: i32, text: String, config: DocumentConfig) -> Document {
+        Document {
+            version,
+            host: host(version, &text, &config),
+            text,
+            config,
+        }
+    }
+}
+
+fn host(version: i32, text: &str, config: &DocumentConfig) -> AnalysisHost {
+    AnalysisHost::with_config(version, text, config.resolved.config.clone())
+}
+
+/// What a document's diagnostics are: its configuration's problem, then (unless the
+/// configuration excludes it) the analysis's.
+fn document_diagnostics(a: &Analysis, uri: &Url, config: &DocumentConfig) -> Vec<lsp::Diagnostic> {
+    let mut out: Vec<lsp::Diagnostic> = config.problem().into_iter().collect();
+    if !config.excluded {
+        out.extend(handlers::diagnostics(a, uri));
+    }
+    out
 }
 
 /// What a worker hands back.
@@ -76,6 +108,14 @@ struct Server {
     config: Config,
     support: ClientSupport,
     push_diagnostics: bool,
+    /// The client can register file watchers (for `flinkddl.toml`).
+    watch_files: bool,
+    /// The client takes `workspace/diagnostic/refresh` (pulled diagnostics changed without an
+    /// edit: a `flinkddl.toml` changed).
+    refresh_diagnostics: bool,
+    configs: Configs,
+    /// Requests this server sent to the client.
+    sent_requests: i32,
     /// Diagnostics jobs started and not yet delivered.
     diagnostics_in_flight: usize,
     shutdown: bool,
@@ -169,6 +209,15 @@ pub fn run(connection: Connection, config: Config) -> Result<bool, String> {
         .and_then(|o| o.get("pushDiagnostics"))
         .and_then(serde_json::Value::as_bool)
         .unwrap_or(!pulls);
+    let workspace = caps.workspace.as_ref();
+    let watch_files = workspace
+        .and_then(|w| w.did_change_watched_files.as_ref())
+        .and_then(|w| w.dynamic_registration)
+        .unwrap_or(false);
+    let refresh_diagnostics = workspace
+        .and_then(|w| w.diagnostic.as_ref())
+        .and_then(|d| d.refresh_support)
+        .unwrap_or(false);
     let result = lsp::InitializeResult {
         capabilities: capabilities(),
         server_info: Some(lsp::ServerInfo {
@@ -205,6 +254,10 @@ pub fn run(connection: Connection, config: Config) -> Result<bool, String> {
         config,
         support,
         push_diagnostics,
+        watch_files,
+        refresh_diagnostics,
+        configs: Configs::default(),
+        sent_requests: 0,
         diagnostics_in_flight: 0,
         shutdown: false,
     };
@@ -451,6 +504,7 @@ impl Server {
             }
         };
         let uri = uri_of(&params).clone();
+        self.refresh_config(&uri);
         let Some(document) = self.documents.get(&uri) else {
             return self.respond_err(
                 r.id,
@@ -493,12 +547,23 @@ impl Server {
     }
 
     fn spawn_pull_diagnostics(&mut self, r: Request) {
+        // The configuration as it will be when the job runs (`spawn` refreshes it first).
+        let config = serde_json::from_value::<lsp::DocumentDiagnosticParams>(r.params.clone())
+            .ok()
+            .and_then(|p| {
+                self.refresh_config(&p.text_document.uri);
+                self.documents.get(&p.text_document.uri)
+            })
+            .map(|d| d.config.clone());
         self.spawn(
             r,
             |p: &lsp::DocumentDiagnosticParams| &p.text_document.uri,
             false,
-            |a, uri, p| {
-                let result_id = a_version_id(a);
+            move |a, uri, p| {
+                let Some(config) = config else {
+                    return Err("document not open".to_string());
+                };
+                let result_id = a_version_id(a, &config);
                 let report = if p.previous_result_id.as_deref() == Some(result_id.as_str()) {
                     lsp::DocumentDiagnosticReport::Unchanged(
                         lsp::RelatedUnchangedDocumentDiagnosticReport {
@@ -512,7 +577,7 @@ impl Server {
                         related_documents: None,
                         full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
                             result_id: Some(result_id),
-                            items: handlers::diagnostics(a, uri),
+                            items: document_diagnostics(a, uri, &config),
                         },
                     })
                 };
@@ -528,13 +593,10 @@ impl Server {
             note::DidOpenTextDocument::METHOD => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params) {
                     let doc = p.text_document;
+                    let config = self.configs.for_uri(&doc.uri, true);
                     self.documents.insert(
                         doc.uri.clone(),
-                        Document {
-                            version: doc.version,
-                            host: AnalysisHost::new(doc.version, doc.text.as_str()),
-                            text: doc.text,
-                        },
+                        Document::new(doc.version, doc.text, config),
                     );
                     self.due.insert(doc.uri, Instant::now());
                 }
@@ -543,6 +605,7 @@ impl Server {
                 if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(n.params)
                 {
                     let uri = p.text_document.uri;
+                    let config = self.configs.for_uri(&uri, false);
                     let Some(document) = self.documents.get_mut(&uri) else {
                         return;
                     };
@@ -558,7 +621,8 @@ impl Server {
                         );
                     }
                     document.version = p.text_document.version;
-                    document.host = AnalysisHost::new(document.version, document.text.as_str());
+                    document.config = config;
+                    document.host = host(document.version, &document.text, &document.config);
                     self.due.insert(uri, Instant::now() + self.config.debounce);
                 }
             }
@@ -569,6 +633,26 @@ impl Server {
                     self.due.remove(&uri);
                     if self.push_diagnostics {
                         self.publish(uri, Vec::new(), None);
+                    }
+                }
+            }
+            note::Initialized::METHOD => self.watch_config_files(),
+            note::DidChangeWatchedFiles::METHOD => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(n.params)
+                {
+                    if p.changes
+                        .iter()
+                        .any(|c| crate::configs::is_config_file(&c.uri))
+                    {
+                        self.configs.forget();
+                        let uris: Vec<Url> = self.documents.keys().cloned().collect();
+                        let mut changed = false;
+                        for uri in uris {
+                            changed |= self.refresh_config(&uri);
+                        }
+                        if changed && !self.push_diagnostics && self.refresh_diagnostics {
+                            self.send_request(req::WorkspaceDiagnosticRefresh::METHOD, ());
+                        }
                     }
                 }
             }
@@ -605,9 +689,14 @@ impl Server {
             };
             let host = document.host.clone();
             let version = document.version;
+            let config = document.config.clone();
             let job: Job = Box::new(move || {
                 let diagnostics = catch_unwind(AssertUnwindSafe(|| {
-                    handlers::diagnostics(&host.analysis(), &uri)
+                    if config.excluded {
+                        // Not checked: no analysis needed for the diagnostics.
+                        return config.problem().into_iter().collect();
+                    }
+                    document_diagnostics(&host.analysis(), &uri, &config)
                 }))
                 .ok();
                 Outcome::Diagnostics {
@@ -656,6 +745,55 @@ impl Server {
         }
     }
 
+    /// Looks at the document's configuration again; when it changed, the document is analyzed
+    /// anew and its diagnostics pushed again. Returns whether it changed.
+    fn refresh_config(&mut self, uri: &Url) -> bool {
+        let Some(document) = self.documents.get(uri) else {
+            return false;
+        };
+        let config = self.configs.for_uri(uri, false);
+        if config.same(&document.config) {
+            return false;
+        }
+        if let Some(document) = self.documents.get_mut(uri) {
+            document.host = host(document.version, &document.text, &config);
+            document.config = config;
+            self.due.insert(uri.clone(), Instant::now());
+        }
+        true
+    }
+
+    /// Asks the client to report changes of `flinkddl.toml` files, if it can.
+    fn watch_config_files(&mut self) {
+        if !self.watch_files {
+            return;
+        }
+        let options = lsp::DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![lsp::FileSystemWatcher {
+                glob_pattern: lsp::GlobPattern::String(format!(
+                    "**/{}",
+                    flinkddl_config::FILE_NAME
+                )),
+                kind: None,
+            }],
+        };
+        let params = lsp::RegistrationParams {
+            registrations: vec![lsp::Registration {
+                id: "flinkddl-config-watcher".to_string(),
+                method: note::DidChangeWatchedFiles::METHOD.to_string(),
+                register_options: serde_json::to_value(options).ok(),
+            }],
+        };
+        self.send_request(req::RegisterCapability::METHOD, params);
+    }
+
+    /// A request to the client; its answer is not needed (responses are ignored).
+    fn send_request(&mut self, method: &str, params: impl serde::Serialize) {
+        self.sent_requests += 1;
+        let id = RequestId::from(format!("flinkddl-{}", self.sent_requests));
+        send(&self.sender, Request::new(id, method.to_string(), params));
+    }
+
     fn publish(&self, uri: Url, diagnostics: Vec<lsp::Diagnostic>, version: Option<i32>) {
         let params = lsp::PublishDiagnosticsParams {
             uri,
@@ -680,11 +818,13 @@ impl Server {
     }
 }
 
-fn a_version_id(a: &Analysis) -> String {
-    // A hash of the text stands for its version: equal texts give equal ids.
+fn a_version_id(a: &Analysis, config: &DocumentConfig) -> String {
+    // A hash of the text and the configuration stands for the version: equal texts under one
+    // configuration give equal ids.
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     a.text().hash(&mut h);
+    config.id().hash(&mut h);
     format!("{:x}", h.finish())
 }
 

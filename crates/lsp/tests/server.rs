@@ -4,140 +4,14 @@
 
 #![allow(clippy::unwrap_used)] // a test harness: a failed send or join is a failed test
 
-use flinkddl_lsp::{run, Config};
-use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
-use serde_json::{json, Value};
-use std::time::Duration;
+mod support;
 
-const URI: &str = "file:///work/orders.sql";
+use flinkddl_lsp::Config;
+use serde_json::{json, Value};
+use support::{codes, Client, URI};
 
 /// A comment with an emoji before the error: LSP columns count UTF-16 units.
 const TEXT: &str = "-- 😀 orders\nCREATE TABLE orders (\n  id BIGINT,\n  price DECIMAL(10, 2),\n  cost AS price * 2,\n  PRIMARY KEY (id)\n) WITH (\n  'connector' = 'datagen',\n  'rows-per-secon' = '5'\n);\nINSERT INTO orders SELECT 1, 2.0;\n";
-
-struct Client {
-    conn: Connection,
-    next_id: i32,
-    notifications: Vec<Notification>,
-    server: Option<std::thread::JoinHandle<Result<bool, String>>>,
-}
-
-impl Client {
-    fn start(pull: bool) -> Client {
-        let (client, server) = Connection::memory();
-        let config = Config {
-            debounce: Duration::from_millis(5),
-            workers: 1,
-            debug_requests: true,
-        };
-        let handle = std::thread::spawn(move || run(server, config));
-        let mut c = Client {
-            conn: client,
-            next_id: 0,
-            notifications: Vec::new(),
-            server: Some(handle),
-        };
-        let mut text_document = json!({
-            "completion": {"completionItem": {"snippetSupport": true}},
-            "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
-            "hover": {"contentFormat": ["markdown"]},
-        });
-        if pull {
-            text_document["diagnostic"] = json!({});
-        }
-        let init = c.request(
-            "initialize",
-            json!({"capabilities": {"textDocument": text_document}}),
-        );
-        assert!(init.error.is_none(), "{init:?}");
-        c.notify("initialized", json!({}));
-        c
-    }
-
-    fn send_request(&mut self, method: &str, params: Value) -> RequestId {
-        self.next_id += 1;
-        let id: RequestId = self.next_id.into();
-        let r = Request::new(id.clone(), method.to_string(), params);
-        self.conn.sender.send(r.into()).unwrap();
-        id
-    }
-
-    fn response(&mut self, id: &RequestId) -> Response {
-        loop {
-            match self.conn.receiver.recv_timeout(Duration::from_secs(10)) {
-                Ok(Message::Response(r)) if &r.id == id => return r,
-                Ok(Message::Response(r)) => panic!("unexpected response {r:?}"),
-                Ok(Message::Notification(n)) => self.notifications.push(n),
-                Ok(Message::Request(_)) => {}
-                Err(e) => panic!("no response to {id:?}: {e}"),
-            }
-        }
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Response {
-        let id = self.send_request(method, params);
-        self.response(&id)
-    }
-
-    fn result(&mut self, method: &str, params: Value) -> Value {
-        let r = self.request(method, params);
-        assert!(r.error.is_none(), "{method}: {:?}", r.error);
-        r.result.unwrap_or(Value::Null)
-    }
-
-    fn notify(&self, method: &str, params: Value) {
-        self.conn
-            .sender
-            .send(Notification::new(method.to_string(), params).into())
-            .unwrap();
-    }
-
-    /// The next `publishDiagnostics` for `version`.
-    fn diagnostics_for(&mut self, version: i64) -> Value {
-        loop {
-            if let Some(i) = self.notifications.iter().position(|n| {
-                n.method == "textDocument/publishDiagnostics"
-                    && n.params["version"] == json!(version)
-            }) {
-                return self.notifications.remove(i).params;
-            }
-            match self.conn.receiver.recv_timeout(Duration::from_secs(10)) {
-                Ok(Message::Notification(n)) => self.notifications.push(n),
-                Ok(other) => panic!("unexpected {other:?}"),
-                Err(e) => panic!("no diagnostics for version {version}: {e}"),
-            }
-        }
-    }
-
-    fn open(&self, text: &str) {
-        self.notify(
-            "textDocument/didOpen",
-            json!({"textDocument": {"uri": URI, "languageId": "flinksql", "version": 1, "text": text}}),
-        );
-    }
-
-    fn at(line: u32, character: u32) -> Value {
-        json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}})
-    }
-
-    fn stop(mut self) -> bool {
-        let r = self.request("shutdown", Value::Null);
-        assert!(r.error.is_none());
-        self.notify("exit", Value::Null);
-        self.server
-            .take()
-            .map(|h| h.join().unwrap().unwrap())
-            .unwrap_or(false)
-    }
-}
-
-fn codes(params: &Value) -> Vec<String> {
-    params["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap_or("").to_string())
-        .collect()
-}
 
 #[test]
 fn push_diagnostics_with_utf16_ranges_and_related_information() {
@@ -312,23 +186,7 @@ fn requests_answer_from_the_analysis() {
 
 #[test]
 fn bad_requests_panics_and_cancellation_leave_the_server_alive() {
-    let (client, server) = Connection::memory();
-    let handle = std::thread::spawn(move || {
-        run(
-            server,
-            Config {
-                debounce: Duration::from_millis(5),
-                workers: 1,
-                debug_requests: true,
-            },
-        )
-    });
-    let mut c = Client {
-        conn: client,
-        next_id: 0,
-        notifications: Vec::new(),
-        server: Some(handle),
-    };
+    let mut c = Client::spawn(Client::test_config());
     // Before initialize.
     let early = c.request("textDocument/hover", Client::at(0, 0));
     assert_eq!(early.error.map(|e| e.code), Some(-32002));
@@ -383,14 +241,7 @@ fn bad_requests_panics_and_cancellation_leave_the_server_alive() {
 
 #[test]
 fn a_pulling_client_can_ask_for_pushes_too() {
-    let (client, server) = Connection::memory();
-    let handle = std::thread::spawn(move || run(server, Config::default()));
-    let mut c = Client {
-        conn: client,
-        next_id: 0,
-        notifications: Vec::new(),
-        server: Some(handle),
-    };
+    let mut c = Client::spawn(Config::default());
     let init = c.request(
         "initialize",
         json!({"capabilities": {"textDocument": {"diagnostic": {}}}, "initializationOptions": {"pushDiagnostics": true}}),

@@ -1,0 +1,699 @@
+//! flinkddl-config: `flinkddl.toml`, the one configuration `flinkddl check` and the language
+//! server (`flinkddl lsp`) both read.
+//!
+//! What it does: the model ([`Config`]: include and exclude globs, rule levels, fresh-session,
+//! connector-findings), parsing it from TOML with an error that names the file and the problem
+//! ([`ConfigError`], [`Problem`]), discovery of the nearest `flinkddl.toml` upward from a file
+//! ([`find_upward`]), a finder for one command-line run ([`Finder`], which loads each file
+//! once) and a cache for a long-running process ([`Cache`], which notices a changed, new or
+//! deleted `flinkddl.toml`). [`Config::options`] and [`Config::apply`] are the two places a
+//! configuration changes an analysis: the options it runs with, and the levels of the codes it
+//! reports.
+//!
+//! What it does not do: analyze, print, walk directories for files to check (that is the CLI's
+//! `files`), or handle `-- flinkddl: ignore[...]` comments (that is `flinkddl-lint`: a
+//! suppression is part of the analysis, whatever the configuration).
+//!
+//! ```toml
+//! # Globs are matched against paths relative to this file's directory; `*` also matches `/`.
+//! include = ["*.sql"]             # files taken from directories (default: *.sql)
+//! exclude = ["generated/**"]      # never checked, even when named on the command line
+//!
+//! [rules]                         # by code or by name: "off", "info", "warning" or "error"
+//! L004 = "off"
+//! duplicate-option-key = "error"
+//! B062 = "warning"                # e.g. catalogs registered outside the scripts
+//! ```
+//!
+//! Top-level keys also include `fresh-session = true` (bind as a fresh Flink session) and
+//! `connector-findings = "error"` (connector and format findings are errors even for tables
+//! the file only declares; the default `"at-use"` makes them errors only when the file reads
+//! or writes the table: decision 0004).
+//!
+//! Syntax and file codes (`S…`, `F…`) cannot be configured: a file that does not parse is
+//! never passed silently.
+//!
+//! The nearest `flinkddl.toml` wins; there is no merging.
+
+use flinkddl::{Code, ConnectorFindings, Diagnostic, Severity, Stage};
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::SystemTime;
+
+pub const FILE_NAME: &str = "flinkddl.toml";
+
+/// What a rule is set to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Off,
+    Is(Severity),
+}
+
+/// A `flinkddl.toml` that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The file cannot be read.
+    #[error("{}: {reason}", .file.display())]
+    Read { file: PathBuf, reason: String },
+    /// The file is read but is not a valid configuration.
+    #[error("{}: {problem}", .file.display())]
+    Invalid { file: PathBuf, problem: Problem },
+}
+
+impl ConfigError {
+    /// The configuration file.
+    pub fn file(&self) -> &Path {
+        match self {
+            ConfigError::Read { file, .. } | ConfigError::Invalid { file, .. } => file,
+        }
+    }
+
+    /// Where in the file the problem is, when known.
+    pub fn position(&self) -> Option<Position> {
+        match self {
+            ConfigError::Invalid {
+                problem: Problem::Toml { position, .. },
+                ..
+            } => *position,
+            _ => None,
+        }
+    }
+}
+
+/// A zero-based line and UTF-16 column in a configuration file (as LSP counts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub line: u32,
+    pub utf16_column: u32,
+}
+
+/// What is wrong with the text of a configuration.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// Not TOML, or a key or value of the wrong shape (`toml`'s message, with its snippet).
+    #[error("{message}")]
+    Toml {
+        message: String,
+        position: Option<Position>,
+    },
+    #[error("bad glob `{glob}`: {reason}")]
+    BadGlob { glob: String, reason: String },
+    #[error("{0}")]
+    Globs(String),
+    #[error("`connector-findings` must be \"at-use\" or \"error\", not \"{0}\"")]
+    ConnectorFindings(String),
+    #[error("[rules]: `{0}` is not a flinkddl code or name (see `flinkddl explain`)")]
+    UnknownRule(String),
+    #[error("[rules]: `{0}` is a syntax or file code, which cannot be configured")]
+    SyntaxRule(String),
+    #[error("[rules]: `{key}` must be \"off\", \"info\", \"warning\" or \"error\", not {value}")]
+    BadLevel { key: String, value: String },
+}
+
+/// A loaded configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The directory globs are relative to.
+    pub root: PathBuf,
+    /// The file it came from (`None` for the defaults).
+    pub file: Option<PathBuf>,
+    include: GlobSet,
+    exclude: GlobSet,
+    rules: HashMap<Code, Level>,
+    /// Bind as a fresh Flink session (`fresh-session = true`, or `--fresh-session`): catalogs
+    /// and databases the file does not create are errors instead of assumed to exist.
+    pub fresh_session: bool,
+    /// When connector and format findings are errors (`connector-findings = "at-use"` or
+    /// `"error"`, or `--connector-findings`; decision 0004).
+    pub connector_findings: ConnectorFindings,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    include: Option<Vec<String>>,
+    #[serde(default)]
+    exclude: Vec<String>,
+    #[serde(default)]
+    rules: toml::Table,
+    #[serde(default, rename = "fresh-session")]
+    fresh_session: bool,
+    #[serde(default, rename = "connector-findings")]
+    connector_findings: Option<String>,
+}
+
+impl Config {
+    /// The defaults: `*.sql`, nothing excluded, every code at its default severity.
+    pub fn defaults(root: PathBuf) -> Config {
+        Config {
+            root,
+            file: None,
+            include: globs(&["*.sql".to_string()]).unwrap_or_else(|_| GlobSet::empty()),
+            exclude: GlobSet::empty(),
+            rules: HashMap::new(),
+            fresh_session: false,
+            connector_findings: ConnectorFindings::AtUse,
+        }
+    }
+
+    /// Reads a `flinkddl.toml`. The error names the file as given.
+    pub fn load(file: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(file).map_err(|e| ConfigError::Read {
+            file: file.to_path_buf(),
+            reason: io_reason(&e),
+        })?;
+        let root = file
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("."));
+        Config::parse(&text, root, Some(file.to_path_buf())).map_err(|problem| {
+            ConfigError::Invalid {
+                file: file.to_path_buf(),
+                problem,
+            }
+        })
+    }
+
+    /// Parses the text of a configuration file.
+    pub fn parse(text: &str, root: PathBuf, file: Option<PathBuf>) -> Result<Config, Problem> {
+        let raw: Raw = toml::from_str(text).map_err(|e| Problem::Toml {
+            message: e.to_string().trim_end().to_string(),
+            position: e.span().map(|s| position(text, s.start)),
+        })?;
+        let include = match &raw.include {
+            Some(list) => globs(list)?,
+            None => globs(&["*.sql".to_string()])?,
+        };
+        let exclude = globs(&raw.exclude)?;
+        let connector_findings = match raw.connector_findings.as_deref() {
+            None | Some("at-use") => ConnectorFindings::AtUse,
+            Some("error") => ConnectorFindings::Error,
+            Some(other) => return Err(Problem::ConnectorFindings(other.to_string())),
+        };
+        let mut rules = HashMap::new();
+        for (key, value) in &raw.rules {
+            let code = Code::parse(key).ok_or_else(|| Problem::UnknownRule(key.clone()))?;
+            if code.info().stage == Stage::Syntax {
+                return Err(Problem::SyntaxRule(key.clone()));
+            }
+            let level = match value.as_str() {
+                Some("off") => Level::Off,
+                Some("info") => Level::Is(Severity::Info),
+                Some("warning") => Level::Is(Severity::Warning),
+                Some("error") => Level::Is(Severity::Error),
+                _ => {
+                    return Err(Problem::BadLevel {
+                        key: key.clone(),
+                        value: value.to_string(),
+                    })
+                }
+            };
+            rules.insert(code, level);
+        }
+        Ok(Config {
+            root,
+            file,
+            include,
+            exclude,
+            rules,
+            fresh_session: raw.fresh_session,
+            connector_findings,
+        })
+    }
+
+    /// The options to analyze a file with: `flinkddl check`'s (external catalogs assumed to
+    /// exist unless `fresh-session`), with this configuration's connector-findings.
+    pub fn options(&self) -> flinkddl::Options {
+        flinkddl::Options {
+            assume_external_objects: !self.fresh_session,
+            connector_findings: self.connector_findings,
+        }
+    }
+
+    /// The path relative to the configuration's directory, for glob matching.
+    fn relative<'p>(&self, path: &'p Path) -> &'p Path {
+        let path = path.strip_prefix(".").unwrap_or(path);
+        let root = self.root.strip_prefix(".").unwrap_or(&self.root);
+        path.strip_prefix(root).unwrap_or(path)
+    }
+
+    /// True when a file found in a directory should be checked.
+    pub fn includes(&self, path: &Path) -> bool {
+        let rel = self.relative(path);
+        self.include.is_match(rel) && !self.exclude.is_match(rel)
+    }
+
+    /// True when a file is excluded (named on the command line or not).
+    pub fn excludes(&self, path: &Path) -> bool {
+        self.exclude.is_match(self.relative(path))
+    }
+
+    /// The level a code is configured to, if any.
+    pub fn level(&self, code: Code) -> Option<Level> {
+        self.rules.get(&code).copied()
+    }
+
+    /// Applies the rule levels: drops what is off, sets the severity of the rest.
+    pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>) {
+        if self.rules.is_empty() {
+            return;
+        }
+        diagnostics.retain_mut(|d| match self.rules.get(&d.code) {
+            Some(Level::Off) => false,
+            Some(Level::Is(severity)) => {
+                d.severity = *severity;
+                true
+            }
+            None => true,
+        });
+    }
+}
+
+fn globs(patterns: &[String]) -> Result<GlobSet, Problem> {
+    let mut builder = GlobSetBuilder::new();
+    for p in patterns {
+        let glob = Glob::new(p).map_err(|e| Problem::BadGlob {
+            glob: p.clone(),
+            reason: e.to_string(),
+        })?;
+        builder.add(glob);
+    }
+    builder.build().map_err(|e| Problem::Globs(e.to_string()))
+}
+
+/// The zero-based line and UTF-16 column of a byte offset.
+fn position(text: &str, offset: usize) -> Position {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    Position {
+        line: u32::try_from(before.matches('\n').count()).unwrap_or(u32::MAX),
+        utf16_column: u32::try_from(before[line_start..].encode_utf16().count())
+            .unwrap_or(u32::MAX),
+    }
+}
+
+/// The operating system's reason, without Rust's "(os error 2)" suffix.
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
+/// The nearest `flinkddl.toml` in `dir` or a directory above it (no cache).
+pub fn find_upward(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .map(|d| d.join(FILE_NAME))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Finds the configuration of each directory, upward, once per directory: for one run of
+/// `flinkddl check`, during which files do not change.
+#[derive(Default)]
+pub struct Finder {
+    /// Set by `--config`: used for every file.
+    fixed: Option<Config>,
+    cache: HashMap<PathBuf, Option<PathBuf>>,
+    loaded: HashMap<PathBuf, Config>,
+}
+
+impl Finder {
+    pub fn new(fixed: Option<Config>) -> Finder {
+        Finder {
+            fixed,
+            ..Finder::default()
+        }
+    }
+
+    /// The configuration that applies to `path`.
+    pub fn for_path(&mut self, path: &Path) -> Result<Config, ConfigError> {
+        if let Some(c) = &self.fixed {
+            return Ok(c.clone());
+        }
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let dir = absolute.parent().map(Path::to_path_buf).unwrap_or_default();
+        match self.find(&dir) {
+            Some(file) => {
+                if let Some(c) = self.loaded.get(&file) {
+                    return Ok(c.clone());
+                }
+                let mut config = Config::load(&file)?;
+                // Globs are matched against the path as given, so keep the root in the same
+                // form: relative to the working directory when the path is.
+                if path.is_relative() {
+                    if let Ok(cwd) = std::env::current_dir() {
+                        if let Ok(rel) = config.root.strip_prefix(&cwd) {
+                            config.root = rel.to_path_buf();
+                        }
+                    }
+                }
+                self.loaded.insert(file, config.clone());
+                Ok(config)
+            }
+            None => Ok(Config::defaults(PathBuf::from("."))),
+        }
+    }
+
+    fn find(&mut self, dir: &Path) -> Option<PathBuf> {
+        if let Some(found) = self.cache.get(dir) {
+            return found.clone();
+        }
+        let candidate = dir.join(FILE_NAME);
+        let found = if candidate.is_file() {
+            Some(candidate)
+        } else {
+            dir.parent().and_then(|p| self.find(p))
+        };
+        self.cache.insert(dir.to_path_buf(), found.clone());
+        found
+    }
+}
+
+/// The configuration of one file, as a long-running process holds it.
+#[derive(Debug)]
+pub struct Resolved {
+    /// What applies: the file's configuration, or the defaults when there is none or it is
+    /// broken.
+    pub config: Arc<Config>,
+    /// Why the defaults apply although there is a `flinkddl.toml`.
+    pub error: Option<ConfigError>,
+    /// Different for every load (0 for the defaults): a result computed under one id is stale
+    /// under another.
+    pub id: u64,
+}
+
+impl Resolved {
+    fn defaults() -> Arc<Resolved> {
+        Arc::new(Resolved {
+            config: Arc::new(Config::defaults(PathBuf::from("."))),
+            error: None,
+            id: 0,
+        })
+    }
+}
+
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// What identifies a version of a file on disk: modification time and length.
+type Stamp = Option<(Option<SystemTime>, u64)>;
+
+fn stamp(file: &Path) -> Stamp {
+    std::fs::metadata(file)
+        .ok()
+        .map(|m| (m.modified().ok(), m.len()))
+}
+
+/// Configurations for a long-running process (the language server), in which a
+/// `flinkddl.toml` can change, appear or disappear.
+///
+/// The nearest file is cached per directory; a loaded file is re-read when its modification
+/// time or length changes (one `stat` per lookup). [`Cache::forget`] drops everything (a
+/// watcher saw a `flinkddl.toml` change); [`Cache::rediscover`] looks for new files above one
+/// path again. Lookups are by absolute path; the result is shared, so two lookups that give
+/// the same [`Arc`] mean nothing changed.
+#[derive(Debug, Default)]
+pub struct Cache {
+    nearest: HashMap<PathBuf, Option<PathBuf>>,
+    loaded: HashMap<PathBuf, (Stamp, Arc<Resolved>)>,
+    defaults: Option<Arc<Resolved>>,
+}
+
+impl Cache {
+    pub fn new() -> Cache {
+        Cache::default()
+    }
+
+    /// The configuration that applies to the file at `path` (absolute).
+    pub fn for_file(&mut self, path: &Path) -> Arc<Resolved> {
+        let dir = path.parent().unwrap_or(path).to_path_buf();
+        let Some(file) = self.find(&dir) else {
+            return self.defaults();
+        };
+        let now = stamp(&file);
+        if now.is_none() {
+            // Deleted since it was found: look again.
+            self.loaded.remove(&file);
+            self.nearest
+                .retain(|_, found| found.as_ref() != Some(&file));
+            return match self.find(&dir) {
+                Some(other) => self.load(other),
+                None => self.defaults(),
+            };
+        }
+        match self.loaded.get(&file) {
+            Some((then, resolved)) if *then == now => resolved.clone(),
+            _ => self.load(file),
+        }
+    }
+
+    /// The defaults, shared (so that they compare equal by pointer).
+    pub fn defaults(&mut self) -> Arc<Resolved> {
+        self.defaults.get_or_insert_with(Resolved::defaults).clone()
+    }
+
+    /// Forgets every directory and file: the next lookups read the disk again.
+    pub fn forget(&mut self) {
+        self.nearest.clear();
+        self.loaded.clear();
+    }
+
+    /// Forgets which file applies to the directories above `path`, so that a `flinkddl.toml`
+    /// created there since is found.
+    pub fn rediscover(&mut self, path: &Path) {
+        self.nearest.retain(|dir, _| !path.starts_with(dir));
+    }
+
+    fn load(&mut self, file: PathBuf) -> Arc<Resolved> {
+        let before = stamp(&file);
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let resolved = Arc::new(match Config::load(&file) {
+            Ok(config) => Resolved {
+                config: Arc::new(config),
+                error: None,
+                id,
+            },
+            Err(error) => Resolved {
+                config: Arc::new(Config::defaults(PathBuf::from("."))),
+                error: Some(error),
+                id,
+            },
+        });
+        self.loaded.insert(file, (before, resolved.clone()));
+        resolved
+    }
+
+    fn find(&mut self, dir: &Path) -> Option<PathBuf> {
+        if let Some(found) = self.nearest.get(dir) {
+            return found.clone();
+        }
+        let candidate = dir.join(FILE_NAME);
+        let found = if candidate.is_file() {
+            Some(candidate)
+        } else {
+            dir.parent().and_then(|p| self.find(p))
+        };
+        self.nearest.insert(dir.to_path_buf(), found.clone());
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flinkddl::Span;
+
+    #[test]
+    fn rules_by_code_and_name() {
+        let c = Config::parse(
+            "[rules]\nL001 = \"off\"\nduplicate-option-key = \"error\"\n",
+            PathBuf::from("."),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mut ds = vec![
+            Diagnostic::new(Code::PrecisionClamped, Span::empty(0), "a"),
+            Diagnostic::new(Code::DuplicateOptionKey, Span::empty(0), "b"),
+            Diagnostic::new(Code::RowFieldCommentDropped, Span::empty(0), "c"),
+        ];
+        c.apply(&mut ds);
+        let got: Vec<_> = ds.iter().map(|d| (d.code, d.severity)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (Code::DuplicateOptionKey, Severity::Error),
+                (Code::RowFieldCommentDropped, Severity::Warning)
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_configurations_are_explained() {
+        for (text, needle) in [
+            ("[rules]\nS005 = \"off\"", "cannot be configured"),
+            ("[rules]\nL999 = \"off\"", "not a flinkddl code"),
+            ("[rules]\nL001 = \"loud\"", "must be \"off\""),
+            ("includes = []", "unknown field"),
+            ("exclude = [\"a[\"]", "bad glob"),
+            (
+                "connector-findings = \"always\"",
+                "must be \"at-use\" or \"error\"",
+            ),
+        ] {
+            let err = Config::parse(text, PathBuf::from("."), None)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn toml_errors_have_a_position() {
+        let err = Config::parse("\n\nfresh-session = 3\n", PathBuf::from("."), None).err();
+        let position = match err {
+            Some(Problem::Toml { position, .. }) => position,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            position,
+            Some(Position {
+                line: 2,
+                utf16_column: 16
+            })
+        );
+    }
+
+    #[test]
+    fn errors_name_the_file() {
+        let missing = Path::new("no/such/dir/flinkddl.toml");
+        let err = Config::load(missing).err().map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("no/such/dir/flinkddl.toml: no such file or directory")
+        );
+    }
+
+    #[test]
+    fn connector_findings() {
+        let parse = |text: &str| Config::parse(text, PathBuf::from("."), None);
+        assert_eq!(
+            parse("").map(|c| c.connector_findings),
+            Ok(ConnectorFindings::AtUse)
+        );
+        assert_eq!(
+            parse("connector-findings = \"at-use\"").map(|c| c.connector_findings),
+            Ok(ConnectorFindings::AtUse)
+        );
+        assert_eq!(
+            parse("connector-findings = \"error\"").map(|c| c.connector_findings),
+            Ok(ConnectorFindings::Error)
+        );
+    }
+
+    #[test]
+    fn options_follow_the_configuration() {
+        let parse = |text: &str| Config::parse(text, PathBuf::from("."), None);
+        let defaults = Config::defaults(PathBuf::from(".")).options();
+        assert!(defaults.assume_external_objects);
+        assert_eq!(defaults.connector_findings, ConnectorFindings::AtUse);
+        let strict = parse("fresh-session = true\nconnector-findings = \"error\"")
+            .map(|c| c.options())
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!strict.assume_external_objects);
+        assert_eq!(strict.connector_findings, ConnectorFindings::Error);
+    }
+
+    #[test]
+    fn globs_are_relative_to_the_config() {
+        let c = Config::parse(
+            "exclude = [\"gen/**\"]",
+            PathBuf::from("proj"),
+            Some(PathBuf::from("proj/flinkddl.toml")),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(c.includes(Path::new("proj/a/b.sql")));
+        assert!(!c.includes(Path::new("proj/gen/b.sql")));
+        assert!(!c.includes(Path::new("proj/a/b.txt")));
+        assert!(c.excludes(Path::new("./proj/gen/x.sql")));
+    }
+
+    /// A directory under the system's temporary directory, removed on drop.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> TempDir {
+            let dir =
+                std::env::temp_dir().join(format!("flinkddl-config-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(dir.join("a/b")).unwrap_or_else(|e| panic!("{e}"));
+            TempDir(dir)
+        }
+
+        fn write(&self, rel: &str, text: &str) {
+            std::fs::write(self.0.join(rel), text).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn the_cache_sees_changed_new_and_deleted_files() {
+        let tmp = TempDir::new("cache");
+        let sql = tmp.0.join("a/b/x.sql");
+        let level = |r: &Resolved| r.config.level(Code::PrecisionClamped);
+        let mut cache = Cache::new();
+        // Nothing above: the defaults, shared.
+        let first = cache.for_file(&sql);
+        assert!(first.error.is_none() && level(&first).is_none());
+        assert!(Arc::ptr_eq(&first, &cache.for_file(&sql)));
+
+        // A new file is found once the directories above are looked at again.
+        tmp.write("flinkddl.toml", "[rules]\nL001 = \"off\"\n");
+        cache.rediscover(&sql);
+        let top = cache.for_file(&sql);
+        assert_eq!(level(&top), Some(Level::Off));
+        assert!(Arc::ptr_eq(&top, &cache.for_file(&sql)), "cached");
+
+        // A changed file (another length) is read again; a broken one gives the defaults and
+        // the error.
+        tmp.write("flinkddl.toml", "[rules]\nL001 = \"loud\"\n");
+        let broken = cache.for_file(&sql);
+        assert!(level(&broken).is_none());
+        let message = broken
+            .error
+            .as_ref()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(message.contains("must be \"off\""), "{message}");
+
+        // The nearest wins; after `forget` a deeper file is found.
+        tmp.write("a/flinkddl.toml", "[rules]\nL001 = \"error\"\n");
+        cache.forget();
+        let nearer = cache.for_file(&sql);
+        assert_eq!(level(&nearer), Some(Level::Is(Severity::Error)));
+
+        // Deleted: the next one up applies again, without being told.
+        std::fs::remove_file(tmp.0.join("a/flinkddl.toml")).unwrap_or_else(|e| panic!("{e}"));
+        let again = cache.for_file(&sql);
+        assert!(again.error.is_some(), "the broken top-level file");
+        assert_eq!(find_upward(&tmp.0.join("a/b")), Some(tmp.0.join(FILE_NAME)));
+    }
+}
