@@ -1,4 +1,4 @@
-//! Completion by context: the cursor's context ([`crate::context`]) decides which of the
+//! Completion by context: the cursor's context (the `context` module) decides which of the
 //! catalogues to offer: keywords that fit, type names, the table's columns, tables, functions,
 //! connector and format ids, the option keys of the table's connector and formats (with a
 //! snippet for the value), enum values and metadata keys.
