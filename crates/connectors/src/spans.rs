@@ -2,73 +2,60 @@
 //! column names.
 
 use flinkddl_diagnostics::Span;
-use flinkddl_syntax::ast::{CreateTable, TableElement};
+use flinkddl_syntax::ast::{CreateTable, Property, TableElement};
 
-/// Spans of one CREATE TABLE, borrowing the names from its AST. Option spans are keyed by the option key; when a key is written
-/// twice, the last entry is the one Flink keeps (and the one diagnostics point at). A key or
-/// column without a span (it came from a LIKE source) is reported on `table`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Spans of one CREATE TABLE, read from its AST when a diagnostic needs one (most tables need
+/// none, so nothing is collected up front). When a key is written twice, the last entry is the
+/// one Flink keeps (and the one diagnostics point at). A key or column without a span (it came
+/// from a LIKE source) is reported on `table`.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct TableSpans<'a> {
     /// The table name.
     pub table: Span,
-    /// `(key, span of the key literal)` for each WITH entry, in order.
-    pub option_keys: Vec<(&'a str, Span)>,
-    /// `(key, span of the value literal)` for each WITH entry, in order.
-    pub option_values: Vec<(&'a str, Span)>,
-    /// `(column name, span of the name)`.
-    pub columns: Vec<(&'a str, Span)>,
+    /// The WITH entries as written.
+    pub options: &'a [Property],
+    /// The table's elements as written (columns, constraints, watermarks).
+    pub elements: &'a [TableElement],
 }
 
 impl TableSpans<'_> {
-    fn find(list: &[(&str, Span)], name: &str, fallback: Span) -> Span {
-        list.iter()
-            .rev()
-            .find(|(k, _)| *k == name)
-            .map_or(fallback, |(_, s)| *s)
+    fn property(&self, key: &str) -> Option<&Property> {
+        self.options.iter().rev().find(|p| p.key.value == key)
     }
 
     /// The span of the option key (the table name when the key was not written here).
     pub fn key(&self, key: &str) -> Span {
-        Self::find(&self.option_keys, key, self.table)
+        self.property(key).map_or(self.table, |p| p.key.span)
     }
 
     /// The span of the option value (the table name when the key was not written here).
     pub fn value(&self, key: &str) -> Span {
-        Self::find(&self.option_values, key, self.table)
+        self.property(key).map_or(self.table, |p| p.value.span)
     }
 
     /// The span of the column name (the table name when the column was not written here).
     pub fn column(&self, name: &str) -> Span {
-        Self::find(&self.columns, name, self.table)
+        self.elements
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                TableElement::Column(c) if c.name.value == name => Some(c.name.span),
+                _ => None,
+            })
+            .unwrap_or(self.table)
     }
 
     /// Whether this key was written in this statement.
     pub fn has_key(&self, key: &str) -> bool {
-        self.option_keys.iter().any(|(k, _)| *k == key)
+        self.property(key).is_some()
     }
 }
 
-/// Builds [`TableSpans`] from a CREATE TABLE: the name, each WITH entry's key and value, and
-/// each column's name.
+/// The [`TableSpans`] of a CREATE TABLE: its name, WITH entries and elements.
 pub fn spans_from_ast(ct: &CreateTable) -> TableSpans<'_> {
-    let mut spans = TableSpans {
+    TableSpans {
         table: ct.name.span,
-        ..TableSpans::default()
-    };
-    if let Some(with) = &ct.with {
-        for p in &with.properties {
-            spans.option_keys.push((p.key.value.as_str(), p.key.span));
-            spans
-                .option_values
-                .push((p.key.value.as_str(), p.value.span));
-        }
+        options: ct.with.as_ref().map_or(&[][..], |w| &w.properties[..]),
+        elements: ct.elements.as_ref().map_or(&[][..], |e| &e.items[..]),
     }
-    if let Some(elements) = &ct.elements {
-        for item in &elements.items {
-            if let TableElement::Column(c) = item {
-                spans.columns.push((c.name.value.as_str(), c.name.span));
-            }
-        }
-    }
-    spans
 }

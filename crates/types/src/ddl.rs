@@ -435,7 +435,9 @@ pub fn ddl_type_from_syntax(ty: &syn::DataTypeSyntax, source: Option<&str>) -> D
                 .iter()
                 .map(|p| DdlParam {
                     value: p.value,
+                    // The digits only go into the overflow message: none for a valid value.
                     text: source
+                        .filter(|_| p.value.is_none_or(|v| v > u64::from(MAX_LENGTH)))
                         .and_then(|s| s.get(p.span.start as usize..p.span.end as usize))
                         .map(|t| {
                             let t = t.trim_start_matches('0');
