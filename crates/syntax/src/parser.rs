@@ -15,6 +15,9 @@ pub(crate) struct Failed;
 
 pub(crate) type PResult<T> = Result<T, Failed>;
 
+/// Tokens [`Parser::list_size_hint`] looks ahead at most.
+pub(crate) const LIST_LOOKAHEAD: usize = 4096;
+
 pub(crate) struct Parser<'t> {
     pub src: &'t str,
     tokens: &'t [Token],
@@ -160,6 +163,27 @@ impl<'t> Parser<'t> {
 
     pub fn paren_depth(&self) -> i32 {
         self.paren_depth
+    }
+
+    /// How many items the comma-separated list starting at the current token (just after its
+    /// opening parenthesis) seems to hold: commas outside nested brackets, up to the closing
+    /// parenthesis. Looks at most [`LIST_LOOKAHEAD`] tokens (so each list costs O(1) more),
+    /// and may count a few too many (commas inside `ROW<...>`): a capacity hint, not a count.
+    pub fn list_size_hint(&self) -> usize {
+        let ahead = self.tokens.get(self.pos..).unwrap_or_default();
+        let mut depth = 0u32;
+        let mut items = 1usize;
+        for t in ahead.iter().take(LIST_LOOKAHEAD) {
+            match t.kind {
+                TokenKind::LParen | TokenKind::LBracket => depth += 1,
+                TokenKind::RParen | TokenKind::RBracket if depth == 0 => return items,
+                TokenKind::RParen | TokenKind::RBracket => depth -= 1,
+                TokenKind::Comma if depth == 0 => items += 1,
+                TokenKind::Semicolon | TokenKind::Eof => return items,
+                _ => {}
+            }
+        }
+        items
     }
 
     /// After a failed list item: skips to the `,` or `)` that belongs to the list whose items

@@ -53,15 +53,25 @@ impl Visitor for Clamps<'_, '_> {
         let Some(written_value) = written.value else {
             return;
         };
-        // Resolve the type alone (without its nullability) to compare precisions.
-        let bare = DataTypeSyntax {
-            span: ty.span,
-            kind: ty.kind.clone(),
-            nullability: None,
+        // Nullability does not change a precision: resolve the type as written, and only when
+        // that fails resolve it again without its nullability (no copy of the type otherwise).
+        let mut resolved = match flinkddl_types::ddl::resolve_ddl_type_in(ty, self.source) {
+            Ok(resolved) => resolved,
+            Err(_) if ty.nullability.is_some() => {
+                let bare = DataTypeSyntax {
+                    span: ty.span,
+                    kind: ty.kind.clone(),
+                    nullability: None,
+                };
+                match flinkddl_types::ddl::resolve_ddl_type_in(&bare, self.source) {
+                    Ok(resolved) => resolved,
+                    Err(_) => return,
+                }
+            }
+            Err(_) => return,
         };
-        let Ok(resolved) = flinkddl_types::ddl::resolve_ddl_type_in(&bare, self.source) else {
-            return;
-        };
+        // The message shows the type without its nullability.
+        resolved.nullable = true;
         let Some(stored) = resolved.precision() else {
             return;
         };

@@ -172,8 +172,8 @@ fn table_elements(p: &mut Parser) -> PResult<TableElements> {
     let start = p.start();
     p.expect(T::LParen)?;
     let list_depth = p.paren_depth();
-    // Grown as needed and trimmed at the end: a reserve would cost each small table kilobytes.
-    let mut items = Vec::new();
+    // Sized from a look-ahead at the list: no regrowth, no trimming, no slack.
+    let mut items = Vec::with_capacity(p.list_size_hint());
     let mut watermark: Option<Span> = None;
     loop {
         let item_start = p.start();
@@ -221,7 +221,6 @@ fn table_elements(p: &mut Parser) -> PResult<TableElements> {
         }
         p.bump();
     }
-    items.shrink_to_fit();
     Ok(TableElements {
         span: p.span_from(start),
         items,

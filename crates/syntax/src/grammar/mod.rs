@@ -255,6 +255,7 @@ pub(crate) fn property_list(p: &mut Parser) -> PResult<PropertyList> {
     p.expect(T::LParen)?;
     let mut properties = Vec::new();
     if p.eat(T::RParen).is_none() {
+        properties.reserve_exact(p.list_size_hint());
         loop {
             properties.push(property(p)?);
             if p.eat(T::Comma).is_some() {
