@@ -266,7 +266,7 @@ impl Binder<'_> {
                         format!("The column `{old_name}` does not exist in the base table."),
                     );
                 };
-                c.name = new.value.to_string();
+                c.name = new.value.clone();
                 if let Some(pk) = primary_key.as_mut() {
                     for k in pk.columns.iter_mut().filter(|k| **k == old_name) {
                         *k = new.value.to_string();
@@ -283,7 +283,10 @@ impl Binder<'_> {
         }
         // Re-derive what Flink re-derives: key columns NOT NULL, the rowtime marker.
         if let Some(pk) = &primary_key {
-            for c in columns.iter_mut().filter(|c| pk.columns.contains(&c.name)) {
+            for c in columns
+                .iter_mut()
+                .filter(|c| pk.columns.iter().any(|k| *k == c.name))
+            {
                 c.data_type = c.data_type.take().map(DataType::not_null);
             }
         }
@@ -376,7 +379,7 @@ impl Binder<'_> {
                     return Err(());
                 }
                 let col = Col {
-                    name: name.clone(),
+                    name: name.as_str().into(),
                     span: def.name.span,
                     data_type,
                     kind,

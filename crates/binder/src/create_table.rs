@@ -17,7 +17,7 @@ use foldhash::HashMap;
 /// or an expression we cannot type).
 #[derive(Debug, Clone)]
 pub(crate) struct Col {
-    pub name: String,
+    pub name: compact_str::CompactString,
     pub span: Span,
     pub data_type: Option<DataType>,
     pub kind: ColumnKind,
@@ -269,7 +269,7 @@ impl Binder<'_> {
                 }
             }
             let new = Col {
-                name: name.to_string(),
+                name: def.name.value.clone(),
                 span: def.name.span,
                 data_type: ty,
                 kind,
@@ -299,7 +299,7 @@ impl Binder<'_> {
 
         // Computed columns see every physical column, and the metadata columns declared
         // before them (Flink collects physical types first, metadata as it goes).
-        let metadata_position: HashMap<String, usize> = columns
+        let metadata_position: HashMap<compact_str::CompactString, usize> = columns
             .iter()
             .enumerate()
             .filter(|(_, c)| matches!(c.kind, ColumnKind::Metadata { .. }))
@@ -328,7 +328,7 @@ impl Binder<'_> {
             }
         }
 
-        self.check_duplicate_columns(&columns)?;
+        self.check_duplicate_columns(&columns, name_index.len())?;
         self.check_metadata_keys(&columns)?;
         if let Some(like) = &ct.like {
             self.revalidate_base_computed(&mut columns, like.source.span)?;
@@ -442,7 +442,7 @@ impl Binder<'_> {
         let visible: Vec<(String, DataType)> = columns
             .iter()
             .filter(|c| !c.is_computed())
-            .filter_map(|c| c.data_type.clone().map(|t| (c.name.clone(), t)))
+            .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
             .collect();
         let unknown_types = columns
             .iter()
@@ -698,7 +698,15 @@ impl Binder<'_> {
     }
 
     /// `DefaultSchemaResolver.validateDuplicateColumns`: what the converter let through.
-    fn check_duplicate_columns(&mut self, columns: &[Col]) -> Result<(), ()> {
+    fn check_duplicate_columns(
+        &mut self,
+        columns: &[Col],
+        distinct_names: usize,
+    ) -> Result<(), ()> {
+        if distinct_names == columns.len() {
+            // Every column got its own entry in the name index: no duplicates to look for.
+            return Ok(());
+        }
         let mut seen: foldhash::HashSet<&str> = foldhash::HashSet::default();
         let mut dups: Vec<&str> = Vec::new();
         for c in columns {

@@ -55,7 +55,7 @@ impl Binder<'_> {
             .unwrap_or_default()
             .into_iter()
             .map(|(name, data_type)| Col {
-                name,
+                name: name.into(),
                 span: query.span,
                 data_type: Some(data_type),
                 kind: ColumnKind::Physical,
@@ -192,7 +192,7 @@ impl Binder<'_> {
         let _ = columns.iter().find(|c| c.name == name)?;
         let cols: Vec<(String, DataType)> = columns
             .iter()
-            .filter_map(|c| c.data_type.clone().map(|t| (c.name.clone(), t)))
+            .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
             .collect();
         match bind_expr(&w.expr, self.source, &SourceScope { columns: &cols }) {
             ExprOutcome::Typed(t) => Some(WatermarkSpec {
@@ -224,7 +224,7 @@ impl Binder<'_> {
                     source_columns = t
                         .columns
                         .iter()
-                        .map(|c| (c.name.clone(), query_type(&c.data_type)))
+                        .map(|c| (c.name.to_string(), query_type(&c.data_type)))
                         .collect();
                     source_name = Some(path.2.clone());
                 }

@@ -123,14 +123,14 @@ pub fn describe_rows(t: &TableSchema) -> Vec<[Option<String>; 7]> {
             let is_key = t
                 .primary_key
                 .as_ref()
-                .is_some_and(|pk| pk.columns.contains(&c.name));
+                .is_some_and(|pk| pk.columns.iter().any(|k| *k == c.name));
             let watermark = t
                 .watermarks
                 .iter()
                 .find(|w| w.rowtime == c.name)
                 .map(|w| w.expr.clone());
             [
-                Some(c.name.clone()),
+                Some(c.name.to_string()),
                 Some(describe_type(&c.data_type)),
                 Some(
                     if c.data_type.nullable {

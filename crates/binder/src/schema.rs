@@ -1,6 +1,7 @@
 //! The output model: what Flink's catalog holds for a table after a script ran. Plain serde
 //! data, with no reference to the AST.
 
+use compact_str::CompactString;
 use flinkddl_types::DataType;
 use serde::{Deserialize, Serialize};
 
@@ -28,7 +29,8 @@ pub struct TableSchema {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Column {
-    pub name: String,
+    /// Inline up to 24 bytes (most names): no allocation per column.
+    pub name: CompactString,
     pub data_type: DataType,
     pub kind: ColumnKind,
     pub comment: Option<String>,

@@ -1353,7 +1353,7 @@ impl<'a> Checker<'a> {
             let ColumnKind::Metadata { key, is_virtual } = &column.kind else {
                 continue;
             };
-            let key = key.clone().unwrap_or_else(|| column.name.clone());
+            let key = key.clone().unwrap_or_else(|| column.name.to_string());
             let span = spans.column(&column.name);
             let declared = &column.data_type;
             let Some((spec, from_format)) = self.find_metadata(&key) else {

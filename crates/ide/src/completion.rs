@@ -517,7 +517,7 @@ impl Collector<'_> {
                     continue;
                 }
                 out.push(ColumnInfo {
-                    name: c.name.clone(),
+                    name: c.name.to_string(),
                     detail: format!(
                         "{} ({} column of {})",
                         c.data_type.summary_string(),

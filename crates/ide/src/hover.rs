@@ -216,11 +216,11 @@ fn column_markdown(table: &TableSchema, column: &Column) -> String {
         facts.push("processing-time attribute".to_string());
     }
     if let Some(pk) = &table.primary_key {
-        if pk.columns.contains(&column.name) {
+        if pk.columns.iter().any(|k| *k == column.name) {
             facts.push(format!("primary key `{}`", pk.name));
         }
     }
-    if table.partition_keys.contains(&column.name) {
+    if table.partition_keys.iter().any(|k| *k == column.name) {
         facts.push("partition key".to_string());
     }
     if let Some(comment) = &column.comment {
