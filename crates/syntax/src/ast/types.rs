@@ -60,7 +60,10 @@ pub enum TypeKind {
         fields: Vec<RowField>,
     },
     /// `INTERVAL DAY TO SECOND(3)`: only as the target of CAST / TRY_CAST.
-    Interval { qualifier: super::IntervalQualifier },
+    /// Boxed: rare in DDL, and the largest variant (it would set the size of every type).
+    Interval {
+        qualifier: Box<super::IntervalQualifier>,
+    },
     /// Any other name, resolved against the catalog: `cat.db.MyType`, `FOOBAR`.
     UserDefined { name: ObjectName },
     /// The parser could not read a type here; a diagnostic was reported.

@@ -434,7 +434,9 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
                 let qualifier = interval_qualifier(p)?;
                 DataTypeSyntax {
                     span: p.span_from(type_start),
-                    kind: TypeKind::Interval { qualifier },
+                    kind: TypeKind::Interval {
+                        qualifier: Box::new(qualifier),
+                    },
                     nullability: None,
                 }
             } else {
