@@ -286,10 +286,19 @@ impl<'a> Checker<'a> {
         self.table.option(key)
     }
 
+    /// The value of `<prefix><key>`, without building the joined key.
+    fn prefixed_option(&self, prefix: &str, key: &str) -> Option<&'a str> {
+        self.table
+            .options
+            .iter()
+            .find(|(k, _)| k.strip_prefix(prefix) == Some(key))
+            .map(|(_, v)| v.as_str())
+    }
+
     fn run(&mut self) {
         self.resolve_formats();
-        let options: Vec<(String, String)> = self.table.options.clone();
-        for (key, value) in &options {
+        let table: &'a TableSchema = self.table;
+        for (key, value) in &table.options {
             if key == "connector" {
                 continue;
             }
@@ -777,8 +786,7 @@ impl<'a> Checker<'a> {
 
     /// The value of `key`: written, or the option's default.
     fn value_or_default(&self, key: &str, prefix: &str, format: Option<usize>) -> Option<String> {
-        let full = format!("{prefix}{key}");
-        if let Some(v) = self.option(&full) {
+        if let Some(v) = self.prefixed_option(prefix, key) {
             return Some(v.to_string());
         }
         let options: &[OptionSpec] = match format {
@@ -792,7 +800,7 @@ impl<'a> Checker<'a> {
     }
 
     fn present(&self, key: &str, prefix: &str) -> bool {
-        self.option(&format!("{prefix}{key}")).is_some()
+        self.prefixed_option(prefix, key).is_some()
     }
 
     fn holds(&self, cond: &Cond, prefix: &str, format: Option<usize>) -> bool {
