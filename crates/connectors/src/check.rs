@@ -147,19 +147,36 @@ pub(crate) fn did_you_mean<'a>(
     let mut best: Option<(&str, f64)> = None;
     let word_lower = word.to_lowercase();
     let word_chars = word_lower.chars().count();
-    let mut candidate_lower = String::new();
+    let mut lowered = String::new();
     for c in candidates {
         if c == word {
             continue;
         }
-        candidate_lower.clear();
-        candidate_lower.extend(c.chars().flat_map(char::to_lowercase));
-        let jw = strsim::jaro_winkler(&word_lower, &candidate_lower);
-        // The edit distance is at least the difference in length: skip it when that is over 2.
-        let near = word.len() > 3
-            && word_chars.abs_diff(candidate_lower.chars().count()) <= 2
-            && strsim::damerau_levenshtein(&word_lower, &candidate_lower) <= 2;
-        let close = near || jw >= 0.9 || word.eq_ignore_ascii_case(c);
+        // Catalogue keys are lower-case ASCII: lower-case only the others.
+        let candidate: &str = if c.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
+            lowered.clear();
+            lowered.extend(c.chars().flat_map(char::to_lowercase));
+            &lowered
+        } else {
+            c
+        };
+        let candidate_chars = candidate.chars().count();
+        // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
+        // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
+        // edit distance is at least the difference in length. Most candidates end here.
+        let (shorter, longer) = (
+            word_chars.min(candidate_chars),
+            word_chars.max(candidate_chars),
+        );
+        if shorter * 2 < longer && longer - shorter > 2 {
+            continue;
+        }
+        let jw = strsim::jaro_winkler(&word_lower, candidate);
+        let close = jw >= 0.9
+            || word.eq_ignore_ascii_case(c)
+            || (word.len() > 3
+                && longer - shorter <= 2
+                && strsim::osa_distance(&word_lower, candidate) <= 2);
         if close && best.is_none_or(|(_, s)| jw > s) {
             best = Some((c, jw));
         }
