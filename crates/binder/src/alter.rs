@@ -461,7 +461,7 @@ impl Binder<'_> {
                 }
                 let names = c.columns.names();
                 for (n, ident) in names.iter().zip(&c.columns.columns) {
-                    match columns.iter().find(|col| &col.name == n) {
+                    match columns.iter().find(|col| col.name == *n) {
                         None => {
                             self.report(Diagnostic::new(
                                 Code::PrimaryKeyColumnUnknown,

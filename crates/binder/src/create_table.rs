@@ -105,7 +105,7 @@ impl Binder<'_> {
         if names.iter().any(|n| {
             columns
                 .iter()
-                .any(|c| &c.name == n && allow(c) && c.data_type.is_none())
+                .any(|c| c.name == *n && allow(c) && c.data_type.is_none())
         }) {
             return Ok(None);
         }
@@ -955,7 +955,7 @@ impl Binder<'_> {
             return Err(());
         }
         for (col, col_span) in &cols {
-            match columns.iter().find(|c| &c.name == col) {
+            match columns.iter().find(|c| c.name == *col) {
                 None => {
                     let mut d = Diagnostic::new(
                         Code::PrimaryKeyColumnUnknown,
@@ -1008,7 +1008,7 @@ impl Binder<'_> {
             return Err(());
         }
         for c in &names {
-            if let Some(col) = columns.iter().find(|x| &x.name == c) {
+            if let Some(col) = columns.iter().find(|x| x.name == *c) {
                 if col.data_type.as_ref().is_some_and(|t| t.nullable) {
                     self.report(
                         Diagnostic::new(

@@ -103,7 +103,7 @@ impl Binder<'_> {
                 TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey && complete => {
                     let names = c.columns.names();
                     for (n, ident) in names.iter().zip(&c.columns.columns) {
-                        match columns.iter_mut().find(|col| &col.name == n) {
+                        match columns.iter_mut().find(|col| col.name == *n) {
                             Some(col) => {
                                 col.data_type = col.data_type.take().map(DataType::not_null)
                             }
