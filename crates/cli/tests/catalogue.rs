@@ -36,6 +36,7 @@ fn every_code_has_an_example_that_produces_it_and_a_fix() {
         let options = Options {
             assume_external_objects: true,
             connector_findings: ConnectorFindings::Error,
+            ..Options::default()
         };
         let analysis = flinkddl::analyze_with(sql, &options);
         if !analysis.diagnostics.iter().any(|d| d.code == *code) {

@@ -2,7 +2,7 @@
 //! server (`flinkddl lsp`) both read.
 //!
 //! What it does: the model ([`Config`]: include and exclude globs, rule levels, fresh-session,
-//! connector-findings), parsing it from TOML with an error that names the file and the problem
+//! connector-findings, connectors files), parsing it from TOML with an error that names the file and the problem
 //! ([`ConfigError`], [`Problem`]), discovery of the nearest `flinkddl.toml` upward from a file
 //! ([`find_upward`]), a finder for one command-line run ([`Finder`], which loads each file
 //! once) and a cache for a long-running process ([`Cache`], which notices a changed, new or
@@ -25,16 +25,21 @@
 //! B062 = "warning"                # e.g. catalogs registered outside the scripts
 //! ```
 //!
-//! Top-level keys also include `fresh-session = true` (bind as a fresh Flink session) and
+//! Top-level keys also include `fresh-session = true` (bind as a fresh Flink session),
 //! `connector-findings = "error"` (connector and format findings are errors even for tables
 //! the file only declares; the default `"at-use"` makes them errors only when the file reads
-//! or writes the table: decision 0004).
+//! or writes the table: decision 0004) and `connectors = ["connectors/acme.toml"]` (user
+//! connectors files, relative to this file's directory, read in order on top of the built-in
+//! catalogue: docs/connectors.md, "User connectors"). [`Config::load`] reads them once, into
+//! one catalogue shared by every clone of the configuration; a file that cannot be read or is
+//! not a valid connectors file makes the configuration unusable ([`ConfigError::Connectors`]).
 //!
 //! Syntax and file codes (`S…`, `F…`) cannot be configured: a file that does not parse is
 //! never passed silently.
 //!
 //! The nearest `flinkddl.toml` wins; there is no merging.
 
+use flinkddl::connectors::{Catalogue, FileError};
 use flinkddl::{Code, ConnectorFindings, Diagnostic, Severity, Stage};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
@@ -61,23 +66,62 @@ pub enum ConfigError {
     /// The file is read but is not a valid configuration.
     #[error("{}: {problem}", .file.display())]
     Invalid { file: PathBuf, problem: Problem },
+    /// A connectors file the configuration lists (`connectors = [...]`) cannot be read or is
+    /// not a valid connectors file.
+    #[error("{}: connectors file `{}`: {problem}", .file.display(), .connectors.display())]
+    Connectors {
+        /// The configuration file.
+        file: PathBuf,
+        /// The connectors file, as the configuration's directory joined with the listed path.
+        connectors: PathBuf,
+        problem: ConnectorsProblem,
+    },
+}
+
+/// What is wrong with a connectors file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConnectorsProblem {
+    /// The file cannot be read (the operating system's reason).
+    #[error("{0}")]
+    Read(String),
+    /// Not JSON or TOML of the catalogue's shape, or an entry that is not valid (with the
+    /// position where the format gives one).
+    #[error("{0}")]
+    Invalid(FileError),
 }
 
 impl ConfigError {
     /// The configuration file.
     pub fn file(&self) -> &Path {
         match self {
-            ConfigError::Read { file, .. } | ConfigError::Invalid { file, .. } => file,
+            ConfigError::Read { file, .. }
+            | ConfigError::Invalid { file, .. }
+            | ConfigError::Connectors { file, .. } => file,
         }
     }
 
-    /// Where in the file the problem is, when known.
+    /// The file the problem is in: the configuration file, or the connectors file it lists.
+    pub fn problem_file(&self) -> &Path {
+        match self {
+            ConfigError::Connectors { connectors, .. } => connectors,
+            other => other.file(),
+        }
+    }
+
+    /// Where in [`ConfigError::problem_file`] the problem is, when known.
     pub fn position(&self) -> Option<Position> {
         match self {
             ConfigError::Invalid {
                 problem: Problem::Toml { position, .. },
                 ..
             } => *position,
+            ConfigError::Connectors {
+                problem: ConnectorsProblem::Invalid(e),
+                ..
+            } => e.position.map(|p| Position {
+                line: p.line,
+                utf16_column: p.utf16_column,
+            }),
             _ => None,
         }
     }
@@ -105,6 +149,8 @@ pub enum Problem {
     Globs(String),
     #[error("`connector-findings` must be \"at-use\" or \"error\", not \"{0}\"")]
     ConnectorFindings(String),
+    #[error("`connectors`: a connectors file path is empty")]
+    EmptyConnectorsPath,
     #[error("[rules]: `{0}` is not a flinkddl code or name (see `flinkddl explain`)")]
     UnknownRule(String),
     #[error("[rules]: `{0}` is a syntax or file code, which cannot be configured")]
@@ -129,6 +175,12 @@ pub struct Config {
     /// When connector and format findings are errors (`connector-findings = "at-use"` or
     /// `"error"`, or `--connector-findings`; decision 0004).
     pub connector_findings: ConnectorFindings,
+    /// The user connectors files (`connectors = [...]`), joined to the configuration's
+    /// directory, in the order they are read.
+    pub connector_files: Vec<PathBuf>,
+    /// The built-in catalogue plus the connectors files, once [`Config::load`] (or
+    /// [`Config::read_connectors`]) has read them; `None`: the built-in catalogue.
+    catalogue: Option<Arc<Catalogue>>,
 }
 
 #[derive(Deserialize)]
@@ -143,6 +195,8 @@ struct Raw {
     fresh_session: bool,
     #[serde(default, rename = "connector-findings")]
     connector_findings: Option<String>,
+    #[serde(default)]
+    connectors: Vec<String>,
 }
 
 impl Config {
@@ -156,11 +210,19 @@ impl Config {
             rules: HashMap::new(),
             fresh_session: false,
             connector_findings: ConnectorFindings::AtUse,
+            connector_files: Vec::new(),
+            catalogue: None,
         }
     }
 
-    /// Reads a `flinkddl.toml`. The error names the file as given.
+    /// Reads a `flinkddl.toml` and the connectors files it lists. The error names the file as
+    /// given.
     pub fn load(file: &Path) -> Result<Config, ConfigError> {
+        Config::load_toml(file)?.read_connectors()
+    }
+
+    /// Reads a `flinkddl.toml` without its connectors files.
+    fn load_toml(file: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(file).map_err(|e| ConfigError::Read {
             file: file.to_path_buf(),
             reason: io_reason(&e),
@@ -193,6 +255,13 @@ impl Config {
             Some("error") => ConnectorFindings::Error,
             Some(other) => return Err(Problem::ConnectorFindings(other.to_string())),
         };
+        let mut connector_files = Vec::with_capacity(raw.connectors.len());
+        for listed in &raw.connectors {
+            if listed.trim().is_empty() {
+                return Err(Problem::EmptyConnectorsPath);
+            }
+            connector_files.push(root.join(listed));
+        }
         let mut rules = HashMap::new();
         for (key, value) in &raw.rules {
             let code = Code::parse(key).ok_or_else(|| Problem::UnknownRule(key.clone()))?;
@@ -221,15 +290,56 @@ impl Config {
             rules,
             fresh_session: raw.fresh_session,
             connector_findings,
+            connector_files,
+            catalogue: None,
         })
     }
 
+    /// Reads the connectors files ([`Config::connector_files`], in order) into one catalogue
+    /// on top of the built-in one, which every clone of the result shares. [`Config::parse`]
+    /// reads no file; [`Config::load`] calls this.
+    pub fn read_connectors(mut self) -> Result<Config, ConfigError> {
+        if self.connector_files.is_empty() {
+            self.catalogue = None;
+            return Ok(self);
+        }
+        let mut catalogue = Catalogue::builtin();
+        for path in &self.connector_files {
+            let error = |problem| ConfigError::Connectors {
+                file: self
+                    .file
+                    .clone()
+                    .unwrap_or_else(|| self.root.join(FILE_NAME)),
+                connectors: path.clone(),
+                problem,
+            };
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| error(ConnectorsProblem::Read(io_reason(&e))))?;
+            catalogue = catalogue
+                .with_user_file(&text)
+                .map_err(|e| error(ConnectorsProblem::Invalid(e)))?;
+        }
+        self.catalogue = Some(Arc::new(catalogue));
+        Ok(self)
+    }
+
+    /// The connector and format catalogue files are checked against: the built-in one, plus
+    /// the connectors files once read.
+    pub fn catalogue(&self) -> &Catalogue {
+        match &self.catalogue {
+            Some(c) => c,
+            None => flinkddl::connector_catalogue(),
+        }
+    }
+
     /// The options to analyze a file with: `flinkddl check`'s (external catalogs assumed to
-    /// exist unless `fresh-session`), with this configuration's connector-findings.
-    pub fn options(&self) -> flinkddl::Options {
+    /// exist unless `fresh-session`), with this configuration's connector-findings and
+    /// connector catalogue.
+    pub fn options(&self) -> flinkddl::Options<'_> {
         flinkddl::Options {
             assume_external_objects: !self.fresh_session,
             connector_findings: self.connector_findings,
+            connectors: self.catalogue.as_deref(),
         }
     }
 
@@ -351,16 +461,14 @@ impl Finder {
                 if let Some(c) = self.loaded.get(&file) {
                     return Ok(c.clone());
                 }
-                let mut config = Config::load(&file)?;
                 // Globs are matched against the path as given, so keep the root in the same
-                // form: relative to the working directory when the path is.
-                if path.is_relative() {
-                    if let Ok(cwd) = std::env::current_dir() {
-                        if let Ok(rel) = config.root.strip_prefix(&cwd) {
-                            config.root = rel.to_path_buf();
-                        }
-                    }
-                }
+                // form: relative to the working directory when the path is (errors then name
+                // the files as the user would).
+                let shown = match std::env::current_dir() {
+                    Ok(cwd) if path.is_relative() => file.strip_prefix(&cwd).ok(),
+                    _ => None,
+                };
+                let config = Config::load(shown.unwrap_or(&file))?;
                 self.loaded.insert(file, config.clone());
                 Ok(config)
             }
@@ -411,6 +519,22 @@ static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new
 /// What identifies a version of a file on disk: modification time and length.
 type Stamp = Option<(Option<SystemTime>, u64)>;
 
+/// A `flinkddl.toml` as the cache read it.
+#[derive(Debug)]
+struct Loaded {
+    stamp: Stamp,
+    /// The connectors files it lists, each with its stamp when it was read.
+    connectors: Vec<(PathBuf, Stamp)>,
+    resolved: Arc<Resolved>,
+}
+
+impl Loaded {
+    /// Nothing it was read from has changed since.
+    fn fresh(&self, now: Stamp) -> bool {
+        self.stamp == now && self.connectors.iter().all(|(p, s)| stamp(p) == *s)
+    }
+}
+
 fn stamp(file: &Path) -> Stamp {
     std::fs::metadata(file)
         .ok()
@@ -421,14 +545,16 @@ fn stamp(file: &Path) -> Stamp {
 /// `flinkddl.toml` can change, appear or disappear.
 ///
 /// The nearest file is cached per directory; a loaded file is re-read when its modification
-/// time or length changes (one `stat` per lookup). [`Cache::forget`] drops everything (a
+/// time or length changes, or those of a connectors file it lists (one `stat` per file per
+/// lookup). [`Cache::forget`] drops everything (a
 /// watcher saw a `flinkddl.toml` change); [`Cache::rediscover`] looks for new files above one
 /// path again. Lookups are by absolute path; the result is shared, so two lookups that give
 /// the same [`Arc`] mean nothing changed.
 #[derive(Debug, Default)]
 pub struct Cache {
     nearest: HashMap<PathBuf, Option<PathBuf>>,
-    loaded: HashMap<PathBuf, (Stamp, Arc<Resolved>)>,
+    /// Each loaded file: its stamp, its connectors files' stamps, and what it resolved to.
+    loaded: HashMap<PathBuf, Loaded>,
     defaults: Option<Arc<Resolved>>,
 }
 
@@ -455,7 +581,7 @@ impl Cache {
             };
         }
         match self.loaded.get(&file) {
-            Some((then, resolved)) if *then == now => resolved.clone(),
+            Some(loaded) if loaded.fresh(now) => loaded.resolved.clone(),
             _ => self.load(file),
         }
     }
@@ -480,7 +606,20 @@ impl Cache {
     fn load(&mut self, file: PathBuf) -> Arc<Resolved> {
         let before = stamp(&file);
         let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let resolved = Arc::new(match Config::load(&file) {
+        // Each connectors file is stamped before it is read, as the configuration is: a change
+        // while reading is seen at the next lookup.
+        let (result, connectors) = match Config::load_toml(&file) {
+            Ok(config) => {
+                let connectors = config
+                    .connector_files
+                    .iter()
+                    .map(|p| (p.clone(), stamp(p)))
+                    .collect();
+                (config.read_connectors(), connectors)
+            }
+            Err(e) => (Err(e), Vec::new()),
+        };
+        let resolved = Arc::new(match result {
             Ok(config) => Resolved {
                 config: Arc::new(config),
                 error: None,
@@ -492,7 +631,14 @@ impl Cache {
                 id,
             },
         });
-        self.loaded.insert(file, (before, resolved.clone()));
+        self.loaded.insert(
+            file,
+            Loaded {
+                stamp: before,
+                connectors,
+                resolved: resolved.clone(),
+            },
+        );
         resolved
     }
 
@@ -607,12 +753,14 @@ mod tests {
     #[test]
     fn options_follow_the_configuration() {
         let parse = |text: &str| Config::parse(text, PathBuf::from("."), None);
-        let defaults = Config::defaults(PathBuf::from(".")).options();
+        let defaults = Config::defaults(PathBuf::from("."));
+        let defaults = defaults.options();
         assert!(defaults.assume_external_objects);
         assert_eq!(defaults.connector_findings, ConnectorFindings::AtUse);
+        assert!(defaults.connectors.is_none(), "the built-in catalogue");
         let strict = parse("fresh-session = true\nconnector-findings = \"error\"")
-            .map(|c| c.options())
             .unwrap_or_else(|e| panic!("{e}"));
+        let strict = strict.options();
         assert!(!strict.assume_external_objects);
         assert_eq!(strict.connector_findings, ConnectorFindings::Error);
     }
@@ -629,6 +777,41 @@ mod tests {
         assert!(!c.includes(Path::new("proj/gen/b.sql")));
         assert!(!c.includes(Path::new("proj/a/b.txt")));
         assert!(c.excludes(Path::new("./proj/gen/x.sql")));
+    }
+
+    #[test]
+    fn connectors_files_are_relative_to_the_config() {
+        let c = Config::parse(
+            "connectors = [\"connectors/acme.toml\", \"/abs/b.json\"]",
+            PathBuf::from("proj"),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            c.connector_files,
+            vec![
+                PathBuf::from("proj/connectors/acme.toml"),
+                PathBuf::from("/abs/b.json")
+            ]
+        );
+        // Parsing reads no file: the built-in catalogue until they are read.
+        assert!(c.options().connectors.is_none());
+        let parse = |text: &str| Config::parse(text, PathBuf::from("."), None).err();
+        assert_eq!(
+            parse("connectors = [\" \"]"),
+            Some(Problem::EmptyConnectorsPath)
+        );
+        let position = match parse("\nconnectors = \"acme.toml\"\n") {
+            Some(Problem::Toml { position, .. }) => position,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            position,
+            Some(Position {
+                line: 1,
+                utf16_column: 13
+            })
+        );
     }
 
     /// A directory under the system's temporary directory, removed on drop.
@@ -695,5 +878,110 @@ mod tests {
         let again = cache.for_file(&sql);
         assert!(again.error.is_some(), "the broken top-level file");
         assert_eq!(find_upward(&tmp.0.join("a/b")), Some(tmp.0.join(FILE_NAME)));
+    }
+
+    const ACME: &str = "[[connectors]]\nid = \"acme-queue\"\nversion = \"1\"\nroles = [\"source\", \"sink\"]\noptions = [{ key = \"queue\", type = \"string\", required = true }]\n";
+
+    const ACME_TABLE: &str =
+        "CREATE TABLE t (a INT) WITH ('connector' = 'acme-queue', 'qeue' = 'x');\n";
+
+    fn codes_under(config: &Config) -> Vec<&'static str> {
+        flinkddl::analyze_with(ACME_TABLE, &config.options())
+            .diagnostics
+            .iter()
+            .map(|d| d.code.info().code)
+            .collect()
+    }
+
+    #[test]
+    fn load_reads_the_connectors_files_once() {
+        let tmp = TempDir::new("connectors");
+        std::fs::create_dir_all(tmp.0.join("connectors")).unwrap_or_else(|e| panic!("{e}"));
+        tmp.write("connectors/acme.toml", ACME);
+        tmp.write("flinkddl.toml", "connectors = [\"connectors/acme.toml\"]\n");
+        let config = Config::load(&tmp.0.join(FILE_NAME)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(config.catalogue().connector("acme-queue").is_some());
+        assert!(
+            config.catalogue().connector("kafka").is_some(),
+            "built-ins kept"
+        );
+        // A clone shares the catalogue.
+        let clone = config.clone();
+        assert!(matches!(
+            (config.options().connectors, clone.options().connectors),
+            (Some(a), Some(b)) if std::ptr::eq(a, b)
+        ));
+        assert_eq!(codes_under(&config), ["C002", "C001"]);
+        // Without the file, the connector is unknown: one info.
+        assert_eq!(codes_under(&Config::defaults(".".into())), ["C011"]);
+    }
+
+    #[test]
+    fn broken_connectors_files_name_the_file_and_the_position() {
+        let tmp = TempDir::new("broken-connectors");
+        let config = tmp.0.join(FILE_NAME);
+        tmp.write("flinkddl.toml", "connectors = [\"acme.json\"]\n");
+        // Missing.
+        let err = Config::load(&config).err();
+        let message = err.as_ref().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            message.contains("acme.json`: no such file or directory"),
+            "{message}"
+        );
+        assert_eq!(err.as_ref().map(|e| e.file()), Some(config.as_path()));
+        assert_eq!(
+            err.as_ref().map(|e| e.problem_file()),
+            Some(tmp.0.join("acme.json").as_path())
+        );
+        // Not the catalogue's shape: the position of the value serde_json stopped at.
+        tmp.write(
+            "acme.json",
+            "{\n  \"connectors\": [\n    {\"id\": 5}\n  ]\n}\n",
+        );
+        let err = Config::load(&config).err();
+        let message = err.as_ref().map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.contains("not a valid connectors file"), "{message}");
+        assert!(message.contains("line 3"), "{message}");
+        assert_eq!(
+            err.and_then(|e| e.position()),
+            Some(Position {
+                line: 2,
+                utf16_column: 11
+            })
+        );
+        // Valid shape, invalid entry: no position, the reason.
+        tmp.write(
+            "acme.json",
+            "{\"connectors\": [{\"id\": \"x\", \"version\": \"1\", \"roles\": []}]}",
+        );
+        let err = Config::load(&config).err();
+        let message = err.as_ref().map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.contains("'roles' must name"), "{message}");
+        assert_eq!(err.and_then(|e| e.position()), None);
+    }
+
+    #[test]
+    fn the_cache_sees_a_changed_connectors_file() {
+        let tmp = TempDir::new("cache-connectors");
+        let sql = tmp.0.join("a/b/x.sql");
+        tmp.write("flinkddl.toml", "connectors = [\"acme.toml\"]\n");
+        tmp.write("acme.toml", ACME);
+        let mut cache = Cache::new();
+        let first = cache.for_file(&sql);
+        assert!(first.error.is_none());
+        assert_eq!(codes_under(&first.config), ["C002", "C001"]);
+        assert!(Arc::ptr_eq(&first, &cache.for_file(&sql)), "cached");
+        // Broken (another length): the error, then fixed again.
+        tmp.write("acme.toml", "roles = 5\n");
+        let broken = cache.for_file(&sql);
+        assert!(broken.error.is_some());
+        assert_eq!(
+            broken.error.as_ref().map(|e| e.problem_file()),
+            Some(tmp.0.join("acme.toml").as_path())
+        );
+        tmp.write("acme.toml", ACME);
+        let fixed = cache.for_file(&sql);
+        assert!(fixed.error.is_none());
+        assert_eq!(codes_under(&fixed.config), ["C002", "C001"]);
     }
 }

@@ -53,13 +53,90 @@ fn builtin_data() -> &'static Builtin {
     })
 }
 
+/// Why a connectors file cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct FileError {
+    /// The parser's or the validation's message (TOML's carries its own snippet).
+    pub message: String,
+    /// Where in the text the problem is, when the format says (the file is not JSON or TOML,
+    /// or a key or value has the wrong shape); `None` for a problem found after parsing (a
+    /// connector without roles, a metadata type that does not parse, an id defined twice).
+    pub position: Option<FilePosition>,
+}
+
+/// A zero-based line and UTF-16 column in a connectors file (as LSP counts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FilePosition {
+    pub line: u32,
+    pub utf16_column: u32,
+}
+
+impl FilePosition {
+    /// The line and UTF-16 column of a byte offset of `text`.
+    pub fn of_offset(text: &str, offset: usize) -> FilePosition {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        FilePosition {
+            line: u32::try_from(before.matches('\n').count()).unwrap_or(u32::MAX),
+            utf16_column: u32::try_from(before[line_start..].encode_utf16().count())
+                .unwrap_or(u32::MAX),
+        }
+    }
+
+    /// A one-based line and a one-based column in bytes (serde_json's) as a position.
+    fn of_line_column(text: &str, line: usize, column: usize) -> FilePosition {
+        let line_start = if line <= 1 {
+            0
+        } else {
+            text.match_indices('\n')
+                .nth(line - 2)
+                .map_or(text.len(), |(i, _)| i + 1)
+        };
+        FilePosition::of_offset(text, line_start + column.saturating_sub(1))
+    }
+}
+
+impl FileError {
+    fn invalid(message: String) -> FileError {
+        FileError {
+            message: format!("not a valid connectors file: {message}"),
+            position: None,
+        }
+    }
+}
+
 /// Parses a catalogue file: JSON when it starts with `{`, TOML otherwise.
-pub fn parse_file(text: &str) -> Result<CatalogueFile, String> {
-    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+pub fn parse_file(text: &str) -> Result<CatalogueFile, FileError> {
+    let without_bom = text.trim_start_matches('\u{feff}');
+    let trimmed = without_bom.trim_start();
+    // Positions count in the whole text, not the trimmed one.
+    let skipped = text.len() - trimmed.len();
     if trimmed.starts_with('{') {
-        serde_json::from_str(trimmed).map_err(|e| format!("not a valid connectors file: {e}"))
+        serde_json::from_str(trimmed).map_err(|e| {
+            let leading = &text[..skipped];
+            let line = e.line() + leading.matches('\n').count();
+            let column = if e.line() == 1 {
+                e.column() + leading.len() - leading.rfind('\n').map_or(0, |i| i + 1)
+            } else {
+                e.column()
+            };
+            FileError {
+                message: format!("not a valid connectors file: {e}"),
+                position: (e.line() > 0).then(|| FilePosition::of_line_column(text, line, column)),
+            }
+        })
     } else {
-        toml::from_str(trimmed).map_err(|e| format!("not a valid connectors file: {e}"))
+        toml::from_str(trimmed).map_err(|e| FileError {
+            message: format!("not a valid connectors file: {}", e.to_string().trim_end()),
+            position: e
+                .span()
+                .map(|s| FilePosition::of_offset(text, s.start + skipped)),
+        })
     }
 }
 
@@ -76,9 +153,9 @@ impl Catalogue {
 
     /// Adds the connectors and formats of a user file (JSON or TOML, the shape of the built-in
     /// files). A user entry replaces a built-in one with the same id.
-    pub fn with_user_file(mut self, json_or_toml_text: &str) -> Result<Catalogue, String> {
+    pub fn with_user_file(mut self, json_or_toml_text: &str) -> Result<Catalogue, FileError> {
         let file = parse_file(json_or_toml_text)?;
-        self.add(file, true)?;
+        self.add(file, true).map_err(FileError::invalid)?;
         Ok(self)
     }
 

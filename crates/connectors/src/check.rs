@@ -133,7 +133,7 @@ fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Dia
         d = d.with_help(format!("did you mean '{best}'?"));
     } else {
         d = d.with_help(
-            "describe in-house connectors in a connectors file (see docs/connectors.md)",
+            "describe in-house connectors in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)",
         );
     }
     d
@@ -392,7 +392,7 @@ impl<'a> Checker<'a> {
                         )
                         .with_help(match did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str())) {
                             Some(best) => format!("did you mean '{best}'?"),
-                            None => "describe in-house formats in a connectors file (see docs/connectors.md)".to_string(),
+                            None => "describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)".to_string(),
                         }),
                     ),
                     Some(f) if f.bulk_only && !self.connector.accepts_bulk_formats => {

@@ -37,6 +37,6 @@ pub mod model;
 mod spans;
 pub mod values;
 
-pub use catalogue::{parse_file, Catalogue, BUILTIN_FILES};
+pub use catalogue::{parse_file, Catalogue, FileError, FilePosition, BUILTIN_FILES};
 pub use check::{check_table, check_table_for, Usage};
 pub use spans::{spans_from_ast, TableSpans};

@@ -171,3 +171,45 @@ fn spans_and_fixes_point_at_the_literal() {
         meta.help
     );
 }
+
+#[test]
+fn broken_user_files_say_where() {
+    use flinkddl_connectors::FilePosition;
+    let at = |text: &str| {
+        Catalogue::builtin()
+            .with_user_file(text)
+            .err()
+            .map(|e| (e.position, e.message))
+    };
+    // TOML: the span of the bad value, in the whole text (leading blank lines count).
+    let (position, message) =
+        at("\n\n[[connectors]]\nid = \"x\"\nroles = \"sink\"\n").unwrap_or_default();
+    assert_eq!(
+        position,
+        Some(FilePosition {
+            line: 4,
+            utf16_column: 8
+        }),
+        "{message}"
+    );
+    assert!(
+        message.starts_with("not a valid connectors file: "),
+        "{message}"
+    );
+    // JSON: serde_json's line and byte column, after a leading newline, in UTF-16 units (the
+    // emoji is four bytes and two units).
+    let (position, message) = at("\n{\"about\": \"😀\", \"connectors\": 5}").unwrap_or_default();
+    assert_eq!(
+        position,
+        Some(FilePosition {
+            line: 1,
+            utf16_column: 30
+        }),
+        "{message}"
+    );
+    // A problem found after parsing has no position.
+    let (position, message) =
+        at(r#"{"connectors": [{"id": "x", "version": "1", "roles": []}]}"#).unwrap_or_default();
+    assert_eq!(position, None);
+    assert!(message.contains("'roles' must name"), "{message}");
+}

@@ -577,11 +577,11 @@ catalogue! {
     UnknownConnector = "C011", "unknown-connector", Lint, Info,
         "connector not in the catalogue",
         "flinkddl does not know this connector, so its options are not checked. Describe in-house \
-         connectors in a connectors file (see flinkddl.toml).\n\n\
+         connectors in a connectors file and list it under `connectors` in `flinkddl.toml`.\n\n\
          ## Example\n\n\
          ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'acme-queue', 'queue' = 'orders');\n```\n\n\
          ## Fix\n\n\
-         Nothing, if the connector is yours: describe it in a connectors file (`docs/connectors.md`) to have its options checked. Otherwise correct the identifier (the help suggests the closest one).";
+         Nothing, if the connector is yours: describe it in a connectors file (`docs/connectors.md`, \"User connectors\") and list it in `flinkddl.toml` (`connectors = [\"connectors/acme.toml\"]`) to have its options checked. Otherwise correct the identifier (the help suggests the closest one).";
     ConnectorSchemaMismatch = "C012", "connector-schema-mismatch", Lint, Error,
         "options do not fit the schema",
         "An option names columns the table does not have, or the connector needs a schema shape \

@@ -34,13 +34,24 @@ pub struct Analysis {
 
 /// How to analyze a script.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Options {
+pub struct Options<'a> {
     /// Treat the script as one file of a deployment: catalogs and databases it uses but does
     /// not create are assumed to exist (a warning) instead of missing (an error, as in a fresh
     /// Flink session). `flinkddl check` sets this unless `--fresh-session` is given.
     pub assume_external_objects: bool,
     /// When a connector or format finding is an error (decision 0004).
     pub connector_findings: ConnectorFindings,
+    /// The connector and format catalogue to check `WITH` options against (the built-in one
+    /// plus a project's connectors files: `flinkddl_config::Config::options`). `None`: the
+    /// built-in catalogue ([`connector_catalogue`]).
+    pub connectors: Option<&'a connectors::Catalogue>,
+}
+
+impl Options<'_> {
+    /// The catalogue this analysis checks connectors against.
+    pub fn catalogue(&self) -> &connectors::Catalogue {
+        self.connectors.unwrap_or_else(|| connector_catalogue())
+    }
 }
 
 /// When a connector or format finding (C001..C012) that would make Flink fail is an error.
@@ -60,9 +71,9 @@ pub enum ConnectorFindings {
 /// Whether Flink can create a source for a table, from the connector catalogue: no
 /// `connector` option, a sink-only connector or an error-level option problem means it cannot.
 /// An unknown connector is assumed readable (it may be on the user's classpath).
-struct ConnectorSourceCheck;
+struct ConnectorSourceCheck<'c>(&'c connectors::Catalogue);
 
-impl binder::SourceCheck for ConnectorSourceCheck {
+impl binder::SourceCheck for ConnectorSourceCheck<'_> {
     fn cannot_read(&self, table: &binder::schema::TableSchema) -> Option<String> {
         let Some(id) = table.option("connector") else {
             return Some(
@@ -70,7 +81,7 @@ impl binder::SourceCheck for ConnectorSourceCheck {
                     .to_string(),
             );
         };
-        let catalogue = connector_catalogue();
+        let catalogue = self.0;
         let spec = catalogue.connector(id)?;
         if !spec.roles.contains(&connectors::model::Role::Source) {
             return Some(format!(
@@ -148,6 +159,7 @@ impl<'b> UseIndex<'b> {
 /// source. It cannot be used as a sink."). A read that a view or CTAS makes is already `B091`
 /// (Flink fails it at CREATE time) and is not reported again.
 fn direction_errors(
+    catalogue: &connectors::Catalogue,
     table: &binder::schema::TableSchema,
     spans: &connectors::TableSpans,
     uses: &[&binder::uses::TableUse],
@@ -158,7 +170,7 @@ fn direction_errors(
     let Some(id) = table.option("connector") else {
         return Vec::new();
     };
-    let Some(spec) = connector_catalogue().connector(id) else {
+    let Some(spec) = catalogue.connector(id) else {
         return Vec::new();
     };
     let can_write = spec.roles.contains(&Role::Sink);
@@ -238,7 +250,7 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
         binder::BindOptions {
             assume_external_objects: options.assume_external_objects,
         },
-        Some(&ConnectorSourceCheck),
+        Some(&ConnectorSourceCheck(options.catalogue())),
     );
     let mut diagnostics = parse.errors.clone();
     diagnostics.extend(flinkddl_lint::lint(&parse, text, &bound.tables));
@@ -266,9 +278,10 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
                     writes: uses.iter().any(|u| u.access == binder::uses::Access::Write),
                 },
             };
-            let found = connectors::check_table_for(connector_catalogue(), table, &spans, usage);
+            let found = connectors::check_table_for(options.catalogue(), table, &spans, usage);
             diagnostics.extend(found.into_iter().map(|d| label_use(d, &uses)));
             diagnostics.extend(direction_errors(
+                options.catalogue(),
                 table,
                 &spans,
                 &uses,

@@ -144,6 +144,7 @@ fn connector_findings_error_judges_every_table_as_used() {
         &Options {
             assume_external_objects: true,
             connector_findings: ConnectorFindings::Error,
+            ..Options::default()
         },
     );
     assert!(errors(&a).len() >= 2, "{:?}", a.diagnostics);
@@ -298,6 +299,7 @@ fn the_connector_mistakes_are_warnings_when_declared_and_errors_when_used() {
             &Options {
                 assume_external_objects: true,
                 connector_findings: ConnectorFindings::Error,
+                ..Options::default()
             },
         );
         // Same findings, judged against every use of the connector.
@@ -349,4 +351,65 @@ fn direction_errors_at_use() {
         )),
         vec![]
     );
+}
+
+/// `Options::connectors`: a user catalogue is used everywhere the built-in one is: option
+/// checks, C013/C014, and the binder's source check (B091 for a view over a sink-only table).
+#[test]
+fn a_user_catalogue_is_used_everywhere() {
+    let user = flinkddl::connectors::Catalogue::builtin()
+        .with_user_file(
+            r#"
+[[connectors]]
+id = "acme-in"
+version = "1"
+roles = ["source"]
+options = [{ key = "queue", type = "string", required = true }]
+
+[[connectors]]
+id = "acme-out"
+version = "1"
+roles = ["sink"]
+"#,
+        )
+        .expect("valid user file");
+    let options = Options {
+        assume_external_objects: true,
+        connectors: Some(&user),
+        ..Options::default()
+    };
+    let script = "CREATE TABLE i (a INT) WITH ('connector' = 'acme-in', 'queue' = 'q');\n\
+                  CREATE TABLE o (a INT) WITH ('connector' = 'acme-out');\n\
+                  INSERT INTO i SELECT a FROM i;\n\
+                  SELECT a FROM o;\n\
+                  CREATE VIEW v AS SELECT a FROM o;\n";
+    let errors = |options: &Options| -> Vec<Code> {
+        let mut v: Vec<Code> = flinkddl::analyze_with(script, options)
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.code)
+            .collect();
+        v.sort();
+        v
+    };
+    let mut expected = vec![
+        Code::ConnectorCannotWrite,
+        Code::ConnectorCannotRead,
+        Code::SourceNotCreatable,
+    ];
+    expected.sort();
+    assert_eq!(errors(&options), expected);
+    // The built-in catalogue knows neither connector: infos only, no error.
+    assert_eq!(errors(&Options::default()), vec![]);
+    // A missing required option of the user connector, read by the script: an error.
+    let missing = flinkddl::analyze_with(
+        "CREATE TABLE i (a INT) WITH ('connector' = 'acme-in');\nSELECT a FROM i;\n",
+        &options,
+    );
+    assert_eq!(errors_of(&missing), vec![Code::MissingRequiredOption]);
+}
+
+fn errors_of(a: &Analysis) -> Vec<Code> {
+    errors(a).into_iter().map(|(c, _)| c).collect()
 }

@@ -54,7 +54,11 @@ fn load(path: &Path) -> Case {
     let analysis = if toml.is_empty() {
         Analysis::new(text.as_str())
     } else {
-        let config = Config::parse(&toml.join("\n"), ".".into(), None)
+        // Paths in the configuration (`connectors`) are relative to the case's directory.
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let config = Config::parse(&toml.join("\n"), dir, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .read_connectors()
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         Analysis::with_config(text.as_str(), &config)
     };

@@ -1,8 +1,10 @@
 //! Each document's `flinkddl.toml`: the nearest one above its file, as `flinkddl check` finds
-//! it (through [`flinkddl_config::Cache`]: cached per directory, re-read when the file's
-//! modification time or length changes, forgotten when the client reports a watched
-//! `flinkddl.toml` changed). Documents that are not `file://` URIs (untitled buffers) use the
-//! defaults. A broken file is one diagnostic on each document it applies to, and the defaults
+//! it (through [`flinkddl_config::Cache`]: cached per directory, re-read when the modification
+//! time or length of the file or of a connectors file it lists changes, forgotten when the
+//! client reports a watched `flinkddl.toml` changed). The connectors files' catalogue is read
+//! once per load and shared by every document under it. Documents that are not `file://` URIs
+//! (untitled buffers) use the defaults. A broken file (or a connectors file it lists that cannot
+//! be read or is not valid) is one diagnostic on each document it applies to, and the defaults
 //! apply until it is fixed.
 
 use flinkddl_config::{Cache, Resolved, FILE_NAME};
@@ -35,13 +37,18 @@ impl DocumentConfig {
     /// the problem in the file.
     pub fn problem(&self) -> Option<lsp::Diagnostic> {
         let error = self.resolved.error.as_ref()?;
-        let related = Url::from_file_path(error.file()).ok().map(|uri| {
+        // The file the problem is in: the flinkddl.toml, or a connectors file it lists.
+        let at_file = error.problem_file();
+        let related = Url::from_file_path(at_file).ok().map(|uri| {
             let at = error.position().map_or(lsp::Position::new(0, 0), |p| {
                 lsp::Position::new(p.line, p.utf16_column)
             });
+            let name = at_file
+                .file_name()
+                .map_or_else(|| FILE_NAME.into(), |n| n.to_string_lossy());
             vec![lsp::DiagnosticRelatedInformation {
                 location: lsp::Location::new(uri, lsp::Range::new(at, at)),
-                message: format!("the problem in {FILE_NAME}"),
+                message: format!("the problem in {name}"),
             }]
         });
         Some(lsp::Diagnostic {

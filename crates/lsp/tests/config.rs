@@ -292,3 +292,76 @@ fn pulled_diagnostics_follow_the_configuration_and_are_refreshed() {
         .all(|n| n.method != "textDocument/publishDiagnostics"));
     assert!(c.stop());
 }
+
+/// A table of the in-house connector of `USER_CONNECTORS`, only declared: its required option
+/// missing (C002) and a misspelt one (C001, with a did-you-mean).
+const ACME_TABLE: &str =
+    "CREATE TABLE q (a INT) WITH (\n  'connector' = 'acme-queue',\n  'pol-interval' = '5 s'\n);\n";
+
+const USER_CONNECTORS: &str = "[[connectors]]\nid = \"acme-queue\"\nversion = \"1\"\nroles = [\"source\", \"sink\"]\noptions = [\n  { key = \"queue\", type = \"string\", required = true },\n  { key = \"poll-interval\", type = \"duration\" },\n]\n";
+
+#[test]
+fn user_connectors_files_follow_the_configuration() {
+    let tmp = TempDir::new("user-connectors");
+    tmp.write("flinkddl.toml", "connectors = [\"connectors/acme.toml\"]\n");
+    let connectors_uri = tmp.write("connectors/acme.toml", USER_CONNECTORS);
+    let uri = tmp.write("jobs/t.sql", ACME_TABLE);
+    let mut c = Client::start(false);
+    c.open_uri(&uri, ACME_TABLE);
+    let params = c.diagnostics_of(&uri, 1);
+    assert_eq!(levels(&params), ["C002:W", "C001:W"]);
+    let typo = params["diagnostics"][1]["message"].as_str().unwrap_or("");
+    assert!(typo.contains("'pol-interval'"), "{typo}");
+    let help = params["diagnostics"][1].to_string();
+    assert!(help.contains("poll-interval"), "{help}");
+
+    // A broken connectors file: one diagnostic pointing at it, and the built-in catalogue
+    // (which does not know the connector: one info).
+    std::fs::write(
+        tmp.0.join("connectors/acme.toml"),
+        "[[connectors]]\nid = \"acme-queue\"\nroles = 5\n",
+    )
+    .unwrap();
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": ACME_TABLE}]}),
+    );
+    let params = c.diagnostics_of(&uri, 2);
+    assert_eq!(levels(&params), ["flinkddl.toml:E", "C011:I"]);
+    let problem = &params["diagnostics"][0];
+    let message = problem["message"].as_str().unwrap();
+    assert!(message.contains("connectors file"), "{message}");
+    assert!(message.contains("acme.toml"), "{message}");
+    assert_eq!(
+        problem["relatedInformation"][0]["location"]["uri"],
+        json!(connectors_uri)
+    );
+    assert_eq!(
+        problem["relatedInformation"][0]["location"]["range"]["start"],
+        json!({"line": 2, "character": 8})
+    );
+    assert_eq!(
+        problem["relatedInformation"][0]["message"],
+        "the problem in acme.toml"
+    );
+
+    // Missing: the same, without a position.
+    std::fs::remove_file(tmp.0.join("connectors/acme.toml")).unwrap();
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": ACME_TABLE}]}),
+    );
+    let params = c.diagnostics_of(&uri, 3);
+    assert_eq!(levels(&params), ["flinkddl.toml:E", "C011:I"]);
+    let message = params["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(message.contains("no such file or directory"), "{message}");
+
+    // Fixed: the connector is checked again.
+    tmp.write("connectors/acme.toml", USER_CONNECTORS);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": ACME_TABLE}]}),
+    );
+    assert_eq!(levels(&c.diagnostics_of(&uri, 4)), ["C002:W", "C001:W"]);
+    assert!(c.stop());
+}
