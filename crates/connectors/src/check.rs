@@ -433,7 +433,8 @@ impl<'a> Checker<'a> {
         if let Some(opt) = connector
             .options
             .iter()
-            .find(|o| !o.key.contains('#') && o.all_keys().any(|k| k == key))
+            // Key equality first: it fails fast, the pattern test scans the key.
+            .find(|o| o.all_keys().any(|k| k == key) && !o.key.contains('#'))
         {
             return Class::Connector(opt);
         }
