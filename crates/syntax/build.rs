@@ -107,14 +107,17 @@ fn main() {
     }
 }
 
-/// FNV-1a over ASCII upper-cased bytes; `keywords.rs` computes the same.
+/// The length and four case-folded bytes (first, second, middle, last), mixed; constant time
+/// per word. `keywords.rs` computes the same.
 fn keyword_hash(word: &[u8]) -> usize {
-    let mut h: u32 = 0x811c_9dc5;
-    for b in word {
-        h ^= u32::from(b.to_ascii_uppercase());
-        h = h.wrapping_mul(0x0100_0193);
+    let n = word.len();
+    if n == 0 {
+        return 0;
     }
-    h as usize
+    let fold = |i: usize| u32::from(word[i] | 0x20);
+    let packed = fold(0) | fold(1.min(n - 1)) << 8 | fold(n / 2) << 16 | fold(n - 1) << 24;
+    let h = (packed ^ (n as u32).wrapping_mul(0x9e37_79b9)).wrapping_mul(0x85eb_ca6b);
+    (h ^ (h >> 15)) as usize
 }
 
 fn is_word(w: &str) -> bool {

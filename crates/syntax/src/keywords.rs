@@ -29,21 +29,17 @@ impl Keyword {
         if bytes.is_empty() || bytes.len() > MAX_KEYWORD_LEN {
             return Keyword::NotKeyword;
         }
-        let mut h = KEYWORD_HASH_SEED;
-        for &b in bytes {
-            h = keyword_hash_step(h, b);
-        }
-        Keyword::lookup_hashed(bytes, h)
+        Keyword::lookup_ascii(bytes)
     }
 
-    /// [`Keyword::lookup`] with the hash already computed (the lexer folds it into its scan of
-    /// the word, so each word is read once).
+    /// [`Keyword::lookup`] of an ASCII word. The hash reads four bytes and the length, not the
+    /// whole word (a per-byte hash was the lexer's longest dependency chain).
     #[inline]
-    pub(crate) fn lookup_hashed(bytes: &[u8], hash: u32) -> Keyword {
+    pub(crate) fn lookup_ascii(bytes: &[u8]) -> Keyword {
         if bytes.is_empty() || bytes.len() > MAX_KEYWORD_LEN {
             return Keyword::NotKeyword;
         }
-        let mut i = hash as usize & (KEYWORD_SLOTS - 1);
+        let mut i = keyword_hash(bytes) & (KEYWORD_SLOTS - 1);
         loop {
             let (candidate, keyword) = KEYWORD_TABLE[i];
             if candidate.is_empty() {
@@ -57,10 +53,39 @@ impl Keyword {
     }
 }
 
-/// FNV-1a over the upper-cased bytes: the hash `build.rs` lays the keyword table out with.
-pub(crate) const KEYWORD_HASH_SEED: u32 = 0x811c_9dc5;
-
+/// The hash `build.rs` lays the keyword table out with: the length and four case-folded bytes
+/// (first, second, middle, last), mixed. `bytes` is not empty.
 #[inline]
-pub(crate) fn keyword_hash_step(h: u32, b: u8) -> u32 {
-    (h ^ u32::from(b.to_ascii_uppercase())).wrapping_mul(0x0100_0193)
+fn keyword_hash(bytes: &[u8]) -> usize {
+    let n = bytes.len();
+    let fold = |i: usize| u32::from(bytes.get(i).copied().unwrap_or(0) | 0x20);
+    let packed = fold(0) | fold(1.min(n - 1)) << 8 | fold(n / 2) << 16 | fold(n - 1) << 24;
+    let h = (packed ^ (n as u32).wrapping_mul(0x9e37_79b9)).wrapping_mul(0x85eb_ca6b);
+    (h ^ (h >> 15)) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_keyword_is_found_in_any_case_within_a_few_probes() {
+        let mut longest_probe = 0;
+        for (index, name) in NAMES.iter().enumerate().skip(1) {
+            let lower = name.to_ascii_lowercase();
+            assert_eq!(Keyword::lookup(name) as usize, index, "{name}");
+            assert_eq!(Keyword::lookup(&lower) as usize, index, "{lower}");
+            let mut slot = keyword_hash(name.as_bytes()) & (KEYWORD_SLOTS - 1);
+            let mut probes = 1;
+            while KEYWORD_TABLE[slot].0 != name.as_bytes() {
+                slot = (slot + 1) & (KEYWORD_SLOTS - 1);
+                probes += 1;
+            }
+            longest_probe = longest_probe.max(probes);
+        }
+        assert!(longest_probe <= 8, "a keyword needs {longest_probe} probes");
+        for word in ["orders", "user_id", "x", "SELECTS", "selec", "événement"] {
+            assert_eq!(Keyword::lookup(word), Keyword::NotKeyword, "{word}");
+        }
+    }
 }

@@ -5,7 +5,7 @@
 //! Comments are trivia: they go to their own vector, so the parser never sees them. Hints
 //! (`/*+ ... */`) are tokens, because Flink allows them only in some places.
 
-use crate::keywords::{keyword_hash_step, Keyword, KEYWORD_HASH_SEED};
+use crate::keywords::Keyword;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use serde::{Deserialize, Serialize};
 
@@ -332,7 +332,6 @@ impl Lexer<'_> {
         // The keyword hash is folded into the scan, so each word is read once; a word with a
         // non-ASCII character is never a keyword.
         let mut ascii = b < 0x80;
-        let mut hash = keyword_hash_step(KEYWORD_HASH_SEED, b);
         self.pos = if ascii {
             start + 1
         } else {
@@ -345,7 +344,6 @@ impl Lexer<'_> {
                 if !ASCII_WORD[c as usize] {
                     break;
                 }
-                hash = keyword_hash_step(hash, c);
                 i += 1;
             }
             self.pos = i;
@@ -367,7 +365,7 @@ impl Lexer<'_> {
             return self.string(start, self.pos, TokenKind::String);
         }
         let keyword = if ascii {
-            Keyword::lookup_hashed(&self.bytes[start..self.pos], hash)
+            Keyword::lookup_ascii(&self.bytes[start..self.pos])
         } else {
             Keyword::NotKeyword
         };
