@@ -8,7 +8,7 @@ CREATE TABLE d3 (a INT) DISTRIBUTED INTO 6 BUCKETS;
 CREATE TABLE ctas WITH ('connector' = 'print') AS SELECT a, b AS c FROM base WHERE a > 1;
 CREATE TABLE ctas_cols (b, a) AS SELECT a, b FROM base;
 CREATE OR REPLACE TABLE rtas WITH ('connector' = 'print') AS SELECT * FROM base;
-REPLACE TABLE rtas2 AS SELECT 1 AS one;
+REPLACE TABLE rtas2 AS SELECT 1 AS c1;
 CREATE OR REPLACE TABLE plain (a INT);
 CREATE TABLE opts (a INT) WITH ();
 CREATE TABLE keys (

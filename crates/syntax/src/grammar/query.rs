@@ -2,8 +2,8 @@
 //!
 //! We delimit them exactly and do not parse them: a query Flink accepts must never get an error
 //! from us, and Flink's query grammar is Calcite's whole SELECT grammar. See
-//! `docs/decisions/0001-query-bodies.md`. What we check: parentheses balance, and the body is
-//! not empty.
+//! `docs/decisions/0001-query-bodies.md`. What we check: parentheses balance, the body is not
+//! empty, and two select-list mistakes that no Calcite grammar accepts (`check_select_list`).
 
 use super::*;
 use crate::lexer::Token;
@@ -73,11 +73,101 @@ pub(crate) fn query_body(p: &mut Parser) -> PResult<QueryBody> {
         }
         p.bump();
     }
+    check_select_list(p, first_token, p.position());
     let simple = simple_select(p, first_token, p.position());
     Ok(QueryBody {
         span: p.span_from(start),
         simple,
     })
+}
+
+/// The few mistakes in a query's select list that are errors in any Calcite grammar, found on
+/// the tokens of the outermost `SELECT ... FROM` (nothing inside parentheses or CASE, nothing
+/// after FROM): a reserved word as an alias (`1 AS from`), and a word after an item's alias
+/// (`CAST(x AS STRING) AAS x_s`, `a, b FORM t`). Only words that are no keyword at all count as
+/// names, so no valid query is flagged.
+fn check_select_list(p: &mut Parser, from: usize, to: usize) {
+    if !word_is(&p.token_at(from), K::SELECT) {
+        return;
+    }
+    let plain_name =
+        |t: &Token| (t.kind == T::Word && t.keyword == K::NotKeyword) || t.kind == T::QuotedIdent;
+    let ends_item = |t: &Token| {
+        plain_name(t)
+            || matches!(
+                t.kind,
+                T::RParen | T::RBracket | T::String | T::Integer | T::Decimal | T::Approximate
+            )
+    };
+    let shown = |p: &Parser, t: &Token| {
+        let text = p.text(t.span);
+        if t.kind == T::QuotedIdent {
+            text.to_string()
+        } else {
+            format!("`{text}`")
+        }
+    };
+    let mut depth = 0i32;
+    let mut cases = 0i32;
+    // The two tokens before the current one, at depth 0 and outside CASE.
+    let mut before: [Option<Token>; 2] = [None, None];
+    for i in from + 1..to {
+        let t = p.token_at(i);
+        match t.kind {
+            T::LParen | T::LBracket => depth += 1,
+            T::RParen | T::RBracket => depth -= 1,
+            T::Word if t.keyword == K::CASE => cases += 1,
+            T::Word if t.keyword == K::END => cases -= 1,
+            _ => {}
+        }
+        let top = depth == 0 && cases == 0;
+        if top {
+            let problem = match before {
+                [_, Some(alias_kw)]
+                    if word_is(&alias_kw, K::AS)
+                        && t.kind == T::Word
+                        && t.keyword.is_reserved() =>
+                {
+                    Some((
+                        format!(
+                            "`{}` is a reserved word: it cannot be an alias unless quoted",
+                            p.text(t.span)
+                        ),
+                        format!("quote it (`{}`) or choose another alias", p.text(t.span)),
+                    ))
+                }
+                [Some(item_end), Some(alias)]
+                    if (ends_item(&item_end) || word_is(&item_end, K::AS))
+                        && plain_name(&alias)
+                        && plain_name(&t) =>
+                {
+                    Some((
+                        format!(
+                            "unexpected {} after the alias {}: a select item ends at its alias",
+                            shown(p, &t),
+                            shown(p, &alias)
+                        ),
+                        "a misspelled keyword (AS, FROM)? Otherwise separate items with `,`"
+                            .to_string(),
+                    ))
+                }
+                _ => None,
+            };
+            if let Some((message, help)) = problem {
+                p.report(Diagnostic::new(Code::UnexpectedToken, t.span, message).with_help(help));
+                return;
+            }
+            if word_is(&t, K::FROM) {
+                return;
+            }
+        }
+        // A token inside parentheses or CASE ends the window at the bracket that closes them.
+        before = if top || matches!(t.kind, T::RParen | T::RBracket) && depth == 0 {
+            [before[1], Some(t)]
+        } else {
+            [None, None]
+        };
+    }
 }
 
 fn word_is(t: &Token, kw: K) -> bool {
