@@ -332,6 +332,13 @@ impl Config {
         }
     }
 
+    /// The catalogue of the connectors files, shared (every clone of the configuration holds
+    /// the same one), for a caller that keeps it beyond the configuration's lifetime; `None`
+    /// when the configuration has none: the built-in catalogue applies.
+    pub fn shared_catalogue(&self) -> Option<Arc<Catalogue>> {
+        self.catalogue.clone()
+    }
+
     /// The options to analyze a file with: `flinkddl check`'s (external catalogs assumed to
     /// exist unless `fresh-session`), with this configuration's connector-findings and
     /// connector catalogue.

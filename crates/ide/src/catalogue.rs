@@ -2,15 +2,16 @@
 //! (its connector's, the common ones, its formats' under their prefixes), which metadata keys it
 //! offers, and the words that describe an option, a metadata key or a function. Hover and
 //! completion both read these, so the two never disagree (taplo's schema-driven pattern).
+//!
+//! Every connector question takes the catalogue to answer it from: the one the document was
+//! analyzed with ([`crate::Analysis::catalogue`]: the built-in catalogue plus the connectors
+//! files of its `flinkddl.toml`), so that an in-house connector the diagnostics accept is also
+//! described and completed.
 
 use flinkddl::connectors::model::{
     ConnectorSpec, FormatSpec, MetadataSpec, OptionSpec, OptionType,
 };
 use flinkddl::connectors::Catalogue;
-
-pub fn catalogue() -> &'static Catalogue {
-    flinkddl::connector_catalogue()
-}
 
 /// Who an option belongs to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,19 +41,23 @@ pub struct TableOption<'a> {
 }
 
 /// The connector named by a table's options.
-pub fn connector_of<'a>(options: &[(String, String)]) -> Option<&'a ConnectorSpec> {
+pub fn connector_of<'a>(
+    catalogue: &'a Catalogue,
+    options: &[(String, String)],
+) -> Option<&'a ConnectorSpec> {
     let id = options
         .iter()
         .rev()
         .find(|(k, _)| k == "connector")?
         .1
         .as_str();
-    catalogue().connector(id)
+    catalogue.connector(id)
 }
 
 /// The formats a table's options name, with the key prefix of each (`value.json.`), and the
 /// format used when a slot with a default is absent.
 pub fn formats_of<'a>(
+    catalogue: &'a Catalogue,
     connector: &'a ConnectorSpec,
     options: &[(String, String)],
 ) -> Vec<(String, &'a FormatSpec)> {
@@ -64,7 +69,7 @@ pub fn formats_of<'a>(
             .find(|(k, _)| *k == slot.option)
             .map(|(_, v)| v.as_str())
             .or(slot.default.as_deref());
-        if let Some(spec) = value.and_then(|id| catalogue().format(id)) {
+        if let Some(spec) = value.and_then(|id| catalogue.format(id)) {
             out.push((format!("{}{}.", slot.key_prefix(), spec.id), spec));
         }
     }
@@ -72,8 +77,11 @@ pub fn formats_of<'a>(
 }
 
 /// Every option a table with these options takes.
-pub fn table_options(options: &[(String, String)]) -> Vec<TableOption<'static>> {
-    let Some(connector) = connector_of(options) else {
+pub fn table_options<'a>(
+    catalogue: &'a Catalogue,
+    options: &[(String, String)],
+) -> Vec<TableOption<'a>> {
+    let Some(connector) = connector_of(catalogue, options) else {
         return Vec::new();
     };
     let mut out: Vec<TableOption> = connector
@@ -86,13 +94,13 @@ pub fn table_options(options: &[(String, String)]) -> Vec<TableOption<'static>> 
         })
         .collect();
     if connector.factory_helper {
-        out.extend(catalogue().common_options().iter().map(|spec| TableOption {
+        out.extend(catalogue.common_options().iter().map(|spec| TableOption {
             key: spec.key.clone(),
             spec,
             owner: Owner::Common,
         }));
     }
-    for (prefix, format) in formats_of(connector, options) {
+    for (prefix, format) in formats_of(catalogue, connector, options) {
         out.extend(format.options.iter().map(|spec| TableOption {
             key: format!("{prefix}{}", spec.key),
             spec,
@@ -104,8 +112,12 @@ pub fn table_options(options: &[(String, String)]) -> Vec<TableOption<'static>> 
 
 /// The option a key sets, for a table with these options (`#` in a catalogue key matches one
 /// column name).
-pub fn option_for_key(options: &[(String, String)], key: &str) -> Option<TableOption<'static>> {
-    table_options(options).into_iter().find(|o| {
+pub fn option_for_key<'a>(
+    catalogue: &'a Catalogue,
+    options: &[(String, String)],
+    key: &str,
+) -> Option<TableOption<'a>> {
+    table_options(catalogue, options).into_iter().find(|o| {
         o.spec.all_keys().any(|k| {
             let full = match &o.owner {
                 Owner::Format(_) => {
@@ -133,8 +145,11 @@ fn key_matches(pattern: &str, key: &str) -> bool {
 
 /// The metadata keys a table with these options offers: the connector's, then its value
 /// format's under the connector's prefix.
-pub fn metadata_keys(options: &[(String, String)]) -> Vec<(String, &'static MetadataSpec)> {
-    let Some(connector) = connector_of(options) else {
+pub fn metadata_keys<'a>(
+    catalogue: &'a Catalogue,
+    options: &[(String, String)],
+) -> Vec<(String, &'a MetadataSpec)> {
+    let Some(connector) = connector_of(catalogue, options) else {
         return Vec::new();
     };
     let mut out: Vec<(String, &MetadataSpec)> = connector
@@ -151,7 +166,7 @@ pub fn metadata_keys(options: &[(String, String)]) -> Vec<(String, &'static Meta
                 .find(|(k, _)| *k == slot.option)
                 .map(|(_, v)| v.as_str())
                 .or(slot.default.as_deref());
-            if let Some(format) = id.and_then(|id| catalogue().format(id)) {
+            if let Some(format) = id.and_then(|id| catalogue.format(id)) {
                 out.extend(
                     format
                         .metadata

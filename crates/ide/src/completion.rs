@@ -254,7 +254,9 @@ impl Collector<'_> {
             }
             Context::AfterMetadata => {
                 self.keywords(&["VIRTUAL"]);
-                for (key, spec) in catalogue::metadata_keys(&self.statement_options()) {
+                for (key, spec) in
+                    catalogue::metadata_keys(self.analysis.catalogue(), &self.statement_options())
+                {
                     let label = format!("FROM '{key}'");
                     let doc = catalogue::describe_metadata(&key, spec);
                     let item = self.push(label.clone(), CompletionKind::MetadataKey, label, false);
@@ -263,7 +265,9 @@ impl Collector<'_> {
                 }
             }
             Context::MetadataKey => {
-                for (key, spec) in catalogue::metadata_keys(&self.statement_options()) {
+                for (key, spec) in
+                    catalogue::metadata_keys(self.analysis.catalogue(), &self.statement_options())
+                {
                     let doc = catalogue::describe_metadata(&key, spec);
                     let item = self.push(key.clone(), CompletionKind::MetadataKey, key, false);
                     item.detail = Some(spec.ty.clone());
@@ -543,7 +547,7 @@ impl Collector<'_> {
         if !written.contains(&"connector") || self.cx.in_string {
             candidates.push(("connector".to_string(), None));
         }
-        for option in catalogue::table_options(&options) {
+        for option in catalogue::table_options(self.analysis.catalogue(), &options) {
             if option.key.contains('#') {
                 for col in &columns {
                     let key = option.key.replace('#', col);
@@ -594,7 +598,8 @@ impl Collector<'_> {
                 None => (
                     format!(
                         "${{1|{}|}}",
-                        catalogue::catalogue()
+                        self.analysis
+                            .catalogue()
                             .connectors()
                             .map(|c| c.id.as_str())
                             .collect::<Vec<_>>()
@@ -630,7 +635,9 @@ impl Collector<'_> {
             }
         };
         if key == "connector" {
-            let list: Vec<(String, String, String)> = catalogue::catalogue()
+            let list: Vec<(String, String, String)> = self
+                .analysis
+                .catalogue()
                 .connectors()
                 .map(|c| {
                     let roles: Vec<String> = c
@@ -649,9 +656,11 @@ impl Collector<'_> {
             }
             return;
         }
-        if let Some(connector) = catalogue::connector_of(&options) {
+        if let Some(connector) = catalogue::connector_of(self.analysis.catalogue(), &options) {
             if connector.format_slots.iter().any(|s| s.option == key) {
-                let list: Vec<(String, String)> = catalogue::catalogue()
+                let list: Vec<(String, String)> = self
+                    .analysis
+                    .catalogue()
                     .formats()
                     .filter(|f| !f.bulk_only || connector.accepts_bulk_formats)
                     .map(|f| (f.id.clone(), f.version.clone()))
@@ -664,7 +673,7 @@ impl Collector<'_> {
                 return;
             }
         }
-        if let Some(option) = catalogue::option_for_key(&options, key) {
+        if let Some(option) = catalogue::option_for_key(self.analysis.catalogue(), &options, key) {
             let doc = catalogue::describe_option(&option);
             for value in catalogue::option_values(option.spec) {
                 let insert = wrap(&value);

@@ -318,7 +318,7 @@ fn option_hover(
     let options = table_options(analysis, statement, index);
     let key = &property.key.value;
     let markdown = if key == "connector" {
-        match catalogue::catalogue().connector(&property.value.value) {
+        match analysis.catalogue().connector(&property.value.value) {
             Some(c) => {
                 let roles: Vec<String> = c
                     .roles
@@ -335,7 +335,7 @@ fn option_hover(
             None => "**`connector`** · the connector's factory identifier".to_string(),
         }
     } else {
-        let option = catalogue::option_for_key(&options, key)?;
+        let option = catalogue::option_for_key(analysis.catalogue(), &options, key)?;
         catalogue::describe_option(&option)
     };
     Some(Hover {
@@ -372,7 +372,7 @@ fn metadata_hover(
             _ => None,
         })?;
     let options = table_options(analysis, statement, index);
-    let (key, spec) = catalogue::metadata_keys(&options)
+    let (key, spec) = catalogue::metadata_keys(analysis.catalogue(), &options)
         .into_iter()
         .find(|(k, _)| *k == key)?;
     Some(Hover {

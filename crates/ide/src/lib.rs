@@ -30,6 +30,7 @@ pub mod rename;
 pub mod semantic_tokens;
 pub mod symbols;
 
+use flinkddl::connectors::Catalogue;
 use flinkddl::syntax::ast;
 pub use flinkddl::{LineIndex, Span};
 pub use flinkddl_config::Config;
@@ -58,6 +59,10 @@ pub struct Analysis {
     line_index: LineIndex,
     result: flinkddl::Analysis,
     index: index::Index,
+    /// The connector catalogue the analysis checked against (a `flinkddl.toml`'s connectors
+    /// files on top of the built-in one); `None`: the built-in one. Hover and completion read
+    /// the same one, so they describe and offer what the diagnostics accept.
+    connectors: Option<Arc<Catalogue>>,
 }
 
 impl Analysis {
@@ -80,6 +85,16 @@ impl Analysis {
             text,
             result,
             index,
+            connectors: config.shared_catalogue(),
+        }
+    }
+
+    /// The connector and format catalogue this text was analyzed with: the built-in one, plus
+    /// the connectors files of its `flinkddl.toml`.
+    pub fn catalogue(&self) -> &Catalogue {
+        match &self.connectors {
+            Some(c) => c,
+            None => flinkddl::connector_catalogue(),
         }
     }
 

@@ -365,3 +365,39 @@ fn user_connectors_files_follow_the_configuration() {
     assert_eq!(levels(&c.diagnostics_of(&uri, 4)), ["C002:W", "C001:W"]);
     assert!(c.stop());
 }
+
+#[test]
+fn hover_and_completion_read_the_user_connectors_files() {
+    let tmp = TempDir::new("user-connectors-ide");
+    tmp.write("flinkddl.toml", "connectors = [\"connectors/acme.toml\"]\n");
+    tmp.write("connectors/acme.toml", USER_CONNECTORS);
+    let declared =
+        "CREATE TABLE q (a INT) WITH (\n  'connector' = 'acme-queue',\n  'poll-interval' = '5 s'\n);\n";
+    let typing = "CREATE TABLE q (a INT) WITH (\n  'connector' = 'acme-queue',\n  \n);\n";
+    let declared_uri = tmp.write("jobs/declared.sql", declared);
+    let typing_uri = tmp.write("jobs/typing.sql", typing);
+    let mut c = Client::start(false);
+    c.open_uri(&declared_uri, declared);
+    c.open_uri(&typing_uri, typing);
+    let at = |uri: &str, line: u32, character: u32| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}});
+    let hover = c.result("textDocument/hover", at(&declared_uri, 2, 5));
+    let markdown = hover["contents"]["value"].as_str().unwrap_or("");
+    assert!(
+        markdown.contains("option of connector `acme-queue`") && markdown.contains("Duration"),
+        "{hover}"
+    );
+    let completion = c.result("textDocument/completion", at(&typing_uri, 2, 2));
+    let labels: Vec<&str> = completion["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    // The required option first, then the connector's own, then the common ones.
+    assert_eq!(
+        labels.get(..2),
+        Some(&["queue", "poll-interval"][..]),
+        "{labels:?}"
+    );
+    assert!(c.stop());
+}
