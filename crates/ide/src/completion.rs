@@ -6,6 +6,7 @@
 use crate::catalogue::{self, TYPE_NAMES};
 use crate::context::{self, ident_value, string_value, word, Context, CursorContext};
 use crate::index::TablePath;
+use crate::scope;
 use crate::Analysis;
 use flinkddl::syntax::{Keyword, Token, TokenKind};
 use flinkddl::Span;
@@ -81,7 +82,16 @@ fn matches_typed(typed: &str, label: &str) -> bool {
             .any(|(i, sep)| label[i + sep.len()..].starts_with(&typed))
 }
 
+/// A table a query sees: the name it is referred to by, its path when it is a table or view,
+/// its columns.
+struct ScopeTable {
+    name: Option<String>,
+    path: Option<TablePath>,
+    columns: Vec<ColumnInfo>,
+}
+
 /// A column the cursor's statement can see.
+#[derive(Clone)]
 struct ColumnInfo {
     name: String,
     detail: String,
@@ -341,9 +351,35 @@ impl Collector<'_> {
     }
 
     fn expression(&mut self) {
-        for col in self.columns() {
-            if !col.is_computed {
-                self.column(&col, false);
+        let qualified = !self.cx.qualifier.is_empty();
+        match self.query_scope() {
+            Some(tables) if qualified => {
+                // `o.^`: the columns of the table `o` names, and nothing else.
+                let qualifier = self.cx.qualifier.clone();
+                let path = self.qualify(&qualifier);
+                for table in &tables {
+                    let named = match qualifier.as_slice() {
+                        [one] => table.name.as_deref() == Some(one.as_str()),
+                        _ => table.path.is_some() && table.path == path,
+                    };
+                    if named {
+                        for col in &table.columns {
+                            self.column(col, false);
+                        }
+                    }
+                }
+                return;
+            }
+            Some(tables) => self.scope_columns(&tables),
+            // After a dot outside a query: a field of a ROW column, which this does not know.
+            None if qualified => return,
+            None => {
+                // A computed column's or watermark's expression: the table's other columns.
+                for col in self.columns() {
+                    if !col.is_computed {
+                        self.column(&col, false);
+                    }
+                }
             }
         }
         self.snippets(EXPRESSION_KEYWORDS, CompletionKind::Keyword);
@@ -374,6 +410,173 @@ impl Collector<'_> {
             item.detail = Some(detail);
             item.documentation = Some(doc);
         }
+    }
+
+    /// The columns of every table a query sees, by their bare names; a name two of them share is
+    /// offered qualified (`o.id`, `u.id`), since the bare one would be ambiguous.
+    fn scope_columns(&mut self, tables: &[ScopeTable]) {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut shared: Vec<&str> = Vec::new();
+        for table in tables {
+            let mut own: Vec<&str> = Vec::new();
+            for col in &table.columns {
+                if own.contains(&col.name.as_str()) {
+                    continue;
+                }
+                own.push(&col.name);
+                if seen.contains(&col.name.as_str()) {
+                    shared.push(&col.name);
+                } else {
+                    seen.push(&col.name);
+                }
+            }
+        }
+        let shared: Vec<String> = shared.into_iter().map(str::to_string).collect();
+        for table in tables {
+            for col in &table.columns {
+                match &table.name {
+                    Some(name) if shared.contains(&col.name) => {
+                        let label = format!("{name}.{}", col.name);
+                        let insert = format!("{}.{}", quote_ident(name), quote_ident(&col.name));
+                        let item = self.push(label, CompletionKind::Column, insert, false);
+                        item.detail = Some(col.detail.clone());
+                    }
+                    _ => self.column(col, false),
+                }
+            }
+        }
+    }
+
+    /// The tables (and subqueries, CTEs, window functions) a query sees at the cursor, with
+    /// their columns; `None` when the cursor is not in a query with a FROM.
+    fn query_scope(&self) -> Option<Vec<ScopeTable>> {
+        let text = self.text();
+        let tokens = self.tokens();
+        let all = &self.analysis.result().parse.tokens;
+        let cursor = all
+            .partition_point(|t| t.span.start < self.cx.replace.start)
+            .saturating_sub(self.cx.statement_tokens.start)
+            .min(tokens.len());
+        let ctes = scope::ctes(text, tokens);
+        let items: Vec<scope::FromItem> = scope::blocks_around(text, tokens, cursor)
+            .into_iter()
+            .flat_map(|block| scope::from_items(text, tokens, block, &ctes))
+            .collect();
+        if items.is_empty() {
+            return None;
+        }
+        Some(
+            items
+                .iter()
+                .map(|item| ScopeTable {
+                    name: item.name.clone(),
+                    path: match &item.source {
+                        scope::Source::Table(parts) => self.qualify(parts),
+                        _ => None,
+                    },
+                    columns: self.item_columns(item, &ctes, 0),
+                })
+                .collect(),
+        )
+    }
+
+    /// The columns a FROM item gives its query.
+    fn item_columns(
+        &self,
+        item: &scope::FromItem,
+        ctes: &[(String, std::ops::Range<usize>)],
+        depth: usize,
+    ) -> Vec<ColumnInfo> {
+        let mut out = Vec::new();
+        match &item.source {
+            scope::Source::Table(parts) => {
+                if let Some(path) = self.qualify(parts) {
+                    self.bound_columns(&path, &mut out);
+                }
+            }
+            scope::Source::Window(parts) => {
+                if let Some(path) = self.qualify(parts) {
+                    self.bound_columns(&path, &mut out);
+                }
+                for (name, detail) in [
+                    ("window_start", "TIMESTAMP(3) NOT NULL (window column)"),
+                    ("window_end", "TIMESTAMP(3) NOT NULL (window column)"),
+                    ("window_time", "the window's time attribute (window column)"),
+                ] {
+                    out.push(ColumnInfo {
+                        name: name.to_string(),
+                        detail: detail.to_string(),
+                        is_timestamp: true,
+                        is_computed: false,
+                    });
+                }
+            }
+            scope::Source::Query(body) => {
+                // A CTE that reads itself, or subqueries nested very deep: stop.
+                if depth < 8 {
+                    let of = match (&item.cte, &item.name) {
+                        (Some(cte), _) => format!("CTE {cte}"),
+                        (None, Some(alias)) => format!("subquery {alias}"),
+                        (None, None) => "subquery".to_string(),
+                    };
+                    out = self.query_output(body.clone(), ctes, depth + 1, &of);
+                }
+            }
+        }
+        out
+    }
+
+    /// The columns a subquery or CTE body outputs, named by its select list: `*` and `q.*`
+    /// give its tables' columns; a column reference keeps its column's type.
+    fn query_output(
+        &self,
+        body: std::ops::Range<usize>,
+        ctes: &[(String, std::ops::Range<usize>)],
+        depth: usize,
+        of: &str,
+    ) -> Vec<ColumnInfo> {
+        let text = self.text();
+        let tokens = self.tokens();
+        let part = scope::first_part(text, tokens, body);
+        let inner: Vec<(Option<String>, Vec<ColumnInfo>)> =
+            scope::from_items(text, tokens, part.clone(), ctes)
+                .iter()
+                .map(|item| (item.name.clone(), self.item_columns(item, ctes, depth)))
+                .collect();
+        let mut out: Vec<ColumnInfo> = Vec::new();
+        for select in scope::select_items(text, tokens, part) {
+            match select {
+                scope::SelectItem::Star(qualifier) => {
+                    for (name, columns) in &inner {
+                        if qualifier.is_empty() || qualifier.last() == name.as_ref() {
+                            out.extend(columns.iter().cloned());
+                        }
+                    }
+                }
+                scope::SelectItem::Named { name, reads } => {
+                    let found = match reads.as_slice() {
+                        [column] => inner
+                            .iter()
+                            .find_map(|(_, cols)| cols.iter().find(|c| c.name == *column)),
+                        [.., table, column] => inner
+                            .iter()
+                            .filter(|(n, _)| n.as_ref() == Some(table))
+                            .find_map(|(_, cols)| cols.iter().find(|c| c.name == *column)),
+                        [] => None,
+                    };
+                    out.push(match found {
+                        Some(c) => ColumnInfo { name, ..c.clone() },
+                        None => ColumnInfo {
+                            name,
+                            detail: format!("column of {of}"),
+                            is_timestamp: false,
+                            is_computed: false,
+                        },
+                    });
+                }
+            }
+        }
+        out
     }
 
     fn column(&mut self, col: &ColumnInfo, timestamps_first: bool) {

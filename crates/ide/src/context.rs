@@ -62,6 +62,9 @@ pub struct CursorContext {
     pub in_string: bool,
     /// The index of the statement's first token and of the first token after the cursor.
     pub statement_tokens: std::ops::Range<usize>,
+    /// The dotted name before a `.` right before what is typed (`o.` in `o.na`): a table's
+    /// name or alias when it qualifies a column; empty when the word is not qualified.
+    pub qualifier: Vec<String>,
 }
 
 fn is_word(t: &Token) -> bool {
@@ -126,6 +129,7 @@ pub fn cursor_context(
         replace: replace_empty,
         in_string: false,
         statement_tokens: range,
+        qualifier: Vec::new(),
     };
     if trivia.iter().any(|t| {
         t.span.start < offset
@@ -210,12 +214,53 @@ pub fn cursor_context(
             }
         }
     }
+    let qualifier = if in_string {
+        Vec::new()
+    } else {
+        qualifier_before(text, prev)
+    };
     CursorContext {
         context,
         replace,
         in_string,
         statement_tokens: start..statement_end,
+        qualifier,
     }
+}
+
+/// The dotted name that ends in the `.` at the end of `prev` (`o.`, `db.t.`); empty when
+/// `prev` does not end in a name and a dot.
+fn qualifier_before(text: &str, prev: &[Token]) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut end = prev.len();
+    while end >= 2 && prev[end - 1].kind == TokenKind::Dot && is_word(&prev[end - 2]) {
+        parts.push(ident_value(text, &prev[end - 2]));
+        end -= 2;
+    }
+    parts.reverse();
+    parts
+}
+
+/// Whether the cursor, after `prev`, is in a query's FROM list: the last clause word at the
+/// cursor's own depth is FROM (or JOIN).
+fn in_from_list(text: &str, prev: &[Token]) -> bool {
+    let mut depth = 0usize;
+    for t in prev.iter().rev() {
+        match t.kind {
+            TokenKind::RParen => depth += 1,
+            TokenKind::LParen if depth == 0 => return false,
+            TokenKind::LParen => depth -= 1,
+            TokenKind::Word if depth == 0 => match word(text, t).as_str() {
+                "FROM" | "JOIN" => return true,
+                "SELECT" | "WHERE" | "GROUP" | "HAVING" | "ORDER" | "ON" | "USING" | "SET"
+                | "VALUES" | "WINDOW" | "LIMIT" | "UNION" | "INTERSECT" | "EXCEPT" | "MINUS"
+                | "WITH" => return false,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    false
 }
 
 fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
@@ -341,6 +386,10 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
         if matches!(last_word, "ADD") {
             return Context::ElementStart;
         }
+    }
+    // `FROM a, ^`: another table.
+    if prev.last().is_some_and(|t| t.kind == TokenKind::Comma) && in_from_list(text, prev) {
+        return Context::TableName;
     }
     if words.iter().any(|w| w == "SELECT" || w == "WHERE") {
         return Context::Expression;
@@ -551,5 +600,27 @@ mod tests {
             Context::TableName
         );
         assert_eq!(context_at("-- CREATE $0"), Context::Nothing);
+        assert_eq!(context_at("SELECT * FROM a, $0"), Context::TableName);
+        assert_eq!(context_at("SELECT * FROM a AS x, $0"), Context::TableName);
+        assert_eq!(
+            context_at("SELECT * FROM a JOIN b ON f(a.x, $0"),
+            Context::Expression
+        );
+        assert_eq!(context_at("SELECT a, $0 FROM t"), Context::Expression);
+    }
+
+    #[test]
+    fn qualifiers() {
+        let qualifier = |marked: &str| {
+            let offset = marked.find("$0").unwrap_or(marked.len());
+            let text = marked.replace("$0", "");
+            let lexed = flinkddl::syntax::lex(&text);
+            cursor_context(&text, &lexed.tokens, &lexed.trivia, offset as u32).qualifier
+        };
+        assert_eq!(qualifier("SELECT o.$0 FROM orders o"), ["o"]);
+        assert_eq!(qualifier("SELECT o.na$0 FROM orders o"), ["o"]);
+        assert_eq!(qualifier("SELECT db.`t`.$0"), ["db", "t"]);
+        assert!(qualifier("SELECT na$0").is_empty());
+        assert!(qualifier("SELECT 1.$0").is_empty());
     }
 }

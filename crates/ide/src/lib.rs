@@ -27,6 +27,7 @@ pub mod hover;
 pub mod index;
 pub mod navigation;
 pub mod rename;
+mod scope;
 pub mod semantic_tokens;
 pub mod symbols;
 
@@ -260,6 +261,27 @@ impl AnalysisHost {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn completion_and_hover_survive_every_offset_of_half_typed_queries() {
+        let texts = [
+            "CREATE TABLE o (id INT, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');\n\
+             SELECT o.id, u. FROM o JOIN u ON o.id = u. WHERE EXISTS (SELECT x. FROM (SELECT * FROM o) s",
+            "WITH a AS (SELECT * FROM a), b AS ( SELECT a. FROM a UNION SELECT",
+            "SELECT w. FROM TABLE(TUMBLE(TABLE , DESCRIPTOR(ts))) w, LATERAL TABLE(f(x)) AS T(a) JOIN",
+            "SELECT `q`.`x`.y. FROM `q` /*+ OPTIONS() */ FOR SYSTEM_TIME AS OF . AS",
+            "SELECT ( FROM ((a JOIN b ON (c , d) AS",
+        ];
+        for text in texts {
+            let analysis = Analysis::new(text);
+            for offset in 0..=text.len() as u32 {
+                if text.is_char_boundary(offset as usize) {
+                    let _ = analysis.completions(offset);
+                    let _ = analysis.hover(offset);
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_host_analyzes_its_version_once_for_every_clone() {
