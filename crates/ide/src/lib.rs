@@ -9,7 +9,8 @@
 //! first use, for every request on that version (cheap to clone into worker threads).
 //! [`Analysis::with_config`] applies a `flinkddl.toml` ([`flinkddl_config::Config`]) as
 //! `flinkddl check` does: its options for the analysis, its rule levels for the diagnostics
-//! (and so for the quick fixes offered).
+//! (and so for the quick fixes offered), and its connector catalogue (the `connectors` files)
+//! for hover and completion as well as for the diagnostics ([`Analysis::catalogue`]).
 //!
 //! What it does not do: speak LSP or JSON-RPC, convert to lines or UTF-16 columns (the caller
 //! uses [`flinkddl::LineIndex`]), read files (finding a document's configuration is the
