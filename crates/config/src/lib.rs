@@ -484,18 +484,24 @@ impl Finder {
     }
 
     fn find(&mut self, dir: &Path) -> Option<PathBuf> {
-        if let Some(found) = self.cache.get(dir) {
-            return found.clone();
-        }
-        let candidate = dir.join(FILE_NAME);
-        let found = if candidate.is_file() {
-            Some(candidate)
-        } else {
-            dir.parent().and_then(|p| self.find(p))
-        };
-        self.cache.insert(dir.to_path_buf(), found.clone());
-        found
+        nearest_config(&mut self.cache, dir)
     }
+}
+
+/// The `flinkddl.toml` nearest above `dir` (in it or an ancestor), remembered per directory
+/// in `seen` so that a tree of files asks the file system once per directory.
+fn nearest_config(seen: &mut HashMap<PathBuf, Option<PathBuf>>, dir: &Path) -> Option<PathBuf> {
+    if let Some(found) = seen.get(dir) {
+        return found.clone();
+    }
+    let candidate = dir.join(FILE_NAME);
+    let found = if candidate.is_file() {
+        Some(candidate)
+    } else {
+        dir.parent().and_then(|p| nearest_config(seen, p))
+    };
+    seen.insert(dir.to_path_buf(), found.clone());
+    found
 }
 
 /// The configuration of one file, as a long-running process holds it.
@@ -650,17 +656,7 @@ impl Cache {
     }
 
     fn find(&mut self, dir: &Path) -> Option<PathBuf> {
-        if let Some(found) = self.nearest.get(dir) {
-            return found.clone();
-        }
-        let candidate = dir.join(FILE_NAME);
-        let found = if candidate.is_file() {
-            Some(candidate)
-        } else {
-            dir.parent().and_then(|p| self.find(p))
-        };
-        self.nearest.insert(dir.to_path_buf(), found.clone());
-        found
+        nearest_config(&mut self.nearest, dir)
     }
 }
 

@@ -46,21 +46,8 @@ pub enum SelectItem {
     Named { name: String, reads: Vec<String> },
 }
 
-/// Words after a FROM item that are not its alias.
-const NOT_ALIAS: &[&str] = &[
-    "WHERE",
-    "GROUP",
-    "HAVING",
-    "ORDER",
-    "LIMIT",
-    "OFFSET",
-    "FETCH",
-    "WINDOW",
-    "QUALIFY",
-    "UNION",
-    "INTERSECT",
-    "EXCEPT",
-    "MINUS",
+/// Words after a FROM item that are not its alias: those that end the FROM list, and these.
+const JOIN_WORDS: &[&str] = &[
     "JOIN",
     "INNER",
     "LEFT",
@@ -72,10 +59,13 @@ const NOT_ALIAS: &[&str] = &[
     "ON",
     "USING",
     "FOR",
-    "MATCH_RECOGNIZE",
     "TABLESAMPLE",
     "AS",
 ];
+
+fn is_not_alias(word: &str) -> bool {
+    FROM_END.contains(&word) || JOIN_WORDS.contains(&word)
+}
 
 /// Words that end a FROM list.
 const FROM_END: &[&str] = &[
@@ -277,7 +267,7 @@ fn alias(text: &str, tokens: &[Token], i: &mut usize, end: usize) -> Option<Stri
         TokenKind::QuotedIdent => true,
         TokenKind::Word => {
             let w = word(text, t);
-            explicit || (!NOT_ALIAS.contains(&w.as_str()) && !Keyword::lookup(&w).is_reserved())
+            explicit || (!is_not_alias(&w) && !Keyword::lookup(&w).is_reserved())
         }
         _ => false,
     };

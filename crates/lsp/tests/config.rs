@@ -19,12 +19,8 @@ const USES_CATALOG: &str = "USE CATALOG lake;\n";
 
 /// `code:severity` for each diagnostic (1 error, 2 warning, 3 info).
 fn levels(params: &Value) -> Vec<String> {
-    let list = params
-        .get("diagnostics")
-        .or_else(|| params.get("items"))
-        .and_then(Value::as_array)
-        .unwrap();
-    list.iter()
+    support::diagnostic_list(params)
+        .iter()
         .map(|d| {
             let severity = match d["severity"].as_i64() {
                 Some(1) => "E",

@@ -176,14 +176,19 @@ impl Client {
     }
 }
 
-/// The codes of published or pulled diagnostics.
-pub fn codes(params: &Value) -> Vec<String> {
-    let list = params
+/// Published (`diagnostics`) or pulled (`items`) diagnostics.
+pub fn diagnostic_list(params: &Value) -> &[Value] {
+    params
         .get("diagnostics")
         .or_else(|| params.get("items"))
         .and_then(Value::as_array)
-        .unwrap();
-    list.iter()
+        .map_or(&[], Vec::as_slice)
+}
+
+/// The codes of published or pulled diagnostics.
+pub fn codes(params: &Value) -> Vec<String> {
+    diagnostic_list(params)
+        .iter()
         .map(|d| d["code"].as_str().unwrap_or("").to_string())
         .collect()
 }
