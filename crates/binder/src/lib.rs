@@ -89,6 +89,7 @@ pub fn bind_checked(
         statement_index: 0,
         created: Vec::new(),
         uses: Vec::new(),
+        declared: foldhash::HashSet::default(),
         options,
         source_check,
     };
@@ -106,9 +107,14 @@ pub fn bind_checked(
     for (index, statement) in parse.script.statements.iter().enumerate() {
         if !broken[index] {
             binder.statement_index = index;
+            let first_use = binder.uses.len();
             binder.record_uses(&parse.tokens, statement);
-            binder.statement(statement);
+            // Flink stops at a table the statement reads or inserts into that does not exist.
+            if binder.check_tables_exist(statement, first_use).is_ok() {
+                binder.statement(statement);
+            }
         }
+        binder.note_declared(statement);
     }
     Bound {
         tables: binder.catalog.into_tables_in_order(),
@@ -147,9 +153,27 @@ pub(crate) struct Binder<'a> {
     pub options: BindOptions,
     pub created: Vec<(usize, Arc<TableSchema>)>,
     pub uses: Vec<uses::TableUse>,
+    /// Every table and view a CREATE statement so far names, created or not: a later statement
+    /// that uses one that failed gets no second error (the CREATE's error is the one to fix).
+    pub declared: foldhash::HashSet<catalog::ObjectPath>,
 }
 
 impl Binder<'_> {
+    /// Remembers the name a CREATE TABLE or CREATE VIEW statement declares, as the session
+    /// qualifies it there (a statement with a syntax error included).
+    fn note_declared(&mut self, statement: &flinkddl_syntax::ast::Statement) {
+        use flinkddl_syntax::ast::StatementKind;
+        let name = match &statement.kind {
+            StatementKind::CreateTable(ct) => &ct.name,
+            StatementKind::CreateView(v) => &v.name,
+            _ => return,
+        };
+        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
+        if let Some(path) = self.catalog.qualify(&parts) {
+            self.declared.insert(path);
+        }
+    }
+
     pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }

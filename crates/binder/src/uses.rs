@@ -15,9 +15,11 @@
 //! qualifies every other name. The scan may see a name that is not a table (a view, a table
 //! function); those match no created table and are harmless.
 
-use crate::catalog::ObjectPath;
+use crate::catalog::{Lookup, ObjectPath};
+use crate::schema::object_identifier;
 use crate::Binder;
 use flinkddl_diagnostics::Span;
+use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, StatementKind};
 use flinkddl_syntax::{Keyword as K, Token, TokenKind as T};
 
@@ -83,6 +85,124 @@ fn collect(source: &str, tokens: &[Token], statement: &ast::Statement, out: &mut
         // COMPILE PLAN ... FOR INSERT, DELETE FROM, UPDATE, ...: only delimited; scan them all.
         StatementKind::Other(_) => scan(source, tokens, statement.span, out),
         _ => {}
+    }
+}
+
+impl Binder<'_> {
+    /// The tables the statement's query reads must exist (Calcite: "Object 'x' not found"),
+    /// and so must an INSERT's target (Flink: "Cannot find table ..."); reads are validated
+    /// first. A name in a catalog we do not model is never missing. Only statements whose
+    /// query Flink validates are checked, not `Other` statements (`SHOW TABLES FROM db`).
+    /// When external objects are assumed (`flinkddl check` on one file of a repository), a
+    /// missing table is only a warning, and only when its name is close to one of the script's.
+    pub(crate) fn check_tables_exist(
+        &mut self,
+        statement: &ast::Statement,
+        first_use: usize,
+    ) -> Result<(), ()> {
+        let Some(checks_target) = validated_query(&statement.kind) else {
+            return Ok(());
+        };
+        let uses: Vec<TableUse> = self.uses.get(first_use..).unwrap_or_default().to_vec();
+        for access in [Access::Read, Access::Write] {
+            if access == Access::Write && !checks_target {
+                continue;
+            }
+            for u in uses.iter().filter(|u| u.access == access) {
+                if !matches!(self.catalog.lookup(&u.path), Lookup::Missing)
+                    || self.declared.contains(&u.path)
+                {
+                    continue;
+                }
+                let message = match access {
+                    Access::Read => self.object_not_found(u),
+                    Access::Write => format!(
+                        "Cannot find table '{}' in any of the catalogs [{}], nor as a temporary table.",
+                        object_identifier(&u.path.0, &u.path.1, &u.path.2),
+                        self.catalog
+                            .catalogs
+                            .keys()
+                            .map(String::as_str)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                let similar = self.similar_table(&u.path.2);
+                if self.options.assume_external_objects {
+                    // One file of a deployment: the table may come from another file, so only
+                    // a name close to one of this script's tables (a likely typo) is reported,
+                    // as a warning, and the statement is still applied.
+                    if let Some(name) = similar {
+                        self.report(
+                            Diagnostic::new(
+                                Code::ObjectNotFound,
+                                u.span,
+                                format!("{message} in this script; assumed to exist elsewhere"),
+                            )
+                            .with_severity(flinkddl_diagnostics::Severity::Warning)
+                            .with_help(format!("did you mean `{name}`?")),
+                        );
+                    }
+                    continue;
+                }
+                let help = match similar {
+                    Some(name) => format!(
+                        "did you mean `{name}`? Otherwise create the table before this statement"
+                    ),
+                    None => "create the table (or view) before this statement".to_string(),
+                };
+                self.report(Diagnostic::new(Code::ObjectNotFound, u.span, message).with_help(help));
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Calcite's message for a name that resolves to nothing, by the first part that is missing.
+    fn object_not_found(&self, u: &TableUse) -> String {
+        let (catalog, database, name) = (&u.path.0, &u.path.1, &u.path.2);
+        // How many parts the name was written with: dots outside back-ticks, plus one.
+        let written = self.source.get(u.span.range()).map_or(1, |text| {
+            let mut quoted = false;
+            1 + text
+                .chars()
+                .filter(|&c| {
+                    if c == '`' {
+                        quoted = !quoted;
+                    }
+                    c == '.' && !quoted
+                })
+                .count()
+        });
+        if self.catalog.catalog(catalog).is_none() {
+            return format!("Object '{catalog}' not found");
+        }
+        if self.catalog.database_exists(catalog, database) == Some(false) {
+            return if written >= 3 {
+                format!("Object '{database}' not found within '{catalog}'")
+            } else {
+                format!("Object '{database}' not found")
+            };
+        }
+        if written >= 2 {
+            format!("Object '{name}' not found within '{catalog}.{database}'")
+        } else {
+            format!("Object '{name}' not found")
+        }
+    }
+}
+
+/// Whether Flink validates this statement's query: `Some(true)` when it also checks an INSERT
+/// target, `Some(false)` for a query without one (views, CTAS, bare queries), `None` when the
+/// statement has no query Flink validates here.
+fn validated_query(kind: &StatementKind) -> Option<bool> {
+    match kind {
+        StatementKind::Insert(_) | StatementKind::StatementSet { .. } => Some(true),
+        StatementKind::CreateTable(ct) => ct.as_query.as_ref().map(|_| false),
+        StatementKind::CreateView(_) | StatementKind::Query(_) => Some(false),
+        StatementKind::Explain(e) => validated_query(&e.statement.kind),
+        StatementKind::Execute { statement } => validated_query(&statement.kind),
+        _ => None,
     }
 }
 
