@@ -15,7 +15,7 @@
 //! qualifies every other name. The scan may see a name that is not a table (a view, a table
 //! function); those match no created table and are harmless.
 
-use crate::catalog::{Lookup, ObjectPath};
+use crate::catalog::{CatalogObject, Lookup, ObjectPath};
 use crate::schema::object_identifier;
 use crate::Binder;
 use flinkddl_diagnostics::Span;
@@ -154,6 +154,31 @@ impl Binder<'_> {
                 self.report(Diagnostic::new(Code::ObjectNotFound, u.span, message).with_help(help));
                 return Err(());
             }
+        }
+        // Then Flink builds a source for each table the query reads: a table of the generic
+        // in-memory catalog (or a temporary one) without a 'connector' option has none. (Other
+        // connector problems are the facade's connector findings, judged at use.)
+        for u in uses.iter().filter(|u| u.access == Access::Read) {
+            let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
+                continue;
+            };
+            let generic =
+                table.temporary || self.catalog.catalog(&u.path.0).is_some_and(|c| !c.opaque);
+            if !generic || table.option("connector").is_some() {
+                continue;
+            }
+            self.report(
+                Diagnostic::new(
+                    Code::SourceNotCreatable,
+                    u.span,
+                    format!(
+                        "Unable to create a source for reading table '{}.{}.{}'.\nTable options do not contain an option key 'connector' for discovering a connector.",
+                        u.path.0, u.path.1, u.path.2
+                    ),
+                )
+                .with_help("the query reads this table, and it has no 'connector' option: add one to its WITH clause (or create it in a catalog that provides its tables, such as Paimon or Hive)"),
+            );
+            return Err(());
         }
         Ok(())
     }

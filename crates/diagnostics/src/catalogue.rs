@@ -420,10 +420,13 @@ catalogue! {
          Keep one column per metadata key; compute copies (`b AS a`).";
     SourceNotCreatable = "B091", "source-not-creatable", Bind, Error,
         "query reads a table Flink cannot read",
-        "A view or CREATE TABLE ... AS reads a table whose connector options Flink rejects (no \
-         'connector', a missing required option, an unsupported option, or a sink-only \
-         connector). Flink builds the source while it converts the query, so the statement fails \
-         at CREATE time. Fix the read table's WITH options.\n\n\
+        "A query reads a table Flink cannot build a source for. A view or CREATE TABLE ... AS: \
+         the read table's connector options are rejected (no 'connector', a missing required \
+         option, an unsupported option, or a sink-only connector); Flink builds the source while \
+         it converts the query, so the statement fails at CREATE time. INSERT ... SELECT, a bare \
+         SELECT or EXPLAIN: the read table has no 'connector' option at all (other option \
+         problems are the connector codes, errors at the statement that uses the table). Fix \
+         the read table's WITH options.\n\n\
          ## Example\n\n\
          ```sql\nCREATE TABLE src (a INT) WITH ('connector' = 'blackhole');\nCREATE VIEW v AS SELECT a FROM src;\n```\n\n\
          ## Fix\n\n\
