@@ -111,6 +111,7 @@ pub fn bind_checked(
             binder.record_uses(&parse.tokens, statement);
             // Flink stops at a table the statement reads or inserts into that does not exist.
             if binder.check_tables_exist(statement, first_use).is_ok() {
+                binder.check_call(&parse.tokens, statement);
                 binder.statement(statement);
             }
         }

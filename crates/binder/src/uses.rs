@@ -217,6 +217,60 @@ impl Binder<'_> {
     }
 }
 
+impl Binder<'_> {
+    /// `CALL [[catalog.]database.]procedure(...)`: Flink looks the procedure up in the catalog,
+    /// and a generic in-memory catalog (the default one) has none.
+    pub(crate) fn check_call(&mut self, all: &[Token], statement: &ast::Statement) {
+        let StatementKind::Other(other) = &statement.kind else {
+            return;
+        };
+        if !other.words.starts_with("CALL") {
+            return;
+        }
+        let from = all.partition_point(|t| t.span.start < statement.span.start);
+        let to = all.partition_point(|t| t.span.start < statement.span.end);
+        let tokens = all.get(from..to).unwrap_or(&[]);
+        if !tokens.first().is_some_and(|t| is_word(t, K::CALL)) {
+            return;
+        }
+        // A procedure name followed by `(` is what `name_at` leaves out: read the parts here.
+        let mut parts = Vec::new();
+        let mut i = 1;
+        let start = tokens.get(1).map_or(statement.span.start, |t| t.span.start);
+        let mut end = start;
+        while let Some(t) = tokens.get(i).filter(|t| is_name_part(t)) {
+            parts.push(part_value(self.source, t));
+            end = t.span.end;
+            if tokens.get(i + 1).is_some_and(|t| t.kind == T::Dot) {
+                i += 2;
+            } else {
+                break;
+            }
+        }
+        let catalog = match parts.len() {
+            3 => parts[0].clone(),
+            1 | 2 => self.catalog.current_catalog.clone(),
+            _ => return,
+        };
+        let Some(entry) = self.catalog.catalog(&catalog) else {
+            return;
+        };
+        if entry.opaque {
+            return;
+        }
+        let span = Span::new(start, end);
+        let message = "getProcedure is not implemented for class org.apache.flink.table.catalog.GenericInMemoryCatalog.";
+        let help = format!(
+            "catalog `{catalog}` has no procedures: switch to the catalog that has this one first (USE CATALOG ...), or qualify the name with it"
+        );
+        let mut d = Diagnostic::new(Code::ProceduresNotSupported, span, message).with_help(help);
+        if self.options.assume_external_objects {
+            d = d.with_severity(flinkddl_diagnostics::Severity::Warning);
+        }
+        self.report(d);
+    }
+}
+
 /// Whether Flink validates this statement's query: `Some(true)` when it also checks an INSERT
 /// target, `Some(false)` for a query without one (views, CTAS, bare queries), `None` when the
 /// statement has no query Flink validates here.

@@ -404,6 +404,19 @@ catalogue! {
          ```sql\nCREATE TABLE a.b.c.d (x INT);\n```\n\n\
          ## Fix\n\n\
          Use at most three parts: `catalog.database.table`.";
+    ProceduresNotSupported = "B066", "procedures-not-supported", Bind, Error,
+        "CALL in a catalog without procedures",
+        "`CALL` runs a procedure of a catalog. Flink's default catalog (and every \
+         `generic_in_memory` catalog) has no procedures, so Flink fails the statement with \
+         \"getProcedure is not implemented for class ...GenericInMemoryCatalog\". Procedures come \
+         with catalogs such as Paimon's or Fluss's (`sys.compact`, `sys.add_acl`, ...). When \
+         external objects are assumed (`flinkddl check` on one file of a repository) this is a \
+         warning: another file may have switched the session's catalog.\n\n\
+         ## Example\n\n\
+         ```sql\nCALL sys.compact('default.T');\n```\n\n\
+         ## Fix\n\n\
+         Switch to the catalog that has the procedure first (`USE CATALOG paimon;`), or qualify the \
+         procedure with it (`CALL paimon.sys.compact(...)`).";
     InvalidOption = "B070", "invalid-option", Bind, Error,
         "invalid option",
         "WITH options are pairs of character string literals.\n\n\
