@@ -12,6 +12,8 @@ use flinkddl_types::DataType;
 
 struct SourceScope<'a> {
     columns: &'a [(String, DataType)],
+    /// The FROM item's alias, or the table's name when it has none.
+    qualifier: Option<&'a str>,
 }
 
 impl Scope for SourceScope<'_> {
@@ -21,6 +23,10 @@ impl Scope for SourceScope<'_> {
 
     fn names(&self) -> Vec<&str> {
         self.columns.iter().map(|(n, _)| n.as_str()).collect()
+    }
+
+    fn is_table_qualifier(&self, name: &str) -> bool {
+        self.qualifier == Some(name)
     }
 }
 
@@ -194,7 +200,14 @@ impl Binder<'_> {
             .iter()
             .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
             .collect();
-        match bind_expr(&w.expr, self.source, &SourceScope { columns: &cols }) {
+        match bind_expr(
+            &w.expr,
+            self.source,
+            &SourceScope {
+                columns: &cols,
+                qualifier: None,
+            },
+        ) {
             ExprOutcome::Typed(t) => Some(WatermarkSpec {
                 rowtime: name,
                 expr: t.stored,
@@ -292,6 +305,11 @@ impl Binder<'_> {
                     };
                     let scope = SourceScope {
                         columns: &source_columns,
+                        qualifier: select
+                            .alias
+                            .as_ref()
+                            .map(|a| a.value.as_str())
+                            .or(source_name.as_deref()),
                     };
                     match bind_expr(&expr, self.source, &scope) {
                         ExprOutcome::Typed(t) => {

@@ -167,12 +167,14 @@ catalogue! {
          ```sql\nCREATE TABLE t (aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa INT);\n```\n\n\
          ## Fix\n\n\
          Use a name of at most 256 characters.";
-    CommentBeforeCommand = "S019", "comment-before-command", Syntax, Warning,
-        "comment inside a client command",
+    CommentBeforeCommand = "S019", "comment-before-command", Syntax, Error,
+        "unquoted SET or RESET that Flink's SQL grammar reads",
         "Flink reads SET, RESET, QUIT, HELP and CLEAR with a regular expression over the whole \
-         statement text. Through `TableEnvironment.executeSql` a comment before the command is \
-         part of that text, the expression does not match and the statement fails to parse; the \
-         SQL client strips comments first. Quote the key and value, or move the comment.\n\n\
+         statement text, and only an unquoted key matches it. Through `TableEnvironment.executeSql` \
+         a comment before the command is part of that text, the expression does not match, and \
+         Flink's SQL grammar reads the statement instead: it needs `SET 'key' = 'value'` and fails \
+         at the unquoted key (\"Encountered ...\"). The SQL client strips comments first and \
+         accepts it. Quote the key and value, or move the comment.\n\n\
          ## Example\n\n\
          ```sql\n-- session settings\nSET table.local-time-zone = UTC;\n```\n\n\
          ## Fix\n\n\

@@ -53,6 +53,10 @@ pub enum TokenKind {
     Percent,
     Concat,
     Question,
+    /// `|` (row pattern alternation)
+    Pipe,
+    /// `^` (row pattern start anchor)
+    Caret,
     /// `=>`
     Arrow,
     LineComment,
@@ -103,6 +107,8 @@ impl TokenKind {
             TokenKind::Percent => "`%`",
             TokenKind::Concat => "`||`",
             TokenKind::Question => "`?`",
+            TokenKind::Pipe => "`|`",
+            TokenKind::Caret => "`^`",
             TokenKind::Arrow => "`=>`",
             TokenKind::LineComment | TokenKind::BlockComment => "comment",
             TokenKind::Hint => "hint",
@@ -217,6 +223,8 @@ impl Lexer<'_> {
                 b'%' => self.punct(start, 1, TokenKind::Percent),
                 b'|' if self.peek(1) == Some(b'|') => self.punct(start, 2, TokenKind::Concat),
                 b'?' => self.punct(start, 1, TokenKind::Question),
+                b'|' => self.punct(start, 1, TokenKind::Pipe),
+                b'^' => self.punct(start, 1, TokenKind::Caret),
                 0x80.. => {
                     let ch = self.text[start..].chars().next().unwrap_or('\u{fffd}');
                     if ch.is_alphabetic() {

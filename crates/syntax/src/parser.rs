@@ -9,6 +9,12 @@ use flinkddl_diagnostics::{Code, Diagnostic, Span};
 /// `S013` instead of overflowing the stack.
 pub const MAX_DEPTH: u32 = 256;
 
+/// Tallest expression tree (nesting plus left-deep operator chains) we build. Flink 2.3 itself
+/// fails with a `StackOverflowError` on `a + a + ...` of 500 terms (checked with the oracle),
+/// so a taller chain is no valid Flink SQL; the bound keeps every later walk (binding,
+/// printing, serializing, dropping) shallow.
+pub const MAX_TREE_HEIGHT: u32 = 2000;
+
 /// A production failed; its diagnostic has been reported already.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Failed;
@@ -30,6 +36,12 @@ pub(crate) struct Parser<'t> {
     paren_depth: i32,
     /// Statement texts read as raw text (SET / RESET); lexer errors inside them do not count.
     pub raw_spans: Vec<Span>,
+    /// Inside a query, where subqueries are expressions; outside (computed columns,
+    /// watermarks, options) a query is Flink's "illegal context" error.
+    in_query: bool,
+    /// Operator nodes stacked on the left of the expressions being parsed: a left-deep chain
+    /// (`a + b + c ...`) is as deep a tree as nesting is, so it counts against the budget.
+    links: u32,
 }
 
 impl<'t> Parser<'t> {
@@ -43,6 +55,8 @@ impl<'t> Parser<'t> {
             depth: 0,
             paren_depth: 0,
             raw_spans: Vec::new(),
+            in_query: false,
+            links: 0,
         }
     }
 
@@ -363,6 +377,47 @@ impl<'t> Parser<'t> {
 
     pub fn leave(&mut self) {
         self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Wraps one more operator node around a left operand; fails with `S013` when nesting plus
+    /// the chains being built exceed [`MAX_TREE_HEIGHT`]. The caller gives the links back with
+    /// [`Parser::unlink`] when its chain is done.
+    pub fn link(&mut self) -> PResult<()> {
+        self.links += 1;
+        if self.depth + self.links > MAX_TREE_HEIGHT {
+            let span = self.current().span;
+            self.recover_until(|_| false);
+            return Err(self.report(
+                Diagnostic::new(
+                    Code::NestingTooDeep,
+                    span,
+                    format!(
+                        "expression deeper than {MAX_TREE_HEIGHT} levels (a chain of operators counts one level per operator)"
+                    ),
+                )
+                .with_help("Flink's own planner overflows its stack on chains this long; split the expression, or use IN (...) for long OR chains of equalities"),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn unlink(&mut self, links: u32) {
+        self.links = self.links.saturating_sub(links);
+    }
+
+    pub fn in_query(&self) -> bool {
+        self.in_query
+    }
+
+    /// Enters a query; returns what [`Parser::leave_query`] restores.
+    pub fn enter_query(&mut self) -> bool {
+        std::mem::replace(&mut self.in_query, true)
+    }
+
+    /// Enters a context that takes scalar expressions only (a computed column inside a query
+    /// cannot occur, but a CAST target's or an option's can).
+    pub fn leave_query(&mut self, outer: bool) {
+        self.in_query = outer;
     }
 }
 

@@ -32,6 +32,11 @@ pub trait Scope {
     fn column(&self, name: &str) -> Option<&DataType>;
     /// Every visible column name, in schema order (for messages and did-you-mean).
     fn names(&self) -> Vec<&str>;
+    /// Whether `name` names the table the columns come from (its alias in a query), so that
+    /// `t.c` is the column `c`. Computed columns and watermarks see no table name.
+    fn is_table_qualifier(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 /// A typed expression.
@@ -390,6 +395,13 @@ impl Ctx<'_> {
                 "Subqueries are not supported in computed columns and watermarks",
             ),
             K::Error => bound::not_typed("the expression has a syntax error"),
+            K::Exists(_)
+            | K::InQuery { .. }
+            | K::Quantified { .. }
+            | K::TableArgument(_)
+            | K::Descriptor { .. }
+            | K::MatchSemantics { .. }
+            | K::JsonConstructor(_) => bound::not_typed("query expressions are not typed yet"),
             K::DatetimeInterval { .. } => {
                 bound::not_typed("datetime differences `(a - b) unit` are not typed yet")
             }
@@ -398,12 +410,21 @@ impl Ctx<'_> {
 
     /// A column reference, possibly followed by field accesses (`r.a.b`).
     fn identifier(&self, name: &ast::ObjectName, span: Span) -> BResult<Bound> {
-        let Some(first) = name.parts.first() else {
+        let Some(mut first) = name.parts.first() else {
             return bound::not_typed("empty identifier");
         };
+        let mut rest = name.parts.get(1..).unwrap_or_default();
+        if let [column, more @ ..] = rest {
+            if self.scope.column(&first.value).is_none()
+                && self.scope.is_table_qualifier(&first.value)
+            {
+                first = column;
+                rest = more;
+            }
+        }
         let Some(t) = self.scope.column(&first.value) else {
             // A bare `PI` is the PI function.
-            if name.parts.len() == 1 && !first.quoted && first.value.eq_ignore_ascii_case("PI") {
+            if rest.is_empty() && !first.quoted && first.value.eq_ignore_ascii_case("PI") {
                 let mut b = functions::call_bound(self, "PI", true, Vec::new(), span, span)?;
                 b.sql = "PI".to_string();
                 return Ok(b);
@@ -419,7 +440,7 @@ impl Ctx<'_> {
             flinkddl_types::escape_identifier(&first.value),
             first.span,
         );
-        for part in &name.parts[1..] {
+        for part in rest {
             b = special::field_access(b, part, span)?;
         }
         Ok(b)

@@ -145,8 +145,40 @@ pub enum ExprKind {
         expr: Box<Expr>,
         qualifier: IntervalQualifier,
     },
-    /// A query where a scalar expression is expected; always reported as an error.
-    Subquery(QueryBody),
+    /// `( query )` where a value is expected: a scalar subquery (queries only; a computed
+    /// column or watermark reports it as an error).
+    Subquery(Box<Query>),
+    /// `EXISTS ( query )`
+    Exists(Box<Query>),
+    /// `x [NOT] IN ( query )`
+    InQuery {
+        expr: Box<Expr>,
+        negated: bool,
+        query: Box<Query>,
+    },
+    /// `x op ANY|SOME|ALL ( query )` or `( list )`
+    Quantified {
+        op: BinaryOp,
+        quantifier: Quantifier,
+        expr: Box<Expr>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        query: Option<Box<Query>>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        list: Vec<Expr>,
+    },
+    /// `DESCRIPTOR(a, b)`, a window table function's time column.
+    Descriptor {
+        columns: Vec<Ident>,
+    },
+    /// `TABLE t [PARTITION BY ...] [ORDER BY ...]`, a table function's table argument.
+    TableArgument(Box<TableArgument>),
+    /// `RUNNING x` / `FINAL x` in MATCH_RECOGNIZE measures.
+    MatchSemantics {
+        running: bool,
+        expr: Box<Expr>,
+    },
+    /// `JSON_OBJECT(...)`, `JSON_ARRAY(...)` and their aggregates.
+    JsonConstructor(Box<JsonConstructor>),
     /// The parser could not read an expression here; a diagnostic was reported.
     Error,
 }
@@ -166,6 +198,15 @@ pub struct Call {
     /// The span of `OVER (...)` or `OVER window`, when the call is a window aggregate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub over: Option<Span>,
+    /// What `OVER` names or specifies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Box<Over>>,
+    /// `WITHIN GROUP (ORDER BY ...)`
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub within_group: Vec<OrderItem>,
+    /// `IGNORE NULLS` (true) or `RESPECT NULLS` (false) after the call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ignore_nulls: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

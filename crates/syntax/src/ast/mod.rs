@@ -3,12 +3,14 @@
 //! guess. All nodes are plain serde data.
 
 mod expr;
+mod query;
 mod statements;
 mod table;
 mod types;
 pub mod visit;
 
 pub use expr::*;
+pub use query::*;
 pub use statements::*;
 pub use table::*;
 pub use types::*;
@@ -88,13 +90,15 @@ pub struct PropertyList {
     pub properties: Vec<Property>,
 }
 
-/// A query body (SELECT, VALUES, WITH ..., set operations): delimited exactly, kept as a span.
-/// See `docs/decisions/0001-query-bodies.md`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A statement's query (SELECT, VALUES, WITH ..., set operations), parsed with Calcite's
+/// grammar (`docs/decisions/0005-query-grammar.md`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueryBody {
     pub span: Span,
+    /// The query as a tree.
+    pub query: Box<Query>,
     /// For a simple `SELECT items FROM one_table` query: its projection and source, which lets
-    /// the binder derive a CTAS schema. `None` for anything else.
+    /// the binder derive a CTAS schema. `None` for anything else. Read off `query`.
     pub simple: Option<SimpleSelect>,
 }
 
@@ -105,6 +109,9 @@ pub struct SimpleSelect {
     pub items: Vec<SelectItem>,
     /// `None` for a SELECT without FROM (`SELECT 1 AS x`).
     pub from: Option<ObjectName>,
+    /// The FROM item's alias, which qualifies its columns in place of the table's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alias: Option<Ident>,
     pub has_where: bool,
 }
 

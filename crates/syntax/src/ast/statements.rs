@@ -245,8 +245,61 @@ pub struct Explain {
     pub statement: Box<Statement>,
 }
 
-/// A statement we delimit without a typed body: its leading words, upper-cased.
+/// A statement outside the DDL the binder models: its leading words, upper-cased, and its
+/// typed body where we parse one (`None` for the statements we only delimit: materialized
+/// tables, models, connections, jobs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OtherStatement {
     pub words: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<Box<OtherBody>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "node", rename_all = "snake_case")]
+pub enum OtherBody {
+    /// `ANALYZE TABLE t [PARTITION (k [= v], ...)] COMPUTE STATISTICS [FOR COLUMNS c, ... |
+    /// FOR ALL COLUMNS]`
+    Analyze {
+        table: ObjectName,
+        partition: Vec<(Ident, Option<Expr>)>,
+        /// `None`: no FOR clause; `Some(empty)`: FOR ALL COLUMNS.
+        columns: Option<Vec<Ident>>,
+    },
+    /// `CALL procedure(args)`
+    Call { call: Expr },
+    /// `DELETE FROM t [[AS] alias] [WHERE condition]`
+    Delete {
+        table: ObjectName,
+        alias: Option<Ident>,
+        condition: Option<Expr>,
+    },
+    /// `UPDATE t [[AS] alias] SET c = e, ... [WHERE condition]`
+    Update {
+        table: ObjectName,
+        alias: Option<Ident>,
+        assignments: Vec<(Ident, Expr)>,
+        condition: Option<Expr>,
+    },
+    /// `TRUNCATE TABLE t`
+    Truncate { table: ObjectName },
+    /// `ADD JAR 'path'` / `REMOVE JAR 'path'`
+    Jar { add: bool, path: StringLit },
+    /// `COMPILE PLAN 'file' [IF NOT EXISTS] FOR statement` / `COMPILE AND EXECUTE PLAN ...`
+    CompilePlan {
+        path: StringLit,
+        if_not_exists: bool,
+        execute: bool,
+        statement: Box<Statement>,
+    },
+    /// `EXECUTE PLAN 'file'`
+    ExecutePlan { path: StringLit },
+    /// A statement delimited up to `AS query` (materialized tables), with its query.
+    AsQuery { query: QueryBody },
+    /// `STOP JOB 'id' [WITH SAVEPOINT] [WITH DRAIN]`
+    StopJob {
+        id: StringLit,
+        savepoint: bool,
+        drain: bool,
+    },
 }

@@ -113,7 +113,43 @@ pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
         | ExprKind::Literal(_)
         | ExprKind::ContextVariable { .. }
         | ExprKind::Subquery(_)
+        | ExprKind::Exists(_)
+        | ExprKind::Descriptor { .. }
         | ExprKind::Error => {}
+        // The queries inside are not walked: this walk serves scalar contexts (computed
+        // columns, watermarks), where the parser rejects queries.
+        ExprKind::InQuery { expr, .. } | ExprKind::MatchSemantics { expr, .. } => {
+            walk_expr(v, expr)
+        }
+        ExprKind::Quantified { expr, list, .. } => {
+            walk_expr(v, expr);
+            for e in list {
+                walk_expr(v, e);
+            }
+        }
+        ExprKind::TableArgument(arg) => {
+            for e in &arg.partition_by {
+                walk_expr(v, e);
+            }
+            for o in &arg.order_by {
+                walk_expr(v, &o.expr);
+            }
+        }
+        ExprKind::JsonConstructor(c) => {
+            for (k, value) in &c.entries {
+                walk_expr(v, k);
+                walk_expr(v, value);
+            }
+            for e in &c.items {
+                walk_expr(v, e);
+            }
+            for o in &c.order_by {
+                walk_expr(v, &o.expr);
+            }
+            if let Some(t) = &c.returning {
+                walk_type(v, t);
+            }
+        }
         ExprKind::Unary { operand, .. } => walk_expr(v, operand),
         ExprKind::Binary { left, right, .. } => {
             walk_expr(v, left);
@@ -159,6 +195,17 @@ pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
             }
             if let Some(e) = &call.filter {
                 walk_expr(v, e);
+            }
+            for o in &call.within_group {
+                walk_expr(v, &o.expr);
+            }
+            if let Some(super::Over::Spec { spec }) = call.window.as_deref() {
+                for e in &spec.partition_by {
+                    walk_expr(v, e);
+                }
+                for o in &spec.order_by {
+                    walk_expr(v, &o.expr);
+                }
             }
         }
         ExprKind::Cast {

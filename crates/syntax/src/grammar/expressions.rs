@@ -44,6 +44,25 @@ fn binary_op(kind: TokenKind, kw: K) -> Option<(BinaryOp, u8)> {
 }
 
 fn expr_bp_inner(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
+    let mut links = 0;
+    let result = expr_chain(p, min_bp, &mut links);
+    p.unlink(links);
+    result
+}
+
+fn is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Eq
+            | BinaryOp::NotEq
+            | BinaryOp::Lt
+            | BinaryOp::LtEq
+            | BinaryOp::Gt
+            | BinaryOp::GtEq
+    )
+}
+
+fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
     let start = p.start();
     let mut lhs = prefix(p)?;
     loop {
@@ -53,6 +72,40 @@ fn expr_bp_inner(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
                 break;
             }
             p.bump();
+            p.link()?;
+            *links += 1;
+            if is_comparison(op)
+                && matches!(p.current().keyword, K::ANY | K::SOME | K::ALL)
+                && p.current().kind == T::Word
+                && p.nth_is(1, T::LParen)
+            {
+                let quantifier = match p.bump().keyword {
+                    K::ANY => Quantifier::Any,
+                    K::SOME => Quantifier::Some,
+                    _ => Quantifier::All,
+                };
+                p.bump();
+                let (query, list) = if at_query_start(p) {
+                    if !p.in_query() {
+                        return Err(subquery_error(p));
+                    }
+                    (Some(Box::new(super::query::query(p)?)), Vec::new())
+                } else {
+                    (None, expr_list(p)?)
+                };
+                p.expect(T::RParen)?;
+                lhs = Expr {
+                    span: p.span_from(start),
+                    kind: ExprKind::Quantified {
+                        op,
+                        quantifier,
+                        expr: boxed(lhs),
+                        query,
+                        list,
+                    },
+                };
+                continue;
+            }
             let rhs = expr_bp(p, bp + 1)?;
             lhs = Expr {
                 span: p.span_from(start),
@@ -74,6 +127,8 @@ fn expr_bp_inner(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
                 break;
             }
             p.bump();
+            p.link()?;
+            *links += 1;
             let negated = p.eat_kw(K::NOT).is_some();
             let test = is_test(p)?;
             lhs = Expr {
@@ -105,6 +160,8 @@ fn expr_bp_inner(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
             p.bump();
         }
         p.bump();
+        p.link()?;
+        *links += 1;
         let kind = match kw {
             K::BETWEEN => {
                 let symmetric = if p.eat_kw(K::SYMMETRIC).is_some() {
@@ -127,9 +184,23 @@ fn expr_bp_inner(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
             K::IN => {
                 p.expect(T::LParen)?;
                 if at_query_start(p) {
-                    return Err(subquery_error(p));
+                    if !p.in_query() {
+                        return Err(subquery_error(p));
+                    }
+                    let query = super::query::query(p)?;
+                    p.expect(T::RParen)?;
+                    lhs = Expr {
+                        span: p.span_from(start),
+                        kind: ExprKind::InQuery {
+                            expr: boxed(lhs),
+                            negated,
+                            query: Box::new(query),
+                        },
+                    };
+                    continue;
                 }
-                let mut list = vec![expr(p)?];
+                let mut list = Vec::with_capacity(p.list_size_hint());
+                list.push(expr(p)?);
                 while p.eat(T::Comma).is_some() {
                     list.push(expr(p)?);
                 }
@@ -223,6 +294,22 @@ fn prefix(p: &mut Parser) -> PResult<Expr> {
         (T::Word, K::NOT) => Some((UnaryOp::Not, 26)),
         _ => None,
     };
+    if p.in_query()
+        && t.kind == T::Word
+        && matches!(t.keyword, K::RUNNING | K::FINAL)
+        && p.nth(1).kind == T::Word
+        && p.nth_is(2, T::LParen)
+    {
+        p.bump();
+        let operand = expr_bp(p, 80)?;
+        return Ok(Expr {
+            span: p.span_from(start),
+            kind: ExprKind::MatchSemantics {
+                running: t.keyword == K::RUNNING,
+                expr: boxed(operand),
+            },
+        });
+    }
     if let Some((op, bp)) = op {
         p.bump();
         let operand = expr_bp(p, bp)?;
@@ -239,7 +326,14 @@ fn prefix(p: &mut Parser) -> PResult<Expr> {
 }
 
 /// `.field` and `[index]` after a primary.
-fn postfix(p: &mut Parser, start: u32, mut e: Expr) -> PResult<Expr> {
+fn postfix(p: &mut Parser, start: u32, e: Expr) -> PResult<Expr> {
+    let mut links = 0;
+    let result = postfix_chain(p, start, e, &mut links);
+    p.unlink(links);
+    result
+}
+
+fn postfix_chain(p: &mut Parser, start: u32, mut e: Expr, links: &mut u32) -> PResult<Expr> {
     loop {
         if p.nth_is(0, T::Dot) && !p.nth_is(1, T::Star) {
             p.bump();
@@ -262,6 +356,8 @@ fn postfix(p: &mut Parser, start: u32, mut e: Expr) -> PResult<Expr> {
                 },
             };
         } else if p.eat(T::LBracket).is_some() {
+            p.link()?;
+            *links += 1;
             let index = expr(p)?;
             p.expect(T::RBracket)?;
             e = Expr {
@@ -326,7 +422,15 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
         T::LParen => {
             p.bump();
             if at_query_start(p) {
-                return Err(subquery_error(p));
+                if !p.in_query() {
+                    return Err(subquery_error(p));
+                }
+                let query = super::query::query(p)?;
+                p.expect(T::RParen)?;
+                return Ok(Expr {
+                    span: p.span_from(start),
+                    kind: ExprKind::Subquery(Box::new(query)),
+                });
             }
             let first = expr(p)?;
             if p.at(T::Comma) {
@@ -383,6 +487,30 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
         K::UNKNOWN => {
             p.bump();
             Ok(literal(t.span, Literal::Unknown))
+        }
+        // `DEFAULT` as a whole item of a row or argument list (`VALUES (DEFAULT, 1)`,
+        // `f(a => DEFAULT)`): Calcite's DEFAULT operator. Elsewhere (`SELECT DEFAULT`) it is a
+        // parse error, as in Flink.
+        K::DEFAULT
+            if p.in_query()
+                && matches!(p.nth(1).kind, T::Comma | T::RParen)
+                && matches!(
+                    p.token_at(p.position().wrapping_sub(1)).kind,
+                    T::Comma | T::LParen | T::Arrow
+                )
+                && p.position() > 0 =>
+        {
+            p.bump();
+            Ok(Expr {
+                span: t.span,
+                kind: ExprKind::ContextVariable {
+                    name: Ident {
+                        span: t.span,
+                        value: "DEFAULT".into(),
+                        quoted: false,
+                    },
+                },
+            })
         }
         K::DATE | K::TIME | K::TIMESTAMP | K::TIMESTAMP_LTZ
             if matches!(p.nth(1).kind, T::String) =>
@@ -568,24 +696,64 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
                 kind,
             })
         }
-        K::ARRAY | K::MAP if p.nth_is(1, T::LParen) => {
-            // `ARRAY(SELECT ...)` / `MAP(SELECT ...)`: query constructors.
+        K::ARRAY | K::MAP | K::MULTISET if p.nth_is(1, T::LParen) => {
+            // `ARRAY(SELECT ...)` / `MAP(SELECT ...)`: query constructors, a call of the
+            // constructor on the subquery.
+            let name_tok = p.bump();
             p.bump();
-            p.bump();
-            if at_query_start(p) {
+            if !at_query_start(p) {
+                p.expecting("a query");
+                return Err(p.unexpected());
+            }
+            if !p.in_query() {
                 return Err(subquery_error(p));
             }
-            p.expecting("a query");
-            Err(p.unexpected())
+            let q_start = p.start();
+            let query = super::query::query(p)?;
+            let arg = Expr {
+                span: p.span_from(q_start),
+                kind: ExprKind::Subquery(Box::new(query)),
+            };
+            p.expect(T::RParen)?;
+            Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Call(simple_call(p, name_tok.span, vec![arg])),
+            })
         }
-        K::EXISTS if p.nth_is(1, T::LParen) => {
+        K::EXISTS | K::UNIQUE if p.nth_is(1, T::LParen) => {
             p.bump();
             p.bump();
-            if at_query_start(p) {
+            if !at_query_start(p) {
+                p.expecting("a query");
+                return Err(p.unexpected());
+            }
+            if !p.in_query() {
                 return Err(subquery_error(p));
             }
-            p.expecting("a query");
-            Err(p.unexpected())
+            let query = super::query::query(p)?;
+            p.expect(T::RParen)?;
+            Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Exists(Box::new(query)),
+            })
+        }
+        K::DESCRIPTOR if p.nth_is(1, T::LParen) => {
+            p.bump();
+            p.bump();
+            let mut columns = vec![ident(p)?];
+            while p.eat(T::Comma).is_some() {
+                columns.push(ident(p)?);
+            }
+            p.expect(T::RParen)?;
+            Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::Descriptor { columns },
+            })
+        }
+        K::JSON_OBJECT | K::JSON_OBJECTAGG | K::JSON_ARRAY | K::JSON_ARRAYAGG
+            if p.nth_is(1, T::LParen) =>
+        {
+            json_constructor(p)
         }
         kw if kw.is_context_variable() && !p.nth_is(1, T::LParen) => {
             p.bump();
@@ -663,9 +831,9 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
             if at_ident(p) && p.nth_is(1, T::Arrow) {
                 let arg_name = ident(p)?;
                 p.bump();
-                named_args.push((arg_name, expr(p)?));
+                named_args.push((arg_name, call_argument(p)?));
             } else {
-                args.push(expr(p)?);
+                args.push(call_argument(p)?);
             }
             if p.eat(T::Comma).is_some() {
                 continue;
@@ -674,7 +842,23 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
             break;
         }
     }
-    // `FILTER (WHERE cond)` and `OVER (...)` / `OVER w` after an aggregate.
+    // `IGNORE|RESPECT NULLS`, `WITHIN GROUP (ORDER BY ...)`, `FILTER (WHERE cond)` and
+    // `OVER (...)` / `OVER w` after an aggregate, in Calcite's order.
+    let mut ignore_nulls = None;
+    if (p.nth_is_kw(0, K::IGNORE) || p.nth_is_kw(0, K::RESPECT)) && p.nth_is_kw(1, K::NULLS) {
+        ignore_nulls = Some(p.bump().keyword == K::IGNORE);
+        p.bump();
+    }
+    let mut within_group = Vec::new();
+    if p.nth_is_kw(0, K::WITHIN) && p.nth_is_kw(1, K::GROUP) {
+        p.bump();
+        p.bump();
+        p.expect(T::LParen)?;
+        p.expect_kw(K::ORDER)?;
+        p.expect_kw(K::BY)?;
+        within_group = order_item_list(p)?;
+        p.expect(T::RParen)?;
+    }
     let mut filter = None;
     if p.nth_is_kw(0, K::FILTER) && p.nth_is(1, T::LParen) {
         p.bump();
@@ -684,21 +868,15 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
         p.expect(T::RParen)?;
     }
     let mut over = None;
+    let mut window = None;
     if let Some(over_span) = p.eat_kw(K::OVER) {
-        if p.at(T::LParen) {
-            // The window specification: delimited, not typed.
-            p.bump();
-            let depth = p.paren_depth();
-            while !(p.at(T::RParen) && p.paren_depth() == depth) {
-                if p.at_eof() || p.at(T::Semicolon) {
-                    return Err(p.unexpected());
-                }
-                p.bump();
+        window = Some(Box::new(if p.at(T::LParen) {
+            Over::Spec {
+                spec: super::query::window_spec(p)?,
             }
-            p.bump();
         } else {
-            ident(p)?;
-        }
+            Over::Named { name: ident(p)? }
+        }));
         over = Some(p.span_from(over_span.start));
     }
     Ok(Expr {
@@ -711,7 +889,208 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
             named_args,
             filter,
             over,
+            window,
+            within_group,
+            ignore_nulls,
         }),
+    })
+}
+
+/// A call's argument: an expression, or `TABLE t [PARTITION BY ...] [ORDER BY ...]` (a table
+/// function's table parameter).
+fn call_argument(p: &mut Parser) -> PResult<Expr> {
+    if !(p.nth_is_kw(0, K::TABLE) && p.in_query()) {
+        return expr(p);
+    }
+    let start = p.start();
+    p.bump();
+    let (name, query) = if p.at(T::LParen) {
+        p.bump();
+        let q = super::query::query(p)?;
+        p.expect(T::RParen)?;
+        (None, Some(Box::new(q)))
+    } else {
+        (Some(object_name(p)?), None)
+    };
+    let partition_by = if p.nth_is_kw(0, K::PARTITION) {
+        p.bump();
+        p.expect_kw(K::BY)?;
+        if p.at(T::LParen) {
+            paren_list(p)?
+        } else {
+            vec![expr(p)?]
+        }
+    } else {
+        Vec::new()
+    };
+    let order_by = if p.nth_is_kw(0, K::ORDER) {
+        p.bump();
+        p.expect_kw(K::BY)?;
+        if p.eat(T::LParen).is_some() {
+            let items = order_item_list(p)?;
+            p.expect(T::RParen)?;
+            items
+        } else {
+            vec![order_item(p)?]
+        }
+    } else {
+        Vec::new()
+    };
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::TableArgument(Box::new(TableArgument {
+            span: p.span_from(start),
+            name,
+            query,
+            partition_by,
+            order_by,
+        })),
+    })
+}
+
+/// A call with plain positional arguments only.
+fn simple_call(p: &Parser, name_span: Span, args: Vec<Expr>) -> Call {
+    Call {
+        name: ObjectName {
+            span: name_span,
+            parts: vec![Ident {
+                span: name_span,
+                value: p.text(name_span).to_ascii_uppercase().into(),
+                quoted: false,
+            }],
+        },
+        quantifier: None,
+        args,
+        star: false,
+        named_args: Vec::new(),
+        filter: None,
+        over: None,
+        window: None,
+        within_group: Vec::new(),
+        ignore_nulls: None,
+    }
+}
+
+/// expr { ',' expr }
+pub(crate) fn expr_list(p: &mut Parser) -> PResult<Vec<Expr>> {
+    let mut items = vec![expr(p)?];
+    while p.eat(T::Comma).is_some() {
+        items.push(expr(p)?);
+    }
+    Ok(items)
+}
+
+/// order_item { ',' order_item }
+pub(crate) fn order_item_list(p: &mut Parser) -> PResult<Vec<OrderItem>> {
+    let mut items = vec![order_item(p)?];
+    while p.eat(T::Comma).is_some() {
+        items.push(order_item(p)?);
+    }
+    Ok(items)
+}
+
+/// expr [ASC | DESC] [NULLS FIRST | NULLS LAST]
+pub(crate) fn order_item(p: &mut Parser) -> PResult<OrderItem> {
+    let start = p.start();
+    let e = expr(p)?;
+    let descending = if p.eat_kw(K::DESC).is_some() {
+        true
+    } else {
+        p.eat_kw(K::ASC);
+        false
+    };
+    let nulls_first = if p.nth_is_kw(0, K::NULLS) {
+        p.bump();
+        if p.eat_kw(K::FIRST).is_some() {
+            Some(true)
+        } else {
+            p.expect_kw(K::LAST)?;
+            Some(false)
+        }
+    } else {
+        None
+    };
+    Ok(OrderItem {
+        span: p.span_from(start),
+        expr: e,
+        descending,
+        nulls_first,
+    })
+}
+
+/// `JSON_OBJECT([KEY] k VALUE v | k : v, ... [NULL|ABSENT ON NULL])`, `JSON_OBJECTAGG(...)`,
+/// `JSON_ARRAY(v, ... [NULL|ABSENT ON NULL])` or `JSON_ARRAY(query)`, `JSON_ARRAYAGG(v [ORDER BY
+/// ...] [NULL|ABSENT ON NULL])`, each with an optional `RETURNING type`.
+fn json_constructor(p: &mut Parser) -> PResult<Expr> {
+    let start = p.start();
+    let function = match p.bump().keyword {
+        K::JSON_OBJECT => JsonConstructorKind::JsonObject,
+        K::JSON_OBJECTAGG => JsonConstructorKind::JsonObjectagg,
+        K::JSON_ARRAY => JsonConstructorKind::JsonArray,
+        _ => JsonConstructorKind::JsonArrayagg,
+    };
+    p.bump();
+    let object = matches!(
+        function,
+        JsonConstructorKind::JsonObject | JsonConstructorKind::JsonObjectagg
+    );
+    let mut c = JsonConstructor {
+        function,
+        entries: Vec::new(),
+        items: Vec::new(),
+        query: None,
+        null_on_null: None,
+        order_by: Vec::new(),
+        returning: None,
+    };
+    let at_clause = |p: &Parser| {
+        (p.nth_is_kw(0, K::NULL) || p.nth_is_kw(0, K::ABSENT)) && p.nth_is_kw(1, K::ON)
+            || p.nth_is_kw(0, K::RETURNING)
+            || p.nth_is(0, T::RParen)
+            || p.nth_is_kw(0, K::ORDER)
+    };
+    if !at_clause(p) {
+        if !object && at_query_start(p) && p.in_query() {
+            c.query = Some(Box::new(super::query::query(p)?));
+        } else {
+            loop {
+                if object {
+                    p.eat_kw(K::KEY);
+                    let key = expr(p)?;
+                    if p.eat(T::Colon).is_none() {
+                        p.expect_kw(K::VALUE)?;
+                    }
+                    let value = expr(p)?;
+                    c.entries.push((key, value));
+                } else {
+                    c.items.push(expr(p)?);
+                }
+                if function == JsonConstructorKind::JsonObjectagg
+                    || function == JsonConstructorKind::JsonArrayagg
+                    || p.eat(T::Comma).is_none()
+                {
+                    break;
+                }
+            }
+        }
+    }
+    if function == JsonConstructorKind::JsonArrayagg && p.nth_is_kw(0, K::ORDER) {
+        p.bump();
+        p.expect_kw(K::BY)?;
+        c.order_by = order_item_list(p)?;
+    }
+    if (p.nth_is_kw(0, K::NULL) || p.nth_is_kw(0, K::ABSENT)) && p.nth_is_kw(1, K::ON) {
+        c.null_on_null = Some(p.bump().keyword == K::NULL);
+        p.bump();
+        p.expect_kw(K::NULL)?;
+    }
+    if p.eat_kw(K::RETURNING).is_some() {
+        c.returning = Some(types::data_type(p)?);
+    }
+    p.expect(T::RParen)?;
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::JsonConstructor(Box::new(c)),
     })
 }
 
@@ -869,6 +1248,9 @@ fn substring(p: &mut Parser) -> PResult<Expr> {
             named_args: Vec::new(),
             filter: None,
             over: None,
+            window: None,
+            within_group: Vec::new(),
+            ignore_nulls: None,
         }),
     })
 }
@@ -909,6 +1291,9 @@ fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
             named_args: Vec::new(),
             filter: None,
             over: None,
+            window: None,
+            within_group: Vec::new(),
+            ignore_nulls: None,
         }),
     })
 }

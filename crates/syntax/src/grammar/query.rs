@@ -1,104 +1,451 @@
-//! Query bodies (SELECT, VALUES, WITH, set operations, parenthesised queries).
+//! Queries, with Calcite's grammar as Flink 2.3 configures it (`docs/decisions/0005-query-grammar.md`):
+//! `WITH`, set operations, `SELECT` blocks and their clauses, `VALUES`, `TABLE t`, FROM items
+//! (joins, derived tables, `LATERAL`, `UNNEST`, table functions, `FOR SYSTEM_TIME AS OF`,
+//! `MATCH_RECOGNIZE`), window specifications and ordering.
 //!
-//! We delimit them exactly and do not parse them: a query Flink accepts must never get an error
-//! from us, and Flink's query grammar is Calcite's whole SELECT grammar. See
-//! `docs/decisions/0001-query-bodies.md`. What we check: parentheses balance, the body is not
-//! empty, and two select-list mistakes that no Calcite grammar accepts (`check_select_list`).
+//! Recovery: a mistake inside one select item is reported and the list carries on at the next
+//! `,`; a mistake in a clause skips to the next clause keyword of the same block. Chains (set
+//! operations, joins, select items) are loops, never recursion, so only real nesting counts
+//! against the depth budget.
 
+use super::expressions::{expr, expr_list, order_item_list};
 use super::*;
 use crate::lexer::Token;
+use crate::parser::Failed;
 
-/// Delimits a query that starts at the current token and runs to `;` or the end of input at
-/// parenthesis depth 0. A `)` that closes nothing ends it too (the caller decides).
+/// A statement's query: the tree, and the projection over one table that CTAS derivation reads.
 pub(crate) fn query_body(p: &mut Parser) -> PResult<QueryBody> {
     let start = p.start();
-    let first_token = p.position();
     if !starts_query(p) {
         p.expecting("a query (SELECT, VALUES or WITH)");
         return Err(p.unexpected());
     }
-    let mut depth = 0usize;
-    let mut opened: Vec<Span> = Vec::new();
-    // Open CASE expressions: their END is not the END of a statement set.
-    let mut open_cases = 0usize;
-    loop {
-        let t = p.current();
-        match t.kind {
-            T::Eof | T::Semicolon => {
-                if depth > 0 {
-                    let unclosed = opened.last().copied().unwrap_or(t.span);
-                    return Err(p.report(
-                        Diagnostic::new(
-                            if t.kind == T::Eof {
-                                Code::UnexpectedEnd
-                            } else {
-                                Code::UnexpectedToken
-                            },
-                            t.span,
-                            "query ends inside parentheses",
-                        )
-                        .with_label(unclosed, "this parenthesis is not closed"),
-                    ));
-                }
-                break;
-            }
-            T::LParen | T::LBracket => {
-                depth += 1;
-                opened.push(t.span);
-            }
-            T::RParen | T::RBracket => {
-                if depth == 0 {
-                    break;
-                }
-                depth -= 1;
-                opened.pop();
-            }
-            // Words that only start statements: the query has ended without its `;`.
-            T::Word if matches!(t.keyword, K::INSERT | K::CREATE | K::ALTER | K::DROP) => {
-                if depth > 0 {
-                    p.expecting("`)`");
-                    return Err(p.unexpected());
-                }
-                break;
-            }
-            T::Word if t.keyword == K::CASE => open_cases += 1,
-            T::Word if t.keyword == K::END => {
-                if open_cases == 0 && depth == 0 {
-                    // Closes a statement set.
-                    break;
-                }
-                open_cases = open_cases.saturating_sub(1);
-            }
-            _ => {}
-        }
-        p.bump();
-    }
-    check_select_list(p, first_token, p.position());
-    let simple = simple_select(p, first_token, p.position());
+    let outer = p.enter_query();
+    let result = query(p);
+    p.leave_query(outer);
+    let query = result?;
+    let simple = simple_select(&query);
     Ok(QueryBody {
         span: p.span_from(start),
+        query: Box::new(query),
         simple,
     })
 }
 
-/// The few mistakes in a query's select list that are errors in any Calcite grammar, found on
-/// the tokens of the outermost `SELECT ... FROM` (nothing inside parentheses or CASE, nothing
-/// after FROM): a reserved word as an alias (`1 AS from`), and a word after an item's alias
-/// (`CAST(x AS STRING) AAS x_s`, `a, b FORM t`). Only words that are no keyword at all count as
-/// names, so no valid query is flagged.
-fn check_select_list(p: &mut Parser, from: usize, to: usize) {
-    if !word_is(&p.token_at(from), K::SELECT) {
-        return;
-    }
-    let plain_name =
-        |t: &Token| (t.kind == T::Word && t.keyword == K::NotKeyword) || t.kind == T::QuotedIdent;
-    let ends_item = |t: &Token| {
-        plain_name(t)
-            || matches!(
-                t.kind,
-                T::RParen | T::RBracket | T::String | T::Integer | T::Decimal | T::Approximate
-            )
+/// query := [WITH ...] set_expr [ORDER BY ...] [LIMIT ...] [OFFSET ...] [FETCH ...]
+pub(crate) fn query(p: &mut Parser) -> PResult<Query> {
+    p.enter()?;
+    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || query_inner(p));
+    p.leave();
+    result
+}
+
+fn query_inner(p: &mut Parser) -> PResult<Query> {
+    let start = p.start();
+    let with = if p.at_kw(K::WITH) {
+        Some(with_clause(p)?)
+    } else {
+        None
     };
+    let body = set_expr(p)?;
+    let order_by = if p.nth_is_kw(0, K::ORDER) {
+        p.bump();
+        p.expect_kw(K::BY)?;
+        order_item_list(p)?
+    } else {
+        p.expecting("ORDER");
+        Vec::new()
+    };
+    let (limit, offset) = limit_offset_fetch(p)?;
+    Ok(Query {
+        span: p.span_from(start),
+        with,
+        body,
+        order_by,
+        limit,
+        offset,
+    })
+}
+
+/// `[LIMIT n|ALL] [OFFSET n [ROW|ROWS]] [FETCH FIRST|NEXT n ROW|ROWS ONLY]`, also OFFSET before
+/// LIMIT; LIMIT and FETCH exclude each other.
+fn limit_offset_fetch(p: &mut Parser) -> PResult<(Option<Box<Expr>>, Option<Box<Expr>>)> {
+    let mut limit = None;
+    let mut offset = None;
+    let mut seen_limit = false;
+    loop {
+        if !seen_limit && p.eat_kw(K::LIMIT).is_some() {
+            seen_limit = true;
+            if p.eat_kw(K::ALL).is_none() {
+                let first = limit_value(p)?;
+                if p.at(T::Comma) {
+                    let span = p.current().span;
+                    return Err(p.report(
+                        Diagnostic::new(
+                            Code::UnexpectedToken,
+                            span,
+                            "LIMIT start, count is not allowed under the current SQL conformance level",
+                        )
+                        .with_help("write LIMIT count OFFSET start"),
+                    ));
+                }
+                limit = Some(Box::new(first));
+            }
+            continue;
+        }
+        if offset.is_none() && p.eat_kw(K::OFFSET).is_some() {
+            offset = Some(Box::new(limit_value(p)?));
+            if p.eat_kw(K::ROW).is_none() {
+                p.eat_kw(K::ROWS);
+            }
+            continue;
+        }
+        if !seen_limit && p.nth_is_kw(0, K::FETCH) {
+            p.bump();
+            if p.eat_kw(K::FIRST).is_none() {
+                p.expect_kw(K::NEXT)?;
+            }
+            let count = if p.at_kw(K::ROW) || p.at_kw(K::ROWS) {
+                None
+            } else {
+                Some(limit_value(p)?)
+            };
+            if p.eat_kw(K::ROW).is_none() {
+                p.expect_kw(K::ROWS)?;
+            }
+            p.expect_kw(K::ONLY)?;
+            seen_limit = true;
+            limit = count.map(Box::new);
+            continue;
+        }
+        if !seen_limit {
+            p.expecting("LIMIT");
+            p.expecting("FETCH");
+        }
+        if offset.is_none() {
+            p.expecting("OFFSET");
+        }
+        return Ok((limit, offset));
+    }
+}
+
+/// An unsigned numeric literal or `?`, as Calcite's `UnsignedNumericLiteralOrParam`.
+fn limit_value(p: &mut Parser) -> PResult<Expr> {
+    let t = p.current();
+    match t.kind {
+        T::Integer | T::Decimal | T::Approximate | T::Question => expr(p),
+        _ => {
+            p.expecting("an unsigned number");
+            Err(p.unexpected())
+        }
+    }
+}
+
+fn with_clause(p: &mut Parser) -> PResult<With> {
+    let start = p.start();
+    p.expect_kw(K::WITH)?;
+    let recursive = p.eat_kw(K::RECURSIVE).is_some();
+    let mut ctes = Vec::new();
+    loop {
+        let cte_start = p.start();
+        let name = ident(p)?;
+        let columns = if p.at(T::LParen) {
+            Some(column_list(p)?)
+        } else {
+            None
+        };
+        p.expect_kw(K::AS)?;
+        p.expect(T::LParen)?;
+        let q = query(p)?;
+        p.expect(T::RParen)?;
+        ctes.push(Cte {
+            span: p.span_from(cte_start),
+            name,
+            columns,
+            query: Box::new(q),
+        });
+        if p.eat(T::Comma).is_none() {
+            break;
+        }
+    }
+    Ok(With {
+        span: p.span_from(start),
+        recursive,
+        ctes,
+    })
+}
+
+/// set_expr := intersect_chain { (UNION | EXCEPT) [ALL | DISTINCT] intersect_chain }
+fn set_expr(p: &mut Parser) -> PResult<SetExpr> {
+    let start = p.start();
+    let first = intersect_chain(p)?;
+    let mut rest = Vec::new();
+    loop {
+        let op = if p.at_kw(K::UNION) {
+            SetOperator::Union
+        } else if p.at_kw(K::EXCEPT) {
+            SetOperator::Except
+        } else if p.nth_is_kw(0, K::MINUS) {
+            let span = p.current().span;
+            return Err(p.report(
+                Diagnostic::new(
+                    Code::UnexpectedToken,
+                    span,
+                    "MINUS is not allowed under the current SQL conformance level",
+                )
+                .with_help("write EXCEPT")
+                .with_fix(span, "EXCEPT", "replace with EXCEPT"),
+            ));
+        } else {
+            break;
+        };
+        p.bump();
+        let quantifier = set_quantifier(p);
+        let operand = intersect_chain(p)?;
+        rest.push(SetOperand {
+            op,
+            quantifier,
+            operand,
+        });
+    }
+    if rest.is_empty() {
+        return Ok(first);
+    }
+    Ok(SetExpr {
+        span: p.span_from(start),
+        kind: SetExprKind::SetOperation {
+            first: Box::new(first),
+            rest,
+        },
+    })
+}
+
+fn intersect_chain(p: &mut Parser) -> PResult<SetExpr> {
+    let start = p.start();
+    let first = leaf_query(p)?;
+    let mut rest = Vec::new();
+    while p.at_kw(K::INTERSECT) {
+        p.bump();
+        let quantifier = set_quantifier(p);
+        let operand = leaf_query(p)?;
+        rest.push(SetOperand {
+            op: SetOperator::Intersect,
+            quantifier,
+            operand,
+        });
+    }
+    if rest.is_empty() {
+        return Ok(first);
+    }
+    Ok(SetExpr {
+        span: p.span_from(start),
+        kind: SetExprKind::SetOperation {
+            first: Box::new(first),
+            rest,
+        },
+    })
+}
+
+fn set_quantifier(p: &mut Parser) -> Option<SetQuantifier> {
+    if p.eat_kw(K::ALL).is_some() {
+        Some(SetQuantifier::All)
+    } else if p.eat_kw(K::DISTINCT).is_some() {
+        Some(SetQuantifier::Distinct)
+    } else {
+        None
+    }
+}
+
+/// leaf := select | VALUES rows | TABLE name | '(' query ')'
+fn leaf_query(p: &mut Parser) -> PResult<SetExpr> {
+    let start = p.start();
+    let t = p.current();
+    let kind = match (t.kind, t.keyword) {
+        (T::Word, K::SELECT) => SetExprKind::Select(Box::new(select(p)?)),
+        (T::Word, K::VALUES) => {
+            p.bump();
+            SetExprKind::Values {
+                rows: expr_list(p)?,
+            }
+        }
+        (T::Word, K::TABLE) => {
+            p.bump();
+            SetExprKind::Table {
+                name: object_name(p)?,
+            }
+        }
+        (T::LParen, _) => {
+            p.bump();
+            let q = query(p)?;
+            p.expect(T::RParen)?;
+            SetExprKind::Nested(Box::new(q))
+        }
+        _ => {
+            p.expecting("SELECT");
+            p.expecting("VALUES");
+            p.expecting("TABLE");
+            p.expecting("`(`");
+            return Err(p.unexpected());
+        }
+    };
+    Ok(SetExpr {
+        span: p.span_from(start),
+        kind,
+    })
+}
+
+/// Words that begin a clause of a SELECT block (or end the block): where recovery resumes.
+fn is_clause_word(t: &Token) -> bool {
+    t.kind == T::Word
+        && matches!(
+            t.keyword,
+            K::FROM
+                | K::WHERE
+                | K::GROUP
+                | K::HAVING
+                | K::WINDOW
+                | K::QUALIFY
+                | K::ORDER
+                | K::LIMIT
+                | K::OFFSET
+                | K::FETCH
+                | K::UNION
+                | K::INTERSECT
+                | K::EXCEPT
+        )
+}
+
+fn select(p: &mut Parser) -> PResult<Select> {
+    let start = p.start();
+    p.expect_kw(K::SELECT)?;
+    let mut hints = Vec::new();
+    while let Some(span) = p.eat(T::Hint) {
+        hints.push(Hint { span });
+    }
+    if p.nth_is_kw(0, K::STREAM) {
+        p.bump();
+    }
+    let quantifier = set_quantifier(p);
+    let (items, mut failed) = select_list(p);
+    let mut select = Select {
+        span: Span::new(start, start),
+        hints,
+        quantifier,
+        items,
+        from: None,
+        where_clause: None,
+        group_by: None,
+        having: None,
+        windows: Vec::new(),
+        qualify: None,
+    };
+    if p.at_kw(K::FROM) {
+        p.bump();
+        // Each clause recovers on its own: a mistake in one is reported, the next is read.
+        let mut clause = |p: &mut Parser, r: PResult<()>| {
+            if r.is_err() {
+                failed = true;
+                p.recover_until(is_clause_word);
+            }
+        };
+        let r = from_clause(p).map(|f| select.from = Some(f));
+        clause(p, r);
+        if p.eat_kw(K::WHERE).is_some() {
+            let r = expr(p).map(|e| select.where_clause = Some(e));
+            clause(p, r);
+        } else {
+            p.expecting("WHERE");
+        }
+        if p.nth_is_kw(0, K::GROUP) {
+            let r = group_by(p).map(|g| select.group_by = Some(g));
+            clause(p, r);
+        } else {
+            p.expecting("GROUP");
+        }
+        if p.eat_kw(K::HAVING).is_some() {
+            let r = expr(p).map(|e| select.having = Some(e));
+            clause(p, r);
+        } else {
+            p.expecting("HAVING");
+        }
+        if p.eat_kw(K::WINDOW).is_some() {
+            let r = named_windows(p).map(|w| select.windows = w);
+            clause(p, r);
+        } else {
+            p.expecting("WINDOW");
+        }
+        if p.eat_kw(K::QUALIFY).is_some() {
+            let r = expr(p).map(|e| select.qualify = Some(e));
+            clause(p, r);
+        } else {
+            p.expecting("QUALIFY");
+        }
+    }
+    select.span = p.span_from(start);
+    if failed {
+        return Err(Failed);
+    }
+    Ok(select)
+}
+
+/// The select list; a failed item is reported and the list goes on at the next `,`. Returns
+/// whether any item failed.
+fn select_list(p: &mut Parser) -> (Vec<QueryItem>, bool) {
+    let mut items = Vec::new();
+    let mut failed = false;
+    let list_depth = p.paren_depth();
+    loop {
+        match select_item(p) {
+            Ok(item) => {
+                let has_alias = matches!(
+                    &item,
+                    QueryItem::Expr { alias: Some(_), .. }
+                        | QueryItem::Wildcard { alias: Some(_), .. }
+                );
+                items.push(item);
+                if has_alias && at_plain_name(p) {
+                    alias_followed_by_word(p);
+                    failed = true;
+                    recover_select_item(p, list_depth);
+                }
+            }
+            Err(_) => {
+                failed = true;
+                recover_select_item(p, list_depth);
+            }
+        }
+        if p.eat(T::Comma).is_none() {
+            break;
+        }
+    }
+    (items, failed)
+}
+
+/// Skips to the `,` that separates select items, or to the clause that ends the list.
+fn recover_select_item(p: &mut Parser, list_depth: i32) {
+    loop {
+        let t = p.current();
+        match t.kind {
+            T::Eof | T::Semicolon => return,
+            T::Comma if p.paren_depth() == list_depth => return,
+            T::RParen if p.paren_depth() <= list_depth => return,
+            _ if p.paren_depth() == list_depth && is_clause_word(&t) => return,
+            _ => {
+                p.bump();
+            }
+        }
+    }
+}
+
+/// A plain (non-keyword or quoted) name: after an item's alias it is a mistake Flink reports.
+fn at_plain_name(p: &Parser) -> bool {
+    let t = p.current();
+    (t.kind == T::Word && t.keyword == K::NotKeyword) || t.kind == T::QuotedIdent
+}
+
+fn alias_followed_by_word(p: &mut Parser) {
+    let t = p.current();
+    let alias = p.token_at(p.position().saturating_sub(1));
     let shown = |p: &Parser, t: &Token| {
         let text = p.text(t.span);
         if t.kind == T::QuotedIdent {
@@ -107,248 +454,815 @@ fn check_select_list(p: &mut Parser, from: usize, to: usize) {
             format!("`{text}`")
         }
     };
-    let mut depth = 0i32;
-    let mut cases = 0i32;
-    // The two tokens before the current one, at depth 0 and outside CASE.
-    let mut before: [Option<Token>; 2] = [None, None];
-    for i in from + 1..to {
-        let t = p.token_at(i);
-        match t.kind {
-            T::LParen | T::LBracket => depth += 1,
-            T::RParen | T::RBracket => depth -= 1,
-            T::Word if t.keyword == K::CASE => cases += 1,
-            T::Word if t.keyword == K::END => cases -= 1,
-            _ => {}
-        }
-        let top = depth == 0 && cases == 0;
-        if top {
-            let problem = match before {
-                [_, Some(alias_kw)]
-                    if word_is(&alias_kw, K::AS)
-                        && t.kind == T::Word
-                        && t.keyword.is_reserved() =>
-                {
-                    Some((
-                        format!(
-                            "`{}` is a reserved word: it cannot be an alias unless quoted",
-                            p.text(t.span)
-                        ),
-                        format!("quote it (`{}`) or choose another alias", p.text(t.span)),
-                    ))
-                }
-                [Some(item_end), Some(alias)]
-                    if (ends_item(&item_end) || word_is(&item_end, K::AS))
-                        && plain_name(&alias)
-                        && plain_name(&t) =>
-                {
-                    Some((
-                        format!(
-                            "unexpected {} after the alias {}: a select item ends at its alias",
-                            shown(p, &t),
-                            shown(p, &alias)
-                        ),
-                        "a misspelled keyword (AS, FROM)? Otherwise separate items with `,`"
-                            .to_string(),
-                    ))
-                }
-                _ => None,
-            };
-            if let Some((message, help)) = problem {
-                p.report(Diagnostic::new(Code::UnexpectedToken, t.span, message).with_help(help));
-                return;
-            }
-            if word_is(&t, K::FROM) {
-                return;
-            }
-        }
-        // A token inside parentheses or CASE ends the window at the bracket that closes them.
-        before = if top || matches!(t.kind, T::RParen | T::RBracket) && depth == 0 {
-            [before[1], Some(t)]
-        } else {
-            [None, None]
-        };
-    }
+    let message = format!(
+        "unexpected {} after the alias {}: a select item ends at its alias",
+        shown(p, &t),
+        shown(p, &alias)
+    );
+    p.report(
+        Diagnostic::new(Code::UnexpectedToken, t.span, message)
+            .with_label(alias.span, "read as this item's alias")
+            .with_help("a misspelled keyword (AS, FROM)? Otherwise separate items with `,`"),
+    );
 }
 
-fn word_is(t: &Token, kw: K) -> bool {
-    t.kind == T::Word && t.keyword == kw
-}
-
-fn is_name(t: &Token) -> bool {
-    (t.kind == T::Word && !t.keyword.is_reserved()) || t.kind == T::QuotedIdent
-}
-
-fn ident_of(p: &Parser, t: &Token) -> Ident {
-    let raw = p.text(t.span);
-    if t.kind == T::QuotedIdent {
-        let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
-        Ident {
-            span: t.span,
-            value: super::unescape_backticks(inner),
-            quoted: true,
-        }
-    } else {
-        Ident {
-            span: t.span,
-            value: raw.into(),
-            quoted: false,
-        }
-    }
-}
-
-/// Reads `SELECT items [FROM name [[AS] alias]] [WHERE ...]` over the tokens `from..to`;
-/// `None` for any other shape (joins, GROUP BY, set operations, ...).
-fn simple_select(p: &Parser, from: usize, to: usize) -> Option<SimpleSelect> {
-    let tokens: Vec<Token> = (from..to).map(|i| p.token_at(i)).collect();
-    let mut i = 0;
-    if !tokens.first().is_some_and(|t| word_is(t, K::SELECT)) {
-        return None;
-    }
-    i += 1;
-    if tokens
-        .get(i)
-        .is_some_and(|t| word_is(t, K::DISTINCT) || word_is(t, K::ALL))
-    {
-        i += 1;
-    }
-    // Items: up to FROM / WHERE at depth 0.
-    let mut items = Vec::new();
-    let mut item_start = i;
-    let mut depth = 0i32;
-    let mut cases = 0i32;
-    loop {
-        let t = tokens.get(i);
-        let at_end = match t {
-            None => true,
-            Some(t) => depth == 0 && (word_is(t, K::FROM) || word_is(t, K::WHERE)),
-        };
-        if at_end || (depth == 0 && cases == 0 && t.is_some_and(|t| t.kind == T::Comma)) {
-            items.push(select_item(p, &tokens[item_start..i])?);
-            if at_end {
-                break;
-            }
-            item_start = i + 1;
-        } else if let Some(t) = t {
-            match t.kind {
-                T::LParen | T::LBracket => depth += 1,
-                T::RParen | T::RBracket => depth -= 1,
-                T::Word if t.keyword == K::CASE => cases += 1,
-                T::Word if t.keyword == K::END => cases -= 1,
-                T::Hint => return None,
-                _ => {}
-            }
-        }
-        i += 1;
-    }
-    let mut from_name = None;
-    if tokens.get(i).is_some_and(|t| word_is(t, K::FROM)) {
-        i += 1;
-        let start = tokens.get(i)?.span.start;
-        let mut parts = Vec::new();
-        loop {
-            let t = tokens.get(i)?;
-            if !is_name(t) {
-                return None;
-            }
-            parts.push(ident_of(p, t));
-            i += 1;
-            if tokens.get(i).is_some_and(|t| t.kind == T::Dot) {
-                i += 1;
-                continue;
-            }
-            break;
-        }
-        let end = parts.last().map_or(start, |l| l.span.end);
-        from_name = Some(ObjectName {
-            span: Span::new(start, end),
-            parts,
-        });
-        if tokens.get(i).is_some_and(|t| word_is(t, K::AS)) {
-            i += 1;
-        }
-        if tokens.get(i).is_some_and(is_name) {
-            i += 1;
-        }
-    }
-    let has_where = tokens.get(i).is_some_and(|t| word_is(t, K::WHERE));
-    if !has_where && i != tokens.len() {
-        return None;
-    }
-    Some(SimpleSelect {
-        items,
-        from: from_name,
-        has_where,
-    })
-}
-
-fn select_item(p: &Parser, tokens: &[Token]) -> Option<SelectItem> {
-    let first = tokens.first()?;
-    let last = tokens.last()?;
-    let span = Span::new(first.span.start, last.span.end);
-    if tokens.len() == 1 && first.kind == T::Star {
-        return Some(SelectItem::Wildcard { span });
-    }
-    if tokens.len() == 3 && is_name(first) && tokens[1].kind == T::Dot && tokens[2].kind == T::Star
-    {
-        return Some(SelectItem::Wildcard { span });
-    }
-    // An alias: `... AS name`, or `... name` after something that ends an expression.
-    let n = tokens.len();
-    let (body, alias) = if n >= 3 && word_is(&tokens[n - 2], K::AS) && is_name(&tokens[n - 1]) {
-        (&tokens[..n - 2], Some(ident_of(p, &tokens[n - 1])))
-    } else if n >= 2 && is_name(&tokens[n - 1]) && ends_expression(&tokens[n - 2]) {
-        (&tokens[..n - 1], Some(ident_of(p, &tokens[n - 1])))
-    } else {
-        (tokens, None)
-    };
-    let body_span = Span::new(body.first()?.span.start, body.last()?.span.end);
-    // A plain column reference: name [. name]*
-    let is_path = body.len() % 2 == 1
-        && body.iter().enumerate().all(|(i, t)| {
-            if i % 2 == 0 {
-                is_name(t)
-            } else {
-                t.kind == T::Dot
-            }
-        });
-    if is_path {
-        let parts: Vec<Ident> = body.iter().step_by(2).map(|t| ident_of(p, t)).collect();
-        return Some(SelectItem::Column {
-            span,
-            name: ObjectName {
-                span: body_span,
-                parts,
-            },
+fn select_item(p: &mut Parser) -> PResult<QueryItem> {
+    let start = p.start();
+    if p.eat(T::Star).is_some() {
+        let alias = item_alias(p)?;
+        return Ok(QueryItem::Wildcard {
+            span: p.span_from(start),
+            qualifier: None,
             alias,
         });
     }
-    Some(SelectItem::Other {
-        span,
-        expr_span: body_span,
+    // `t.*` / `db.t.*`
+    if at_ident(p) {
+        let mut n = 1;
+        while p.nth_is(n, T::Dot) && is_name_token(&p.nth(n + 1)) {
+            n += 2;
+        }
+        if p.nth_is(n, T::Dot) && p.nth_is(n + 1, T::Star) {
+            let qualifier = object_name(p)?;
+            p.expect(T::Dot)?;
+            p.expect(T::Star)?;
+            let alias = item_alias(p)?;
+            return Ok(QueryItem::Wildcard {
+                span: p.span_from(start),
+                qualifier: Some(qualifier),
+                alias,
+            });
+        }
+    }
+    let e = expr(p)?;
+    let alias = item_alias(p)?;
+    Ok(QueryItem::Expr {
+        span: p.span_from(start),
+        expr: e,
         alias,
     })
 }
 
-/// Whether a token can end an expression (so a name after it is an alias).
-fn ends_expression(t: &Token) -> bool {
-    matches!(
-        t.kind,
-        T::RParen
-            | T::RBracket
-            | T::QuotedIdent
-            | T::String
-            | T::UnicodeString
-            | T::BinaryString
-            | T::Integer
-            | T::Decimal
-            | T::Approximate
-    ) || (t.kind == T::Word
-        && (!t.keyword.is_reserved()
-            || matches!(
-                t.keyword,
-                K::END | K::NULL | K::TRUE | K::FALSE | K::UNKNOWN
-            )))
+/// `[AS] alias` after a select item.
+fn item_alias(p: &mut Parser) -> PResult<Option<Ident>> {
+    if p.eat_kw(K::AS).is_some() {
+        Ok(Some(alias_ident(p)?))
+    } else if at_ident(p) {
+        Ok(Some(ident(p)?))
+    } else {
+        p.expecting("AS");
+        Ok(None)
+    }
 }
+
+/// The name after `AS`: a reserved word is Flink's parse error, with a quoting fix.
+fn alias_ident(p: &mut Parser) -> PResult<Ident> {
+    let t = p.current();
+    if t.kind == T::Word && t.keyword.is_reserved() {
+        let word = p.text(t.span).to_string();
+        return Err(p.report(
+            Diagnostic::new(
+                Code::UnexpectedToken,
+                t.span,
+                format!("`{word}` is a reserved word: it cannot be an alias unless quoted"),
+            )
+            .with_help(format!("quote it (`{word}`) or choose another alias"))
+            .with_fix(t.span, format!("`{word}`"), "quote the alias"),
+        ));
+    }
+    ident(p)
+}
+
+fn is_name_token(t: &Token) -> bool {
+    (t.kind == T::Word && !t.keyword.is_reserved()) || t.kind == T::QuotedIdent
+}
+
+// ---- FROM ------------------------------------------------------------------------------
+
+/// from := table_ref { ',' table_ref | join }
+fn from_clause(p: &mut Parser) -> PResult<FromClause> {
+    let start = p.start();
+    let first = table_ref(p)?;
+    let mut joins = Vec::new();
+    loop {
+        let join_start = p.start();
+        let natural = p.eat_kw(K::NATURAL).is_some();
+        let kind = if !natural && p.eat(T::Comma).is_some() {
+            JoinKind::Comma
+        } else if let Some(kind) = join_kind(p)? {
+            kind
+        } else {
+            if natural {
+                p.expecting("JOIN");
+                return Err(p.unexpected());
+            }
+            break;
+        };
+        let right = table_ref(p)?;
+        let condition = if matches!(
+            kind,
+            JoinKind::Comma | JoinKind::CrossApply | JoinKind::OuterApply
+        ) {
+            None
+        } else if p.eat_kw(K::ON).is_some() {
+            Some(JoinCondition::On { expr: expr(p)? })
+        } else if p.at_kw(K::USING) {
+            p.bump();
+            Some(JoinCondition::Using {
+                columns: column_list(p)?,
+            })
+        } else {
+            None
+        };
+        joins.push(Join {
+            span: p.span_from(join_start),
+            natural,
+            kind,
+            right,
+            condition,
+        });
+    }
+    Ok(FromClause {
+        span: p.span_from(start),
+        first,
+        joins,
+    })
+}
+
+fn join_kind(p: &mut Parser) -> PResult<Option<JoinKind>> {
+    let t = p.current();
+    if t.kind != T::Word {
+        p.expecting("JOIN");
+        return Ok(None);
+    }
+    let kind = match t.keyword {
+        K::JOIN => {
+            p.bump();
+            return Ok(Some(JoinKind::Inner));
+        }
+        K::INNER => JoinKind::Inner,
+        K::LEFT => JoinKind::Left,
+        K::RIGHT => JoinKind::Right,
+        K::FULL => JoinKind::Full,
+        K::CROSS => {
+            if p.nth_is_kw(1, K::APPLY) {
+                return Err(apply_not_allowed(p));
+            }
+            JoinKind::Cross
+        }
+        K::OUTER if p.nth_is_kw(1, K::APPLY) => return Err(apply_not_allowed(p)),
+        _ => {
+            p.expecting("JOIN");
+            return Ok(None);
+        }
+    };
+    p.bump();
+    if matches!(kind, JoinKind::Left | JoinKind::Right | JoinKind::Full) {
+        p.eat_kw(K::OUTER);
+    }
+    p.expect_kw(K::JOIN)?;
+    Ok(Some(kind))
+}
+
+fn apply_not_allowed(p: &mut Parser) -> Failed {
+    let span = p.current().span;
+    p.report(
+        Diagnostic::new(
+            Code::UnexpectedToken,
+            span,
+            "APPLY operator is not allowed under the current SQL conformance level",
+        )
+        .with_help("write CROSS JOIN LATERAL TABLE(...) or LEFT JOIN LATERAL TABLE(...) ON TRUE"),
+    )
+}
+
+fn table_ref(p: &mut Parser) -> PResult<TableRef> {
+    p.enter()?;
+    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || table_ref_inner(p));
+    p.leave();
+    result
+}
+
+fn table_ref_inner(p: &mut Parser) -> PResult<TableRef> {
+    let start = p.start();
+    let t = p.current();
+    let lateral = t.kind == T::Word && t.keyword == K::LATERAL;
+    if lateral {
+        p.bump();
+    }
+    let t = p.current();
+    let kind = match (t.kind, t.keyword) {
+        (T::Word, K::TABLE) if p.nth_is(1, T::LParen) => {
+            p.bump();
+            p.bump();
+            let call = expr(p)?;
+            if !matches!(call.kind, ExprKind::Call(_)) {
+                let span = call.span;
+                return Err(p.report(Diagnostic::new(
+                    Code::UnexpectedToken,
+                    span,
+                    "a table function call is expected inside TABLE(...)",
+                )));
+            }
+            p.expect(T::RParen)?;
+            TableRefKind::Function {
+                lateral,
+                call: Box::new(call),
+            }
+        }
+        (T::Word, K::UNNEST) if !lateral => {
+            p.bump();
+            p.expect(T::LParen)?;
+            let mut args = vec![expr(p)?];
+            while p.eat(T::Comma).is_some() {
+                args.push(expr(p)?);
+            }
+            p.expect(T::RParen)?;
+            let ordinality = p.eat_kws(&[K::WITH, K::ORDINALITY]).is_some();
+            TableRefKind::Unnest { args, ordinality }
+        }
+        (T::LParen, _) => {
+            if parenthesised_query_ahead(p) {
+                p.bump();
+                let q = query(p)?;
+                p.expect(T::RParen)?;
+                TableRefKind::Derived {
+                    lateral,
+                    query: Box::new(q),
+                }
+            } else if lateral {
+                p.expecting("TABLE");
+                return Err(p.unexpected());
+            } else {
+                p.bump();
+                let inner = from_clause(p)?;
+                p.expect(T::RParen)?;
+                TableRefKind::Nested(Box::new(inner))
+            }
+        }
+        _ if lateral => {
+            p.expecting("TABLE");
+            p.expecting("`(`");
+            return Err(p.unexpected());
+        }
+        _ => {
+            let name = object_name(p)?;
+            let mut hints = Vec::new();
+            while let Some(span) = p.eat(T::Hint) {
+                hints.push(Hint { span });
+            }
+            let system_time = if p.nth_is_kw(0, K::FOR) {
+                p.bump();
+                p.expect_kw(K::SYSTEM_TIME)?;
+                p.expect_kw(K::AS)?;
+                p.expect_kw(K::OF)?;
+                Some(Box::new(expr(p)?))
+            } else {
+                None
+            };
+            TableRefKind::Named {
+                name,
+                hints,
+                system_time,
+            }
+        }
+    };
+    let match_recognize = if p.nth_is_kw(0, K::MATCH_RECOGNIZE) {
+        Some(Box::new(match_recognize(p)?))
+    } else {
+        None
+    };
+    let alias = table_alias(p)?;
+    Ok(TableRef {
+        span: p.span_from(start),
+        kind,
+        match_recognize,
+        alias,
+    })
+}
+
+/// At `(`: whether a query follows (after any further `(`), rather than a parenthesised join.
+fn parenthesised_query_ahead(p: &Parser) -> bool {
+    let mut n = 0;
+    while p.nth_is(n, T::LParen) {
+        n += 1;
+    }
+    let t = p.nth(n);
+    t.kind == T::Word && matches!(t.keyword, K::SELECT | K::VALUES | K::WITH)
+        || (t.kind == T::Word && t.keyword == K::TABLE && !p.nth_is(n + 1, T::LParen))
+}
+
+fn table_alias(p: &mut Parser) -> PResult<Option<TableAlias>> {
+    let start = p.start();
+    let name = if p.eat_kw(K::AS).is_some() {
+        ident(p)?
+    } else if at_ident(p) {
+        ident(p)?
+    } else {
+        p.expecting("AS");
+        return Ok(None);
+    };
+    let columns = if p.at(T::LParen) {
+        Some(column_list(p)?)
+    } else {
+        None
+    };
+    Ok(Some(TableAlias {
+        span: p.span_from(start),
+        name,
+        columns,
+    }))
+}
+
+// ---- GROUP BY, WINDOW ----------------------------------------------------------------------
+
+fn group_by(p: &mut Parser) -> PResult<GroupBy> {
+    let start = p.start();
+    p.expect_kw(K::GROUP)?;
+    p.expect_kw(K::BY)?;
+    let quantifier = set_quantifier(p);
+    let mut items = vec![grouping_element(p)?];
+    while p.eat(T::Comma).is_some() {
+        items.push(grouping_element(p)?);
+    }
+    Ok(GroupBy {
+        span: p.span_from(start),
+        quantifier,
+        items,
+    })
+}
+
+fn grouping_element(p: &mut Parser) -> PResult<GroupingElement> {
+    let start = p.start();
+    if p.nth_is(0, T::LParen) && p.nth_is(1, T::RParen) {
+        p.bump();
+        p.bump();
+        return Ok(GroupingElement::Empty {
+            span: p.span_from(start),
+        });
+    }
+    if p.nth_is_kw(0, K::GROUPING) && p.nth_is_kw(1, K::SETS) {
+        p.bump();
+        p.bump();
+        p.expect(T::LParen)?;
+        p.enter()?;
+        let mut items = Vec::new();
+        let r = (|| {
+            items.push(grouping_element(p)?);
+            while p.eat(T::Comma).is_some() {
+                items.push(grouping_element(p)?);
+            }
+            Ok(())
+        })();
+        p.leave();
+        r?;
+        p.expect(T::RParen)?;
+        return Ok(GroupingElement::GroupingSets {
+            span: p.span_from(start),
+            items,
+        });
+    }
+    if (p.nth_is_kw(0, K::ROLLUP) || p.nth_is_kw(0, K::CUBE)) && p.nth_is(1, T::LParen) {
+        let cube = p.bump().keyword == K::CUBE;
+        p.bump();
+        let mut items = vec![expr(p)?];
+        while p.eat(T::Comma).is_some() {
+            items.push(expr(p)?);
+        }
+        p.expect(T::RParen)?;
+        let span = p.span_from(start);
+        return Ok(if cube {
+            GroupingElement::Cube { span, items }
+        } else {
+            GroupingElement::Rollup { span, items }
+        });
+    }
+    Ok(GroupingElement::Expr { expr: expr(p)? })
+}
+
+fn named_windows(p: &mut Parser) -> PResult<Vec<NamedWindow>> {
+    let mut windows = Vec::new();
+    loop {
+        let start = p.start();
+        let name = ident(p)?;
+        p.expect_kw(K::AS)?;
+        let spec = window_spec(p)?;
+        windows.push(NamedWindow {
+            span: p.span_from(start),
+            name,
+            spec,
+        });
+        if p.eat(T::Comma).is_none() {
+            return Ok(windows);
+        }
+    }
+}
+
+/// `( [base] [PARTITION BY ...] [ORDER BY ...] [ROWS|RANGE frame] [ALLOW|DISALLOW PARTIAL] )`
+pub(crate) fn window_spec(p: &mut Parser) -> PResult<WindowSpec> {
+    let start = p.start();
+    p.expect(T::LParen)?;
+    let base = if at_ident(p) { Some(ident(p)?) } else { None };
+    let partition_by = if p.nth_is_kw(0, K::PARTITION) {
+        p.bump();
+        p.expect_kw(K::BY)?;
+        expr_list(p)?
+    } else {
+        p.expecting("PARTITION");
+        Vec::new()
+    };
+    let order_by = if p.nth_is_kw(0, K::ORDER) {
+        p.bump();
+        p.expect_kw(K::BY)?;
+        order_item_list(p)?
+    } else {
+        p.expecting("ORDER");
+        Vec::new()
+    };
+    let frame = if p.at_kw(K::ROWS) || p.at_kw(K::RANGE) {
+        let frame_start = p.start();
+        let rows = p.bump().keyword == K::ROWS;
+        let (start_bound, end) = if p.eat_kw(K::BETWEEN).is_some() {
+            let s = frame_bound(p)?;
+            p.expect_kw(K::AND)?;
+            (s, Some(frame_bound(p)?))
+        } else {
+            (frame_bound(p)?, None)
+        };
+        Some(WindowFrame {
+            span: p.span_from(frame_start),
+            rows,
+            start: start_bound,
+            end,
+        })
+    } else {
+        None
+    };
+    if p.nth_is_kw(0, K::ALLOW) || p.nth_is_kw(0, K::DISALLOW) {
+        p.bump();
+        p.expect_kw(K::PARTIAL)?;
+    }
+    p.expect(T::RParen)?;
+    Ok(WindowSpec {
+        span: p.span_from(start),
+        base,
+        partition_by,
+        order_by,
+        frame,
+    })
+}
+
+fn frame_bound(p: &mut Parser) -> PResult<FrameBound> {
+    let start = p.start();
+    if p.eat_kw(K::UNBOUNDED).is_some() {
+        if p.eat_kw(K::PRECEDING).is_some() {
+            return Ok(FrameBound::UnboundedPreceding {
+                span: p.span_from(start),
+            });
+        }
+        p.expect_kw(K::FOLLOWING)?;
+        return Ok(FrameBound::UnboundedFollowing {
+            span: p.span_from(start),
+        });
+    }
+    if p.nth_is_kw(0, K::CURRENT) && p.nth_is_kw(1, K::ROW) {
+        p.bump();
+        p.bump();
+        return Ok(FrameBound::CurrentRow {
+            span: p.span_from(start),
+        });
+    }
+    let offset = Box::new(expr(p)?);
+    if p.eat_kw(K::PRECEDING).is_some() {
+        return Ok(FrameBound::Preceding {
+            span: p.span_from(start),
+            offset,
+        });
+    }
+    p.expect_kw(K::FOLLOWING)?;
+    Ok(FrameBound::Following {
+        span: p.span_from(start),
+        offset,
+    })
+}
+
+// ---- MATCH_RECOGNIZE -------------------------------------------------------------------------
+
+fn match_recognize(p: &mut Parser) -> PResult<MatchRecognize> {
+    let start = p.start();
+    p.bump();
+    p.expect(T::LParen)?;
+    let partition_by = if p.nth_is_kw(0, K::PARTITION) {
+        p.bump();
+        p.expect_kw(K::BY)?;
+        expr_list(p)?
+    } else {
+        p.expecting("PARTITION");
+        Vec::new()
+    };
+    let order_by = if p.nth_is_kw(0, K::ORDER) {
+        p.bump();
+        p.expect_kw(K::BY)?;
+        order_item_list(p)?
+    } else {
+        p.expecting("ORDER");
+        Vec::new()
+    };
+    let mut measures = Vec::new();
+    if p.eat_kw(K::MEASURES).is_some() {
+        loop {
+            let m_start = p.start();
+            let e = expr(p)?;
+            p.expect_kw(K::AS)?;
+            let name = ident(p)?;
+            measures.push(Measure {
+                span: p.span_from(m_start),
+                name,
+                expr: e,
+            });
+            if p.eat(T::Comma).is_none() {
+                break;
+            }
+        }
+    } else {
+        p.expecting("MEASURES");
+    }
+    let mut all_rows = None;
+    if p.eat_kws(&[K::ONE, K::ROW, K::PER, K::MATCH]).is_some() {
+        all_rows = Some(false);
+    } else if p.eat_kws(&[K::ALL, K::ROWS, K::PER, K::MATCH]).is_some() {
+        all_rows = Some(true);
+        if p.eat_kws(&[K::SHOW, K::EMPTY, K::MATCHES]).is_none()
+            && p.eat_kws(&[K::OMIT, K::EMPTY, K::MATCHES]).is_none()
+        {
+            p.eat_kws(&[K::WITH, K::UNMATCHED, K::ROWS]);
+        }
+    } else {
+        p.expecting("ONE");
+        p.expecting("ALL");
+    }
+    let after_match = if p.eat_kws(&[K::AFTER, K::MATCH, K::SKIP]).is_some() {
+        Some(after_match_skip(p, start)?)
+    } else {
+        p.expecting("AFTER");
+        None
+    };
+    p.expect_kw(K::PATTERN)?;
+    p.expect(T::LParen)?;
+    let anchored_start = p.eat(T::Caret).is_some();
+    let pattern = if p.at(T::RParen) {
+        let s = p.current().span;
+        Pattern {
+            span: Span::new(s.start, s.start),
+            kind: PatternKind::Group { pattern: None },
+        }
+    } else {
+        pattern_alternation(p)?
+    };
+    let anchored_end = if p.current().kind == T::Word && p.text(p.current().span) == "$" {
+        p.bump();
+        true
+    } else {
+        false
+    };
+    p.expect(T::RParen)?;
+    let within = if p.eat_kw(K::WITHIN).is_some() {
+        Some(Box::new(expr(p)?))
+    } else {
+        None
+    };
+    let mut subsets = Vec::new();
+    if p.eat_kw(K::SUBSET).is_some() {
+        loop {
+            let s_start = p.start();
+            let name = ident(p)?;
+            p.expect(T::Eq)?;
+            p.expect(T::LParen)?;
+            let mut variables = vec![ident(p)?];
+            while p.eat(T::Comma).is_some() {
+                variables.push(ident(p)?);
+            }
+            p.expect(T::RParen)?;
+            subsets.push(Subset {
+                span: p.span_from(s_start),
+                name,
+                variables,
+            });
+            if p.eat(T::Comma).is_none() {
+                break;
+            }
+        }
+    }
+    p.expect_kw(K::DEFINE)?;
+    let mut define = Vec::new();
+    loop {
+        let d_start = p.start();
+        let name = ident(p)?;
+        p.expect_kw(K::AS)?;
+        let e = expr(p)?;
+        define.push(Measure {
+            span: p.span_from(d_start),
+            name,
+            expr: e,
+        });
+        if p.eat(T::Comma).is_none() {
+            break;
+        }
+    }
+    p.expect(T::RParen)?;
+    Ok(MatchRecognize {
+        span: p.span_from(start),
+        partition_by,
+        order_by,
+        measures,
+        all_rows,
+        after_match,
+        pattern,
+        anchored_start,
+        anchored_end,
+        within,
+        subsets,
+        define,
+    })
+}
+
+fn after_match_skip(p: &mut Parser, _start: u32) -> PResult<AfterMatch> {
+    let start = p.start();
+    if p.eat_kws(&[K::TO, K::NEXT, K::ROW]).is_some() {
+        return Ok(AfterMatch::ToNextRow {
+            span: p.span_from(start),
+        });
+    }
+    if p.eat_kws(&[K::PAST, K::LAST, K::ROW]).is_some() {
+        return Ok(AfterMatch::PastLastRow {
+            span: p.span_from(start),
+        });
+    }
+    p.expect_kw(K::TO)?;
+    if p.nth_is_kw(0, K::FIRST) && !p.nth_is(1, T::Eof) && is_name_token(&p.nth(1)) {
+        p.bump();
+        let variable = ident(p)?;
+        return Ok(AfterMatch::ToFirst {
+            span: p.span_from(start),
+            variable,
+        });
+    }
+    if p.nth_is_kw(0, K::LAST) && is_name_token(&p.nth(1)) {
+        p.bump();
+        let variable = ident(p)?;
+        return Ok(AfterMatch::ToLast {
+            span: p.span_from(start),
+            variable,
+        });
+    }
+    let variable = ident(p)?;
+    Ok(AfterMatch::To {
+        span: p.span_from(start),
+        variable,
+    })
+}
+
+fn pattern_alternation(p: &mut Parser) -> PResult<Pattern> {
+    p.enter()?;
+    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+        let start = p.start();
+        let first = pattern_sequence(p)?;
+        if !p.at(T::Pipe) {
+            return Ok(first);
+        }
+        let mut items = vec![first];
+        while p.eat(T::Pipe).is_some() {
+            items.push(pattern_sequence(p)?);
+        }
+        Ok(Pattern {
+            span: p.span_from(start),
+            kind: PatternKind::Alternation { items },
+        })
+    });
+    p.leave();
+    result
+}
+
+fn at_pattern_primary(p: &Parser) -> bool {
+    let t = p.current();
+    match t.kind {
+        T::LParen | T::LBrace | T::QuotedIdent => true,
+        T::Word => p.text(t.span) != "$" && (!t.keyword.is_reserved() || t.keyword == K::PERMUTE),
+        _ => false,
+    }
+}
+
+fn pattern_sequence(p: &mut Parser) -> PResult<Pattern> {
+    let start = p.start();
+    let mut items = vec![pattern_factor(p)?];
+    while at_pattern_primary(p) {
+        items.push(pattern_factor(p)?);
+    }
+    if items.len() == 1 {
+        return Ok(items.remove(0));
+    }
+    Ok(Pattern {
+        span: p.span_from(start),
+        kind: PatternKind::Sequence { items },
+    })
+}
+
+fn pattern_factor(p: &mut Parser) -> PResult<Pattern> {
+    let start = p.start();
+    let primary = pattern_primary(p)?;
+    let (min, max) = match p.current().kind {
+        T::Star => {
+            p.bump();
+            (Some(0), None)
+        }
+        T::Plus => {
+            p.bump();
+            (Some(1), None)
+        }
+        T::Question => {
+            p.bump();
+            (Some(0), Some(1))
+        }
+        T::LBrace if !p.nth_is(1, T::Minus) => {
+            p.bump();
+            let min = if p.at(T::Integer) {
+                Some(int_lit(p)?.value.unwrap_or(0))
+            } else {
+                None
+            };
+            let max = if p.eat(T::Comma).is_some() {
+                if p.at(T::Integer) {
+                    Some(int_lit(p)?.value.unwrap_or(0))
+                } else {
+                    None
+                }
+            } else {
+                if min.is_none() {
+                    p.expecting("integer");
+                    return Err(p.unexpected());
+                }
+                min
+            };
+            p.expect(T::RBrace)?;
+            (min.or(Some(0)), max)
+        }
+        _ => return Ok(primary),
+    };
+    let reluctant = p.eat(T::Question).is_some();
+    Ok(Pattern {
+        span: p.span_from(start),
+        kind: PatternKind::Quantified {
+            pattern: Box::new(primary),
+            min,
+            max,
+            reluctant,
+        },
+    })
+}
+
+fn pattern_primary(p: &mut Parser) -> PResult<Pattern> {
+    let start = p.start();
+    let t = p.current();
+    let kind = match t.kind {
+        T::LParen => {
+            p.bump();
+            let inner = if p.at(T::RParen) {
+                None
+            } else {
+                Some(Box::new(pattern_alternation(p)?))
+            };
+            p.expect(T::RParen)?;
+            PatternKind::Group { pattern: inner }
+        }
+        T::LBrace => {
+            p.bump();
+            p.expect(T::Minus)?;
+            let inner = pattern_alternation(p)?;
+            p.expect(T::Minus)?;
+            p.expect(T::RBrace)?;
+            PatternKind::Exclusion {
+                pattern: Box::new(inner),
+            }
+        }
+        T::Word if t.keyword == K::PERMUTE => {
+            p.bump();
+            p.expect(T::LParen)?;
+            let mut items = vec![pattern_alternation(p)?];
+            while p.eat(T::Comma).is_some() {
+                items.push(pattern_alternation(p)?);
+            }
+            p.expect(T::RParen)?;
+            PatternKind::Permute { items }
+        }
+        _ => PatternKind::Variable { name: ident(p)? },
+    };
+    Ok(Pattern {
+        span: p.span_from(start),
+        kind,
+    })
+}
+
+// ---- helpers for the rest of the grammar ------------------------------------------------------
 
 fn starts_query(p: &mut Parser) -> bool {
     let t = p.current();
@@ -364,4 +1278,72 @@ pub(crate) fn at_query(p: &mut Parser) -> bool {
         p.expecting("SELECT");
         false
     }
+}
+
+/// `SELECT [DISTINCT|ALL] items [FROM name [[AS] alias]] [WHERE ...]` read off the tree, for the
+/// binder's CTAS derivation; `None` for any other shape.
+fn simple_select(q: &Query) -> Option<SimpleSelect> {
+    if q.with.is_some() || !q.order_by.is_empty() || q.limit.is_some() || q.offset.is_some() {
+        return None;
+    }
+    let SetExprKind::Select(select) = &q.body.kind else {
+        return None;
+    };
+    if !select.hints.is_empty()
+        || select.group_by.is_some()
+        || select.having.is_some()
+        || !select.windows.is_empty()
+        || select.qualify.is_some()
+    {
+        return None;
+    }
+    let alias = select
+        .from
+        .as_ref()
+        .and_then(|f| f.first.alias.as_ref())
+        .map(|a| a.name.clone());
+    let from = match &select.from {
+        None => None,
+        Some(f) => {
+            if !f.joins.is_empty() || f.first.match_recognize.is_some() {
+                return None;
+            }
+            if f.first.alias.as_ref().is_some_and(|a| a.columns.is_some()) {
+                return None;
+            }
+            match &f.first.kind {
+                TableRefKind::Named {
+                    name,
+                    hints,
+                    system_time: None,
+                } if hints.is_empty() => Some(name.clone()),
+                _ => return None,
+            }
+        }
+    };
+    let items = select
+        .items
+        .iter()
+        .map(|item| match item {
+            QueryItem::Wildcard { span, .. } => SelectItem::Wildcard { span: *span },
+            QueryItem::Expr { span, expr, alias } => match &expr.kind {
+                ExprKind::Identifier(name) => SelectItem::Column {
+                    span: *span,
+                    name: name.clone(),
+                    alias: alias.clone(),
+                },
+                _ => SelectItem::Other {
+                    span: *span,
+                    expr_span: expr.span,
+                    alias: alias.clone(),
+                },
+            },
+        })
+        .collect();
+    Some(SimpleSelect {
+        items,
+        from,
+        alias,
+        has_where: select.where_clause.is_some(),
+    })
 }

@@ -80,12 +80,210 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
         | K::ADD
         | K::REMOVE
         | K::COMPILE
-        | K::STOP => Ok(StatementKind::Other(other(p))),
+        | K::STOP => Ok(StatementKind::Other(typed_other(p)?)),
         _ => {
             p.expecting("a statement");
             Err(p.unexpected())
         }
     }
+}
+
+/// The leading words of the statement at the cursor, upper-cased (at most about 40 bytes).
+fn leading_words(p: &Parser) -> String {
+    let mut words = String::new();
+    let mut n = 0;
+    while p.nth(n).kind == T::Word && words.len() < 40 {
+        if !words.is_empty() {
+            words.push(' ');
+        }
+        words.push_str(&p.text(p.nth(n).span).to_ascii_uppercase());
+        n += 1;
+    }
+    words
+}
+
+/// ANALYZE, CALL, DELETE, UPDATE, TRUNCATE, ADD/REMOVE JAR, COMPILE PLAN and STOP JOB, with
+/// Flink's grammar for each.
+fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
+    let words = leading_words(p);
+    let t = p.bump();
+    let body = match t.keyword {
+        K::ANALYZE => {
+            p.expect_kw(K::TABLE)?;
+            let table = object_name(p)?;
+            let mut partition = Vec::new();
+            if p.eat_kw(K::PARTITION).is_some() {
+                p.expect(T::LParen)?;
+                loop {
+                    let key = ident(p)?;
+                    let value = if p.eat(T::Eq).is_some() {
+                        Some(expr(p)?)
+                    } else {
+                        None
+                    };
+                    partition.push((key, value));
+                    if p.eat(T::Comma).is_none() {
+                        break;
+                    }
+                }
+                p.expect(T::RParen)?;
+            }
+            p.expect_kw(K::COMPUTE)?;
+            p.expect_kw(K::STATISTICS)?;
+            let columns = if p.eat_kw(K::FOR).is_some() {
+                if p.eat_kw(K::ALL).is_some() {
+                    p.expect_kw(K::COLUMNS)?;
+                    Some(Vec::new())
+                } else {
+                    p.expect_kw(K::COLUMNS)?;
+                    let mut columns = vec![ident(p)?];
+                    while p.eat(T::Comma).is_some() {
+                        columns.push(ident(p)?);
+                    }
+                    Some(columns)
+                }
+            } else {
+                None
+            };
+            OtherBody::Analyze {
+                table,
+                partition,
+                columns,
+            }
+        }
+        K::CALL => {
+            let outer = p.enter_query();
+            let call = expr(p);
+            p.leave_query(outer);
+            let call = call?;
+            if !matches!(call.kind, ExprKind::Call(_)) {
+                let span = call.span;
+                return Err(p.report(Diagnostic::new(
+                    Code::UnexpectedToken,
+                    span,
+                    "CALL needs a procedure call: CALL name(arguments)",
+                )));
+            }
+            OtherBody::Call { call }
+        }
+        K::DELETE => {
+            p.expect_kw(K::FROM)?;
+            let table = object_name(p)?;
+            let alias = dml_alias(p)?;
+            let condition = dml_where(p)?;
+            OtherBody::Delete {
+                table,
+                alias,
+                condition,
+            }
+        }
+        K::UPDATE => {
+            let table = object_name(p)?;
+            let alias = if p.at_kw(K::SET) { None } else { dml_alias(p)? };
+            p.expect_kw(K::SET)?;
+            let mut assignments = Vec::new();
+            loop {
+                let column = ident(p)?;
+                p.expect(T::Eq)?;
+                let outer = p.enter_query();
+                let value = expr(p);
+                p.leave_query(outer);
+                assignments.push((column, value?));
+                if p.eat(T::Comma).is_none() {
+                    break;
+                }
+            }
+            let condition = dml_where(p)?;
+            OtherBody::Update {
+                table,
+                alias,
+                assignments,
+                condition,
+            }
+        }
+        K::TRUNCATE => {
+            p.expect_kw(K::TABLE)?;
+            OtherBody::Truncate {
+                table: object_name(p)?,
+            }
+        }
+        K::ADD | K::REMOVE => {
+            p.expect_kw(K::JAR)?;
+            OtherBody::Jar {
+                add: t.keyword == K::ADD,
+                path: string_lit(p)?,
+            }
+        }
+        K::COMPILE => {
+            let execute = p.eat_kws(&[K::AND, K::EXECUTE]).is_some();
+            p.expect_kw(K::PLAN)?;
+            let path = string_lit(p)?;
+            let if_not_exists = !execute && p.eat_kws(&[K::IF, K::NOT, K::EXISTS]).is_some();
+            p.expect_kw(K::FOR)?;
+            let start = p.start();
+            let kind = if p.at_kw(K::STATEMENT) {
+                statement_set(p)?
+            } else if p.at_kw(K::INSERT) || p.at_kw(K::UPSERT) {
+                StatementKind::Insert(insert(p)?)
+            } else {
+                p.expecting("STATEMENT SET");
+                return Err(p.unexpected());
+            };
+            OtherBody::CompilePlan {
+                path,
+                if_not_exists,
+                execute,
+                statement: Box::new(Statement {
+                    span: p.span_from(start),
+                    kind,
+                }),
+            }
+        }
+        _ => {
+            p.expect_kw(K::JOB)?;
+            let id = string_lit(p)?;
+            let mut savepoint = false;
+            let mut drain = false;
+            while p.nth_is_kw(0, K::WITH) {
+                if !savepoint && p.nth_is_kw(1, K::SAVEPOINT) {
+                    savepoint = true;
+                } else if !drain && p.nth_is_kw(1, K::DRAIN) {
+                    drain = true;
+                } else {
+                    break;
+                }
+                p.bump();
+                p.bump();
+            }
+            OtherBody::StopJob {
+                id,
+                savepoint,
+                drain,
+            }
+        }
+    };
+    Ok(OtherStatement {
+        words,
+        body: Some(Box::new(body)),
+    })
+}
+
+fn dml_alias(p: &mut Parser) -> PResult<Option<Ident>> {
+    if p.eat_kw(K::AS).is_some() || at_ident(p) {
+        Ok(Some(ident(p)?))
+    } else {
+        Ok(None)
+    }
+}
+
+fn dml_where(p: &mut Parser) -> PResult<Option<Expr>> {
+    if p.eat_kw(K::WHERE).is_none() {
+        return Ok(None);
+    }
+    let outer = p.enter_query();
+    let condition = expr(p);
+    p.leave_query(outer);
+    Ok(Some(condition?))
 }
 
 /// Consumes the rest of a statement we only delimit, returning its leading words.
@@ -98,8 +296,23 @@ fn other(p: &mut Parser) -> OtherStatement {
         }
         words.push_str(&p.text(t.span).to_ascii_uppercase());
     }
-    p.recover_until(|_| false);
-    OtherStatement { words }
+    // The head is delimited; a query after `AS` (materialized tables) is parsed.
+    p.recover_until(|t| t.kind == T::Word && t.keyword == K::AS);
+    while p.at_kw(K::AS) {
+        p.bump();
+        let t = p.current();
+        if t.kind == T::Word && matches!(t.keyword, K::SELECT | K::WITH | K::VALUES) {
+            let body = query_body(p)
+                .ok()
+                .map(|query| Box::new(OtherBody::AsQuery { query }));
+            if body.is_none() {
+                p.recover_until(|_| false);
+            }
+            return OtherStatement { words, body };
+        }
+        p.recover_until(|t| t.kind == T::Word && t.keyword == K::AS);
+    }
+    OtherStatement { words, body: None }
 }
 
 fn create(p: &mut Parser) -> PResult<StatementKind> {
@@ -698,7 +911,13 @@ fn statement_set(p: &mut Parser) -> PResult<StatementKind> {
 fn execute(p: &mut Parser) -> PResult<StatementKind> {
     p.bump();
     if p.at_kw(K::PLAN) {
-        return Ok(StatementKind::Other(other(p)));
+        let words = format!("EXECUTE {}", leading_words(p));
+        p.bump();
+        let path = string_lit(p)?;
+        return Ok(StatementKind::Other(OtherStatement {
+            words,
+            body: Some(Box::new(OtherBody::ExecutePlan { path })),
+        }));
     }
     let start = p.start();
     let inner = if p.at_kw(K::STATEMENT) {
