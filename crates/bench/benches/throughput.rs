@@ -9,7 +9,8 @@
 //! `<target>/bench-corpus/`. Without `../shared` the bench says so and exits 0.
 //!
 //! Environment: `FLINKDDL_BENCH_SIZE` (default 10MB), `FLINKDDL_BENCH_ITERS` (default 5),
-//! `FLINKDDL_BENCH_FLAVORS` (default `both,flink`), `FLINKDDL_BENCH_ONLY=lex|parse|analyze|check`
+//! `FLINKDDL_BENCH_FLAVORS` (default `both,flink,queries`; `queries` is an INSERT ... SELECT
+//! corpus generated here, which both parsers read), `FLINKDDL_BENCH_ONLY=lex|parse|analyze|check`
 //! (one of our measurements, for profilers), `FLINKDDL_SHARED` (the directory holding
 //! `bench/gen_corpus.py`), `FLINKDDL_BENCH_SCALING_MAX` (default 100MB), `FLINKDDL_BENCH_COLUMNS_MAX`
 //! (default 200000).
@@ -114,7 +115,8 @@ fn main() {
     let size = std::env::var("FLINKDDL_BENCH_SIZE")
         .unwrap_or_else(|_| if quick { "1MB" } else { "10MB" }.to_string());
     let iters: usize = env_usize("FLINKDDL_BENCH_ITERS").unwrap_or(if quick { 1 } else { 5 });
-    let flavors = std::env::var("FLINKDDL_BENCH_FLAVORS").unwrap_or_else(|_| "both,flink".into());
+    let flavors =
+        std::env::var("FLINKDDL_BENCH_FLAVORS").unwrap_or_else(|_| "both,flink,queries".into());
     let only = std::env::var("FLINKDDL_BENCH_ONLY").unwrap_or_default();
 
     let Some(generator) = find_generator() else {
@@ -264,6 +266,97 @@ fn run_flavor(flavor: &str, path: &Path, text: &str, iters: usize, only: &str) {
     for (what, ratio) in ratios {
         println!("     {what:<32} {ratio:6.2}x");
     }
+}
+
+// ---- the query-heavy corpus ------------------------------------------------------------------
+
+/// `10MB`, `512KB`, `100B` or a plain byte count.
+fn parse_size(size: &str) -> Option<usize> {
+    let s = size.trim().to_ascii_uppercase();
+    let (digits, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => s.split_at(i),
+        None => (s.as_str(), ""),
+    };
+    let n: usize = digits.parse().ok()?;
+    Some(match unit {
+        "" | "B" => n,
+        "KB" => n << 10,
+        "MB" => n << 20,
+        "GB" => n << 30,
+        _ => return None,
+    })
+}
+
+/// A deterministic script of INSERT ... SELECT pipelines over a few tables, in the SQL both
+/// Flink and sqlparser's GenericDialect read: joins, CTEs, UNION ALL, CASE, IN subqueries,
+/// GROUP BY / HAVING, OVER windows, ORDER BY and LIMIT. Every statement ends with `;\n`.
+fn query_corpus(target: usize, seed: u64) -> String {
+    let mut rng = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut next = move |n: usize| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((rng >> 33) as usize) % n.max(1)
+    };
+    const COLS: [(&str, &str); 8] = [
+        ("id", "BIGINT"),
+        ("user_id", "BIGINT"),
+        ("amount", "DOUBLE"),
+        ("qty", "INT"),
+        ("country", "STRING"),
+        ("status", "STRING"),
+        ("price", "DECIMAL(10, 2)"),
+        ("ts", "TIMESTAMP(3)"),
+    ];
+    let mut out = String::with_capacity(target + 4096);
+    let tables = 40;
+    for t in 0..tables {
+        out.push_str(&format!("CREATE TABLE src_{t} (\n"));
+        for (i, (c, ty)) in COLS.iter().enumerate() {
+            let sep = if i + 1 < COLS.len() { "," } else { "" };
+            out.push_str(&format!("  {c} {ty}{sep}\n"));
+        }
+        out.push_str(") WITH ('connector' = 'datagen');\n");
+        out.push_str(&format!(
+            "CREATE TABLE sink_{t} (k BIGINT, c STRING, total DOUBLE, n BIGINT) WITH ('connector' = 'blackhole');\n"
+        ));
+    }
+    let num = ["amount", "qty", "price"];
+    let text = ["country", "status"];
+    let mut i = 0usize;
+    while out.len() < target {
+        let a = next(tables);
+        let b = next(tables);
+        let s = next(tables);
+        let n1 = num[next(num.len())];
+        let t1 = text[next(text.len())];
+        let k = next(1000);
+        let q = match i % 6 {
+            0 => format!(
+                "INSERT INTO sink_{s}\nSELECT o.user_id, o.{t1}, SUM(o.{n1} * 2 + 1) AS total, COUNT(*) AS n\nFROM src_{a} AS o\nJOIN src_{b} AS p ON o.id = p.id AND p.qty > {k}\nWHERE o.status IN ('new', 'paid') AND o.amount BETWEEN 1 AND {k}\nGROUP BY o.user_id, o.{t1}\nHAVING COUNT(*) > 1;\n"
+            ),
+            1 => format!(
+                "INSERT INTO sink_{s}\nWITH recent AS (\n  SELECT user_id, {t1}, {n1} FROM src_{a} WHERE qty > {k}\n), big AS (\n  SELECT user_id, MAX({n1}) AS m FROM recent GROUP BY user_id\n)\nSELECT r.user_id, r.{t1}, CAST(b.m AS DOUBLE) AS total, 1 AS n\nFROM recent r LEFT JOIN big b ON r.user_id = b.user_id;\n"
+            ),
+            2 => format!(
+                "INSERT INTO sink_{s}\nSELECT id, {t1}, CAST({n1} AS DOUBLE), 1 FROM src_{a} WHERE {t1} LIKE 'a%'\nUNION ALL\nSELECT id, {t1}, CAST({n1} AS DOUBLE), 2 FROM src_{b} WHERE {t1} IS NOT NULL;\n"
+            ),
+            3 => format!(
+                "INSERT INTO sink_{s}\nSELECT user_id,\n  CASE WHEN amount > {k} THEN 'high' WHEN amount > 10 THEN 'mid' ELSE 'low' END AS c,\n  COALESCE(amount, 0) + ABS(qty) AS total,\n  CHAR_LENGTH(country) AS n\nFROM src_{a}\nWHERE user_id IN (SELECT user_id FROM src_{b} WHERE status = 'vip') OR qty < {k};\n"
+            ),
+            4 => format!(
+                "INSERT INTO sink_{s}\nSELECT id, {t1}, SUM({n1}) OVER (PARTITION BY user_id ORDER BY ts ROWS BETWEEN 10 PRECEDING AND CURRENT ROW) AS total,\n  ROW_NUMBER() OVER (PARTITION BY {t1} ORDER BY ts DESC) AS n\nFROM src_{a};\n"
+            ),
+            _ => format!(
+                "INSERT INTO sink_{s}\nSELECT t.user_id, t.c, t.total, t.n\nFROM (\n  SELECT user_id, UPPER({t1}) AS c, AVG({n1}) AS total, COUNT(DISTINCT id) AS n\n  FROM src_{a}\n  WHERE NOT (qty = {k}) AND EXISTS (SELECT 1 FROM src_{b} x WHERE x.id = src_{a}.id)\n  GROUP BY user_id, UPPER({t1})\n) AS t\nORDER BY t.total DESC\nLIMIT 100;\n"
+            ),
+        };
+        out.push_str(&q);
+        i += 1;
+    }
+    out
 }
 
 // ---- scaling -------------------------------------------------------------------------------
@@ -479,6 +572,11 @@ fn corpus(generator: &Path, flavor: &str, size: &str) -> Result<(PathBuf, String
     let dir = corpus_dir();
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let file = dir.join(format!("{flavor}-{size}-seed{SEED}.sql"));
+    if flavor == "queries" && !file.is_file() {
+        let bytes = parse_size(size).ok_or_else(|| format!("bad size {size}"))?;
+        std::fs::write(&file, query_corpus(bytes, SEED))
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
     if !file.is_file() {
         let status = Command::new("python3")
             .arg(generator)

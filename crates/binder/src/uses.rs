@@ -6,21 +6,21 @@
 //! writes: INSERT targets, CTAS/RTAS targets, and the tables named in query bodies (INSERT,
 //! CTAS/RTAS, views, EXPLAIN, EXECUTE, statement sets, bare queries).
 //!
-//! Query bodies are delimited, not parsed (decision 0001), so the names in them are found by a
-//! token-level scan: the name after `FROM` or `JOIN` (and after a comma in a `FROM` list), after
-//! `TABLE` in `TABLE(TUMBLE(TABLE t, ...))`, and after `INTO`/`OVERWRITE`. A `FROM` inside a
-//! function call's parentheses (`EXTRACT(YEAR FROM ts)`, `TRIM(x FROM s)`), `IS DISTINCT FROM`
-//! and the query's own CTE names (`WITH x AS (...) ... FROM x`) are skipped. Names are
-//! qualified with the session's current catalog and database at that statement, as the binder
-//! qualifies every other name. The scan may see a name that is not a table (a view, a table
-//! function); those match no created table and are harmless.
+//! Queries are read from their tree (decision 0005): every named FROM item, `TABLE t` (as a
+//! query or a table function's argument, `TABLE(TUMBLE(TABLE t, ...))`), in subqueries too, in
+//! Calcite's validation order, except the names of CTEs in scope (`WITH x AS (...) ... FROM x`).
+//! Statements whose body is still delimited (COMPILE PLAN, DELETE, UPDATE, ...) are scanned
+//! token by token: the name after `FROM` or `JOIN` (and after a comma in a `FROM` list), after
+//! `TABLE` and after `INTO`/`OVERWRITE`. Names are qualified with the session's current catalog
+//! and database at that statement, as the binder qualifies every other name. A name may be a
+//! view; those match no created table and are harmless.
 
 use crate::catalog::{CatalogObject, Lookup, ObjectPath};
 use crate::schema::object_identifier;
 use crate::Binder;
 use flinkddl_diagnostics::Span;
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{self, StatementKind};
+use flinkddl_syntax::ast::{self, visit, StatementKind};
 use flinkddl_syntax::{Keyword as K, Token, TokenKind as T};
 
 /// One table a statement reads or writes.
@@ -66,13 +66,13 @@ fn collect(source: &str, tokens: &[Token], statement: &ast::Statement, out: &mut
         StatementKind::CreateTable(ct) => {
             if let Some(query) = &ct.as_query {
                 out.push((names(&ct.name), ct.name.span, Access::Write));
-                scan(source, tokens, query.span, out);
+                query_reads(&query.query, out);
             }
         }
-        StatementKind::CreateView(v) => scan(source, tokens, v.query.span, out),
+        StatementKind::CreateView(v) => query_reads(&v.query.query, out),
         StatementKind::Insert(insert) => {
             out.push((names(&insert.target), insert.target.span, Access::Write));
-            scan(source, tokens, insert.query.span, out);
+            query_reads(&insert.query.query, out);
         }
         StatementKind::StatementSet { inserts } => {
             for s in inserts {
@@ -81,7 +81,7 @@ fn collect(source: &str, tokens: &[Token], statement: &ast::Statement, out: &mut
         }
         StatementKind::Execute { statement } => collect(source, tokens, statement, out),
         StatementKind::Explain(e) => collect(source, tokens, &e.statement, out),
-        StatementKind::Query(q) => scan(source, tokens, q.span, out),
+        StatementKind::Query(q) => query_reads(&q.query, out),
         // COMPILE PLAN ... FOR INSERT, DELETE FROM, UPDATE, ...: only delimited; scan them all.
         StatementKind::Other(_) => scan(source, tokens, statement.span, out),
         _ => {}
@@ -283,6 +283,61 @@ fn validated_query(kind: &StatementKind) -> Option<bool> {
         StatementKind::Execute { statement } => validated_query(&statement.kind),
         _ => None,
     }
+}
+
+/// The tables a query reads, read off its tree: named FROM items and `TABLE t`, in subqueries
+/// too, skipping the CTE names in scope.
+fn query_reads(query: &ast::Query, out: &mut Found) {
+    struct Reads<'o> {
+        out: &'o mut Found,
+        /// The CTE names of each enclosing query.
+        ctes: Vec<Vec<String>>,
+    }
+    impl Reads<'_> {
+        fn read(&mut self, name: &ast::ObjectName) {
+            if let [single] = name.parts.as_slice() {
+                if self
+                    .ctes
+                    .iter()
+                    .any(|names| names.iter().any(|n| *n == single.value))
+                {
+                    return;
+                }
+            }
+            self.out.push((names(name), name.span, Access::Read));
+        }
+    }
+    impl visit::Visitor for Reads<'_> {
+        fn subquery(&mut self, query: &ast::Query) {
+            visit::walk_query(self, query);
+        }
+        fn enter_query(&mut self, query: &ast::Query) {
+            let names = query
+                .with
+                .iter()
+                .flat_map(|w| w.ctes.iter().map(|c| c.name.value.to_string()))
+                .collect();
+            self.ctes.push(names);
+        }
+        fn leave_query(&mut self, _query: &ast::Query) {
+            self.ctes.pop();
+        }
+        fn table_ref(&mut self, table: &ast::TableRef) {
+            if let ast::TableRefKind::Named { name, .. } = &table.kind {
+                self.read(name);
+            }
+        }
+        fn table_name(&mut self, name: &ast::ObjectName, _span: Span) {
+            self.read(name);
+        }
+    }
+    visit::walk_query(
+        &mut Reads {
+            out,
+            ctes: Vec::new(),
+        },
+        query,
+    );
 }
 
 fn names(name: &ast::ObjectName) -> Vec<String> {

@@ -153,6 +153,113 @@ fn parentheses_100k_deep() {
     assert!(has_code(&o, "S013"), "{:?}", codes(&o));
 }
 
+// ---- long flat chains (issue 15): the tree is as deep as the chain is long ---------------------
+
+/// A computed column of `n` terms joined by `op`.
+fn computed_chain(op: &str, term: impl Fn(usize) -> String, n: usize) -> String {
+    let terms: Vec<String> = (0..n).map(term).collect();
+    format!(
+        "CREATE TABLE t (a INT, s STRING, b AS {}) WITH ('connector' = 'datagen');",
+        terms.join(op)
+    )
+}
+
+#[test]
+fn or_chain_of_6000_equalities() {
+    let sql = computed_chain(" OR ", |i| format!("a = {i}"), 6_000);
+    let o = run_check("or_chain_6000", sql.as_bytes());
+    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
+#[test]
+fn plus_chain_of_100k_terms() {
+    let sql = computed_chain(" + ", |_| "a".to_string(), 100_000);
+    let o = run_check("plus_chain_100k", sql.as_bytes());
+    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
+#[test]
+fn or_chain_just_below_the_budget_binds() {
+    // Flink 2.3 accepts an OR of 500 equalities; the budget (1,000) must leave it alone.
+    let sql = computed_chain(" OR ", |i| format!("a = {i}"), 990);
+    let o = run_check("or_chain_990", sql.as_bytes());
+    assert_eq!(o.status, 0, "{:?}", codes(&o));
+}
+
+#[test]
+fn watermark_of_30k_chained_intervals() {
+    let sql = format!(
+        "CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts {}) WITH ('connector' = 'datagen');",
+        repeat("- INTERVAL '1' SECOND ", 30_000)
+    );
+    let o = run_check("watermark_30k_intervals", sql.as_bytes());
+    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
+#[test]
+fn in_list_of_100k_items() {
+    let items: Vec<String> = (0..100_000).map(|i| i.to_string()).collect();
+    let sql = format!(
+        "CREATE TABLE t (a INT, b AS a IN ({})) WITH ('connector' = 'datagen');",
+        items.join(", ")
+    );
+    run_check("in_list_100k", sql.as_bytes());
+}
+
+#[test]
+fn case_of_30k_branches() {
+    let branches: Vec<String> = (0..30_000)
+        .map(|i| format!("WHEN a = {i} THEN {i}"))
+        .collect();
+    let sql = format!(
+        "CREATE TABLE t (a INT, b AS CASE {} END) WITH ('connector' = 'datagen');",
+        branches.join(" ")
+    );
+    run_check("case_30k_branches", sql.as_bytes());
+}
+
+#[test]
+fn select_list_of_100k_items() {
+    let sql = format!(
+        "CREATE TABLE s (a INT) WITH ('connector' = 'datagen');\nSELECT {} FROM s;",
+        vec!["a"; 100_000].join(", ")
+    );
+    let o = run_check("select_list_100k", sql.as_bytes());
+    assert!(!has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
+#[test]
+fn union_all_chain_of_100k_queries() {
+    let sql = format!(
+        "CREATE TABLE s (a INT) WITH ('connector' = 'datagen');\n\
+         CREATE TABLE k (a INT) WITH ('connector' = 'blackhole');\n\
+         INSERT INTO k {};",
+        vec!["SELECT a FROM s"; 100_000].join(" UNION ALL ")
+    );
+    let o = run_check("union_all_100k", sql.as_bytes());
+    assert!(!has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
+#[test]
+fn subqueries_100k_deep() {
+    let sql = format!(
+        "SELECT {}1{};",
+        repeat("(SELECT ", 100_000),
+        repeat(")", 100_000)
+    );
+    let o = run_check("subqueries_100k_deep", sql.as_bytes());
+    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
+#[test]
+fn joins_100k_long() {
+    let sql = format!(
+        "CREATE TABLE s (a INT) WITH ('connector' = 'datagen');\nSELECT * FROM s{};",
+        repeat(" JOIN s ON TRUE", 100_000)
+    );
+    run_check("joins_100k", sql.as_bytes());
+}
+
 #[test]
 fn array_types_100k_deep() {
     let sql = format!(

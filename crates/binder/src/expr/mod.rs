@@ -395,17 +395,61 @@ impl Ctx<'_> {
                 "Subqueries are not supported in computed columns and watermarks",
             ),
             K::Error => bound::not_typed("the expression has a syntax error"),
+            K::JsonConstructor(c) => self.json_constructor(c, e.span),
             K::Exists(_)
             | K::InQuery { .. }
             | K::Quantified { .. }
             | K::TableArgument(_)
             | K::Descriptor { .. }
-            | K::MatchSemantics { .. }
-            | K::JsonConstructor(_) => bound::not_typed("query expressions are not typed yet"),
+            | K::MatchSemantics { .. } => bound::not_typed("query expressions are not typed yet"),
             K::DatetimeInterval { .. } => {
                 bound::not_typed("datetime differences `(a - b) unit` are not typed yet")
             }
         }
+    }
+
+    /// `JSON_ARRAY(...)`, `JSON_ARRAYAGG(x)` and an empty `JSON_OBJECT()` in their default
+    /// forms are the catalogue's calls; key-value entries, `NULL ON NULL`, `ORDER BY`,
+    /// `RETURNING` and query sources are not typed yet.
+    fn json_constructor(&self, c: &ast::JsonConstructor, span: Span) -> BResult<Bound> {
+        use ast::JsonConstructorKind as J;
+        let default_form = c.query.is_none()
+            && c.order_by.is_empty()
+            && c.returning.is_none()
+            && c.entries.is_empty()
+            && match c.function {
+                J::JsonArray | J::JsonArrayagg => c.null_on_null != Some(true),
+                J::JsonObject => c.null_on_null != Some(false),
+                J::JsonObjectagg => false,
+            };
+        if !default_form {
+            return bound::not_typed("this JSON constructor form is not typed yet");
+        }
+        let name = match c.function {
+            J::JsonArray => "JSON_ARRAY",
+            J::JsonArrayagg => "JSON_ARRAYAGG",
+            _ => "JSON_OBJECT",
+        };
+        let call = ast::Call {
+            name: ast::ObjectName {
+                span,
+                parts: vec![ast::Ident {
+                    span,
+                    value: name.into(),
+                    quoted: false,
+                }],
+            },
+            quantifier: None,
+            args: c.items.clone(),
+            star: false,
+            named_args: Vec::new(),
+            filter: None,
+            over: None,
+            window: None,
+            within_group: Vec::new(),
+            ignore_nulls: None,
+        };
+        functions::call(self, &call, span)
     }
 
     /// A column reference, possibly followed by field accesses (`r.a.b`).

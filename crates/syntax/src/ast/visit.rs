@@ -4,14 +4,161 @@
 //! The parser bounds nesting (`crate::MAX_DEPTH`), so the recursion here is bounded.
 
 use super::{
-    AlterItem, AlterTableAction, ColumnKind, CreateTable, DataTypeSyntax, Expr, ExprKind, IsTest,
-    PropertyList, Statement, StatementKind, TableElement, TypeKind,
+    AlterItem, AlterTableAction, ColumnKind, CreateTable, DataTypeSyntax, Expr, ExprKind,
+    FromClause, GroupingElement, IsTest, PropertyList, Query, SetExpr, SetExprKind, Statement,
+    StatementKind, TableElement, TableRef, TableRefKind, TypeKind,
 };
 
-/// Callbacks for [`walk_type`] and [`walk_expr`]; both are called before the node's children.
+/// Callbacks for [`walk_type`], [`walk_expr`] and [`walk_query`]; each is called before the
+/// node's children.
 pub trait Visitor {
     fn data_type(&mut self, _ty: &DataTypeSyntax) {}
     fn expr(&mut self, _expr: &Expr) {}
+    /// A query inside an expression (a subquery, `EXISTS`, `IN (query)`, a table argument's
+    /// query). [`walk_expr`] does not descend into it: call [`walk_query`] here to do so.
+    fn subquery(&mut self, _query: &Query) {}
+    /// Before a query's children (its CTEs are in scope from here on).
+    fn enter_query(&mut self, _query: &Query) {}
+    /// After a query's children.
+    fn leave_query(&mut self, _query: &Query) {}
+    /// A FROM item, before its children.
+    fn table_ref(&mut self, _table: &TableRef) {}
+    /// A table named as a table function's argument (`TABLE t`) or as `TABLE t` in a query.
+    fn table_name(&mut self, _name: &super::ObjectName, _span: flinkddl_diagnostics::Span) {}
+}
+
+/// Visits a query: its CTEs, set operations, SELECT blocks (items, FROM items, clauses), ORDER
+/// BY and LIMIT, and every expression in them. Subqueries reach [`Visitor::subquery`]. The
+/// parser bounds nesting, and set operations and joins are flat lists, so the recursion is
+/// bounded.
+pub fn walk_query<V: Visitor>(v: &mut V, query: &Query) {
+    v.enter_query(query);
+    if let Some(with) = &query.with {
+        for cte in &with.ctes {
+            walk_query(v, &cte.query);
+        }
+    }
+    walk_set_expr(v, &query.body);
+    for o in &query.order_by {
+        walk_expr(v, &o.expr);
+    }
+    for e in query.limit.iter().chain(query.offset.iter()) {
+        walk_expr(v, e);
+    }
+    v.leave_query(query);
+}
+
+fn walk_set_expr<V: Visitor>(v: &mut V, set: &SetExpr) {
+    match &set.kind {
+        // Calcite's validation order: FROM, WHERE, GROUP BY, HAVING, WINDOW, QUALIFY, then
+        // the select list (so the first missing table found is the one Flink reports).
+        SetExprKind::Select(select) => {
+            if let Some(from) = &select.from {
+                walk_from(v, from);
+            }
+            if let Some(e) = &select.where_clause {
+                walk_expr(v, e);
+            }
+            if let Some(group_by) = &select.group_by {
+                for g in &group_by.items {
+                    walk_grouping(v, g);
+                }
+            }
+            if let Some(e) = &select.having {
+                walk_expr(v, e);
+            }
+            for w in &select.windows {
+                for e in &w.spec.partition_by {
+                    walk_expr(v, e);
+                }
+                for o in &w.spec.order_by {
+                    walk_expr(v, &o.expr);
+                }
+            }
+            if let Some(e) = &select.qualify {
+                walk_expr(v, e);
+            }
+            for item in &select.items {
+                if let super::QueryItem::Expr { expr, .. } = item {
+                    walk_expr(v, expr);
+                }
+            }
+        }
+        SetExprKind::Values { rows } => {
+            for e in rows {
+                walk_expr(v, e);
+            }
+        }
+        SetExprKind::Table { name } => v.table_name(name, name.span),
+        SetExprKind::Nested(q) => walk_query(v, q),
+        SetExprKind::SetOperation { first, rest } => {
+            walk_set_expr(v, first);
+            for operand in rest {
+                walk_set_expr(v, &operand.operand);
+            }
+        }
+    }
+}
+
+fn walk_grouping<V: Visitor>(v: &mut V, g: &GroupingElement) {
+    match g {
+        GroupingElement::Expr { expr } => walk_expr(v, expr),
+        GroupingElement::Empty { .. } => {}
+        GroupingElement::GroupingSets { items, .. } => {
+            for g in items {
+                walk_grouping(v, g);
+            }
+        }
+        GroupingElement::Rollup { items, .. } | GroupingElement::Cube { items, .. } => {
+            for e in items {
+                walk_expr(v, e);
+            }
+        }
+    }
+}
+
+/// Visits a FROM clause's items and join conditions, left to right.
+pub fn walk_from<V: Visitor>(v: &mut V, from: &FromClause) {
+    walk_table_ref(v, &from.first);
+    for join in &from.joins {
+        walk_table_ref(v, &join.right);
+        if let Some(super::JoinCondition::On { expr }) = &join.condition {
+            walk_expr(v, expr);
+        }
+    }
+}
+
+fn walk_table_ref<V: Visitor>(v: &mut V, table: &TableRef) {
+    v.table_ref(table);
+    match &table.kind {
+        TableRefKind::Named { system_time, .. } => {
+            if let Some(e) = system_time {
+                walk_expr(v, e);
+            }
+        }
+        TableRefKind::Derived { query, .. } => walk_query(v, query),
+        TableRefKind::Function { call, .. } => walk_expr(v, call),
+        TableRefKind::Unnest { args, .. } => {
+            for e in args {
+                walk_expr(v, e);
+            }
+        }
+        TableRefKind::Nested(from) => walk_from(v, from),
+    }
+    if let Some(mr) = &table.match_recognize {
+        for e in &mr.partition_by {
+            walk_expr(v, e);
+        }
+        for o in &mr.order_by {
+            walk_expr(v, &o.expr);
+        }
+        for m in mr.measures.iter().chain(mr.define.iter()) {
+            walk_expr(v, &m.expr);
+        }
+        if let Some(e) = &mr.within {
+            walk_expr(v, e);
+        }
+    }
 }
 
 /// The CREATE TABLE of a statement, if it is one.
@@ -112,22 +259,33 @@ pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
         ExprKind::Identifier(_)
         | ExprKind::Literal(_)
         | ExprKind::ContextVariable { .. }
-        | ExprKind::Subquery(_)
-        | ExprKind::Exists(_)
         | ExprKind::Descriptor { .. }
         | ExprKind::Error => {}
-        // The queries inside are not walked: this walk serves scalar contexts (computed
-        // columns, watermarks), where the parser rejects queries.
-        ExprKind::InQuery { expr, .. } | ExprKind::MatchSemantics { expr, .. } => {
-            walk_expr(v, expr)
+        // Queries inside go to `Visitor::subquery`, which descends only when asked to.
+        ExprKind::Subquery(q) | ExprKind::Exists(q) => v.subquery(q),
+        ExprKind::InQuery { expr, query, .. } => {
+            walk_expr(v, expr);
+            v.subquery(query);
         }
-        ExprKind::Quantified { expr, list, .. } => {
+        ExprKind::MatchSemantics { expr, .. } => walk_expr(v, expr),
+        ExprKind::Quantified {
+            expr, list, query, ..
+        } => {
             walk_expr(v, expr);
             for e in list {
                 walk_expr(v, e);
             }
+            if let Some(q) = query {
+                v.subquery(q);
+            }
         }
         ExprKind::TableArgument(arg) => {
+            if let Some(name) = &arg.name {
+                v.table_name(name, name.span);
+            }
+            if let Some(q) = &arg.query {
+                v.subquery(q);
+            }
             for e in &arg.partition_by {
                 walk_expr(v, e);
             }
@@ -148,6 +306,9 @@ pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
             }
             if let Some(t) = &c.returning {
                 walk_type(v, t);
+            }
+            if let Some(q) = &c.query {
+                v.subquery(q);
             }
         }
         ExprKind::Unary { operand, .. } => walk_expr(v, operand),
