@@ -401,6 +401,7 @@ impl Ctx<'_> {
             | K::Quantified { .. }
             | K::TableArgument(_)
             | K::Descriptor { .. }
+            | K::QualifiedStar { .. }
             | K::MatchSemantics { .. } => bound::not_typed("query expressions are not typed yet"),
             K::DatetimeInterval { .. } => {
                 bound::not_typed("datetime differences `(a - b) unit` are not typed yet")

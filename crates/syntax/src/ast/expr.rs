@@ -166,6 +166,10 @@ pub enum ExprKind {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         list: Vec<Expr>,
     },
+    /// `t.*` as a call's argument (`COUNT(B.*)` in MATCH_RECOGNIZE measures).
+    QualifiedStar {
+        qualifier: ObjectName,
+    },
     /// `DESCRIPTOR(a, b)`, a window table function's time column.
     Descriptor {
         columns: Vec<Ident>,

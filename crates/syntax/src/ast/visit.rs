@@ -260,6 +260,7 @@ pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
         | ExprKind::Literal(_)
         | ExprKind::ContextVariable { .. }
         | ExprKind::Descriptor { .. }
+        | ExprKind::QualifiedStar { .. }
         | ExprKind::Error => {}
         // Queries inside go to `Visitor::subquery`, which descends only when asked to.
         ExprKind::Subquery(q) | ExprKind::Exists(q) => v.subquery(q),

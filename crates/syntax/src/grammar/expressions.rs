@@ -899,6 +899,22 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
 /// A call's argument: an expression, or `TABLE t [PARTITION BY ...] [ORDER BY ...]` (a table
 /// function's table parameter).
 fn call_argument(p: &mut Parser) -> PResult<Expr> {
+    if p.in_query() && at_ident(p) {
+        let mut n = 1;
+        while p.nth_is(n, T::Dot) && !p.nth_is(n + 1, T::Star) {
+            n += 2;
+        }
+        if p.nth_is(n, T::Dot) && p.nth_is(n + 1, T::Star) && matches!(p.nth(n + 2).kind, T::RParen | T::Comma) {
+            let start = p.start();
+            let qualifier = object_name(p)?;
+            p.bump();
+            p.bump();
+            return Ok(Expr {
+                span: p.span_from(start),
+                kind: ExprKind::QualifiedStar { qualifier },
+            });
+        }
+    }
     if !(p.nth_is_kw(0, K::TABLE) && p.in_query()) {
         return expr(p);
     }
