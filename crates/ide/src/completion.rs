@@ -50,9 +50,26 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
     let parse = &analysis.result().parse;
     let text = analysis.text();
     let offset = offset.min(text.len() as u32);
-    let cx = context::cursor_context(text, &parse.tokens, &parse.trivia, offset);
+    let mut cx = context::cursor_context(text, &parse.tokens, &parse.trivia, offset);
+    // In an unclosed string the lexer read everything up to some later quote as the string:
+    // read the statement again with the string closed where the line ends.
+    let repaired;
+    let (text, tokens) = if cx.unclosed {
+        let closed = context::close_string_at_line_end(text, offset);
+        let lexed = flinkddl::syntax::lex(&closed);
+        let mut again = context::cursor_context(&closed, &lexed.tokens, &lexed.trivia, offset);
+        again.replace = cx.replace;
+        again.unclosed = true;
+        cx = again;
+        repaired = (closed, lexed.tokens);
+        (repaired.0.as_str(), repaired.1.as_slice())
+    } else {
+        (text, parse.tokens.as_slice())
+    };
     let mut c = Collector {
         analysis,
+        text,
+        all_tokens: tokens,
         cx: &cx,
         items: Vec::new(),
         statement: analysis.statement_at(offset).unwrap_or(0),
@@ -63,6 +80,15 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
         .unwrap_or("")
         .to_string();
     let mut items = c.items;
+    if cx.unclosed {
+        // Close the string the item completes.
+        for item in items
+            .iter_mut()
+            .filter(|i| i.kind != CompletionKind::Option)
+        {
+            item.insert_text.push('\'');
+        }
+    }
     if !typed.is_empty() {
         items.retain(|item| matches_typed(&typed, &item.label));
     }
@@ -101,6 +127,10 @@ struct ColumnInfo {
 
 struct Collector<'a> {
     analysis: &'a Analysis,
+    /// The document's text and tokens, or, in an unclosed string, the text with the string
+    /// closed (the same up to the end of the cursor's line).
+    text: &'a str,
+    all_tokens: &'a [Token],
     cx: &'a CursorContext,
     items: Vec<CompletionItem>,
     statement: usize,
@@ -154,12 +184,13 @@ const EXPRESSION_KEYWORDS: &[(&str, &str)] = &[
 
 impl Collector<'_> {
     fn text(&self) -> &str {
-        self.analysis.text()
+        self.text
     }
 
     fn tokens(&self) -> &[Token] {
-        let all = &self.analysis.result().parse.tokens;
-        all.get(self.cx.statement_tokens.clone()).unwrap_or(&[])
+        self.all_tokens
+            .get(self.cx.statement_tokens.clone())
+            .unwrap_or(&[])
     }
 
     fn push(
@@ -452,8 +483,8 @@ impl Collector<'_> {
     fn query_scope(&self) -> Option<Vec<ScopeTable>> {
         let text = self.text();
         let tokens = self.tokens();
-        let all = &self.analysis.result().parse.tokens;
-        let cursor = all
+        let cursor = self
+            .all_tokens
             .partition_point(|t| t.span.start < self.cx.replace.start)
             .saturating_sub(self.cx.statement_tokens.start)
             .min(tokens.len());
@@ -747,7 +778,7 @@ impl Collector<'_> {
         let written: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
         let columns: Vec<String> = self.columns().into_iter().map(|c| c.name).collect();
         let mut candidates: Vec<(String, Option<catalogue::TableOption>)> = Vec::new();
-        if !written.contains(&"connector") || self.cx.in_string {
+        if !written.contains(&"connector") || (self.cx.in_string && !self.cx.unclosed) {
             candidates.push(("connector".to_string(), None));
         }
         for option in catalogue::table_options(self.analysis.catalogue(), &options) {
@@ -761,7 +792,7 @@ impl Collector<'_> {
             }
         }
         for (key, option) in candidates {
-            if written.contains(&key.as_str()) && !self.cx.in_string {
+            if written.contains(&key.as_str()) && !(self.cx.in_string && !self.cx.unclosed) {
                 continue;
             }
             let (value, doc, detail, required) = match &option {
@@ -814,7 +845,10 @@ impl Collector<'_> {
                 ),
             };
             let escaped = key.replace('\'', "''");
-            let (insert, snippet) = if self.cx.in_string {
+            let (insert, snippet) = if self.cx.unclosed {
+                // `'scan.st`: close the key and go on to its value.
+                (format!("{}' = '{value}'", escape_snippet(&escaped)), true)
+            } else if self.cx.in_string {
                 (escaped, false)
             } else {
                 (format!("'{}' = '{value}'", escape_snippet(&escaped)), true)

@@ -177,3 +177,54 @@ async def test_editor_session(client):
     client.exit(None)
     await asyncio.wait_for(client.stop(), TIMEOUT)
     assert client._server.returncode == 0
+
+
+def apply_edit(text, edit):
+    """The text after one TextEdit (positions in UTF-16 units; this text is ASCII)."""
+    lines = text.split("\n")
+
+    def offset(p):
+        return sum(len(line) + 1 for line in lines[: p.line]) + p.character
+
+    return text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
+
+
+UNCLOSED = """CREATE TABLE orders (
+  id BIGINT,
+  ts TIMESTAMP(3)
+) WITH (
+  'connector' = 'kafka',
+  'scan.st
+  'topic' = 'orders'
+);
+CREATE TABLE other (id BIGINT) WITH ('connector' = 'datagen');
+"""
+
+
+@pytest.mark.asyncio
+async def test_completion_in_an_unclosed_quote(client):
+    """The editor did not auto-close the quote: completion replaces only what was typed."""
+    uri = "file:///e2e/unclosed.sql"
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=UNCLOSED)
+        )
+    )
+    for line, character, label in [(5, 3, "scan.startup.mode"), (5, 9, "scan.startup.mode")]:
+        completion = await asyncio.wait_for(
+            client.text_document_completion_async(
+                types.CompletionParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri), position=at(line, character)
+                )
+            ),
+            TIMEOUT,
+        )
+        items = {item.label: item for item in completion.items}
+        assert label in items, sorted(items)
+        for item in completion.items:
+            edit = item.text_edit
+            assert edit.range.start.line == edit.range.end.line == line, (item.label, edit.range)
+        accepted = apply_edit(UNCLOSED, items[label].text_edit)
+        # Everything after the typed key is still there, and the key is closed.
+        assert accepted.endswith(UNCLOSED[UNCLOSED.index("\n  'topic'") :]), accepted
+        assert "\n  'scan.startup.mode' = '" in accepted, accepted
