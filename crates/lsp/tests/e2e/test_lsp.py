@@ -6,7 +6,9 @@ expects exit status 0. Run it with crates/lsp/tests/e2e/run.sh.
 """
 
 import asyncio
+import json
 import os
+import subprocess
 
 import pytest
 import pytest_asyncio
@@ -228,3 +230,43 @@ async def test_completion_in_an_unclosed_quote(client):
         # Everything after the typed key is still there, and the key is closed.
         assert accepted.endswith(UNCLOSED[UNCLOSED.index("\n  'topic'") :]), accepted
         assert "\n  'scan.startup.mode' = '" in accepted, accepted
+
+
+def frame(message):
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def read_frames(data):
+    """The JSON bodies of the frames in `data`."""
+    out = []
+    while data:
+        head, _, rest = data.partition(b"\r\n\r\n")
+        length = int(head.split(b":")[1])
+        out.append(json.loads(rest[:length]))
+        data = rest[length:]
+    return out
+
+
+def test_framing_errors_do_not_deafen_the_server():
+    """A header block without a usable Content-Length, then its body: the server answers it
+    with an error and goes on at the next frame (here: answers shutdown and exits 0)."""
+    body = json.dumps({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": {}})
+    stdin = b"".join(
+        [
+            frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+            frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+            b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + body.encode(),
+            b"Content-Length: abc\r\n\r\n" + body.encode(),
+            frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+            frame({"jsonrpc": "2.0", "method": "exit"}),
+        ]
+    )
+    server = subprocess.run(
+        [os.environ["FLINKDDL_BIN"], "lsp"], input=stdin, capture_output=True, timeout=TIMEOUT
+    )
+    replies = read_frames(server.stdout)
+    errors = [r for r in replies if "error" in r]
+    assert [e["error"]["code"] for e in errors] == [-32700, -32700], replies
+    assert {"jsonrpc": "2.0", "id": 2, "result": None} in replies, replies
+    assert server.returncode == 0, server.stderr
