@@ -3,7 +3,8 @@
 //! `lsp_server`'s own stdio transport stops reading at the first frame that is not a valid
 //! JSON-RPC message, which ends the server. This one answers such a frame with a JSON-RPC error
 //! (`-32700` parse error, or `-32600` invalid request with the id when it can read one) and reads
-//! on, so a client's bad message never kills the server.
+//! on, so a client's bad message never kills the server. After a header block without a usable
+//! `Content-Length` it skips the body it cannot measure and resumes at the next frame's header.
 
 use crossbeam_channel::{Receiver, Sender};
 use lsp_server::Message;
