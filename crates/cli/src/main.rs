@@ -198,6 +198,18 @@ fn check(args: CheckArgs) -> ExitCode {
         }
     }
     let (reports, summary) = check_all(plan);
+    if summary.files == 0 {
+        // Not an error (a hook may run on a change without SQL), but never a silent pass.
+        eprintln!(
+            "warning: no file to check in {}: directories give the files their flinkddl.toml \
+             `include`s (default: *.sql)",
+            paths
+                .iter()
+                .map(|p| format!("`{}`", files::display_path(p)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     let text = match args.format {
         Format::Human => human::render(&reports, &summary, human_style(&args)),
         Format::Json => json::check_json(&reports, &summary) + "\n",
