@@ -778,7 +778,9 @@ impl Collector<'_> {
         let written: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
         let columns: Vec<String> = self.columns().into_iter().map(|c| c.name).collect();
         let mut candidates: Vec<(String, Option<catalogue::TableOption>)> = Vec::new();
-        if !written.contains(&"connector") || (self.cx.in_string && !self.cx.unclosed) {
+        // Inside a closed string the user may be retyping a written key: offer those too.
+        let retyping = self.cx.in_string && !self.cx.unclosed;
+        if !written.contains(&"connector") || retyping {
             candidates.push(("connector".to_string(), None));
         }
         for option in catalogue::table_options(self.analysis.catalogue(), &options) {
@@ -792,7 +794,7 @@ impl Collector<'_> {
             }
         }
         for (key, option) in candidates {
-            if written.contains(&key.as_str()) && !(self.cx.in_string && !self.cx.unclosed) {
+            if written.contains(&key.as_str()) && !retyping {
                 continue;
             }
             let (value, doc, detail, required) = match &option {
