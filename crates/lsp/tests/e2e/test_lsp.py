@@ -270,3 +270,56 @@ def test_framing_errors_do_not_deafen_the_server():
     assert [e["error"]["code"] for e in errors] == [-32700, -32700], replies
     assert {"jsonrpc": "2.0", "id": 2, "result": None} in replies, replies
     assert server.returncode == 0, server.stderr
+
+
+@pytest.mark.asyncio
+async def test_plain_text_client_gets_plain_text():
+    """eglot without markdown-mode asks for plaintext: hover and completion documentation
+    come without Markdown markup."""
+    lc = LanguageClient("flinkddl-e2e-plain", "v1")
+    await lc.start_io(os.environ["FLINKDDL_BIN"], "lsp")
+    plain = [types.MarkupKind.PlainText]
+    await asyncio.wait_for(
+        lc.initialize_async(
+            types.InitializeParams(
+                capabilities=types.ClientCapabilities(
+                    text_document=types.TextDocumentClientCapabilities(
+                        completion=types.CompletionClientCapabilities(
+                            completion_item=types.ClientCompletionItemOptions(documentation_format=plain)
+                        ),
+                        hover=types.HoverClientCapabilities(content_format=plain),
+                    )
+                ),
+                process_id=os.getpid(),
+                root_uri=None,
+            )
+        ),
+        TIMEOUT,
+    )
+    lc.initialized(types.InitializedParams())
+    uri = "file:///e2e/plain.sql"
+    text = TEXT.replace("  PRIMARY KEY (id)\n", "  PRIMARY KEY (id) NOT ENFORCED\n")
+    lc.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=text)
+        )
+    )
+    doc = types.TextDocumentIdentifier(uri=uri)
+    hover = await asyncio.wait_for(
+        lc.text_document_hover_async(types.HoverParams(text_document=doc, position=at(4, 3))), TIMEOUT
+    )
+    assert hover.contents.kind == types.MarkupKind.PlainText
+    assert "DECIMAL(21, 2)" in hover.contents.value
+    assert "```" not in hover.contents.value and "**" not in hover.contents.value, hover.contents.value
+    completion = await asyncio.wait_for(
+        lc.text_document_completion_async(types.CompletionParams(text_document=doc, position=at(8, 2))),
+        TIMEOUT,
+    )
+    documented = [i for i in completion.items if i.documentation is not None]
+    assert documented
+    for item in documented:
+        assert item.documentation.kind == types.MarkupKind.PlainText, item
+        assert "**" not in item.documentation.value, item.documentation.value
+    await asyncio.wait_for(lc.shutdown_async(None), TIMEOUT)
+    lc.exit(None)
+    await asyncio.wait_for(lc.stop(), TIMEOUT)
