@@ -122,6 +122,9 @@ struct ColumnInfo {
     name: String,
     detail: String,
     is_timestamp: bool,
+    /// The type is known (declared, or resolved by Flink), so `is_timestamp` is sure; a computed
+    /// column of a table that does not bind yet has an unknown type.
+    type_known: bool,
     is_computed: bool,
 }
 
@@ -324,8 +327,12 @@ impl Collector<'_> {
                 }
             }
             Context::WatermarkColumn => {
+                // The rowtime must be a TIMESTAMP or TIMESTAMP_LTZ (else B022): those first,
+                // then columns of a type not known yet; never one of another type.
                 for col in self.columns() {
-                    self.column(&col, true);
+                    if col.is_timestamp || !col.type_known {
+                        self.column(&col, true);
+                    }
                 }
             }
             Context::WatermarkAs => {
@@ -538,6 +545,7 @@ impl Collector<'_> {
                         name: name.to_string(),
                         detail: detail.to_string(),
                         is_timestamp: true,
+                        type_known: true,
                         is_computed: false,
                     });
                 }
@@ -601,6 +609,7 @@ impl Collector<'_> {
                             name,
                             detail: format!("column of {of}"),
                             is_timestamp: false,
+                            type_known: false,
                             is_computed: false,
                         },
                     });
@@ -716,6 +725,8 @@ impl Collector<'_> {
                             c.data_type.summary_string(),
                             c.kind_name()
                         );
+                        col.is_timestamp = is_timestamp_type(&c.data_type);
+                        col.type_known = true;
                     }
                 }
             }
@@ -762,11 +773,8 @@ impl Collector<'_> {
                         c.kind_name(),
                         table.name
                     ),
-                    is_timestamp: matches!(
-                        c.data_type.type_root(),
-                        flinkddl::types::LogicalTypeRoot::TimestampWithoutTimeZone
-                            | flinkddl::types::LogicalTypeRoot::TimestampWithLocalTimeZone
-                    ),
+                    is_timestamp: is_timestamp_type(&c.data_type),
+                    type_known: true,
                     is_computed: c.is_computed(),
                 });
             }
@@ -927,6 +935,15 @@ impl Collector<'_> {
     }
 }
 
+/// TIMESTAMP or TIMESTAMP_LTZ: what a rowtime column can be.
+fn is_timestamp_type(ty: &flinkddl::types::DataType) -> bool {
+    matches!(
+        ty.type_root(),
+        flinkddl::types::LogicalTypeRoot::TimestampWithoutTimeZone
+            | flinkddl::types::LogicalTypeRoot::TimestampWithLocalTimeZone
+    )
+}
+
 /// A placeholder in the syntax an option type takes, for options without a default.
 fn value_example(ty: flinkddl::connectors::model::OptionType) -> &'static str {
     use flinkddl::connectors::model::OptionType as T;
@@ -1003,6 +1020,7 @@ fn written_columns(text: &str, tokens: &[Token]) -> Vec<ColumnInfo> {
                 out.push(ColumnInfo {
                     name: ident_value(text, first),
                     is_timestamp: second.starts_with("TIMESTAMP") || detail.contains("PROCTIME"),
+                    type_known: second != "AS",
                     is_computed: second == "AS",
                     detail,
                 });
