@@ -935,13 +935,34 @@ impl Collector<'_> {
     }
 }
 
-/// TIMESTAMP or TIMESTAMP_LTZ: what a rowtime column can be.
+/// TIMESTAMP or TIMESTAMP_LTZ: what a rowtime column can be (given the precision, B022).
 fn is_timestamp_type(ty: &flinkddl::types::DataType) -> bool {
     matches!(
         ty.type_root(),
         flinkddl::types::LogicalTypeRoot::TimestampWithoutTimeZone
             | flinkddl::types::LogicalTypeRoot::TimestampWithLocalTimeZone
-    )
+    ) && rowtime_precision(&ty.summary_string())
+}
+
+/// A type written `TIMESTAMP(p)`, `TIMESTAMP_LTZ(p)` or `TIMESTAMP(p) WITH LOCAL TIME ZONE`
+/// with p at most 3, the precisions a rowtime takes (without `(p)` it is 6).
+fn rowtime_precision(written: &str) -> bool {
+    let upper = written.trim().to_ascii_uppercase();
+    let Some(rest) = upper
+        .strip_prefix("TIMESTAMP_LTZ")
+        .or_else(|| upper.strip_prefix("TIMESTAMP"))
+    else {
+        return false;
+    };
+    let Some(inner) = rest.trim_start().strip_prefix('(') else {
+        return false;
+    };
+    let digits: String = inner
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse::<u32>().is_ok_and(|p| p <= 3)
 }
 
 /// A placeholder in the syntax an option type takes, for options without a default.
@@ -1019,7 +1040,7 @@ fn written_columns(text: &str, tokens: &[Token]) -> Vec<ColumnInfo> {
                 let second = rest.first().map(|t| word(text, t)).unwrap_or_default();
                 out.push(ColumnInfo {
                     name: ident_value(text, first),
-                    is_timestamp: second.starts_with("TIMESTAMP") || detail.contains("PROCTIME"),
+                    is_timestamp: rowtime_precision(&detail) || detail.contains("PROCTIME"),
                     type_known: second != "AS",
                     is_computed: second == "AS",
                     detail,
