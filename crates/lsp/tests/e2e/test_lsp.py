@@ -323,3 +323,75 @@ async def test_plain_text_client_gets_plain_text():
     await asyncio.wait_for(lc.shutdown_async(None), TIMEOUT)
     lc.exit(None)
     await asyncio.wait_for(lc.stop(), TIMEOUT)
+
+
+SMALL_FAULTS = """CREATE CATALOG lake WITH (
+  'type' = 'generic_in_memory'
+);
+CREATE TABLE orders (
+  id BIGINT,
+  name STRING,
+  ts TIMESTAMP(3),
+  PRIMARY KEY (id)
+) WITH (
+  'connector' = 'datagen'
+);
+CREATE TABLE typo (
+  id BIGINT,
+  PRIMARY KEY (idd) NOT ENFORCED
+) WITH ('connector' = 'datagen');
+CREATE TABLE events (
+  id BIGINT,
+  ts TIMESTAMP(3),
+  WATERMARK FOR 
+"""
+
+
+@pytest.mark.asyncio
+async def test_folding_quick_fixes_and_rowtime_completion(client):
+    uri = "file:///e2e/small.sql"
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=SMALL_FAULTS)
+        )
+    )
+    doc = types.TextDocumentIdentifier(uri=uri)
+    # Folding: no two ranges on the same lines, and the column list and the WITH list do not
+    # share the `) WITH (` line.
+    folds = await asyncio.wait_for(
+        client.text_document_folding_range_async(types.FoldingRangeParams(text_document=doc)), TIMEOUT
+    )
+    lines = [(f.start_line, f.end_line) for f in folds]
+    assert len(lines) == len(set(lines)), lines
+    assert (3, 7) in lines and (8, 9) in lines, lines
+
+    async def actions_at(line, character):
+        diagnostics = await asyncio.wait_for(
+            client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=doc)), TIMEOUT
+        )
+        return await asyncio.wait_for(
+            client.text_document_code_action_async(
+                types.CodeActionParams(
+                    text_document=doc,
+                    range=types.Range(start=at(line, character), end=at(line, character)),
+                    context=types.CodeActionContext(diagnostics=diagnostics.items),
+                )
+            ),
+            TIMEOUT,
+        )
+
+    # The B030 fix with the cursor on the key's column, not only on PRIMARY KEY.
+    titles = [a.title for a in await actions_at(7, 16)]
+    assert "add NOT ENFORCED" in titles, titles
+    # A misspelt key column: the did-you-mean fix.
+    actions = await actions_at(13, 16)
+    fixes = {a.title: a for a in actions}
+    assert "use `id`" in fixes, list(fixes)
+    assert fixes["use `id`"].edit.changes[uri][0].new_text == "id"
+    # WATERMARK FOR: the time column, not BIGINT columns (B022 errors).
+    completion = await asyncio.wait_for(
+        client.text_document_completion_async(types.CompletionParams(text_document=doc, position=at(18, 16))),
+        TIMEOUT,
+    )
+    labels = [i.label for i in sorted(completion.items, key=lambda i: i.sort_text)]
+    assert labels == ["ts"], labels
