@@ -56,16 +56,25 @@ pub fn suppress(parse: &Parse, source: &str, diagnostics: Vec<Diagnostic>) -> Ve
         .iter()
         .map(|d| vec![false; d.codes.len()])
         .collect();
-    let applies = |dir: &Directive, d: &Diagnostic, line: usize| match dir.scope {
-        Scope::Line(l) => l == line,
-        Scope::Range(r) => r.start <= d.span.start && d.span.start < r.end,
-        Scope::File => true,
-        Scope::Nothing => false,
-    };
+    // The directives that can apply to a diagnostic, found without scanning them all: by line,
+    // by statement range (sorted; ranges of different statements do not overlap), or the file.
+    let mut by_line: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    let mut ranges: Vec<(Span, usize)> = Vec::new();
+    let mut whole_file: Vec<usize> = Vec::new();
+    for (i, dir) in directives.iter().enumerate() {
+        match dir.scope {
+            Scope::Line(l) => by_line.entry(l).or_default().push(i),
+            Scope::Range(r) => ranges.push((r, i)),
+            Scope::File => whole_file.push(i),
+            Scope::Nothing => {}
+        }
+    }
+    ranges.sort_by_key(|(r, i)| (r.start, *i));
     let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
     // Statements where an error stopped the checks after it, and whether the file parses.
     let mut stopped: Vec<u32> = Vec::new();
     let mut syntax_error = false;
+    let mut candidates: Vec<usize> = Vec::new();
     for d in diagnostics {
         if d.severity == Severity::Error && d.stage() != Stage::Lint {
             syntax_error |= d.stage() == Stage::Syntax;
@@ -75,13 +84,25 @@ pub fn suppress(parse: &Parse, source: &str, diagnostics: Vec<Diagnostic>) -> Ve
             kept.push(d);
             continue;
         }
-        let line = index.line_of(d.span.start);
+        let at = d.span.start;
+        candidates.clear();
+        candidates.extend(by_line.get(&index.line_of(at)).into_iter().flatten());
+        // The ranges that start last at or before `at` (several directives can share one).
+        let after = ranges.partition_point(|(r, _)| r.start <= at);
+        if let Some(&(last, _)) = after.checked_sub(1).and_then(|i| ranges.get(i)) {
+            candidates.extend(
+                ranges[..after]
+                    .iter()
+                    .rev()
+                    .take_while(|(r, _)| r.start == last.start)
+                    .filter(|(r, _)| at < r.end)
+                    .map(|(_, i)| *i),
+            );
+        }
+        candidates.extend(&whole_file);
         let mut silenced = false;
-        for (dir, used) in directives.iter().zip(used.iter_mut()) {
-            if !applies(dir, &d, line) {
-                continue;
-            }
-            for (code, used) in dir.codes.iter().zip(used.iter_mut()) {
+        for &i in &candidates {
+            for (code, used) in directives[i].codes.iter().zip(used[i].iter_mut()) {
                 if *code == d.code {
                     *used = true;
                     silenced = true;
