@@ -1,11 +1,14 @@
 // A minimal client for the flinkddl language server: it starts `flinkddl lsp` on stdio for Flink
 // SQL documents (and, if asked, for every SQL document). All the work is in the server.
+//
+// VS Code activates it for Flink SQL files (the `flinksql` language it contributes) and in
+// workspaces with a flinkddl.toml, never merely because a `.sql` file is open.
 const vscode = require("vscode");
 const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
 
 let client;
 
-function activate(context) {
+function start() {
   const config = vscode.workspace.getConfiguration("flinkddl");
   const command = config.get("path", "flinkddl");
   const documentSelector = [{ language: "flinksql" }];
@@ -13,14 +16,27 @@ function activate(context) {
     documentSelector.push({ language: "sql" });
   }
   const run = { command, args: ["lsp"], transport: TransportKind.stdio };
-  client = new LanguageClient(
-    "flinkddl",
-    "flinkddl",
-    { run, debug: run },
-    { documentSelector }
-  );
-  context.subscriptions.push(client);
+  client = new LanguageClient("flinkddl", "flinkddl", { run, debug: run }, { documentSelector });
   return client.start();
+}
+
+async function restart() {
+  if (client) {
+    await client.stop();
+  }
+  return start();
+}
+
+function activate(context) {
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("flinkddl")) {
+        restart();
+      }
+    }),
+    { dispose: () => (client ? client.stop() : undefined) }
+  );
+  return start();
 }
 
 function deactivate() {

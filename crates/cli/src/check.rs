@@ -27,7 +27,8 @@ pub struct Summary {
     pub files: usize,
     pub errors: usize,
     pub warnings: usize,
-    pub infos: usize,
+    /// Info diagnostics (what flinkddl could not check).
+    pub info: usize,
     pub elapsed: Duration,
 }
 
@@ -42,7 +43,7 @@ impl Summary {
             match d.severity {
                 Severity::Error => s.errors += 1,
                 Severity::Warning => s.warnings += 1,
-                Severity::Info => s.infos += 1,
+                Severity::Info => s.info += 1,
             }
         }
         s

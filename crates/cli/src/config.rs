@@ -1,5 +1,5 @@
-//! `flinkddl.toml`: found upward from each checked file (the nearest one wins; there is no
-//! merging), or given with `--config`. The model, its parsing and its discovery live in
+//! `flinkddl.toml`: found upward from each checked file (the nearest one wins, with the file it
+//! `extend`s), or given with `--config`. The model, its parsing and its discovery live in
 //! `flinkddl-config` (shared with the language server); this module re-exports them.
 
 pub use flinkddl_config::{

@@ -77,11 +77,13 @@ pub fn index_page() -> String {
          and silence one statement or line with `-- flinkddl: ignore[L004]`: see `L090`.\n",
     );
     for (group_name, blurb) in GROUPS {
-        let codes: Vec<Code> = Code::ALL
+        // By code: the catalogue is in the order codes were added.
+        let mut codes: Vec<Code> = Code::ALL
             .iter()
             .copied()
             .filter(|c| group(*c) == *group_name)
             .collect();
+        codes.sort_by_key(|c| c.info().code);
         if codes.is_empty() {
             continue;
         }
@@ -177,7 +179,13 @@ pub fn explain(code: Code) -> String {
 /// What `flinkddl explain` without a code prints: one line per code.
 pub fn explain_all() -> String {
     let mut out = String::new();
-    for code in Code::ALL {
+    // In the index page's order: by group, then by code.
+    let mut codes: Vec<Code> = Code::ALL.to_vec();
+    codes.sort_by_key(|c| {
+        let rank = GROUPS.iter().position(|(name, _)| *name == group(*c));
+        (rank, c.info().code)
+    });
+    for code in codes {
         let info = code.info();
         out.push_str(&format!(
             "{:<5} {:<30} {:<7} {:<8} {}\n",

@@ -21,9 +21,14 @@
 //!               "end_column": 3, "start": 40, "end": 62} | null
 //!     }
 //!   ],
-//!   "summary": {"files": 4, "errors": 9, "warnings": 0, "infos": 0, "elapsed_ms": 1.25}
+//!   "summary": {"files": 4, "errors": 9, "warnings": 0, "info": 0, "infos": 0,
+//!               "elapsed_ms": 1.25}
 //! }
 //! ```
+//!
+//! `summary.info` counts the diagnostics of severity `"info"` (the word `flinkddl.toml` and
+//! `severity` use); `summary.infos` is the same count under its first name, kept for readers of
+//! version 1 and to be dropped in version 2.
 //!
 //! Diagnostics are ordered by file path, then as `flinkddl::analyze` orders them (by
 //! statement). Object keys are printed in alphabetical order. New fields may be added;
@@ -152,7 +157,8 @@ pub fn summary_json(summary: &Summary) -> Value {
         "files": summary.files,
         "errors": summary.errors,
         "warnings": summary.warnings,
-        "infos": summary.infos,
+        "info": summary.info,
+        "infos": summary.info,
         "elapsed_ms": (summary.elapsed.as_secs_f64() * 1e5).round() / 100.0,
     })
 }

@@ -70,7 +70,8 @@ struct CheckArgs {
     /// Use this configuration file for every file instead of the nearest flinkddl.toml.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
-    /// The name to report standard input under (and to find its flinkddl.toml from).
+    /// Read standard input, and report it under this name (and find its flinkddl.toml from
+    /// it). Paths given with it are ignored, with a warning.
     #[arg(long, value_name = "NAME")]
     stdin_filename: Option<String>,
     /// When to use colour in human output (`auto`: on a terminal, unless NO_COLOR is set).
@@ -164,23 +165,46 @@ fn usage_error(message: &str) -> ExitCode {
     ExitCode::from(EXIT_USAGE)
 }
 
+/// A usage error of `check`: on stderr, and, in the machine formats CI reads, also as what
+/// that format has for it (a SARIF log whose invocation failed, a GitHub error annotation), so
+/// that a step reading stdout does not get an empty file.
+fn check_usage_error(format: Format, message: &str) -> ExitCode {
+    match format {
+        Format::Sarif => out(&(sarif::render_usage_error(message) + "\n")),
+        Format::Github => out(&github::render_usage_error(message)),
+        Format::Human | Format::Json => {}
+    }
+    usage_error(message)
+}
+
 fn check(args: CheckArgs) -> ExitCode {
     let fixed = match &args.config {
         Some(file) => match Config::load(file) {
             Ok(c) => Some(c),
-            Err(e) => return usage_error(&e.to_string()),
+            Err(e) => return check_usage_error(args.format, &e.to_string()),
         },
         None => None,
     };
     let mut finder = Finder::new(fixed);
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
-        args.paths.clone()
+    // `--stdin-filename` means standard input, as in ruff: `echo ... | flinkddl check
+    // --stdin-filename x.sql` checks what was piped, not the current directory.
+    let stdin = PathBuf::from("-");
+    let paths = match (&args.stdin_filename, args.paths.as_slice()) {
+        (Some(_), given) => {
+            for ignored in given.iter().filter(|p| **p != stdin) {
+                eprintln!(
+                    "warning: ignoring `{}`: --stdin-filename checks standard input",
+                    files::display_path(ignored)
+                );
+            }
+            vec![stdin]
+        }
+        (None, []) => vec![PathBuf::from(".")],
+        (None, given) => given.to_vec(),
     };
     let mut plan = match files::expand(&paths, args.stdin_filename.as_deref(), &mut finder) {
         Ok(plan) => plan,
-        Err(e) => return usage_error(&e),
+        Err(e) => return check_usage_error(args.format, &e),
     };
     if args.fresh_session {
         for p in plan.iter_mut() {
@@ -198,11 +222,27 @@ fn check(args: CheckArgs) -> ExitCode {
         }
     }
     let (reports, summary) = check_all(plan);
+    if summary.files == 0 {
+        // Not an error (a hook may run on a change without SQL), but never a silent pass.
+        eprintln!(
+            "warning: no file to check in {}: directories give the files their flinkddl.toml \
+             `include`s (default: *.sql)",
+            paths
+                .iter()
+                .map(|p| format!("`{}`", files::display_path(p)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     let text = match args.format {
         Format::Human => human::render(&reports, &summary, human_style(&args)),
         Format::Json => json::check_json(&reports, &summary) + "\n",
         Format::Sarif => sarif::render(&reports, &summary) + "\n",
-        Format::Github => github::render(&reports, &summary),
+        Format::Github => {
+            // stdout holds only workflow commands; the summary is for the log.
+            eprintln!("{}", flinkddl_cli::render::summary_line(&summary));
+            github::render(&reports)
+        }
     };
     out(&text);
     ExitCode::from(summary.exit_code(args.deny_warnings))

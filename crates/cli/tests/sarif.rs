@@ -89,3 +89,35 @@ fn the_validator_rejects_broken_sarif() {
     doc["runs"][0]["results"][0]["level"] = Value::from("fatal");
     assert!(!validator().is_valid(&doc));
 }
+
+/// A run that cannot start (a broken `flinkddl.toml`, a glob that matches nothing) still
+/// writes a valid log, whose invocation failed with the error, so that a CI upload step does
+/// not get an empty file; the exit status stays 2.
+#[test]
+fn usage_errors_are_valid_sarif_that_say_what_went_wrong() {
+    for (args, needle) in [
+        (
+            &["project", "--config", "bad-config.toml"][..],
+            "cannot be configured",
+        ),
+        (&["no-such-dir/*.sql"][..], "no file matches"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_flinkddl"))
+            .current_dir(fixtures())
+            .args(["check", "--format", "sarif"])
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run flinkddl: {e}"));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let doc: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: stdout is not JSON: {e}"));
+        assert_valid(&doc);
+        let invocation = &doc["runs"][0]["invocations"][0];
+        assert_eq!(invocation["executionSuccessful"], false);
+        let notification = &invocation["toolExecutionNotifications"][0];
+        assert_eq!(notification["level"], "error");
+        let text = notification["message"]["text"].as_str().unwrap_or("");
+        assert!(text.contains(needle), "{args:?}: {text}");
+        assert_eq!(doc["runs"][0]["results"], Value::Array(Vec::new()));
+    }
+}

@@ -15,9 +15,11 @@
 //! suppression is part of the analysis, whatever the configuration).
 //!
 //! ```toml
-//! # Globs are matched against paths relative to this file's directory; `*` also matches `/`.
+//! # Globs are matched against paths relative to this file's directory (wherever flinkddl
+//! # runs from); `*` also matches `/`.
 //! include = ["*.sql"]             # files taken from directories (default: *.sql)
 //! exclude = ["generated/**"]      # never checked, even when named on the command line
+//! extend = "../flinkddl.toml"     # start from another configuration (see below)
 //!
 //! [rules]                         # by code or by name: "off", "info", "warning" or "error"
 //! L004 = "off"
@@ -37,7 +39,12 @@
 //! Syntax and file codes (`S…`, `F…`) cannot be configured: a file that does not parse is
 //! never passed silently.
 //!
-//! The nearest `flinkddl.toml` wins; there is no merging.
+//! The nearest `flinkddl.toml` wins. It can `extend` another one (a path relative to its
+//! directory, usually `"../flinkddl.toml"`): the other file's settings apply, each glob still
+//! relative to the directory of the file that declares it, and this file's settings on top:
+//! its `include` (when given) replaces the other's, its `exclude` adds to the other's, its
+//! `[rules]` override the other's code by code, `fresh-session` and `connector-findings` (when
+//! given) replace the other's, and its `connectors` files are read after the other's.
 
 use flinkddl::connectors::{Catalogue, FileError};
 use flinkddl::{Code, ConnectorFindings, Diagnostic, Severity, Stage};
@@ -157,6 +164,61 @@ pub enum Problem {
     SyntaxRule(String),
     #[error("[rules]: `{key}` must be \"off\", \"info\", \"warning\" or \"error\", not {value}")]
     BadLevel { key: String, value: String },
+    #[error("`extend`: the path is empty")]
+    EmptyExtendPath,
+    #[error("`extend`: `{0}` extends this file again (a cycle)")]
+    ExtendCycle(String),
+}
+
+/// Globs and the directory they are relative to.
+#[derive(Debug, Clone)]
+struct Globs {
+    /// Absolute, without `.` or `..`.
+    base: PathBuf,
+    set: GlobSet,
+}
+
+impl Globs {
+    /// `path` (as given) matches, relative to the globs' directory; `absolute` is the path made
+    /// absolute. A path outside the directory is matched as given.
+    fn is_match(&self, path: &Path, absolute: &Path) -> bool {
+        match absolute.strip_prefix(&self.base) {
+            Ok(relative) => self.set.is_match(relative),
+            Err(_) => self.set.is_match(path.strip_prefix(".").unwrap_or(path)),
+        }
+    }
+}
+
+/// The path made absolute (against the working directory) and without `.` and `..` parts
+/// (lexically: a `..` after a symbolic link goes up from the link).
+pub fn normalize(path: &Path) -> PathBuf {
+    // `Path::new("a.toml").parent()` is the empty path: the working directory.
+    let path = if path.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        path
+    };
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::new();
+    for part in absolute.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Which settings a file gives itself (the others come from the file it extends, or are the
+/// defaults).
+#[derive(Debug, Clone, Copy, Default)]
+struct Given {
+    include: bool,
+    fresh_session: bool,
+    connector_findings: bool,
 }
 
 /// A loaded configuration.
@@ -166,8 +228,9 @@ pub struct Config {
     pub root: PathBuf,
     /// The file it came from (`None` for the defaults).
     pub file: Option<PathBuf>,
-    include: GlobSet,
-    exclude: GlobSet,
+    include: Globs,
+    /// This file's and those of the files it extends, each relative to its own directory.
+    exclude: Vec<Globs>,
     rules: HashMap<Code, Level>,
     /// Bind as a fresh Flink session (`fresh-session = true`, or `--fresh-session`): catalogs
     /// and databases the file does not create are errors instead of assumed to exist.
@@ -181,6 +244,13 @@ pub struct Config {
     /// The built-in catalogue plus the connectors files, once [`Config::load`] (or
     /// [`Config::read_connectors`]) has read them; `None`: the built-in catalogue.
     catalogue: Option<Arc<Catalogue>>,
+    /// The file `extend` names, joined to the configuration's directory, until
+    /// [`Config::load`] has read it.
+    pub extend: Option<PathBuf>,
+    /// The files this configuration was extended from, nearest first (read by
+    /// [`Config::load`]).
+    pub extended: Vec<PathBuf>,
+    given: Given,
 }
 
 #[derive(Deserialize)]
@@ -192,37 +262,113 @@ struct Raw {
     #[serde(default)]
     rules: toml::Table,
     #[serde(default, rename = "fresh-session")]
-    fresh_session: bool,
+    fresh_session: Option<bool>,
     #[serde(default, rename = "connector-findings")]
     connector_findings: Option<String>,
     #[serde(default)]
     connectors: Vec<String>,
+    extend: Option<String>,
 }
 
 impl Config {
     /// The defaults: `*.sql`, nothing excluded, every code at its default severity.
     pub fn defaults(root: PathBuf) -> Config {
         Config {
+            include: Globs {
+                base: normalize(&root),
+                set: globs(&["*.sql".to_string()]).unwrap_or_else(|_| GlobSet::empty()),
+            },
             root,
             file: None,
-            include: globs(&["*.sql".to_string()]).unwrap_or_else(|_| GlobSet::empty()),
-            exclude: GlobSet::empty(),
+            exclude: Vec::new(),
             rules: HashMap::new(),
             fresh_session: false,
             connector_findings: ConnectorFindings::AtUse,
             connector_files: Vec::new(),
             catalogue: None,
+            extend: None,
+            extended: Vec::new(),
+            given: Given::default(),
         }
     }
 
-    /// Reads a `flinkddl.toml` and the connectors files it lists. The error names the file as
-    /// given.
+    /// Reads a `flinkddl.toml`, the files it extends and the connectors files they list. The
+    /// error names the file as given.
     pub fn load(file: &Path) -> Result<Config, ConfigError> {
         Config::load_toml(file)?.read_connectors()
     }
 
-    /// Reads a `flinkddl.toml` without its connectors files.
+    /// Reads a `flinkddl.toml` and the files it extends, without the connectors files.
     fn load_toml(file: &Path) -> Result<Config, ConfigError> {
+        Config::load_extending(file, &mut Vec::new())
+    }
+
+    /// Reads `file`, then (when it extends another) that one, and puts `file`'s settings over
+    /// it; `seen` holds the files of the chain so far (normalized), to refuse a cycle.
+    fn load_extending(file: &Path, seen: &mut Vec<PathBuf>) -> Result<Config, ConfigError> {
+        seen.push(normalize(file));
+        let mut config = Config::load_one(file)?;
+        let Some(parent) = config.extend.take() else {
+            return Ok(config);
+        };
+        if seen.contains(&normalize(&parent)) {
+            return Err(ConfigError::Invalid {
+                file: file.to_path_buf(),
+                problem: Problem::ExtendCycle(parent.display().to_string()),
+            });
+        }
+        let base = Config::load_extending(&parent, seen)?;
+        Ok(base.extended_by(config))
+    }
+
+    /// `self` (the file another extends) with `child`'s settings on top.
+    fn extended_by(self, child: Config) -> Config {
+        let mut rules = self.rules;
+        rules.extend(child.rules);
+        let mut exclude = self.exclude;
+        exclude.extend(child.exclude);
+        let mut connector_files = self.connector_files;
+        for f in child.connector_files {
+            if !connector_files.contains(&f) {
+                connector_files.push(f);
+            }
+        }
+        let mut extended: Vec<PathBuf> = self.file.into_iter().collect();
+        extended.extend(self.extended);
+        Config {
+            root: child.root,
+            file: child.file,
+            include: if child.given.include {
+                child.include
+            } else {
+                self.include
+            },
+            exclude,
+            rules,
+            fresh_session: if child.given.fresh_session {
+                child.fresh_session
+            } else {
+                self.fresh_session
+            },
+            connector_findings: if child.given.connector_findings {
+                child.connector_findings
+            } else {
+                self.connector_findings
+            },
+            connector_files,
+            catalogue: None,
+            extend: None,
+            extended,
+            given: Given {
+                include: child.given.include || self.given.include,
+                fresh_session: child.given.fresh_session || self.given.fresh_session,
+                connector_findings: child.given.connector_findings || self.given.connector_findings,
+            },
+        }
+    }
+
+    /// Reads one `flinkddl.toml` (not the file it extends).
+    fn load_one(file: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(file).map_err(|e| ConfigError::Read {
             file: file.to_path_buf(),
             reason: io_reason(&e),
@@ -245,11 +391,27 @@ impl Config {
             message: e.to_string().trim_end().to_string(),
             position: e.span().map(|s| position(text, s.start)),
         })?;
-        let include = match &raw.include {
-            Some(list) => globs(list)?,
-            None => globs(&["*.sql".to_string()])?,
+        let base = normalize(&root);
+        let include = Globs {
+            base: base.clone(),
+            set: match &raw.include {
+                Some(list) => globs(list)?,
+                None => globs(&["*.sql".to_string()])?,
+            },
         };
-        let exclude = globs(&raw.exclude)?;
+        let exclude = if raw.exclude.is_empty() {
+            Vec::new()
+        } else {
+            vec![Globs {
+                base,
+                set: globs(&raw.exclude)?,
+            }]
+        };
+        let extend = match raw.extend.as_deref() {
+            Some(path) if path.trim().is_empty() => return Err(Problem::EmptyExtendPath),
+            Some(path) => Some(root.join(path)),
+            None => None,
+        };
         let connector_findings = match raw.connector_findings.as_deref() {
             None | Some("at-use") => ConnectorFindings::AtUse,
             Some("error") => ConnectorFindings::Error,
@@ -288,10 +450,17 @@ impl Config {
             include,
             exclude,
             rules,
-            fresh_session: raw.fresh_session,
+            fresh_session: raw.fresh_session.unwrap_or(false),
             connector_findings,
             connector_files,
             catalogue: None,
+            extend,
+            extended: Vec::new(),
+            given: Given {
+                include: raw.include.is_some(),
+                fresh_session: raw.fresh_session.is_some(),
+                connector_findings: raw.connector_findings.is_some(),
+            },
         })
     }
 
@@ -350,22 +519,20 @@ impl Config {
         }
     }
 
-    /// The path relative to the configuration's directory, for glob matching.
-    fn relative<'p>(&self, path: &'p Path) -> &'p Path {
-        let path = path.strip_prefix(".").unwrap_or(path);
-        let root = self.root.strip_prefix(".").unwrap_or(&self.root);
-        path.strip_prefix(root).unwrap_or(path)
-    }
-
-    /// True when a file found in a directory should be checked.
+    /// True when a file found in a directory should be checked. Globs match the path relative
+    /// to the directory of the file that declares them, whatever the working directory.
     pub fn includes(&self, path: &Path) -> bool {
-        let rel = self.relative(path);
-        self.include.is_match(rel) && !self.exclude.is_match(rel)
+        let absolute = normalize(path);
+        self.include.is_match(path, &absolute) && !self.excluded(path, &absolute)
     }
 
     /// True when a file is excluded (named on the command line or not).
     pub fn excludes(&self, path: &Path) -> bool {
-        self.exclude.is_match(self.relative(path))
+        self.excluded(path, &normalize(path))
+    }
+
+    fn excluded(&self, path: &Path, absolute: &Path) -> bool {
+        self.exclude.iter().any(|g| g.is_match(path, absolute))
     }
 
     /// The level a code is configured to, if any.
@@ -461,6 +628,12 @@ impl Finder {
         if let Some(c) = &self.fixed {
             return Ok(c.clone());
         }
+        // `Path::new("a.toml").parent()` is the empty path: the working directory.
+        let path = if path.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            path
+        };
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         let dir = absolute.parent().map(Path::to_path_buf).unwrap_or_default();
         match self.find(&dir) {
@@ -536,7 +709,8 @@ type Stamp = Option<(Option<SystemTime>, u64)>;
 #[derive(Debug)]
 struct Loaded {
     stamp: Stamp,
-    /// The connectors files it lists, each with its stamp when it was read.
+    /// The files it extends and the connectors files it lists, each with its stamp when it
+    /// was read.
     connectors: Vec<(PathBuf, Stamp)>,
     resolved: Arc<Resolved>,
 }
@@ -558,8 +732,8 @@ fn stamp(file: &Path) -> Stamp {
 /// `flinkddl.toml` can change, appear or disappear.
 ///
 /// The nearest file is cached per directory; a loaded file is re-read when its modification
-/// time or length changes, or those of a connectors file it lists (one `stat` per file per
-/// lookup). [`Cache::forget`] drops everything (a
+/// time or length changes, or those of a file it extends or a connectors file it lists (one
+/// `stat` per file per lookup). [`Cache::forget`] drops everything (a
 /// watcher saw a `flinkddl.toml` change); [`Cache::rediscover`] looks for new files above one
 /// path again. Lookups are by absolute path; the result is shared, so two lookups that give
 /// the same [`Arc`] mean nothing changed.
@@ -624,11 +798,18 @@ impl Cache {
         let (result, connectors) = match Config::load_toml(&file) {
             Ok(config) => {
                 let connectors = config
-                    .connector_files
+                    .extended
                     .iter()
+                    .chain(&config.connector_files)
                     .map(|p| (p.clone(), stamp(p)))
                     .collect();
                 (config.read_connectors(), connectors)
+            }
+            // A broken file this one extends: read again once it changes.
+            Err(e) if e.file() != file => {
+                let other = e.file().to_path_buf();
+                let other_stamp = stamp(&other);
+                (Err(e), vec![(other, other_stamp)])
             }
             Err(e) => (Err(e), Vec::new()),
         };
@@ -881,6 +1062,69 @@ mod tests {
         let again = cache.for_file(&sql);
         assert!(again.error.is_some(), "the broken top-level file");
         assert_eq!(find_upward(&tmp.0.join("a/b")), Some(tmp.0.join(FILE_NAME)));
+    }
+
+    #[test]
+    fn a_file_extends_another() {
+        let tmp = TempDir::new("extend");
+        tmp.write(
+            "flinkddl.toml",
+            "exclude = [\"a/gen/**\"]\nfresh-session = true\n[rules]\nL001 = \"off\"\nL002 = \"error\"\n",
+        );
+        tmp.write(
+            "a/flinkddl.toml",
+            "extend = \"../flinkddl.toml\"\nexclude = [\"b/scratch.sql\"]\n[rules]\nL002 = \"warning\"\n",
+        );
+        let config = Config::load(&tmp.0.join("a/flinkddl.toml")).unwrap_or_else(|e| panic!("{e}"));
+        // Each file's globs are relative to its own directory.
+        assert!(config.excludes(&tmp.0.join("a/gen/x.sql")));
+        assert!(config.excludes(&tmp.0.join("a/b/scratch.sql")));
+        assert!(config.includes(&tmp.0.join("a/b/x.sql")));
+        // This file's rules over the other's; the other's settings where this one is silent.
+        assert_eq!(config.level(Code::PrecisionClamped), Some(Level::Off));
+        assert_eq!(
+            config.level(Code::DuplicateOptionKey),
+            Some(Level::Is(Severity::Warning))
+        );
+        assert!(config.fresh_session);
+        assert_eq!(config.extended, vec![tmp.0.join("a/../flinkddl.toml")]);
+
+        // A cycle is an error, not a hang.
+        tmp.write("flinkddl.toml", "extend = \"a/flinkddl.toml\"\n");
+        let err = Config::load(&tmp.0.join("a/flinkddl.toml")).err();
+        let message = err.map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.contains("a cycle"), "{message}");
+        // A missing file names it.
+        tmp.write("a/flinkddl.toml", "extend = \"nope.toml\"\n");
+        let err = Config::load(&tmp.0.join("a/flinkddl.toml")).err();
+        let message = err.map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.contains("nope.toml: no such file"), "{message}");
+    }
+
+    #[test]
+    fn the_cache_sees_a_changed_extended_file() {
+        let tmp = TempDir::new("cache-extend");
+        let sql = tmp.0.join("a/b/x.sql");
+        tmp.write("flinkddl.toml", "[rules]\nL001 = \"off\"\n");
+        tmp.write("a/flinkddl.toml", "extend = \"../flinkddl.toml\"\n");
+        let mut cache = Cache::new();
+        let first = cache.for_file(&sql);
+        assert_eq!(first.config.level(Code::PrecisionClamped), Some(Level::Off));
+        tmp.write("flinkddl.toml", "[rules]\nL001 = \"error\"\n");
+        let changed = cache.for_file(&sql);
+        assert_eq!(
+            changed.config.level(Code::PrecisionClamped),
+            Some(Level::Is(Severity::Error))
+        );
+        tmp.write("flinkddl.toml", "[rules]\nL001 = \"loud\"\n");
+        assert!(cache.for_file(&sql).error.is_some());
+        tmp.write("flinkddl.toml", "[rules]\nL001 = \"warning\"\n");
+        let fixed = cache.for_file(&sql);
+        assert!(fixed.error.is_none());
+        assert_eq!(
+            fixed.config.level(Code::PrecisionClamped),
+            Some(Level::Is(Severity::Warning))
+        );
     }
 
     const ACME: &str = "[[connectors]]\nid = \"acme-queue\"\nversion = \"1\"\nroles = [\"source\", \"sink\"]\noptions = [{ key = \"queue\", type = \"string\", required = true }]\n";

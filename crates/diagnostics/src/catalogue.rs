@@ -372,14 +372,14 @@ catalogue! {
          ## Fix\n\n\
          Use `CREATE TABLE IF NOT EXISTS`, `CREATE OR REPLACE TABLE`, or another name.";
     DatabaseNotFound = "B061", "database-not-found", Bind, Error,
-        "database does not exist",
+        "database not created in this script",
         "The database is not in the catalog. Create it first with CREATE DATABASE.\n\n\
          ## Example\n\n\
          ```sql\nCREATE TABLE sales.orders (id BIGINT);\n```\n\n\
          ## Fix\n\n\
          Create the database first (`CREATE DATABASE sales`); `flinkddl check` assumes databases it does not see created exist (a warning) unless `--fresh-session` is given.";
     CatalogNotFound = "B062", "catalog-not-found", Bind, Error,
-        "catalog does not exist",
+        "catalog not created in this script",
         "The catalog is not registered. Create it first with CREATE CATALOG.\n\n\
          ## Example\n\n\
          ```sql\nCREATE TABLE lake.sales.orders (id BIGINT);\n```\n\n\
@@ -811,11 +811,25 @@ catalogue! {
          ```\n\n\
          Codes or names are separated by commas. On its own line before a statement the comment \
          silences that whole statement; on its own line inside a statement, the next line; after \
-         code, its own line.\n\n\
+         code, its own line. `-- flinkddl: ignore-file[L004]`, anywhere in the file, silences the \
+         code in the whole file.\n\n\
          ## Example\n\n\
          ```sql\n-- flinkddl: ignore[L999]\nCREATE TABLE t (a INT);\n```\n\n\
          ## Fix\n\n\
          Name codes (`L002`) or names (`duplicate-option-key`) that `flinkddl explain` lists, and not syntax or file codes.";
+    UnusedSuppression = "L091", "unused-suppression", Lint, Warning,
+        "suppression comment silences nothing",
+        "A `-- flinkddl: ignore[...]` (or `ignore-file[...]`) comment names a code that is not \
+         reported where the comment applies, so the comment silences nothing (as ruff's unused \
+         `noqa`). It is left over from a mistake fixed since, or it is in the wrong place and the \
+         diagnostic it was meant for is still reported. A comment is not judged where an error \
+         stopped the checks that could report its codes: in a statement with a syntax or bind \
+         error, or anywhere in a file with a syntax error.\n\n\
+         ## Example\n\n\
+         ```sql\n-- flinkddl: ignore[L002]\nCREATE TABLE t (a INT) WITH ('connector' = 'datagen');\n```\n\n\
+         ## Fix\n\n\
+         Remove the comment (the quick fix does), or the codes that are not reported from its \
+         list; move it to the line or statement of the diagnostic it is meant for.";
 }
 
 impl Code {

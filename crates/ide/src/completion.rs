@@ -50,9 +50,26 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
     let parse = &analysis.result().parse;
     let text = analysis.text();
     let offset = offset.min(text.len() as u32);
-    let cx = context::cursor_context(text, &parse.tokens, &parse.trivia, offset);
+    let mut cx = context::cursor_context(text, &parse.tokens, &parse.trivia, offset);
+    // In an unclosed string the lexer read everything up to some later quote as the string:
+    // read the statement again with the string closed where the line ends.
+    let repaired;
+    let (text, tokens) = if cx.unclosed {
+        let closed = context::close_string_at_line_end(text, offset);
+        let lexed = flinkddl::syntax::lex(&closed);
+        let mut again = context::cursor_context(&closed, &lexed.tokens, &lexed.trivia, offset);
+        again.replace = cx.replace;
+        again.unclosed = true;
+        cx = again;
+        repaired = (closed, lexed.tokens);
+        (repaired.0.as_str(), repaired.1.as_slice())
+    } else {
+        (text, parse.tokens.as_slice())
+    };
     let mut c = Collector {
         analysis,
+        text,
+        all_tokens: tokens,
         cx: &cx,
         items: Vec::new(),
         statement: analysis.statement_at(offset).unwrap_or(0),
@@ -63,6 +80,15 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
         .unwrap_or("")
         .to_string();
     let mut items = c.items;
+    if cx.unclosed {
+        // Close the string the item completes.
+        for item in items
+            .iter_mut()
+            .filter(|i| i.kind != CompletionKind::Option)
+        {
+            item.insert_text.push('\'');
+        }
+    }
     if !typed.is_empty() {
         items.retain(|item| matches_typed(&typed, &item.label));
     }
@@ -96,11 +122,18 @@ struct ColumnInfo {
     name: String,
     detail: String,
     is_timestamp: bool,
+    /// The type is known (declared, or resolved by Flink), so `is_timestamp` is sure; a computed
+    /// column of a table that does not bind yet has an unknown type.
+    type_known: bool,
     is_computed: bool,
 }
 
 struct Collector<'a> {
     analysis: &'a Analysis,
+    /// The document's text and tokens, or, in an unclosed string, the text with the string
+    /// closed (the same up to the end of the cursor's line).
+    text: &'a str,
+    all_tokens: &'a [Token],
     cx: &'a CursorContext,
     items: Vec<CompletionItem>,
     statement: usize,
@@ -154,12 +187,13 @@ const EXPRESSION_KEYWORDS: &[(&str, &str)] = &[
 
 impl Collector<'_> {
     fn text(&self) -> &str {
-        self.analysis.text()
+        self.text
     }
 
     fn tokens(&self) -> &[Token] {
-        let all = &self.analysis.result().parse.tokens;
-        all.get(self.cx.statement_tokens.clone()).unwrap_or(&[])
+        self.all_tokens
+            .get(self.cx.statement_tokens.clone())
+            .unwrap_or(&[])
     }
 
     fn push(
@@ -293,8 +327,12 @@ impl Collector<'_> {
                 }
             }
             Context::WatermarkColumn => {
+                // The rowtime must be a TIMESTAMP or TIMESTAMP_LTZ (else B022): those first,
+                // then columns of a type not known yet; never one of another type.
                 for col in self.columns() {
-                    self.column(&col, true);
+                    if col.is_timestamp || !col.type_known {
+                        self.column(&col, true);
+                    }
                 }
             }
             Context::WatermarkAs => {
@@ -452,8 +490,8 @@ impl Collector<'_> {
     fn query_scope(&self) -> Option<Vec<ScopeTable>> {
         let text = self.text();
         let tokens = self.tokens();
-        let all = &self.analysis.result().parse.tokens;
-        let cursor = all
+        let cursor = self
+            .all_tokens
             .partition_point(|t| t.span.start < self.cx.replace.start)
             .saturating_sub(self.cx.statement_tokens.start)
             .min(tokens.len());
@@ -507,6 +545,7 @@ impl Collector<'_> {
                         name: name.to_string(),
                         detail: detail.to_string(),
                         is_timestamp: true,
+                        type_known: true,
                         is_computed: false,
                     });
                 }
@@ -570,6 +609,7 @@ impl Collector<'_> {
                             name,
                             detail: format!("column of {of}"),
                             is_timestamp: false,
+                            type_known: false,
                             is_computed: false,
                         },
                     });
@@ -685,6 +725,8 @@ impl Collector<'_> {
                             c.data_type.summary_string(),
                             c.kind_name()
                         );
+                        col.is_timestamp = is_timestamp_type(&c.data_type);
+                        col.type_known = true;
                     }
                 }
             }
@@ -731,11 +773,8 @@ impl Collector<'_> {
                         c.kind_name(),
                         table.name
                     ),
-                    is_timestamp: matches!(
-                        c.data_type.type_root(),
-                        flinkddl::types::LogicalTypeRoot::TimestampWithoutTimeZone
-                            | flinkddl::types::LogicalTypeRoot::TimestampWithLocalTimeZone
-                    ),
+                    is_timestamp: is_timestamp_type(&c.data_type),
+                    type_known: true,
                     is_computed: c.is_computed(),
                 });
             }
@@ -747,7 +786,9 @@ impl Collector<'_> {
         let written: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
         let columns: Vec<String> = self.columns().into_iter().map(|c| c.name).collect();
         let mut candidates: Vec<(String, Option<catalogue::TableOption>)> = Vec::new();
-        if !written.contains(&"connector") || self.cx.in_string {
+        // Inside a closed string the user may be retyping a written key: offer those too.
+        let retyping = self.cx.in_string && !self.cx.unclosed;
+        if !written.contains(&"connector") || retyping {
             candidates.push(("connector".to_string(), None));
         }
         for option in catalogue::table_options(self.analysis.catalogue(), &options) {
@@ -761,7 +802,7 @@ impl Collector<'_> {
             }
         }
         for (key, option) in candidates {
-            if written.contains(&key.as_str()) && !self.cx.in_string {
+            if written.contains(&key.as_str()) && !retyping {
                 continue;
             }
             let (value, doc, detail, required) = match &option {
@@ -814,7 +855,10 @@ impl Collector<'_> {
                 ),
             };
             let escaped = key.replace('\'', "''");
-            let (insert, snippet) = if self.cx.in_string {
+            let (insert, snippet) = if self.cx.unclosed {
+                // `'scan.st`: close the key and go on to its value.
+                (format!("{}' = '{value}'", escape_snippet(&escaped)), true)
+            } else if self.cx.in_string {
                 (escaped, false)
             } else {
                 (format!("'{}' = '{value}'", escape_snippet(&escaped)), true)
@@ -889,6 +933,36 @@ impl Collector<'_> {
             }
         }
     }
+}
+
+/// TIMESTAMP or TIMESTAMP_LTZ: what a rowtime column can be (given the precision, B022).
+fn is_timestamp_type(ty: &flinkddl::types::DataType) -> bool {
+    matches!(
+        ty.type_root(),
+        flinkddl::types::LogicalTypeRoot::TimestampWithoutTimeZone
+            | flinkddl::types::LogicalTypeRoot::TimestampWithLocalTimeZone
+    ) && rowtime_precision(&ty.summary_string())
+}
+
+/// A type written `TIMESTAMP(p)`, `TIMESTAMP_LTZ(p)` or `TIMESTAMP(p) WITH LOCAL TIME ZONE`
+/// with p at most 3, the precisions a rowtime takes (without `(p)` it is 6).
+fn rowtime_precision(written: &str) -> bool {
+    let upper = written.trim().to_ascii_uppercase();
+    let Some(rest) = upper
+        .strip_prefix("TIMESTAMP_LTZ")
+        .or_else(|| upper.strip_prefix("TIMESTAMP"))
+    else {
+        return false;
+    };
+    let Some(inner) = rest.trim_start().strip_prefix('(') else {
+        return false;
+    };
+    let digits: String = inner
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse::<u32>().is_ok_and(|p| p <= 3)
 }
 
 /// A placeholder in the syntax an option type takes, for options without a default.
@@ -966,7 +1040,8 @@ fn written_columns(text: &str, tokens: &[Token]) -> Vec<ColumnInfo> {
                 let second = rest.first().map(|t| word(text, t)).unwrap_or_default();
                 out.push(ColumnInfo {
                     name: ident_value(text, first),
-                    is_timestamp: second.starts_with("TIMESTAMP") || detail.contains("PROCTIME"),
+                    is_timestamp: rowtime_precision(&detail) || detail.contains("PROCTIME"),
+                    type_known: second != "AS",
                     is_computed: second == "AS",
                     detail,
                 });

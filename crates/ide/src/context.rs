@@ -60,6 +60,10 @@ pub struct CursorContext {
     /// What the user has typed of the word or string (replaced by the completion).
     pub replace: Span,
     pub in_string: bool,
+    /// The string the cursor is in has no closing quote on the cursor's line (the editor did
+    /// not auto-close it): the lexer took the text up to some later quote, or to the end, for
+    /// the string. Completion re-reads the text with the string closed at the end of the line.
+    pub unclosed: bool,
     /// The index of the statement's first token and of the first token after the cursor.
     pub statement_tokens: std::ops::Range<usize>,
     /// The dotted name before a `.` right before what is typed (`o.` in `o.na`): a table's
@@ -128,6 +132,7 @@ pub fn cursor_context(
         context: Context::Nothing,
         replace: replace_empty,
         in_string: false,
+        unclosed: false,
         statement_tokens: range,
         qualifier: Vec::new(),
     };
@@ -178,6 +183,7 @@ pub fn cursor_context(
     let prev = &tokens[start..end];
 
     let mut in_string = false;
+    let mut unclosed = false;
     let mut replace = replace_empty;
     if let Some(i) = current {
         let t = &tokens[i];
@@ -185,12 +191,28 @@ pub fn cursor_context(
         if is_string(t) || (t.kind == TokenKind::Error && raw.starts_with('\'')) {
             in_string = true;
             let inner_start = t.span.start + 1;
-            let closed = is_string(t) && raw.len() >= 2;
+            let mut closed = is_string(t) && raw.len() >= 2;
             let inner_end = if closed { t.span.end - 1 } else { offset };
             if offset < inner_start || (closed && offset > inner_end) {
                 return nothing(start..statement_end);
             }
-            replace = Span::new(inner_start, inner_end.max(inner_start));
+            let between = |from: u32, to: u32| text.get(from as usize..to as usize).unwrap_or("");
+            // A string that started on an earlier line: no item could replace it without
+            // spanning lines.
+            if between(t.span.start, offset).contains('\n') {
+                return nothing(start..statement_end);
+            }
+            // The quote that closes the string is on a later line: it is some other string's
+            // opening quote, so the string is really unclosed.
+            if closed && between(offset, inner_end).contains('\n') {
+                closed = false;
+            }
+            replace = if closed {
+                Span::new(inner_start, inner_end.max(inner_start))
+            } else {
+                unclosed = true;
+                Span::new(inner_start, unclosed_fragment_end(text, offset))
+            };
         } else if is_word(t) {
             replace = t.span;
         } else {
@@ -223,9 +245,37 @@ pub fn cursor_context(
         context,
         replace,
         in_string,
+        unclosed,
         statement_tokens: start..statement_end,
         qualifier,
     }
+}
+
+/// Where the part of an unclosed string after the cursor that belongs to what is being typed
+/// ends: at the first blank, quote, comma or parenthesis (so never on another line).
+fn unclosed_fragment_end(text: &str, offset: u32) -> u32 {
+    let rest = text.get(offset as usize..).unwrap_or("");
+    let len = rest
+        .find(|c: char| c.is_whitespace() || matches!(c, '\'' | ',' | '(' | ')' | ';'))
+        .unwrap_or(rest.len());
+    offset + len as u32
+}
+
+/// The text with the unclosed string the cursor is in closed at the end of the cursor's line
+/// (before a `\r\n`), so that the tokens after it are read as written. Offsets up to the end
+/// of the cursor's line are unchanged.
+pub fn close_string_at_line_end(text: &str, offset: u32) -> String {
+    let from = (offset as usize).min(text.len());
+    let rest = text.get(from..).unwrap_or("");
+    let mut eol = from + rest.find('\n').unwrap_or(rest.len());
+    if eol > from && text.as_bytes().get(eol - 1) == Some(&b'\r') {
+        eol -= 1;
+    }
+    let mut out = String::with_capacity(text.len() + 1);
+    out.push_str(text.get(..eol).unwrap_or(text));
+    out.push('\'');
+    out.push_str(text.get(eol..).unwrap_or(""));
+    out
 }
 
 /// The dotted name that ends in the `.` at the end of `prev` (`o.`, `db.t.`); empty when

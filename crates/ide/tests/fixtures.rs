@@ -299,6 +299,30 @@ fn feature_fixtures() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Accepting a completion replaces only what the cursor is in: its range holds the cursor and
+/// stays on the cursor's line, inside one word or string.
+#[test]
+fn completion_ranges_stay_in_the_cursor_token() {
+    let mut failures = Vec::new();
+    for path in cases("completion") {
+        let case = load(&path);
+        for item in case.analysis.completions(case.offset) {
+            let replaced = case.text.get(item.replace.range()).unwrap_or("\n");
+            if !(item.replace.start <= case.offset && case.offset <= item.replace.end)
+                || replaced.contains(['\n', '\''])
+            {
+                failures.push(format!(
+                    "{}: {} replaces {:?}",
+                    path.display(),
+                    item.label,
+                    replaced
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn no_orphan_snapshots_or_unknown_features() {
     let Ok(rd) = std::fs::read_dir(root()) else {

@@ -3,6 +3,7 @@
 //! closing `]` is free (a reason, say).
 //!
 //! Where a comment applies:
+//! - `ignore-file[...]`, anywhere: to the whole file;
 //! - after code on the same line: to the diagnostics that start on that line;
 //! - on its own line before a statement: to that whole statement (a statement owns the text up
 //!   to the next one);
@@ -10,9 +11,12 @@
 //!
 //! Bind and lint diagnostics can be silenced; syntax and file diagnostics cannot (a file that
 //! does not parse is never passed silently). A directive that cannot be read is reported as
-//! `L090 invalid-suppression`.
+//! `L090 invalid-suppression`; a code it names that it silences nothing of, as
+//! `L091 unused-suppression` (as ruff's unused `noqa`). A directive is not judged unused where
+//! an error stopped the checks that could have reported its codes: in a statement with a syntax
+//! or bind error (lints do not run there), or anywhere in a file with a syntax error.
 
-use flinkddl_diagnostics::{Code, Diagnostic, LineIndex, Span, Stage};
+use flinkddl_diagnostics::{Code, Diagnostic, LineIndex, Severity, Span, Stage};
 use flinkddl_syntax::{Parse, TokenKind};
 
 /// One directive: the codes it names and where it applies.
@@ -30,39 +34,177 @@ pub enum Scope {
     Line(usize),
     /// Diagnostics starting in this byte range (a statement and the text up to the next one).
     Range(Span),
+    /// Every diagnostic of the file (`ignore-file[...]`).
+    File,
     /// Nothing (the comment is the last thing in the file).
     Nothing,
 }
 
 const PREFIX: &str = "flinkddl:";
 
-/// Drops the diagnostics that a suppression comment silences, and adds `L090` for each
-/// directive it cannot read. Returns `diagnostics` unchanged when the text has no directive.
+/// Drops the diagnostics that a suppression comment silences, adds `L090` for each directive
+/// it cannot read and `L091` for each that silences nothing. Returns `diagnostics` unchanged
+/// when the text has no directive.
 pub fn suppress(parse: &Parse, source: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let (directives, mut problems) = directives(parse, source);
     if directives.is_empty() && problems.is_empty() {
         return diagnostics;
     }
     let index = LineIndex::new(source);
-    let mut kept: Vec<Diagnostic> = diagnostics
-        .into_iter()
-        .filter(|d| {
-            if d.stage() == Stage::Syntax {
-                return true;
-            }
-            let line = index.line_of(d.span.start);
-            !directives.iter().any(|dir| {
-                dir.codes.contains(&d.code)
-                    && match dir.scope {
-                        Scope::Line(l) => l == line,
-                        Scope::Range(r) => r.start <= d.span.start && d.span.start < r.end,
-                        Scope::Nothing => false,
-                    }
-            })
-        })
+    // Which code of which directive silenced something.
+    let mut used: Vec<Vec<bool>> = directives
+        .iter()
+        .map(|d| vec![false; d.codes.len()])
         .collect();
+    // The directives that can apply to a diagnostic, found without scanning them all: by line,
+    // by statement range (sorted; ranges of different statements do not overlap), or the file.
+    let mut by_line: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    let mut ranges: Vec<(Span, usize)> = Vec::new();
+    let mut whole_file: Vec<usize> = Vec::new();
+    for (i, dir) in directives.iter().enumerate() {
+        match dir.scope {
+            Scope::Line(l) => by_line.entry(l).or_default().push(i),
+            Scope::Range(r) => ranges.push((r, i)),
+            Scope::File => whole_file.push(i),
+            Scope::Nothing => {}
+        }
+    }
+    ranges.sort_by_key(|(r, i)| (r.start, *i));
+    let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
+    // Statements where an error stopped the checks after it, and whether the file parses.
+    let mut stopped: Vec<u32> = Vec::new();
+    let mut syntax_error = false;
+    let mut candidates: Vec<usize> = Vec::new();
+    for d in diagnostics {
+        if d.severity == Severity::Error && d.stage() != Stage::Lint {
+            syntax_error |= d.stage() == Stage::Syntax;
+            stopped.push(d.span.start);
+        }
+        if d.stage() == Stage::Syntax {
+            kept.push(d);
+            continue;
+        }
+        let at = d.span.start;
+        candidates.clear();
+        candidates.extend(by_line.get(&index.line_of(at)).into_iter().flatten());
+        // The ranges that start last at or before `at` (several directives can share one).
+        let after = ranges.partition_point(|(r, _)| r.start <= at);
+        if let Some(&(last, _)) = after.checked_sub(1).and_then(|i| ranges.get(i)) {
+            candidates.extend(
+                ranges[..after]
+                    .iter()
+                    .rev()
+                    .take_while(|(r, _)| r.start == last.start)
+                    .filter(|(r, _)| at < r.end)
+                    .map(|(_, i)| *i),
+            );
+        }
+        candidates.extend(&whole_file);
+        let mut silenced = false;
+        for &i in &candidates {
+            for (code, used) in directives[i].codes.iter().zip(used[i].iter_mut()) {
+                if *code == d.code {
+                    *used = true;
+                    silenced = true;
+                }
+            }
+        }
+        if !silenced {
+            kept.push(d);
+        }
+    }
+    if !syntax_error {
+        stopped.sort_unstable();
+        for (dir, used) in directives.iter().zip(&used) {
+            if used.iter().all(|u| *u) || stopped_in(parse, &index, dir, &stopped) {
+                continue;
+            }
+            problems.push(unused(source, &index, dir, used));
+        }
+    }
     kept.append(&mut problems);
+    // A file-level directive also silences what the comments themselves get (L090, L091).
+    let file_codes: Vec<Code> = directives
+        .iter()
+        .filter(|d| d.scope == Scope::File)
+        .flat_map(|d| d.codes.iter().copied())
+        .collect();
+    if !file_codes.is_empty() {
+        kept.retain(|d| {
+            !matches!(d.code, Code::InvalidSuppression | Code::UnusedSuppression)
+                || !file_codes.contains(&d.code)
+        });
+    }
     kept
+}
+
+/// Whether an error stopped the checks in a statement the directive applies to (so its codes
+/// may be unused only because their checks did not run). `stopped` is sorted.
+fn stopped_in(parse: &Parse, index: &LineIndex, dir: &Directive, stopped: &[u32]) -> bool {
+    let target = match dir.scope {
+        Scope::File => return !stopped.is_empty(),
+        Scope::Nothing => return false,
+        Scope::Range(r) => r,
+        Scope::Line(l) => {
+            let start = index.line_start(l).unwrap_or(0);
+            Span::new(start, index.line_start(l + 1).unwrap_or(u32::MAX))
+        }
+    };
+    // From the start of the first statement the target overlaps to the end of the last.
+    let statements = &parse.script.statements;
+    let first = statements.partition_point(|s| s.span.end <= target.start);
+    let from = statements
+        .get(first)
+        .map_or(target.start, |s| s.span.start.min(target.start));
+    let last = statements.partition_point(|s| s.span.start < target.end);
+    let to = last
+        .checked_sub(1)
+        .and_then(|i| statements.get(i))
+        .map_or(target.end, |s| s.span.end.max(target.end));
+    let at = stopped.partition_point(|&p| p < from);
+    stopped.get(at).is_some_and(|&p| p < to)
+}
+
+/// The `L091` for a directive whose codes (those not `used`) silence nothing.
+fn unused(source: &str, index: &LineIndex, dir: &Directive, used: &[bool]) -> Diagnostic {
+    let names: Vec<String> = dir
+        .codes
+        .iter()
+        .zip(used)
+        .filter(|(_, u)| !**u)
+        .map(|(c, _)| format!("`{}`", c.info().code))
+        .collect();
+    let (what, verb) = match names.as_slice() {
+        [one] => (one.clone(), "is"),
+        _ => (names.join(", "), "are"),
+    };
+    let mut d = Diagnostic::new(
+        Code::UnusedSuppression,
+        dir.span,
+        format!("{what} {verb} not reported where this comment applies; it silences nothing"),
+    );
+    if used.iter().any(|u| *u) {
+        return d.with_help("remove the codes that are not reported from the list");
+    }
+    // Nothing is used: remove the comment (with its line when it is alone on it).
+    let line = index.line_of(dir.span.start);
+    let line_start = index.line_start(line).unwrap_or(dir.span.start);
+    let next_line = index.line_start(line + 1).unwrap_or(source.len() as u32);
+    let before = source
+        .get(line_start as usize..dir.span.start as usize)
+        .unwrap_or("x");
+    let after = source
+        .get(dir.span.end as usize..next_line as usize)
+        .unwrap_or("x");
+    let removed = if before.trim().is_empty() && after.trim().is_empty() {
+        Span::new(line_start, next_line)
+    } else {
+        // After code: the comment and the blanks before it.
+        let blanks = before.len() - before.trim_end().len();
+        Span::new(dir.span.start - blanks as u32, dir.span.end)
+    };
+    d = d.with_fix(removed, "", "remove the suppression comment");
+    d
 }
 
 /// The directives of a text, and the diagnostics for those that cannot be read.
@@ -87,7 +229,7 @@ pub fn directives(parse: &Parse, source: &str) -> (Vec<Directive>, Vec<Diagnosti
         };
         let index = index.get_or_insert_with(|| LineIndex::new(source));
         match read_directive(rest.trim_start()) {
-            Ok(names) => {
+            Ok((whole_file, names)) => {
                 let mut codes = Vec::new();
                 for name in names {
                     match Code::parse(name) {
@@ -111,7 +253,11 @@ pub fn directives(parse: &Parse, source: &str) -> (Vec<Directive>, Vec<Diagnosti
                     directives.push(Directive {
                         span: comment.span,
                         codes,
-                        scope: scope_of(parse, index, comment.span),
+                        scope: if whole_file {
+                            Scope::File
+                        } else {
+                            scope_of(parse, index, comment.span)
+                        },
                     });
                 }
             }
@@ -133,16 +279,25 @@ fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> 
         .flatten()
 }
 
-/// Reads `ignore[a, b] anything`; returns the names.
-fn read_directive(text: &str) -> Result<Vec<&str>, String> {
-    let Some(rest) = strip_prefix_ignore_case(text, "ignore") else {
+/// Reads `ignore[a, b] anything` or `ignore-file[a, b] anything`; returns whether it is for
+/// the whole file, and the names.
+fn read_directive(text: &str) -> Result<(bool, Vec<&str>), String> {
+    let (whole_file, rest) = match strip_prefix_ignore_case(text, "ignore-file") {
+        Some(rest) => (true, Some(rest)),
+        None => (false, strip_prefix_ignore_case(text, "ignore")),
+    };
+    let Some(rest) = rest else {
         let word: String = text.chars().take_while(|c| !c.is_whitespace()).collect();
         return Err(format!(
-            "unknown flinkddl directive `{word}`; the only directive is `ignore[CODE, ...]`"
+            "unknown flinkddl directive `{word}`; the directives are `ignore[CODE, ...]` and \
+             `ignore-file[CODE, ...]`"
         ));
     };
+    let directive = if whole_file { "ignore-file" } else { "ignore" };
     let Some(list) = rest.trim_start().strip_prefix('[') else {
-        return Err("`ignore` needs the codes to silence in brackets: `ignore[L002]`".into());
+        return Err(format!(
+            "`{directive}` needs the codes to silence in brackets: `{directive}[L002]`"
+        ));
     };
     let Some(end) = list.find(']') else {
         return Err("the list of codes is not closed with `]`".into());
@@ -153,9 +308,9 @@ fn read_directive(text: &str) -> Result<Vec<&str>, String> {
         .filter(|n| !n.is_empty())
         .collect();
     if names.is_empty() {
-        return Err("`ignore[]` names no code".into());
+        return Err(format!("`{directive}[]` names no code"));
     }
-    Ok(names)
+    Ok((whole_file, names))
 }
 
 fn scope_of(parse: &Parse, index: &LineIndex, comment: Span) -> Scope {
@@ -249,6 +404,73 @@ mod tests {
             let kept = run(bad, vec![]);
             assert_eq!(kept, vec![(Code::InvalidSuppression, 0)], "{bad}");
         }
+    }
+
+    fn analyzed(text: &str) -> Vec<(Code, u32)> {
+        let parse = flinkddl_syntax::parse(text);
+        let bound = flinkddl_binder::bind(&parse, text);
+        let mut all = parse.errors.clone();
+        all.extend(bound.diagnostics);
+        all.extend(crate::lint(&parse, text, &bound.tables));
+        let mut kept: Vec<(Code, u32)> = suppress(&parse, text, all)
+            .into_iter()
+            .map(|d| (d.code, d.span.start))
+            .collect();
+        kept.sort();
+        kept
+    }
+
+    #[test]
+    fn unused_suppressions_are_reported_where_the_checks_ran() {
+        // Unused: nothing is given twice.
+        let text =
+            "-- flinkddl: ignore[L002]\nCREATE TABLE a (x INT) WITH ('connector' = 'datagen');";
+        assert_eq!(analyzed(text), vec![(Code::UnusedSuppression, 0)]);
+        // A statement with a bind error: its lints did not run, so the comment is not judged.
+        let text = "-- flinkddl: ignore[L003]\nCREATE TABLE c (id NO_SUCH_TYPE NULL PRIMARY KEY NOT ENFORCED);";
+        assert_eq!(
+            analyzed(text).iter().map(|k| k.0).collect::<Vec<_>>(),
+            vec![Code::UnknownType]
+        );
+        // A file with a syntax error: nothing is judged.
+        let text =
+            "-- flinkddl: ignore[L002]\nCREATE TABLE a (x INT);\nCREATE TABLE b (x INT INT);";
+        assert_eq!(
+            analyzed(text).iter().map(|k| k.0).collect::<Vec<_>>(),
+            vec![Code::UnexpectedToken]
+        );
+    }
+
+    #[test]
+    fn a_file_level_directive_silences_the_whole_file() {
+        let text = "CREATE TABLE a (t TIME(9));\n-- flinkddl: ignore-file[L001, L091]\nCREATE TABLE b (t TIME(9)) -- flinkddl: ignore[L002]\n;";
+        assert_eq!(analyzed(text), vec![]);
+        let text = "CREATE TABLE a (t TIME(9));\n/* flinkddl: ignore-file[precision-clamped] */";
+        assert_eq!(analyzed(text), vec![]);
+        let kept = run("-- flinkddl: ignore-file\nSELECT 1", vec![]);
+        assert_eq!(kept, vec![(Code::InvalidSuppression, 0)]);
+    }
+
+    #[test]
+    fn the_fix_removes_an_unused_comment_with_its_line_or_its_blanks() {
+        let fixed = |text: &str| {
+            let parse = flinkddl_syntax::parse(text);
+            let found = suppress(&parse, text, vec![]);
+            let fix = found.iter().find_map(|d| d.fix.clone());
+            fix.map(|f| {
+                let mut out = text.to_string();
+                out.replace_range(f.span.range(), &f.replacement);
+                out
+            })
+        };
+        assert_eq!(
+            fixed("SELECT 1;\n  -- flinkddl: ignore[L002]\nSELECT 2;").as_deref(),
+            Some("SELECT 1;\nSELECT 2;")
+        );
+        assert_eq!(
+            fixed("SELECT 1;  /* flinkddl: ignore[L002] */\nSELECT 2;").as_deref(),
+            Some("SELECT 1;\nSELECT 2;")
+        );
     }
 
     #[test]

@@ -101,6 +101,119 @@ pub fn snippet_to_plain(snippet: &str) -> String {
     out
 }
 
+/// Markdown as plain text, for clients that ask for `plaintext` (eglot without markdown-mode):
+/// code fences and inline code keep their text without the backticks; `**`, `__`, heading
+/// marks and backslash escapes go; a link `[text](url)` is `text (url)`.
+pub fn markdown_to_plain(markdown: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut in_fence = false;
+    for line in markdown.split('\n') {
+        if line.trim_start().starts_with("```") {
+            // The fence line goes; what it encloses stays as written.
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            lines.push(line.to_string());
+            continue;
+        }
+        let hashes = line.len() - line.trim_start_matches('#').len();
+        let line = match line[hashes..].strip_prefix(' ') {
+            Some(heading) if hashes > 0 => heading,
+            _ => line,
+        };
+        let mut plain = String::with_capacity(line.len());
+        inline_to_plain(line, &mut plain);
+        lines.push(plain);
+    }
+    lines.join("\n")
+}
+
+/// One line of markdown outside code fences.
+fn inline_to_plain(line: &str, out: &mut String) {
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\\' if chars.get(i + 1).is_some_and(|n| n.is_ascii_punctuation()) => {
+                out.push(chars[i + 1]);
+                i += 2;
+            }
+            '`' => {
+                // A code span: a run of n backticks up to the next run of n.
+                let n = chars[i..].iter().take_while(|&&c| c == '`').count();
+                let start = i + n;
+                let mut j = start;
+                let mut end = None;
+                while j < chars.len() {
+                    if chars[j] == '`' {
+                        let m = chars[j..].iter().take_while(|&&c| c == '`').count();
+                        if m == n {
+                            end = Some(j);
+                            break;
+                        }
+                        j += m;
+                    } else {
+                        j += 1;
+                    }
+                }
+                match end {
+                    Some(end) => {
+                        let code: String = chars[start..end].iter().collect();
+                        let trimmed =
+                            if code.len() > 1 && code.starts_with(' ') && code.ends_with(' ') {
+                                &code[1..code.len() - 1]
+                            } else {
+                                code.as_str()
+                            };
+                        out.push_str(trimmed);
+                        i = end + n;
+                    }
+                    None => {
+                        out.extend(&chars[i..start]);
+                        i = start;
+                    }
+                }
+            }
+            '*' | '_' if chars.get(i + 1) == Some(&c) => i += 2,
+            '[' => {
+                // `[text](url)`: both, readable.
+                let close = chars[i..].iter().position(|&c| c == ']').map(|p| i + p);
+                match close {
+                    Some(close) if chars.get(close + 1) == Some(&'(') => {
+                        let paren = chars[close..]
+                            .iter()
+                            .position(|&c| c == ')')
+                            .map(|p| close + p);
+                        match paren {
+                            Some(paren) => {
+                                let text: String = chars[i + 1..close].iter().collect();
+                                let url: String = chars[close + 2..paren].iter().collect();
+                                inline_to_plain(&text, out);
+                                out.push_str(&format!(" ({url})"));
+                                i = paren + 1;
+                            }
+                            None => {
+                                out.push(c);
+                                i += 1;
+                            }
+                        }
+                    }
+                    _ => {
+                        out.push(c);
+                        i += 1;
+                    }
+                }
+            }
+            _ => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,5 +251,22 @@ mod tests {
             "DECIMAL(10, 0)"
         );
         assert_eq!(snippet_to_plain("a\\$b"), "a$b");
+    }
+
+    #[test]
+    fn markdown_becomes_plain_text() {
+        let hover = "```flinksql\n`cost` DECIMAL(21, 2)\n```\n**computed column** of `orders` · nullable\n\nAS `` `price` * `quantity` ``";
+        assert_eq!(
+            markdown_to_plain(hover),
+            "`cost` DECIMAL(21, 2)\ncomputed column of orders · nullable\n\nAS `price` * `quantity`"
+        );
+        assert_eq!(
+            markdown_to_plain("## Fix\n\nsee [the docs](https://x.invalid/a) \\| `a|b`"),
+            "Fix\n\nsee the docs (https://x.invalid/a) | a|b"
+        );
+        assert_eq!(
+            markdown_to_plain("a * b, snake_case, `unclosed"),
+            "a * b, snake_case, `unclosed"
+        );
     }
 }

@@ -199,6 +199,11 @@ pub fn run(connection: Connection, config: Config) -> Result<bool, String> {
             .and_then(|t| t.hover.as_ref())
             .and_then(|h| h.content_format.as_ref())
             .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
+        completion_markdown: text_caps
+            .and_then(|t| t.completion.as_ref())
+            .and_then(|c| c.completion_item.as_ref())
+            .and_then(|i| i.documentation_format.as_ref())
+            .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
     };
     // A client that pulls diagnostics does not also get them pushed (it would show them twice),
     // unless it asks for both with `initializationOptions: {"pushDiagnostics": true}`.

@@ -3,7 +3,8 @@
 //! `lsp_server`'s own stdio transport stops reading at the first frame that is not a valid
 //! JSON-RPC message, which ends the server. This one answers such a frame with a JSON-RPC error
 //! (`-32700` parse error, or `-32600` invalid request with the id when it can read one) and reads
-//! on, so a client's bad message never kills the server.
+//! on, so a client's bad message never kills the server. After a header block without a usable
+//! `Content-Length` it skips the body it cannot measure and resumes at the next frame's header.
 
 use crossbeam_channel::{Receiver, Sender};
 use lsp_server::Message;
@@ -114,12 +115,26 @@ fn read_frame<R: BufRead>(input: &mut R) -> io::Result<Option<Result<Vec<u8>, St
         if input.read_line(&mut line)? == 0 {
             return Ok(None);
         }
-        let header = line.trim_end_matches(['\r', '\n']);
+        let mut header = line.trim_end_matches(['\r', '\n']);
         if header.is_empty() {
             if saw_header {
                 break;
             }
             continue;
+        }
+        if header_name(header).is_none() {
+            // Not a header: the body of a frame whose length was missing or unreadable (which
+            // was answered with an error), running into the next frame's header on the same
+            // line since bodies end without a newline. Read on from that header; skip the rest.
+            match find_ignore_ascii_case(header, "content-length:") {
+                Some(at) => header = &header[at..],
+                None => {
+                    if problem.is_none() {
+                        problem = Some(format!("malformed header: {header:?}"));
+                    }
+                    continue;
+                }
+            }
         }
         saw_header = true;
         match header.split_once(':') {
@@ -129,8 +144,7 @@ fn read_frame<R: BufRead>(input: &mut R) -> io::Result<Option<Result<Vec<u8>, St
                     Err(_) => problem = Some(format!("bad Content-Length: {:?}", value.trim())),
                 }
             }
-            Some(_) => {}
-            None => problem = Some(format!("malformed header: {header:?}")),
+            _ => {}
         }
     }
     let Some(length) = length else {
@@ -146,6 +160,22 @@ fn read_frame<R: BufRead>(input: &mut R) -> io::Result<Option<Result<Vec<u8>, St
     let mut body = vec![0; length];
     input.read_exact(&mut body)?;
     Ok(Some(Ok(body)))
+}
+
+/// The name of a `Name: value` header line, when the line is one (a name is letters, digits
+/// and `-`).
+fn header_name(line: &str) -> Option<&str> {
+    let (name, _) = line.split_once(':')?;
+    let name = name.trim_end();
+    (!name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        .then_some(name)
+}
+
+fn find_ignore_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 #[cfg(test)]
@@ -195,5 +225,33 @@ mod tests {
         assert!(written.contains(r#""code":-32700"#), "{written}");
         assert!(written.contains(r#""code":-32600"#), "{written}");
         assert_eq!(written.matches("\r\n\r\n").count(), 3, "{written}");
+    }
+
+    /// A header block without a usable `Content-Length` is followed by a body the reader cannot
+    /// measure; the next frame's header follows that body on the same line. Each bad frame is
+    /// answered with an error and the next good one is read.
+    #[test]
+    fn reading_resumes_at_the_next_frame_after_a_body_of_unknown_length() {
+        let body = r#"{"jsonrpc":"2.0","id":7,"method":"initialize","params":{}}"#;
+        let pretty = "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 8\n}";
+        let input = [
+            format!("Content-Type: application/json\r\n\r\n{body}"),
+            format!("Content-Length: abc\r\n\r\n{pretty}"),
+            format!("content-length: x\r\n\r\n{body}"),
+            frame(r#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#),
+            frame(r#"{"jsonrpc":"2.0","method":"exit"}"#),
+        ]
+        .concat();
+        let out = Shared::default();
+        let (tx, rx, threads) = spawn(io::Cursor::new(input.into_bytes()), out.clone());
+        let first = rx.recv().map_err(|e| e.to_string());
+        let second = rx.recv().map_err(|e| e.to_string());
+        drop(tx);
+        threads.join();
+        assert!(matches!(first, Ok(Message::Request(r)) if r.method == "shutdown"));
+        assert!(matches!(second, Ok(Message::Notification(n)) if n.method == "exit"));
+        let written = String::from_utf8(out.0.lock().map(|v| v.clone()).unwrap_or_default())
+            .unwrap_or_default();
+        assert_eq!(written.matches(r#""code":-32700"#).count(), 3, "{written}");
     }
 }

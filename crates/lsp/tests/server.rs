@@ -255,3 +255,40 @@ fn a_pulling_client_can_ask_for_pushes_too() {
     let clean = c.server.take().map(|h| h.join().unwrap().unwrap());
     assert_eq!(clean, Some(false));
 }
+
+/// A client that asks for plain text (eglot without markdown-mode) gets hover contents and
+/// completion documentation as plain text, without Markdown markup; one that asks for Markdown
+/// gets the markup.
+#[test]
+fn plain_text_clients_get_plain_text() {
+    let markup = |s: &str| s.contains("```") || s.contains("**");
+    for (format, plain) in [("plaintext", true), ("markdown", false)] {
+        let mut c = Client::start_with(json!({"textDocument": {
+            "hover": {"contentFormat": [format]},
+            "completion": {"completionItem": {"documentationFormat": [format]}},
+        }}));
+        c.open("CREATE TABLE orders (\n  id BIGINT,\n  price DECIMAL(10, 2),\n  cost AS price * 2\n) WITH (\n  'connector' = 'datagen',\n  \n  'number-of-rows' = '10'\n);\n");
+        let hover = c.result("textDocument/hover", Client::at(3, 3));
+        let contents = &hover["contents"];
+        assert_eq!(contents["kind"], format);
+        let value = contents["value"].as_str().unwrap();
+        assert!(value.contains("DECIMAL(21, 2)"), "{value}");
+        assert_eq!(markup(value), !plain, "{value}");
+        // Completion in the WITH list: datagen's options, documented.
+        let completion = c.result("textDocument/completion", Client::at(6, 2));
+        let items = completion["items"].as_array().unwrap();
+        let documented: Vec<&Value> = items
+            .iter()
+            .filter(|i| i["documentation"].is_object())
+            .collect();
+        assert!(!documented.is_empty(), "{completion}");
+        for item in documented {
+            let doc = &item["documentation"];
+            assert_eq!(doc["kind"], format, "{item}");
+            if plain {
+                assert!(!markup(doc["value"].as_str().unwrap()), "{item}");
+            }
+        }
+        assert!(c.stop());
+    }
+}

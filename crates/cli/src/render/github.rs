@@ -1,8 +1,10 @@
 //! GitHub Actions workflow commands: one `::error`, `::warning` or `::notice` line per
-//! diagnostic, which GitHub shows as an annotation on the file and line, then the summary.
+//! diagnostic, which GitHub shows as an annotation on the file and line. Only commands go to
+//! stdout (the summary line goes to stderr: `main`). `col` and `endColumn` are given only for
+//! a span on one line, the only case where GitHub accepts them.
 
-use super::{summary_line, Locator};
-use crate::check::{FileReport, Summary};
+use super::Locator;
+use crate::check::FileReport;
 use flinkddl::Severity;
 
 /// Escapes a command's message (`%`, CR, LF).
@@ -17,7 +19,7 @@ fn property(text: &str) -> String {
     data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-pub fn render(reports: &[FileReport], summary: &Summary) -> String {
+pub fn render(reports: &[FileReport]) -> String {
     let mut out = String::new();
     for report in reports {
         let locator = Locator::new(report);
@@ -34,21 +36,28 @@ pub fn render(reports: &[FileReport], summary: &Summary) -> String {
                 message.push_str("\nhelp: ");
                 message.push_str(help);
             }
+            let position = if at.line == at.end_line {
+                format!(
+                    "line={},col={},endLine={},endColumn={}",
+                    at.line, at.column, at.end_line, at.end_column
+                )
+            } else {
+                format!("line={},endLine={}", at.line, at.end_line)
+            };
             out.push_str(&format!(
-                "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
+                "::{command} file={},{position},title={}::{}\n",
                 property(&report.name),
-                at.line,
-                at.column,
-                at.end_line,
-                at.end_column,
                 property(&format!("{} {}", info.code, info.name)),
                 data(&message),
             ));
         }
     }
-    out.push_str(&summary_line(summary));
-    out.push('\n');
     out
+}
+
+/// A run that could not check anything, as an error annotation without a file.
+pub fn render_usage_error(message: &str) -> String {
+    format!("::error title=flinkddl::{}\n", data(message))
 }
 
 #[cfg(test)]

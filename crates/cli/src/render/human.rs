@@ -110,13 +110,15 @@ impl miette::Diagnostic for Shown<'_> {
                     .to_ascii_lowercase()
                     .contains(&replacement.to_ascii_lowercase())
             {
-                format!("fix: {}", fix.message)
+                fix.message.clone()
             } else {
-                format!("fix: {}: `{replacement}`", fix.message)
+                format!("{}: `{replacement}`", fix.message)
             }
         });
+        // miette writes `help:` before the text: a fix alone is the help; after a help, it is
+        // marked as the fix an editor applies.
         match (&self.d.help, fix) {
-            (Some(h), Some(fix)) => Some(Box::new(format!("{h}\n{fix}"))),
+            (Some(h), Some(fix)) => Some(Box::new(format!("{h}\nfix: {fix}"))),
             (Some(h), None) => Some(Box::new(h.clone())),
             (None, Some(fix)) => Some(Box::new(fix)),
             (None, None) => None,

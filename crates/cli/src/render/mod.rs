@@ -69,7 +69,8 @@ pub fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// The one-line summary shared by the human and GitHub formats.
+/// The one-line summary of the human format (and of the GitHub format, on stderr). Info
+/// diagnostics are counted as "info", the word `flinkddl.toml` and the JSON output use.
 pub fn summary_line(summary: &crate::check::Summary) -> String {
     let mut line = format!(
         "Checked {} in {:.2?}: {}, {}",
@@ -78,8 +79,8 @@ pub fn summary_line(summary: &crate::check::Summary) -> String {
         plural(summary.errors, "error"),
         plural(summary.warnings, "warning"),
     );
-    if summary.infos > 0 {
-        line.push_str(&format!(", {}", plural(summary.infos, "note")));
+    if summary.info > 0 {
+        line.push_str(&format!(", {} info", summary.info));
     }
     line.push('.');
     line

@@ -74,7 +74,6 @@ fn rule(code: Code) -> Value {
 }
 
 pub fn render(reports: &[FileReport], _summary: &Summary) -> String {
-    let rules: Vec<Value> = Code::ALL.iter().map(|c| rule(*c)).collect();
     let mut results = Vec::new();
     for report in reports {
         let locator = Locator::new(report);
@@ -129,6 +128,27 @@ pub fn render(reports: &[FileReport], _summary: &Summary) -> String {
             results.push(result);
         }
     }
+    document(results, json!({ "executionSuccessful": true }))
+}
+
+/// The log of a run that could not check anything (a broken `flinkddl.toml`, a glob that
+/// matches nothing): no results, and the error as a tool execution notification, so that a CI
+/// step that uploads the log gets a valid one that says what went wrong.
+pub fn render_usage_error(message: &str) -> String {
+    document(
+        Vec::new(),
+        json!({
+            "executionSuccessful": false,
+            "toolExecutionNotifications": [{
+                "level": "error",
+                "message": { "text": message },
+            }],
+        }),
+    )
+}
+
+fn document(results: Vec<Value>, invocation: Value) -> String {
+    let rules: Vec<Value> = Code::ALL.iter().map(|c| rule(*c)).collect();
     let doc = json!({
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -141,7 +161,7 @@ pub fn render(reports: &[FileReport], _summary: &Summary) -> String {
                     "rules": rules,
                 }
             },
-            "invocations": [{ "executionSuccessful": true }],
+            "invocations": [invocation],
             "columnKind": "utf16CodeUnits",
             "results": results,
         }],

@@ -1,9 +1,9 @@
-//! Completion: the items of `flinkddl-ide` as text edits over what was typed; snippets as
-//! plain text for clients without snippet support.
+//! Completion: the items of `flinkddl-ide` as text edits over what was typed; snippets and
+//! documentation as plain text for clients without snippet or Markdown support.
 
 use super::ClientSupport;
 use super::{lsp_offset, lsp_range};
-use crate::convert::snippet_to_plain;
+use crate::convert::{markdown_to_plain, snippet_to_plain};
 use flinkddl_ide::{Analysis, CompletionKind};
 use lsp_types as lsp;
 
@@ -45,9 +45,16 @@ pub fn completion(
                 }),
                 detail: item.detail,
                 documentation: item.documentation.map(|d| {
-                    lsp::Documentation::MarkupContent(lsp::MarkupContent {
-                        kind: lsp::MarkupKind::Markdown,
-                        value: d,
+                    lsp::Documentation::MarkupContent(if support.completion_markdown {
+                        lsp::MarkupContent {
+                            kind: lsp::MarkupKind::Markdown,
+                            value: d,
+                        }
+                    } else {
+                        lsp::MarkupContent {
+                            kind: lsp::MarkupKind::PlainText,
+                            value: markdown_to_plain(&d),
+                        }
                     })
                 }),
                 sort_text: Some(item.sort_text),

@@ -2,21 +2,26 @@
 
 use super::ClientSupport;
 use super::{lsp_offset, lsp_range};
+use crate::convert::markdown_to_plain;
 use flinkddl_ide::Analysis;
 use lsp_types as lsp;
 
 pub fn hover(a: &Analysis, params: lsp::HoverParams, support: ClientSupport) -> Option<lsp::Hover> {
     let at = lsp_offset(a, params.text_document_position_params.position);
     let h = a.hover(at)?;
-    Some(lsp::Hover {
-        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
-            kind: if support.markdown {
-                lsp::MarkupKind::Markdown
-            } else {
-                lsp::MarkupKind::PlainText
-            },
+    let contents = if support.markdown {
+        lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
             value: h.markdown,
-        }),
+        }
+    } else {
+        lsp::MarkupContent {
+            kind: lsp::MarkupKind::PlainText,
+            value: markdown_to_plain(&h.markdown),
+        }
+    };
+    Some(lsp::Hover {
+        contents: lsp::HoverContents::Markup(contents),
         range: Some(lsp_range(a, h.span)),
     })
 }

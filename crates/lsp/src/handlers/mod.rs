@@ -30,7 +30,10 @@ use lsp_types as lsp;
 pub struct ClientSupport {
     pub snippets: bool,
     pub hierarchical_symbols: bool,
+    /// Hover contents may be Markdown (`hover.contentFormat`); else plain text.
     pub markdown: bool,
+    /// Completion documentation may be Markdown (`completionItem.documentationFormat`).
+    pub completion_markdown: bool,
 }
 
 pub(crate) fn lsp_range(a: &Analysis, s: flinkddl::Span) -> lsp::Range {

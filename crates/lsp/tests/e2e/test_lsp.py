@@ -6,7 +6,9 @@ expects exit status 0. Run it with crates/lsp/tests/e2e/run.sh.
 """
 
 import asyncio
+import json
 import os
+import subprocess
 
 import pytest
 import pytest_asyncio
@@ -177,3 +179,219 @@ async def test_editor_session(client):
     client.exit(None)
     await asyncio.wait_for(client.stop(), TIMEOUT)
     assert client._server.returncode == 0
+
+
+def apply_edit(text, edit):
+    """The text after one TextEdit (positions in UTF-16 units; this text is ASCII)."""
+    lines = text.split("\n")
+
+    def offset(p):
+        return sum(len(line) + 1 for line in lines[: p.line]) + p.character
+
+    return text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
+
+
+UNCLOSED = """CREATE TABLE orders (
+  id BIGINT,
+  ts TIMESTAMP(3)
+) WITH (
+  'connector' = 'kafka',
+  'scan.st
+  'topic' = 'orders'
+);
+CREATE TABLE other (id BIGINT) WITH ('connector' = 'datagen');
+"""
+
+
+@pytest.mark.asyncio
+async def test_completion_in_an_unclosed_quote(client):
+    """The editor did not auto-close the quote: completion replaces only what was typed."""
+    uri = "file:///e2e/unclosed.sql"
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=UNCLOSED)
+        )
+    )
+    for line, character, label in [(5, 3, "scan.startup.mode"), (5, 9, "scan.startup.mode")]:
+        completion = await asyncio.wait_for(
+            client.text_document_completion_async(
+                types.CompletionParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri), position=at(line, character)
+                )
+            ),
+            TIMEOUT,
+        )
+        items = {item.label: item for item in completion.items}
+        assert label in items, sorted(items)
+        for item in completion.items:
+            edit = item.text_edit
+            assert edit.range.start.line == edit.range.end.line == line, (item.label, edit.range)
+        accepted = apply_edit(UNCLOSED, items[label].text_edit)
+        # Everything after the typed key is still there, and the key is closed.
+        assert accepted.endswith(UNCLOSED[UNCLOSED.index("\n  'topic'") :]), accepted
+        assert "\n  'scan.startup.mode' = '" in accepted, accepted
+
+
+def frame(message):
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def read_frames(data):
+    """The JSON bodies of the frames in `data`."""
+    out = []
+    while data:
+        head, _, rest = data.partition(b"\r\n\r\n")
+        length = int(head.split(b":")[1])
+        out.append(json.loads(rest[:length]))
+        data = rest[length:]
+    return out
+
+
+def test_framing_errors_do_not_deafen_the_server():
+    """A header block without a usable Content-Length, then its body: the server answers it
+    with an error and goes on at the next frame (here: answers shutdown and exits 0)."""
+    body = json.dumps({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": {}})
+    stdin = b"".join(
+        [
+            frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+            frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+            b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + body.encode(),
+            b"Content-Length: abc\r\n\r\n" + body.encode(),
+            frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+            frame({"jsonrpc": "2.0", "method": "exit"}),
+        ]
+    )
+    server = subprocess.run(
+        [os.environ["FLINKDDL_BIN"], "lsp"], input=stdin, capture_output=True, timeout=TIMEOUT
+    )
+    replies = read_frames(server.stdout)
+    errors = [r for r in replies if "error" in r]
+    assert [e["error"]["code"] for e in errors] == [-32700, -32700], replies
+    assert {"jsonrpc": "2.0", "id": 2, "result": None} in replies, replies
+    assert server.returncode == 0, server.stderr
+
+
+@pytest.mark.asyncio
+async def test_plain_text_client_gets_plain_text():
+    """eglot without markdown-mode asks for plaintext: hover and completion documentation
+    come without Markdown markup."""
+    lc = LanguageClient("flinkddl-e2e-plain", "v1")
+    await lc.start_io(os.environ["FLINKDDL_BIN"], "lsp")
+    plain = [types.MarkupKind.PlainText]
+    await asyncio.wait_for(
+        lc.initialize_async(
+            types.InitializeParams(
+                capabilities=types.ClientCapabilities(
+                    text_document=types.TextDocumentClientCapabilities(
+                        completion=types.CompletionClientCapabilities(
+                            completion_item=types.ClientCompletionItemOptions(documentation_format=plain)
+                        ),
+                        hover=types.HoverClientCapabilities(content_format=plain),
+                    )
+                ),
+                process_id=os.getpid(),
+                root_uri=None,
+            )
+        ),
+        TIMEOUT,
+    )
+    lc.initialized(types.InitializedParams())
+    uri = "file:///e2e/plain.sql"
+    text = TEXT.replace("  PRIMARY KEY (id)\n", "  PRIMARY KEY (id) NOT ENFORCED\n")
+    lc.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=text)
+        )
+    )
+    doc = types.TextDocumentIdentifier(uri=uri)
+    hover = await asyncio.wait_for(
+        lc.text_document_hover_async(types.HoverParams(text_document=doc, position=at(4, 3))), TIMEOUT
+    )
+    assert hover.contents.kind == types.MarkupKind.PlainText
+    assert "DECIMAL(21, 2)" in hover.contents.value
+    assert "```" not in hover.contents.value and "**" not in hover.contents.value, hover.contents.value
+    completion = await asyncio.wait_for(
+        lc.text_document_completion_async(types.CompletionParams(text_document=doc, position=at(8, 2))),
+        TIMEOUT,
+    )
+    documented = [i for i in completion.items if i.documentation is not None]
+    assert documented
+    for item in documented:
+        assert item.documentation.kind == types.MarkupKind.PlainText, item
+        assert "**" not in item.documentation.value, item.documentation.value
+    await asyncio.wait_for(lc.shutdown_async(None), TIMEOUT)
+    lc.exit(None)
+    await asyncio.wait_for(lc.stop(), TIMEOUT)
+
+
+SMALL_FAULTS = """CREATE CATALOG lake WITH (
+  'type' = 'generic_in_memory'
+);
+CREATE TABLE orders (
+  id BIGINT,
+  name STRING,
+  ts TIMESTAMP(3),
+  PRIMARY KEY (id)
+) WITH (
+  'connector' = 'datagen'
+);
+CREATE TABLE typo (
+  id BIGINT,
+  PRIMARY KEY (idd) NOT ENFORCED
+) WITH ('connector' = 'datagen');
+CREATE TABLE events (
+  id BIGINT,
+  ts TIMESTAMP(3),
+  WATERMARK FOR 
+"""
+
+
+@pytest.mark.asyncio
+async def test_folding_quick_fixes_and_rowtime_completion(client):
+    uri = "file:///e2e/small.sql"
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=SMALL_FAULTS)
+        )
+    )
+    doc = types.TextDocumentIdentifier(uri=uri)
+    # Folding: no two ranges on the same lines, and the column list and the WITH list do not
+    # share the `) WITH (` line.
+    folds = await asyncio.wait_for(
+        client.text_document_folding_range_async(types.FoldingRangeParams(text_document=doc)), TIMEOUT
+    )
+    lines = [(f.start_line, f.end_line) for f in folds]
+    assert len(lines) == len(set(lines)), lines
+    assert (3, 7) in lines and (8, 9) in lines, lines
+
+    async def actions_at(line, character):
+        diagnostics = await asyncio.wait_for(
+            client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=doc)), TIMEOUT
+        )
+        return await asyncio.wait_for(
+            client.text_document_code_action_async(
+                types.CodeActionParams(
+                    text_document=doc,
+                    range=types.Range(start=at(line, character), end=at(line, character)),
+                    context=types.CodeActionContext(diagnostics=diagnostics.items),
+                )
+            ),
+            TIMEOUT,
+        )
+
+    # The B030 fix with the cursor on the key's column, not only on PRIMARY KEY.
+    titles = [a.title for a in await actions_at(7, 16)]
+    assert "add NOT ENFORCED" in titles, titles
+    # A misspelt key column: the did-you-mean fix.
+    actions = await actions_at(13, 16)
+    fixes = {a.title: a for a in actions}
+    assert "use `id`" in fixes, list(fixes)
+    assert fixes["use `id`"].edit.changes[uri][0].new_text == "id"
+    # WATERMARK FOR: the time column, not BIGINT columns (B022 errors).
+    completion = await asyncio.wait_for(
+        client.text_document_completion_async(types.CompletionParams(text_document=doc, position=at(18, 16))),
+        TIMEOUT,
+    )
+    labels = [i.label for i in sorted(completion.items, key=lambda i: i.sort_text)]
+    assert labels == ["ts"], labels
