@@ -223,6 +223,26 @@ const KEYWORDS: &[&str] = &[
     "DAY",
     "TO",
     "SELECT",
+    "WHERE",
+    "GROUP",
+    "HAVING",
+    "ORDER",
+    "LIMIT",
+    "UNION",
+    "JOIN",
+    "LEFT",
+    "ON",
+    "LATERAL",
+    "UNNEST",
+    "OVER",
+    "PARTITION",
+    "MATCH_RECOGNIZE",
+    "PATTERN",
+    "DEFINE",
+    "EXISTS",
+    "DISTINCT",
+    "|",
+    "^",
     "INSERT",
     "INTO",
     "OVERWRITE",
@@ -439,6 +459,20 @@ const TEMPLATES: &[&str] = &[
     "EXECUTE STATEMENT SET BEGIN INSERT INTO a SELECT * FROM b ; INSERT INTO c VALUES ( 1 , 'x' ) ; END ;",
     "CREATE FUNCTION IF NOT EXISTS f AS 'com.example.F' LANGUAGE JAVA USING JAR 'x.jar' ;",
     "CREATE VIEW v ( a , b ) COMMENT 'c' AS SELECT 1 , 2 ; DROP TEMPORARY VIEW IF EXISTS v ;",
+    "WITH x ( a ) AS ( SELECT a FROM t ) SELECT DISTINCT x.a , COUNT ( * ) FILTER ( WHERE a > 1 ) \
+     FROM x LEFT JOIN u AS y ON x.a = y.a WHERE a IN ( SELECT b FROM v ) GROUP BY ROLLUP ( a ) \
+     HAVING SUM ( a ) > 0 ORDER BY a DESC NULLS LAST LIMIT 10 ;",
+    "SELECT * FROM TABLE ( TUMBLE ( TABLE t PARTITION BY k , DESCRIPTOR ( ts ) , INTERVAL '1' MINUTE ) ) \
+     UNION ALL SELECT * FROM t /*+ OPTIONS ( 'a' = 'b' ) */ FOR SYSTEM_TIME AS OF t.ts AS d ;",
+    "SELECT * FROM t CROSS JOIN UNNEST ( t.arr ) WITH ORDINALITY AS e ( x , n ) , LATERAL TABLE ( f ( x ) ) ;",
+    "SELECT SUM ( a ) OVER ( PARTITION BY b ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW ) , \
+     ROW_NUMBER ( ) OVER w FROM t WINDOW w AS ( ORDER BY ts ) QUALIFY ROW_NUMBER ( ) OVER w = 1 ;",
+    "SELECT * FROM t MATCH_RECOGNIZE ( PARTITION BY k ORDER BY ts MEASURES LAST ( A.v ) AS v \
+     ONE ROW PER MATCH AFTER MATCH SKIP PAST LAST ROW PATTERN ( ^ A B+ ( C | D ) { 1 , 3 } ? ) \
+     DEFINE A AS A.v > PREV ( A.v ) ) AS m ;",
+    "SELECT JSON_OBJECT ( KEY 'a' VALUE a NULL ON NULL ) , JSON_ARRAYAGG ( a ORDER BY a ) , \
+     LISTAGG ( s ) WITHIN GROUP ( ORDER BY s ) , a > ALL ( SELECT b FROM u ) FROM t ;",
+    "ANALYZE TABLE t COMPUTE STATISTICS FOR COLUMNS a ; CALL sys.f ( x => 1 ) ; DELETE FROM t WHERE a = 1 ;",
 ];
 
 #[derive(Debug, Clone)]
