@@ -17,6 +17,7 @@ mod ctas;
 pub mod expr;
 mod like;
 pub mod print;
+mod query;
 pub mod schema;
 mod statements;
 pub mod uses;
@@ -110,7 +111,9 @@ pub fn bind_checked(
             let first_use = binder.uses.len();
             binder.record_uses(&parse.tokens, statement);
             // Flink stops at a table the statement reads or inserts into that does not exist.
-            if binder.check_tables_exist(statement, first_use).is_ok() {
+            if binder.check_tables_exist(statement, first_use).is_ok()
+                && binder.check_query(statement).is_ok()
+            {
                 binder.check_call(&parse.tokens, statement);
                 binder.statement(statement);
             }

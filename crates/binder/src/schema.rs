@@ -65,6 +65,15 @@ impl Column {
         matches!(self.kind, ColumnKind::Metadata { .. })
     }
 
+    /// Written by an INSERT: physical columns and metadata columns that are not VIRTUAL.
+    pub fn is_persisted(&self) -> bool {
+        match &self.kind {
+            ColumnKind::Physical => true,
+            ColumnKind::Computed { .. } => false,
+            ColumnKind::Metadata { is_virtual, .. } => !is_virtual,
+        }
+    }
+
     pub fn kind_name(&self) -> &'static str {
         match self.kind {
             ColumnKind::Physical => "physical",

@@ -455,6 +455,62 @@ catalogue! {
          ## Fix\n\n\
          Nothing to fix: flinkddl does not read this query. Declare the columns (`CREATE TABLE c (x INT) WITH (...) AS SELECT ...`) to have them checked.";
     // ---- expression codes (crates/binder/src/expr) ----
+    UnknownQueryColumn = "B110", "query-column-not-found", Bind, Error,
+        "column not found in a query",
+        "A query names a column that no table, view, CTE or subquery in its FROM clause has \
+         (Calcite: \"Column 'x' not found in any table\"), a qualified column that its table \
+         lacks (\"Column 'x' not found in table 't'\"), or a window table function's time \
+         column that its table lacks (\"Unknown identifier 'x'\"). Names are case-sensitive; \
+         Flink adds \"did you mean\" when only the case differs.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE src (id INT, name STRING) WITH ('connector' = 'datagen');\nSELECT idd, name FROM src;\n```\n\n\
+         ## Fix\n\n\
+         Use a column the FROM items have (here `id`), with the exact case.";
+    AmbiguousColumn = "B111", "ambiguous-column", Bind, Error,
+        "ambiguous column",
+        "An unqualified column name belongs to more than one FROM item of the same query block \
+         (Calcite: \"Column 'x' is ambiguous\").\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE a (id INT, v STRING) WITH ('connector' = 'datagen');\nCREATE TABLE b (id INT, w STRING) WITH ('connector' = 'datagen');\nSELECT id FROM a JOIN b ON a.id = b.id;\n```\n\n\
+         ## Fix\n\n\
+         Qualify the column with its table or alias (`a.id`), or join with `USING (id)`.";
+    UnknownQueryTable = "B112", "query-table-not-found", Bind, Error,
+        "qualifier names no FROM item",
+        "A qualified name `t.c` in a query uses a qualifier that is neither a FROM item's alias \
+         nor its table name (Calcite: \"Table 't' not found\"). Once a table has an alias, only \
+         the alias qualifies its columns.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE orders (id INT) WITH ('connector' = 'datagen');\nSELECT orders.id FROM orders AS o;\n```\n\n\
+         ## Fix\n\n\
+         Qualify with the alias (`o.id`) or with a FROM item in scope.";
+    SetOperationColumnCount = "B113", "set-operation-column-count", Bind, Error,
+        "set operation branches differ in width",
+        "The branches of UNION, INTERSECT or EXCEPT select different numbers of columns \
+         (Calcite: \"Column count mismatch in UNION ALL\").\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE a (x INT, y INT) WITH ('connector' = 'datagen');\nSELECT x, y FROM a UNION ALL SELECT x FROM a;\n```\n\n\
+         ## Fix\n\n\
+         Select the same number of columns in every branch (add `CAST(NULL AS type)` for a missing one).";
+    InsertColumnCount = "B114", "insert-column-count", Bind, Error,
+        "INSERT query and target differ in width",
+        "An INSERT's query selects more or fewer columns than its target takes: with a column \
+         list, Calcite's \"Number of columns must match number of query columns\"; without \
+         one, the planner's \"Column types of query result and sink for '...' do not match. \
+         Cause: Different number of columns.\" The sink takes its physical and persisted \
+         metadata columns, in order; computed and VIRTUAL metadata columns are not written.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE src (id INT, name STRING) WITH ('connector' = 'datagen');\nCREATE TABLE snk (id INT, n STRING) WITH ('connector' = 'blackhole');\nINSERT INTO snk SELECT id FROM src;\n```\n\n\
+         ## Fix\n\n\
+         Select one value per sink column, or name the target columns (`INSERT INTO snk (id) SELECT ...`).";
+    UnknownTargetColumn = "B115", "unknown-target-column", Bind, Error,
+        "INSERT names a column it cannot write",
+        "A column in an INSERT's target list is not a writable column of the table (Calcite: \
+         \"Unknown target column 'c'\"): it does not exist, or it is a computed column or a \
+         VIRTUAL metadata column, which are read-only.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE src (id INT) WITH ('connector' = 'datagen');\nCREATE TABLE snk (id INT, c AS id + 1) WITH ('connector' = 'blackhole');\nINSERT INTO snk (id, c) SELECT id, id FROM src;\n```\n\n\
+         ## Fix\n\n\
+         Name only physical and persisted metadata columns.";
     UnknownColumn = "B100", "unknown-column", Bind, Error,
         "unknown column",
         "The expression names a column that is not in scope. Computed columns may use physical and \

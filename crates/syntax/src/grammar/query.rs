@@ -69,7 +69,10 @@ fn query_inner(p: &mut Parser) -> PResult<Query> {
 
 /// `[LIMIT n|ALL] [OFFSET n [ROW|ROWS]] [FETCH FIRST|NEXT n ROW|ROWS ONLY]`, also OFFSET before
 /// LIMIT; LIMIT and FETCH exclude each other.
-fn limit_offset_fetch(p: &mut Parser) -> PResult<(Option<Box<Expr>>, Option<Box<Expr>>)> {
+/// The row count (`LIMIT` or `FETCH`) and the offset of a query.
+type LimitOffset = (Option<Box<Expr>>, Option<Box<Expr>>);
+
+fn limit_offset_fetch(p: &mut Parser) -> PResult<LimitOffset> {
     let mut limit = None;
     let mut offset = None;
     let mut seen_limit = false;
@@ -754,9 +757,7 @@ fn parenthesised_query_ahead(p: &Parser) -> bool {
 
 fn table_alias(p: &mut Parser) -> PResult<Option<TableAlias>> {
     let start = p.start();
-    let name = if p.eat_kw(K::AS).is_some() {
-        ident(p)?
-    } else if at_ident(p) {
+    let name = if p.eat_kw(K::AS).is_some() || at_ident(p) {
         ident(p)?
     } else {
         p.expecting("AS");

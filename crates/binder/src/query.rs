@@ -1,0 +1,752 @@
+//! Names in queries, resolved as Calcite's validator resolves them, and the arity checks Flink
+//! makes on set operations and INSERT targets.
+//!
+//! What it checks, each with Calcite's or Flink's message: a column that no FROM item has
+//! ("Column 'x' not found in any table"), a qualified column its table lacks ("... not found in
+//! table 't'"), a qualifier that names no FROM item ("Table 't' not found"), a column that two
+//! FROM items have ("Column 'x' is ambiguous"), a window TVF's time column (`DESCRIPTOR(x)`,
+//! "Unknown identifier 'x'"), set operations whose branches differ in width ("Column count
+//! mismatch in UNION ALL"), INSERT target columns that are not writable ("Unknown target
+//! column 'c'") and INSERTs whose query is wider or narrower than the target.
+//!
+//! What it does not do: types (issue 13's next step). Never a false error: a FROM item whose
+//! columns we cannot know (a table function, UNNEST without a column list, a table of an opaque
+//! catalog, a view we could not derive, a table assumed to exist elsewhere) makes every name
+//! that could be its column unknowable, and nothing is reported about it. The first error in
+//! Calcite's validation order (FROM, WHERE, GROUP BY, HAVING, WINDOW, QUALIFY, select list,
+//! ORDER BY) is reported, as Flink reports only that one.
+
+use crate::catalog::{CatalogObject, Lookup};
+use crate::Binder;
+use flinkddl_diagnostics::{Code, Diagnostic};
+use flinkddl_syntax::ast::{self, visit, ExprKind, StatementKind};
+
+/// A FROM item in scope: the name that qualifies its columns and the columns, when known.
+#[derive(Debug, Clone)]
+struct Relation {
+    name: Option<String>,
+    columns: Option<Vec<String>>,
+}
+
+/// One query block's FROM scope.
+#[derive(Debug, Default)]
+struct Frame {
+    relations: Vec<Relation>,
+    /// `USING` or `NATURAL` merge same-named columns: no ambiguity is reported in this block.
+    merged: bool,
+    /// Names that may also be select-list aliases here (GROUP BY, HAVING, ORDER BY, QUALIFY).
+    aliases: Vec<String>,
+}
+
+/// The first error found; boxed, as a diagnostic is large and errors are rare.
+type Res<T> = Result<T, Box<Diagnostic>>;
+
+fn fail<T>(d: Diagnostic) -> Res<T> {
+    Err(Box::new(d))
+}
+
+struct Resolver<'r, 'a> {
+    binder: &'r Binder<'a>,
+    frames: Vec<Frame>,
+    /// CTEs in scope, innermost last: name and columns.
+    ctes: Vec<(String, Option<Vec<String>>)>,
+    /// The first error a walk over an expression found.
+    error: Option<Box<Diagnostic>>,
+}
+
+impl Binder<'_> {
+    /// Resolves the names of the statement's queries; reports the first error and returns
+    /// `Err` (the statement then fails as a whole, as in Flink).
+    pub(crate) fn check_query(&mut self, statement: &ast::Statement) -> Result<(), ()> {
+        let result = {
+            let mut r = Resolver {
+                binder: self,
+                frames: Vec::new(),
+                ctes: Vec::new(),
+                error: None,
+            };
+            r.statement(statement)
+        };
+        match result {
+            Ok(()) => Ok(()),
+            Err(d) => {
+                self.report(*d);
+                Err(())
+            }
+        }
+    }
+}
+
+impl Resolver<'_, '_> {
+    fn statement(&mut self, statement: &ast::Statement) -> Res<()> {
+        match &statement.kind {
+            StatementKind::Query(q) => self.query(&q.query).map(drop),
+            StatementKind::CreateView(v) => self.query(&v.query.query).map(drop),
+            StatementKind::CreateTable(ct) => match &ct.as_query {
+                Some(q) => self.query(&q.query).map(drop),
+                None => Ok(()),
+            },
+            StatementKind::Insert(insert) => self.insert(insert),
+            StatementKind::StatementSet { inserts } => {
+                for s in inserts {
+                    self.statement(s)?;
+                }
+                Ok(())
+            }
+            StatementKind::Execute { statement } => self.statement(statement),
+            StatementKind::Explain(e) => self.statement(&e.statement),
+            _ => Ok(()),
+        }
+    }
+
+    // ---- INSERT -------------------------------------------------------------------------
+
+    fn insert(&mut self, insert: &ast::Insert) -> Res<()> {
+        let output = self.query(&insert.query.query)?;
+        let Some(target) = self.table(&insert.target) else {
+            return Ok(());
+        };
+        let writable: Vec<&str> = target
+            .columns
+            .iter()
+            .filter(|c| c.is_persisted())
+            .map(|c| c.name.as_str())
+            .collect();
+        match &insert.columns {
+            Some(list) => {
+                for c in &list.columns {
+                    if !writable.contains(&c.value.as_str()) {
+                        let why = match target.columns.iter().find(|t| t.name == c.value) {
+                            Some(t) if t.is_computed() => {
+                                format!("`{}` is a computed column: it cannot be written", c.value)
+                            }
+                            Some(_) => format!(
+                                "`{}` is a virtual metadata column: it is read-only",
+                                c.value
+                            ),
+                            None => match similar_name(&c.value, writable.iter().copied()) {
+                                Some(s) => format!("did you mean `{s}`?"),
+                                None => {
+                                    format!("the table's writable columns: {}", writable.join(", "))
+                                }
+                            },
+                        };
+                        return fail(
+                            Diagnostic::new(
+                                Code::UnknownTargetColumn,
+                                c.span,
+                                format!("Unknown target column '{}'", c.value),
+                            )
+                            .with_help(why),
+                        );
+                    }
+                }
+                if let Some(output) = output {
+                    if output.len() != list.columns.len() {
+                        return fail(
+                            Diagnostic::new(
+                                Code::InsertColumnCount,
+                                insert.query.span,
+                                "Number of columns must match number of query columns",
+                            )
+                            .with_label(list.span, plural(list.columns.len(), "target column"))
+                            .with_label(
+                                insert.query.span,
+                                format!("the query gives {}", plural(output.len(), "column")),
+                            )
+                            .with_help("name as many target columns as the query selects"),
+                        );
+                    }
+                }
+            }
+            None => {
+                if let Some(output) = output {
+                    if output.len() != writable.len() && insert.partition.is_none() {
+                        let (cat, db, name) = (&target.catalog, &target.database, &target.name);
+                        return fail(Diagnostic::new(
+                            Code::InsertColumnCount,
+                            insert.query.span,
+                            format!(
+                                "Column types of query result and sink for '{cat}.{db}.{name}' do not match.\nCause: Different number of columns."
+                            ),
+                        )
+                        .with_label(insert.target.span, format!("the sink takes {}: {}", plural(writable.len(), "column"), writable.join(", ")))
+                        .with_help(format!(
+                            "the query gives {}; select one value per sink column, in order, or name the target columns: INSERT INTO {} ({}) SELECT ...",
+                            plural(output.len(), "column"),
+                            insert.target.display(),
+                            writable.join(", ")
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- queries ------------------------------------------------------------------------
+
+    /// Resolves a query; returns its output column names when they are known.
+    fn query(&mut self, q: &ast::Query) -> Res<Option<Vec<String>>> {
+        let outer_ctes = self.ctes.len();
+        let result = self.query_inner(q);
+        self.ctes.truncate(outer_ctes);
+        result
+    }
+
+    fn query_inner(&mut self, q: &ast::Query) -> Res<Option<Vec<String>>> {
+        if let Some(with) = &q.with {
+            for cte in &with.ctes {
+                let columns = self.query(&cte.query)?;
+                let columns = match &cte.columns {
+                    Some(list) => Some(list.columns.iter().map(|c| c.value.to_string()).collect()),
+                    None => columns,
+                };
+                self.ctes.push((cte.name.value.to_string(), columns));
+            }
+        }
+        let output = self.set_expr(&q.body, !q.order_by.is_empty())?;
+        Ok(output)
+    }
+
+    fn set_expr(&mut self, s: &ast::SetExpr, ordered: bool) -> Res<Option<Vec<String>>> {
+        match &s.kind {
+            ast::SetExprKind::Select(select) => self.select(select, ordered),
+            ast::SetExprKind::Values { rows } => {
+                for row in rows {
+                    self.expr(row)?;
+                }
+                Ok(rows.first().map(|row| {
+                    let width = match &row.kind {
+                        ExprKind::Row { items, .. } => items.len(),
+                        _ => 1,
+                    };
+                    (0..width).map(|i| format!("EXPR${i}")).collect()
+                }))
+            }
+            ast::SetExprKind::Table { name } => Ok(self.relation_of(name).columns),
+            ast::SetExprKind::Nested(q) => self.query(q),
+            ast::SetExprKind::SetOperation { first, rest } => {
+                let head = self.set_expr(first, false)?;
+                for operand in rest {
+                    let cols = self.set_expr(&operand.operand, false)?;
+                    if let (Some(h), Some(c)) = (&head, &cols) {
+                        if h.len() != c.len() {
+                            let op = match operand.op {
+                                ast::SetOperator::Union => "UNION",
+                                ast::SetOperator::Intersect => "INTERSECT",
+                                ast::SetOperator::Except => "EXCEPT",
+                            };
+                            let all = if operand.quantifier == Some(ast::SetQuantifier::All) {
+                                " ALL"
+                            } else {
+                                ""
+                            };
+                            return fail(Diagnostic::new(
+                                Code::SetOperationColumnCount,
+                                operand.operand.span,
+                                format!("Column count mismatch in {op}{all}"),
+                            )
+                            .with_label(first.span, format!("the first branch gives {}", plural(h.len(), "column")))
+                            .with_help(format!(
+                                "this branch gives {}: every branch of a set operation selects the same number",
+                                plural(c.len(), "column")
+                            )));
+                        }
+                    }
+                }
+                Ok(head)
+            }
+        }
+    }
+
+    fn select(&mut self, select: &ast::Select, ordered: bool) -> Res<Option<Vec<String>>> {
+        self.frames.push(Frame::default());
+        let result = self.select_inner(select, ordered);
+        self.frames.pop();
+        result
+    }
+
+    fn select_inner(&mut self, select: &ast::Select, _ordered: bool) -> Res<Option<Vec<String>>> {
+        if let Some(from) = &select.from {
+            self.from(from)?;
+        }
+        if let Some(e) = &select.where_clause {
+            self.expr(e)?;
+        }
+        // Select-list aliases may be named in the clauses after it (Flink's conformance
+        // allows it in GROUP BY and HAVING; ORDER BY always).
+        let aliases: Vec<String> = select
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.to_string()),
+                _ => None,
+            })
+            .collect();
+        if let Some(frame) = self.frames.last_mut() {
+            frame.aliases = aliases;
+        }
+        if let Some(g) = &select.group_by {
+            for item in &g.items {
+                self.grouping(item)?;
+            }
+        }
+        if let Some(e) = &select.having {
+            self.expr(e)?;
+        }
+        for w in &select.windows {
+            for e in &w.spec.partition_by {
+                self.expr(e)?;
+            }
+            for o in &w.spec.order_by {
+                self.expr(&o.expr)?;
+            }
+        }
+        if let Some(e) = &select.qualify {
+            self.expr(e)?;
+        }
+        if let Some(frame) = self.frames.last_mut() {
+            frame.aliases.clear();
+        }
+        let mut output = Some(Vec::new());
+        for (index, item) in select.items.iter().enumerate() {
+            match item {
+                ast::QueryItem::Wildcard { qualifier, .. } => {
+                    let columns = self.expand_star(qualifier.as_ref());
+                    match (&mut output, columns) {
+                        (Some(out), Some(cols)) => out.extend(cols),
+                        _ => output = None,
+                    }
+                }
+                ast::QueryItem::Expr { expr, alias, .. } => {
+                    self.expr(expr)?;
+                    let name = match (alias, &expr.kind) {
+                        (Some(a), _) => a.value.to_string(),
+                        (None, ExprKind::Identifier(n)) => n
+                            .parts
+                            .last()
+                            .map_or(String::new(), |p| p.value.to_string()),
+                        _ => format!("EXPR${index}"),
+                    };
+                    if let Some(out) = &mut output {
+                        out.push(name);
+                    }
+                }
+            }
+        }
+        Ok(output)
+    }
+
+    fn grouping(&mut self, g: &ast::GroupingElement) -> Res<()> {
+        match g {
+            ast::GroupingElement::Expr { expr } => self.expr(expr),
+            ast::GroupingElement::Empty { .. } => Ok(()),
+            ast::GroupingElement::GroupingSets { items, .. } => {
+                for i in items {
+                    self.grouping(i)?;
+                }
+                Ok(())
+            }
+            ast::GroupingElement::Rollup { items, .. }
+            | ast::GroupingElement::Cube { items, .. } => {
+                for e in items {
+                    self.expr(e)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn expand_star(&self, qualifier: Option<&ast::ObjectName>) -> Option<Vec<String>> {
+        let frame = self.frames.last()?;
+        match qualifier {
+            None => {
+                let mut out = Vec::new();
+                for r in &frame.relations {
+                    out.extend(r.columns.clone()?);
+                }
+                Some(out)
+            }
+            Some(q) => {
+                let [name] = q.parts.as_slice() else {
+                    return None;
+                };
+                frame
+                    .relations
+                    .iter()
+                    .find(|r| r.name.as_deref() == Some(name.value.as_str()))
+                    .and_then(|r| r.columns.clone())
+            }
+        }
+    }
+
+    // ---- FROM ---------------------------------------------------------------------------
+
+    fn from(&mut self, from: &ast::FromClause) -> Res<()> {
+        self.table_ref(&from.first)?;
+        for join in &from.joins {
+            if join.natural || matches!(join.condition, Some(ast::JoinCondition::Using { .. })) {
+                if let Some(f) = self.frames.last_mut() {
+                    f.merged = true;
+                }
+            }
+            self.table_ref(&join.right)?;
+            if let Some(ast::JoinCondition::On { expr }) = &join.condition {
+                self.expr(expr)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn push_relation(&mut self, r: Relation) {
+        if let Some(f) = self.frames.last_mut() {
+            f.relations.push(r);
+        }
+    }
+
+    fn table_ref(&mut self, t: &ast::TableRef) -> Res<()> {
+        let alias_name = t.alias.as_ref().map(|a| a.name.value.to_string());
+        let alias_columns: Option<Vec<String>> = t
+            .alias
+            .as_ref()
+            .and_then(|a| a.columns.as_ref())
+            .map(|l| l.columns.iter().map(|c| c.value.to_string()).collect());
+        let mut relation = match &t.kind {
+            ast::TableRefKind::Named {
+                name, system_time, ..
+            } => {
+                let mut r = self.relation_of(name);
+                if let Some(e) = system_time {
+                    // The period refers to the left side of the join.
+                    self.expr(e)?;
+                }
+                if alias_name.is_some() {
+                    r.name = alias_name.clone();
+                }
+                r
+            }
+            ast::TableRefKind::Derived { query, .. } => {
+                // A derived table sees the enclosing blocks (LATERAL sees its left side too).
+                let columns = self.query(query)?;
+                Relation {
+                    name: alias_name.clone(),
+                    columns,
+                }
+            }
+            ast::TableRefKind::Function { call, .. } => self.table_function(call, &alias_name)?,
+            ast::TableRefKind::Unnest { args, .. } => {
+                for e in args {
+                    self.expr(e)?;
+                }
+                Relation {
+                    name: alias_name.clone(),
+                    columns: None,
+                }
+            }
+            ast::TableRefKind::Nested(inner) => {
+                return self.from(inner);
+            }
+        };
+        if t.match_recognize.is_some() {
+            // The pattern's variables qualify its measures; its output is not modelled yet.
+            relation = Relation {
+                name: alias_name,
+                columns: None,
+            };
+        }
+        if let Some(cols) = alias_columns {
+            relation.columns = Some(cols);
+        }
+        self.push_relation(relation);
+        Ok(())
+    }
+
+    /// A named FROM item: a CTE in scope, or a catalog table or view.
+    fn relation_of(&self, name: &ast::ObjectName) -> Relation {
+        let short = name.parts.last().map(|p| p.value.to_string());
+        if let [single] = name.parts.as_slice() {
+            if let Some((_, cols)) = self.ctes.iter().rev().find(|(n, _)| *n == single.value) {
+                return Relation {
+                    name: short,
+                    columns: cols.clone(),
+                };
+            }
+        }
+        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
+        let columns = self.binder.catalog.qualify(&parts).and_then(|path| {
+            match self.binder.catalog.lookup(&path) {
+                Lookup::Found(CatalogObject::Table(t)) if t.complete => {
+                    Some(t.columns.iter().map(|c| c.name.to_string()).collect())
+                }
+                Lookup::Found(CatalogObject::View(v)) => v
+                    .columns
+                    .as_ref()
+                    .map(|cols| cols.iter().map(|(n, _)| n.clone()).collect()),
+                _ => None,
+            }
+        });
+        Relation {
+            name: short,
+            columns,
+        }
+    }
+
+    fn table(&self, name: &ast::ObjectName) -> Option<std::sync::Arc<crate::schema::TableSchema>> {
+        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
+        let path = self.binder.catalog.qualify(&parts)?;
+        match self.binder.catalog.lookup(&path) {
+            Lookup::Found(CatalogObject::Table(t)) if t.complete => Some(std::sync::Arc::clone(t)),
+            _ => None,
+        }
+    }
+
+    /// `TABLE(f(...))`: a window TVF over a named table gives the table's columns and
+    /// `window_start`, `window_end`, `window_time`, and its `DESCRIPTOR` must name one of them;
+    /// any other function's columns are unknown.
+    fn table_function(&mut self, call: &ast::Expr, alias: &Option<String>) -> Res<Relation> {
+        let unknown = Relation {
+            name: alias.clone(),
+            columns: None,
+        };
+        let ExprKind::Call(c) = &call.kind else {
+            return Ok(unknown);
+        };
+        let [fname] = c.name.parts.as_slice() else {
+            return Ok(unknown);
+        };
+        let window = ["TUMBLE", "HOP", "CUMULATE", "SESSION"]
+            .iter()
+            .any(|w| fname.value.eq_ignore_ascii_case(w));
+        if !window {
+            return Ok(unknown);
+        }
+        let args: Vec<&ast::Expr> = c
+            .args
+            .iter()
+            .chain(c.named_args.iter().map(|(_, e)| e))
+            .collect();
+        let table = args.iter().find_map(|a| match &a.kind {
+            ExprKind::TableArgument(t) => t.name.as_ref(),
+            _ => None,
+        });
+        let Some(table) = table else {
+            return Ok(unknown);
+        };
+        let input = self.relation_of(table);
+        let Some(mut columns) = input.columns else {
+            return Ok(unknown);
+        };
+        for a in &args {
+            if let ExprKind::Descriptor { columns: named } = &a.kind {
+                for n in named {
+                    if !columns.iter().any(|c| *c == n.value) {
+                        let mut d = Diagnostic::new(
+                            Code::UnknownQueryColumn,
+                            n.span,
+                            format!("Unknown identifier '{}'", n.value),
+                        );
+                        if let Some(s) = similar_name(&n.value, columns.iter().map(String::as_str))
+                        {
+                            d = d.with_help(format!("did you mean `{s}`?"));
+                        }
+                        return fail(d);
+                    }
+                }
+            }
+        }
+        columns.extend(["window_start", "window_end", "window_time"].map(String::from));
+        Ok(Relation {
+            name: alias.clone(),
+            columns: Some(columns),
+        })
+    }
+
+    // ---- expressions --------------------------------------------------------------------
+
+    fn expr(&mut self, e: &ast::Expr) -> Res<()> {
+        self.error = None;
+        visit::walk_expr(self, e);
+        match self.error.take() {
+            Some(d) => Err(d),
+            None => Ok(()),
+        }
+    }
+
+    fn identifier(&self, name: &ast::ObjectName) -> Option<Diagnostic> {
+        let first = name.parts.first()?;
+        if name.parts.len() == 1 && !first.quoted && first.value.eq_ignore_ascii_case("PI") {
+            return None;
+        }
+        // Innermost block first: a qualifier names a FROM item, else the first part is a column.
+        let mut any_unknown = false;
+        for frame in self.frames.iter().rev() {
+            if name.parts.len() >= 2 {
+                if let Some(r) = frame
+                    .relations
+                    .iter()
+                    .find(|r| r.name.as_deref() == Some(first.value.as_str()))
+                {
+                    let column = &name.parts[1];
+                    let Some(cols) = &r.columns else {
+                        return None;
+                    };
+                    if cols.iter().any(|c| *c == column.value) {
+                        return None;
+                    }
+                    if cols.iter().any(|c| *c == first.value) {
+                        // Also a column of that name: `r.f` may be a field access.
+                        return None;
+                    }
+                    let mut message = format!(
+                        "Column '{}' not found in table '{}'",
+                        column.value, first.value
+                    );
+                    if let Some(s) = cols.iter().find(|c| c.eq_ignore_ascii_case(&column.value)) {
+                        message.push_str(&format!("; did you mean '{s}'?"));
+                    }
+                    let mut d = Diagnostic::new(Code::UnknownQueryColumn, column.span, message);
+                    if let Some(s) = similar_name(&column.value, cols.iter().map(String::as_str)) {
+                        d = d.with_help(format!("did you mean `{s}`?"));
+                    }
+                    return Some(d);
+                }
+            }
+            let holders: Vec<&Relation> = frame
+                .relations
+                .iter()
+                .filter(|r| {
+                    r.columns
+                        .as_ref()
+                        .is_some_and(|c| c.iter().any(|c| *c == first.value))
+                })
+                .collect();
+            any_unknown |= frame.relations.iter().any(|r| r.columns.is_none());
+            match holders.len() {
+                0 => {
+                    if frame.aliases.iter().any(|a| *a == first.value) {
+                        return None;
+                    }
+                }
+                1 => return None,
+                _ => {
+                    if frame.merged || any_unknown {
+                        return None;
+                    }
+                    return Some(
+                        Diagnostic::new(
+                            Code::AmbiguousColumn,
+                            first.span,
+                            format!("Column '{}' is ambiguous", first.value),
+                        )
+                        .with_help(format!(
+                            "qualify it with one of {}",
+                            holders
+                                .iter()
+                                .filter_map(|r| r.name.as_deref())
+                                .map(|n| format!("`{n}.{}`", first.value))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )),
+                    );
+                }
+            }
+            if any_unknown {
+                return None;
+            }
+        }
+        if any_unknown || self.frames.is_empty() {
+            return None;
+        }
+        if name.parts.len() >= 2 {
+            let mut d = Diagnostic::new(
+                Code::UnknownQueryTable,
+                first.span,
+                format!("Table '{}' not found", first.value),
+            );
+            let names: Vec<&str> = self
+                .frames
+                .iter()
+                .flat_map(|f| f.relations.iter().filter_map(|r| r.name.as_deref()))
+                .collect();
+            d = match similar_name(&first.value, names.iter().copied()) {
+                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                None if !names.is_empty() => {
+                    d.with_help(format!("the FROM items here are {}", names.join(", ")))
+                }
+                None => d,
+            };
+            return Some(d);
+        }
+        let visible: Vec<&str> = self
+            .frames
+            .iter()
+            .flat_map(|f| f.relations.iter())
+            .filter_map(|r| r.columns.as_ref())
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        let mut message = format!("Column '{}' not found in any table", first.value);
+        let case_only = visible
+            .iter()
+            .find(|c| c.eq_ignore_ascii_case(&first.value));
+        if let Some(s) = case_only {
+            message.push_str(&format!("; did you mean '{s}'?"));
+        }
+        let mut d = Diagnostic::new(Code::UnknownQueryColumn, first.span, message);
+        if let Some(s) = case_only
+            .copied()
+            .or_else(|| similar_name(&first.value, visible.iter().copied()))
+        {
+            d = d.with_help(format!("did you mean `{s}`?"));
+            let plain = s
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if plain && !first.quoted {
+                d = d.with_fix(first.span, s, format!("replace with `{s}`"));
+            }
+        }
+        Some(d)
+    }
+}
+
+impl visit::Visitor for Resolver<'_, '_> {
+    fn expr(&mut self, e: &ast::Expr) {
+        if self.error.is_some() {
+            return;
+        }
+        if let ExprKind::Identifier(name) = &e.kind {
+            self.error = self.identifier(name).map(Box::new);
+        }
+    }
+
+    fn subquery(&mut self, q: &ast::Query) {
+        if self.error.is_some() {
+            return;
+        }
+        // A subquery sees the blocks around it (correlation).
+        if let Err(d) = self.query(q) {
+            self.error = Some(d);
+        }
+    }
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// The closest name within a small edit distance (case-insensitive), for help texts.
+fn similar_name<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    candidates
+        .map(|c| (strsim::osa_distance(&lower, &c.to_lowercase()), c))
+        .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
