@@ -39,6 +39,29 @@ pub trait Scope {
     }
 }
 
+/// What a function name is, for the grouping rules of queries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FunctionKind {
+    Aggregate,
+    Scalar,
+    /// A user-defined function, or a built-in we do not describe: it may be an aggregate.
+    Unknown,
+}
+
+/// Built-in aggregates the catalogue does not type.
+const UNTYPED_AGGREGATES: &[&str] = &["JSON_OBJECTAGG", "SUM0", "GROUPING", "GROUPING_ID", "GROUP_ID"];
+
+pub(crate) fn function_kind(name: &str) -> FunctionKind {
+    match catalog::lookup(name) {
+        Some(def) if def.agg => FunctionKind::Aggregate,
+        Some(_) => FunctionKind::Scalar,
+        None if UNTYPED_AGGREGATES.iter().any(|a| a.eq_ignore_ascii_case(name)) => {
+            FunctionKind::Aggregate
+        }
+        None => FunctionKind::Unknown,
+    }
+}
+
 /// A typed expression.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TypedExpr {
