@@ -7,7 +7,7 @@
 //! overlap an earlier one; the text is analysed again and the next pass runs, until a pass
 //! applies nothing ([`MAX_PASSES`] at most). A pass that would add errors is undone.
 
-use flinkddl::{Code, Diagnostic, Severity, Span};
+use flinkddl::{Code, Diagnostic, Span};
 
 /// How far a fix can be trusted (ruff's "applicability").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -152,13 +152,18 @@ pub struct Outcome {
     pub applied: Vec<Applied>,
     /// The diagnostics of the fixed text.
     pub diagnostics: Vec<Diagnostic>,
-    /// False when [`MAX_PASSES`] passes still left fixes to apply, or a pass was undone
-    /// because it added errors.
+    /// Fixes left unapplied because the text they give has a diagnostic the text before did
+    /// not (fixing one error can reveal the next one Flink would raise): they are in
+    /// `diagnostics` still.
+    pub withheld: usize,
+    /// False when [`MAX_PASSES`] passes still left fixes to apply.
     pub converged: bool,
 }
 
 /// Fixes `text` until no wanted fix is left. `analyse` gives the diagnostics of a text (with
-/// the configuration's levels and the selection applied).
+/// the configuration's levels and the selection applied). A fix is kept only when the text it
+/// gives has no diagnostic (no code, or no more of a code) that the text before it did not
+/// have; the others are withheld.
 pub fn fix_text(
     text: &str,
     mut analyse: impl FnMut(&str) -> Vec<Diagnostic>,
@@ -167,42 +172,110 @@ pub fn fix_text(
     let mut current = text.to_string();
     let mut diagnostics = analyse(&current);
     let mut applied = Vec::new();
+    let mut withheld: Vec<Diagnostic> = Vec::new();
+    let mut converged = false;
     for _ in 0..MAX_PASSES {
-        let Some((next, done)) = apply_once(&current, &diagnostics, &wanted) else {
-            return Outcome {
-                text: current,
-                applied,
-                diagnostics,
-                converged: true,
-            };
+        // Fixes withheld once are not tried again on the same text.
+        let wanted_now = |d: &Diagnostic| wanted(d) && !withheld.contains(d);
+        let Some((next, done)) = apply_once(&current, &diagnostics, wanted_now) else {
+            converged = true;
+            break;
         };
         let next_diagnostics = analyse(&next);
-        if errors(&next_diagnostics) > errors(&diagnostics) {
-            return Outcome {
-                text: current,
-                applied,
-                diagnostics,
-                converged: false,
-            };
+        if !adds_diagnostics(&diagnostics, &next_diagnostics) {
+            current = next;
+            diagnostics = next_diagnostics;
+            applied.extend(done);
+            withheld.clear();
+            continue;
         }
-        current = next;
-        diagnostics = next_diagnostics;
-        applied.extend(done);
+        // Some fix of the pass reveals or causes a new diagnostic: keep those that alone do
+        // not, then check them together.
+        let candidates: Vec<Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| wanted_now(d))
+            .cloned()
+            .collect();
+        let mut accepted: Vec<Diagnostic> = Vec::new();
+        for d in &candidates {
+            let alone = apply_once(&current, std::slice::from_ref(d), |_| true);
+            match alone {
+                Some((t, _)) if !adds_diagnostics(&diagnostics, &analyse(&t)) => {
+                    accepted.push(d.clone())
+                }
+                _ => withheld.push(d.clone()),
+            }
+        }
+        let together = apply_once(&current, &accepted, |_| true)
+            .map(|(t, done)| {
+                let ds = analyse(&t);
+                (t, done, ds)
+            })
+            .filter(|(_, _, ds)| !adds_diagnostics(&diagnostics, ds));
+        let step = together.or_else(|| {
+            // Together they still add something: the first one alone is safe.
+            let first = accepted.first()?;
+            let (t, done) = apply_once(&current, std::slice::from_ref(first), |_| true)?;
+            let ds = analyse(&t);
+            Some((t, done, ds))
+        });
+        match step {
+            Some((t, done, ds)) => {
+                // The text changed: withheld fixes' spans moved, so they are found again by
+                // content on the next pass.
+                let kept: Vec<Diagnostic> = withheld
+                    .iter()
+                    .filter_map(|w| ds.iter().find(|d| same_fix(d, w)).cloned())
+                    .collect();
+                current = t;
+                diagnostics = ds;
+                applied.extend(done);
+                withheld = kept;
+            }
+            None => {
+                converged = true;
+                break;
+            }
+        }
     }
-    let converged = !diagnostics.iter().any(&wanted);
+    if !converged {
+        converged = !diagnostics
+            .iter()
+            .any(|d| wanted(d) && !withheld.contains(d));
+    }
+    let withheld = diagnostics
+        .iter()
+        .filter(|d| wanted(d) && withheld.iter().any(|w| same_fix(d, w)))
+        .count();
     Outcome {
         text: current,
         applied,
         diagnostics,
+        withheld,
         converged,
     }
 }
 
-fn errors(diagnostics: &[Diagnostic]) -> usize {
-    diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count()
+/// The same fix of the same diagnostic, wherever it now is.
+fn same_fix(a: &Diagnostic, b: &Diagnostic) -> bool {
+    a.code == b.code
+        && a.message == b.message
+        && a.fix.as_ref().map(|f| (&f.message, &f.replacement))
+            == b.fix.as_ref().map(|f| (&f.message, &f.replacement))
+}
+
+/// Whether `after` has a code that `before` has not, or more of one.
+fn adds_diagnostics(before: &[Diagnostic], after: &[Diagnostic]) -> bool {
+    let count = |ds: &[Diagnostic]| {
+        let mut m: std::collections::HashMap<Code, usize> = std::collections::HashMap::new();
+        for d in ds {
+            *m.entry(d.code).or_insert(0) += 1;
+        }
+        m
+    };
+    let (old, new) = (count(before), count(after));
+    new.iter()
+        .any(|(code, n)| *n > old.get(code).copied().unwrap_or(0))
 }
 
 #[cfg(test)]

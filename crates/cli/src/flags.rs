@@ -184,6 +184,8 @@ pub struct FileFixes {
     /// The unified diff of the fixes (empty when nothing applied).
     pub diff: String,
     pub converged: bool,
+    /// Fixes left because they would add diagnostics.
+    pub withheld: usize,
     /// Why the fixed text could not be written.
     pub write_error: Option<String>,
 }
@@ -238,12 +240,12 @@ pub fn finish(
             ds
         };
         let outcome = fix::fix_text(&source.text, analyse, wanted);
-        if outcome.applied.is_empty() {
+        if outcome.applied.is_empty() && outcome.withheld == 0 {
             continue;
         }
         let diff = unified_diff(&report.name, &source.text, &outcome.text);
         let mut write_error = None;
-        if flags.fix && !flags.diff {
+        if flags.fix && !flags.diff && !outcome.applied.is_empty() {
             match &origin.path {
                 Some(path) => {
                     let bom = if source.offset == 3 { "\u{feff}" } else { "" };
@@ -263,6 +265,7 @@ pub fn finish(
             applied: outcome.applied,
             diff,
             converged: outcome.converged,
+            withheld: outcome.withheld,
             write_error,
         });
     }
@@ -299,8 +302,8 @@ impl Finished {
     /// What was fixed and what remains, for people ("Fixed 2 diagnostics in 1 file: ...").
     pub fn fix_notes(&self) -> String {
         let mut out = String::new();
-        if self.fixing {
-            let count: usize = self.fixes.iter().map(|f| f.applied.len()).sum();
+        let count: usize = self.fixes.iter().map(|f| f.applied.len()).sum();
+        if self.fixing && count > 0 {
             let verb = if self.diff_only {
                 "Would fix"
             } else if self.fixes.iter().all(|f| f.write_error.is_none()) {
@@ -329,18 +332,31 @@ impl Finished {
                 }
                 if !file.converged {
                     out.push_str(&format!(
-                        "  {}: some fixes were left: they did not settle in {} passes or would \
-                         add errors\n",
+                        "  {}: fixes were still left after {} passes\n",
                         file.name,
                         fix::MAX_PASSES
                     ));
                 }
             }
+        }
+        if self.fixing {
+            let withheld: usize = self.fixes.iter().map(|f| f.withheld).sum();
+            if withheld > 0 {
+                out.push_str(&format!(
+                    "Left {} that would add diagnostics Flink raises after it (fix the rest \
+                     first).\n",
+                    plural(withheld, "fix").replace("fixs", "fixes")
+                ));
+            }
             if self.stdin_not_written {
                 out.push_str("Standard input is not rewritten; use --diff to see its fixes.\n");
             }
         }
-        let (safe, unsafe_only) = self.remaining_fixable();
+        let (mut safe, unsafe_only) = self.remaining_fixable();
+        if self.fixing {
+            // What --fix left is what it withheld, not something a second run would fix.
+            safe = safe.saturating_sub(self.fixes.iter().map(|f| f.withheld).sum());
+        }
         if !self.diff_only && (safe > 0 || unsafe_only > 0) {
             let mut line = String::new();
             if safe > 0 {
