@@ -357,7 +357,9 @@ impl Finished {
             // What --fix left is what it withheld, not something a second run would fix.
             safe = safe.saturating_sub(self.fixes.iter().map(|f| f.withheld).sum());
         }
-        if !self.diff_only && (safe > 0 || unsafe_only > 0) {
+        // Only when fixing: without --fix the output stays as the renderers make it
+        // (--statistics marks what is fixable).
+        if self.fixing && !self.diff_only && (safe > 0 || unsafe_only > 0) {
             let mut line = String::new();
             if safe > 0 {
                 line.push_str(&format!(
