@@ -43,6 +43,6 @@ venv="$target/python-test-venv"
 rm -rf "$venv"
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install "${pip_flags[@]}" "$wheel[arrow]" \
-  "pytest==9.2.0" "pre-commit==4.7.0" "check-jsonschema==0.39.0"
+  "pytest==9.2.0" "pre-commit==4.7.0" "check-jsonschema==0.39.0" "mypy==1.15.0"
 "$venv/bin/flinkddl" check fixtures/examples
 FLINKDDL_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests"

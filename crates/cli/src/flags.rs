@@ -314,7 +314,10 @@ impl Finished {
             out.push_str(&format!(
                 "{verb} {} in {}.\n",
                 plural(count, "diagnostic"),
-                plural(self.fixes.len(), "file")
+                plural(
+                    self.fixes.iter().filter(|f| !f.applied.is_empty()).count(),
+                    "file"
+                )
             ));
             for file in &self.fixes {
                 for a in &file.applied {
@@ -343,8 +346,8 @@ impl Finished {
             let withheld: usize = self.fixes.iter().map(|f| f.withheld).sum();
             if withheld > 0 {
                 out.push_str(&format!(
-                    "Left {} that would add diagnostics Flink raises after it (fix the rest \
-                     first).\n",
+                    "Left {}: each would give the file a diagnostic it does not have now \
+                     (fixing one error can reveal the next one Flink raises).\n",
                     plural(withheld, "fix").replace("fixs", "fixes")
                 ));
             }

@@ -16,6 +16,7 @@ analysed, so ``sql[d.start:d.end]`` is the text a diagnostic points at.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -473,10 +474,9 @@ def rules() -> Tuple[Rule, ...]:
 
 def _pyarrow() -> Any:
     try:
-        import pyarrow
+        return importlib.import_module("pyarrow")
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError("to_arrow() needs pyarrow: pip install 'flinkddl[arrow]'") from e
-    return pyarrow
 
 
 def _arrow_type(pa: Any, t: Dict[str, Any], where: str) -> Any:
