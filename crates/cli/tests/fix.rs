@@ -244,3 +244,38 @@ fn statistics_selection_output_file_and_quiet() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown rule `nonsense`"));
 }
+
+#[test]
+fn thousands_of_fixes_some_of_which_reveal_errors() {
+    // Every third table names an unknown key column: adding NOT ENFORCED there would reveal
+    // B033, so that fix is withheld; the other tables' fixes all apply, in a bounded number of
+    // analyses.
+    let mut text = String::new();
+    for i in 0..3000 {
+        if i % 3 == 0 {
+            text.push_str(&format!("CREATE TABLE t{i} (id INT, PRIMARY KEY (idx));\n"));
+        } else {
+            text.push_str(&format!(
+                "CREATE TABLE u{i} (id INT NULL, PRIMARY KEY (id) NOT ENFORCED) \
+                 WITH ('connector' = 'datagen', 'connector' = 'datagen');\n"
+            ));
+        }
+    }
+    let mut analyses = 0;
+    let out = fix::fix_text(
+        &text,
+        |t| {
+            analyses += 1;
+            analyse(t)
+        },
+        |d| fix::is_applied(d, false),
+    );
+    assert_eq!(out.applied.len(), 4000);
+    assert_eq!(out.withheld, 1000);
+    assert!(out.converged);
+    assert!(analyses <= 8, "{analyses} analyses");
+    assert!(!out
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::PrimaryKeyColumnUnknown));
+}
