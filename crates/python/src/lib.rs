@@ -317,6 +317,7 @@ fn fix(
             "sql": outcome.text,
             "applied": applied,
             "converged": outcome.converged,
+            "withheld": outcome.withheld,
             "diagnostics": diagnostics_json(&outcome.text, &outcome.diagnostics),
         })
         .to_string()

@@ -139,6 +139,15 @@ def test_fix_matches_check_fix(flinkddl_bin: str, tmp_path: Path) -> None:
             copy.write_bytes(path.read_bytes())
 
 
+def test_fixes_that_reveal_errors_are_withheld() -> None:
+    sql = "CREATE TABLE a (id INT, PRIMARY KEY (idx));\nCREATE TABLE b (id INT, PRIMARY KEY (id));\n"
+    result = flinkddl.fix(sql)
+    assert [a.code for a in result.applied] == ["B030"]
+    assert result.withheld == 1 and result.converged
+    assert "PRIMARY KEY (id) NOT ENFORCED" in result.sql and "PRIMARY KEY (idx));" in result.sql
+    assert "B033" not in {d.code for d in result.diagnostics}
+
+
 def test_bad_sql_gives_diagnostics_not_exceptions() -> None:
     for sql in ["", "\x00\x01garbage ((((", "CREATE TABLE", "SELECT * FROM", "CREATE TABLE t (a INT" * 50, "'" * 1001, "😀" * 100]:
         analysis = flinkddl.analyze(sql)

@@ -275,8 +275,11 @@ class FixResult:
     applied: Tuple[AppliedFix, ...]
     #: What is left in the fixed text.
     diagnostics: Tuple[Diagnostic, ...]
-    #: False when fixes were left (they did not settle, or a pass would have added errors).
+    #: False when fixes were still left after the last pass.
     converged: bool
+    #: Fixes left because each would give the script a diagnostic it does not have now
+    #: (fixing one error can reveal the next one Flink raises); they are in ``diagnostics``.
+    withheld: int = 0
 
 
 @dataclass(frozen=True)
@@ -461,6 +464,7 @@ def fix(
         applied=tuple(AppliedFix(a["code"], a["name"], a["message"], a["line"]) for a in raw["applied"]),
         diagnostics=tuple(_diagnostic(d) for d in raw["diagnostics"]),
         converged=raw["converged"],
+        withheld=raw["withheld"],
     )
 
 
