@@ -209,11 +209,10 @@ fn check(args: CheckArgs) -> ExitCode {
         Err(e) => return usage_error(&e),
     };
     let style = human_style(&args);
-    let json = args.format == Format::Json;
     let (text, notes) = flags::compose(
         &done,
         &args.more,
-        json,
+        args.format == Format::Json,
         args.format == Format::Human,
         |reports, summary| match args.format {
             Format::Human if args.more.quiet => human::render_diagnostics(reports, style),
