@@ -5,7 +5,9 @@
 //! be read gets a diagnostic), applies `flinkddl.toml` ([`config`]), runs `flinkddl::analyze`
 //! on each file in parallel with a panic guard ([`check`]), and renders the result
 //! ([`render`]: human, JSON, SARIF 2.1.0, GitHub workflow commands). [`docs`] turns the
-//! diagnostic catalogue into `docs/diagnostics/` and `flinkddl explain`.
+//! diagnostic catalogue into `docs/diagnostics/` and `flinkddl explain`. [`flags`] holds the
+//! flags that work on the results (rule selection, `--fix` through [`fix`], `--statistics`,
+//! `--output-file`, `--quiet`).
 //!
 //! What it does not do: parse, bind or lint (that is `flinkddl::analyze`), or decide what a
 //! diagnostic says. It is the only crate that prints, and only `main.rs` prints: the
@@ -15,6 +17,8 @@ pub mod check;
 pub mod config;
 pub mod docs;
 pub mod files;
+pub mod fix;
+pub mod flags;
 pub mod json;
 pub mod render;
 pub mod source;

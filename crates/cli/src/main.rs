@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use flinkddl_cli::check::check_all;
 use flinkddl_cli::config::{Config, Finder};
 use flinkddl_cli::render::{github, human, sarif};
-use flinkddl_cli::{docs, files, json, EXIT_USAGE};
+use flinkddl_cli::{docs, files, flags, json, EXIT_USAGE};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -89,6 +89,8 @@ struct CheckArgs {
     /// repositories of DDL that other jobs use). Overrides `connector-findings` in flinkddl.toml.
     #[arg(long, value_name = "WHEN", value_parser = ["at-use", "error"])]
     connector_findings: Option<String>,
+    #[command(flatten)]
+    more: flags::CheckFlags,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -221,6 +223,10 @@ fn check(args: CheckArgs) -> ExitCode {
             p.config.connector_findings = findings;
         }
     }
+    if let Err(e) = flags::Selection::from_flags(&args.more) {
+        return usage_error(&e);
+    }
+    let origins = flags::origins(&plan);
     let (reports, summary) = check_all(plan);
     if summary.files == 0 {
         // Not an error (a hook may run on a change without SQL), but never a silent pass.
@@ -234,18 +240,35 @@ fn check(args: CheckArgs) -> ExitCode {
                 .join(", ")
         );
     }
-    let text = match args.format {
-        Format::Human => human::render(&reports, &summary, human_style(&args)),
-        Format::Json => json::check_json(&reports, &summary) + "\n",
-        Format::Sarif => sarif::render(&reports, &summary) + "\n",
-        Format::Github => {
-            // stdout holds only workflow commands; the summary is for the log.
-            eprintln!("{}", flinkddl_cli::render::summary_line(&summary));
-            github::render(&reports)
-        }
+    let done = match flags::finish(reports, &origins, &args.more, summary.elapsed) {
+        Ok(done) => done,
+        Err(e) => return usage_error(&e),
     };
-    out(&text);
-    ExitCode::from(summary.exit_code(args.deny_warnings))
+    let style = human_style(&args);
+    let (text, notes) = flags::compose(
+        &done,
+        &args.more,
+        args.format == Format::Json,
+        args.format == Format::Human,
+        |reports, summary| match args.format {
+            Format::Human if args.more.quiet => human::render_diagnostics(reports, style),
+            Format::Human => human::render(reports, summary, style),
+            Format::Json => json::check_json(reports, summary) + "\n",
+            Format::Sarif => sarif::render(reports, summary) + "\n",
+            Format::Github => {
+                // stdout holds only workflow commands; the summary is for the log.
+                eprintln!("{}", flinkddl_cli::render::summary_line(summary));
+                github::render(reports)
+            }
+        },
+    );
+    match flags::write_output(&args.more, &text) {
+        Ok(true) => {}
+        Ok(false) => out(&text),
+        Err(e) => return usage_error(&e),
+    }
+    eprint!("{notes}");
+    ExitCode::from(done.exit_code(&args.more, args.deny_warnings))
 }
 
 fn human_style(args: &CheckArgs) -> human::Style {
@@ -255,7 +278,10 @@ fn human_style(args: &CheckArgs) -> human::Style {
         Color::Always => true,
         Color::Never => false,
         Color::Auto => {
-            terminal && !no_color && std::env::var("TERM").ok().as_deref() != Some("dumb")
+            terminal
+                && args.more.output_file.is_none()
+                && !no_color
+                && std::env::var("TERM").ok().as_deref() != Some("dumb")
         }
     };
     let width = if terminal {

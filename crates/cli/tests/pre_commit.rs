@@ -1,5 +1,7 @@
-//! The pre-commit hook: `.pre-commit-hooks.yaml` names `tools/pre-commit/flinkddl-hook` as a
-//! `language: script` hook, the README's three-line config uses its id, and the script runs
+//! The from-source pre-commit hook: `.pre-commit-hooks.yaml` names
+//! `tools/pre-commit/flinkddl-hook` as the `language: script` hook `flinkddl-from-source`, the
+//! README's config uses the `flinkddl` id (`language: python`, the wheel; real pre-commit runs
+//! it in crates/python/tests/test_pre_commit.py), and the script runs
 //! `flinkddl check` on the files it is given (a failing file fails, a clean file passes). The
 //! script's cargo build is not run here: it finds an up-to-date binary in
 //! `FLINKDDL_HOOK_TARGET_DIR`. (`pre-commit try-repo` against the real build is in the session
@@ -20,6 +22,7 @@ fn the_hook_is_declared_documented_and_executable() {
     let hooks = std::fs::read_to_string(root().join(".pre-commit-hooks.yaml"))
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(hooks.contains("- id: flinkddl\n"));
+    assert!(hooks.contains("- id: flinkddl-from-source\n"));
     assert!(hooks.contains("entry: tools/pre-commit/flinkddl-hook\n  language: script\n"));
     let readme =
         std::fs::read_to_string(root().join("README.md")).unwrap_or_else(|e| panic!("{e}"));

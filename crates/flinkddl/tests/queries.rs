@@ -17,7 +17,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn shared(corpus: &str) -> Option<(Vec<Value>, Vec<Value>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(corpus);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(corpus);
     let read = |f: &str| -> Option<Vec<Value>> {
         let text = std::fs::read_to_string(dir.join(f)).ok()?;
         Some(
@@ -56,7 +58,9 @@ fn int_of(v: &Value, path: &[&str]) -> Option<u64> {
 fn rejecting(diagnostics: &[Diagnostic]) -> Vec<&Diagnostic> {
     diagnostics
         .iter()
-        .filter(|d| d.severity == Severity::Error && matches!(d.stage(), Stage::Syntax | Stage::Bind))
+        .filter(|d| {
+            d.severity == Severity::Error && matches!(d.stage(), Stage::Syntax | Stage::Bind)
+        })
         .collect()
 }
 
@@ -109,15 +113,27 @@ fn judge(case: &Value, expected: &Value) -> Option<String> {
     let stage = str_of(expected, &["stage"]).unwrap_or("");
     match (accepted, errors.first()) {
         (true, None) => None,
-        (true, Some(d)) => Some(format!("flink accepts, we reject ({}: {})", d.code, first_line(&d.message))),
+        (true, Some(d)) => Some(format!(
+            "flink accepts, we reject ({}: {})",
+            d.code,
+            first_line(&d.message)
+        )),
         (false, None) => Some(format!(
             "flink rejects at {stage}, we accept: {}",
             first_line(str_of(expected, &["error", "root_message"]).unwrap_or(""))
         )),
         (false, Some(d)) => {
-            let want = if stage == "parse" { Stage::Syntax } else { Stage::Bind };
+            let want = if stage == "parse" {
+                Stage::Syntax
+            } else {
+                Stage::Bind
+            };
             if d.stage() != want {
-                return Some(format!("stage: flink {stage}, we {:?} ({})", d.stage(), d.code));
+                return Some(format!(
+                    "stage: flink {stage}, we {:?} ({})",
+                    d.stage(),
+                    d.code
+                ));
             }
             let line = int_of(expected, &["error", "case_line"]);
             let ours = LineIndex::new(sql).line_col(sql, d.span.start).line as u64;
@@ -141,23 +157,71 @@ fn reason(expected: &Value) -> &'static str {
         .or_else(|| str_of(expected, &["error", "message"]))
         .unwrap_or("");
     let families: &[(&str, &str)] = &[
-        ("Cannot apply", "operand types are not checked in queries yet"),
-        ("must have compatible types", "operand types are not checked in queries yet"),
-        ("Column types of query result and sink", "sink column types are not checked yet"),
+        (
+            "Cannot apply",
+            "operand types are not checked in queries yet",
+        ),
+        (
+            "must have compatible types",
+            "operand types are not checked in queries yet",
+        ),
+        (
+            "Column types of query result and sink",
+            "sink column types are not checked yet",
+        ),
         ("is not being grouped", "GROUP BY rules are not checked yet"),
-        ("Aggregate expression is illegal", "GROUP BY rules are not checked yet"),
-        ("time attribute", "time attributes are not tracked through queries yet"),
-        ("Temporal Table Join", "temporal join rules (planner) are not checked yet"),
-        ("Interval join", "interval join rules (planner) are not checked yet"),
-        ("Sort on a non-time-attribute", "streaming sort rules (planner) are not checked yet"),
-        ("OVER window", "OVER window rules (planner) are not checked yet"),
-        ("window function", "window TVF argument rules are not checked yet"),
-        ("can only be used as a", "connector roles in queries are judged by the connector checks"),
-        ("metadata columns", "source metadata capabilities are not checked yet"),
-        ("requires a condition", "join conditions are not checked yet"),
-        ("not found", "a name we cannot resolve yet (MATCH_RECOGNIZE, UNNEST, functions)"),
-        ("ambiguous", "a name we cannot resolve yet (MATCH_RECOGNIZE, UNNEST, functions)"),
-        ("No match found for function", "function signatures in queries are not checked yet"),
+        (
+            "Aggregate expression is illegal",
+            "GROUP BY rules are not checked yet",
+        ),
+        (
+            "time attribute",
+            "time attributes are not tracked through queries yet",
+        ),
+        (
+            "Temporal Table Join",
+            "temporal join rules (planner) are not checked yet",
+        ),
+        (
+            "Interval join",
+            "interval join rules (planner) are not checked yet",
+        ),
+        (
+            "Sort on a non-time-attribute",
+            "streaming sort rules (planner) are not checked yet",
+        ),
+        (
+            "OVER window",
+            "OVER window rules (planner) are not checked yet",
+        ),
+        (
+            "window function",
+            "window TVF argument rules are not checked yet",
+        ),
+        (
+            "can only be used as a",
+            "connector roles in queries are judged by the connector checks",
+        ),
+        (
+            "metadata columns",
+            "source metadata capabilities are not checked yet",
+        ),
+        (
+            "requires a condition",
+            "join conditions are not checked yet",
+        ),
+        (
+            "not found",
+            "a name we cannot resolve yet (MATCH_RECOGNIZE, UNNEST, functions)",
+        ),
+        (
+            "ambiguous",
+            "a name we cannot resolve yet (MATCH_RECOGNIZE, UNNEST, functions)",
+        ),
+        (
+            "No match found for function",
+            "function signatures in queries are not checked yet",
+        ),
         ("Unsupported", "planner support is not modelled yet"),
         ("not supported", "planner support is not modelled yet"),
         ("doesn't support", "planner support is not modelled yet"),
@@ -175,7 +239,10 @@ fn read_known(path: &Path) -> BTreeMap<String, String> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
             let mut parts = l.splitn(2, '\t');
-            Some((parts.next()?.to_string(), parts.next().unwrap_or("").to_string()))
+            Some((
+                parts.next()?.to_string(),
+                parts.next().unwrap_or("").to_string(),
+            ))
         })
         .collect()
 }
@@ -211,7 +278,10 @@ fn queries_corpus_matches_flink_or_is_listed() {
         .filter(|(_, (what, _))| what.starts_with("flink accepts"))
         .map(|(id, _)| id)
         .collect();
-    assert!(false_errors.is_empty(), "false errors on cases Flink accepts: {false_errors:?}");
+    assert!(
+        false_errors.is_empty(),
+        "false errors on cases Flink accepts: {false_errors:?}"
+    );
     let new: Vec<String> = found
         .iter()
         .filter(|(id, _)| !known.contains_key(*id))
@@ -225,7 +295,11 @@ fn queries_corpus_matches_flink_or_is_listed() {
         100.0 * (n - found.len()) as f64 / n.max(1) as f64,
         known.len()
     );
-    assert!(new.is_empty(), "new mismatches (not in known-failures.txt):\n{}", new.join("\n"));
+    assert!(
+        new.is_empty(),
+        "new mismatches (not in known-failures.txt):\n{}",
+        new.join("\n")
+    );
     assert!(
         fixed.is_empty(),
         "these now match Flink: remove them from known-failures.txt (FLINKDDL_BLESS=1): {fixed:?}"
@@ -263,7 +337,9 @@ fn realworld_syntax_matches_flinks_parser() {
             if ok {
                 caught += 1;
             } else if !known.contains_key(id) {
-                problems.push(format!("{id}: Flink's parse error (line {want:?}) missed, ours {got:?}"));
+                problems.push(format!(
+                    "{id}: Flink's parse error (line {want:?}) missed, ours {got:?}"
+                ));
             }
             continue;
         }
@@ -278,7 +354,10 @@ fn realworld_syntax_matches_flinks_parser() {
         for d in &syntax {
             let index = semis.partition_point(|&s| s < d.span.start as usize);
             if index <= last_read {
-                problems.push(format!("{id}: syntax error in a statement Flink parsed: {}", d.message));
+                problems.push(format!(
+                    "{id}: syntax error in a statement Flink parsed: {}",
+                    d.message
+                ));
                 break;
             }
         }

@@ -49,13 +49,22 @@ pub(crate) enum FunctionKind {
 }
 
 /// Built-in aggregates the catalogue does not type.
-const UNTYPED_AGGREGATES: &[&str] = &["JSON_OBJECTAGG", "SUM0", "GROUPING", "GROUPING_ID", "GROUP_ID"];
+const UNTYPED_AGGREGATES: &[&str] = &[
+    "JSON_OBJECTAGG",
+    "SUM0",
+    "GROUPING",
+    "GROUPING_ID",
+    "GROUP_ID",
+];
 
 pub(crate) fn function_kind(name: &str) -> FunctionKind {
     match catalog::lookup(name) {
         Some(def) if def.agg => FunctionKind::Aggregate,
         Some(_) => FunctionKind::Scalar,
-        None if UNTYPED_AGGREGATES.iter().any(|a| a.eq_ignore_ascii_case(name)) => {
+        None if UNTYPED_AGGREGATES
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(name)) =>
+        {
             FunctionKind::Aggregate
         }
         None => FunctionKind::Unknown,

@@ -1,0 +1,524 @@
+"""Check Apache Flink SQL as Flink 2.3 does, from Python.
+
+>>> import flinkddl
+>>> analysis = flinkddl.analyze("CREATE TABLE t (id INT, PRIMARY KEY (id) NOT ENFORCED)")
+>>> [c.name for c in analysis.tables[0].columns]
+['id']
+
+Bad SQL never raises: its problems are ``Analysis.diagnostics``. Only misuse raises
+(``TypeError`` for arguments of the wrong type, ``ValueError`` for a configuration file that
+cannot be read, a path pattern that matches nothing or an unknown rule).
+
+Positions: ``line`` and ``column`` are those ``flinkddl check`` prints (1-based, columns in
+UTF-16 code units, as Flink counts them); ``start`` and ``end`` index the Python string that was
+analysed, so ``sql[d.start:d.end]`` is the text a diagnostic points at.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+from . import _native
+
+__version__: str = _native.__version__
+
+__all__ = [
+    "Analysis",
+    "CheckResult",
+    "Column",
+    "Diagnostic",
+    "Distribution",
+    "FileResult",
+    "Fix",
+    "FixResult",
+    "AppliedFix",
+    "Label",
+    "PrimaryKey",
+    "Rule",
+    "Table",
+    "Watermark",
+    "analyze",
+    "check",
+    "fix",
+    "rules",
+    "__version__",
+]
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class Label:
+    """A secondary place a diagnostic points at ("first defined here")."""
+
+    message: str
+    line: int
+    column: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Fix:
+    """An edit that fixes a diagnostic: replace ``sql[start:end]`` with ``replacement``.
+
+    ``applicability`` is ``"safe"`` (``flinkddl check --fix`` applies it: the script keeps its
+    meaning) or ``"unsafe"`` (only with ``--unsafe-fixes``: a guessed name, a removed comment).
+    """
+
+    message: str
+    replacement: str
+    start: int
+    end: int
+    applicability: str
+
+    @property
+    def safe(self) -> bool:
+        return self.applicability == "safe"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem, with a stable code (``flinkddl explain CODE`` says what it means)."""
+
+    code: str
+    name: str
+    severity: str
+    stage: str
+    message: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    start: int
+    end: int
+    labels: Tuple[Label, ...] = ()
+    help: Optional[str] = None
+    fix: Optional[Fix] = None
+
+    @property
+    def fixes(self) -> Tuple[Fix, ...]:
+        """The fixes of this diagnostic (zero or one today)."""
+        return () if self.fix is None else (self.fix,)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column as Flink's catalog resolves it."""
+
+    name: str
+    #: ``"physical"``, ``"computed"`` or ``"metadata"``.
+    kind: str
+    #: The type as DESCRIBE prints it (``"BIGINT NOT NULL"``).
+    type: str
+    #: The type's serializable string, when it has one.
+    type_serializable: Optional[str]
+    #: The logical type root (``"BIGINT"``, ``"TIMESTAMP_WITHOUT_TIME_ZONE"``).
+    type_root: str
+    nullable: bool
+    #: The stored expression of a computed column.
+    expression: Optional[str]
+    #: The metadata key of a metadata column (``None`` when it is the column's name).
+    metadata_key: Optional[str]
+    #: Whether a metadata column is VIRTUAL (``None`` for other kinds).
+    is_virtual: Optional[bool]
+    comment: Optional[str]
+    _arrow: Optional[Dict[str, Any]] = field(default=None, repr=False, compare=False)
+
+    def to_arrow(self) -> Any:
+        """This column as a ``pyarrow.Field`` (needs ``pip install 'flinkddl[arrow]'``)."""
+        pa = _pyarrow()
+        if self._arrow is None:
+            raise ValueError(f"column `{self.name}` of type {self.type} has no Arrow type")
+        return pa.field(self.name, _arrow_type(pa, self._arrow, self.name), self.nullable)
+
+
+@dataclass(frozen=True)
+class Watermark:
+    rowtime: str
+    expression: str
+    #: The expression's type, when it could be typed.
+    type: Optional[str]
+
+
+@dataclass(frozen=True)
+class PrimaryKey:
+    name: str
+    columns: Tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Distribution:
+    #: ``"HASH"``, ``"RANGE"`` or ``"UNKNOWN"`` (no algorithm given).
+    kind: str
+    bucket_keys: Tuple[str, ...]
+    bucket_count: Optional[int]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as Flink's catalog holds it after the script ran."""
+
+    identifier: str
+    catalog: str
+    database: str
+    name: str
+    temporary: bool
+    #: False when part of the schema could not be derived (then it is not checked further).
+    complete: bool
+    columns: Tuple[Column, ...]
+    watermark: Optional[Watermark]
+    primary_key: Optional[PrimaryKey]
+    partition_keys: Tuple[str, ...]
+    distribution: Optional[Distribution]
+    options: Dict[str, str]
+    comment: str
+    _describe: str = field(repr=False, compare=False, default="")
+    _show_create: Optional[str] = field(repr=False, compare=False, default=None)
+
+    def column(self, name: str) -> Optional[Column]:
+        return next((c for c in self.columns if c.name == name), None)
+
+    def describe(self) -> str:
+        """Flink's ``DESCRIBE`` tableau, exactly as ``flinkddl describe`` prints it."""
+        return self._describe
+
+    def show_create(self) -> Optional[str]:
+        """Flink's ``SHOW CREATE TABLE`` text (``None`` for an incomplete table)."""
+        return self._show_create
+
+    def to_arrow(self, *, physical_only: bool = False) -> Any:
+        """The table's row as a ``pyarrow.Schema``, through flinkddl's Arrow type mapping.
+
+        Needs ``pip install 'flinkddl[arrow]'``. ``physical_only`` keeps the physical columns
+        (what a connector reads and writes); otherwise every column a ``SELECT *`` returns.
+        Raises ``ValueError`` when a column's type has no Arrow equivalent.
+        """
+        pa = _pyarrow()
+        columns = [c for c in self.columns if c.kind == "physical"] if physical_only else self.columns
+        return pa.schema([c.to_arrow() for c in columns])
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What flinkddl found in one script."""
+
+    sql: str
+    tables: Tuple[Table, ...]
+    diagnostics: Tuple[Diagnostic, ...]
+
+    @property
+    def errors(self) -> Tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity == "error")
+
+    @property
+    def ok(self) -> bool:
+        """True when no diagnostic is an error (Flink would run the script)."""
+        return not self.errors
+
+    def table(self, name: str) -> Optional[Table]:
+        """The table with this name (or identifier), if the script creates it."""
+        return next((t for t in self.tables if name in (t.name, t.identifier)), None)
+
+
+@dataclass(frozen=True)
+class FileResult:
+    path: str
+    diagnostics: Tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What ``flinkddl check`` found, file by file (in path order)."""
+
+    files: Tuple[FileResult, ...]
+
+    @property
+    def diagnostics(self) -> List[Tuple[str, Diagnostic]]:
+        return [(f.path, d) for f in self.files for d in f.diagnostics]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for _, d in self.diagnostics if d.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for _, d in self.diagnostics if d.severity == "warning")
+
+    def exit_code(self, deny_warnings: bool = False) -> int:
+        """The status ``flinkddl check`` exits with: 1 on an error (or a warning), else 0."""
+        return 1 if self.errors or (deny_warnings and self.warnings) else 0
+
+
+@dataclass(frozen=True)
+class AppliedFix:
+    code: str
+    name: str
+    message: str
+    #: The line of the diagnostic in the text of the pass that fixed it.
+    line: int
+
+
+@dataclass(frozen=True)
+class FixResult:
+    """``flinkddl check --fix`` on one script."""
+
+    sql: str
+    applied: Tuple[AppliedFix, ...]
+    #: What is left in the fixed text.
+    diagnostics: Tuple[Diagnostic, ...]
+    #: False when fixes were still left after the last pass.
+    converged: bool
+    #: Fixes left because each would give the script a diagnostic it does not have now
+    #: (fixing one error can reveal the next one Flink raises); they are in ``diagnostics``.
+    withheld: int = 0
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    stage: str
+    severity: str
+    title: str
+
+
+def _label(v: Dict[str, Any]) -> Label:
+    return Label(v["message"], v["line"], v["column"], v["start"], v["end"])
+
+
+def _diagnostic(v: Dict[str, Any]) -> Diagnostic:
+    f = v.get("fix")
+    return Diagnostic(
+        code=v["code"],
+        name=v["name"],
+        severity=v["severity"],
+        stage=v["stage"],
+        message=v["message"],
+        line=v["line"],
+        column=v["column"],
+        end_line=v["end_line"],
+        end_column=v["end_column"],
+        start=v["start"],
+        end=v["end"],
+        labels=tuple(_label(x) for x in v["labels"]),
+        help=v.get("help"),
+        fix=None
+        if f is None
+        else Fix(f["message"], f["replacement"], f["start"], f["end"], f["applicability"]),
+    )
+
+
+def _table(v: Dict[str, Any]) -> Table:
+    columns = tuple(
+        Column(
+            name=c["name"],
+            kind=c["kind"],
+            type=c["type"],
+            type_serializable=c.get("type_serializable"),
+            type_root=c["type_root"],
+            nullable=c["nullable"],
+            expression=c.get("expr"),
+            metadata_key=c.get("metadata_key"),
+            is_virtual=c.get("virtual"),
+            comment=c.get("comment"),
+            _arrow=c.get("arrow"),
+        )
+        for c in v["columns"]
+    )
+    watermarks = v["watermarks"]
+    pk = v.get("primary_key")
+    dist = v.get("distribution")
+    return Table(
+        identifier=v["identifier"],
+        catalog=v["catalog"],
+        database=v["database"],
+        name=v["name"],
+        temporary=v["temporary"],
+        complete=v["complete"],
+        columns=columns,
+        watermark=Watermark(watermarks[0]["rowtime"], watermarks[0]["expr"], watermarks[0]["expr_type"])
+        if watermarks
+        else None,
+        primary_key=None if pk is None else PrimaryKey(pk["name"], tuple(pk["columns"])),
+        partition_keys=tuple(v["partition_keys"]),
+        distribution=None
+        if dist is None
+        else Distribution(dist["kind"], tuple(dist["bucket_keys"]), dist["bucket_count"]),
+        options=dict(v["options"]),
+        comment=v["comment"],
+        _describe=v["describe"],
+        _show_create=v.get("show_create"),
+    )
+
+
+def _path(value: Any, what: str) -> str:
+    if isinstance(value, (str, os.PathLike)):
+        return os.fspath(value)
+    raise TypeError(f"{what} must be a str or os.PathLike, not {type(value).__name__}")
+
+
+def _optional_path(value: Any, what: str) -> Optional[str]:
+    return None if value is None else _path(value, what)
+
+
+def _sql(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"sql must be a str, not {type(value).__name__}")
+    return value
+
+
+def _rules(value: Optional[Iterable[str]], what: str) -> Optional[List[str]]:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.split(",")
+    items = list(value)
+    if not all(isinstance(x, str) for x in items):
+        raise TypeError(f"{what} must be rule codes, names or prefixes (str)")
+    return items
+
+
+def analyze(
+    sql: str, *, fresh_session: bool = False, config: Optional[PathLike] = None
+) -> Analysis:
+    """Parse, bind and lint one script, as ``flinkddl check`` does.
+
+    ``fresh_session``: catalogs and databases the script uses but never creates are errors (a
+    fresh Flink session) instead of assumed to exist. ``config``: a ``flinkddl.toml`` whose
+    options and rule levels apply.
+    """
+    text = _sql(sql)
+    raw = json.loads(
+        _native.analyze(text, bool(fresh_session), _optional_path(config, "config"))
+    )
+    return Analysis(
+        sql=text,
+        tables=tuple(_table(t) for t in raw["tables"]),
+        diagnostics=tuple(_diagnostic(d) for d in raw["diagnostics"]),
+    )
+
+
+def check(
+    paths: Union[PathLike, Sequence[PathLike]],
+    *,
+    fresh_session: bool = False,
+    config: Optional[PathLike] = None,
+    select: Optional[Iterable[str]] = None,
+    ignore: Optional[Iterable[str]] = None,
+    extend_select: Optional[Iterable[str]] = None,
+) -> CheckResult:
+    """``flinkddl check PATHS``: files, directories (``*.sql`` found recursively) and globs,
+    each file under its nearest ``flinkddl.toml`` (or ``config``), with the same results."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    listed = [_path(p, "paths") for p in paths]
+    raw = json.loads(
+        _native.check(
+            listed,
+            bool(fresh_session),
+            _optional_path(config, "config"),
+            _rules(select, "select"),
+            _rules(ignore, "ignore"),
+            _rules(extend_select, "extend_select"),
+        )
+    )
+    return CheckResult(
+        files=tuple(
+            FileResult(f["path"], tuple(_diagnostic(d) for d in f["diagnostics"])) for f in raw
+        )
+    )
+
+
+def fix(
+    sql: str,
+    *,
+    unsafe_fixes: bool = False,
+    fresh_session: bool = False,
+    config: Optional[PathLike] = None,
+    select: Optional[Iterable[str]] = None,
+    ignore: Optional[Iterable[str]] = None,
+) -> FixResult:
+    """``flinkddl check --fix`` on one script: applies the safe fixes (and the unsafe ones with
+    ``unsafe_fixes``) until nothing changes, and returns the text and what is left."""
+    raw = json.loads(
+        _native.fix(
+            _sql(sql),
+            bool(unsafe_fixes),
+            bool(fresh_session),
+            _optional_path(config, "config"),
+            _rules(select, "select"),
+            _rules(ignore, "ignore"),
+        )
+    )
+    return FixResult(
+        sql=raw["sql"],
+        applied=tuple(AppliedFix(a["code"], a["name"], a["message"], a["line"]) for a in raw["applied"]),
+        diagnostics=tuple(_diagnostic(d) for d in raw["diagnostics"]),
+        converged=raw["converged"],
+        withheld=raw["withheld"],
+    )
+
+
+def rules() -> Tuple[Rule, ...]:
+    """Every diagnostic code flinkddl has (``flinkddl explain`` lists them too)."""
+    return tuple(
+        Rule(r["code"], r["name"], r["stage"], r["severity"], r["title"])
+        for r in json.loads(_native.rules())
+    )
+
+
+def _pyarrow() -> Any:
+    try:
+        return importlib.import_module("pyarrow")
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise ImportError("to_arrow() needs pyarrow: pip install 'flinkddl[arrow]'") from e
+
+
+def _arrow_type(pa: Any, t: Dict[str, Any], where: str) -> Any:
+    kind = t["type"]
+    simple = {
+        "null": pa.null,
+        "bool": pa.bool_,
+        "int8": pa.int8,
+        "int16": pa.int16,
+        "int32": pa.int32,
+        "int64": pa.int64,
+        "float32": pa.float32,
+        "float64": pa.float64,
+        "string": pa.string,
+        "binary": pa.binary,
+        "date32": pa.date32,
+    }
+    if kind in simple:
+        return simple[kind]()
+    if kind == "time32":
+        return pa.time32(t["unit"])
+    if kind == "time64":
+        return pa.time64(t["unit"])
+    if kind == "timestamp":
+        return pa.timestamp(t["unit"], tz=t.get("tz"))
+    if kind == "duration":
+        return pa.duration(t["unit"])
+    if kind == "decimal128":
+        return pa.decimal128(t["precision"], t["scale"])
+
+    def child(f: Dict[str, Any]) -> Any:
+        return pa.field(f["name"], _arrow_type(pa, f["type"], where), f["nullable"])
+
+    if kind == "list":
+        return pa.list_(child(t["field"]))
+    if kind == "struct":
+        return pa.struct([child(f) for f in t["fields"]])
+    if kind == "map":
+        return pa.map_(child(t["key"]), child(t["value"]))
+    # Arrow's INTERVAL(YEAR_MONTH) has no pyarrow constructor.
+    raise ValueError(f"column `{where}`: no pyarrow type for Arrow {t.get('name', kind)}")

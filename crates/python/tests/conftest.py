@@ -1,0 +1,38 @@
+"""Shared paths for the suite: it runs against the installed wheel (crates/python/ci.sh)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+FIXTURES = ROOT / "fixtures"
+
+
+def sql_fixtures(*dirs: str) -> list[Path]:
+    """Every .sql file under these fixture directories, sorted."""
+    found: list[Path] = []
+    for d in dirs:
+        found.extend(sorted((FIXTURES / d).rglob("*.sql")))
+    return found
+
+
+@pytest.fixture(scope="session")
+def flinkddl_bin() -> str:
+    """The `flinkddl` command the wheel installed (next to this interpreter)."""
+    path = shutil.which("flinkddl", path=os.path.dirname(os.sys.executable))
+    assert path, "the wheel did not install the flinkddl command"
+    return path
+
+
+@pytest.fixture(scope="session")
+def wheel() -> Path:
+    """The wheel under test (ci.sh sets FLINKDDL_WHEEL)."""
+    value = os.environ.get("FLINKDDL_WHEEL")
+    assert value, "FLINKDDL_WHEEL is not set: run crates/python/ci.sh"
+    path = Path(value)
+    assert path.is_file(), path
+    return path
