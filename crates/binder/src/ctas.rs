@@ -32,7 +32,7 @@ impl Scope for SourceScope<'_> {
 
 /// A column's type as a query sees it: time attributes are Calcite time indicators, which
 /// are always of precision 3 (a `TIMESTAMP(2)` rowtime reads as `TIMESTAMP(3) *ROWTIME*`).
-fn query_type(t: &DataType) -> DataType {
+pub(crate) fn query_type(t: &DataType) -> DataType {
     use flinkddl_types::{LogicalType, TimestampKind};
     let mut t = t.clone();
     if t.timestamp_kind() != TimestampKind::Regular {

@@ -17,15 +17,41 @@
 //! ORDER BY) is reported, as Flink reports only that one.
 
 use crate::catalog::{CatalogObject, Lookup};
+use crate::ctas::query_type;
+use crate::expr::{bind_expr_in, function_kind, ExprContext, ExprOutcome, FunctionKind, Scope};
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, ExprKind, StatementKind};
+use flinkddl_types::DataType;
 
 /// A FROM item in scope: the name that qualifies its columns and the columns, when known.
 #[derive(Debug, Clone)]
 struct Relation {
     name: Option<String>,
     columns: Option<Vec<String>>,
+    /// The columns' types where known, beside `columns` (empty when the columns are unknown).
+    types: Vec<Option<DataType>>,
+}
+
+impl Relation {
+    fn unknown(name: Option<String>) -> Self {
+        Relation {
+            name,
+            columns: None,
+            types: Vec::new(),
+        }
+    }
+
+    fn type_of(&self, column: &str) -> Option<&DataType> {
+        let i = self.columns.as_ref()?.iter().position(|c| c == column)?;
+        self.types.get(i)?.as_ref()
+    }
+
+    fn make_nullable(&mut self) {
+        for t in self.types.iter_mut().flatten() {
+            *t = t.clone().with_nullability(true);
+        }
+    }
 }
 
 /// One query block's FROM scope.
@@ -48,8 +74,11 @@ fn fail<T>(d: Diagnostic) -> Res<T> {
 struct Resolver<'r, 'a> {
     binder: &'r Binder<'a>,
     frames: Vec<Frame>,
-    /// CTEs in scope, innermost last: name and columns.
-    ctes: Vec<(String, Option<Vec<String>>)>,
+    /// CTEs in scope, innermost last: name, columns and their types.
+    ctes: Vec<(String, Option<Vec<String>>, Vec<Option<DataType>>)>,
+    /// The column types of the query, SELECT or set operation just resolved (beside the
+    /// names they return).
+    last_types: Vec<Option<DataType>>,
     /// The first error a walk over an expression found.
     error: Option<Box<Diagnostic>>,
 }
@@ -63,6 +92,7 @@ impl Binder<'_> {
                 binder: self,
                 frames: Vec::new(),
                 ctes: Vec::new(),
+                last_types: Vec::new(),
                 error: None,
             };
             r.statement(statement)
@@ -198,11 +228,17 @@ impl Resolver<'_, '_> {
         if let Some(with) = &q.with {
             for cte in &with.ctes {
                 let columns = self.query(&cte.query)?;
+                let types = std::mem::take(&mut self.last_types);
                 let columns = match &cte.columns {
                     Some(list) => Some(list.columns.iter().map(|c| c.value.to_string()).collect()),
                     None => columns,
                 };
-                self.ctes.push((cte.name.value.to_string(), columns));
+                let types = if columns.as_ref().is_some_and(|c| c.len() == types.len()) {
+                    types
+                } else {
+                    Vec::new()
+                };
+                self.ctes.push((cte.name.value.to_string(), columns, types));
             }
         }
         let output = self.set_expr(&q.body, !q.order_by.is_empty())?;
@@ -216,6 +252,7 @@ impl Resolver<'_, '_> {
                 for row in rows {
                     self.expr(row)?;
                 }
+                self.last_types.clear();
                 Ok(rows.first().map(|row| {
                     let width = match &row.kind {
                         ExprKind::Row { items, .. } => items.len(),
@@ -224,10 +261,15 @@ impl Resolver<'_, '_> {
                     (0..width).map(|i| format!("EXPR${i}")).collect()
                 }))
             }
-            ast::SetExprKind::Table { name } => Ok(self.relation_of(name).columns),
+            ast::SetExprKind::Table { name } => {
+                let r = self.relation_of(name);
+                self.last_types = r.types;
+                Ok(r.columns)
+            }
             ast::SetExprKind::Nested(q) => self.query(q),
             ast::SetExprKind::SetOperation { first, rest } => {
                 let head = self.set_expr(first, false)?;
+                let head_types = std::mem::take(&mut self.last_types);
                 for operand in rest {
                     let cols = self.set_expr(&operand.operand, false)?;
                     if let (Some(h), Some(c)) = (&head, &cols) {
@@ -255,6 +297,8 @@ impl Resolver<'_, '_> {
                         }
                     }
                 }
+                // The common type of the branches is not derived yet.
+                self.last_types = vec![None; head_types.len()];
                 Ok(head)
             }
         }
@@ -273,6 +317,17 @@ impl Resolver<'_, '_> {
         }
         if let Some(e) = &select.where_clause {
             self.expr(e)?;
+            if let Some(call) = first_aggregate(e) {
+                return fail(
+                    Diagnostic::new(
+                        Code::AggregateInWhere,
+                        call,
+                        "Aggregate expression is illegal in WHERE clause",
+                    )
+                    .with_help("filter on an aggregate in HAVING, after GROUP BY"),
+                );
+            }
+            self.type_expr(e)?;
         }
         // Select-list aliases may be named in the clauses after it (Flink's conformance
         // allows it in GROUP BY and HAVING; ORDER BY always).
@@ -292,8 +347,13 @@ impl Resolver<'_, '_> {
                 self.grouping(item)?;
             }
         }
+        let grouping = self.grouping_keys(select);
         if let Some(e) = &select.having {
             self.expr(e)?;
+            if let Some(keys) = &grouping {
+                self.check_grouped(e, keys, &select.items)?;
+            }
+            self.type_expr(e)?;
         }
         for w in &select.windows {
             for e in &w.spec.partition_by {
@@ -310,17 +370,22 @@ impl Resolver<'_, '_> {
             frame.aliases.clear();
         }
         let mut output = Some(Vec::new());
+        let mut types: Vec<Option<DataType>> = Vec::new();
         for (index, item) in select.items.iter().enumerate() {
             match item {
                 ast::QueryItem::Wildcard { qualifier, .. } => {
                     let columns = self.expand_star(qualifier.as_ref());
                     match (&mut output, columns) {
-                        (Some(out), Some(cols)) => out.extend(cols),
+                        (Some(out), Some((cols, tys))) => {
+                            out.extend(cols);
+                            types.extend(tys);
+                        }
                         _ => output = None,
                     }
                 }
                 ast::QueryItem::Expr { expr, alias, .. } => {
                     self.expr(expr)?;
+                    types.push(self.type_expr(expr)?);
                     let name = match (alias, &expr.kind) {
                         (Some(a), _) => a.value.to_string(),
                         (None, ExprKind::Identifier(n)) => n
@@ -335,7 +400,260 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        if let Some(keys) = &grouping {
+            for item in &select.items {
+                if let ast::QueryItem::Expr { expr, .. } = item {
+                    self.check_grouped(expr, keys, &[])?;
+                }
+            }
+        }
+        self.last_types = if output.as_ref().is_some_and(|o| o.len() == types.len()) {
+            types
+        } else {
+            Vec::new()
+        };
         Ok(output)
+    }
+
+    /// The type of a query expression, when every name in it has a known type and every call
+    /// is a built-in we describe; `Err` with Flink's error when the types do not fit.
+    fn type_expr(&mut self, e: &ast::Expr) -> Res<Option<DataType>> {
+        if !self.typeable(e) {
+            return Ok(None);
+        }
+        let scope = FrameScope {
+            frames: &self.frames,
+        };
+        match bind_expr_in(e, self.binder.source, &scope, &ExprContext::Query) {
+            ExprOutcome::Typed(t) => Ok(Some(t.data_type)),
+            ExprOutcome::NotTyped { .. } => Ok(None),
+            ExprOutcome::Rejected(mut diags) => match diags.drain(..).next() {
+                Some(d) => fail(d),
+                None => Ok(None),
+            },
+        }
+    }
+
+    fn typeable(&self, e: &ast::Expr) -> bool {
+        struct Typeable<'r> {
+            scope: FrameScope<'r>,
+            ok: bool,
+        }
+        impl visit::Visitor for Typeable<'_> {
+            fn expr(&mut self, e: &ast::Expr) {
+                if !self.ok {
+                    return;
+                }
+                self.ok = match &e.kind {
+                    ExprKind::Identifier(name) => self.scope.lookup(name).is_some(),
+                    ExprKind::Call(c) => {
+                        c.window.is_none()
+                            && c.within_group.is_empty()
+                            && match c.name.parts.as_slice() {
+                                [n] => function_kind(&n.value) != FunctionKind::Unknown,
+                                _ => false,
+                            }
+                    }
+                    ExprKind::Subquery(_)
+                    | ExprKind::Exists(_)
+                    | ExprKind::InQuery { .. }
+                    | ExprKind::Quantified { .. }
+                    | ExprKind::TableArgument(_)
+                    | ExprKind::Descriptor { .. }
+                    | ExprKind::QualifiedStar { .. }
+                    | ExprKind::MatchSemantics { .. }
+                    | ExprKind::JsonConstructor(_)
+                    | ExprKind::Error => false,
+                    _ => true,
+                };
+            }
+        }
+        let mut t = Typeable {
+            scope: FrameScope {
+                frames: &self.frames,
+            },
+            ok: true,
+        };
+        visit::walk_expr(&mut t, e);
+        t.ok
+    }
+
+    /// For an aggregating block (GROUP BY, HAVING, or an aggregate in the select list), what it
+    /// groups by; `None` when the block does not aggregate or when we cannot be sure what is
+    /// grouped (group window functions, a select alias in GROUP BY, a function that may be an
+    /// aggregate).
+    fn grouping_keys(&self, select: &ast::Select) -> Option<GroupKeys> {
+        let mut exprs: Vec<&ast::Expr> = Vec::new();
+        if let Some(g) = &select.group_by {
+            for item in &g.items {
+                collect_grouping(item, &mut exprs);
+            }
+        }
+        let aggregating = select.group_by.is_some()
+            || select.having.is_some()
+            || select.items.iter().any(|i| match i {
+                ast::QueryItem::Expr { expr, .. } => first_aggregate(expr).is_some(),
+                _ => false,
+            });
+        if !aggregating {
+            return None;
+        }
+        let mut keys = GroupKeys::default();
+        for e in exprs {
+            if let ExprKind::Call(c) = &e.kind {
+                if c.name.parts.len() == 1
+                    && ["TUMBLE", "HOP", "SESSION", "CUMULATE"]
+                        .iter()
+                        .any(|w| c.name.parts[0].value.eq_ignore_ascii_case(w))
+                {
+                    return None;
+                }
+            }
+            if let ExprKind::Identifier(name) = &e.kind {
+                match self.column_key(name) {
+                    Some(k) => keys.columns.push(k),
+                    // A select alias or a name we cannot place: we do not know what is grouped.
+                    None => return None,
+                }
+            }
+            keys.texts.push(normalized(self.binder.source, e.span));
+        }
+        Some(keys)
+    }
+
+    /// The FROM item (by index in the innermost block) and column a name refers to.
+    fn column_key(&self, name: &ast::ObjectName) -> Option<(usize, String)> {
+        let frame = self.frames.last()?;
+        match name.parts.as_slice() {
+            [column] => {
+                let mut holders = frame.relations.iter().enumerate().filter(|(_, r)| {
+                    r.columns
+                        .as_ref()
+                        .is_some_and(|c| c.iter().any(|c| *c == column.value))
+                });
+                let (i, _) = holders.next()?;
+                holders
+                    .next()
+                    .is_none()
+                    .then(|| (i, column.value.to_string()))
+            }
+            [table, column, ..] => {
+                let (i, r) = frame
+                    .relations
+                    .iter()
+                    .enumerate()
+                    .find(|(_, r)| r.name.as_deref() == Some(table.value.as_str()))?;
+                r.columns
+                    .as_ref()?
+                    .iter()
+                    .any(|c| *c == column.value)
+                    .then(|| (i, column.value.to_string()))
+            }
+            [] => None,
+        }
+    }
+
+    /// Calcite's aggregate check: outside aggregate calls, every column is grouped (or is
+    /// part of a grouped expression). Window aggregates, subqueries and functions that may be
+    /// aggregates are not judged.
+    fn check_grouped(
+        &self,
+        e: &ast::Expr,
+        keys: &GroupKeys,
+        aliases_of: &[ast::QueryItem],
+    ) -> Res<()> {
+        struct Check<'k, 's> {
+            resolver: &'k Resolver<'s, 's>,
+            keys: &'k GroupKeys,
+            aliases: Vec<&'k str>,
+            /// Subtrees already judged (an aggregate, a grouped expression, an unknown call).
+            skip_until: u32,
+            unsure: bool,
+            error: Option<Diagnostic>,
+        }
+        impl visit::Visitor for Check<'_, '_> {
+            fn expr(&mut self, e: &ast::Expr) {
+                if self.error.is_some() || self.unsure || e.span.start < self.skip_until {
+                    return;
+                }
+                if self
+                    .keys
+                    .texts
+                    .contains(&normalized(self.resolver.binder.source, e.span))
+                {
+                    self.skip_until = e.span.end;
+                    return;
+                }
+                match &e.kind {
+                    ExprKind::Call(c) => {
+                        let kind = match c.name.parts.as_slice() {
+                            [n] => function_kind(&n.value),
+                            _ => FunctionKind::Unknown,
+                        };
+                        if c.window.is_some() || kind == FunctionKind::Unknown {
+                            self.unsure = true;
+                        } else if kind == FunctionKind::Aggregate {
+                            self.skip_until = e.span.end;
+                        }
+                    }
+                    ExprKind::Subquery(_)
+                    | ExprKind::Exists(_)
+                    | ExprKind::InQuery { .. }
+                    | ExprKind::Quantified { .. }
+                    | ExprKind::JsonConstructor(_) => self.unsure = true,
+                    ExprKind::Identifier(name) => {
+                        if let [single] = name.parts.as_slice() {
+                            if self.aliases.contains(&single.value.as_str()) {
+                                return;
+                            }
+                        }
+                        match self.resolver.column_key(name) {
+                            Some(k) if self.keys.columns.contains(&k) => {}
+                            Some(_) => {
+                                let written = name
+                                    .parts
+                                    .iter()
+                                    .map(|p| p.value.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(".");
+                                self.error = Some(
+                                    Diagnostic::new(
+                                        Code::NotGrouped,
+                                        name.span,
+                                        format!("Expression '{written}' is not being grouped"),
+                                    )
+                                    .with_help(format!(
+                                        "add `{written}` to GROUP BY, or aggregate it (MAX({written}), ...)"
+                                    )),
+                                );
+                            }
+                            None => self.unsure = true,
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let aliases = aliases_of
+            .iter()
+            .filter_map(|i| match i {
+                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.as_str()),
+                _ => None,
+            })
+            .collect();
+        let mut check = Check {
+            resolver: self,
+            keys,
+            aliases,
+            skip_until: 0,
+            unsure: false,
+            error: None,
+        };
+        visit::walk_expr(&mut check, e);
+        match (check.unsure, check.error) {
+            (false, Some(d)) => fail(d),
+            _ => Ok(()),
+        }
     }
 
     fn grouping(&mut self, g: &ast::GroupingElement) -> Res<()> {
@@ -358,15 +676,30 @@ impl Resolver<'_, '_> {
         }
     }
 
-    fn expand_star(&self, qualifier: Option<&ast::ObjectName>) -> Option<Vec<String>> {
+    fn expand_star(
+        &self,
+        qualifier: Option<&ast::ObjectName>,
+    ) -> Option<(Vec<String>, Vec<Option<DataType>>)> {
         let frame = self.frames.last()?;
+        let typed = |r: &Relation| {
+            let cols = r.columns.clone()?;
+            let types = if r.types.len() == cols.len() {
+                r.types.clone()
+            } else {
+                vec![None; cols.len()]
+            };
+            Some((cols, types))
+        };
         match qualifier {
             None => {
                 let mut out = Vec::new();
+                let mut types = Vec::new();
                 for r in &frame.relations {
-                    out.extend(r.columns.clone()?);
+                    let (c, t) = typed(r)?;
+                    out.extend(c);
+                    types.extend(t);
                 }
-                Some(out)
+                Some((out, types))
             }
             Some(q) => {
                 let [name] = q.parts.as_slice() else {
@@ -376,7 +709,7 @@ impl Resolver<'_, '_> {
                     .relations
                     .iter()
                     .find(|r| r.name.as_deref() == Some(name.value.as_str()))
-                    .and_then(|r| r.columns.clone())
+                    .and_then(typed)
             }
         }
     }
@@ -392,8 +725,19 @@ impl Resolver<'_, '_> {
                 }
             }
             self.table_ref(&join.right)?;
+            if let Some(frame) = self.frames.last_mut() {
+                let n = frame.relations.len();
+                let (left, right) = frame.relations.split_at_mut(n.saturating_sub(1));
+                if matches!(join.kind, ast::JoinKind::Left | ast::JoinKind::Full) {
+                    right.iter_mut().for_each(Relation::make_nullable);
+                }
+                if matches!(join.kind, ast::JoinKind::Right | ast::JoinKind::Full) {
+                    left.iter_mut().for_each(Relation::make_nullable);
+                }
+            }
             if let Some(ast::JoinCondition::On { expr }) = &join.condition {
                 self.expr(expr)?;
+                self.type_expr(expr)?;
             }
         }
         Ok(())
@@ -432,6 +776,7 @@ impl Resolver<'_, '_> {
                 Relation {
                     name: alias_name.clone(),
                     columns,
+                    types: std::mem::take(&mut self.last_types),
                 }
             }
             ast::TableRefKind::Function { call, .. } => self.table_function(call, &alias_name)?,
@@ -439,10 +784,7 @@ impl Resolver<'_, '_> {
                 for e in args {
                     self.expr(e)?;
                 }
-                Relation {
-                    name: alias_name.clone(),
-                    columns: None,
-                }
+                Relation::unknown(alias_name.clone())
             }
             ast::TableRefKind::Nested(inner) => {
                 return self.from(inner);
@@ -450,12 +792,12 @@ impl Resolver<'_, '_> {
         };
         if t.match_recognize.is_some() {
             // The pattern's variables qualify its measures; its output is not modelled yet.
-            relation = Relation {
-                name: alias_name,
-                columns: None,
-            };
+            relation = Relation::unknown(alias_name);
         }
         if let Some(cols) = alias_columns {
+            if relation.types.len() != cols.len() {
+                relation.types = Vec::new();
+            }
             relation.columns = Some(cols);
         }
         self.push_relation(relation);
@@ -466,29 +808,44 @@ impl Resolver<'_, '_> {
     fn relation_of(&self, name: &ast::ObjectName) -> Relation {
         let short = name.parts.last().map(|p| p.value.to_string());
         if let [single] = name.parts.as_slice() {
-            if let Some((_, cols)) = self.ctes.iter().rev().find(|(n, _)| *n == single.value) {
+            if let Some((_, cols, types)) =
+                self.ctes.iter().rev().find(|(n, _, _)| *n == single.value)
+            {
                 return Relation {
                     name: short,
                     columns: cols.clone(),
+                    types: types.clone(),
                 };
             }
         }
         let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
-        let columns = self.binder.catalog.qualify(&parts).and_then(|path| {
-            match self.binder.catalog.lookup(&path) {
-                Lookup::Found(CatalogObject::Table(t)) if t.complete => {
-                    Some(t.columns.iter().map(|c| c.name.to_string()).collect())
+        let found: Option<Vec<(String, Option<DataType>)>> =
+            self.binder.catalog.qualify(&parts).and_then(|path| {
+                match self.binder.catalog.lookup(&path) {
+                    Lookup::Found(CatalogObject::Table(t)) if t.complete => Some(
+                        t.columns
+                            .iter()
+                            .map(|c| (c.name.to_string(), Some(query_type(&c.data_type))))
+                            .collect(),
+                    ),
+                    Lookup::Found(CatalogObject::View(v)) => v.columns.as_ref().map(|cols| {
+                        cols.iter()
+                            .map(|(n, t)| (n.clone(), Some(query_type(t))))
+                            .collect()
+                    }),
+                    _ => None,
                 }
-                Lookup::Found(CatalogObject::View(v)) => v
-                    .columns
-                    .as_ref()
-                    .map(|cols| cols.iter().map(|(n, _)| n.clone()).collect()),
-                _ => None,
+            });
+        match found {
+            Some(cols) => {
+                let (columns, types) = cols.into_iter().unzip();
+                Relation {
+                    name: short,
+                    columns: Some(columns),
+                    types,
+                }
             }
-        });
-        Relation {
-            name: short,
-            columns,
+            None => Relation::unknown(short),
         }
     }
 
@@ -505,10 +862,7 @@ impl Resolver<'_, '_> {
     /// `window_start`, `window_end`, `window_time`, and its `DESCRIPTOR` must name one of them;
     /// any other function's columns are unknown.
     fn table_function(&mut self, call: &ast::Expr, alias: &Option<String>) -> Res<Relation> {
-        let unknown = Relation {
-            name: alias.clone(),
-            columns: None,
-        };
+        let unknown = Relation::unknown(alias.clone());
         let ExprKind::Call(c) = &call.kind else {
             return Ok(unknown);
         };
@@ -555,10 +909,14 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        let mut types = input.types;
         columns.extend(["window_start", "window_end", "window_time"].map(String::from));
+        // The window columns' types are not derived yet.
+        types.resize(columns.len(), None);
         Ok(Relation {
             name: alias.clone(),
             columns: Some(columns),
+            types,
         })
     }
 
@@ -731,6 +1089,139 @@ impl visit::Visitor for Resolver<'_, '_> {
             self.error = Some(d);
         }
     }
+}
+
+/// The binder's view of the query blocks in scope, innermost last: `t.c` by FROM item,
+/// `c` by the one FROM item of the innermost block that has it.
+struct FrameScope<'f> {
+    frames: &'f [Frame],
+}
+
+impl FrameScope<'_> {
+    fn lookup(&self, name: &ast::ObjectName) -> Option<&DataType> {
+        match name.parts.as_slice() {
+            [] => None,
+            [column] => self.column(&column.value),
+            [first, second, ..] => self
+                .qualified_column(&first.value, &second.value)
+                .or_else(|| self.column(&first.value)),
+        }
+    }
+}
+
+impl Scope for FrameScope<'_> {
+    fn column(&self, name: &str) -> Option<&DataType> {
+        for frame in self.frames.iter().rev() {
+            let mut holders = frame.relations.iter().filter(|r| {
+                r.columns
+                    .as_ref()
+                    .is_some_and(|c| c.iter().any(|c| c == name))
+            });
+            if let Some(r) = holders.next() {
+                if holders.next().is_some() {
+                    return None;
+                }
+                return r.type_of(name);
+            }
+            if frame.relations.iter().any(|r| r.columns.is_none()) {
+                return None;
+            }
+        }
+        None
+    }
+
+    fn names(&self) -> Vec<&str> {
+        self.frames
+            .iter()
+            .rev()
+            .flat_map(|f| f.relations.iter())
+            .filter_map(|r| r.columns.as_ref())
+            .flatten()
+            .map(String::as_str)
+            .collect()
+    }
+
+    fn is_table_qualifier(&self, name: &str) -> bool {
+        self.frames
+            .iter()
+            .any(|f| f.relations.iter().any(|r| r.name.as_deref() == Some(name)))
+    }
+
+    fn qualified_column(&self, table: &str, column: &str) -> Option<&DataType> {
+        for frame in self.frames.iter().rev() {
+            if let Some(r) = frame
+                .relations
+                .iter()
+                .find(|r| r.name.as_deref() == Some(table))
+            {
+                return r.type_of(column);
+            }
+        }
+        None
+    }
+}
+
+/// What an aggregating block groups by: the columns grouped by name, and the normalized text
+/// of every grouping expression.
+#[derive(Debug, Default)]
+struct GroupKeys {
+    columns: Vec<(usize, String)>,
+    texts: Vec<String>,
+}
+
+fn collect_grouping<'e>(g: &'e ast::GroupingElement, out: &mut Vec<&'e ast::Expr>) {
+    match g {
+        ast::GroupingElement::Expr { expr } => out.push(expr),
+        ast::GroupingElement::Empty { .. } => {}
+        ast::GroupingElement::GroupingSets { items, .. } => {
+            for i in items {
+                collect_grouping(i, out);
+            }
+        }
+        ast::GroupingElement::Rollup { items, .. } | ast::GroupingElement::Cube { items, .. } => {
+            for e in items {
+                // `ROLLUP ((a, b))`: the row's items are the grouped expressions.
+                match &e.kind {
+                    ExprKind::Row { items, .. } => out.extend(items.iter()),
+                    _ => out.push(e),
+                }
+            }
+        }
+    }
+}
+
+/// An expression's text without white space, lower-cased: grouped expressions compare by it.
+fn normalized(source: &str, span: flinkddl_diagnostics::Span) -> String {
+    source
+        .get(span.range())
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The first call of a built-in aggregate in `e` that is not a window aggregate, outside
+/// subqueries.
+fn first_aggregate(e: &ast::Expr) -> Option<flinkddl_diagnostics::Span> {
+    struct Find(Option<flinkddl_diagnostics::Span>);
+    impl visit::Visitor for Find {
+        fn expr(&mut self, e: &ast::Expr) {
+            if self.0.is_some() {
+                return;
+            }
+            if let ExprKind::Call(c) = &e.kind {
+                if let [n] = c.name.parts.as_slice() {
+                    if c.window.is_none() && function_kind(&n.value) == FunctionKind::Aggregate {
+                        self.0 = Some(e.span);
+                    }
+                }
+            }
+        }
+    }
+    let mut f = Find(None);
+    visit::walk_expr(&mut f, e);
+    f.0
 }
 
 fn plural(n: usize, what: &str) -> String {

@@ -511,6 +511,23 @@ catalogue! {
          ```sql\nCREATE TABLE src (id INT) WITH ('connector' = 'datagen');\nCREATE TABLE snk (id INT, c AS id + 1) WITH ('connector' = 'blackhole');\nINSERT INTO snk (id, c) SELECT id, id FROM src;\n```\n\n\
          ## Fix\n\n\
          Name only physical and persisted metadata columns.";
+    NotGrouped = "B116", "not-grouped", Bind, Error,
+        "column neither grouped nor aggregated",
+        "In a query with GROUP BY (or an aggregate in its select list, or HAVING), every column \
+         outside an aggregate call must be one of the grouped expressions (Calcite: \"Expression \
+         'x' is not being grouped\"). Flink checks the select list after HAVING.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE s (k STRING, v INT, w INT) WITH ('connector' = 'datagen');\nSELECT k, w, SUM(v) FROM s GROUP BY k;\n```\n\n\
+         ## Fix\n\n\
+         Add the column to GROUP BY, or aggregate it (`MAX(w)`).";
+    AggregateInWhere = "B117", "aggregate-in-where", Bind, Error,
+        "aggregate in WHERE",
+        "WHERE filters rows before they are grouped, so it cannot use an aggregate (Calcite: \
+         \"Aggregate expression is illegal in WHERE clause\").\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE s (k STRING, v INT) WITH ('connector' = 'datagen');\nSELECT k FROM s WHERE COUNT(v) > 1 GROUP BY k;\n```\n\n\
+         ## Fix\n\n\
+         Move the condition to HAVING (`GROUP BY k HAVING COUNT(v) > 1`).";
     UnknownColumn = "B100", "unknown-column", Bind, Error,
         "unknown column",
         "The expression names a column that is not in scope. Computed columns may use physical and \

@@ -520,7 +520,7 @@ fn custom(cx: &mut CallCx, name: &str) -> BResult<Bound> {
         "source_watermark" => {
             let t = match cx.ctx.context {
                 ExprContext::Watermark { rowtime } => rowtime.without_time_attributes(),
-                ExprContext::Computed => DataType::timestamp_ltz(3),
+                ExprContext::Computed | ExprContext::Query => DataType::timestamp_ltz(3),
             };
             Ok(cx.bound(t))
         }

@@ -37,6 +37,10 @@ pub trait Scope {
     fn is_table_qualifier(&self, _name: &str) -> bool {
         false
     }
+    /// The type of column `column` of the FROM item `table` (a query's `t.c`).
+    fn qualified_column(&self, _table: &str, _column: &str) -> Option<&DataType> {
+        None
+    }
 }
 
 /// What a function name is, for the grouping rules of queries.
@@ -102,6 +106,8 @@ pub enum ExprContext {
     Computed,
     /// `WATERMARK FOR rowtime AS expr`, with the rowtime column's type.
     Watermark { rowtime: DataType },
+    /// An expression of a query (a select item, WHERE, HAVING, a join condition).
+    Query,
 }
 
 /// A built-in function as the expression typer knows it: for editors (hover, completion).
@@ -491,15 +497,20 @@ impl Ctx<'_> {
             return bound::not_typed("empty identifier");
         };
         let mut rest = name.parts.get(1..).unwrap_or_default();
+        let mut qualified = None;
         if let [column, more @ ..] = rest {
-            if self.scope.column(&first.value).is_none()
+            if let Some(t) = self.scope.qualified_column(&first.value, &column.value) {
+                qualified = Some(t);
+                first = column;
+                rest = more;
+            } else if self.scope.column(&first.value).is_none()
                 && self.scope.is_table_qualifier(&first.value)
             {
                 first = column;
                 rest = more;
             }
         }
-        let Some(t) = self.scope.column(&first.value) else {
+        let Some(t) = qualified.or_else(|| self.scope.column(&first.value)) else {
             // A bare `PI` is the PI function.
             if rest.is_empty() && !first.quoted && first.value.eq_ignore_ascii_case("PI") {
                 let mut b = functions::call_bound(self, "PI", true, Vec::new(), span, span)?;
