@@ -54,7 +54,8 @@ impl Binder<'_> {
     ) -> Result<(), ()> {
         let derived = match &query.simple {
             Some(select) => self.query_columns(select, ct.temporary.is_some())?,
-            None => None,
+            // Any other query: the columns the query resolver derived, when it knows them all.
+            None => self.query_output.take(),
         };
         let mut complete = derived.is_some();
         let mut columns: Vec<Col> = derived
@@ -76,7 +77,7 @@ impl Binder<'_> {
                     query.span,
                     "the schema of this CREATE TABLE ... AS query is not derived by flinkddl; the table is not checked further",
                 )
-                .with_help("flinkddl derives CTAS schemas from projections over one table"),
+                .with_help("flinkddl derives CTAS schemas where it can type every column of the query (not yet through window functions, MATCH_RECOGNIZE, UNNEST, table functions or set operations)"),
             );
         }
         // Explicit elements: PRIMARY KEY and WATERMARK are applied; bare names reorder;

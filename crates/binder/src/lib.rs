@@ -91,6 +91,7 @@ pub fn bind_checked(
         created: Vec::new(),
         uses: Vec::new(),
         declared: foldhash::HashSet::default(),
+        query_output: None,
         options,
         source_check,
     };
@@ -160,6 +161,8 @@ pub(crate) struct Binder<'a> {
     /// Every table and view a CREATE statement so far names, created or not: a later statement
     /// that uses one that failed gets no second error (the CREATE's error is the one to fix).
     pub declared: foldhash::HashSet<catalog::ObjectPath>,
+    /// The columns of the CTAS query `check_query` just resolved, when all are known.
+    pub query_output: Option<Vec<(String, flinkddl_types::DataType)>>,
 }
 
 impl Binder<'_> {

@@ -79,6 +79,8 @@ struct Resolver<'r, 'a> {
     /// The column types of the query, SELECT or set operation just resolved (beside the
     /// names they return).
     last_types: Vec<Option<DataType>>,
+    /// A CTAS query's columns, when every name and type is known.
+    output: Option<Vec<(String, DataType)>>,
     /// The first error a walk over an expression found.
     error: Option<Box<Diagnostic>>,
 }
@@ -93,10 +95,14 @@ impl Binder<'_> {
                 frames: Vec::new(),
                 ctes: Vec::new(),
                 last_types: Vec::new(),
+                output: None,
                 error: None,
             };
-            r.statement(statement)
+            let result = r.statement(statement);
+            (result, r.output)
         };
+        let (result, output) = result;
+        self.query_output = output;
         match result {
             Ok(()) => Ok(()),
             Err(d) => {
@@ -113,7 +119,22 @@ impl Resolver<'_, '_> {
             StatementKind::Query(q) => self.query(&q.query).map(drop),
             StatementKind::CreateView(v) => self.query(&v.query.query).map(drop),
             StatementKind::CreateTable(ct) => match &ct.as_query {
-                Some(q) => self.query(&q.query).map(drop),
+                Some(q) => {
+                    let names = self.query(&q.query)?;
+                    let types = std::mem::take(&mut self.last_types);
+                    self.output = names.and_then(|names| {
+                        (names.len() == types.len())
+                            .then(|| {
+                                names
+                                    .into_iter()
+                                    .zip(types)
+                                    .map(|(n, t)| Some((n, t?)))
+                                    .collect()
+                            })
+                            .flatten()
+                    });
+                    Ok(())
+                }
                 None => Ok(()),
             },
             StatementKind::Insert(insert) => self.insert(insert),
@@ -385,7 +406,19 @@ impl Resolver<'_, '_> {
                 }
                 ast::QueryItem::Expr { expr, alias, .. } => {
                     self.expr(expr)?;
-                    types.push(self.type_expr(expr)?);
+                    let ty = self.type_expr(expr)?;
+                    // A column passed through keeps its time attribute; a computed value does not.
+                    let ty = match &expr.kind {
+                        ExprKind::Identifier(name) => ty.and_then(|_| {
+                            FrameScope {
+                                frames: &self.frames,
+                            }
+                            .lookup(name)
+                            .cloned()
+                        }),
+                        _ => ty,
+                    };
+                    types.push(ty);
                     let name = match (alias, &expr.kind) {
                         (Some(a), _) => a.value.to_string(),
                         (None, ExprKind::Identifier(n)) => n
@@ -407,6 +440,8 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        // Time attributes pass through validation (the planner materializes them later), so
+        // a CTAS column keeps `*ROWTIME*` through joins and grouping (oracle-checked).
         self.last_types = if output.as_ref().is_some_and(|o| o.len() == types.len()) {
             types
         } else {

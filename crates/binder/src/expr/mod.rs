@@ -520,7 +520,11 @@ impl Ctx<'_> {
             return Err(self.unknown_identifier(first));
         };
         let mut ty = t.clone();
-        if ty.timestamp_kind() == TimestampKind::Rowtime {
+        // A computed column reads a rowtime as a plain timestamp; a query keeps the time
+        // indicator type through validation (`ts + INTERVAL ...`, `MAX(ts)` stay rowtime).
+        if ty.timestamp_kind() == TimestampKind::Rowtime
+            && !matches!(self.context, ExprContext::Query)
+        {
             ty = ty.with_timestamp_kind(TimestampKind::Regular);
         }
         let mut b = Bound::new(
