@@ -140,11 +140,21 @@ impl Binder<'_> {
         let _ = self.try_create_table(ct);
     }
 
+    /// Flink stops at the first error; we go on wherever the rest of the statement can still
+    /// be judged (issue 14), so that one pass reports every independent mistake. The steps run
+    /// in Flink's order, so the first error reported is Flink's; a step that fails sets
+    /// `failed`, and what depends on it is not judged (a failed column is unknown, a duplicate
+    /// column keeps its first definition). A failed statement changes nothing in the catalog.
     fn try_create_table(&mut self, ct: &ast::CreateTable) -> Result<(), ()> {
+        let mut failed = false;
         // --- SqlConstraintValidator (the parser module's validation) ---
-        self.validate_constraints(ct)?;
+        let constraints_valid = self.validate_constraints(ct).is_ok();
+        failed |= !constraints_valid;
         if let Some(like) = &ct.like {
-            LikeStrategies::from_options(self, &like.options)?;
+            if LikeStrategies::from_options(self, &like.options).is_err() {
+                // The LIKE options decide every clash below: nothing more can be judged.
+                return Err(());
+            }
         }
 
         // --- name ---
@@ -198,6 +208,9 @@ impl Binder<'_> {
 
         // --- CTAS / RTAS ---
         if let Some(query) = &ct.as_query {
+            if failed {
+                return Err(());
+            }
             return self.create_table_as(ct, path, query);
         }
 
@@ -224,7 +237,6 @@ impl Binder<'_> {
         let pk_columns = derived_primary_key_columns(ct);
         let elements: Vec<&TableElement> =
             ct.elements.iter().flat_map(|e| e.items.iter()).collect();
-        let mut ok = true;
         let mut computed_defs: Vec<(usize, &ast::Expr)> = Vec::new();
         for element in &elements {
             let TableElement::Column(def) = element else {
@@ -264,7 +276,7 @@ impl Binder<'_> {
             };
             if let (None, false) = (&ty, matches!(kind, ColumnKind::Computed { .. })) {
                 if self.type_failed {
-                    ok = false;
+                    failed = true;
                     self.type_failed = false;
                 }
             }
@@ -284,7 +296,8 @@ impl Binder<'_> {
                 &strategies,
                 def.name.span,
             ) {
-                ok = false;
+                // Judged with its first definition from here on.
+                failed = true;
                 continue;
             }
             if let AstKind::Computed { expr } = &def.kind {
@@ -293,10 +306,6 @@ impl Binder<'_> {
                 }
             }
         }
-        if !ok {
-            return Err(());
-        }
-
         // Computed columns see every physical column, and the metadata columns declared
         // before them (Flink collects physical types first, metadata as it goes).
         let metadata_position: HashMap<compact_str::CompactString, usize> = columns
@@ -308,17 +317,26 @@ impl Binder<'_> {
         for (index, expr) in computed_defs {
             let typed = self.type_expression(expr, &columns, |c| {
                 !c.is_computed() && metadata_position.get(&c.name).is_none_or(|&m| m < index)
-            })?;
+            });
             let column = &mut columns[index];
             match typed {
-                Some((ty, stored)) => {
+                // A rejected expression leaves its column unknown: later uses say nothing.
+                Err(()) => {
+                    failed = true;
+                    column.data_type = None;
+                    column.kind = ColumnKind::Computed {
+                        expr: expr_text(self.source, expr),
+                        typed: false,
+                    };
+                }
+                Ok(Some((ty, stored))) => {
                     column.data_type = Some(ty);
                     column.kind = ColumnKind::Computed {
                         expr: stored,
                         typed: true,
                     };
                 }
-                None => {
+                Ok(None) => {
                     column.data_type = None;
                     column.kind = ColumnKind::Computed {
                         expr: expr_text(self.source, expr),
@@ -328,10 +346,14 @@ impl Binder<'_> {
             }
         }
 
-        self.check_duplicate_columns(&columns, name_index.len())?;
-        self.check_metadata_keys(&columns)?;
+        failed |= self
+            .check_duplicate_columns(&columns, name_index.len())
+            .is_err();
+        failed |= self.check_metadata_keys(&columns).is_err();
         if let Some(like) = &ct.like {
-            self.revalidate_base_computed(&mut columns, like.source.span)?;
+            failed |= self
+                .revalidate_base_computed(&mut columns, like.source.span)
+                .is_err();
         }
 
         // --- watermark ---
@@ -346,7 +368,10 @@ impl Binder<'_> {
             let TableElement::Watermark(w) = element else {
                 continue;
             };
-            let spec = self.bind_watermark(w, &columns)?;
+            let Ok(spec) = self.bind_watermark(w, &columns) else {
+                failed = true;
+                continue;
+            };
             if let Some(existing) = watermarks.iter().position(|b| b.rowtime == spec.rowtime) {
                 if strategies.watermarks == Strategy::Including {
                     self.report(
@@ -360,7 +385,8 @@ impl Binder<'_> {
                         )
                         .with_help("add EXCLUDING WATERMARKS or OVERWRITING WATERMARKS to the LIKE options"),
                     );
-                    return Err(());
+                    failed = true;
+                    continue;
                 }
                 watermarks.remove(existing);
             }
@@ -383,7 +409,7 @@ impl Binder<'_> {
                     )
                     .with_help("the LIKE options drop the rowtime column but keep its watermark; add EXCLUDING WATERMARKS"),
                 );
-                return Err(());
+                failed = true;
             }
         }
         if watermarks.len() > 1 {
@@ -392,7 +418,7 @@ impl Binder<'_> {
                 ct.name.span,
                 "Multiple watermark definitions are not supported yet.",
             ));
-            return Err(());
+            failed = true;
         }
         if let Some(rowtime) = rowtime {
             if let Some(c) = columns.iter_mut().find(|c| c.name == rowtime) {
@@ -404,14 +430,25 @@ impl Binder<'_> {
         }
 
         // --- primary key ---
-        let primary_key = self.bind_primary_key(ct, base.as_deref(), &strategies, &columns)?;
+        // A second primary key was reported by the constraint validator: which one Flink
+        // would keep is not known, so neither is judged.
+        let primary_key = if constraints_valid {
+            self.bind_primary_key(ct, base.as_deref(), &strategies, &columns)
+        } else {
+            Ok(None)
+        };
 
         // --- partitions and distribution ---
-        let partition_keys = self.bind_partitions(ct, base.as_deref(), &strategies, &columns)?;
-        let distribution = self.bind_distribution(ct, base.as_deref(), &strategies, &columns)?;
+        let partition_keys = self.bind_partitions(ct, base.as_deref(), &strategies, &columns);
+        let distribution = self.bind_distribution(ct, base.as_deref(), &strategies, &columns);
 
         // --- options ---
-        let options = self.bind_options(ct, base.as_deref(), &strategies)?;
+        let options = self.bind_options(ct, base.as_deref(), &strategies);
+        let (Ok(primary_key), Ok(partition_keys), Ok(distribution), Ok(options), false) =
+            (primary_key, partition_keys, distribution, options, failed)
+        else {
+            return Err(());
+        };
 
         // --- catalog ---
         let complete = !base_unknowable && columns.iter().all(|c| c.data_type.is_some());
