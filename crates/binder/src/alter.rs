@@ -138,56 +138,92 @@ impl Binder<'_> {
         let mut distribution = table.distribution.clone();
         match action {
             AlterTableAction::AddOrModify { modify, items } => {
+                // Flink's `SchemaConverter`: it places every column (name and position checks),
+                // then derives the types of the physical and metadata columns, and resolves the
+                // computed columns, the watermark and the key against the new schema last. We
+                // judge every item in that order (issue 14): Flink's error comes first, and a
+                // column that fails stays in place, unknown, so later items say nothing of it.
+                let mut failed = false;
+                let mut placed: Vec<&ast::ColumnDef> = Vec::new();
+                for item in items {
+                    if let AlterItem::Element { element, position } = item {
+                        if let TableElement::Column(def) = element.as_ref() {
+                            match self.place_column(&mut columns, def, position.as_ref(), *modify)
+                            {
+                                Ok(()) => placed.push(def),
+                                Err(()) => failed = true,
+                            }
+                        }
+                    }
+                }
+                for def in placed.iter().filter(|d| !matches!(d.kind, AstKind::Computed { .. })) {
+                    failed |= self.type_column(&mut columns, def).is_err();
+                }
+                for def in placed.iter().filter(|d| matches!(d.kind, AstKind::Computed { .. })) {
+                    failed |= self.type_column(&mut columns, def).is_err();
+                }
                 for item in items {
                     match item {
                         AlterItem::Distribution(d) => {
                             distribution = Some(distribution_from_ast(d));
                         }
-                        AlterItem::Element { element, position } => {
-                            self.alter_element(
-                                &mut columns,
-                                &mut watermarks,
-                                &mut primary_key,
-                                element,
-                                position.as_ref(),
-                                *modify,
-                            )?;
+                        AlterItem::Element { element, .. } => {
+                            failed |= self
+                                .alter_element(
+                                    &mut columns,
+                                    &mut watermarks,
+                                    &mut primary_key,
+                                    element,
+                                    *modify,
+                                )
+                                .is_err();
                         }
                     }
                 }
+                if failed {
+                    return Err(());
+                }
             }
             AlterTableAction::DropColumns { columns: names } => {
+                // Every name is judged; a name that cannot be dropped stays.
+                let mut failed = false;
                 for name in names {
                     let col = name
                         .parts
                         .last()
                         .map_or(String::new(), |p| p.value.to_string());
                     let Some(index) = columns.iter().position(|c| c.name == col) else {
-                        return self.alter_error(
+                        let _ = self.alter_error(
                             Code::ObjectNotFound,
                             name.span,
                             format!("The column `{col}` does not exist in the base table."),
                         );
+                        failed = true;
+                        continue;
                     };
                     if primary_key
                         .as_ref()
                         .is_some_and(|pk| pk.columns.contains(&col))
                     {
-                        return self.alter_error(
+                        let _ = self.alter_error(
                             Code::InvalidExpression,
                             name.span,
                             format!("The column `{col}` is used as the primary key."),
                         );
+                        failed = true;
+                        continue;
                     }
                     if watermarks
                         .iter()
                         .any(|w| w.rowtime == col || w.expr.contains(&format!("`{col}`")))
                     {
-                        return self.alter_error(
+                        let _ = self.alter_error(
                             Code::InvalidExpression,
                             name.span,
                             format!("The column `{col}` is referenced by watermark expression."),
                         );
+                        failed = true;
+                        continue;
                     }
                     let quoted = format!("`{}`", col.replace('`', "``"));
                     if let Some(user) = columns.iter().find(|c| match &c.kind {
@@ -195,15 +231,20 @@ impl Binder<'_> {
                         _ => false,
                     }) {
                         let user = user.name.clone();
-                        return self.alter_error(
+                        let _ = self.alter_error(
                             Code::InvalidExpression,
                             name.span,
                             format!(
                                 "The column `{col}` is referenced by computed column `{user}`."
                             ),
                         );
+                        failed = true;
+                        continue;
                     }
                     columns.remove(index);
+                }
+                if failed {
+                    return Err(());
                 }
             }
             AlterTableAction::DropPrimaryKey => {
@@ -306,115 +347,128 @@ impl Binder<'_> {
         Ok(())
     }
 
+    /// Checks an added or modified column's name and position and puts it in place, its type
+    /// still unknown (`type_column` derives it).
+    fn place_column(
+        &mut self,
+        columns: &mut Vec<Col>,
+        def: &ast::ColumnDef,
+        position: Option<&ColumnPosition>,
+        modify: bool,
+    ) -> Result<(), ()> {
+        let name = def.name.value.to_string();
+        let existing = columns.iter().position(|c| c.name == name);
+        match (existing, modify) {
+            (Some(_), false) => {
+                return self.alter_error(
+                    Code::DuplicateColumn,
+                    def.name.span,
+                    format!("Column `{name}` already exists in the table."),
+                )
+            }
+            (None, true) => {
+                return self.alter_error(
+                    Code::ObjectNotFound,
+                    def.name.span,
+                    format!("Column `{name}` does not exist in the table."),
+                )
+            }
+            _ => {}
+        }
+        let kind = match &def.kind {
+            AstKind::Physical { .. } => ColumnKind::Physical,
+            AstKind::Metadata { from, virtual_, .. } => ColumnKind::Metadata {
+                key: from.as_ref().map(|f| f.value.to_string()),
+                is_virtual: virtual_.is_some(),
+            },
+            AstKind::Computed { expr } => ColumnKind::Computed {
+                expr: expr_text(self.source, expr),
+                typed: false,
+            },
+            AstKind::NameOnly => return Err(()),
+        };
+        let col = Col {
+            name: name.as_str().into(),
+            span: def.name.span,
+            data_type: None,
+            kind,
+            comment: def.comment.as_ref().map(|c| c.value.to_string()),
+            from_base: false,
+        };
+        let mut index = match existing {
+            Some(i) => {
+                columns.remove(i);
+                i
+            }
+            None => columns.len(),
+        };
+        let mut outcome = Ok(());
+        match position {
+            Some(ColumnPosition::First { .. }) => index = 0,
+            Some(ColumnPosition::After { column, .. }) => {
+                match columns.iter().position(|c| c.name == column.value) {
+                    Some(i) => index = i + 1,
+                    None => {
+                        outcome = self.alter_error(
+                            Code::ObjectNotFound,
+                            column.span,
+                            format!(
+                                "Referenced column `{}` by 'AFTER' does not exist in the table.",
+                                column.value
+                            ),
+                        );
+                    }
+                }
+            }
+            None => {}
+        }
+        // Placed even when its position is wrong, so that later items can see it.
+        columns.insert(index.min(columns.len()), col);
+        outcome
+    }
+
+    /// Derives the type of a column `place_column` placed: its declared type, or its
+    /// expression's against the physical and metadata columns. A column that fails stays
+    /// unknown.
+    fn type_column(&mut self, columns: &mut [Col], def: &ast::ColumnDef) -> Result<(), ()> {
+        let Some(index) = columns.iter().position(|c| c.name == def.name.value) else {
+            return Ok(());
+        };
+        match &def.kind {
+            AstKind::Physical { data_type, .. } | AstKind::Metadata { data_type, .. } => {
+                columns[index].data_type = self.resolve_type(data_type);
+                if columns[index].data_type.is_none() && self.type_failed {
+                    self.type_failed = false;
+                    return Err(());
+                }
+                Ok(())
+            }
+            AstKind::Computed { expr } => {
+                let typed = self.type_expression(expr, columns, |c| !c.is_computed())?;
+                if let Some((t, stored)) = typed {
+                    columns[index].data_type = Some(t);
+                    columns[index].kind = ColumnKind::Computed {
+                        expr: stored,
+                        typed: true,
+                    };
+                }
+                Ok(())
+            }
+            AstKind::NameOnly => Err(()),
+        }
+    }
+
     fn alter_element(
         &mut self,
         columns: &mut Vec<Col>,
         watermarks: &mut Vec<WatermarkSpec>,
         primary_key: &mut Option<PrimaryKey>,
         element: &TableElement,
-        position: Option<&ColumnPosition>,
         modify: bool,
     ) -> Result<(), ()> {
         match element {
-            TableElement::Column(def) => {
-                let name = def.name.value.to_string();
-                let existing = columns.iter().position(|c| c.name == name);
-                match (existing, modify) {
-                    (Some(_), false) => {
-                        return self.alter_error(
-                            Code::DuplicateColumn,
-                            def.name.span,
-                            format!("Column `{name}` already exists in the table."),
-                        )
-                    }
-                    (None, true) => {
-                        return self.alter_error(
-                            Code::ObjectNotFound,
-                            def.name.span,
-                            format!("Column `{name}` does not exist in the table."),
-                        )
-                    }
-                    _ => {}
-                }
-                let comment = def.comment.as_ref().map(|c| c.value.to_string());
-                let (kind, data_type) = match &def.kind {
-                    AstKind::Physical { data_type, .. } => {
-                        (ColumnKind::Physical, self.resolve_type(data_type))
-                    }
-                    AstKind::Metadata {
-                        data_type,
-                        from,
-                        virtual_,
-                        ..
-                    } => (
-                        ColumnKind::Metadata {
-                            key: from.as_ref().map(|f| f.value.to_string()),
-                            is_virtual: virtual_.is_some(),
-                        },
-                        self.resolve_type(data_type),
-                    ),
-                    AstKind::Computed { expr } => {
-                        let typed = self.type_expression(expr, columns, |c| !c.is_computed())?;
-                        match typed {
-                            Some((t, stored)) => (
-                                ColumnKind::Computed {
-                                    expr: stored,
-                                    typed: true,
-                                },
-                                Some(t),
-                            ),
-                            None => (
-                                ColumnKind::Computed {
-                                    expr: expr_text(self.source, expr),
-                                    typed: false,
-                                },
-                                None,
-                            ),
-                        }
-                    }
-                    AstKind::NameOnly => return Err(()),
-                };
-                if data_type.is_none() && self.type_failed {
-                    self.type_failed = false;
-                    return Err(());
-                }
-                let col = Col {
-                    name: name.as_str().into(),
-                    span: def.name.span,
-                    data_type,
-                    kind,
-                    comment,
-                    from_base: false,
-                };
-                let mut index = match existing {
-                    Some(i) => {
-                        columns.remove(i);
-                        i
-                    }
-                    None => columns.len(),
-                };
-                match position {
-                    Some(ColumnPosition::First { .. }) => index = 0,
-                    Some(ColumnPosition::After { column, .. }) => {
-                        match columns.iter().position(|c| c.name == column.value) {
-                            Some(i) => index = i + 1,
-                            None => {
-                                return self.alter_error(
-                                    Code::ObjectNotFound,
-                                    column.span,
-                                    format!(
-                                        "Referenced column `{}` by 'AFTER' does not exist in the table.",
-                                        column.value
-                                    ),
-                                )
-                            }
-                        }
-                    }
-                    None => {}
-                }
-                columns.insert(index.min(columns.len()), col);
-                Ok(())
-            }
+            // Columns are placed and typed by `place_column` and `type_column`.
+            TableElement::Column(_) => Ok(()),
             TableElement::Watermark(w) => {
                 if !modify {
                     if let Some(existing) = watermarks.first() {

@@ -164,11 +164,14 @@ impl Binder<'_> {
         let Ok(path) = self.qualify(&v.name) else {
             return;
         };
-        if let Some(from) = v.query.simple.as_ref().and_then(|s| s.from.as_ref()) {
-            if self.check_readable(from).is_err() {
-                return;
-            }
-        }
+        // A query that cannot read its table fails the view; whether the name is free is
+        // still judged (issue 14: every independent error in one pass).
+        let unreadable = v
+            .query
+            .simple
+            .as_ref()
+            .and_then(|s| s.from.as_ref())
+            .is_some_and(|from| self.check_readable(from).is_err());
         let temporary = v.temporary.is_some();
         let exists = if temporary {
             self.catalog.temporary.contains_key(&path)
@@ -187,6 +190,9 @@ impl Binder<'_> {
             if v.or_replace.is_none() {
                 return;
             }
+        }
+        if unreadable {
+            return;
         }
         let view = CatalogObject::View(ViewDef { columns: None });
         if temporary {
