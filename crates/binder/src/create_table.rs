@@ -890,7 +890,12 @@ impl Binder<'_> {
                 return Err(());
             }
         }
-        let typed = self.type_expression(&w.expr, columns, |_| true)?;
+        let mut typed = self.type_expression(&w.expr, columns, |_| true)?;
+        if let (Some((ty, _)), Some(ct)) = (typed.as_mut(), &column_type) {
+            if let Some(expected) = crate::expr::watermark_output_type(&w.expr, ct) {
+                *ty = expected;
+            }
+        }
         let (expr, expr_type) = match typed {
             Some((ty, stored)) => (stored, Some(ty)),
             None => (expr_text(self.source, &w.expr), None),
