@@ -210,6 +210,9 @@ impl Binder<'_> {
         }
     }
 
+    /// DROP [TEMPORARY] TABLE | VIEW, as Flink's `CatalogManager` does it: a permanent drop
+    /// fails while a temporary object of the same kind shadows the name (even with IF EXISTS);
+    /// a name of the other kind is missing.
     fn drop(&mut self, d: &ast::Drop) {
         if !matches!(d.object, ObjectKind::Table | ObjectKind::View) {
             return;
@@ -217,39 +220,95 @@ impl Binder<'_> {
         let Ok(path) = self.qualify(&d.name) else {
             return;
         };
-        let removed = if d.temporary.is_some() {
-            self.catalog.temporary.remove(&path).is_some()
-        } else {
-            match self.catalog.lookup_permanent(&path) {
-                Lookup::Found(_) => self.catalog.remove_permanent(&path).is_some(),
-                Lookup::Unknowable => true,
-                Lookup::Missing => false,
+        let view = d.object == ObjectKind::View;
+        let same_kind = |o: &CatalogObject| matches!(o, CatalogObject::View(_)) == view;
+        let (kind, noun) = if view { ("View", "view") } else { ("Table", "table") };
+        let summary = format!("{}.{}.{}", path.0, path.1, path.2);
+        if d.temporary.is_some() {
+            if self.catalog.temporary.get(&path).is_some_and(same_kind) {
+                self.catalog.temporary.remove(&path);
+                self.catalog.forget(&path, true);
+            } else if d.if_exists.is_none() {
+                let help = match self.catalog.temporary.get(&path) {
+                    Some(CatalogObject::View(_)) => "it is a temporary view: use DROP TEMPORARY VIEW",
+                    Some(_) => "it is a temporary table: use DROP TEMPORARY TABLE",
+                    None => "use DROP TEMPORARY ... IF EXISTS",
+                };
+                self.report_missing(
+                    d.name.span,
+                    &path,
+                    format!("Temporary table or view with identifier '{summary}' does not exist."),
+                    help,
+                );
             }
-        };
-        if removed {
-            self.catalog.forget(&path, d.temporary.is_some());
-        } else if d.if_exists.is_none() {
-            let kind = if d.object == ObjectKind::View {
-                "View"
-            } else {
-                "Table"
-            };
-            let message = if d.temporary.is_some() {
-                format!(
-                    "Temporary {} with identifier '{}' does not exist.",
-                    kind.to_lowercase(),
-                    object_identifier(&path.0, &path.1, &path.2)
-                )
-            } else {
-                format!(
-                    "{kind} with identifier '{}' does not exist.",
-                    object_identifier(&path.0, &path.1, &path.2)
-                )
-            };
+            return;
+        }
+        if self.catalog.temporary.get(&path).is_some_and(same_kind) {
             self.report(
-                Diagnostic::new(Code::ObjectNotFound, d.name.span, message)
-                    .with_help("use DROP ... IF EXISTS"),
+                Diagnostic::new(
+                    Code::DropShadowedByTemporary,
+                    d.name.span,
+                    format!(
+                        "Temporary {noun} with identifier '{}' exists. Drop it first before removing the permanent {noun}.",
+                        object_identifier(&path.0, &path.1, &path.2)
+                    ),
+                )
+                .with_help(format!(
+                    "a temporary {noun} of this name hides the permanent one: DROP TEMPORARY {} first",
+                    kind.to_uppercase()
+                )),
+            );
+            return;
+        }
+        let (found, help) = match self.catalog.lookup_permanent(&path) {
+            Lookup::Found(o) if same_kind(o) => (true, ""),
+            Lookup::Found(CatalogObject::View(_)) => (false, "it is a view: use DROP VIEW"),
+            Lookup::Found(_) => (false, "it is a table: use DROP TABLE"),
+            Lookup::Missing => (false, "use DROP ... IF EXISTS"),
+            Lookup::Unknowable => return,
+        };
+        if found {
+            self.catalog.remove_permanent(&path);
+            self.catalog.forget(&path, false);
+        } else if d.if_exists.is_none() {
+            self.report_missing(
+                d.name.span,
+                &path,
+                format!("{kind} with identifier '{summary}' does not exist."),
+                help,
             );
         }
+    }
+
+    /// A statement names an object that does not exist: an error in a fresh session; when
+    /// external objects are assumed, the object may come from elsewhere, so only a name close
+    /// to one of this script's tables (a likely typo) is reported, as a warning (as `B063`).
+    pub(crate) fn report_missing(
+        &mut self,
+        span: flinkddl_diagnostics::Span,
+        path: &crate::catalog::ObjectPath,
+        message: String,
+        help: &str,
+    ) {
+        let similar = self.similar_table(&path.2).filter(|s| *s != path.2);
+        if self.options.assume_external_objects {
+            if let Some(name) = similar {
+                self.report(
+                    Diagnostic::new(
+                        Code::ObjectNotFound,
+                        span,
+                        format!("{message} in this script; assumed to exist elsewhere"),
+                    )
+                    .with_severity(flinkddl_diagnostics::Severity::Warning)
+                    .with_help(format!("did you mean `{name}`?")),
+                );
+            }
+            return;
+        }
+        let help = match similar {
+            Some(name) => format!("did you mean `{name}`? Otherwise {help}"),
+            None => help.to_string(),
+        };
+        self.report(Diagnostic::new(Code::ObjectNotFound, span, message).with_help(help));
     }
 }

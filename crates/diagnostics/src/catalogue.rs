@@ -417,6 +417,17 @@ catalogue! {
          ## Fix\n\n\
          Switch to the catalog that has the procedure first (`USE CATALOG paimon;`), or qualify the \
          procedure with it (`CALL paimon.sys.compact(...)`).";
+    DropShadowedByTemporary = "B067", "drop-shadowed-by-temporary", Bind, Error,
+        "a temporary object hides the one to drop",
+        "`DROP TABLE` and `DROP VIEW` remove a permanent object. While a temporary table (or \
+         view) of the same name exists, that name means the temporary one, and Flink refuses to \
+         drop the permanent one behind it, even with `IF EXISTS` and even when there is no \
+         permanent one.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TEMPORARY TABLE t (a INT) WITH ('connector' = 'datagen');\nDROP TABLE t;\n```\n\n\
+         ## Fix\n\n\
+         Drop the temporary object with `DROP TEMPORARY TABLE t` (or `DROP TEMPORARY VIEW`), then \
+         drop the permanent one if there is one.";
     InvalidOption = "B070", "invalid-option", Bind, Error,
         "invalid option",
         "WITH options are pairs of character string literals.\n\n\
