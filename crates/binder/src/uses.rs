@@ -180,6 +180,23 @@ impl Binder<'_> {
             );
             return Err(());
         }
+        // Then it converts each table's physical row type for the scan.
+        for u in uses.iter().filter(|u| u.access == Access::Read) {
+            let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
+                continue;
+            };
+            if let Some(variant) = crate::ctas::unreadable_variant(table) {
+                self.report(
+                    Diagnostic::new(
+                        Code::VariantNotReadable,
+                        u.span,
+                        format!("Unsupported type: {}", variant.summary_string()),
+                    )
+                    .with_help("Flink 2.3 cannot read a table with a physical VARIANT column in a query; declare the column as STRING and make the VARIANT in the query (`PARSE_JSON(col)`), or as a computed column"),
+                );
+                return Err(());
+            }
+        }
         Ok(())
     }
 

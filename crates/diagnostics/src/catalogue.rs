@@ -428,6 +428,18 @@ catalogue! {
          ## Fix\n\n\
          Drop the temporary object with `DROP TEMPORARY TABLE t` (or `DROP TEMPORARY VIEW`), then \
          drop the permanent one if there is one.";
+    VariantNotReadable = "B068", "variant-not-readable", Bind, Error,
+        "a query cannot read a table with a VARIANT column",
+        "Flink 2.3 accepts a `VARIANT` column in `CREATE TABLE`, but a query that reads the table \
+         (a `CREATE TABLE ... AS SELECT`, a view, an `INSERT ... SELECT` or a `SELECT`) fails with \
+         \"Unsupported type: VARIANT\" when it converts the table's physical columns for the \
+         scan, even when it does not select the VARIANT column. Writing VARIANT values to a sink \
+         and making them in a query (`PARSE_JSON`) work.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE src (id INT, v VARIANT) WITH ('connector' = 'datagen');\nCREATE TABLE t WITH ('connector' = 'blackhole') AS SELECT id FROM src;\n```\n\n\
+         ## Fix\n\n\
+         Declare the column as `STRING` and make the VARIANT where it is needed: \
+         `PARSE_JSON(v)` in the query, or a computed column `v AS PARSE_JSON(v_text)`.";
     InvalidOption = "B070", "invalid-option", Bind, Error,
         "invalid option",
         "WITH options are pairs of character string literals.\n\n\
