@@ -165,7 +165,7 @@ impl Binder<'_> {
                 for item in items {
                     match item {
                         AlterItem::Distribution(d) => {
-                            distribution = Some(distribution_from_ast(d));
+                            distribution = Some(distribution_from_ast(d, self.source));
                         }
                         AlterItem::Element { element, .. } => {
                             failed |= self

@@ -1174,19 +1174,19 @@ impl Binder<'_> {
                 return Err(());
             }
         }
-        let bucket_count = d.buckets.and_then(|b| b.value).map(|v| v as u32);
-        if bucket_count == Some(0) {
+        let bucket_count = d.buckets.and_then(|b| java_int_value(&b, self.source));
+        if let Some(count) = bucket_count.filter(|&c| c < 1) {
             self.report(
                 Diagnostic::new(
                     Code::InvalidDistribution,
                     d.buckets.map_or(d.span, |b| b.span),
-                    "Invalid bucket count '0'. The number of buckets for a distributed table must be at least 1.",
+                    format!("Invalid bucket count '{count}'. The number of buckets for a distributed table must be at least 1."),
                 )
                 .with_help("use at least 1 bucket"),
             );
             return Err(());
         }
-        Ok(Some(distribution_from_ast(d)))
+        Ok(Some(distribution_from_ast(d, self.source)))
     }
 
     pub(crate) fn property_pairs(
@@ -1413,7 +1413,20 @@ pub(crate) fn already_exists_message(path: &ObjectPath, temporary: bool) -> Stri
 }
 
 /// A distribution as written, in the output model.
-pub(crate) fn distribution_from_ast(d: &ast::Distribution) -> Distribution {
+/// An integer literal as Flink reads a bucket count: the exact number cut to a Java int
+/// (`BigDecimal.intValue()`: its low 32 bits), so 4294967296 is 0 and 4294967297 is 1.
+pub(crate) fn java_int_value(lit: &ast::IntLit, source: &str) -> Option<i32> {
+    let text = lit.span.text(source);
+    if !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty() {
+        return lit.value.map(|v| v as u32 as i32);
+    }
+    let low = text
+        .bytes()
+        .fold(0u32, |acc, b| acc.wrapping_mul(10).wrapping_add(u32::from(b - b'0')));
+    Some(low as i32)
+}
+
+pub(crate) fn distribution_from_ast(d: &ast::Distribution, source: &str) -> Distribution {
     Distribution {
         kind: match d.algorithm {
             Some(ast::DistributionAlgorithm::Hash) => DistributionKind::Hash,
@@ -1425,7 +1438,10 @@ pub(crate) fn distribution_from_ast(d: &ast::Distribution) -> Distribution {
             .iter()
             .flat_map(|c| c.columns.iter().map(|i| i.value.to_string()))
             .collect(),
-        bucket_count: d.buckets.and_then(|b| b.value).map(|v| v as u32),
+        bucket_count: d
+            .buckets
+            .and_then(|b| java_int_value(&b, source))
+            .and_then(|c| u32::try_from(c).ok()),
     }
 }
 
@@ -1500,4 +1516,33 @@ pub(crate) fn similar<'a>(
         .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bucket counts as Flink 2.3 read them (each checked with the oracle: 4294967296 is
+    /// "Invalid bucket count '0'", 4294967297 makes 1 bucket).
+    #[test]
+    fn bucket_counts_are_cut_to_a_java_int() {
+        for (text, expected) in [
+            ("4", 4),
+            ("2147483647", i32::MAX),
+            ("2147483648", i32::MIN),
+            ("4294967295", -1),
+            ("4294967296", 0),
+            ("4294967297", 1),
+            ("4294967300", 4),
+            ("9223372036854775807", -1),
+            ("9223372036854775808", 0),
+            ("99999999999999999999", 1_661_992_959),
+        ] {
+            let lit = ast::IntLit {
+                span: Span::new(0, text.len() as u32),
+                value: text.parse().ok(),
+            };
+            assert_eq!(java_int_value(&lit, text), Some(expected), "{text}");
+        }
+    }
 }

@@ -184,7 +184,10 @@ impl Binder<'_> {
                 }
             }
         }
-        let distribution = ct.distribution.as_ref().map(distribution_from_ast);
+        let distribution = ct
+            .distribution
+            .as_ref()
+            .map(|d| distribution_from_ast(d, self.source));
         let table = TableSchema {
             catalog: path.0.clone(),
             database: path.1.clone(),
