@@ -158,12 +158,83 @@ fn string_literal(ctx: &Ctx, value: &str, span: Span) -> BResult<Bound> {
     }
     let prefix = charset_prefix(text);
     let len = value.encode_utf16().count() as u32;
-    Ok(Bound::new(
-        DataType::char(len).not_null(),
-        format!("{prefix}{}", quote(value)),
-        span,
+    let stored = if prefix.is_empty() {
+        plain_string_stored(text).unwrap_or_else(|| quote(value))
+    } else {
+        format!("{prefix}{}", quote(value))
+    };
+    Ok(
+        Bound::new(DataType::char(len).not_null(), stored, span)
+            .with_lit(Lit::Str(value.to_string())),
     )
-    .with_lit(Lit::Str(value.to_string())))
+}
+
+/// How Flink stores a string literal written without a charset: Calcite unparses a value with
+/// a character outside printable ASCII (tab included, line breaks not) as `u&'\00e9'`, and
+/// Flink reads that back as a UTF-16 literal, printed `_UTF16'é'`. The parts of a literal
+/// continued on the next lines stay apart, one per line. `None` when `text` is not a plain
+/// literal.
+fn plain_string_stored(text: &str) -> Option<String> {
+    let parts = literal_parts(text)?;
+    let unicode = |p: &str| {
+        p.chars()
+            .any(|c| c as u32 >= 128 || (c < ' ' && c != '\n' && c != '\r'))
+    };
+    let prefix = if parts.first().is_some_and(|p| unicode(p)) {
+        "_UTF16"
+    } else {
+        ""
+    };
+    let quoted: Vec<String> = parts.iter().map(|p| quote(p)).collect();
+    Some(format!("{prefix}{}", quoted.join("\n")))
+}
+
+/// The contents of each quoted part of a plain string literal (`'a'` or `'a'\n'b'`), with
+/// doubled quotes undone.
+fn literal_parts(text: &str) -> Option<Vec<String>> {
+    let mut parts = Vec::new();
+    let mut chars = text.trim().chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                let mut part = String::new();
+                loop {
+                    match chars.next()? {
+                        '\'' if chars.peek() == Some(&'\'') => {
+                            chars.next();
+                            part.push('\'');
+                        }
+                        '\'' => break,
+                        other => part.push(other),
+                    }
+                }
+                parts.push(part);
+            }
+            c if c.is_whitespace() => {}
+            // Comments between the parts.
+            '-' if chars.peek() == Some(&'-') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                loop {
+                    let c = chars.next()?;
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+            }
+            // Not a plain literal: keep the joined value.
+            _ => return None,
+        }
+    }
+    (!parts.is_empty()).then_some(parts)
 }
 
 /// The charset prefix Calcite prints for a literal written with one (`_UTF16'a'`, `N'a'` is
