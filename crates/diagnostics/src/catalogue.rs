@@ -658,6 +658,29 @@ catalogue! {
          ## Fix\n\n\
          Read from a table whose connector can be read (`kafka`, `filesystem`, `jdbc`, \
          `datagen`, ...); a sink-only table can only be the target of an INSERT.";
+    ConnectorTypo = "C015", "connector-typo", Lint, Warning,
+        "unknown connector or format close to a known one",
+        "The connector (or format) identifier is not in the catalogue but is a small edit away \
+         from one that is: most likely a typo. Flink fails with \"Could not find any factory for \
+         identifier\" when the table is first used. A connector or format declared in a \
+         connectors file (`connectors` in `flinkddl.toml`) is known, and gets no warning.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'jsn');\n```\n\n\
+         ## Fix\n\n\
+         Write the identifier the help names (the quick fix does): `'format' = 'json'`. If it is \
+         an in-house connector or format, describe it in a connectors file.";
+    LegacyConnector = "C016", "legacy-connector", Lint, Warning,
+        "connector identifier or option style Flink 2.x no longer has",
+        "The identifier is one of an older Flink (`kafka-0.11`, `elasticsearch-6`, ...), or the \
+         table uses the Flink 1.10 property style (`'connector.type' = 'kafka'`, \
+         `'connector.topic'`, `'format.type'`), which Flink 2.x does not read: it finds no \
+         connector and fails when the table is first used. The message names the Flink 2.x \
+         replacement; it is an error when the script reads or writes the table.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'kafka-0.11', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Use the Flink 2.x identifier (`'connector' = 'kafka'`) and the new-style keys \
+         (`'topic'`, `'properties.bootstrap.servers'`, `'format'`).";
     // ---- end connector codes ----
     // ---- file and lint codes (crates/cli, crates/lint) ----
     NotUtf8 = "F001", "not-utf8", Syntax, Error,
