@@ -644,8 +644,18 @@ impl Binder<'_> {
                     Code::InvalidTypeParameter
                 };
                 let is_real = message.contains("REAL");
-                let mut d = Diagnostic::new(code, e.span, message);
-                if code == Code::UnknownType {
+                let mut d = Diagnostic::new(code, e.span, message.clone());
+                let unknown_name = message
+                    .strip_prefix("Unknown identifier '")
+                    .and_then(|m| m.strip_suffix('\''));
+                let suggestion = unknown_name.and_then(flinkddl_types::similar_type_name);
+                if let (Some(name), Some(suggestion)) = (unknown_name, suggestion) {
+                    d = d.with_help(format!("did you mean `{suggestion}`?"));
+                    // Replace the name only where the span is exactly the name written.
+                    if e.span.text(self.source) == name && !suggestion.contains('<') {
+                        d = d.with_fix(e.span, suggestion, format!("write {suggestion}"));
+                    }
+                } else if code == Code::UnknownType {
                     d = d.with_help(
                         "built-in types include STRING, INT, BIGINT, DOUBLE, DECIMAL(p, s), BOOLEAN, DATE, TIMESTAMP(3), TIMESTAMP_LTZ(3), ARRAY<T>, MAP<K, V> and ROW<...>",
                     );
@@ -879,13 +889,7 @@ impl Binder<'_> {
                     ),
                 )
                 .with_label(column.span, format!("`{}` is {}", column.name, t.summary_string()));
-                d = d.with_help(
-                    if matches!(t.logical, LogicalType::Timestamp { .. } | LogicalType::TimestampLtz { .. }) {
-                        "use a precision from 0 to 3, e.g. TIMESTAMP(3) (plain TIMESTAMP means TIMESTAMP(6))".to_string()
-                    } else {
-                        "declare a computed column of type TIMESTAMP(3), e.g. `ts AS TO_TIMESTAMP_LTZ(epoch_ms, 3)`, and use it as the rowtime".to_string()
-                    },
-                );
+                d = d.with_help(rowtime_type_help(t, &column.name));
                 self.report(d);
                 return Err(());
             }
@@ -1442,6 +1446,44 @@ pub(crate) fn distribution_from_ast(d: &ast::Distribution, source: &str) -> Dist
             .buckets
             .and_then(|b| java_int_value(&b, source))
             .and_then(|c| u32::try_from(c).ok()),
+    }
+}
+
+/// B022's help, by the type of the column the watermark names: a precision for a timestamp,
+/// else the computed column that makes a rowtime from that type (each checked with the oracle).
+fn rowtime_type_help(t: &DataType, column: &str) -> String {
+    let simple = column
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        && column.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !flinkddl_syntax::Keyword::lookup(column).is_reserved();
+    let c = if simple {
+        column.to_string()
+    } else {
+        flinkddl_types::escape_identifier(column)
+    };
+    let derive = |expr: String, what: &str| {
+        format!("{what}: declare a computed column such as `rowtime AS {expr}` and declare the watermark on it")
+    };
+    match t.type_root() {
+        LogicalTypeRoot::TimestampWithoutTimeZone | LogicalTypeRoot::TimestampWithLocalTimeZone => {
+            "use a precision from 0 to 3, e.g. TIMESTAMP(3) (plain TIMESTAMP means TIMESTAMP(6))"
+                .to_string()
+        }
+        LogicalTypeRoot::Bigint | LogicalTypeRoot::Integer => derive(
+            format!("TO_TIMESTAMP_LTZ({c}, 3)"),
+            "for epoch milliseconds (use 0 for seconds)",
+        ),
+        LogicalTypeRoot::Char | LogicalTypeRoot::Varchar => derive(
+            format!("TO_TIMESTAMP({c})"),
+            "for text such as '2024-01-31 12:00:00' (TO_TIMESTAMP(text, 'pattern') for other layouts)",
+        ),
+        LogicalTypeRoot::Date => derive(
+            format!("CAST({c} AS TIMESTAMP(3))"),
+            "for a date",
+        ),
+        _ => "the rowtime column must be TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p <= 3; derive one in a computed column and declare the watermark on it".to_string(),
     }
 }
 
