@@ -428,6 +428,17 @@ catalogue! {
          ## Fix\n\n\
          Drop the temporary object with `DROP TEMPORARY TABLE t` (or `DROP TEMPORARY VIEW`), then \
          drop the permanent one if there is one.";
+    WrongObjectKind = "B069", "wrong-object-kind", Bind, Error,
+        "the statement does not apply to this object",
+        "The object exists, but the statement cannot act on it: `SHOW CREATE TABLE` of a view (or \
+         `SHOW CREATE VIEW` of a table), `SHOW PARTITIONS` of a table without `PARTITIONED BY`, \
+         `DROP DATABASE` of the current database or of one that still holds tables (without \
+         `CASCADE`), `DROP CATALOG` of the current catalog. The messages are Flink's.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'datagen');\nSHOW PARTITIONS t;\n```\n\n\
+         ## Fix\n\n\
+         Use the statement for the object's kind (`SHOW CREATE VIEW`), partition the table, switch \
+         to another database or catalog first (`USE ...`), or drop with `CASCADE`.";
     VariantNotReadable = "B068", "variant-not-readable", Bind, Error,
         "a query cannot read a table with a VARIANT column",
         "Flink 2.3 accepts a `VARIANT` column in `CREATE TABLE`, but a query that reads the table \
