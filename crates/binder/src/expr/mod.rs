@@ -17,6 +17,7 @@ mod cast;
 mod catalog;
 mod functions;
 mod literal;
+pub use literal::summary_sql;
 mod ops;
 mod special;
 mod sqltypes;
