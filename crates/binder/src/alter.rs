@@ -148,18 +148,23 @@ impl Binder<'_> {
                 for item in items {
                     if let AlterItem::Element { element, position } = item {
                         if let TableElement::Column(def) = element.as_ref() {
-                            match self.place_column(&mut columns, def, position.as_ref(), *modify)
-                            {
+                            match self.place_column(&mut columns, def, position.as_ref(), *modify) {
                                 Ok(()) => placed.push(def),
                                 Err(()) => failed = true,
                             }
                         }
                     }
                 }
-                for def in placed.iter().filter(|d| !matches!(d.kind, AstKind::Computed { .. })) {
+                for def in placed
+                    .iter()
+                    .filter(|d| !matches!(d.kind, AstKind::Computed { .. }))
+                {
                     failed |= self.type_column(&mut columns, def).is_err();
                 }
-                for def in placed.iter().filter(|d| matches!(d.kind, AstKind::Computed { .. })) {
+                for def in placed
+                    .iter()
+                    .filter(|d| matches!(d.kind, AstKind::Computed { .. }))
+                {
                     failed |= self.type_column(&mut columns, def).is_err();
                 }
                 for item in items {

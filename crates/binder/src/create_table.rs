@@ -1424,9 +1424,9 @@ pub(crate) fn java_int_value(lit: &ast::IntLit, source: &str) -> Option<i32> {
     if !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty() {
         return lit.value.map(|v| v as u32 as i32);
     }
-    let low = text
-        .bytes()
-        .fold(0u32, |acc, b| acc.wrapping_mul(10).wrapping_add(u32::from(b - b'0')));
+    let low = text.bytes().fold(0u32, |acc, b| {
+        acc.wrapping_mul(10).wrapping_add(u32::from(b - b'0'))
+    });
     Some(low as i32)
 }
 
@@ -1456,7 +1456,9 @@ fn rowtime_type_help(t: &DataType, column: &str) -> String {
         .chars()
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic())
-        && column.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && column
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !flinkddl_syntax::Keyword::lookup(column).is_reserved();
     let c = if simple {
         column.to_string()

@@ -228,7 +228,11 @@ impl Binder<'_> {
         };
         let view = d.object == ObjectKind::View;
         let same_kind = |o: &CatalogObject| matches!(o, CatalogObject::View(_)) == view;
-        let (kind, noun) = if view { ("View", "view") } else { ("Table", "table") };
+        let (kind, noun) = if view {
+            ("View", "view")
+        } else {
+            ("Table", "table")
+        };
         let summary = format!("{}.{}.{}", path.0, path.1, path.2);
         if d.temporary.is_some() {
             if self.catalog.temporary.get(&path).is_some_and(same_kind) {
@@ -236,7 +240,9 @@ impl Binder<'_> {
                 self.catalog.forget(&path, true);
             } else if d.if_exists.is_none() {
                 let help = match self.catalog.temporary.get(&path) {
-                    Some(CatalogObject::View(_)) => "it is a temporary view: use DROP TEMPORARY VIEW",
+                    Some(CatalogObject::View(_)) => {
+                        "it is a temporary view: use DROP TEMPORARY VIEW"
+                    }
                     Some(_) => "it is a temporary table: use DROP TEMPORARY TABLE",
                     None => "use DROP TEMPORARY ... IF EXISTS",
                 };
@@ -528,7 +534,9 @@ impl Binder<'_> {
                         d.name.span,
                         format!("Catalog {catalog} does not exist."),
                     )
-                    .with_help("create the catalog first (IF EXISTS does not cover a missing catalog)"),
+                    .with_help(
+                        "create the catalog first (IF EXISTS does not cover a missing catalog)",
+                    ),
                 );
             }
             return;

@@ -41,7 +41,10 @@ fn fresh_session_reports_every_missing_object_as_an_error() {
     let found = severities(false);
     let lines: Vec<u32> = found.iter().map(|(l, _)| *l).collect();
     assert_eq!(lines, (2..=12).collect::<Vec<u32>>(), "{found:?}");
-    assert!(found.iter().all(|(_, s)| *s == Severity::Error), "{found:?}");
+    assert!(
+        found.iter().all(|(_, s)| *s == Severity::Error),
+        "{found:?}"
+    );
 }
 
 #[test]

@@ -82,7 +82,10 @@ pub fn check_table(
 const LEGACY_KEYS: &[(&str, Option<&str>)] = &[
     ("connector.version", None),
     ("connector.topic", Some("topic")),
-    ("connector.properties.bootstrap.servers", Some("properties.bootstrap.servers")),
+    (
+        "connector.properties.bootstrap.servers",
+        Some("properties.bootstrap.servers"),
+    ),
     ("connector.properties.group.id", Some("properties.group.id")),
     ("connector.startup-mode", Some("scan.startup.mode")),
     ("connector.sink-partitioner", Some("sink.partitioner")),
@@ -97,8 +100,14 @@ const LEGACY_KEYS: &[(&str, Option<&str>)] = &[
     ("connector.document-type", None),
     ("connector.table-name", Some("table-name")),
     ("connector.zookeeper.quorum", Some("zookeeper.quorum")),
-    ("connector.write.flush.max-rows", Some("sink.buffer-flush.max-rows")),
-    ("connector.lookup.cache.max-rows", Some("lookup.cache.max-rows")),
+    (
+        "connector.write.flush.max-rows",
+        Some("sink.buffer-flush.max-rows"),
+    ),
+    (
+        "connector.lookup.cache.max-rows",
+        Some("lookup.cache.max-rows"),
+    ),
     ("connector.lookup.cache.ttl", Some("lookup.cache.ttl")),
     ("format.type", Some("format")),
     ("format.derive-schema", None),
@@ -117,15 +126,18 @@ fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) 
         return Vec::new();
     };
     let mut d = if key.starts_with("connector.") {
-        let identifier = table
-            .option("connector.type")
-            .map(|t| match (t, table.option("connector.version")) {
-                ("kafka", _) => "kafka".to_string(),
-                ("elasticsearch", Some(v)) if v.starts_with('6') => "elasticsearch-6".to_string(),
-                ("elasticsearch", _) => "elasticsearch-7".to_string(),
-                ("hbase", _) => "hbase-2.2".to_string(),
-                (other, _) => other.to_string(),
-            });
+        let identifier =
+            table
+                .option("connector.type")
+                .map(|t| match (t, table.option("connector.version")) {
+                    ("kafka", _) => "kafka".to_string(),
+                    ("elasticsearch", Some(v)) if v.starts_with('6') => {
+                        "elasticsearch-6".to_string()
+                    }
+                    ("elasticsearch", _) => "elasticsearch-7".to_string(),
+                    ("hbase", _) => "hbase-2.2".to_string(),
+                    (other, _) => other.to_string(),
+                });
         let mut renames: Vec<String> = Vec::new();
         for (k, v) in &table.options {
             if k == "connector.type" {
@@ -959,8 +971,9 @@ impl<'a> Checker<'a> {
                     .with_label(span, format!("'{key}' is not '{best}'"))
                     .with_help(format!("'{key}' looks like a misspelling of '{best}'"))
                     .with_fix(span, quote(best), format!("write '{best}'"));
-                d.message
-                    .push_str(&format!(" ('{key}' is written: a misspelling of '{best}'?)"));
+                d.message.push_str(&format!(
+                    " ('{key}' is written: a misspelling of '{best}'?)"
+                ));
                 return d;
             }
         }

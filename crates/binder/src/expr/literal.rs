@@ -163,10 +163,8 @@ fn string_literal(ctx: &Ctx, value: &str, span: Span) -> BResult<Bound> {
     } else {
         format!("{prefix}{}", quote(value))
     };
-    Ok(
-        Bound::new(DataType::char(len).not_null(), stored, span)
-            .with_lit(Lit::Str(value.to_string())),
-    )
+    Ok(Bound::new(DataType::char(len).not_null(), stored, span)
+        .with_lit(Lit::Str(value.to_string())))
 }
 
 /// How Flink stores a string literal written without a charset: Calcite unparses a value with
