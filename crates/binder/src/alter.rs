@@ -465,7 +465,7 @@ impl Binder<'_> {
 
     fn alter_element(
         &mut self,
-        columns: &mut Vec<Col>,
+        columns: &mut [Col],
         watermarks: &mut Vec<WatermarkSpec>,
         primary_key: &mut Option<PrimaryKey>,
         element: &TableElement,
