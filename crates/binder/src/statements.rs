@@ -293,8 +293,8 @@ impl Binder<'_> {
     }
 
     /// A statement names an object that does not exist: an error in a fresh session; when
-    /// external objects are assumed, the object may come from elsewhere, so only a name close
-    /// to one of this script's tables (a likely typo) is reported, as a warning (as `B063`).
+    /// external objects are assumed, the object may come from elsewhere, so a warning (with a
+    /// did-you-mean when the name is close to one of this script's tables).
     pub(crate) fn report_missing(
         &mut self,
         span: flinkddl_diagnostics::Span,
@@ -308,17 +308,19 @@ impl Binder<'_> {
         }
         let similar = self.similar_table(&path.2).filter(|s| *s != path.2);
         if self.options.assume_external_objects {
-            if let Some(name) = similar {
-                self.report(
-                    Diagnostic::new(
-                        Code::ObjectNotFound,
-                        span,
-                        format!("{message} in this script; assumed to exist elsewhere"),
-                    )
-                    .with_severity(flinkddl_diagnostics::Severity::Warning)
-                    .with_help(format!("did you mean `{name}`?")),
-                );
-            }
+            let help = match similar {
+                Some(name) => format!("did you mean `{name}`?"),
+                None => "flinkddl assumes it exists in the deployment; in a fresh session Flink rejects this (`flinkddl check --fresh-session`)".to_string(),
+            };
+            self.report(
+                Diagnostic::new(
+                    Code::ObjectNotFound,
+                    span,
+                    format!("{message} in this script; assumed to exist elsewhere"),
+                )
+                .with_severity(flinkddl_diagnostics::Severity::Warning)
+                .with_help(help),
+            );
             return;
         }
         let help = match similar {
