@@ -819,9 +819,12 @@ impl Binder<'_> {
     ) -> Result<WatermarkSpec, ()> {
         let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
         let first = parts.first().copied().unwrap_or_default();
+        // Flink lists the physical and metadata columns, then the computed ones.
         let available = || {
             columns
                 .iter()
+                .filter(|c| !c.is_computed())
+                .chain(columns.iter().filter(|c| c.is_computed()))
                 .map(|c| format!("'{}'", c.name))
                 .collect::<Vec<_>>()
                 .join(", ")
