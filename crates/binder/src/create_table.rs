@@ -356,31 +356,41 @@ impl Binder<'_> {
                 .is_err();
         }
 
-        // --- watermark ---
+        // --- watermark, the converter's half: rowtime columns exist, expressions type ---
         let mut watermarks: Vec<WatermarkSpec> = Vec::new();
         if let Some(base) = &base {
             if strategies.watermarks != Strategy::Excluding {
                 watermarks.extend(base.watermarks.iter().cloned());
             }
         }
-        let mut rowtime: Option<String> = watermarks.first().map(|w| w.rowtime.clone());
+        let mut declared_watermarks: Vec<(&ast::Watermark, Option<(DataType, String)>)> =
+            Vec::new();
         for element in &elements {
             let TableElement::Watermark(w) = element else {
                 continue;
             };
-            let Ok(spec) = self.bind_watermark(w, &columns) else {
-                failed = true;
-                continue;
-            };
-            if let Some(existing) = watermarks.iter().position(|b| b.rowtime == spec.rowtime) {
+            match self.watermark_expression(w, &columns) {
+                Ok(typed) => declared_watermarks.push((w, typed)),
+                Err(()) => failed = true,
+            }
+        }
+        // LIKE's watermark clashes (MergeTableLikeUtil), by rowtime column name.
+        let mut kept: Vec<(&ast::Watermark, Option<(DataType, String)>)> = Vec::new();
+        for (w, typed) in declared_watermarks {
+            let rowtime = w
+                .rowtime
+                .parts
+                .first()
+                .map(|p| p.value.as_str())
+                .unwrap_or_default();
+            if let Some(existing) = watermarks.iter().position(|b| b.rowtime == rowtime) {
                 if strategies.watermarks == Strategy::Including {
                     self.report(
                         Diagnostic::new(
                             Code::LikeConflict,
                             w.rowtime.span,
                             format!(
-                                "There already exists a watermark spec for column '{}' in the base table. You might want to specify EXCLUDING WATERMARKS or OVERWRITING WATERMARKS.",
-                                spec.rowtime
+                                "There already exists a watermark spec for column '{rowtime}' in the base table. You might want to specify EXCLUDING WATERMARKS or OVERWRITING WATERMARKS."
                             ),
                         )
                         .with_help("add EXCLUDING WATERMARKS or OVERWRITING WATERMARKS to the LIKE options"),
@@ -390,9 +400,22 @@ impl Binder<'_> {
                 }
                 watermarks.remove(existing);
             }
-            rowtime = Some(spec.rowtime.clone());
-            watermarks.push(spec);
+            kept.push((w, typed));
         }
+
+        // --- primary key (the converter's checks come before the resolver's) ---
+        // A second primary key was reported by the constraint validator: which one Flink
+        // would keep is not known, so neither is judged.
+        let primary_key = if constraints_valid {
+            self.bind_primary_key(ct, base.as_deref(), &strategies, &columns)
+        } else {
+            Ok((None, None))
+        };
+
+        // --- partitions ---
+        let partition_keys = self.bind_partitions(ct, base.as_deref(), &strategies, &columns);
+
+        // --- watermark, the resolver's half ---
         // A watermark inherited from the LIKE source must still find its rowtime column
         // (EXCLUDING GENERATED can drop it): DefaultSchemaResolver's check.
         if let (Some(like), Some(w)) = (&ct.like, watermarks.first()) {
@@ -412,14 +435,22 @@ impl Binder<'_> {
                 failed = true;
             }
         }
-        if watermarks.len() > 1 {
+        if watermarks.len() + kept.len() > 1 {
             self.report(Diagnostic::new(
                 Code::LikeConflict,
                 ct.name.span,
                 "Multiple watermark definitions are not supported yet.",
             ));
             failed = true;
+        } else {
+            for (w, typed) in kept {
+                match self.check_watermark(w, &columns, typed) {
+                    Ok(spec) => watermarks.push(spec),
+                    Err(()) => failed = true,
+                }
+            }
         }
+        let rowtime: Option<String> = watermarks.first().map(|w| w.rowtime.clone());
         if let Some(rowtime) = rowtime {
             if let Some(c) = columns.iter_mut().find(|c| c.name == rowtime) {
                 c.data_type = c
@@ -429,17 +460,15 @@ impl Binder<'_> {
             }
         }
 
-        // --- primary key ---
-        // A second primary key was reported by the constraint validator: which one Flink
-        // would keep is not known, so neither is judged.
-        let primary_key = if constraints_valid {
-            self.bind_primary_key(ct, base.as_deref(), &strategies, &columns)
-        } else {
-            Ok(None)
+        let primary_key = match primary_key {
+            Ok((Some(pk), Some(span))) => self
+                .check_primary_key(&pk, span, &columns)
+                .map(|()| Some(pk)),
+            Ok((pk, _)) => Ok(pk),
+            Err(()) => Err(()),
         };
 
-        // --- partitions and distribution ---
-        let partition_keys = self.bind_partitions(ct, base.as_deref(), &strategies, &columns);
+        // --- distribution ---
         let distribution = self.bind_distribution(ct, base.as_deref(), &strategies, &columns);
 
         // --- options ---
@@ -812,11 +841,25 @@ impl Binder<'_> {
         Ok(())
     }
 
+    /// A watermark, all checks in a row (ALTER TABLE). CREATE TABLE runs the two halves apart,
+    /// in Flink's order: [`Self::watermark_expression`] with the converter's checks, and
+    /// [`Self::check_watermark`] with the schema resolver's, after the keys and partitions.
     pub(crate) fn bind_watermark(
         &mut self,
         w: &ast::Watermark,
         columns: &[Col],
     ) -> Result<WatermarkSpec, ()> {
+        let typed = self.watermark_expression(w, columns)?;
+        self.check_watermark(w, columns, typed)
+    }
+
+    /// The converter's half of a watermark: its rowtime column exists, and its expression is
+    /// typed (Flink reports an unknown name in it before it looks at the rowtime's type).
+    pub(crate) fn watermark_expression(
+        &mut self,
+        w: &ast::Watermark,
+        columns: &[Col],
+    ) -> Result<Option<(DataType, String)>, ()> {
         let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
         let first = parts.first().copied().unwrap_or_default();
         // Flink lists the physical and metadata columns, then the computed ones.
@@ -829,7 +872,7 @@ impl Binder<'_> {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let Some(column) = columns.iter().find(|c| c.name == first) else {
+        if !columns.iter().any(|c| c.name == first) {
             let mut d = Diagnostic::new(
                 Code::WatermarkColumnUnknown,
                 w.rowtime.span,
@@ -848,6 +891,22 @@ impl Binder<'_> {
                 );
             }
             self.report(d);
+            return Err(());
+        }
+        self.type_expression(&w.expr, columns, |_| true)
+    }
+
+    /// The schema resolver's half of a watermark: a simple rowtime column, of a rowtime type,
+    /// and an expression of a rowtime type of the same kind.
+    pub(crate) fn check_watermark(
+        &mut self,
+        w: &ast::Watermark,
+        columns: &[Col],
+        mut typed: Option<(DataType, String)>,
+    ) -> Result<WatermarkSpec, ()> {
+        let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
+        let first = parts.first().copied().unwrap_or_default();
+        let Some(column) = columns.iter().find(|c| c.name == first) else {
             return Err(());
         };
         if parts.len() > 1 {
@@ -897,7 +956,6 @@ impl Binder<'_> {
                 return Err(());
             }
         }
-        let mut typed = self.type_expression(&w.expr, columns, |_| true)?;
         if let (Some((ty, _)), Some(ct)) = (typed.as_mut(), &column_type) {
             if let Some(expected) = crate::expr::watermark_output_type(&w.expr, ct) {
                 *ty = expected;
@@ -951,7 +1009,7 @@ impl Binder<'_> {
         base: Option<&TableSchema>,
         strategies: &LikeStrategies,
         columns: &[Col],
-    ) -> Result<Option<PrimaryKey>, ()> {
+    ) -> Result<(Option<PrimaryKey>, Option<Span>), ()> {
         // (user name, columns with their spans, constraint span)
         type KeyDecl = (Option<String>, Vec<(String, Span)>, Span);
         let mut derived: Option<KeyDecl> = None;
@@ -990,7 +1048,7 @@ impl Binder<'_> {
             .and_then(|b| b.primary_key.clone())
             .filter(|_| strategies.constraints == Strategy::Including);
         let Some((name, cols, span)) = derived else {
-            return Ok(base_pk);
+            return Ok((base_pk, None));
         };
         if base_pk.is_some() {
             self.report(
@@ -1039,6 +1097,24 @@ impl Binder<'_> {
         }
         let names: Vec<String> = cols.iter().map(|(c, _)| c.clone()).collect();
         let pk_name = name.unwrap_or_else(|| format!("PK_{}", names.join("_")));
+        Ok((
+            Some(PrimaryKey {
+                name: pk_name,
+                columns: names,
+            }),
+            Some(span),
+        ))
+    }
+
+    /// The schema resolver's checks of a declared primary key (after the watermark's): no
+    /// column twice, none nullable.
+    fn check_primary_key(
+        &mut self,
+        pk: &PrimaryKey,
+        span: Span,
+        columns: &[Col],
+    ) -> Result<(), ()> {
+        let (pk_name, names) = (&pk.name, &pk.columns);
         let mut dups: Vec<&str> = Vec::new();
         for (i, c) in names.iter().enumerate() {
             if names[..i].contains(c) && !dups.contains(&c.as_str()) {
@@ -1056,7 +1132,7 @@ impl Binder<'_> {
             ));
             return Err(());
         }
-        for c in &names {
+        for c in names {
             if let Some(col) = columns.iter().find(|x| x.name == *c) {
                 if col.data_type.as_ref().is_some_and(|t| t.nullable) {
                     self.report(
@@ -1071,10 +1147,7 @@ impl Binder<'_> {
                 }
             }
         }
-        Ok(Some(PrimaryKey {
-            name: pk_name,
-            columns: names,
-        }))
+        Ok(())
     }
 
     fn bind_partitions(

@@ -180,7 +180,7 @@ impl Binder<'_> {
             );
             return Err(());
         }
-        // Then it converts each table's physical row type for the scan.
+        // Then it creates the sources: datagen cannot generate VARIANT values.
         for u in uses.iter().filter(|u| u.access == Access::Read) {
             let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
                 continue;
@@ -192,7 +192,7 @@ impl Binder<'_> {
                         u.span,
                         format!("Unsupported type: {}", variant.summary_string()),
                     )
-                    .with_help("Flink 2.3 cannot read a table with a physical VARIANT column in a query; declare the column as STRING and make the VARIANT in the query (`PARSE_JSON(col)`), or as a computed column"),
+                    .with_help("Flink 2.3's datagen source cannot generate VARIANT values; declare the column as STRING and make the VARIANT in a computed column (`v AS PARSE_JSON(s)`) or in the query"),
                 );
                 return Err(());
             }

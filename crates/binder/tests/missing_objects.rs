@@ -53,5 +53,8 @@ fn assumed_external_objects_are_warnings() {
     let found = severities(true);
     let lines: Vec<u32> = found.iter().map(|(l, _)| *l).collect();
     assert_eq!(lines, vec![2, 3, 4, 5, 6, 7, 12], "{found:?}");
-    assert!(found.iter().all(|(_, s)| *s == Severity::Warning), "{found:?}");
+    assert!(
+        found.iter().all(|(_, s)| *s == Severity::Warning),
+        "{found:?}"
+    );
 }

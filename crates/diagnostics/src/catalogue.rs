@@ -440,17 +440,18 @@ catalogue! {
          Use the statement for the object's kind (`SHOW CREATE VIEW`), partition the table, switch \
          to another database or catalog first (`USE ...`), or drop with `CASCADE`.";
     VariantNotReadable = "B068", "variant-not-readable", Bind, Error,
-        "a query cannot read a table with a VARIANT column",
-        "Flink 2.3 accepts a `VARIANT` column in `CREATE TABLE`, but a query that reads the table \
-         (a `CREATE TABLE ... AS SELECT`, a view, an `INSERT ... SELECT` or a `SELECT`) fails with \
-         \"Unsupported type: VARIANT\" when it converts the table's physical columns for the \
-         scan, even when it does not select the VARIANT column. Writing VARIANT values to a sink \
-         and making them in a query (`PARSE_JSON`) work.\n\n\
+        "a query reads a datagen table with a VARIANT column",
+        "Flink 2.3 accepts a `VARIANT` column in a `datagen` table, but its datagen source cannot \
+         generate VARIANT values: a query that reads the table (a `CREATE TABLE ... AS SELECT`, a \
+         view, an `INSERT ... SELECT` or a `SELECT`) fails with \"Unsupported type: VARIANT\" \
+         when it creates the source, even when it does not select the column. Other connectors \
+         (filesystem) read VARIANT columns, and a VARIANT made in the query (`PARSE_JSON`) or in a \
+         computed column is fine.\n\n\
          ## Example\n\n\
          ```sql\nCREATE TABLE src (id INT, v VARIANT) WITH ('connector' = 'datagen');\nCREATE TABLE t WITH ('connector' = 'blackhole') AS SELECT id FROM src;\n```\n\n\
          ## Fix\n\n\
-         Declare the column as `STRING` and make the VARIANT where it is needed: \
-         `PARSE_JSON(v)` in the query, or a computed column `v AS PARSE_JSON(v_text)`.";
+         Generate text and make the VARIANT from it in a computed column: \
+         `s STRING, v AS PARSE_JSON(s)`.";
     InvalidOption = "B070", "invalid-option", Bind, Error,
         "invalid option",
         "WITH options are pairs of character string literals.\n\n\

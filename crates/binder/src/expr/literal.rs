@@ -157,6 +157,15 @@ fn string_literal(ctx: &Ctx, value: &str, span: Span) -> BResult<Bound> {
         );
     }
     let prefix = charset_prefix(text);
+    if prefix == "_ISO-8859-1" {
+        if let Some(c) = value.chars().find(|c| u32::from(*c) > 0xff) {
+            return reject(
+                Code::InvalidExpressionLiteral,
+                span,
+                format!("Failed to encode '{c}' in character set 'ISO-8859-1'"),
+            );
+        }
+    }
     let len = value.encode_utf16().count() as u32;
     let stored = if prefix.is_empty() {
         plain_string_stored(text).unwrap_or_else(|| quote(value))
