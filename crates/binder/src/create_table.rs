@@ -214,6 +214,9 @@ impl Binder<'_> {
             return self.create_table_as(ct, path, query);
         }
 
+        // --- partitions are merged first, then the schema (AbstractCreateTableConverter) ---
+        failed |= self.like_partition_conflict(ct, base.as_deref(), &strategies);
+
         // --- columns (MergeTableLikeUtil.appendDerivedColumns) ---
         let element_count = ct.elements.as_ref().map_or(0, |e| e.items.len());
         let base_count = base.as_ref().map_or(0, |b| b.columns.len());
@@ -415,6 +418,9 @@ impl Binder<'_> {
         // --- partitions ---
         let partition_keys = self.bind_partitions(ct, base.as_deref(), &strategies, &columns);
 
+        // --- options (merged before the schema is resolved) ---
+        let options = self.bind_options(ct, base.as_deref(), &strategies);
+
         // --- watermark, the resolver's half ---
         // A watermark inherited from the LIKE source must still find its rowtime column
         // (EXCLUDING GENERATED can drop it): DefaultSchemaResolver's check.
@@ -470,9 +476,6 @@ impl Binder<'_> {
 
         // --- distribution ---
         let distribution = self.bind_distribution(ct, base.as_deref(), &strategies, &columns);
-
-        // --- options ---
-        let options = self.bind_options(ct, base.as_deref(), &strategies);
         let (Ok(primary_key), Ok(partition_keys), Ok(distribution), Ok(options), false) =
             (primary_key, partition_keys, distribution, options, failed)
         else {
@@ -1150,6 +1153,30 @@ impl Binder<'_> {
         Ok(())
     }
 
+    /// LIKE's partition clash: Flink merges the partition keys before the schema.
+    fn like_partition_conflict(
+        &mut self,
+        ct: &ast::CreateTable,
+        base: Option<&TableSchema>,
+        strategies: &LikeStrategies,
+    ) -> bool {
+        let (Some(base), Some(list)) = (base, &ct.partitioned_by) else {
+            return false;
+        };
+        if base.partition_keys.is_empty() || strategies.partitions == Strategy::Excluding {
+            return false;
+        }
+        self.report(
+            Diagnostic::new(
+                Code::LikeConflict,
+                list.span,
+                "The base table already has partitions defined. You might want to specify EXCLUDING PARTITIONS.",
+            )
+            .with_help("add EXCLUDING PARTITIONS to the LIKE options"),
+        );
+        true
+    }
+
     fn bind_partitions(
         &mut self,
         ct: &ast::CreateTable,
@@ -1164,14 +1191,7 @@ impl Binder<'_> {
             return Ok(base_keys);
         };
         if !base_keys.is_empty() && strategies.partitions != Strategy::Excluding {
-            self.report(
-                Diagnostic::new(
-                    Code::LikeConflict,
-                    list.span,
-                    "The base table already has partitions defined. You might want to specify EXCLUDING PARTITIONS.",
-                )
-                .with_help("add EXCLUDING PARTITIONS to the LIKE options"),
-            );
+            // Reported by `like_partition_conflict`, before the columns.
             return Err(());
         }
         for key in &list.columns {

@@ -71,7 +71,10 @@ impl Binder<'_> {
     ) -> Result<(), ()> {
         let derived = match &query.simple {
             Some(select) => self.query_columns(select, ct.temporary.is_some())?,
-            None => None,
+            None => {
+                self.check_query_sources(None)?;
+                None
+            }
         };
         let mut complete = derived.is_some();
         let mut columns: Vec<Col> = derived
@@ -230,9 +233,35 @@ impl Binder<'_> {
         }
     }
 
+    /// The sources of the tables the statement's query reads, built (and failing) after the
+    /// query's own checks, as Flink converts a CTAS.
+    fn check_query_sources(&mut self, from: Option<&ast::ObjectName>) -> Result<(), ()> {
+        let uses: Vec<crate::uses::TableUse> = self
+            .uses
+            .iter()
+            .filter(|u| u.statement == self.statement_index)
+            .cloned()
+            .collect();
+        self.check_sources(&uses)?;
+        match from {
+            Some(from) => self.check_readable(from),
+            None => Ok(()),
+        }
+    }
+
     /// The query's output columns, or `None` when we cannot derive them. `Err` when Flink
-    /// rejects the query (a missing table or column).
+    /// rejects the query (a missing table or column, then a source it cannot build).
     fn query_columns(
+        &mut self,
+        select: &ast::SimpleSelect,
+        temporary: bool,
+    ) -> Result<Option<Vec<(String, DataType)>>, ()> {
+        let columns = self.query_columns_unchecked(select, temporary)?;
+        self.check_query_sources(select.from.as_ref())?;
+        Ok(columns)
+    }
+
+    fn query_columns_unchecked(
         &mut self,
         select: &ast::SimpleSelect,
         _temporary: bool,
@@ -240,7 +269,6 @@ impl Binder<'_> {
         let mut source_columns: Vec<(String, DataType)> = Vec::new();
         let mut source_name: Option<String> = None;
         if let Some(from) = &select.from {
-            self.check_readable(from)?;
             let path = self.qualify(from)?;
             match self.catalog.lookup(&path) {
                 Lookup::Found(CatalogObject::Table(t)) => {

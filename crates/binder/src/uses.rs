@@ -155,7 +155,18 @@ impl Binder<'_> {
                 return Err(());
             }
         }
-        // Then Flink builds a source for each table the query reads: a table of the generic
+        // A CTAS's query is validated first (its columns), then its sources are built: ctas.rs
+        // calls `check_sources` after the query's own checks.
+        if matches!(&statement.kind, StatementKind::CreateTable(ct) if ct.as_query.is_some()) {
+            return Ok(());
+        }
+        self.check_sources(&uses)
+    }
+
+    /// The sources of the tables a statement reads (in `uses`), as Flink builds them after
+    /// validating the query.
+    pub(crate) fn check_sources(&mut self, uses: &[TableUse]) -> Result<(), ()> {
+        // Flink builds a source for each table the query reads: a table of the generic
         // in-memory catalog (or a temporary one) without a 'connector' option has none. (Other
         // connector problems are the facade's connector findings, judged at use.)
         for u in uses.iter().filter(|u| u.access == Access::Read) {
