@@ -305,12 +305,47 @@ impl Binder<'_> {
                         ),
                     );
                 }
-                let Some(c) = columns.iter_mut().find(|c| c.name == old_name) else {
+                if !columns.iter().any(|c| c.name == old_name) {
                     return self.alter_error(
                         Code::ObjectNotFound,
                         old.span,
                         format!("The column `{old_name}` does not exist in the base table."),
                     );
+                }
+                // Flink does not rewrite the expressions that use the column.
+                let quoted = format!("`{}`", old_name.replace('`', "``"));
+                let mut users: Vec<&str> = columns
+                    .iter()
+                    .filter(|c| match &c.kind {
+                        ColumnKind::Computed { expr, .. } => expr.contains(&quoted),
+                        _ => false,
+                    })
+                    .map(|c| c.name.as_str())
+                    .collect();
+                if !users.is_empty() {
+                    users.sort_unstable();
+                    let list: Vec<String> = users.iter().map(|u| format!("`{u}`")).collect();
+                    return self.alter_error(
+                        Code::InvalidExpression,
+                        old.span,
+                        format!(
+                            "The column `{old_name}` is referenced by computed column {}.",
+                            list.join(", ")
+                        ),
+                    );
+                }
+                if watermarks
+                    .iter()
+                    .any(|w| w.rowtime == old_name || w.expr.contains(&quoted))
+                {
+                    return self.alter_error(
+                        Code::InvalidExpression,
+                        old.span,
+                        format!("The column `{old_name}` is referenced by watermark expression."),
+                    );
+                }
+                let Some(c) = columns.iter_mut().find(|c| c.name == old_name) else {
+                    return Err(());
                 };
                 c.name = new.value.clone();
                 if let Some(pk) = primary_key.as_mut() {

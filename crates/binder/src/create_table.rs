@@ -736,6 +736,8 @@ impl Binder<'_> {
                         return true;
                     }
                     format!("A generated column named '{name}' already exists in the base table. You might want to specify EXCLUDING GENERATED or OVERWRITING GENERATED.")
+                } else if matches!(old.kind, ColumnKind::Physical) {
+                    format!("A column named '{name}' already exists in the table. Duplicate columns exist in the compute column and regular column. ")
                 } else {
                     format!("A column named '{name}' already exists in the base table. Computed columns can only overwrite other computed columns.")
                 }
@@ -749,6 +751,8 @@ impl Binder<'_> {
                         return true;
                     }
                     format!("A metadata column named '{name}' already exists in the base table. You might want to specify EXCLUDING METADATA or OVERWRITING METADATA.")
+                } else if matches!(old.kind, ColumnKind::Physical) {
+                    format!("A column named '{name}' already exists in the table. Duplicate columns exist in the metadata column and regular column. ")
                 } else {
                     format!("A column named '{name}' already exists in the base table. Metadata columns can only overwrite other metadata columns.")
                 }

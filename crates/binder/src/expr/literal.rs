@@ -12,7 +12,7 @@ pub(crate) fn bind_literal(ctx: &Ctx, lit: &Literal, span: Span) -> BResult<Boun
     match lit {
         Literal::Integer { text } => exact_number(text, false, span),
         Literal::Decimal { text } => exact_number(text, false, span),
-        Literal::Approximate { text } => Ok(approx_number(text, false, span)),
+        Literal::Approximate { text } => approx_number(text, false, span),
         Literal::String { value } => string_literal(ctx, value, span),
         Literal::Binary { hex } => {
             if hex.len() % 2 != 0 {
@@ -135,11 +135,22 @@ pub(crate) fn exact_number(text: &str, negative: bool, span: Span) -> BResult<Bo
     )
 }
 
-/// An approximate numeric literal: DOUBLE, printed with an upper-case `E`.
-pub(crate) fn approx_number(text: &str, negative: bool, span: Span) -> Bound {
+/// An approximate numeric literal: DOUBLE, printed with an upper-case `E`. Past DOUBLE's
+/// range it is Calcite's "out of range" (checked with the oracle: `1.5e400`).
+pub(crate) fn approx_number(text: &str, negative: bool, span: Span) -> BResult<Bound> {
     let t = text.to_uppercase();
+    if t.parse::<f64>().is_ok_and(f64::is_infinite) {
+        return reject(
+            Code::InvalidExpressionLiteral,
+            span,
+            format!(
+                "Numeric literal '{}{t}' out of range",
+                if negative { "-" } else { "" }
+            ),
+        );
+    }
     let sql = if negative { format!("-{t}") } else { t };
-    Bound::new(DataType::double().not_null(), sql, span).with_lit(Lit::Approx)
+    Ok(Bound::new(DataType::double().not_null(), sql, span).with_lit(Lit::Approx))
 }
 
 /// Quotes a character string the way Calcite unparses it.
