@@ -963,6 +963,20 @@ impl Binder<'_> {
                 return Err(());
             }
         }
+        // The expression is resolved against every column: one of the NULL type (`n AS NULL`)
+        // cannot be part of that row type.
+        if let Some(null) = columns.iter().find(|c| {
+            c.data_type
+                .as_ref()
+                .is_some_and(|t| t.type_root() == LogicalTypeRoot::Null)
+        }) {
+            self.report(
+                Diagnostic::new(Code::InvalidExpression, w.expr.span, NULL_TYPE_MESSAGE)
+                    .with_label(null.span, format!("`{}` is of the NULL type", null.name))
+                    .with_help("cast the NULL to a type, e.g. `CAST(NULL AS STRING)`"),
+            );
+            return Err(());
+        }
         if let (Some((ty, _)), Some(ct)) = (typed.as_mut(), &column_type) {
             if let Some(expected) = crate::expr::watermark_output_type(&w.expr, ct) {
                 *ty = expected;
@@ -1548,6 +1562,9 @@ pub(crate) fn distribution_from_ast(d: &ast::Distribution, source: &str) -> Dist
             .and_then(|c| u32::try_from(c).ok()),
     }
 }
+
+/// Flink's message for a row type with a column of the NULL type.
+pub(crate) const NULL_TYPE_MESSAGE: &str = "The null type is reserved for representing untyped NULL literals. It should not be used in constructed types. Please cast NULL literals to a more explicit type.";
 
 /// B022's help, by the type of the column the watermark names: a precision for a timestamp,
 /// else the computed column that makes a rowtime from that type (each checked with the oracle).

@@ -196,6 +196,18 @@ impl Binder<'_> {
             let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
                 continue;
             };
+            if let Some(null) = table
+                .columns
+                .iter()
+                .find(|c| c.data_type.type_root() == flinkddl_types::LogicalTypeRoot::Null)
+            {
+                let name = null.name.to_string();
+                self.report(
+                    Diagnostic::new(Code::InvalidExpression, u.span, crate::create_table::NULL_TYPE_MESSAGE)
+                        .with_help(format!("the table's column `{name}` is of the NULL type, which no query can read: cast the NULL to a type in its definition")),
+                );
+                return Err(());
+            }
             if let Some(variant) = crate::ctas::unreadable_variant(table) {
                 self.report(
                     Diagnostic::new(
