@@ -677,6 +677,16 @@ pub fn summary_sql(stored: &str) -> std::borrow::Cow<'_, str> {
                     .get(1..end.saturating_sub(1).max(1))
                     .unwrap_or_default()
                     .replace("''", "'");
+                // Only a value that needed the charset came from a plain literal; a written
+                // `_UTF16'abc'` prints as written.
+                let needs_unicode = value
+                    .chars()
+                    .any(|c| c as u32 >= 128 || (c < ' ' && c != '\n' && c != '\r'));
+                if !needs_unicode {
+                    out.push_str(&rest[..PREFIX.len() - 1 + end]);
+                    rest = &body[end..];
+                    continue;
+                }
                 out.push_str("u&'");
                 for unit in value.encode_utf16() {
                     match unit {
@@ -728,6 +738,8 @@ mod summary_tests {
             ("_UTF16'it''s \\ µ'", "u&'it''s \\\\ \\00b5'"),
             ("_UTF16'😀'", "u&'\\d83d\\de00'"),
             ("'_UTF16''x'", "'_UTF16''x'"),
+            ("_UTF16'abc'", "_UTF16'abc'"),
+            ("CONCAT(_UTF16'a''b', 'c')", "CONCAT(_UTF16'a''b', 'c')"),
             ("`_UTF16'`", "`_UTF16'`"),
             ("_ISO-8859-1'é'", "_ISO-8859-1'é'"),
             ("'a'\n'b'", "'a'\n'b'"),
