@@ -185,6 +185,8 @@ impl Binder<'_> {
                         }
                     }
                 }
+                // The table's other computed columns are resolved again against the new schema.
+                failed |= self.retype_computed(&mut columns, span).is_err();
                 if failed {
                     return Err(());
                 }
@@ -206,6 +208,15 @@ impl Binder<'_> {
                         failed = true;
                         continue;
                     };
+                    if table.partition_keys.contains(&col) {
+                        let _ = self.alter_error(
+                            Code::InvalidExpression,
+                            name.span,
+                            format!("The column `{col}` is used as the partition keys."),
+                        );
+                        failed = true;
+                        continue;
+                    }
                     if primary_key
                         .as_ref()
                         .is_some_and(|pk| pk.columns.contains(&col))
@@ -312,6 +323,13 @@ impl Binder<'_> {
                         format!("The column `{old_name}` does not exist in the base table."),
                     );
                 }
+                if table.partition_keys.contains(&old_name) {
+                    return self.alter_error(
+                        Code::InvalidExpression,
+                        old.span,
+                        format!("The column `{old_name}` is used as the partition keys."),
+                    );
+                }
                 // Flink does not rewrite the expressions that use the column.
                 let quoted = format!("`{}`", old_name.replace('`', "``"));
                 let mut users: Vec<&str> = columns
@@ -384,6 +402,63 @@ impl Binder<'_> {
         table.watermarks = watermarks;
         table.primary_key = primary_key;
         table.distribution = distribution;
+        Ok(())
+    }
+
+    /// Types again the computed columns the table had (their stored text) against the altered
+    /// columns, as Flink resolves the whole new schema: a modified column changes their types,
+    /// and an expression that no longer types fails the statement.
+    fn retype_computed(&mut self, columns: &mut [Col], span: Span) -> Result<(), ()> {
+        use crate::expr::{bind_expr, ExprOutcome};
+        let visible: Vec<(String, DataType)> = columns
+            .iter()
+            .filter(|c| !c.is_computed())
+            .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
+            .collect();
+        if columns
+            .iter()
+            .any(|c| !c.is_computed() && c.data_type.is_none())
+        {
+            // A column we could not type: the expressions cannot be judged.
+            return Ok(());
+        }
+        for c in columns.iter_mut().filter(|c| c.from_base) {
+            let ColumnKind::Computed {
+                expr: stored,
+                typed: true,
+            } = &c.kind
+            else {
+                continue;
+            };
+            let stored = stored.clone();
+            let (parsed, _) =
+                flinkddl_syntax::parse_expression_in(&stored, Span::new(0, stored.len() as u32));
+            let Some(parsed) = parsed else {
+                continue;
+            };
+            let scope = crate::create_table::ColumnScope {
+                columns: visible.iter().map(|(n, t)| (n.as_str(), t)).collect(),
+            };
+            match bind_expr(&parsed, &stored, &scope) {
+                ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
+                ExprOutcome::NotTyped { .. } => c.data_type = None,
+                ExprOutcome::Rejected(diags) => {
+                    // The spans are in the stored text: point at the statement.
+                    for d in diags {
+                        let mut d = d;
+                        d.span = span;
+                        d.labels.clear();
+                        d.fix = None;
+                        let d = d.with_help(format!(
+                            "the computed column `{}` AS {stored} no longer types against the altered columns",
+                            c.name
+                        ));
+                        self.report(d);
+                    }
+                    return Err(());
+                }
+            }
+        }
         Ok(())
     }
 

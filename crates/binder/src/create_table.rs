@@ -53,8 +53,8 @@ impl Col {
 }
 
 /// The columns an expression can see.
-struct ColumnScope<'a> {
-    columns: Vec<(&'a str, &'a DataType)>,
+pub(crate) struct ColumnScope<'a> {
+    pub(crate) columns: Vec<(&'a str, &'a DataType)>,
 }
 
 impl Scope for ColumnScope<'_> {

@@ -155,6 +155,24 @@ impl Binder<'_> {
                 return Err(());
             }
         }
+        // The validator reads each table's row type, which cannot hold the NULL type.
+        for u in uses.iter().filter(|u| u.access == Access::Read) {
+            let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
+                continue;
+            };
+            if let Some(null) = table
+                .columns
+                .iter()
+                .find(|c| c.data_type.type_root() == flinkddl_types::LogicalTypeRoot::Null)
+            {
+                let name = null.name.to_string();
+                self.report(
+                    Diagnostic::new(Code::InvalidExpression, u.span, crate::create_table::NULL_TYPE_MESSAGE)
+                        .with_help(format!("the table's column `{name}` is of the NULL type, which no query can read: cast the NULL to a type in its definition")),
+                );
+                return Err(());
+            }
+        }
         // A CTAS's query is validated first (its columns), then its sources are built: ctas.rs
         // calls `check_sources` after the query's own checks.
         if matches!(&statement.kind, StatementKind::CreateTable(ct) if ct.as_query.is_some()) {
@@ -196,18 +214,6 @@ impl Binder<'_> {
             let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
                 continue;
             };
-            if let Some(null) = table
-                .columns
-                .iter()
-                .find(|c| c.data_type.type_root() == flinkddl_types::LogicalTypeRoot::Null)
-            {
-                let name = null.name.to_string();
-                self.report(
-                    Diagnostic::new(Code::InvalidExpression, u.span, crate::create_table::NULL_TYPE_MESSAGE)
-                        .with_help(format!("the table's column `{name}` is of the NULL type, which no query can read: cast the NULL to a type in its definition")),
-                );
-                return Err(());
-            }
             if let Some(variant) = crate::ctas::unreadable_variant(table) {
                 self.report(
                     Diagnostic::new(
