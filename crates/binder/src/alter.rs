@@ -13,6 +13,13 @@ use flinkddl_syntax::ast::{
 };
 use flinkddl_types::{DataType, TimestampKind};
 
+/// Whether an ADD/MODIFY declares a watermark itself (that one is checked as it is bound).
+fn declares_watermark(items: &[AlterItem]) -> bool {
+    items.iter().any(|i| {
+        matches!(i, AlterItem::Element { element, .. } if matches!(element.as_ref(), TableElement::Watermark(_)))
+    })
+}
+
 fn failed(detail: impl std::fmt::Display) -> String {
     format!("Failed to execute ALTER TABLE statement.\n{detail}")
 }
@@ -185,8 +192,24 @@ impl Binder<'_> {
                         }
                     }
                 }
-                // The table's other computed columns are resolved again against the new schema.
+                // The table's other computed columns are resolved again against the new schema,
+                // and so is its watermark's rowtime column.
                 failed |= self.retype_computed(&mut columns, span).is_err();
+                if !failed && !declares_watermark(items) {
+                    for w in &watermarks {
+                        let Some(t) = columns
+                            .iter()
+                            .find(|c| c.name == w.rowtime)
+                            .and_then(|c| c.data_type.as_ref())
+                        else {
+                            continue;
+                        };
+                        if let Some(message) = crate::expr::check_rowtime_type(t) {
+                            self.report(Diagnostic::new(Code::WatermarkColumnType, span, message));
+                            failed = true;
+                        }
+                    }
+                }
                 if failed {
                     return Err(());
                 }
@@ -213,6 +236,18 @@ impl Binder<'_> {
                             Code::InvalidExpression,
                             name.span,
                             format!("The column `{col}` is used as the partition keys."),
+                        );
+                        failed = true;
+                        continue;
+                    }
+                    if distribution
+                        .as_ref()
+                        .is_some_and(|d| d.bucket_keys.contains(&col))
+                    {
+                        let _ = self.alter_error(
+                            Code::InvalidExpression,
+                            name.span,
+                            format!("The column `{col}` is used as a distribution key."),
                         );
                         failed = true;
                         continue;

@@ -474,8 +474,14 @@ impl Binder<'_> {
             Err(()) => Err(()),
         };
 
-        // --- distribution ---
+        // --- distribution, then the partition keys' kinds (the catalog table's checks) ---
         let distribution = self.bind_distribution(ct, base.as_deref(), &strategies, &columns);
+        let partition_keys = match partition_keys {
+            Ok(keys) => self
+                .check_partition_keys_physical(ct, &columns)
+                .map(|()| keys),
+            Err(()) => Err(()),
+        };
         let (Ok(primary_key), Ok(partition_keys), Ok(distribution), Ok(options), false) =
             (primary_key, partition_keys, distribution, options, failed)
         else {
@@ -1230,6 +1236,19 @@ impl Binder<'_> {
                 return Err(());
             }
         }
+        Ok(list.columns.iter().map(|k| k.value.to_string()).collect())
+    }
+
+    /// The schema resolver's check of the partition keys (after the watermark's): each is a
+    /// physical column.
+    fn check_partition_keys_physical(
+        &mut self,
+        ct: &ast::CreateTable,
+        columns: &[Col],
+    ) -> Result<(), ()> {
+        let Some(list) = &ct.partitioned_by else {
+            return Ok(());
+        };
         for key in &list.columns {
             if let Some(c) = columns.iter().find(|c| c.name == key.value) {
                 if !matches!(c.kind, ColumnKind::Physical) {
@@ -1249,7 +1268,7 @@ impl Binder<'_> {
                 }
             }
         }
-        Ok(list.columns.iter().map(|k| k.value.to_string()).collect())
+        Ok(())
     }
 
     fn bind_distribution(
