@@ -204,7 +204,16 @@ impl Binder<'_> {
                         else {
                             continue;
                         };
-                        if let Some(message) = crate::expr::check_rowtime_type(t) {
+                        // A key column is NOT NULL in the new schema.
+                        let keyed = primary_key
+                            .as_ref()
+                            .is_some_and(|pk| pk.columns.contains(&w.rowtime));
+                        let t = if keyed {
+                            t.clone().not_null()
+                        } else {
+                            t.clone()
+                        };
+                        if let Some(message) = crate::expr::check_rowtime_type(&t) {
                             self.report(Diagnostic::new(Code::WatermarkColumnType, span, message));
                             failed = true;
                         }
@@ -363,6 +372,16 @@ impl Binder<'_> {
                         Code::InvalidExpression,
                         old.span,
                         format!("The column `{old_name}` is used as the partition keys."),
+                    );
+                }
+                if distribution
+                    .as_ref()
+                    .is_some_and(|d| d.bucket_keys.contains(&old_name))
+                {
+                    return self.alter_error(
+                        Code::InvalidExpression,
+                        old.span,
+                        format!("The column `{old_name}` is used as a distribution key."),
                     );
                 }
                 // Flink does not rewrite the expressions that use the column.
