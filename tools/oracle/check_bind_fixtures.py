@@ -30,7 +30,7 @@ def main():
     for p in sorted(glob.glob(os.path.join(ROOT, "fixtures/bind/err/*.sql"))):
         stmts = statements(open(p).read())
         for i, s in enumerate(stmts):
-            context = [x for x in stmts[:i] if x.upper().startswith(("CREATE TABLE BASE", "CREATE VIEW"))]
+            context = [x for x in stmts[:i] if x.upper().startswith(("CREATE TABLE BASE", "CREATE VIEW", "CREATE TEMPORARY TABLE SHADOW"))]
             cases.append({"id": "err:%s#%d" % (os.path.basename(p), i), "sql": ";\n".join(context + [s])})
     with tempfile.TemporaryDirectory() as td:
         inp, out = os.path.join(td, "in.jsonl"), os.path.join(td, "out.jsonl")

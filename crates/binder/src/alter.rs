@@ -13,6 +13,13 @@ use flinkddl_syntax::ast::{
 };
 use flinkddl_types::{DataType, TimestampKind};
 
+/// Whether an ADD/MODIFY declares a watermark itself (that one is checked as it is bound).
+fn declares_watermark(items: &[AlterItem]) -> bool {
+    items.iter().any(|i| {
+        matches!(i, AlterItem::Element { element, .. } if matches!(element.as_ref(), TableElement::Watermark(_)))
+    })
+}
+
 fn failed(detail: impl std::fmt::Display) -> String {
     format!("Failed to execute ALTER TABLE statement.\n{detail}")
 }
@@ -138,56 +145,145 @@ impl Binder<'_> {
         let mut distribution = table.distribution.clone();
         match action {
             AlterTableAction::AddOrModify { modify, items } => {
+                // Flink's `SchemaConverter`: it places every column (name and position checks),
+                // then derives the types of the physical and metadata columns, and resolves the
+                // computed columns, the watermark and the key against the new schema last. We
+                // judge every item in that order (issue 14): Flink's error comes first, and a
+                // column that fails stays in place, unknown, so later items say nothing of it.
+                let mut failed = false;
+                let mut placed: Vec<&ast::ColumnDef> = Vec::new();
                 for item in items {
-                    match item {
-                        AlterItem::Distribution(d) => {
-                            distribution = Some(distribution_from_ast(d));
-                        }
-                        AlterItem::Element { element, position } => {
-                            self.alter_element(
-                                &mut columns,
-                                &mut watermarks,
-                                &mut primary_key,
-                                element,
-                                position.as_ref(),
-                                *modify,
-                            )?;
+                    if let AlterItem::Element { element, position } = item {
+                        if let TableElement::Column(def) = element.as_ref() {
+                            match self.place_column(&mut columns, def, position.as_ref(), *modify) {
+                                Ok(()) => placed.push(def),
+                                Err(()) => failed = true,
+                            }
                         }
                     }
                 }
+                for def in placed
+                    .iter()
+                    .filter(|d| !matches!(d.kind, AstKind::Computed { .. }))
+                {
+                    failed |= self.type_column(&mut columns, def).is_err();
+                }
+                for def in placed
+                    .iter()
+                    .filter(|d| matches!(d.kind, AstKind::Computed { .. }))
+                {
+                    failed |= self.type_column(&mut columns, def).is_err();
+                }
+                for item in items {
+                    match item {
+                        AlterItem::Distribution(d) => {
+                            distribution = Some(distribution_from_ast(d, self.source));
+                        }
+                        AlterItem::Element { element, .. } => {
+                            failed |= self
+                                .alter_element(
+                                    &mut columns,
+                                    &mut watermarks,
+                                    &mut primary_key,
+                                    element,
+                                    *modify,
+                                )
+                                .is_err();
+                        }
+                    }
+                }
+                // The table's other computed columns are resolved again against the new schema,
+                // and so is its watermark's rowtime column.
+                failed |= self.retype_computed(&mut columns, span).is_err();
+                if !failed && !declares_watermark(items) {
+                    for w in &watermarks {
+                        let Some(t) = columns
+                            .iter()
+                            .find(|c| c.name == w.rowtime)
+                            .and_then(|c| c.data_type.as_ref())
+                        else {
+                            continue;
+                        };
+                        // A key column is NOT NULL in the new schema.
+                        let keyed = primary_key
+                            .as_ref()
+                            .is_some_and(|pk| pk.columns.contains(&w.rowtime));
+                        let t = if keyed {
+                            t.clone().not_null()
+                        } else {
+                            t.clone()
+                        };
+                        if let Some(message) = crate::expr::check_rowtime_type(&t) {
+                            self.report(Diagnostic::new(Code::WatermarkColumnType, span, message));
+                            failed = true;
+                        }
+                    }
+                }
+                if failed {
+                    return Err(());
+                }
             }
             AlterTableAction::DropColumns { columns: names } => {
+                // Every name is judged; a name that cannot be dropped stays.
+                let mut failed = false;
                 for name in names {
                     let col = name
                         .parts
                         .last()
                         .map_or(String::new(), |p| p.value.to_string());
                     let Some(index) = columns.iter().position(|c| c.name == col) else {
-                        return self.alter_error(
+                        let _ = self.alter_error(
                             Code::ObjectNotFound,
                             name.span,
                             format!("The column `{col}` does not exist in the base table."),
                         );
+                        failed = true;
+                        continue;
                     };
+                    if table.partition_keys.contains(&col) {
+                        let _ = self.alter_error(
+                            Code::InvalidExpression,
+                            name.span,
+                            format!("The column `{col}` is used as the partition keys."),
+                        );
+                        failed = true;
+                        continue;
+                    }
+                    if distribution
+                        .as_ref()
+                        .is_some_and(|d| d.bucket_keys.contains(&col))
+                    {
+                        let _ = self.alter_error(
+                            Code::InvalidExpression,
+                            name.span,
+                            format!("The column `{col}` is used as a distribution key."),
+                        );
+                        failed = true;
+                        continue;
+                    }
                     if primary_key
                         .as_ref()
                         .is_some_and(|pk| pk.columns.contains(&col))
                     {
-                        return self.alter_error(
+                        let _ = self.alter_error(
                             Code::InvalidExpression,
                             name.span,
                             format!("The column `{col}` is used as the primary key."),
                         );
+                        failed = true;
+                        continue;
                     }
                     if watermarks
                         .iter()
                         .any(|w| w.rowtime == col || w.expr.contains(&format!("`{col}`")))
                     {
-                        return self.alter_error(
+                        let _ = self.alter_error(
                             Code::InvalidExpression,
                             name.span,
                             format!("The column `{col}` is referenced by watermark expression."),
                         );
+                        failed = true;
+                        continue;
                     }
                     let quoted = format!("`{}`", col.replace('`', "``"));
                     if let Some(user) = columns.iter().find(|c| match &c.kind {
@@ -195,15 +291,20 @@ impl Binder<'_> {
                         _ => false,
                     }) {
                         let user = user.name.clone();
-                        return self.alter_error(
+                        let _ = self.alter_error(
                             Code::InvalidExpression,
                             name.span,
                             format!(
                                 "The column `{col}` is referenced by computed column `{user}`."
                             ),
                         );
+                        failed = true;
+                        continue;
                     }
                     columns.remove(index);
+                }
+                if failed {
+                    return Err(());
                 }
             }
             AlterTableAction::DropPrimaryKey => {
@@ -259,12 +360,64 @@ impl Binder<'_> {
                         ),
                     );
                 }
-                let Some(c) = columns.iter_mut().find(|c| c.name == old_name) else {
+                if !columns.iter().any(|c| c.name == old_name) {
                     return self.alter_error(
                         Code::ObjectNotFound,
                         old.span,
                         format!("The column `{old_name}` does not exist in the base table."),
                     );
+                }
+                if table.partition_keys.contains(&old_name) {
+                    return self.alter_error(
+                        Code::InvalidExpression,
+                        old.span,
+                        format!("The column `{old_name}` is used as the partition keys."),
+                    );
+                }
+                if distribution
+                    .as_ref()
+                    .is_some_and(|d| d.bucket_keys.contains(&old_name))
+                {
+                    return self.alter_error(
+                        Code::InvalidExpression,
+                        old.span,
+                        format!("The column `{old_name}` is used as a distribution key."),
+                    );
+                }
+                // Flink does not rewrite the expressions that use the column.
+                let quoted = format!("`{}`", old_name.replace('`', "``"));
+                let mut users: Vec<&str> = columns
+                    .iter()
+                    .filter(|c| match &c.kind {
+                        ColumnKind::Computed { expr, .. } => expr.contains(&quoted),
+                        _ => false,
+                    })
+                    .map(|c| c.name.as_str())
+                    .collect();
+                if !users.is_empty() {
+                    users.sort_unstable();
+                    let list: Vec<String> = users.iter().map(|u| format!("`{u}`")).collect();
+                    return self.alter_error(
+                        Code::InvalidExpression,
+                        old.span,
+                        format!(
+                            "The column `{old_name}` is referenced by computed column {}.",
+                            list.join(", ")
+                        ),
+                    );
+                }
+                if watermarks
+                    .iter()
+                    .any(|w| w.rowtime == old_name || w.expr.contains(&quoted))
+                {
+                    return self.alter_error(
+                        Code::InvalidExpression,
+                        old.span,
+                        format!("The column `{old_name}` is referenced by watermark expression."),
+                    );
+                }
+                let Some(c) = columns.iter_mut().find(|c| c.name == old_name) else {
+                    return Err(());
                 };
                 c.name = new.value.clone();
                 if let Some(pk) = primary_key.as_mut() {
@@ -306,115 +459,185 @@ impl Binder<'_> {
         Ok(())
     }
 
-    fn alter_element(
+    /// Types again the computed columns the table had (their stored text) against the altered
+    /// columns, as Flink resolves the whole new schema: a modified column changes their types,
+    /// and an expression that no longer types fails the statement.
+    fn retype_computed(&mut self, columns: &mut [Col], span: Span) -> Result<(), ()> {
+        use crate::expr::{bind_expr, ExprOutcome};
+        let visible: Vec<(String, DataType)> = columns
+            .iter()
+            .filter(|c| !c.is_computed())
+            .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
+            .collect();
+        if columns
+            .iter()
+            .any(|c| !c.is_computed() && c.data_type.is_none())
+        {
+            // A column we could not type: the expressions cannot be judged.
+            return Ok(());
+        }
+        for c in columns.iter_mut().filter(|c| c.from_base) {
+            let ColumnKind::Computed {
+                expr: stored,
+                typed: true,
+            } = &c.kind
+            else {
+                continue;
+            };
+            let stored = stored.clone();
+            let (parsed, _) =
+                flinkddl_syntax::parse_expression_in(&stored, Span::new(0, stored.len() as u32));
+            let Some(parsed) = parsed else {
+                continue;
+            };
+            let scope = crate::create_table::ColumnScope {
+                columns: visible.iter().map(|(n, t)| (n.as_str(), t)).collect(),
+            };
+            match bind_expr(&parsed, &stored, &scope) {
+                ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
+                ExprOutcome::NotTyped { .. } => c.data_type = None,
+                ExprOutcome::Rejected(diags) => {
+                    // The spans are in the stored text: point at the statement.
+                    for d in diags {
+                        let mut d = d;
+                        d.span = span;
+                        d.labels.clear();
+                        d.fix = None;
+                        let d = d.with_help(format!(
+                            "the computed column `{}` AS {stored} no longer types against the altered columns",
+                            c.name
+                        ));
+                        self.report(d);
+                    }
+                    return Err(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks an added or modified column's name and position and puts it in place, its type
+    /// still unknown (`type_column` derives it).
+    fn place_column(
         &mut self,
         columns: &mut Vec<Col>,
-        watermarks: &mut Vec<WatermarkSpec>,
-        primary_key: &mut Option<PrimaryKey>,
-        element: &TableElement,
+        def: &ast::ColumnDef,
         position: Option<&ColumnPosition>,
         modify: bool,
     ) -> Result<(), ()> {
-        match element {
-            TableElement::Column(def) => {
-                let name = def.name.value.to_string();
-                let existing = columns.iter().position(|c| c.name == name);
-                match (existing, modify) {
-                    (Some(_), false) => {
-                        return self.alter_error(
-                            Code::DuplicateColumn,
-                            def.name.span,
-                            format!("Column `{name}` already exists in the table."),
-                        )
-                    }
-                    (None, true) => {
-                        return self.alter_error(
+        let name = def.name.value.to_string();
+        let existing = columns.iter().position(|c| c.name == name);
+        match (existing, modify) {
+            (Some(_), false) => {
+                return self.alter_error(
+                    Code::DuplicateColumn,
+                    def.name.span,
+                    format!("Column `{name}` already exists in the table."),
+                )
+            }
+            (None, true) => {
+                return self.alter_error(
+                    Code::ObjectNotFound,
+                    def.name.span,
+                    format!("Column `{name}` does not exist in the table."),
+                )
+            }
+            _ => {}
+        }
+        let kind = match &def.kind {
+            AstKind::Physical { .. } => ColumnKind::Physical,
+            AstKind::Metadata { from, virtual_, .. } => ColumnKind::Metadata {
+                key: from.as_ref().map(|f| f.value.to_string()),
+                is_virtual: virtual_.is_some(),
+            },
+            AstKind::Computed { expr } => ColumnKind::Computed {
+                expr: expr_text(self.source, expr),
+                typed: false,
+            },
+            AstKind::NameOnly => return Err(()),
+        };
+        let col = Col {
+            name: name.as_str().into(),
+            span: def.name.span,
+            data_type: None,
+            kind,
+            comment: def.comment.as_ref().map(|c| c.value.to_string()),
+            from_base: false,
+        };
+        let mut index = match existing {
+            Some(i) => {
+                columns.remove(i);
+                i
+            }
+            None => columns.len(),
+        };
+        let mut outcome = Ok(());
+        match position {
+            Some(ColumnPosition::First { .. }) => index = 0,
+            Some(ColumnPosition::After { column, .. }) => {
+                match columns.iter().position(|c| c.name == column.value) {
+                    Some(i) => index = i + 1,
+                    None => {
+                        outcome = self.alter_error(
                             Code::ObjectNotFound,
-                            def.name.span,
-                            format!("Column `{name}` does not exist in the table."),
-                        )
+                            column.span,
+                            format!(
+                                "Referenced column `{}` by 'AFTER' does not exist in the table.",
+                                column.value
+                            ),
+                        );
                     }
-                    _ => {}
                 }
-                let comment = def.comment.as_ref().map(|c| c.value.to_string());
-                let (kind, data_type) = match &def.kind {
-                    AstKind::Physical { data_type, .. } => {
-                        (ColumnKind::Physical, self.resolve_type(data_type))
-                    }
-                    AstKind::Metadata {
-                        data_type,
-                        from,
-                        virtual_,
-                        ..
-                    } => (
-                        ColumnKind::Metadata {
-                            key: from.as_ref().map(|f| f.value.to_string()),
-                            is_virtual: virtual_.is_some(),
-                        },
-                        self.resolve_type(data_type),
-                    ),
-                    AstKind::Computed { expr } => {
-                        let typed = self.type_expression(expr, columns, |c| !c.is_computed())?;
-                        match typed {
-                            Some((t, stored)) => (
-                                ColumnKind::Computed {
-                                    expr: stored,
-                                    typed: true,
-                                },
-                                Some(t),
-                            ),
-                            None => (
-                                ColumnKind::Computed {
-                                    expr: expr_text(self.source, expr),
-                                    typed: false,
-                                },
-                                None,
-                            ),
-                        }
-                    }
-                    AstKind::NameOnly => return Err(()),
-                };
-                if data_type.is_none() && self.type_failed {
+            }
+            None => {}
+        }
+        // Placed even when its position is wrong, so that later items can see it.
+        columns.insert(index.min(columns.len()), col);
+        outcome
+    }
+
+    /// Derives the type of a column `place_column` placed: its declared type, or its
+    /// expression's against the physical and metadata columns. A column that fails stays
+    /// unknown.
+    fn type_column(&mut self, columns: &mut [Col], def: &ast::ColumnDef) -> Result<(), ()> {
+        let Some(index) = columns.iter().position(|c| c.name == def.name.value) else {
+            return Ok(());
+        };
+        match &def.kind {
+            AstKind::Physical { data_type, .. } | AstKind::Metadata { data_type, .. } => {
+                columns[index].data_type = self.resolve_type(data_type);
+                if columns[index].data_type.is_none() && self.type_failed {
                     self.type_failed = false;
                     return Err(());
                 }
-                let col = Col {
-                    name: name.as_str().into(),
-                    span: def.name.span,
-                    data_type,
-                    kind,
-                    comment,
-                    from_base: false,
-                };
-                let mut index = match existing {
-                    Some(i) => {
-                        columns.remove(i);
-                        i
-                    }
-                    None => columns.len(),
-                };
-                match position {
-                    Some(ColumnPosition::First { .. }) => index = 0,
-                    Some(ColumnPosition::After { column, .. }) => {
-                        match columns.iter().position(|c| c.name == column.value) {
-                            Some(i) => index = i + 1,
-                            None => {
-                                return self.alter_error(
-                                    Code::ObjectNotFound,
-                                    column.span,
-                                    format!(
-                                        "Referenced column `{}` by 'AFTER' does not exist in the table.",
-                                        column.value
-                                    ),
-                                )
-                            }
-                        }
-                    }
-                    None => {}
-                }
-                columns.insert(index.min(columns.len()), col);
                 Ok(())
             }
+            AstKind::Computed { expr } => {
+                let typed = self.type_expression(expr, columns, |c| !c.is_computed())?;
+                if let Some((t, stored)) = typed {
+                    columns[index].data_type = Some(t);
+                    columns[index].kind = ColumnKind::Computed {
+                        expr: stored,
+                        typed: true,
+                    };
+                }
+                Ok(())
+            }
+            AstKind::NameOnly => Err(()),
+        }
+    }
+
+    fn alter_element(
+        &mut self,
+        columns: &mut [Col],
+        watermarks: &mut Vec<WatermarkSpec>,
+        primary_key: &mut Option<PrimaryKey>,
+        element: &TableElement,
+        modify: bool,
+    ) -> Result<(), ()> {
+        match element {
+            // Columns are placed and typed by `place_column` and `type_column`.
+            TableElement::Column(_) => Ok(()),
             TableElement::Watermark(w) => {
                 if !modify {
                     if let Some(existing) = watermarks.first() {

@@ -53,8 +53,8 @@ impl Col {
 }
 
 /// The columns an expression can see.
-struct ColumnScope<'a> {
-    columns: Vec<(&'a str, &'a DataType)>,
+pub(crate) struct ColumnScope<'a> {
+    pub(crate) columns: Vec<(&'a str, &'a DataType)>,
 }
 
 impl Scope for ColumnScope<'_> {
@@ -140,11 +140,21 @@ impl Binder<'_> {
         let _ = self.try_create_table(ct);
     }
 
+    /// Flink stops at the first error; we go on wherever the rest of the statement can still
+    /// be judged (issue 14), so that one pass reports every independent mistake. The steps run
+    /// in Flink's order, so the first error reported is Flink's; a step that fails sets
+    /// `failed`, and what depends on it is not judged (a failed column is unknown, a duplicate
+    /// column keeps its first definition). A failed statement changes nothing in the catalog.
     fn try_create_table(&mut self, ct: &ast::CreateTable) -> Result<(), ()> {
+        let mut failed = false;
         // --- SqlConstraintValidator (the parser module's validation) ---
-        self.validate_constraints(ct)?;
+        let constraints_valid = self.validate_constraints(ct).is_ok();
+        failed |= !constraints_valid;
         if let Some(like) = &ct.like {
-            LikeStrategies::from_options(self, &like.options)?;
+            if LikeStrategies::from_options(self, &like.options).is_err() {
+                // The LIKE options decide every clash below: nothing more can be judged.
+                return Err(());
+            }
         }
 
         // --- name ---
@@ -198,8 +208,14 @@ impl Binder<'_> {
 
         // --- CTAS / RTAS ---
         if let Some(query) = &ct.as_query {
+            if failed {
+                return Err(());
+            }
             return self.create_table_as(ct, path, query);
         }
+
+        // --- partitions are merged first, then the schema (AbstractCreateTableConverter) ---
+        failed |= self.like_partition_conflict(ct, base.as_deref(), &strategies);
 
         // --- columns (MergeTableLikeUtil.appendDerivedColumns) ---
         let element_count = ct.elements.as_ref().map_or(0, |e| e.items.len());
@@ -224,7 +240,6 @@ impl Binder<'_> {
         let pk_columns = derived_primary_key_columns(ct);
         let elements: Vec<&TableElement> =
             ct.elements.iter().flat_map(|e| e.items.iter()).collect();
-        let mut ok = true;
         let mut computed_defs: Vec<(usize, &ast::Expr)> = Vec::new();
         for element in &elements {
             let TableElement::Column(def) = element else {
@@ -264,7 +279,7 @@ impl Binder<'_> {
             };
             if let (None, false) = (&ty, matches!(kind, ColumnKind::Computed { .. })) {
                 if self.type_failed {
-                    ok = false;
+                    failed = true;
                     self.type_failed = false;
                 }
             }
@@ -284,7 +299,8 @@ impl Binder<'_> {
                 &strategies,
                 def.name.span,
             ) {
-                ok = false;
+                // Judged with its first definition from here on.
+                failed = true;
                 continue;
             }
             if let AstKind::Computed { expr } = &def.kind {
@@ -293,10 +309,6 @@ impl Binder<'_> {
                 }
             }
         }
-        if !ok {
-            return Err(());
-        }
-
         // Computed columns see every physical column, and the metadata columns declared
         // before them (Flink collects physical types first, metadata as it goes).
         let metadata_position: HashMap<compact_str::CompactString, usize> = columns
@@ -308,17 +320,26 @@ impl Binder<'_> {
         for (index, expr) in computed_defs {
             let typed = self.type_expression(expr, &columns, |c| {
                 !c.is_computed() && metadata_position.get(&c.name).is_none_or(|&m| m < index)
-            })?;
+            });
             let column = &mut columns[index];
             match typed {
-                Some((ty, stored)) => {
+                // A rejected expression leaves its column unknown: later uses say nothing.
+                Err(()) => {
+                    failed = true;
+                    column.data_type = None;
+                    column.kind = ColumnKind::Computed {
+                        expr: expr_text(self.source, expr),
+                        typed: false,
+                    };
+                }
+                Ok(Some((ty, stored))) => {
                     column.data_type = Some(ty);
                     column.kind = ColumnKind::Computed {
                         expr: stored,
                         typed: true,
                     };
                 }
-                None => {
+                Ok(None) => {
                     column.data_type = None;
                     column.kind = ColumnKind::Computed {
                         expr: expr_text(self.source, expr),
@@ -328,45 +349,79 @@ impl Binder<'_> {
             }
         }
 
-        self.check_duplicate_columns(&columns, name_index.len())?;
-        self.check_metadata_keys(&columns)?;
+        failed |= self
+            .check_duplicate_columns(&columns, name_index.len())
+            .is_err();
+        failed |= self.check_metadata_keys(&columns).is_err();
         if let Some(like) = &ct.like {
-            self.revalidate_base_computed(&mut columns, like.source.span)?;
+            failed |= self
+                .revalidate_base_computed(&mut columns, like.source.span)
+                .is_err();
         }
 
-        // --- watermark ---
+        // --- watermark, the converter's half: rowtime columns exist, expressions type ---
         let mut watermarks: Vec<WatermarkSpec> = Vec::new();
         if let Some(base) = &base {
             if strategies.watermarks != Strategy::Excluding {
                 watermarks.extend(base.watermarks.iter().cloned());
             }
         }
-        let mut rowtime: Option<String> = watermarks.first().map(|w| w.rowtime.clone());
+        let mut declared_watermarks: Vec<(&ast::Watermark, Option<(DataType, String)>)> =
+            Vec::new();
         for element in &elements {
             let TableElement::Watermark(w) = element else {
                 continue;
             };
-            let spec = self.bind_watermark(w, &columns)?;
-            if let Some(existing) = watermarks.iter().position(|b| b.rowtime == spec.rowtime) {
+            match self.watermark_expression(w, &columns) {
+                Ok(typed) => declared_watermarks.push((w, typed)),
+                Err(()) => failed = true,
+            }
+        }
+        // LIKE's watermark clashes (MergeTableLikeUtil), by rowtime column name.
+        let mut kept: Vec<(&ast::Watermark, Option<(DataType, String)>)> = Vec::new();
+        for (w, typed) in declared_watermarks {
+            let rowtime = w
+                .rowtime
+                .parts
+                .first()
+                .map(|p| p.value.as_str())
+                .unwrap_or_default();
+            if let Some(existing) = watermarks.iter().position(|b| b.rowtime == rowtime) {
                 if strategies.watermarks == Strategy::Including {
                     self.report(
                         Diagnostic::new(
                             Code::LikeConflict,
                             w.rowtime.span,
                             format!(
-                                "There already exists a watermark spec for column '{}' in the base table. You might want to specify EXCLUDING WATERMARKS or OVERWRITING WATERMARKS.",
-                                spec.rowtime
+                                "There already exists a watermark spec for column '{rowtime}' in the base table. You might want to specify EXCLUDING WATERMARKS or OVERWRITING WATERMARKS."
                             ),
                         )
                         .with_help("add EXCLUDING WATERMARKS or OVERWRITING WATERMARKS to the LIKE options"),
                     );
-                    return Err(());
+                    failed = true;
+                    continue;
                 }
                 watermarks.remove(existing);
             }
-            rowtime = Some(spec.rowtime.clone());
-            watermarks.push(spec);
+            kept.push((w, typed));
         }
+
+        // --- primary key (the converter's checks come before the resolver's) ---
+        // A second primary key was reported by the constraint validator: which one Flink
+        // would keep is not known, so neither is judged.
+        let primary_key = if constraints_valid {
+            self.bind_primary_key(ct, base.as_deref(), &strategies, &columns)
+        } else {
+            Ok((None, None))
+        };
+
+        // --- partitions ---
+        let partition_keys = self.bind_partitions(ct, base.as_deref(), &strategies, &columns);
+
+        // --- options (merged before the schema is resolved) ---
+        let options = self.bind_options(ct, base.as_deref(), &strategies);
+
+        // --- watermark, the resolver's half ---
         // A watermark inherited from the LIKE source must still find its rowtime column
         // (EXCLUDING GENERATED can drop it): DefaultSchemaResolver's check.
         if let (Some(like), Some(w)) = (&ct.like, watermarks.first()) {
@@ -383,17 +438,25 @@ impl Binder<'_> {
                     )
                     .with_help("the LIKE options drop the rowtime column but keep its watermark; add EXCLUDING WATERMARKS"),
                 );
-                return Err(());
+                failed = true;
             }
         }
-        if watermarks.len() > 1 {
+        if watermarks.len() + kept.len() > 1 {
             self.report(Diagnostic::new(
                 Code::LikeConflict,
                 ct.name.span,
                 "Multiple watermark definitions are not supported yet.",
             ));
-            return Err(());
+            failed = true;
+        } else {
+            for (w, typed) in kept {
+                match self.check_watermark(w, &columns, typed) {
+                    Ok(spec) => watermarks.push(spec),
+                    Err(()) => failed = true,
+                }
+            }
         }
+        let rowtime: Option<String> = watermarks.first().map(|w| w.rowtime.clone());
         if let Some(rowtime) = rowtime {
             if let Some(c) = columns.iter_mut().find(|c| c.name == rowtime) {
                 c.data_type = c
@@ -403,15 +466,27 @@ impl Binder<'_> {
             }
         }
 
-        // --- primary key ---
-        let primary_key = self.bind_primary_key(ct, base.as_deref(), &strategies, &columns)?;
+        let primary_key = match primary_key {
+            Ok((Some(pk), Some(span))) => self
+                .check_primary_key(&pk, span, &columns)
+                .map(|()| Some(pk)),
+            Ok((pk, _)) => Ok(pk),
+            Err(()) => Err(()),
+        };
 
-        // --- partitions and distribution ---
-        let partition_keys = self.bind_partitions(ct, base.as_deref(), &strategies, &columns)?;
-        let distribution = self.bind_distribution(ct, base.as_deref(), &strategies, &columns)?;
-
-        // --- options ---
-        let options = self.bind_options(ct, base.as_deref(), &strategies)?;
+        // --- distribution, then the partition keys' kinds (the catalog table's checks) ---
+        let distribution = self.bind_distribution(ct, base.as_deref(), &strategies, &columns);
+        let partition_keys = match partition_keys {
+            Ok(keys) => self
+                .check_partition_keys_physical(ct, &columns)
+                .map(|()| keys),
+            Err(()) => Err(()),
+        };
+        let (Ok(primary_key), Ok(partition_keys), Ok(distribution), Ok(options), false) =
+            (primary_key, partition_keys, distribution, options, failed)
+        else {
+            return Err(());
+        };
 
         // --- catalog ---
         let complete = !base_unknowable && columns.iter().all(|c| c.data_type.is_some());
@@ -607,8 +682,18 @@ impl Binder<'_> {
                     Code::InvalidTypeParameter
                 };
                 let is_real = message.contains("REAL");
-                let mut d = Diagnostic::new(code, e.span, message);
-                if code == Code::UnknownType {
+                let mut d = Diagnostic::new(code, e.span, message.clone());
+                let unknown_name = message
+                    .strip_prefix("Unknown identifier '")
+                    .and_then(|m| m.strip_suffix('\''));
+                let suggestion = unknown_name.and_then(flinkddl_types::similar_type_name);
+                if let (Some(name), Some(suggestion)) = (unknown_name, suggestion) {
+                    d = d.with_help(format!("did you mean `{suggestion}`?"));
+                    // Replace the name only where the span is exactly the name written.
+                    if e.span.text(self.source) == name && !suggestion.contains('<') {
+                        d = d.with_fix(e.span, suggestion, format!("write {suggestion}"));
+                    }
+                } else if code == Code::UnknownType {
                     d = d.with_help(
                         "built-in types include STRING, INT, BIGINT, DOUBLE, DECIMAL(p, s), BOOLEAN, DATE, TIMESTAMP(3), TIMESTAMP_LTZ(3), ARRAY<T>, MAP<K, V> and ROW<...>",
                     );
@@ -657,6 +742,8 @@ impl Binder<'_> {
                         return true;
                     }
                     format!("A generated column named '{name}' already exists in the base table. You might want to specify EXCLUDING GENERATED or OVERWRITING GENERATED.")
+                } else if matches!(old.kind, ColumnKind::Physical) {
+                    format!("A column named '{name}' already exists in the table. Duplicate columns exist in the compute column and regular column. ")
                 } else {
                     format!("A column named '{name}' already exists in the base table. Computed columns can only overwrite other computed columns.")
                 }
@@ -670,6 +757,8 @@ impl Binder<'_> {
                         return true;
                     }
                     format!("A metadata column named '{name}' already exists in the base table. You might want to specify EXCLUDING METADATA or OVERWRITING METADATA.")
+                } else if matches!(old.kind, ColumnKind::Physical) {
+                    format!("A column named '{name}' already exists in the table. Duplicate columns exist in the metadata column and regular column. ")
                 } else {
                     format!("A column named '{name}' already exists in the base table. Metadata columns can only overwrite other metadata columns.")
                 }
@@ -765,21 +854,38 @@ impl Binder<'_> {
         Ok(())
     }
 
+    /// A watermark, all checks in a row (ALTER TABLE). CREATE TABLE runs the two halves apart,
+    /// in Flink's order: [`Self::watermark_expression`] with the converter's checks, and
+    /// [`Self::check_watermark`] with the schema resolver's, after the keys and partitions.
     pub(crate) fn bind_watermark(
         &mut self,
         w: &ast::Watermark,
         columns: &[Col],
     ) -> Result<WatermarkSpec, ()> {
+        let typed = self.watermark_expression(w, columns)?;
+        self.check_watermark(w, columns, typed)
+    }
+
+    /// The converter's half of a watermark: its rowtime column exists, and its expression is
+    /// typed (Flink reports an unknown name in it before it looks at the rowtime's type).
+    pub(crate) fn watermark_expression(
+        &mut self,
+        w: &ast::Watermark,
+        columns: &[Col],
+    ) -> Result<Option<(DataType, String)>, ()> {
         let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
         let first = parts.first().copied().unwrap_or_default();
+        // Flink lists the physical and metadata columns, then the computed ones.
         let available = || {
             columns
                 .iter()
+                .filter(|c| !c.is_computed())
+                .chain(columns.iter().filter(|c| c.is_computed()))
                 .map(|c| format!("'{}'", c.name))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let Some(column) = columns.iter().find(|c| c.name == first) else {
+        if !columns.iter().any(|c| c.name == first) {
             let mut d = Diagnostic::new(
                 Code::WatermarkColumnUnknown,
                 w.rowtime.span,
@@ -798,6 +904,22 @@ impl Binder<'_> {
                 );
             }
             self.report(d);
+            return Err(());
+        }
+        self.type_expression(&w.expr, columns, |_| true)
+    }
+
+    /// The schema resolver's half of a watermark: a simple rowtime column, of a rowtime type,
+    /// and an expression of a rowtime type of the same kind.
+    pub(crate) fn check_watermark(
+        &mut self,
+        w: &ast::Watermark,
+        columns: &[Col],
+        mut typed: Option<(DataType, String)>,
+    ) -> Result<WatermarkSpec, ()> {
+        let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
+        let first = parts.first().copied().unwrap_or_default();
+        let Some(column) = columns.iter().find(|c| c.name == first) else {
             return Err(());
         };
         if parts.len() > 1 {
@@ -842,18 +964,30 @@ impl Binder<'_> {
                     ),
                 )
                 .with_label(column.span, format!("`{}` is {}", column.name, t.summary_string()));
-                d = d.with_help(
-                    if matches!(t.logical, LogicalType::Timestamp { .. } | LogicalType::TimestampLtz { .. }) {
-                        "use a precision from 0 to 3, e.g. TIMESTAMP(3) (plain TIMESTAMP means TIMESTAMP(6))".to_string()
-                    } else {
-                        "declare a computed column of type TIMESTAMP(3), e.g. `ts AS TO_TIMESTAMP_LTZ(epoch_ms, 3)`, and use it as the rowtime".to_string()
-                    },
-                );
+                d = d.with_help(rowtime_type_help(t, &column.name));
                 self.report(d);
                 return Err(());
             }
         }
-        let typed = self.type_expression(&w.expr, columns, |_| true)?;
+        // The expression is resolved against every column: one of the NULL type (`n AS NULL`)
+        // cannot be part of that row type.
+        if let Some(null) = columns.iter().find(|c| {
+            c.data_type
+                .as_ref()
+                .is_some_and(|t| t.type_root() == LogicalTypeRoot::Null)
+        }) {
+            self.report(
+                Diagnostic::new(Code::InvalidExpression, w.expr.span, NULL_TYPE_MESSAGE)
+                    .with_label(null.span, format!("`{}` is of the NULL type", null.name))
+                    .with_help("cast the NULL to a type, e.g. `CAST(NULL AS STRING)`"),
+            );
+            return Err(());
+        }
+        if let (Some((ty, _)), Some(ct)) = (typed.as_mut(), &column_type) {
+            if let Some(expected) = crate::expr::watermark_output_type(&w.expr, ct) {
+                *ty = expected;
+            }
+        }
         let (expr, expr_type) = match typed {
             Some((ty, stored)) => (stored, Some(ty)),
             None => (expr_text(self.source, &w.expr), None),
@@ -902,7 +1036,7 @@ impl Binder<'_> {
         base: Option<&TableSchema>,
         strategies: &LikeStrategies,
         columns: &[Col],
-    ) -> Result<Option<PrimaryKey>, ()> {
+    ) -> Result<(Option<PrimaryKey>, Option<Span>), ()> {
         // (user name, columns with their spans, constraint span)
         type KeyDecl = (Option<String>, Vec<(String, Span)>, Span);
         let mut derived: Option<KeyDecl> = None;
@@ -941,7 +1075,7 @@ impl Binder<'_> {
             .and_then(|b| b.primary_key.clone())
             .filter(|_| strategies.constraints == Strategy::Including);
         let Some((name, cols, span)) = derived else {
-            return Ok(base_pk);
+            return Ok((base_pk, None));
         };
         if base_pk.is_some() {
             self.report(
@@ -990,6 +1124,24 @@ impl Binder<'_> {
         }
         let names: Vec<String> = cols.iter().map(|(c, _)| c.clone()).collect();
         let pk_name = name.unwrap_or_else(|| format!("PK_{}", names.join("_")));
+        Ok((
+            Some(PrimaryKey {
+                name: pk_name,
+                columns: names,
+            }),
+            Some(span),
+        ))
+    }
+
+    /// The schema resolver's checks of a declared primary key (after the watermark's): no
+    /// column twice, none nullable.
+    fn check_primary_key(
+        &mut self,
+        pk: &PrimaryKey,
+        span: Span,
+        columns: &[Col],
+    ) -> Result<(), ()> {
+        let (pk_name, names) = (&pk.name, &pk.columns);
         let mut dups: Vec<&str> = Vec::new();
         for (i, c) in names.iter().enumerate() {
             if names[..i].contains(c) && !dups.contains(&c.as_str()) {
@@ -1007,7 +1159,7 @@ impl Binder<'_> {
             ));
             return Err(());
         }
-        for c in &names {
+        for c in names {
             if let Some(col) = columns.iter().find(|x| x.name == *c) {
                 if col.data_type.as_ref().is_some_and(|t| t.nullable) {
                     self.report(
@@ -1022,10 +1174,31 @@ impl Binder<'_> {
                 }
             }
         }
-        Ok(Some(PrimaryKey {
-            name: pk_name,
-            columns: names,
-        }))
+        Ok(())
+    }
+
+    /// LIKE's partition clash: Flink merges the partition keys before the schema.
+    fn like_partition_conflict(
+        &mut self,
+        ct: &ast::CreateTable,
+        base: Option<&TableSchema>,
+        strategies: &LikeStrategies,
+    ) -> bool {
+        let (Some(base), Some(list)) = (base, &ct.partitioned_by) else {
+            return false;
+        };
+        if base.partition_keys.is_empty() || strategies.partitions == Strategy::Excluding {
+            return false;
+        }
+        self.report(
+            Diagnostic::new(
+                Code::LikeConflict,
+                list.span,
+                "The base table already has partitions defined. You might want to specify EXCLUDING PARTITIONS.",
+            )
+            .with_help("add EXCLUDING PARTITIONS to the LIKE options"),
+        );
+        true
     }
 
     fn bind_partitions(
@@ -1042,14 +1215,7 @@ impl Binder<'_> {
             return Ok(base_keys);
         };
         if !base_keys.is_empty() && strategies.partitions != Strategy::Excluding {
-            self.report(
-                Diagnostic::new(
-                    Code::LikeConflict,
-                    list.span,
-                    "The base table already has partitions defined. You might want to specify EXCLUDING PARTITIONS.",
-                )
-                .with_help("add EXCLUDING PARTITIONS to the LIKE options"),
-            );
+            // Reported by `like_partition_conflict`, before the columns.
             return Err(());
         }
         for key in &list.columns {
@@ -1070,6 +1236,19 @@ impl Binder<'_> {
                 return Err(());
             }
         }
+        Ok(list.columns.iter().map(|k| k.value.to_string()).collect())
+    }
+
+    /// The schema resolver's check of the partition keys (after the watermark's): each is a
+    /// physical column.
+    fn check_partition_keys_physical(
+        &mut self,
+        ct: &ast::CreateTable,
+        columns: &[Col],
+    ) -> Result<(), ()> {
+        let Some(list) = &ct.partitioned_by else {
+            return Ok(());
+        };
         for key in &list.columns {
             if let Some(c) = columns.iter().find(|c| c.name == key.value) {
                 if !matches!(c.kind, ColumnKind::Physical) {
@@ -1089,7 +1268,7 @@ impl Binder<'_> {
                 }
             }
         }
-        Ok(list.columns.iter().map(|k| k.value.to_string()).collect())
+        Ok(())
     }
 
     fn bind_distribution(
@@ -1132,19 +1311,19 @@ impl Binder<'_> {
                 return Err(());
             }
         }
-        let bucket_count = d.buckets.and_then(|b| b.value).map(|v| v as u32);
-        if bucket_count == Some(0) {
+        let bucket_count = d.buckets.and_then(|b| java_int_value(&b, self.source));
+        if let Some(count) = bucket_count.filter(|&c| c < 1) {
             self.report(
                 Diagnostic::new(
                     Code::InvalidDistribution,
                     d.buckets.map_or(d.span, |b| b.span),
-                    "Invalid bucket count '0'. The number of buckets for a distributed table must be at least 1.",
+                    format!("Invalid bucket count '{count}'. The number of buckets for a distributed table must be at least 1."),
                 )
                 .with_help("use at least 1 bucket"),
             );
             return Err(());
         }
-        Ok(Some(distribution_from_ast(d)))
+        Ok(Some(distribution_from_ast(d, self.source)))
     }
 
     pub(crate) fn property_pairs(
@@ -1371,7 +1550,20 @@ pub(crate) fn already_exists_message(path: &ObjectPath, temporary: bool) -> Stri
 }
 
 /// A distribution as written, in the output model.
-pub(crate) fn distribution_from_ast(d: &ast::Distribution) -> Distribution {
+/// An integer literal as Flink reads a bucket count: the exact number cut to a Java int
+/// (`BigDecimal.intValue()`: its low 32 bits), so 4294967296 is 0 and 4294967297 is 1.
+pub(crate) fn java_int_value(lit: &ast::IntLit, source: &str) -> Option<i32> {
+    let text = lit.span.text(source);
+    if !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty() {
+        return lit.value.map(|v| v as u32 as i32);
+    }
+    let low = text.bytes().fold(0u32, |acc, b| {
+        acc.wrapping_mul(10).wrapping_add(u32::from(b - b'0'))
+    });
+    Some(low as i32)
+}
+
+pub(crate) fn distribution_from_ast(d: &ast::Distribution, source: &str) -> Distribution {
     Distribution {
         kind: match d.algorithm {
             Some(ast::DistributionAlgorithm::Hash) => DistributionKind::Hash,
@@ -1383,7 +1575,53 @@ pub(crate) fn distribution_from_ast(d: &ast::Distribution) -> Distribution {
             .iter()
             .flat_map(|c| c.columns.iter().map(|i| i.value.to_string()))
             .collect(),
-        bucket_count: d.buckets.and_then(|b| b.value).map(|v| v as u32),
+        bucket_count: d
+            .buckets
+            .and_then(|b| java_int_value(&b, source))
+            .and_then(|c| u32::try_from(c).ok()),
+    }
+}
+
+/// Flink's message for a row type with a column of the NULL type.
+pub(crate) const NULL_TYPE_MESSAGE: &str = "The null type is reserved for representing untyped NULL literals. It should not be used in constructed types. Please cast NULL literals to a more explicit type.";
+
+/// B022's help, by the type of the column the watermark names: a precision for a timestamp,
+/// else the computed column that makes a rowtime from that type (each checked with the oracle).
+fn rowtime_type_help(t: &DataType, column: &str) -> String {
+    let simple = column
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        && column
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !flinkddl_syntax::Keyword::lookup(column).is_reserved();
+    let c = if simple {
+        column.to_string()
+    } else {
+        flinkddl_types::escape_identifier(column)
+    };
+    let derive = |expr: String, what: &str| {
+        format!("{what}: declare a computed column such as `rowtime AS {expr}` and declare the watermark on it")
+    };
+    match t.type_root() {
+        LogicalTypeRoot::TimestampWithoutTimeZone | LogicalTypeRoot::TimestampWithLocalTimeZone => {
+            "use a precision from 0 to 3, e.g. TIMESTAMP(3) (plain TIMESTAMP means TIMESTAMP(6))"
+                .to_string()
+        }
+        LogicalTypeRoot::Bigint | LogicalTypeRoot::Integer => derive(
+            format!("TO_TIMESTAMP_LTZ({c}, 3)"),
+            "for epoch milliseconds (use 0 for seconds)",
+        ),
+        LogicalTypeRoot::Char | LogicalTypeRoot::Varchar => derive(
+            format!("TO_TIMESTAMP({c})"),
+            "for text such as '2024-01-31 12:00:00' (TO_TIMESTAMP(text, 'pattern') for other layouts)",
+        ),
+        LogicalTypeRoot::Date => derive(
+            format!("CAST({c} AS TIMESTAMP(3))"),
+            "for a date",
+        ),
+        _ => "the rowtime column must be TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p <= 3; derive one in a computed column and declare the watermark on it".to_string(),
     }
 }
 
@@ -1458,4 +1696,33 @@ pub(crate) fn similar<'a>(
         .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bucket counts as Flink 2.3 read them (each checked with the oracle: 4294967296 is
+    /// "Invalid bucket count '0'", 4294967297 makes 1 bucket).
+    #[test]
+    fn bucket_counts_are_cut_to_a_java_int() {
+        for (text, expected) in [
+            ("4", 4),
+            ("2147483647", i32::MAX),
+            ("2147483648", i32::MIN),
+            ("4294967295", -1),
+            ("4294967296", 0),
+            ("4294967297", 1),
+            ("4294967300", 4),
+            ("9223372036854775807", -1),
+            ("9223372036854775808", 0),
+            ("99999999999999999999", 1_661_992_959),
+        ] {
+            let lit = ast::IntLit {
+                span: Span::new(0, text.len() as u32),
+                value: text.parse().ok(),
+            };
+            assert_eq!(java_int_value(&lit, text), Some(expected), "{text}");
+        }
+    }
 }

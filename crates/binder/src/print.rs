@@ -2,6 +2,7 @@
 //! SHOW CREATE TABLE text (`ShowCreateUtil`) and the summary strings of columns, watermarks,
 //! keys and distributions.
 
+use crate::expr::summary_sql;
 use crate::schema::*;
 use flinkddl_types::DataType;
 
@@ -19,7 +20,7 @@ fn describe_type(t: &DataType) -> String {
 pub fn column_extras(c: &Column) -> Option<String> {
     match &c.kind {
         ColumnKind::Physical => None,
-        ColumnKind::Computed { expr, .. } => Some(format!("AS {expr}")),
+        ColumnKind::Computed { expr, .. } => Some(format!("AS {}", summary_sql(expr))),
         ColumnKind::Metadata { key, is_virtual } => {
             let mut s = String::from("METADATA");
             if let Some(k) = key {
@@ -94,7 +95,7 @@ pub fn watermark_summary(w: &WatermarkSpec) -> String {
         "WATERMARK FOR {}: {} AS {}",
         quote_ident(&w.rowtime),
         ty,
-        w.expr
+        summary_sql(&w.expr)
     )
 }
 
@@ -128,7 +129,7 @@ pub fn describe_rows(t: &TableSchema) -> Vec<[Option<String>; 7]> {
                 .watermarks
                 .iter()
                 .find(|w| w.rowtime == c.name)
-                .map(|w| w.expr.clone());
+                .map(|w| summary_sql(&w.expr).into_owned());
             [
                 Some(c.name.to_string()),
                 Some(describe_type(&c.data_type)),
@@ -246,7 +247,7 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
         match &c.kind {
             ColumnKind::Computed { expr, .. } => {
                 s.push_str(" AS ");
-                s.push_str(expr);
+                s.push_str(&summary_sql(expr));
             }
             _ => {
                 s.push(' ');
@@ -268,7 +269,7 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
         lines.push(format!(
             "WATERMARK FOR {} AS {}",
             quote_ident(&w.rowtime),
-            w.expr
+            summary_sql(&w.expr)
         ));
     }
     if let Some(pk) = &t.primary_key {

@@ -14,7 +14,13 @@ impl Binder<'_> {
             StatementKind::CreateDatabase(d) => self.create_database(d),
             StatementKind::Use(u) => self.use_statement(u),
             StatementKind::CreateView(v) => self.create_view(v),
-            StatementKind::Drop(d) => self.drop(d),
+            StatementKind::Drop(d) => match d.object {
+                ObjectKind::Database => self.drop_database(d),
+                ObjectKind::Catalog => self.drop_catalog(d),
+                _ => self.drop(d),
+            },
+            StatementKind::Show(show) => self.show(show, statement.span),
+            StatementKind::Describe(describe) => self.describe(describe),
             StatementKind::AlterTable(a) => self.alter_table(a),
             StatementKind::Explain(e) => {
                 if let StatementKind::CreateTable(_) = &e.statement.kind {
@@ -164,11 +170,14 @@ impl Binder<'_> {
         let Ok(path) = self.qualify(&v.name) else {
             return;
         };
-        if let Some(from) = v.query.simple.as_ref().and_then(|s| s.from.as_ref()) {
-            if self.check_readable(from).is_err() {
-                return;
-            }
-        }
+        // A query that cannot read its table fails the view; whether the name is free is
+        // still judged (issue 14: every independent error in one pass).
+        let unreadable = v
+            .query
+            .simple
+            .as_ref()
+            .and_then(|s| s.from.as_ref())
+            .is_some_and(|from| self.check_readable(from).is_err());
         let temporary = v.temporary.is_some();
         let exists = if temporary {
             self.catalog.temporary.contains_key(&path)
@@ -188,6 +197,9 @@ impl Binder<'_> {
                 return;
             }
         }
+        if unreadable {
+            return;
+        }
         let view = CatalogObject::View(ViewDef { columns: None });
         if temporary {
             self.catalog.temporary.insert(path, view);
@@ -204,6 +216,9 @@ impl Binder<'_> {
         }
     }
 
+    /// DROP [TEMPORARY] TABLE | VIEW, as Flink's `CatalogManager` does it: a permanent drop
+    /// fails while a temporary object of the same kind shadows the name (even with IF EXISTS);
+    /// a name of the other kind is missing.
     fn drop(&mut self, d: &ast::Drop) {
         if !matches!(d.object, ObjectKind::Table | ObjectKind::View) {
             return;
@@ -211,39 +226,444 @@ impl Binder<'_> {
         let Ok(path) = self.qualify(&d.name) else {
             return;
         };
-        let removed = if d.temporary.is_some() {
-            self.catalog.temporary.remove(&path).is_some()
+        let view = d.object == ObjectKind::View;
+        let same_kind = |o: &CatalogObject| matches!(o, CatalogObject::View(_)) == view;
+        let (kind, noun) = if view {
+            ("View", "view")
         } else {
-            match self.catalog.lookup_permanent(&path) {
-                Lookup::Found(_) => self.catalog.remove_permanent(&path).is_some(),
-                Lookup::Unknowable => true,
-                Lookup::Missing => false,
-            }
+            ("Table", "table")
         };
-        if removed {
-            self.catalog.forget(&path, d.temporary.is_some());
-        } else if d.if_exists.is_none() {
-            let kind = if d.object == ObjectKind::View {
-                "View"
-            } else {
-                "Table"
-            };
-            let message = if d.temporary.is_some() {
-                format!(
-                    "Temporary {} with identifier '{}' does not exist.",
-                    kind.to_lowercase(),
-                    object_identifier(&path.0, &path.1, &path.2)
-                )
-            } else {
-                format!(
-                    "{kind} with identifier '{}' does not exist.",
-                    object_identifier(&path.0, &path.1, &path.2)
-                )
-            };
+        let summary = format!("{}.{}.{}", path.0, path.1, path.2);
+        if d.temporary.is_some() {
+            if self.catalog.temporary.get(&path).is_some_and(same_kind) {
+                self.catalog.temporary.remove(&path);
+                self.catalog.forget(&path, true);
+            } else if d.if_exists.is_none() {
+                let help = match self.catalog.temporary.get(&path) {
+                    Some(CatalogObject::View(_)) => {
+                        "it is a temporary view: use DROP TEMPORARY VIEW"
+                    }
+                    Some(_) => "it is a temporary table: use DROP TEMPORARY TABLE",
+                    None => "use DROP TEMPORARY ... IF EXISTS",
+                };
+                self.report_missing(
+                    d.name.span,
+                    &path,
+                    format!("Temporary table or view with identifier '{summary}' does not exist."),
+                    help,
+                );
+            }
+            return;
+        }
+        if self.catalog.temporary.get(&path).is_some_and(same_kind) {
             self.report(
-                Diagnostic::new(Code::ObjectNotFound, d.name.span, message)
-                    .with_help("use DROP ... IF EXISTS"),
+                Diagnostic::new(
+                    Code::DropShadowedByTemporary,
+                    d.name.span,
+                    format!(
+                        "Temporary {noun} with identifier '{}' exists. Drop it first before removing the permanent {noun}.",
+                        object_identifier(&path.0, &path.1, &path.2)
+                    ),
+                )
+                .with_help(format!(
+                    "a temporary {noun} of this name hides the permanent one: DROP TEMPORARY {} first",
+                    kind.to_uppercase()
+                )),
+            );
+            return;
+        }
+        let (found, help) = match self.catalog.lookup_permanent(&path) {
+            Lookup::Found(o) if same_kind(o) => (true, ""),
+            Lookup::Found(CatalogObject::View(_)) => (false, "it is a view: use DROP VIEW"),
+            Lookup::Found(_) => (false, "it is a table: use DROP TABLE"),
+            Lookup::Missing => (false, "use DROP ... IF EXISTS"),
+            Lookup::Unknowable => return,
+        };
+        if found {
+            self.catalog.remove_permanent(&path);
+            self.catalog.forget(&path, false);
+        } else if d.if_exists.is_none() {
+            self.report_missing(
+                d.name.span,
+                &path,
+                format!("{kind} with identifier '{summary}' does not exist."),
+                help,
             );
         }
     }
+
+    /// A statement names an object that does not exist: an error in a fresh session; when
+    /// external objects are assumed, the object may come from elsewhere, so a warning (with a
+    /// did-you-mean when the name is close to one of this script's tables).
+    pub(crate) fn report_missing(
+        &mut self,
+        span: flinkddl_diagnostics::Span,
+        path: &crate::catalog::ObjectPath,
+        message: String,
+        help: &str,
+    ) {
+        // A CREATE earlier in the script declared it and failed: its error is the one to fix.
+        if self.declared.contains(path) && matches!(self.catalog.lookup(path), Lookup::Missing) {
+            return;
+        }
+        let similar = self.similar_table(&path.2).filter(|s| *s != path.2);
+        if self.options.assume_external_objects {
+            let help = match similar {
+                Some(name) => format!("did you mean `{name}`?"),
+                None => "flinkddl assumes it exists in the deployment; in a fresh session Flink rejects this (`flinkddl check --fresh-session`)".to_string(),
+            };
+            self.report(
+                Diagnostic::new(
+                    Code::ObjectNotFound,
+                    span,
+                    format!("{message} in this script; assumed to exist elsewhere"),
+                )
+                .with_severity(flinkddl_diagnostics::Severity::Warning)
+                .with_help(help),
+            );
+            return;
+        }
+        let help = match similar {
+            Some(name) => format!("did you mean `{name}`? Otherwise {help}"),
+            None => help.to_string(),
+        };
+        self.report(Diagnostic::new(Code::ObjectNotFound, span, message).with_help(help));
+    }
+
+    /// SHOW CREATE TABLE | VIEW, SHOW COLUMNS and SHOW PARTITIONS of a table or view that does
+    /// not exist, or is of the other kind, or is not partitioned: Flink's messages.
+    fn show(&mut self, show: &ast::Show, span: flinkddl_diagnostics::Span) {
+        let what = show.what.as_str();
+        let (name, parts): (flinkddl_diagnostics::Span, Vec<String>) = match (what, &show.name) {
+            ("CREATE TABLE" | "CREATE VIEW" | "PARTITIONS", Some(name)) => (
+                name.span,
+                name.parts.iter().map(|p| p.value.to_string()).collect(),
+            ),
+            ("COLUMNS", _) => match show_columns_target(self.source, span) {
+                Some(found) => (found.1, found.0),
+                None => return,
+            },
+            ("TABLES" | "VIEWS" | "DATABASES", _) => {
+                if let Some((parts, at)) = show_columns_target(self.source, span) {
+                    self.show_in(what, &parts, at);
+                }
+                return;
+            }
+            ("CREATE CATALOG", Some(name)) => {
+                if let [catalog] = name.parts.as_slice() {
+                    self.catalog_metadata(&catalog.value, name.span);
+                }
+                return;
+            }
+            _ => return,
+        };
+        let Some(path) = self.catalog.qualify(&parts) else {
+            return;
+        };
+        let quoted = object_identifier(&path.0, &path.1, &path.2);
+        let summary = format!("{}.{}.{}", path.0, path.1, path.2);
+        let found = match self.catalog.lookup(&path) {
+            Lookup::Unknowable => return,
+            Lookup::Missing => None,
+            Lookup::Found(o) => Some(o.clone()),
+        };
+        match (what, found) {
+            ("CREATE TABLE", None) => self.report_missing(
+                name,
+                &path,
+                format!("Could not execute SHOW CREATE TABLE. Table with identifier {quoted} does not exist."),
+                "create the table before this statement",
+            ),
+            ("CREATE VIEW", None) => self.report_missing(
+                name,
+                &path,
+                format!("Could not execute SHOW CREATE VIEW. View with identifier {quoted} does not exist."),
+                "create the view before this statement",
+            ),
+            ("CREATE TABLE", Some(CatalogObject::View(_))) => self.report(
+                Diagnostic::new(
+                    Code::WrongObjectKind,
+                    name,
+                    format!("SHOW CREATE TABLE is only supported for tables, but {quoted} is a view. Please use SHOW CREATE VIEW instead."),
+                )
+                .with_help("write SHOW CREATE VIEW"),
+            ),
+            ("CREATE VIEW", Some(CatalogObject::Table(_))) => self.report(
+                Diagnostic::new(
+                    Code::WrongObjectKind,
+                    name,
+                    format!("SHOW CREATE VIEW is only supported for views, but {quoted} is a table. Please use SHOW CREATE TABLE instead."),
+                )
+                .with_help("write SHOW CREATE TABLE"),
+            ),
+            ("COLUMNS", None) => self.report_missing(
+                name,
+                &path,
+                format!("Tables or views with the identifier '{summary}' doesn't exist."),
+                "create the table before this statement",
+            ),
+            ("PARTITIONS", found) => {
+                // With a PARTITION spec Flink checks the partitioning first.
+                let with_spec = span.text(self.source).to_uppercase().contains("PARTITION (")
+                    || span.text(self.source).to_uppercase().contains("PARTITION(");
+                let partitioned = match &found {
+                    Some(CatalogObject::Table(t)) => !t.partition_keys.is_empty(),
+                    _ => false,
+                };
+                if found.is_none() && !with_spec {
+                    self.report_missing(
+                        name,
+                        &path,
+                        format!(
+                            "Table (or view) {}.{} does not exist in Catalog {}.",
+                            path.1, path.2, path.0
+                        ),
+                        "create the table before this statement",
+                    );
+                } else if !partitioned && (found.is_some() || !self.options.assume_external_objects) {
+                    self.report(
+                        Diagnostic::new(
+                            Code::WrongObjectKind,
+                            name,
+                            format!(
+                                "Table {}.{} in catalog {} is not partitioned.",
+                                path.1, path.2, path.0
+                            ),
+                        )
+                        .with_help("SHOW PARTITIONS lists the partitions of a table declared with PARTITIONED BY"),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// SHOW TABLES | VIEWS FROM a database, SHOW DATABASES FROM a catalog, that does not exist.
+    fn show_in(&mut self, what: &str, parts: &[String], at: flinkddl_diagnostics::Span) {
+        if self.options.assume_external_objects {
+            return;
+        }
+        let (catalog, database) = match (what, parts) {
+            ("DATABASES", [catalog]) => (catalog.clone(), None),
+            ("TABLES" | "VIEWS", [database]) => {
+                (self.catalog.current_catalog.clone(), Some(database.clone()))
+            }
+            ("TABLES" | "VIEWS", [catalog, database]) => (catalog.clone(), Some(database.clone())),
+            _ => return,
+        };
+        if self.catalog.catalog(&catalog).is_none() {
+            self.report(
+                Diagnostic::new(
+                    Code::CatalogNotFound,
+                    at,
+                    format!("Catalog {catalog} does not exist"),
+                )
+                .with_help("create it first with CREATE CATALOG"),
+            );
+            return;
+        }
+        if let Some(database) = database {
+            if self.catalog.database_exists(&catalog, &database) == Some(false) {
+                self.report(
+                    Diagnostic::new(
+                        Code::DatabaseNotFound,
+                        at,
+                        format!("Database '{catalog}'.'{database}' doesn't exist."),
+                    )
+                    .with_help("create it first with CREATE DATABASE"),
+                );
+            }
+        }
+    }
+
+    /// DESCRIBE CATALOG and SHOW CREATE CATALOG of a catalog that does not exist.
+    fn catalog_metadata(&mut self, catalog: &str, at: flinkddl_diagnostics::Span) {
+        if self.catalog.catalog(catalog).is_none() && !self.options.assume_external_objects {
+            self.report(
+                Diagnostic::new(
+                    Code::CatalogNotFound,
+                    at,
+                    format!("Cannot obtain metadata information from Catalog {catalog}."),
+                )
+                .with_help("create it first with CREATE CATALOG"),
+            );
+        }
+    }
+
+    /// DESCRIBE | DESC [EXTENDED] of a table or view that does not exist.
+    fn describe(&mut self, describe: &ast::Describe) {
+        if let (Some(ObjectKind::Catalog), Some(name)) = (describe.object, &describe.name) {
+            if let [catalog] = name.parts.as_slice() {
+                self.catalog_metadata(&catalog.value, name.span);
+            }
+            return;
+        }
+        let (None, Some(name)) = (describe.object, &describe.name) else {
+            return;
+        };
+        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
+        let Some(path) = self.catalog.qualify(&parts) else {
+            return;
+        };
+        if let Lookup::Missing = self.catalog.lookup(&path) {
+            self.report_missing(
+                name.span,
+                &path,
+                format!(
+                    "Tables or views with the identifier '{}.{}.{}' doesn't exist.",
+                    path.0, path.1, path.2
+                ),
+                "create the table before this statement",
+            );
+        }
+    }
+
+    /// DROP DATABASE, as Flink's catalog manager: the catalog must exist (even with IF
+    /// EXISTS), then the database, which must not be the current one nor, without CASCADE,
+    /// hold tables or views.
+    fn drop_database(&mut self, d: &ast::Drop) {
+        let parts: Vec<&str> = d.name.parts.iter().map(|p| p.value.as_str()).collect();
+        let (catalog, database) = match parts.as_slice() {
+            [db] => (self.catalog.current_catalog.clone(), db.to_string()),
+            [cat, db] => (cat.to_string(), db.to_string()),
+            _ => return,
+        };
+        let Some(entry) = self.catalog.catalog(&catalog) else {
+            if !self.options.assume_external_objects {
+                self.report(
+                    Diagnostic::new(
+                        Code::CatalogNotFound,
+                        d.name.span,
+                        format!("Catalog {catalog} does not exist."),
+                    )
+                    .with_help(
+                        "create the catalog first (IF EXISTS does not cover a missing catalog)",
+                    ),
+                );
+            }
+            return;
+        };
+        if entry.opaque {
+            return;
+        }
+        let Some(objects) = entry.databases.get(&database) else {
+            if d.if_exists.is_none() && !self.options.assume_external_objects {
+                self.report(
+                    Diagnostic::new(
+                        Code::DatabaseNotFound,
+                        d.name.span,
+                        format!("Database {database} does not exist in Catalog {catalog}."),
+                    )
+                    .with_help("use DROP DATABASE IF EXISTS"),
+                );
+            }
+            return;
+        };
+        if catalog == self.catalog.current_catalog && database == self.catalog.current_database {
+            self.report(
+                Diagnostic::new(
+                    Code::WrongObjectKind,
+                    d.name.span,
+                    "Cannot drop a database which is currently in use.",
+                )
+                .with_help("switch to another database first (USE ...)"),
+            );
+            return;
+        }
+        if !objects.is_empty() && !d.cascade {
+            self.report(
+                Diagnostic::new(
+                    Code::WrongObjectKind,
+                    d.name.span,
+                    format!("Database {database} in catalog {catalog} is not empty."),
+                )
+                .with_help("drop its tables and views first, or add CASCADE"),
+            );
+            return;
+        }
+        let names: Vec<String> = objects.keys().cloned().collect();
+        for name in names {
+            self.catalog
+                .forget(&(catalog.clone(), database.clone(), name), false);
+        }
+        if let Some(entry) = self.catalog.catalogs.get_mut(&catalog) {
+            entry.databases.remove(&database);
+        }
+    }
+
+    /// DROP CATALOG: it must exist (unless IF EXISTS) and not be the current one.
+    fn drop_catalog(&mut self, d: &ast::Drop) {
+        let [name] = d.name.parts.as_slice() else {
+            return;
+        };
+        let catalog = name.value.to_string();
+        if self.catalog.catalog(&catalog).is_none() {
+            if d.if_exists.is_none() && !self.options.assume_external_objects {
+                self.report(
+                    Diagnostic::new(
+                        Code::CatalogNotFound,
+                        d.name.span,
+                        format!("Catalog {catalog} does not exist."),
+                    )
+                    .with_help("use DROP CATALOG IF EXISTS"),
+                );
+            }
+            return;
+        }
+        if catalog == self.catalog.current_catalog {
+            self.report(
+                Diagnostic::new(
+                    Code::WrongObjectKind,
+                    d.name.span,
+                    "Cannot drop a catalog which is currently in use.",
+                )
+                .with_help("switch to another catalog first (USE CATALOG ...)"),
+            );
+            return;
+        }
+        if let Some(entry) = self.catalog.catalogs.remove(&catalog) {
+            for (database, objects) in entry.databases {
+                for name in objects.into_keys() {
+                    self.catalog
+                        .forget(&(catalog.clone(), database.clone(), name), false);
+                }
+            }
+        }
+    }
+}
+
+/// The table a `SHOW COLUMNS FROM | IN name [LIKE ...]` statement names (the parser keeps no
+/// name for it): its parts and span.
+fn show_columns_target(
+    source: &str,
+    span: flinkddl_diagnostics::Span,
+) -> Option<(Vec<String>, flinkddl_diagnostics::Span)> {
+    use flinkddl_syntax::{Keyword as K, TokenKind as T};
+    let text = span.text(source);
+    let tokens = flinkddl_syntax::lex(text).tokens;
+    let from = tokens
+        .iter()
+        .position(|t| t.kind == T::Word && matches!(t.keyword, K::FROM | K::IN))?;
+    let part = |t: &flinkddl_syntax::Token| -> Option<String> {
+        let raw = text.get(t.span.range())?;
+        match t.kind {
+            T::QuotedIdent => Some(raw.get(1..raw.len().saturating_sub(1))?.replace("``", "`")),
+            T::Word if !t.keyword.is_reserved() => Some(raw.to_string()),
+            _ => None,
+        }
+    };
+    let first = tokens.get(from + 1)?;
+    let mut parts = vec![part(first)?];
+    let mut end = first.span.end;
+    let mut i = from + 2;
+    while tokens.get(i).is_some_and(|t| t.kind == T::Dot) {
+        let t = tokens.get(i + 1)?;
+        parts.push(part(t)?);
+        end = t.span.end;
+        i += 2;
+    }
+    Some((
+        parts,
+        flinkddl_diagnostics::Span::new(span.start + first.span.start, span.start + end),
+    ))
 }

@@ -155,7 +155,36 @@ impl Binder<'_> {
                 return Err(());
             }
         }
-        // Then Flink builds a source for each table the query reads: a table of the generic
+        // The validator reads each table's row type, which cannot hold the NULL type.
+        for u in uses.iter().filter(|u| u.access == Access::Read) {
+            let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
+                continue;
+            };
+            if let Some(null) = table
+                .columns
+                .iter()
+                .find(|c| c.data_type.type_root() == flinkddl_types::LogicalTypeRoot::Null)
+            {
+                let name = null.name.to_string();
+                self.report(
+                    Diagnostic::new(Code::InvalidExpression, u.span, crate::create_table::NULL_TYPE_MESSAGE)
+                        .with_help(format!("the table's column `{name}` is of the NULL type, which no query can read: cast the NULL to a type in its definition")),
+                );
+                return Err(());
+            }
+        }
+        // A CTAS's query is validated first (its columns), then its sources are built: ctas.rs
+        // calls `check_sources` after the query's own checks.
+        if matches!(&statement.kind, StatementKind::CreateTable(ct) if ct.as_query.is_some()) {
+            return Ok(());
+        }
+        self.check_sources(&uses)
+    }
+
+    /// The sources of the tables a statement reads (in `uses`), as Flink builds them after
+    /// validating the query.
+    pub(crate) fn check_sources(&mut self, uses: &[TableUse]) -> Result<(), ()> {
+        // Flink builds a source for each table the query reads: a table of the generic
         // in-memory catalog (or a temporary one) without a 'connector' option has none. (Other
         // connector problems are the facade's connector findings, judged at use.)
         for u in uses.iter().filter(|u| u.access == Access::Read) {
@@ -179,6 +208,23 @@ impl Binder<'_> {
                 .with_help("the query reads this table, and it has no 'connector' option: add one to its WITH clause (or create it in a catalog that provides its tables, such as Paimon or Hive)"),
             );
             return Err(());
+        }
+        // Then it creates the sources: datagen cannot generate VARIANT values.
+        for u in uses.iter().filter(|u| u.access == Access::Read) {
+            let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
+                continue;
+            };
+            if let Some(variant) = crate::ctas::unreadable_variant(table) {
+                self.report(
+                    Diagnostic::new(
+                        Code::VariantNotReadable,
+                        u.span,
+                        format!("Unsupported type: {}", variant.summary_string()),
+                    )
+                    .with_help("Flink 2.3's datagen source cannot generate VARIANT values; declare the column as STRING and make the VARIANT in a computed column (`v AS PARSE_JSON(s)`) or in the query"),
+                );
+                return Err(());
+            }
         }
         Ok(())
     }

@@ -9,7 +9,7 @@ use crate::model::{
 use crate::spans::TableSpans;
 use crate::values::{check_value, numeric_value, quoted_list, split_escaped};
 use flinkddl_binder::schema::{ColumnKind, TableSchema};
-use flinkddl_diagnostics::{Code, Diagnostic, Severity};
+use flinkddl_diagnostics::{Code, Diagnostic, Severity, Span};
 use flinkddl_types::{parse_logical_type, supports_explicit_cast, DataType};
 
 /// Identifiers of connectors that no longer exist, with what replaced them.
@@ -77,66 +77,170 @@ pub fn check_table(
     check_table_for(catalogue, table, spans, Usage::EveryUse)
 }
 
+/// Flink 1.10 property keys (the pre-1.11 `connector.type` style) and their Flink 2.x keys:
+/// `None` when 2.x has no such key (the version is in the identifier, or it is gone).
+const LEGACY_KEYS: &[(&str, Option<&str>)] = &[
+    ("connector.version", None),
+    ("connector.topic", Some("topic")),
+    (
+        "connector.properties.bootstrap.servers",
+        Some("properties.bootstrap.servers"),
+    ),
+    ("connector.properties.group.id", Some("properties.group.id")),
+    ("connector.startup-mode", Some("scan.startup.mode")),
+    ("connector.sink-partitioner", Some("sink.partitioner")),
+    ("connector.url", Some("url")),
+    ("connector.table", Some("table-name")),
+    ("connector.driver", Some("driver")),
+    ("connector.username", Some("username")),
+    ("connector.password", Some("password")),
+    ("connector.path", Some("path")),
+    ("connector.hosts", Some("hosts")),
+    ("connector.index", Some("index")),
+    ("connector.document-type", None),
+    ("connector.table-name", Some("table-name")),
+    ("connector.zookeeper.quorum", Some("zookeeper.quorum")),
+    (
+        "connector.write.flush.max-rows",
+        Some("sink.buffer-flush.max-rows"),
+    ),
+    (
+        "connector.lookup.cache.max-rows",
+        Some("lookup.cache.max-rows"),
+    ),
+    ("connector.lookup.cache.ttl", Some("lookup.cache.ttl")),
+    ("format.type", Some("format")),
+    ("format.derive-schema", None),
+    ("update-mode", None),
+];
+
+/// A table without `'connector'`: the Flink 1.10 property style (C016, naming the Flink 2.x
+/// keys), or `'connector'` in the wrong case (C002). Flink accepts the CREATE TABLE and finds
+/// no connector when the table is first used.
 fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) -> Vec<Diagnostic> {
     let legacy = table
         .options
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case("connector") || k.starts_with("connector."));
-    match legacy {
-        Some((key, value)) => {
-            let msg = if key.starts_with("connector.") {
-                format!(
-                    "the table has no 'connector' option: '{key}' is the pre-Flink-1.11 style, \
-                     which Flink 2.x no longer reads"
-                )
-            } else {
-                format!("option keys are case-sensitive: '{key}' is not 'connector'")
-            };
-            let mut d = Diagnostic::new(Code::MissingRequiredOption, spans.key(key), msg)
-                .with_help(
-                "write 'connector' = '<identifier>' and the new-style options of that connector",
-            );
-            if key.eq_ignore_ascii_case("connector") || key == "connector.type" {
-                d = d.with_help(format!("write 'connector' = '{value}'"));
-                if spans.has_key(key) && key != "connector.type" {
-                    d = d.with_fix(spans.key(key), "'connector'", "write the key in lower case");
+    let Some((key, value)) = legacy else {
+        return Vec::new();
+    };
+    let mut d = if key.starts_with("connector.") {
+        let identifier =
+            table
+                .option("connector.type")
+                .map(|t| match (t, table.option("connector.version")) {
+                    ("kafka", _) => "kafka".to_string(),
+                    ("elasticsearch", Some(v)) if v.starts_with('6') => {
+                        "elasticsearch-6".to_string()
+                    }
+                    ("elasticsearch", _) => "elasticsearch-7".to_string(),
+                    ("hbase", _) => "hbase-2.2".to_string(),
+                    (other, _) => other.to_string(),
+                });
+        let mut renames: Vec<String> = Vec::new();
+        for (k, v) in &table.options {
+            if k == "connector.type" {
+                continue;
+            }
+            match LEGACY_KEYS.iter().find(|(old, _)| *old == k.as_str()) {
+                Some((_, Some(new))) if *new == "format" => {
+                    renames.push(format!("'{k}' = '{v}' is 'format' = '{v}'"));
                 }
+                Some((_, Some(new))) => renames.push(format!("'{k}' is '{new}'")),
+                Some((_, None)) => renames.push(format!("'{k}' is gone")),
+                None => {}
             }
-            if usage
-                == (Usage::Script {
-                    reads: false,
-                    writes: false,
-                })
-            {
-                d.message.push_str(
-                    " (Flink accepts the CREATE TABLE and fails when a query first reads or writes the table)",
-                );
-                d = d.with_severity(Severity::Warning);
-            }
-            vec![d]
         }
-        None => Vec::new(),
-    }
+        let mut msg = format!(
+            "the table has no 'connector' option: '{key}' is the Flink 1.10 property style, which Flink 2.x no longer reads"
+        );
+        if let Some(id) = &identifier {
+            msg.push_str(&format!("; in Flink 2.x: 'connector' = '{id}'"));
+        }
+        if !renames.is_empty() {
+            msg.push_str(&format!(", {}", renames.join(", ")));
+        }
+        let d = Diagnostic::new(Code::LegacyConnector, spans.key(key), msg).with_help(
+            "write 'connector' = '<identifier>' and the new-style options of that connector (docs: Flink's connector pages list them)",
+        );
+        match identifier {
+            Some(id) if key == "connector.type" => d.with_help(format!(
+                "write 'connector' = '{id}' and the Flink 2.x keys the message names"
+            )),
+            _ => d,
+        }
+    } else {
+        let mut d = Diagnostic::new(
+            Code::MissingRequiredOption,
+            spans.key(key),
+            format!("option keys are case-sensitive: '{key}' is not 'connector'"),
+        )
+        .with_help(format!("write 'connector' = '{value}'"));
+        if spans.has_key(key) {
+            d = d.with_fix(spans.key(key), "'connector'", "write the key in lower case");
+        }
+        d
+    };
+    d = match usage {
+        Usage::Script {
+            reads: false,
+            writes: false,
+        } => {
+            d.message.push_str(
+                " (Flink accepts the CREATE TABLE and fails when a query first reads or writes the table)",
+            );
+            d.with_severity(Severity::Warning)
+        }
+        // Every use of the table fails: no connector is found.
+        _ => d.with_severity(Severity::Error),
+    };
+    vec![d]
 }
 
+/// A connector identifier the catalogue does not know: a warning with the Flink 2.x
+/// identifier when it is one of an older Flink (C016), a warning with a did-you-mean and a fix
+/// when it is a small edit away from a known one (C015), otherwise an info (C011: an in-house
+/// connector, most likely). The catalogue includes the connectors files of `flinkddl.toml`, so
+/// a declared in-house connector never gets here.
 fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Diagnostic {
-    let mut d = Diagnostic::new(
-        Code::UnknownConnector,
-        spans.value("connector"),
-        format!("connector '{id}' is not in the catalogue; its options are not checked"),
-    );
-    if let Some((_, new)) = LEGACY_CONNECTORS.iter().find(|(old, _)| *old == id) {
-        d = d.with_help(format!(
-            "'{id}' is not a Flink 2.x connector identifier; did you mean '{new}'?"
-        ));
-    } else if let Some(best) = did_you_mean(id, catalogue.connectors().map(|c| c.id.as_str())) {
-        d = d.with_help(format!("did you mean '{best}'?"));
-    } else {
-        d = d.with_help(
-            "describe in-house connectors in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)",
-        );
+    let span = spans.value("connector");
+    let known = |new: &str| catalogue.connector(new).is_some();
+    if let Some((_, new)) = LEGACY_CONNECTORS
+        .iter()
+        .find(|(old, new)| *old == id && known(new))
+    {
+        return Diagnostic::new(
+            Code::LegacyConnector,
+            span,
+            format!("'{id}' is not a Flink 2.x connector identifier: Flink 2.x has '{new}' instead"),
+        )
+        .with_help(format!(
+            "write 'connector' = '{new}' (Flink finds no factory for '{id}' when the table is first used)"
+        ))
+        .with_fix(span, quote(new), format!("write '{new}'"));
     }
-    d
+    if let Some(best) = did_you_mean(id, catalogue.connectors().map(|c| c.id.as_str())) {
+        return Diagnostic::new(
+            Code::ConnectorTypo,
+            span,
+            format!(
+                "connector '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
+            ),
+        )
+        .with_help(format!(
+            "did you mean '{best}'? (if '{id}' is an in-house connector, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
+        ))
+        .with_fix(span, quote(best), format!("write '{best}'"));
+    }
+    Diagnostic::new(
+        Code::UnknownConnector,
+        span,
+        format!("connector '{id}' is not in the catalogue; its options are not checked"),
+    )
+    .with_help(
+        "describe in-house connectors in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)",
+    )
 }
 
 /// The closest candidate, if close enough to be a likely typo.
@@ -212,6 +316,9 @@ enum Class<'a> {
     Pattern(&'a OptionSpec, String),
     Format(&'a OptionSpec),
     UnknownFormatOption(usize, String),
+    /// An unknown option of a format, which the connector lets through and the format ignores
+    /// (the filesystem connector: `validateExcept(format + '.')`).
+    IgnoredFormatOption(usize, String),
     Unknown,
 }
 
@@ -384,17 +491,29 @@ impl<'a> Checker<'a> {
                     continue;
                 }
                 match spec {
-                    None => self.out.push(
-                        Diagnostic::new(
-                            Code::UnknownConnector,
-                            span,
-                            format!("format '{id}' is not in the catalogue; its options are not checked"),
-                        )
-                        .with_help(match did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str())) {
-                            Some(best) => format!("did you mean '{best}'?"),
-                            None => "describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)".to_string(),
-                        }),
-                    ),
+                    None => {
+                        let best =
+                            did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str()));
+                        self.out.push(match best {
+                            Some(best) => Diagnostic::new(
+                                Code::ConnectorTypo,
+                                span,
+                                format!(
+                                    "format '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
+                                ),
+                            )
+                            .with_help(format!(
+                                "did you mean '{best}'? (if '{id}' is an in-house format, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
+                            ))
+                            .with_fix(span, quote(best), format!("write '{best}'")),
+                            None => Diagnostic::new(
+                                Code::UnknownConnector,
+                                span,
+                                format!("format '{id}' is not in the catalogue; its options are not checked"),
+                            )
+                            .with_help("describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)"),
+                        });
+                    }
                     Some(f) if f.bulk_only && !self.connector.accepts_bulk_formats => {
                         let d = Diagnostic::new(
                             Code::InvalidOptionValue,
@@ -488,11 +607,11 @@ impl<'a> Checker<'a> {
                         .is_some_and(|r| r.starts_with('.'))
             });
             let passthrough = spec.prefixes.iter().any(|p| rest.starts_with(p.as_str()));
-            if map_prefix
-                || passthrough
-                || (connector.lenient_format_options && f.prefix.is_empty())
-            {
+            if map_prefix || passthrough {
                 return Class::Passthrough;
+            }
+            if connector.lenient_format_options && f.prefix.is_empty() {
+                return Class::IgnoredFormatOption(i, rest.to_string());
             }
             return Class::UnknownFormatOption(i, rest.to_string());
         }
@@ -531,6 +650,30 @@ impl<'a> Checker<'a> {
                 }
             }
             Class::Passthrough => {}
+            Class::IgnoredFormatOption(i, rest) => {
+                let f = &self.formats[i];
+                let d = Diagnostic::new(
+                    Code::UnknownConnectorOption,
+                    self.spans.key(key),
+                    format!(
+                        "'{rest}' is not an option of format '{}' (in '{key}'): connector '{}' lets it through and the format ignores it",
+                        f.id, self.connector.id
+                    ),
+                );
+                // Flink accepts it whatever the script does with the table: never an error. A
+                // misspelt option is a warning (the setting meant has no effect); any other is
+                // a note.
+                let d = match self.format_option_fix(i, key, &rest) {
+                    Some((fixed, span)) => d
+                        .with_severity(Severity::Warning)
+                        .with_help(format!("did you mean '{fixed}'?"))
+                        .with_fix(span, quote(&fixed), format!("write '{fixed}'")),
+                    None => d
+                        .with_severity(Severity::Info)
+                        .with_help("remove the option; Flink accepts it and it has no effect"),
+                };
+                self.out.push(d);
+            }
             Class::UnknownFormatOption(i, rest) => {
                 let f = &self.formats[i];
                 let prefix = f.option_prefix();
@@ -561,6 +704,15 @@ impl<'a> Checker<'a> {
                 self.emit(d, Side::Both);
             }
         }
+    }
+
+    /// The option of the `i`-th active format closest to `rest` (an unknown option written
+    /// as `key`), as the full key to write, and where to write it.
+    fn format_option_fix(&self, i: usize, key: &str, rest: &str) -> Option<(String, Span)> {
+        let f = &self.formats[i];
+        let spec = f.spec?;
+        let best = did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))?;
+        Some((format!("{}{best}", f.option_prefix()), self.spans.key(key)))
     }
 
     fn unknown_option(&self, key: &str) -> Diagnostic {
@@ -796,8 +948,36 @@ impl<'a> Checker<'a> {
                 format!("{owner} needs option '{key}'"),
             )
             .with_help(format!("add '{key}' = '...' to the WITH clause"));
+            let d = self.point_at_misspelling(d, &[key.as_str()]);
             self.emit(d, Side::Both);
         }
+    }
+
+    /// A missing option written with a typo is most often the reason it is missing: when a key
+    /// of the table is a small edit away from one of `wanted` (and is not a known key itself),
+    /// the finding points at it, says so and offers to rename it.
+    fn point_at_misspelling(&self, d: Diagnostic, wanted: &[&str]) -> Diagnostic {
+        let known = self.known_keys();
+        let written = self
+            .table
+            .options
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .filter(|k| !known.iter().any(|known| known == k));
+        for key in written {
+            if let Some(best) = did_you_mean(key, wanted.iter().copied()) {
+                let span = self.spans.key(key);
+                let mut d = d
+                    .with_label(span, format!("'{key}' is not '{best}'"))
+                    .with_help(format!("'{key}' looks like a misspelling of '{best}'"))
+                    .with_fix(span, quote(best), format!("write '{best}'"));
+                d.message.push_str(&format!(
+                    " ('{key}' is written: a misspelling of '{best}'?)"
+                ));
+                return d;
+            }
+        }
+        d
     }
 
     // ---- rules ---------------------------------------------------------------------------
@@ -876,6 +1056,9 @@ impl<'a> Checker<'a> {
                     let add: Vec<String> = names.iter().map(|n| format!("{n} = '...'")).collect();
                     let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg)
                         .with_help(format!("add {} to the WITH clause", add.join(" or ")));
+                    let wanted: Vec<String> = options.iter().map(|o| full(o)).collect();
+                    let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
+                    let d = self.point_at_misspelling(d, &wanted);
                     self.emit(d, *fails);
                 }
             }

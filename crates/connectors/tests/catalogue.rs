@@ -213,3 +213,52 @@ fn broken_user_files_say_where() {
     assert_eq!(position, None);
     assert!(message.contains("'roles' must name"), "{message}");
 }
+
+/// A near-miss identifier is a warning with a fix (C015), an identifier of an older Flink
+/// names its replacement (C016); a connectors file that declares them silences both.
+#[test]
+fn near_misses_and_legacy_identifiers_warn_unless_declared() {
+    let sql = "CREATE TABLE a (x INT) WITH ('connector' = 'kafkaa', 'topic' = 't');\n\
+               CREATE TABLE b (x INT) WITH ('connector' = 'kafka-0.11', 'topic' = 't');\n\
+               CREATE TABLE c (x INT) WITH ('connector' = 'filesystem', 'path' = '/p', 'format' = 'jsn');";
+    let builtin = common::check_sql(&Catalogue::builtin(), sql);
+    let codes: Vec<(Code, Severity)> = builtin.iter().map(|d| (d.code, d.severity)).collect();
+    assert_eq!(
+        codes,
+        vec![
+            (Code::ConnectorTypo, Severity::Warning),
+            (Code::LegacyConnector, Severity::Warning),
+            (Code::ConnectorTypo, Severity::Warning),
+        ],
+        "{builtin:?}"
+    );
+    assert!(builtin.iter().all(|d| d.fix.is_some()), "{builtin:?}");
+    let declared = Catalogue::builtin()
+        .with_user_file(
+            r#"
+[[connectors]]
+id = "kafkaa"
+version = "in-house 1"
+roles = ["source"]
+options = [{ key = "topic", type = "string" }]
+
+[[connectors]]
+id = "kafka-0.11"
+version = "in-house 1"
+roles = ["source"]
+options = [{ key = "topic", type = "string" }]
+
+[[formats]]
+id = "jsn"
+version = "in-house 1"
+"#,
+        )
+        .expect("valid");
+    let found = common::check_sql(&declared, sql);
+    assert!(
+        found
+            .iter()
+            .all(|d| !matches!(d.code, Code::ConnectorTypo | Code::LegacyConnector)),
+        "{found:?}"
+    );
+}

@@ -419,6 +419,41 @@ catalogue! {
          ## Fix\n\n\
          Switch to the catalog that has the procedure first (`USE CATALOG paimon;`), or qualify the \
          procedure with it (`CALL paimon.sys.compact(...)`).";
+    DropShadowedByTemporary = "B067", "drop-shadowed-by-temporary", Bind, Error,
+        "a temporary object hides the one to drop",
+        "`DROP TABLE` and `DROP VIEW` remove a permanent object. While a temporary table (or \
+         view) of the same name exists, that name means the temporary one, and Flink refuses to \
+         drop the permanent one behind it, even with `IF EXISTS` and even when there is no \
+         permanent one.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TEMPORARY TABLE t (a INT) WITH ('connector' = 'datagen');\nDROP TABLE t;\n```\n\n\
+         ## Fix\n\n\
+         Drop the temporary object with `DROP TEMPORARY TABLE t` (or `DROP TEMPORARY VIEW`), then \
+         drop the permanent one if there is one.";
+    WrongObjectKind = "B069", "wrong-object-kind", Bind, Error,
+        "the statement does not apply to this object",
+        "The object exists, but the statement cannot act on it: `SHOW CREATE TABLE` of a view (or \
+         `SHOW CREATE VIEW` of a table), `SHOW PARTITIONS` of a table without `PARTITIONED BY`, \
+         `DROP DATABASE` of the current database or of one that still holds tables (without \
+         `CASCADE`), `DROP CATALOG` of the current catalog. The messages are Flink's.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'datagen');\nSHOW PARTITIONS t;\n```\n\n\
+         ## Fix\n\n\
+         Use the statement for the object's kind (`SHOW CREATE VIEW`), partition the table, switch \
+         to another database or catalog first (`USE ...`), or drop with `CASCADE`.";
+    VariantNotReadable = "B068", "variant-not-readable", Bind, Error,
+        "a query reads a datagen table with a VARIANT column",
+        "Flink 2.3 accepts a `VARIANT` column in a `datagen` table, but its datagen source cannot \
+         generate VARIANT values: a query that reads the table (a `CREATE TABLE ... AS SELECT`, a \
+         view, an `INSERT ... SELECT` or a `SELECT`) fails with \"Unsupported type: VARIANT\" \
+         when it creates the source, even when it does not select the column. Other connectors \
+         (filesystem) read VARIANT columns, and a VARIANT made in the query (`PARSE_JSON`) or in a \
+         computed column is fine.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE src (id INT, v VARIANT) WITH ('connector' = 'datagen');\nCREATE TABLE t WITH ('connector' = 'blackhole') AS SELECT id FROM src;\n```\n\n\
+         ## Fix\n\n\
+         Generate text and make the VARIANT from it in a computed column: \
+         `s STRING, v AS PARSE_JSON(s)`.";
     InvalidOption = "B070", "invalid-option", Bind, Error,
         "invalid option",
         "WITH options are pairs of character string literals.\n\n\
@@ -710,6 +745,29 @@ catalogue! {
          ## Fix\n\n\
          Read from a table whose connector can be read (`kafka`, `filesystem`, `jdbc`, \
          `datagen`, ...); a sink-only table can only be the target of an INSERT.";
+    ConnectorTypo = "C015", "connector-typo", Lint, Warning,
+        "unknown connector or format close to a known one",
+        "The connector (or format) identifier is not in the catalogue but is a small edit away \
+         from one that is: most likely a typo. Flink fails with \"Could not find any factory for \
+         identifier\" when the table is first used. A connector or format declared in a \
+         connectors file (`connectors` in `flinkddl.toml`) is known, and gets no warning.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'kafka', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'jsn');\n```\n\n\
+         ## Fix\n\n\
+         Write the identifier the help names (the quick fix does): `'format' = 'json'`. If it is \
+         an in-house connector or format, describe it in a connectors file.";
+    LegacyConnector = "C016", "legacy-connector", Lint, Warning,
+        "connector identifier or option style Flink 2.x no longer has",
+        "The identifier is one of an older Flink (`kafka-0.11`, `elasticsearch-6`, ...), or the \
+         table uses the Flink 1.10 property style (`'connector.type' = 'kafka'`, \
+         `'connector.topic'`, `'format.type'`), which Flink 2.x does not read: it finds no \
+         connector and fails when the table is first used. The message names the Flink 2.x \
+         replacement; it is an error when the script reads or writes the table.\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE t (a INT) WITH ('connector' = 'kafka-0.11', 'topic' = 't',\n  'properties.bootstrap.servers' = 'broker:9092', 'format' = 'json');\n```\n\n\
+         ## Fix\n\n\
+         Use the Flink 2.x identifier (`'connector' = 'kafka'`) and the new-style keys \
+         (`'topic'`, `'properties.bootstrap.servers'`, `'format'`).";
     // ---- end connector codes ----
     // ---- file and lint codes (crates/cli, crates/lint) ----
     NotUtf8 = "F001", "not-utf8", Syntax, Error,

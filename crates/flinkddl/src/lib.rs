@@ -289,6 +289,9 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
             ));
         }
     }
+    // The binder reports a statement's errors in Flink's order (the first is Flink's) and goes
+    // on after it (issue 14): that first error sorts before the statement's other bind errors.
+    let lead_errors = lead_bind_errors(&parse, &bound.diagnostics);
     diagnostics.extend(bound.diagnostics);
     let mut diagnostics = flinkddl_lint::suppress(&parse, text, diagnostics);
     // Flink runs statements in order and stops at the first failure, so the first diagnostic
@@ -301,11 +304,50 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
         Stage::Lint => 2,
     };
     // Cached: the statement lookup is a binary search, done once per diagnostic.
-    diagnostics.sort_by_cached_key(|d| (statement_of(d), stage_rank(d), d.span.start));
+    diagnostics.sort_by_cached_key(|d| {
+        let statement = statement_of(d);
+        match lead_errors.get(&statement) {
+            Some(lead) if d.stage() == Stage::Bind && d.severity == Severity::Error => {
+                if d.code == lead.code && d.span == lead.span {
+                    (statement, stage_rank(d), lead.earliest, 0)
+                } else {
+                    (statement, stage_rank(d), d.span.start, 1)
+                }
+            }
+            _ => (statement, stage_rank(d), d.span.start, 1),
+        }
+    });
     Analysis {
         tables: bound.tables,
         diagnostics,
         created: bound.created,
         parse,
     }
+}
+
+/// The first bind error the binder reported for a statement, and where the statement's earliest
+/// bind error starts: that first error is Flink's and sorts at the earliest position.
+struct LeadError {
+    code: Code,
+    span: Span,
+    earliest: u32,
+}
+
+fn lead_bind_errors(
+    parse: &Parse,
+    bound: &[Diagnostic],
+) -> std::collections::HashMap<usize, LeadError> {
+    let mut leads: std::collections::HashMap<usize, LeadError> = Default::default();
+    for d in bound.iter().filter(|d| d.severity == Severity::Error) {
+        let statement = binder::statement_index(parse, d.span.start).unwrap_or(usize::MAX);
+        leads
+            .entry(statement)
+            .and_modify(|lead| lead.earliest = lead.earliest.min(d.span.start))
+            .or_insert(LeadError {
+                code: d.code,
+                span: d.span,
+                earliest: d.span.start,
+            });
+    }
+    leads
 }

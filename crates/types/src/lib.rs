@@ -34,6 +34,7 @@ pub mod merging;
 mod model;
 pub mod parser;
 mod print;
+mod suggest;
 pub mod validate;
 
 pub use casts::{supports_avoiding_cast, supports_explicit_cast, supports_implicit_cast};
@@ -49,3 +50,4 @@ pub use model::{
 };
 pub use parser::{parse_logical_type, ParseTypeError};
 pub use print::{escape_identifier, escape_single_quotes};
+pub use suggest::similar_type_name;

@@ -12,7 +12,7 @@ pub(crate) fn bind_literal(ctx: &Ctx, lit: &Literal, span: Span) -> BResult<Boun
     match lit {
         Literal::Integer { text } => exact_number(text, false, span),
         Literal::Decimal { text } => exact_number(text, false, span),
-        Literal::Approximate { text } => Ok(approx_number(text, false, span)),
+        Literal::Approximate { text } => approx_number(text, false, span),
         Literal::String { value } => string_literal(ctx, value, span),
         Literal::Binary { hex } => {
             if hex.len() % 2 != 0 {
@@ -135,11 +135,22 @@ pub(crate) fn exact_number(text: &str, negative: bool, span: Span) -> BResult<Bo
     )
 }
 
-/// An approximate numeric literal: DOUBLE, printed with an upper-case `E`.
-pub(crate) fn approx_number(text: &str, negative: bool, span: Span) -> Bound {
+/// An approximate numeric literal: DOUBLE, printed with an upper-case `E`. Past DOUBLE's
+/// range it is Calcite's "out of range" (checked with the oracle: `1.5e400`).
+pub(crate) fn approx_number(text: &str, negative: bool, span: Span) -> BResult<Bound> {
     let t = text.to_uppercase();
+    if t.parse::<f64>().is_ok_and(f64::is_infinite) {
+        return reject(
+            Code::InvalidExpressionLiteral,
+            span,
+            format!(
+                "Numeric literal '{}{t}' out of range",
+                if negative { "-" } else { "" }
+            ),
+        );
+    }
     let sql = if negative { format!("-{t}") } else { t };
-    Bound::new(DataType::double().not_null(), sql, span).with_lit(Lit::Approx)
+    Ok(Bound::new(DataType::double().not_null(), sql, span).with_lit(Lit::Approx))
 }
 
 /// Quotes a character string the way Calcite unparses it.
@@ -157,13 +168,91 @@ fn string_literal(ctx: &Ctx, value: &str, span: Span) -> BResult<Bound> {
         );
     }
     let prefix = charset_prefix(text);
+    if prefix == "_ISO-8859-1" {
+        if let Some(c) = value.chars().find(|c| u32::from(*c) > 0xff) {
+            return reject(
+                Code::InvalidExpressionLiteral,
+                span,
+                format!("Failed to encode '{c}' in character set 'ISO-8859-1'"),
+            );
+        }
+    }
     let len = value.encode_utf16().count() as u32;
-    Ok(Bound::new(
-        DataType::char(len).not_null(),
-        format!("{prefix}{}", quote(value)),
-        span,
-    )
-    .with_lit(Lit::Str(value.to_string())))
+    let stored = if prefix.is_empty() {
+        plain_string_stored(text).unwrap_or_else(|| quote(value))
+    } else {
+        format!("{prefix}{}", quote(value))
+    };
+    Ok(Bound::new(DataType::char(len).not_null(), stored, span)
+        .with_lit(Lit::Str(value.to_string())))
+}
+
+/// How Flink stores a string literal written without a charset: Calcite unparses a value with
+/// a character outside printable ASCII (tab included, line breaks not) as `u&'\00e9'`, and
+/// Flink reads that back as a UTF-16 literal, printed `_UTF16'é'`. The parts of a literal
+/// continued on the next lines stay apart, one per line. `None` when `text` is not a plain
+/// literal.
+fn plain_string_stored(text: &str) -> Option<String> {
+    let parts = literal_parts(text)?;
+    let unicode = |p: &str| {
+        p.chars()
+            .any(|c| c as u32 >= 128 || (c < ' ' && c != '\n' && c != '\r'))
+    };
+    let prefix = if parts.first().is_some_and(|p| unicode(p)) {
+        "_UTF16"
+    } else {
+        ""
+    };
+    let quoted: Vec<String> = parts.iter().map(|p| quote(p)).collect();
+    Some(format!("{prefix}{}", quoted.join("\n")))
+}
+
+/// The contents of each quoted part of a plain string literal (`'a'` or `'a'\n'b'`), with
+/// doubled quotes undone.
+fn literal_parts(text: &str) -> Option<Vec<String>> {
+    let mut parts = Vec::new();
+    let mut chars = text.trim().chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                let mut part = String::new();
+                loop {
+                    match chars.next()? {
+                        '\'' if chars.peek() == Some(&'\'') => {
+                            chars.next();
+                            part.push('\'');
+                        }
+                        '\'' => break,
+                        other => part.push(other),
+                    }
+                }
+                parts.push(part);
+            }
+            c if c.is_whitespace() => {}
+            // Comments between the parts.
+            '-' if chars.peek() == Some(&'-') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                loop {
+                    let c = chars.next()?;
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+            }
+            // Not a plain literal: keep the joined value.
+            _ => return None,
+        }
+    }
+    (!parts.is_empty()).then_some(parts)
 }
 
 /// The charset prefix Calcite prints for a literal written with one (`_UTF16'a'`, `N'a'` is
@@ -559,5 +648,103 @@ fn interval_format_ok(q: &ast::IntervalQualifier, v: &str) -> bool {
             matches!(v.split_once(':'), Some((a, b)) if nums(a) && secs(b))
         }
         _ => true,
+    }
+}
+
+/// An expression's stored text as Flink's summaries print it (DESCRIBE, SHOW CREATE TABLE,
+/// `asSummaryString`): Flink keeps the SQL Calcite unparsed, where a literal that needed the
+/// UTF-16 charset is `u&'\00b5s'` (each UTF-16 unit outside printable ASCII escaped, quotes
+/// and backslashes doubled); the resolved expression, which we store, prints it `_UTF16'µs'`.
+pub fn summary_sql(stored: &str) -> std::borrow::Cow<'_, str> {
+    const PREFIX: &str = "_UTF16'";
+    if !stored.contains(PREFIX) {
+        return std::borrow::Cow::Borrowed(stored);
+    }
+    let mut out = String::with_capacity(stored.len() + 16);
+    let mut rest = stored;
+    while let Some(c) = rest.chars().next() {
+        match c {
+            // Quoted identifiers and other literals are copied whole.
+            '`' | '\'' => {
+                let end = quoted_end(rest, c);
+                out.push_str(&rest[..end]);
+                rest = &rest[end..];
+            }
+            '_' if rest.starts_with(PREFIX) => {
+                let body = &rest[PREFIX.len() - 1..];
+                let end = quoted_end(body, '\'');
+                let value = body
+                    .get(1..end.saturating_sub(1).max(1))
+                    .unwrap_or_default()
+                    .replace("''", "'");
+                // Only a value that needed the charset came from a plain literal; a written
+                // `_UTF16'abc'` prints as written.
+                let needs_unicode = value
+                    .chars()
+                    .any(|c| c as u32 >= 128 || (c < ' ' && c != '\n' && c != '\r'));
+                if !needs_unicode {
+                    out.push_str(&rest[..PREFIX.len() - 1 + end]);
+                    rest = &body[end..];
+                    continue;
+                }
+                out.push_str("u&'");
+                for unit in value.encode_utf16() {
+                    match unit {
+                        0x27 => out.push_str("''"),
+                        0x5c => out.push_str("\\\\"),
+                        32..=127 => out.push(char::from(unit as u8)),
+                        _ => out.push_str(&format!("\\{unit:04x}")),
+                    }
+                }
+                out.push('\'');
+                rest = &body[end..];
+            }
+            _ => {
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The end (exclusive) of the quoted text at the start of `s`, whose quote is `q` and which
+/// doubles `q` inside; the whole of `s` when it is not closed.
+fn quoted_end(s: &str, q: char) -> usize {
+    let mut chars = s.char_indices().skip(1).peekable();
+    while let Some((i, c)) = chars.next() {
+        if c == q {
+            if chars.peek().is_some_and(|(_, n)| *n == q) {
+                chars.next();
+            } else {
+                return i + c.len_utf8();
+            }
+        }
+    }
+    s.len()
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::summary_sql;
+
+    /// Flink's DESCRIBE and SHOW CREATE TABLE text (checked with the oracle).
+    #[test]
+    fn utf16_literals_print_as_calcite_unparsed_them() {
+        for (stored, summary) in [
+            ("_UTF16'µs'", "u&'\\00b5s'"),
+            ("CONCAT(`s`, _UTF16'€')", "CONCAT(`s`, u&'\\20ac')"),
+            ("_UTF16'é'\n'b'\n'c'", "u&'\\00e9'\n'b'\n'c'"),
+            ("_UTF16'it''s \\ µ'", "u&'it''s \\\\ \\00b5'"),
+            ("_UTF16'😀'", "u&'\\d83d\\de00'"),
+            ("'_UTF16''x'", "'_UTF16''x'"),
+            ("_UTF16'abc'", "_UTF16'abc'"),
+            ("CONCAT(_UTF16'a''b', 'c')", "CONCAT(_UTF16'a''b', 'c')"),
+            ("`_UTF16'`", "`_UTF16'`"),
+            ("_ISO-8859-1'é'", "_ISO-8859-1'é'"),
+            ("'a'\n'b'", "'a'\n'b'"),
+        ] {
+            assert_eq!(summary_sql(stored), summary, "{stored}");
+        }
     }
 }

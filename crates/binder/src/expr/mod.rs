@@ -17,6 +17,7 @@ mod cast;
 mod catalog;
 mod functions;
 mod literal;
+pub use literal::summary_sql;
 mod ops;
 mod special;
 mod sqltypes;
@@ -209,9 +210,12 @@ pub fn bind_watermark(
             rowtime: rowtime.clone(),
         },
     );
-    let ExprOutcome::Typed(typed) = &outcome else {
+    let ExprOutcome::Typed(mut typed) = outcome else {
         return outcome;
     };
+    if let Some(t) = watermark_output_type(expr, rowtime) {
+        typed.data_type = t;
+    }
     let t = &typed.data_type;
     let valid_kind = matches!(
         t.type_root(),
@@ -242,7 +246,39 @@ pub fn bind_watermark(
         )
         .with_help("cast the expression to the rowtime column's type")]);
     }
-    outcome
+    ExprOutcome::Typed(typed)
+}
+
+/// The type a watermark expression takes from its rowtime column, where Flink's does: Flink
+/// resolves the expression with the rowtime column's type as its expected output type
+/// (`DefaultSchemaResolver.resolveWatermarkSpecs`), and the only function whose type reads that
+/// expectation is `SOURCE_WATERMARK()` (`SourceWatermarkTypeStrategy`: the expected type when it
+/// is a timestamp, else TIMESTAMP_LTZ(3)). Only the outermost call gets the expectation, so
+/// `SOURCE_WATERMARK() - INTERVAL '1' SECOND` stays TIMESTAMP_LTZ(3). `rowtime` is the column's
+/// type without its time attribute.
+pub fn watermark_output_type(expr: &ast::Expr, rowtime: &DataType) -> Option<DataType> {
+    let mut root = expr;
+    while let ast::ExprKind::Nested(inner) = &root.kind {
+        root = inner;
+    }
+    let ast::ExprKind::Call(call) = &root.kind else {
+        return None;
+    };
+    let [name] = call.name.parts.as_slice() else {
+        return None;
+    };
+    let timestamp = matches!(
+        rowtime.type_root(),
+        LogicalTypeRoot::TimestampWithoutTimeZone
+            | LogicalTypeRoot::TimestampWithLocalTimeZone
+            | LogicalTypeRoot::TimestampWithTimeZone
+    );
+    (name.value.eq_ignore_ascii_case("SOURCE_WATERMARK")
+        && call.args.is_empty()
+        && call.named_args.is_empty()
+        && !call.star
+        && timestamp)
+        .then(|| rowtime.without_time_attributes())
 }
 
 /// Flink's check of a rowtime column's type: `None` when it can be a rowtime attribute

@@ -61,7 +61,7 @@ pub(crate) fn unary(ctx: &Ctx, op: UnaryOp, operand: &ast::Expr, span: Span) -> 
                     return literal::exact_number(text, negative, span);
                 }
                 ast::Literal::Approximate { text } => {
-                    return Ok(literal::approx_number(text, negative, span))
+                    return literal::approx_number(text, negative, span)
                 }
                 _ => {}
             }
