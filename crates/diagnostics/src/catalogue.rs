@@ -483,10 +483,11 @@ catalogue! {
          Fix the WITH options of the table the query reads (here: a connector that can be read, such as `datagen` or `kafka`).";
     SchemaNotDerived = "B090", "schema-not-derived", Bind, Info,
         "schema not derived",
-        "flinkddl could not derive this table's schema (for example a CTAS over a join); it is \
-         not checked further. This is not an error in your SQL.\n\n\
+        "flinkddl could not derive this table's schema (for example a CTAS over a set operation, \
+         a table function or MATCH_RECOGNIZE); it is not checked further. This is not an error \
+         in your SQL.\n\n\
          ## Example\n\n\
-         ```sql\nCREATE TABLE a (x INT) WITH ('connector' = 'datagen');\nCREATE TABLE b (x INT) WITH ('connector' = 'datagen');\nCREATE TABLE c WITH ('connector' = 'blackhole') AS SELECT a.x FROM a JOIN b ON a.x = b.x;\n```\n\n\
+         ```sql\nCREATE TABLE a (x INT) WITH ('connector' = 'datagen');\nCREATE TABLE b (x INT) WITH ('connector' = 'datagen');\nCREATE TABLE c WITH ('connector' = 'blackhole') AS SELECT x FROM a UNION ALL SELECT x FROM b;\n```\n\n\
          ## Fix\n\n\
          Nothing to fix: flinkddl does not read this query. Declare the columns (`CREATE TABLE c (x INT) WITH (...) AS SELECT ...`) to have them checked.";
     // ---- expression codes (crates/binder/src/expr) ----
