@@ -146,7 +146,11 @@ fn run_one(only: &str, text: &str, iters: usize) {
             "cell" => OwnedParse::parse(text.to_owned()).census(),
             // The throughput bench's stages, for their instruction counts.
             "lex" => count(flinkddl_syntax::lex(text).tokens.len()),
-            "analyze" => count(flinkddl::analyze_with(text, &check_options()).diagnostics.len()),
+            "analyze" => count(
+                flinkddl::analyze_with(text, &check_options())
+                    .diagnostics
+                    .len(),
+            ),
             "check" => count(check_one(text).len()),
             "sqlparser-tokenize" => count(
                 Tokenizer::new(&GenericDialect {}, text)
@@ -215,7 +219,6 @@ fn run_flavor(flavor: &str, text: &str, iters: usize) {
     let mut bump = Bump::new();
     let (a, ae) = arena::parse(text, &bump);
     let arena_census = arena::census(&a, ae);
-    drop(a);
     let arena_bytes = bump.allocated_bytes();
     let arena_used: usize = bump.iter_allocated_chunks().map(<[_]>::len).sum();
     drop(bump);
@@ -307,7 +310,11 @@ fn report(
     with_drop: Option<((Duration, Duration), usize)>,
 ) {
     let rate = |d: Duration| mb(bytes) / d.as_secs_f64().max(1e-9);
-    let mut line = format!("  {name:<22} {:>7.1} MB/s ({:>6.1})", rate(best), rate(median));
+    let mut line = format!(
+        "  {name:<22} {:>7.1} MB/s ({:>6.1})",
+        rate(best),
+        rate(median)
+    );
     if let Some(((drop_best, _), peak)) = with_drop {
         line.push_str(&format!(
             "  +drop {:>7.1} MB/s  peak heap {:>5.2}x",
@@ -343,7 +350,14 @@ fn corpus(generator: &Path, flavor: &str, size: &str) -> Result<String, String> 
     if !file.is_file() {
         let status = Command::new("python3")
             .arg(generator)
-            .args(["--flavor", flavor, "--size", size, "--seed", &SEED.to_string()])
+            .args([
+                "--flavor",
+                flavor,
+                "--size",
+                size,
+                "--seed",
+                &SEED.to_string(),
+            ])
             .arg("--out")
             .arg(&file)
             .status()

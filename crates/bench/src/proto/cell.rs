@@ -32,10 +32,16 @@ impl OwnedParse {
     /// Parses `text`, taking it over (no copy). The arena grows as `arena::parse`'s does, so
     /// that the two differ only by the holder.
     pub fn parse(text: String) -> Self {
-        OwnedParse::new(SourceArena { text, bump: Bump::new() }, |owner| {
-            let (script, errors) = arena::parse(&owner.text, &owner.bump);
-            Parsed { script, errors }
-        })
+        OwnedParse::new(
+            SourceArena {
+                text,
+                bump: Bump::new(),
+            },
+            |owner| {
+                let (script, errors) = arena::parse(&owner.text, &owner.bump);
+                Parsed { script, errors }
+            },
+        )
     }
 
     pub fn census(&self) -> Census {

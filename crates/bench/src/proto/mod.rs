@@ -62,7 +62,10 @@ pub fn node_sizes() -> Vec<(&'static str, usize)> {
         ("current TableElement", size_of::<current::TableElement>()),
         ("current ColumnDef", size_of::<current::ColumnDef>()),
         ("current ColumnKind", size_of::<current::ColumnKind>()),
-        ("current DataTypeSyntax", size_of::<current::DataTypeSyntax>()),
+        (
+            "current DataTypeSyntax",
+            size_of::<current::DataTypeSyntax>(),
+        ),
         ("current TypeKind", size_of::<current::TypeKind>()),
         ("current Expr", size_of::<current::Expr>()),
         ("current ExprKind", size_of::<current::ExprKind>()),
@@ -121,7 +124,10 @@ mod tests {
         let (arena_script, arena_errors) = arena::parse(SAMPLE, &bump);
         assert_eq!(arena::census(&arena_script, arena_errors), expected);
 
-        assert_eq!(cell::OwnedParse::parse(SAMPLE.to_owned()).census(), expected);
+        assert_eq!(
+            cell::OwnedParse::parse(SAMPLE.to_owned()).census(),
+            expected
+        );
     }
 
     /// Names and strings borrow the source unless they hold an escape.
@@ -134,15 +140,26 @@ mod tests {
         };
         let source = SAMPLE.as_bytes().as_ptr_range();
         let borrowed = |s: &str| source.contains(&s.as_ptr());
-        let parts: Vec<_> = t.name.parts.iter().map(|p| (p.value, borrowed(p.value))).collect();
+        let parts: Vec<_> = t
+            .name
+            .parts
+            .iter()
+            .map(|p| (p.value, borrowed(p.value)))
+            .collect();
         assert_eq!(parts, [("cat", true), ("db", true), ("we`ird", false)]);
         let with = t.with.as_ref().map(|w| w.properties).unwrap_or_default();
-        let values: Vec<_> = with.iter().map(|p| (p.value.value, borrowed(p.value.value))).collect();
+        let values: Vec<_> = with
+            .iter()
+            .map(|p| (p.value.value, borrowed(p.value.value)))
+            .collect();
         assert_eq!(
             values,
             [
                 ("kafka", true),
-                ("it's a topic with a name longer than twenty-four bytes", false)
+                (
+                    "it's a topic with a name longer than twenty-four bytes",
+                    false
+                )
             ]
         );
     }

@@ -228,10 +228,7 @@ pub fn parse(src: &str) -> (Script, usize) {
         }
     }
     let span = Span::new(0, src.len() as u32);
-    let script = Script {
-        span,
-        statements: statements,
-    };
+    let script = Script { span, statements };
     (script, p.errors)
 }
 
@@ -305,7 +302,7 @@ impl P<'_, '_> {
         }
         Ok(ObjectName {
             span: self.span_from(start),
-            parts: parts,
+            parts,
         })
     }
 
@@ -356,7 +353,7 @@ impl P<'_, '_> {
             if_not_exists,
             name,
             elements_span,
-            elements: elements,
+            elements,
             comment,
             partitioned_by,
             with,
@@ -382,7 +379,7 @@ impl P<'_, '_> {
         self.c.expect(T::RParen)?;
         Ok(PropertyList {
             span: self.span_from(start),
-            properties: properties,
+            properties,
         })
     }
 
@@ -398,7 +395,7 @@ impl P<'_, '_> {
         self.c.expect(T::RParen)?;
         Ok(ColumnList {
             span: self.span_from(start),
-            columns: columns,
+            columns,
         })
     }
 
@@ -573,10 +570,7 @@ impl P<'_, '_> {
                 }
                 name = BuiltinType::TimestampLtz;
             }
-            TypeKind::Builtin {
-                name,
-                params: params,
-            }
+            TypeKind::Builtin { name, params }
         };
         let mut ty = DataType {
             span: self.span_from(start),
@@ -671,7 +665,7 @@ impl P<'_, '_> {
                 self.c.expect_kw(K::END)?;
                 ExprKind::Case(Box::new(Case {
                     operand,
-                    whens: whens,
+                    whens,
                     else_result,
                 }))
             }
@@ -702,10 +696,7 @@ impl P<'_, '_> {
                         }
                     }
                     self.c.expect(T::RParen)?;
-                    ExprKind::Call {
-                        name,
-                        args: args,
-                    }
+                    ExprKind::Call { name, args }
                 } else {
                     ExprKind::Identifier(name)
                 }
