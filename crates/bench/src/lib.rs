@@ -1,3 +1,6 @@
 //! Benchmarks only: `benches/throughput.rs` measures flinkddl against sqlparser-rs in one
-//! process on the same bytes (see `docs/performance.md`). This library is empty on purpose; it
-//! exists so that the bench has a crate of its own, with its own lint settings.
+//! process on the same bytes (see `docs/performance.md`); `benches/ast_repr.rs` measures the AST
+//! representation prototypes of `proto` against the current parser (decision 0006). The bench
+//! has a crate of its own, with its own lint settings.
+
+pub mod proto;

@@ -580,15 +580,62 @@ fn skip_whitespace(bytes: &[u8], mut from: usize) -> usize {
     from
 }
 
+/// The first `quote` at or after `from`. String bodies and quoted names are mostly runs without
+/// one, so it tests eight bytes at a time (a word has a `quote` byte when `word ^ pattern` has a
+/// zero byte) and finds the byte only in the word that has it.
 #[inline]
 fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
-    bytes
-        .get(from..)?
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let hay = bytes.get(from..)?;
+    let pattern = u64::from_ne_bytes([quote; 8]);
+    let mut offset = 0;
+    for chunk in hay.chunks_exact(8) {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let x = u64::from_ne_bytes(word) ^ pattern;
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            break;
+        }
+        offset += 8;
+    }
+    hay.get(offset..)?
         .iter()
         .position(|&c| c == quote)
-        .map(|i| from + i)
+        .map(|i| from + offset + i)
 }
 
 fn find_subslice(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::memchr_quote;
+
+    /// The word-at-a-time search finds what a byte-by-byte one finds, from every start, with the
+    /// quote at every position of a word and in the tail, and next to bytes one bit away from it.
+    #[test]
+    fn memchr_quote_agrees_with_a_byte_search() {
+        for quote in [b'\'', b'`', b'"'] {
+            for len in 0..40 {
+                for at in (0..len).map(Some).chain([None]) {
+                    let mut hay: Vec<u8> = (0..len).map(|i| b"a\xe9&'`\"\x00\x7f"[i % 8]).collect();
+                    hay.retain(|&b| b != quote);
+                    hay.resize(len, b'x');
+                    if let Some(at) = at {
+                        hay[at] = quote;
+                    }
+                    for from in 0..=len + 1 {
+                        let expected = hay
+                            .get(from..)
+                            .and_then(|h| h.iter().position(|&c| c == quote))
+                            .map(|i| from + i);
+                        assert_eq!(memchr_quote(&hay, from, quote), expected, "{hay:?} {from}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,370 @@
+//! The AST representation prototypes (`flinkddl_bench::proto`, decision 0006) against the
+//! current parser, in one process, on the same bytes: throughput, the cost of dropping the tree,
+//! peak heap and node sizes.
+//!
+//!     cargo bench -p flinkddl-bench --bench ast_repr                 # 10 MB, best of 5
+//!     FLINKDDL_AST_ONLY=arena FLINKDDL_BENCH_ITERS=1 valgrind --tool=callgrind \
+//!         target/release/deps/ast_repr-<hash>                       # instructions of one stage
+//!
+//! Environment: `FLINKDDL_BENCH_SIZE` (default 10MB), `FLINKDDL_BENCH_ITERS` (default 5),
+//! `FLINKDDL_BENCH_FLAVORS` (default `flink,both`; `queries` once the throughput bench has
+//! written it), `FLINKDDL_SHARED` (the directory holding `bench/gen_corpus.py`),
+//! `FLINKDDL_AST_ONLY=none|current|owned|arena|cell|lex|analyze|check|sqlparser-tokenize|
+//! sqlparser-parse` (one measurement, no peak-heap run: for callgrind; `none` reads the corpus
+//! only, the baseline to subtract).
+//!
+//! Stages (each lexes with `flinkddl_syntax::lex`; the prototypes share one grammar):
+//! * `current parse`: `flinkddl_syntax::parse`, the real parser and AST.
+//! * `owned proto`: ruff-style owned nodes (`proto::owned`).
+//! * `arena proto`: oxc-style arena nodes borrowing the source (`proto::arena`), fresh `Bump`.
+//! * `arena in self_cell`: the arena parse behind an owned `'static` holder, from `&str` (the
+//!   text copied in, as `analyze_with(&str)` would have to).
+//!
+//! `parse` is timed without dropping the result, `+drop` with it.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use bumpalo::Bump;
+use flinkddl_bench::proto::{self, arena, cell::OwnedParse, owned, Census};
+use sqlparser::dialect::GenericDialect;
+use sqlparser::parser::Parser;
+use sqlparser::tokenizer::Tokenizer;
+
+const SEED: u64 = 42;
+
+// ---- memory accounting (as in throughput.rs) ------------------------------------------------
+
+struct Counting;
+
+static TRACK: AtomicBool = AtomicBool::new(false);
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// A global allocator is an `unsafe impl`; it forwards to the system allocator and only counts.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if TRACK.load(Relaxed) && !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+            PEAK.fetch_max(now, Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        if TRACK.load(Relaxed) {
+            LIVE.fetch_sub(layout.size(), Relaxed);
+        }
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if TRACK.load(Relaxed) && !p.is_null() {
+            if new_size >= layout.size() {
+                let now =
+                    LIVE.fetch_add(new_size - layout.size(), Relaxed) + new_size - layout.size();
+                PEAK.fetch_max(now, Relaxed);
+            } else {
+                LIVE.fetch_sub(layout.size() - new_size, Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Peak live heap bytes during `f`, its result included.
+fn peak_bytes<R>(f: impl FnOnce() -> R) -> usize {
+    LIVE.store(1 << 40, Relaxed);
+    PEAK.store(1 << 40, Relaxed);
+    TRACK.store(true, Relaxed);
+    let r = f();
+    TRACK.store(false, Relaxed);
+    drop(black_box(r));
+    PEAK.load(Relaxed).saturating_sub(1 << 40)
+}
+
+// ---- main ----------------------------------------------------------------------------------
+
+fn main() {
+    let size = std::env::var("FLINKDDL_BENCH_SIZE").unwrap_or_else(|_| "10MB".into());
+    let iters = std::env::var("FLINKDDL_BENCH_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5usize)
+        .max(1);
+    let flavors = std::env::var("FLINKDDL_BENCH_FLAVORS").unwrap_or_else(|_| "flink,both".into());
+    let only = std::env::var("FLINKDDL_AST_ONLY").unwrap_or_default();
+    let Some(generator) = find_generator() else {
+        println!("ast_repr bench: skipped, ../shared/bench/gen_corpus.py not found");
+        return;
+    };
+    if only.is_empty() {
+        println!("node sizes (bytes):");
+        for (name, size) in proto::node_sizes() {
+            println!("  {name:<26} {size:>4}");
+        }
+    }
+    for flavor in flavors.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+        let text = match corpus(&generator, flavor, &size) {
+            Ok(text) => text,
+            Err(e) => {
+                println!("{flavor}: {e}");
+                continue;
+            }
+        };
+        if only.is_empty() {
+            run_flavor(flavor, &text, iters);
+        } else {
+            run_one(&only, &text, iters);
+        }
+    }
+}
+
+/// One stage only, for callgrind (its instructions minus `none`'s are the stage's).
+fn run_one(only: &str, text: &str, iters: usize) {
+    for _ in 0..iters {
+        let census = match only {
+            "none" => Census::default(),
+            "current" => proto::census_of_current(&flinkddl_syntax::parse(text)),
+            "owned" => {
+                let (s, e) = owned::parse(text);
+                owned::census(&s, e)
+            }
+            "arena" => {
+                let bump = Bump::new();
+                let (s, e) = arena::parse(text, &bump);
+                arena::census(&s, e)
+            }
+            "cell" => OwnedParse::parse(text.to_owned()).census(),
+            // The throughput bench's stages, for their instruction counts.
+            "lex" => count(flinkddl_syntax::lex(text).tokens.len()),
+            "analyze" => count(
+                flinkddl::analyze_with(text, &check_options())
+                    .diagnostics
+                    .len(),
+            ),
+            "check" => count(check_one(text).len()),
+            "sqlparser-tokenize" => count(
+                Tokenizer::new(&GenericDialect {}, text)
+                    .tokenize()
+                    .map_or(0, |t| t.len()),
+            ),
+            "sqlparser-parse" => count(
+                split_statements(text)
+                    .iter()
+                    .filter(|s| Parser::parse_sql(&GenericDialect {}, s).is_ok())
+                    .count(),
+            ),
+            other => {
+                println!("unknown FLINKDDL_AST_ONLY={other}");
+                return;
+            }
+        };
+        println!("{only}: {census:?}");
+    }
+}
+
+/// A count that stands for a stage's result in [`run_one`]'s line.
+fn count(n: usize) -> Census {
+    Census {
+        statements: n,
+        ..Census::default()
+    }
+}
+
+/// `analyze_with` as `check` calls it (external objects assumed).
+fn check_options() -> flinkddl::Options<'static> {
+    flinkddl::Options {
+        assume_external_objects: true,
+        ..flinkddl::Options::default()
+    }
+}
+
+/// `check` of one file in-process with its JSON report, as the throughput bench's `check`.
+fn check_one(text: &str) -> String {
+    let config = flinkddl_cli::config::Config::defaults(PathBuf::from("."));
+    let loaded = flinkddl_cli::source::decode(text.as_bytes().to_vec());
+    let report = flinkddl_cli::check::check_loaded("corpus.sql".into(), loaded, &config);
+    let reports = vec![report];
+    let summary = flinkddl_cli::check::Summary::of(&reports, Duration::ZERO);
+    flinkddl_cli::json::check_json(&reports, &summary)
+}
+
+/// The statements of a generated corpus (each ends with `;\n`), for sqlparser, which stops at
+/// a script's first error.
+fn split_statements(text: &str) -> Vec<&str> {
+    text.split_inclusive(";\n")
+        .filter(|s| !s.trim().is_empty())
+        .collect()
+}
+
+fn run_flavor(flavor: &str, text: &str, iters: usize) {
+    let bytes = text.len();
+    println!(
+        "\n{flavor}: {:.1} MB, best of {iters} (median beside it)",
+        mb(bytes)
+    );
+    let current = proto::census_of_current(&flinkddl_syntax::parse(text));
+    let (o, oe) = owned::parse(text);
+    let owned_census = owned::census(&o, oe);
+    drop(o);
+    let mut bump = Bump::new();
+    let (a, ae) = arena::parse(text, &bump);
+    let arena_census = arena::census(&a, ae);
+    let arena_bytes = bump.allocated_bytes();
+    let arena_used: usize = bump.iter_allocated_chunks().map(<[_]>::len).sum();
+    drop(bump);
+    println!("  census current {current:?}");
+    let same = |c: &Census| {
+        c.statements == current.statements
+            && c.columns == current.columns
+            && c.computed == current.computed
+            && c.metadata == current.metadata
+            && c.watermarks == current.watermarks
+            && c.constraints == current.constraints
+            && c.options == current.options
+            && c.text_bytes == current.text_bytes
+            && c.errors == 0
+    };
+    println!(
+        "  prototypes read the same: owned {}, arena {}; arena nodes {:.1} MB ({:.2}x input) \
+         in chunks of {:.1} MB",
+        same(&owned_census),
+        same(&arena_census),
+        mb(arena_used),
+        arena_used as f64 / bytes as f64,
+        mb(arena_bytes),
+    );
+
+    let lex = time(iters, || flinkddl_syntax::lex(text));
+    report("lex (shared by all)", bytes, lex, None);
+
+    let t = time(iters, || flinkddl_syntax::parse(text));
+    let d = time_with_drop(iters, || flinkddl_syntax::parse(text));
+    let peak = peak_bytes(|| flinkddl_syntax::parse(text));
+    report("current parse", bytes, t, Some((d, peak)));
+
+    let t = time(iters, || owned::parse(text));
+    let d = time_with_drop(iters, || owned::parse(text));
+    let peak = peak_bytes(|| owned::parse(text));
+    report("owned proto (ruff)", bytes, t, Some((d, peak)));
+
+    let arena_run = || {
+        let bump = Bump::new();
+        let (script, errors) = arena::parse(text, &bump);
+        let n = script.statements.len() + errors;
+        (n, bump)
+    };
+    let t = time(iters, arena_run);
+    let d = time_with_drop(iters, arena_run);
+    let peak = peak_bytes(arena_run);
+    report("arena proto (oxc)", bytes, t, Some((d, peak)));
+
+    let cell_run = || OwnedParse::parse(text.to_owned());
+    let t = time(iters, cell_run);
+    let d = time_with_drop(iters, cell_run);
+    let peak = peak_bytes(cell_run);
+    report("arena in self_cell", bytes, t, Some((d, peak)));
+}
+
+/// Best and median wall time of `f`, its result dropped outside the timer.
+fn time<R>(iters: usize, mut f: impl FnMut() -> R) -> (Duration, Duration) {
+    let mut runs = Vec::with_capacity(iters);
+    for _ in 0..iters {
+        let start = Instant::now();
+        let r = black_box(f());
+        runs.push(start.elapsed());
+        drop(r);
+    }
+    best_and_median(runs)
+}
+
+/// Best and median wall time of `f` and dropping its result.
+fn time_with_drop<R>(iters: usize, mut f: impl FnMut() -> R) -> (Duration, Duration) {
+    let mut runs = Vec::with_capacity(iters);
+    for _ in 0..iters {
+        let start = Instant::now();
+        drop(black_box(f()));
+        runs.push(start.elapsed());
+    }
+    best_and_median(runs)
+}
+
+fn best_and_median(mut runs: Vec<Duration>) -> (Duration, Duration) {
+    runs.sort();
+    (runs[0], runs[runs.len() / 2])
+}
+
+fn report(
+    name: &str,
+    bytes: usize,
+    (best, median): (Duration, Duration),
+    with_drop: Option<((Duration, Duration), usize)>,
+) {
+    let rate = |d: Duration| mb(bytes) / d.as_secs_f64().max(1e-9);
+    let mut line = format!(
+        "  {name:<22} {:>7.1} MB/s ({:>6.1})",
+        rate(best),
+        rate(median)
+    );
+    if let Some(((drop_best, _), peak)) = with_drop {
+        line.push_str(&format!(
+            "  +drop {:>7.1} MB/s  peak heap {:>5.2}x",
+            rate(drop_best),
+            peak as f64 / bytes as f64
+        ));
+    }
+    println!("{line}");
+}
+
+fn mb(bytes: usize) -> f64 {
+    bytes as f64 / 1e6
+}
+
+// ---- corpora (as in throughput.rs) ---------------------------------------------------------
+
+fn find_generator() -> Option<PathBuf> {
+    if let Ok(dir) = std::env::var("FLINKDDL_SHARED") {
+        let p = Path::new(&dir).join("bench/gen_corpus.py");
+        return p.is_file().then_some(p);
+    }
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench/gen_corpus.py");
+    p.is_file().then_some(p)
+}
+
+fn corpus(generator: &Path, flavor: &str, size: &str) -> Result<String, String> {
+    let dir = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.join("bench-corpus")))
+        .unwrap_or_else(|| std::env::temp_dir().join("flinkddl-bench-corpus"));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let file = dir.join(format!("{flavor}-{size}-seed{SEED}.sql"));
+    if !file.is_file() {
+        let status = Command::new("python3")
+            .arg(generator)
+            .args([
+                "--flavor",
+                flavor,
+                "--size",
+                size,
+                "--seed",
+                &SEED.to_string(),
+            ])
+            .arg("--out")
+            .arg(&file)
+            .status()
+            .map_err(|e| format!("cannot run python3: {e}"))?;
+        if !status.success() {
+            return Err(format!("gen_corpus.py failed: {status}"));
+        }
+    }
+    std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))
+}
