@@ -67,6 +67,14 @@ struct Frame {
 /// The first error found; boxed, as a diagnostic is large and errors are rare.
 type Res<T> = Result<T, Box<Diagnostic>>;
 
+/// A CTE in scope: its name, its columns and their types where known.
+#[derive(Debug, Clone)]
+struct Cte {
+    name: String,
+    columns: Option<Vec<String>>,
+    types: Vec<Option<DataType>>,
+}
+
 fn fail<T>(d: Diagnostic) -> Res<T> {
     Err(Box::new(d))
 }
@@ -75,7 +83,7 @@ struct Resolver<'r, 'a> {
     binder: &'r Binder<'a>,
     frames: Vec<Frame>,
     /// CTEs in scope, innermost last: name, columns and their types.
-    ctes: Vec<(String, Option<Vec<String>>, Vec<Option<DataType>>)>,
+    ctes: Vec<Cte>,
     /// The column types of the query, SELECT or set operation just resolved (beside the
     /// names they return).
     last_types: Vec<Option<DataType>>,
@@ -259,7 +267,11 @@ impl Resolver<'_, '_> {
                 } else {
                     Vec::new()
                 };
-                self.ctes.push((cte.name.value.to_string(), columns, types));
+                self.ctes.push(Cte {
+                    name: cte.name.value.to_string(),
+                    columns,
+                    types,
+                });
             }
         }
         let output = self.set_expr(&q.body, !q.order_by.is_empty())?;
@@ -843,13 +855,11 @@ impl Resolver<'_, '_> {
     fn relation_of(&self, name: &ast::ObjectName) -> Relation {
         let short = name.parts.last().map(|p| p.value.to_string());
         if let [single] = name.parts.as_slice() {
-            if let Some((_, cols, types)) =
-                self.ctes.iter().rev().find(|(n, _, _)| *n == single.value)
-            {
+            if let Some(cte) = self.ctes.iter().rev().find(|c| c.name == single.value) {
                 return Relation {
                     name: short,
-                    columns: cols.clone(),
-                    types: types.clone(),
+                    columns: cte.columns.clone(),
+                    types: cte.types.clone(),
                 };
             }
         }
