@@ -424,7 +424,19 @@ pub(crate) fn distribution_body(p: &mut Parser, start: u32) -> PResult<Distribut
             .with_help("write a whole number of buckets, e.g. INTO 4 BUCKETS"),
         ));
     }
-    let buckets = int_lit(p)?;
+    // Any unsigned integer: Flink reads the count as a numeric literal and cuts it to a Java
+    // int when it converts the statement (4294967296 is "Invalid bucket count '0'"), so the
+    // binder judges it, not the parser.
+    let t = p.current();
+    if t.kind != T::Integer {
+        p.expecting("integer");
+        return Err(p.unexpected());
+    }
+    p.bump();
+    let buckets = IntLit {
+        span: t.span,
+        value: p.text(t.span).parse::<u64>().ok(),
+    };
     p.expect_kw(K::BUCKETS)?;
     Ok(Distribution {
         span: p.span_from(start),
