@@ -81,7 +81,7 @@ impl Analysis {
         let text: Arc<str> = text.into();
         let mut result = flinkddl::analyze_with(&text, &config.options());
         config.apply(&mut result.diagnostics);
-        let index = index::Index::build(&result.parse.script);
+        let index = index::Index::build(&result);
         Analysis {
             line_index: LineIndex::new(&text),
             text,

@@ -16,6 +16,9 @@ pub enum RenameError {
     EmptyName,
     /// The table already has a column of that name.
     NameTaken,
+    /// A query names it where the index cannot tell what the name means (ambiguous, a table
+    /// of unknown columns, a statement that does not parse): renaming could leave a use behind.
+    UnresolvedUse,
 }
 
 impl std::fmt::Display for RenameError {
@@ -25,6 +28,9 @@ impl std::fmt::Display for RenameError {
             RenameError::DefinedElsewhere => "this name is not defined in this file",
             RenameError::EmptyName => "the new name is empty",
             RenameError::NameTaken => "the table already has a column of that name",
+            RenameError::UnresolvedUse => {
+                "a use of this name could not be resolved (ambiguous, a table of unknown columns, or a statement that does not parse): renaming could leave it unchanged"
+            }
         })
     }
 }
@@ -82,6 +88,9 @@ pub fn rename(
             text: text.clone(),
         })
         .collect();
+    if leaves_a_use(analysis, occurrence, &edits) {
+        return Err(RenameError::UnresolvedUse);
+    }
     // Renaming a column also renames it in datagen's `fields.<column>.*` keys and in
     // `key.fields` lists of the table's own WITH clause.
     if let Symbol::Column(_, old) = &occurrence.symbol {
@@ -90,6 +99,56 @@ pub fn rename(
     edits.sort_by_key(|e| e.span.start);
     edits.dedup_by_key(|e| e.span);
     Ok(edits)
+}
+
+/// Whether some name spelled as the renamed one, at or after its definition, might be a use of
+/// it that the edits miss: a query's unresolved name, or a name in a statement the index could
+/// only read as tokens.
+fn leaves_a_use(
+    analysis: &Analysis,
+    occurrence: &crate::index::Occurrence,
+    edits: &[TextEdit],
+) -> bool {
+    let index = analysis.index();
+    let name = match &occurrence.symbol {
+        Symbol::Column(_, name) => name.as_str(),
+        Symbol::Table(path) => path.2.as_str(),
+    };
+    let from = index
+        .definition(&occurrence.symbol, occurrence.statement)
+        .map_or(0, |(_, statement)| statement);
+    if matches!(occurrence.symbol, Symbol::Column(..))
+        && index
+            .unresolved
+            .iter()
+            .any(|u| u.statement >= from && u.name == name)
+    {
+        return true;
+    }
+    let tokens = &analysis.result().parse.tokens;
+    let text = analysis.text();
+    index
+        .opaque
+        .iter()
+        .filter(|&&s| s >= from)
+        .filter_map(|&s| analysis.statements().get(s))
+        .any(|statement| {
+            let start = tokens.partition_point(|t| t.span.start < statement.span.start);
+            tokens[start..]
+                .iter()
+                .take_while(|t| t.span.end <= statement.span.end)
+                .filter(|t| {
+                    matches!(
+                        t.kind,
+                        flinkddl::syntax::TokenKind::Word
+                            | flinkddl::syntax::TokenKind::QuotedIdent
+                    )
+                })
+                .any(|t| {
+                    crate::context::ident_value(text, t) == name
+                        && !edits.iter().any(|e| e.span == t.span)
+                })
+        })
 }
 
 fn option_key_edits(

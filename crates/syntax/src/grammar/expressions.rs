@@ -904,7 +904,10 @@ fn call_argument(p: &mut Parser) -> PResult<Expr> {
         while p.nth_is(n, T::Dot) && !p.nth_is(n + 1, T::Star) {
             n += 2;
         }
-        if p.nth_is(n, T::Dot) && p.nth_is(n + 1, T::Star) && matches!(p.nth(n + 2).kind, T::RParen | T::Comma) {
+        if p.nth_is(n, T::Dot)
+            && p.nth_is(n + 1, T::Star)
+            && matches!(p.nth(n + 2).kind, T::RParen | T::Comma)
+        {
             let start = p.start();
             let qualifier = object_name(p)?;
             p.bump();
