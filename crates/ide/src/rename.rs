@@ -63,7 +63,7 @@ pub fn rename(
         .occurrence_at(offset)
         .ok_or(RenameError::NothingToRename)?;
     if let Symbol::Column(table, old) = &occurrence.symbol {
-        let unquoted = new_name.trim_matches('`').replace("``", "`");
+        let unquoted = typed_name(new_name);
         let taken = analysis
             .index()
             .columns
@@ -99,6 +99,18 @@ pub fn rename(
     edits.sort_by_key(|e| e.span.start);
     edits.dedup_by_key(|e| e.span);
     Ok(edits)
+}
+
+/// The name a user typed, as an identifier's value: a back-quoted one unescaped as the lexer
+/// reads it, anything else as typed.
+fn typed_name(typed: &str) -> String {
+    let lexed = flinkddl::syntax::lex(typed);
+    match lexed.tokens.as_slice() {
+        [one, eof] if eof.kind == flinkddl::syntax::TokenKind::Eof => {
+            crate::context::ident_value(typed, one)
+        }
+        _ => typed.to_string(),
+    }
 }
 
 /// Whether some name spelled as the renamed one, at or after its definition, might be a use of
