@@ -21,7 +21,7 @@ use flinkddl::syntax::ast::{
 };
 use flinkddl::Span;
 use query::{Meaning, OutColumn, Rel, Relation};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// A fully qualified table or view name.
@@ -443,8 +443,10 @@ impl Builder {
                         let derived = self.derived_columns(&path, &output);
                         let mut columns: Vec<OutColumn> =
                             Builder::table_columns(&path, written).columns.clone();
+                        let mut seen: HashSet<String> =
+                            columns.iter().map(|c| c.name.clone()).collect();
                         for c in derived {
-                            if !columns.iter().any(|w| w.name == c.name) {
+                            if seen.insert(c.name.clone()) {
                                 columns.push(c);
                             }
                         }
@@ -470,8 +472,9 @@ impl Builder {
                             (None, None) => Some(Builder::table_columns(&path, written)),
                             (None, Some(source)) => self.live.get(source).map(|rel| {
                                 let mut names = written;
+                                let mut seen: HashSet<String> = names.iter().cloned().collect();
                                 for c in &rel.columns {
-                                    if !names.contains(&c.name) {
+                                    if seen.insert(c.name.clone()) {
                                         names.push(c.name.clone());
                                     }
                                 }
@@ -570,12 +573,12 @@ impl Builder {
                                 self.column_ref(&path, first);
                             }
                         }
+                        let dropped: HashSet<&str> = columns
+                            .iter()
+                            .filter_map(|c| c.parts.first().map(|f| f.value.as_str()))
+                            .collect();
                         self.alter_live(&path, |live| {
-                            live.retain(|l| {
-                                !columns
-                                    .iter()
-                                    .any(|c| c.parts.first().is_some_and(|f| f.value == l.name))
-                            })
+                            live.retain(|l| !dropped.contains(l.name.as_str()))
                         });
                     }
                     AlterTableAction::AddOrModify { modify, items } => {
@@ -588,9 +591,11 @@ impl Builder {
                             .collect();
                         self.elements(&path, &elements, *modify);
                         self.alter_live(&path, |live| {
+                            let mut seen: HashSet<String> =
+                                live.iter().map(|l| l.name.clone()).collect();
                             for e in &elements {
                                 if let TableElement::Column(c) = e {
-                                    if !live.iter().any(|l| l.name == c.name.value) {
+                                    if seen.insert(c.name.value.to_string()) {
                                         live.push(OutColumn {
                                             name: c.name.value.to_string(),
                                             meaning: Meaning::Column(Symbol::Column(

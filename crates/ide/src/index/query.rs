@@ -96,11 +96,80 @@ struct Item {
     qualified_only: bool,
 }
 
+/// The FROM items of one query block, indexed by the names that reach them, so that resolving
+/// a name costs the same however many items the block has.
+#[derive(Debug, Clone, Default)]
+struct Level {
+    items: Vec<Item>,
+    /// Items by the name a qualifier refers to them by.
+    by_name: HashMap<String, Vec<usize>>,
+    /// For each column name of the items reached bare: how many items have it (a relation
+    /// with it twice counts twice) and the meaning in the last one.
+    columns: HashMap<String, (usize, Meaning)>,
+    /// Items reached bare whose columns are unknown.
+    unknown: usize,
+}
+
+impl Level {
+    fn of(items: impl IntoIterator<Item = Item>) -> Level {
+        let mut level = Level::default();
+        for item in items {
+            level.push(item);
+        }
+        level
+    }
+
+    fn push(&mut self, item: Item) {
+        if let Some(name) = &item.name {
+            self.by_name
+                .entry(name.clone())
+                .or_default()
+                .push(self.items.len());
+        }
+        if !item.qualified_only {
+            match &item.rel {
+                None => self.unknown += 1,
+                Some(rel) => {
+                    for c in &rel.columns {
+                        let entry = self
+                            .columns
+                            .entry(c.name.clone())
+                            .or_insert((0, Meaning::Unknown));
+                        entry.0 += 1;
+                        entry.1 = c.meaning.clone();
+                    }
+                }
+            }
+        }
+        self.items.push(item);
+    }
+
+    fn named(&self, name: &str) -> Vec<Item> {
+        self.by_name
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| self.items.get(i).cloned())
+            .collect()
+    }
+
+    /// What a bare column name means here: `None` when no item has it and every item's columns
+    /// are known (the name belongs to a block around this one).
+    fn column(&self, name: &str) -> Option<Meaning> {
+        match self.columns.get(name) {
+            _ if self.unknown > 0 => Some(Meaning::Unknown),
+            Some((1, meaning)) => Some(meaning.clone()),
+            Some(_) => Some(Meaning::Unknown),
+            None => None,
+        }
+    }
+}
+
 /// Resolves a query's names and records them in the index.
 pub(super) struct Walker<'b> {
     pub b: &'b mut Builder,
     /// The FROM items of each enclosing query block, innermost last.
-    scopes: Vec<Vec<Item>>,
+    scopes: Vec<Level>,
     /// The CTEs of each enclosing query, innermost last.
     ctes: Vec<Vec<(String, Rel)>>,
     /// ORDER BY's select-list names, seen before the FROM items' columns.
@@ -165,7 +234,7 @@ impl<'b> Walker<'b> {
 
     /// A set expression's output (its first operand's, as Calcite names a set operation) and,
     /// for a SELECT, the FROM items ORDER BY sees.
-    fn set_expr(&mut self, set: &ast::SetExpr) -> (Rel, Option<Vec<Item>>) {
+    fn set_expr(&mut self, set: &ast::SetExpr) -> (Rel, Option<Level>) {
         match &set.kind {
             SetExprKind::Select(select) => {
                 let (rel, items) = self.select(select);
@@ -194,8 +263,8 @@ impl<'b> Walker<'b> {
         }
     }
 
-    fn select(&mut self, select: &ast::Select) -> (Rel, Vec<Item>) {
-        self.scopes.push(Vec::new());
+    fn select(&mut self, select: &ast::Select) -> (Rel, Level) {
+        self.scopes.push(Level::default());
         if let Some(from) = &select.from {
             self.from(from);
         }
@@ -226,7 +295,7 @@ impl<'b> Walker<'b> {
                             .scopes
                             .last()
                             .into_iter()
-                            .flatten()
+                            .flat_map(|level| &level.items)
                             .filter(|i| !i.qualified_only)
                             .map(|i| i.rel.clone())
                             .collect(),
@@ -311,7 +380,7 @@ impl<'b> Walker<'b> {
     fn from(&mut self, from: &ast::FromClause) {
         self.table_ref(&from.first);
         for join in &from.joins {
-            let before = self.scopes.last().map_or(0, Vec::len);
+            let before = self.scopes.last().map_or(0, |level| level.items.len());
             self.table_ref(&join.right);
             match &join.condition {
                 Some(ast::JoinCondition::On { expr }) => self.expr(expr),
@@ -325,17 +394,28 @@ impl<'b> Walker<'b> {
             }
             if join.natural {
                 // The columns both sides share join silently: renaming one changes the join.
-                let level = self.scopes.last().cloned().unwrap_or_default();
-                let (left, right) = level.split_at(before.min(level.len()));
-                for r in right.iter().filter_map(|i| i.rel.as_ref()) {
-                    for c in &r.columns {
-                        let shared = left
+                // (Past a few items on the left, every column of the right counts as shared.)
+                let shared: Vec<String> = match self.scopes.last() {
+                    Some(level) => {
+                        let (left, right) = level.items.split_at(before.min(level.items.len()));
+                        let bounded = left.len() <= 16;
+                        right
                             .iter()
-                            .any(|l| l.rel.as_ref().is_none_or(|rel| rel.has(&c.name)));
-                        if shared {
-                            self.unresolved(&c.name, join.span);
-                        }
+                            .filter_map(|i| i.rel.as_ref())
+                            .flat_map(|r| r.columns.iter())
+                            .filter(|c| {
+                                !bounded
+                                    || left
+                                        .iter()
+                                        .any(|l| l.rel.as_ref().is_none_or(|rel| rel.has(&c.name)))
+                            })
+                            .map(|c| c.name.clone())
+                            .collect()
                     }
+                    None => Vec::new(),
+                };
+                for name in shared {
+                    self.unresolved(&name, join.span);
                 }
             }
         }
@@ -473,7 +553,7 @@ impl<'b> Walker<'b> {
                 input.get_or_insert(item);
             }
         }
-        self.scopes.push(input.iter().cloned().collect());
+        self.scopes.push(Level::of(input.iter().cloned()));
         for arg in &args {
             match &arg.kind {
                 ExprKind::TableArgument(t) => {
@@ -524,7 +604,7 @@ impl<'b> Walker<'b> {
                 qualified_only: true,
             });
         }
-        self.scopes.push(level);
+        self.scopes.push(Level::of(level));
         let mut partition = Vec::new();
         for e in &mr.partition_by {
             match self.expr_meaning(e) {
@@ -584,11 +664,7 @@ impl<'b> Walker<'b> {
 
     fn items_named(&self, name: &str) -> Vec<Item> {
         for level in self.scopes.iter().rev() {
-            let found: Vec<Item> = level
-                .iter()
-                .filter(|i| i.name.as_deref() == Some(name))
-                .cloned()
-                .collect();
+            let found = level.named(name);
             if !found.is_empty() {
                 return found;
             }
@@ -611,27 +687,8 @@ impl<'b> Walker<'b> {
             }
         }
         for level in self.scopes.iter().rev() {
-            let mut found: Option<&OutColumn> = None;
-            let mut count = 0;
-            let mut unknown = false;
-            for item in level.iter().filter(|i| !i.qualified_only) {
-                match &item.rel {
-                    None => unknown = true,
-                    Some(rel) => match rel.lookup(name) {
-                        Lookup::None => {}
-                        Lookup::One(c) => {
-                            found = Some(c);
-                            count += 1;
-                        }
-                        Lookup::Many => count += 2,
-                    },
-                }
-            }
-            if unknown || count > 1 {
-                return Meaning::Unknown;
-            }
-            if let Some(c) = found {
-                return c.meaning.clone();
+            if let Some(meaning) = level.column(name) {
+                return meaning;
             }
         }
         Meaning::Unknown
