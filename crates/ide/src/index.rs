@@ -71,6 +71,15 @@ pub struct Occurrence {
     pub statement: usize,
 }
 
+/// A `/*+ ... */` hint on a FROM item that names a table (its `OPTIONS(...)` keys may name
+/// the table's columns: datagen's `fields.<column>.*`).
+#[derive(Debug, Clone)]
+pub struct TableHint {
+    pub table: TablePath,
+    pub span: Span,
+    pub statement: usize,
+}
+
 /// A name in a query that may be a column's use but resolves to none the index can name:
 /// ambiguous, in a FROM item of unknown columns, or not found.
 #[derive(Debug, Clone)]
@@ -90,6 +99,7 @@ pub struct Index {
     pub scopes: Vec<(String, String)>,
     /// Names in queries that resolve to nothing the index can name.
     pub unresolved: Vec<Unresolved>,
+    pub hints: Vec<TableHint>,
     /// The statements the index could not read from a whole tree: those with a syntax error
     /// and those the parser only delimits. Their names are in their tokens only.
     pub opaque: Vec<usize>,

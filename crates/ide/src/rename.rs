@@ -94,7 +94,12 @@ pub fn rename(
     // Renaming a column also renames it in datagen's `fields.<column>.*` keys and in
     // `key.fields` lists of the table's own WITH clause.
     if let Symbol::Column(_, old) = &occurrence.symbol {
-        edits.extend(option_key_edits(analysis, occurrence, old, new_name));
+        edits.extend(option_key_edits(
+            analysis,
+            occurrence,
+            old,
+            &typed_name(new_name),
+        ));
     }
     edits.sort_by_key(|e| e.span.start);
     edits.dedup_by_key(|e| e.span);
@@ -169,41 +174,98 @@ fn option_key_edits(
     old: &str,
     new: &str,
 ) -> Vec<TextEdit> {
-    let Some((_, statement)) = analysis
-        .index()
-        .definition(&occurrence.symbol, occurrence.statement)
-    else {
+    let index = analysis.index();
+    let Some(definition) = index.definition(&occurrence.symbol, occurrence.statement) else {
         return Vec::new();
     };
-    let Some(st) = analysis.statements().get(statement) else {
+    let Some(st) = analysis.statements().get(definition.1) else {
         return Vec::new();
     };
     let mut edits = Vec::new();
     for list in flinkddl::syntax::ast::visit::property_lists(st) {
         for p in &list.properties {
-            let key = &p.key.value;
-            if let Some(rest) = key.strip_prefix("fields.") {
-                if rest.strip_prefix(old).is_some_and(|r| r.starts_with('.')) {
-                    let replaced = format!("fields.{new}{}", &rest[old.len()..]);
-                    edits.push(TextEdit {
-                        span: p.key.span,
-                        text: format!("'{}'", replaced.replace('\'', "''")),
-                    });
-                }
+            edits.extend(property_edit(&p.key, &p.value, old, new));
+        }
+    }
+    // `/*+ OPTIONS('fields.price.min' = '1') */` on a FROM item that reads the table.
+    let text = analysis.text();
+    for hint in &index.hints {
+        let same = index
+            .column_def(&hint.table, old, hint.statement)
+            .is_some_and(|c| (c.name_span, c.statement) == definition);
+        if same {
+            for (key, value) in hint_options(text, hint.span) {
+                edits.extend(property_edit(&key, &value, old, new));
             }
-            if key == "key.fields" || key.ends_with(".fields") && key != "key.fields-prefix" {
-                let parts: Vec<&str> = p.value.value.split(';').collect();
-                if parts.iter().any(|x| x.trim() == old) {
-                    let joined: Vec<&str> = parts
-                        .iter()
-                        .map(|x| if x.trim() == old { new } else { x })
-                        .collect();
-                    edits.push(TextEdit {
-                        span: p.value.span,
-                        text: format!("'{}'", joined.join(";").replace('\'', "''")),
-                    });
-                }
-            }
+        }
+    }
+    edits
+}
+
+/// The `'key' = 'value'` pairs written in a hint, with their spans in the text.
+fn hint_options(
+    text: &str,
+    span: Span,
+) -> Vec<(
+    flinkddl::syntax::ast::StringLit,
+    flinkddl::syntax::ast::StringLit,
+)> {
+    use flinkddl::syntax::TokenKind;
+    let Some(inside) = text.get(span.range()) else {
+        return Vec::new();
+    };
+    // The hint's inside, lexed as SQL: `OPTIONS('k' = 'v', ...)`.
+    let inner = inside
+        .strip_prefix("/*+")
+        .and_then(|s| s.strip_suffix("*/"))
+        .unwrap_or("");
+    let base = span.start + 3;
+    let tokens = flinkddl::syntax::lex(inner).tokens;
+    let literal = |t: &flinkddl::syntax::Token| flinkddl::syntax::ast::StringLit {
+        span: Span::new(t.span.start + base, t.span.end + base),
+        value: flinkddl::syntax::decode_string(inner.get(t.span.range()).unwrap_or("")).into(),
+    };
+    tokens
+        .windows(3)
+        .filter(|w| {
+            w[0].kind == TokenKind::String
+                && w[1].kind == TokenKind::Eq
+                && w[2].kind == TokenKind::String
+        })
+        .map(|w| (literal(&w[0]), literal(&w[2])))
+        .collect()
+}
+
+/// The edits a column's rename makes to one option: datagen's `fields.<column>.*` keys and
+/// the `key.fields`-style lists of column names.
+fn property_edit(
+    key: &flinkddl::syntax::ast::StringLit,
+    value: &flinkddl::syntax::ast::StringLit,
+    old: &str,
+    new: &str,
+) -> Vec<TextEdit> {
+    let mut edits = Vec::new();
+    let name = &key.value;
+    if let Some(rest) = name.strip_prefix("fields.") {
+        if rest.strip_prefix(old).is_some_and(|r| r.starts_with('.')) {
+            let replaced = format!("fields.{new}{}", &rest[old.len()..]);
+            edits.push(TextEdit {
+                span: key.span,
+                text: format!("'{}'", replaced.replace('\'', "''")),
+            });
+        }
+    }
+    if name == "key.fields" || name.ends_with(".fields") && name != "key.fields-prefix" {
+        let parts: Vec<&str> = value.value.split(';').collect();
+        if parts.iter().any(|x| x.trim() == old) {
+            let joined: Vec<&str> = parts
+                .iter()
+                .map(|x| if x.trim() == old { new } else { x })
+                .collect();
+            edits.push(TextEdit {
+                span: value.span,
+                text: format!("'{}'", joined.join(";").replace('\'', "''")),
+            });
         }
     }
     edits

@@ -459,9 +459,20 @@ impl<'b> Walker<'b> {
     fn table_ref(&mut self, table: &ast::TableRef) {
         let mut item = match &table.kind {
             TableRefKind::Named {
-                name, system_time, ..
+                name,
+                system_time,
+                hints,
             } => {
                 let item = self.named(name);
+                if let Some(table) = &item.table {
+                    for hint in hints {
+                        self.b.index.hints.push(super::TableHint {
+                            table: table.clone(),
+                            span: hint.span,
+                            statement: self.b.statement,
+                        });
+                    }
+                }
                 // `FOR SYSTEM_TIME AS OF o.ts` reads the items before it.
                 for e in system_time.iter() {
                     self.expr(e);
