@@ -116,6 +116,7 @@ impl Index {
             database: flinkddl::binder::catalog::DEFAULT_DATABASE.to_string(),
             statement: 0,
             live: HashMap::new(),
+            alias_uses: HashMap::new(),
             created: analysis
                 .created
                 .iter()
@@ -144,6 +145,7 @@ impl Index {
             {
                 b.index.opaque.push(i);
             }
+            b.alias_uses.clear();
             b.statement(statement);
         }
         b.index
@@ -237,6 +239,8 @@ struct Builder {
     /// (absent: not known).
     live: HashMap<TablePath, Arc<Relation>>,
     created: HashMap<usize, Arc<TableSchema>>,
+    /// The statement's uses of its select list's aliases (ORDER BY): (alias, use).
+    alias_uses: HashMap<Span, Vec<Span>>,
 }
 
 impl Builder {
@@ -366,7 +370,12 @@ impl Builder {
                             quoted: false,
                         },
                     );
-                    Meaning::Column(Symbol::Column(path.clone(), c.name.clone()))
+                    let symbol = Symbol::Column(path.clone(), c.name.clone());
+                    let uses = self.alias_uses.remove(&span).unwrap_or_default();
+                    for at in uses {
+                        self.push(at, symbol.clone(), false);
+                    }
+                    Meaning::Column(symbol)
                 }
                 (Meaning::Local, None) => {
                     Meaning::Column(Symbol::Column(path.clone(), c.name.clone()))

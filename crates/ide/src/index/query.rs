@@ -172,8 +172,11 @@ pub(super) struct Walker<'b> {
     scopes: Vec<Level>,
     /// The CTEs of each enclosing query, innermost last.
     ctes: Vec<Vec<(String, Rel)>>,
-    /// ORDER BY's select-list names, seen before the FROM items' columns.
+    /// The select list's names, seen before the FROM items' columns: in ORDER BY (a use of an
+    /// alias there is a use of the column it names) and in QUALIFY (one the index does not
+    /// follow: unresolved).
     order_names: Option<Rel>,
+    qualify_names: Option<Rel>,
 }
 
 /// A name the query itself makes.
@@ -192,12 +195,14 @@ impl<'b> Walker<'b> {
             scopes: Vec::new(),
             ctes: Vec::new(),
             order_names: None,
+            qualify_names: None,
         }
     }
 
     /// Walks a query and returns its output columns.
     pub fn query(&mut self, query: &Query) -> Rel {
         let order_names = self.order_names.take();
+        let qualify_names = self.qualify_names.take();
         self.ctes.push(Vec::new());
         for cte in query.with.iter().flat_map(|w| &w.ctes) {
             let rel = self.query(&cte.query);
@@ -225,6 +230,7 @@ impl<'b> Walker<'b> {
         }
         self.ctes.pop();
         self.order_names = order_names;
+        self.qualify_names = qualify_names;
         rel
     }
 
@@ -282,9 +288,6 @@ impl<'b> Walker<'b> {
         for w in &select.windows {
             self.window_spec(&w.spec);
         }
-        for e in select.qualify.iter() {
-            self.expr(e);
-        }
         let mut columns = Some(Vec::new());
         for (i, item) in select.items.iter().enumerate() {
             match item {
@@ -305,7 +308,13 @@ impl<'b> Walker<'b> {
                     }
                     for rel in rels {
                         match (rel, columns.as_mut()) {
-                            (Some(rel), Some(out)) => out.extend(rel.columns.iter().cloned()),
+                            // The columns of a FROM item, not names this select list makes.
+                            (Some(rel), Some(out)) => {
+                                out.extend(rel.columns.iter().map(|c| OutColumn {
+                                    alias: None,
+                                    ..c.clone()
+                                }))
+                            }
                             _ => columns = None,
                         }
                     }
@@ -335,8 +344,14 @@ impl<'b> Walker<'b> {
                 }
             }
         }
+        let rel = columns.map(|c| Arc::new(Relation::new(c)));
+        if let Some(e) = &select.qualify {
+            self.qualify_names = Some(rel.clone());
+            self.expr(e);
+            self.qualify_names = None;
+        }
         let items = self.scopes.pop().unwrap_or_default();
-        (columns.map(|c| Arc::new(Relation::new(c))), items)
+        (rel, items)
     }
 
     /// Walks a select item's expression; for a bare column reference, what it means.
@@ -685,18 +700,35 @@ impl<'b> Walker<'b> {
 
     /// Resolves a column name written bare, records it, and returns what it means.
     fn bare(&mut self, ident: &ast::Ident) -> Meaning {
-        let meaning = self.bare_meaning(&ident.value);
+        let name = ident.value.as_str();
+        if let Some(Some(rel)) = &self.order_names {
+            match rel.lookup(name) {
+                Lookup::One(c) => {
+                    let meaning = c.meaning.clone();
+                    if let Some(alias) = c.alias {
+                        // Linked to the column if the alias names a view's or CTAS's column.
+                        self.b.alias_uses.entry(alias).or_default().push(ident.span);
+                    }
+                    return self.record(ident, meaning);
+                }
+                Lookup::Many => return self.record(ident, Meaning::Unknown),
+                Lookup::None => {}
+            }
+        }
+        if let Some(Some(rel)) = &self.qualify_names {
+            if rel
+                .columns
+                .iter()
+                .any(|c| c.alias.is_some() && c.name == name)
+            {
+                return self.record(ident, Meaning::Unknown);
+            }
+        }
+        let meaning = self.bare_meaning(name);
         self.record(ident, meaning)
     }
 
     fn bare_meaning(&self, name: &str) -> Meaning {
-        if let Some(Some(rel)) = &self.order_names {
-            match rel.lookup(name) {
-                Lookup::One(c) => return c.meaning.clone(),
-                Lookup::Many => return Meaning::Unknown,
-                Lookup::None => {}
-            }
-        }
         for level in self.scopes.iter().rev() {
             if let Some(meaning) = level.column(name) {
                 return meaning;
