@@ -134,11 +134,11 @@ fn leaves_a_use(
     let from = index
         .definition(&occurrence.symbol, occurrence.statement)
         .map_or(0, |(_, statement)| statement);
-    if matches!(occurrence.symbol, Symbol::Column(..))
-        && index
-            .unresolved
-            .iter()
-            .any(|u| u.statement >= from && u.name == name)
+    // (A table's name too: an unresolved `db.t.c` may qualify a column with it.)
+    if index
+        .unresolved
+        .iter()
+        .any(|u| u.statement >= from && u.name == name)
     {
         return true;
     }

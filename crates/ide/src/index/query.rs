@@ -755,8 +755,13 @@ impl<'b> Walker<'b> {
             [qualifier, column, fields @ ..] => {
                 let items = self.items_named(&qualifier.value);
                 if items.is_empty() {
-                    // `c.field`: a ROW column's field.
-                    self.bare(qualifier);
+                    // `c.field`: a ROW column's field; or a qualifier the index does not
+                    // follow (`db.t.c`), whose parts may then name a table.
+                    if self.bare(qualifier) == Meaning::Unknown {
+                        for part in &parts[1..] {
+                            self.unresolved(&part.value, part.span);
+                        }
+                    }
                     return Meaning::Local;
                 }
                 if let [item] = items.as_slice() {
