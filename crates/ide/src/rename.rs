@@ -45,6 +45,19 @@ pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<Span, RenameEr
         .index()
         .definition(&occurrence.symbol, occurrence.statement)
         .ok_or(RenameError::DefinedElsewhere)?;
+    // Refuse before the editor asks for a new name when the rename would leave a use.
+    let uses: Vec<TextEdit> = analysis
+        .index()
+        .occurrences_of(occurrence)
+        .into_iter()
+        .map(|o| TextEdit {
+            span: o.span,
+            text: String::new(),
+        })
+        .collect();
+    if leaves_a_use(analysis, occurrence, &uses) {
+        return Err(RenameError::UnresolvedUse);
+    }
     Ok(occurrence.span)
 }
 
@@ -88,9 +101,6 @@ pub fn rename(
             text: text.clone(),
         })
         .collect();
-    if leaves_a_use(analysis, occurrence, &edits) {
-        return Err(RenameError::UnresolvedUse);
-    }
     // Renaming a column also renames it in datagen's `fields.<column>.*` keys and in
     // `key.fields` lists of the table's own WITH clause.
     if let Symbol::Column(_, old) = &occurrence.symbol {
