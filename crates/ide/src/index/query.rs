@@ -144,11 +144,14 @@ impl Level {
         self.items.push(item);
     }
 
+    /// The items a qualifier names: none, one, or the first two (ambiguous), however many
+    /// items share the name.
     fn named(&self, name: &str) -> Vec<Item> {
         self.by_name
             .get(name)
             .into_iter()
             .flatten()
+            .take(2)
             .filter_map(|&i| self.items.get(i).cloned())
             .collect()
     }
@@ -293,7 +296,11 @@ impl<'b> Walker<'b> {
             match item {
                 ast::QueryItem::Wildcard { qualifier, .. } => {
                     let rels: Vec<Rel> = match qualifier {
-                        Some(q) => self.qualified_items(q).into_iter().map(|i| i.rel).collect(),
+                        // `q.*` of an ambiguous `q`: columns unknown.
+                        Some(q) => match self.qualified_items(q).as_slice() {
+                            [one] => vec![one.rel.clone()],
+                            _ => vec![None],
+                        },
                         None => self
                             .scopes
                             .last()

@@ -489,6 +489,9 @@ def hostile_texts():
         + "CREATE TABLE k (a INT) WITH ('connector' = 'blackhole');\nINSERT INTO k "
         + " UNION ALL ".join(["SELECT a FROM s"] * 100_000)
         + ";",
+        # 100,000 FROM items of one name, each join condition qualified by it (once quadratic
+        # in the name index).
+        "joins_100k": source + "SELECT * FROM s" + " JOIN s ON s.a = s.a" * 100_000 + ";",
     }
 
 
