@@ -8,6 +8,7 @@ use crate::context::{self, ident_value, string_value, word, Context, CursorConte
 use crate::index::TablePath;
 use crate::scope;
 use crate::Analysis;
+use flinkddl::syntax::ast::{self, visit};
 use flinkddl::syntax::{Keyword, Token, TokenKind};
 use flinkddl::Span;
 use serde::Serialize;
@@ -188,6 +189,24 @@ const EXPRESSION_KEYWORDS: &[(&str, &str)] = &[
 impl Collector<'_> {
     fn text(&self) -> &str {
         self.text
+    }
+
+    /// The cursor's statement when it parsed whole (and the text read is the document's own,
+    /// not one repaired for an unclosed string): its tree is then the truth about it.
+    fn parsed_statement(&self) -> Option<&flinkddl::syntax::ast::Statement> {
+        if self.cx.unclosed
+            || self
+                .analysis
+                .index()
+                .opaque
+                .binary_search(&self.statement)
+                .is_ok()
+        {
+            return None;
+        }
+        let statement = self.analysis.statements().get(self.statement)?;
+        let offset = self.cx.replace.start;
+        (statement.span.start <= offset && offset <= statement.span.end).then_some(statement)
     }
 
     fn tokens(&self) -> &[Token] {
@@ -495,11 +514,18 @@ impl Collector<'_> {
             .partition_point(|t| t.span.start < self.cx.replace.start)
             .saturating_sub(self.cx.statement_tokens.start)
             .min(tokens.len());
-        let ctes = scope::ctes(text, tokens);
-        let items: Vec<scope::FromItem> = scope::blocks_around(text, tokens, cursor)
-            .into_iter()
-            .flat_map(|block| scope::from_items(text, tokens, block, &ctes))
-            .collect();
+        // From the tree where the statement parsed whole; from the tokens in half-typed text.
+        let (items, ctes) = match self.parsed_statement() {
+            Some(statement) => scope::tree_around(statement, self.cx.replace.start),
+            None => {
+                let ctes = scope::ctes(text, tokens);
+                let items: Vec<scope::FromItem> = scope::blocks_around(text, tokens, cursor)
+                    .into_iter()
+                    .flat_map(|block| scope::from_items(text, tokens, block, &ctes))
+                    .collect();
+                (items, ctes)
+            }
+        };
         if items.is_empty() {
             return None;
         }
@@ -522,7 +548,7 @@ impl Collector<'_> {
     fn item_columns(
         &self,
         item: &scope::FromItem,
-        ctes: &[(String, std::ops::Range<usize>)],
+        ctes: &[(String, scope::Body)],
         depth: usize,
     ) -> Vec<ColumnInfo> {
         let mut out = Vec::new();
@@ -558,7 +584,7 @@ impl Collector<'_> {
                         (None, Some(alias)) => format!("subquery {alias}"),
                         (None, None) => "subquery".to_string(),
                     };
-                    out = self.query_output(body.clone(), ctes, depth + 1, &of);
+                    out = self.query_output(body, ctes, depth + 1, &of);
                 }
             }
         }
@@ -569,21 +595,18 @@ impl Collector<'_> {
     /// give its tables' columns; a column reference keeps its column's type.
     fn query_output(
         &self,
-        body: std::ops::Range<usize>,
-        ctes: &[(String, std::ops::Range<usize>)],
+        body: &scope::Body,
+        ctes: &[(String, scope::Body)],
         depth: usize,
         of: &str,
     ) -> Vec<ColumnInfo> {
-        let text = self.text();
-        let tokens = self.tokens();
-        let part = scope::first_part(text, tokens, body);
-        let inner: Vec<(Option<String>, Vec<ColumnInfo>)> =
-            scope::from_items(text, tokens, part.clone(), ctes)
-                .iter()
-                .map(|item| (item.name.clone(), self.item_columns(item, ctes, depth)))
-                .collect();
+        let (from, select_items) = scope::body_block(self.text(), self.tokens(), body, ctes);
+        let inner: Vec<(Option<String>, Vec<ColumnInfo>)> = from
+            .iter()
+            .map(|item| (item.name.clone(), self.item_columns(item, ctes, depth)))
+            .collect();
         let mut out: Vec<ColumnInfo> = Vec::new();
-        for select in scope::select_items(text, tokens, part) {
+        for select in select_items {
             match select {
                 scope::SelectItem::Star(qualifier) => {
                     for (name, columns) in &inner {
@@ -715,7 +738,10 @@ impl Collector<'_> {
         let mut out = Vec::new();
         let first = words.first().map(String::as_str).unwrap_or("");
         if first == "CREATE" {
-            out.extend(written_columns(text, tokens));
+            match self.parsed_statement().and_then(visit::create_table) {
+                Some(ct) => out.extend(tree_written_columns(text, ct)),
+                None => out.extend(written_columns(text, tokens)),
+            }
             // Where the statement binds, its columns' resolved types say more than their text.
             if let Some(table) = self.analysis.created_by(self.statement) {
                 for col in &mut out {
@@ -751,8 +777,12 @@ impl Collector<'_> {
         out
     }
 
-    /// The table after FROM in the statement (before or after the cursor).
+    /// The table after FROM in the statement (before or after the cursor): its query's first
+    /// FROM item.
     fn query_source(&self) -> Option<TablePath> {
+        if let Some(statement) = self.parsed_statement() {
+            return scope::first_table(statement).and_then(|parts| self.qualify(&parts));
+        }
         let text = self.text();
         let tokens = self.tokens();
         let at = tokens.iter().position(|t| word(text, t) == "FROM")?;
@@ -1003,7 +1033,35 @@ pub fn quote_ident(name: &str) -> String {
     }
 }
 
-/// The columns a CREATE TABLE's element list writes, read from its tokens.
+/// The columns a CREATE TABLE's element list writes, read from its tree.
+fn tree_written_columns(text: &str, ct: &ast::CreateTable) -> Vec<ColumnInfo> {
+    let elements = ct.elements.iter().flat_map(|e| &e.items);
+    elements
+        .filter_map(|e| match e {
+            ast::TableElement::Column(c) => Some(c),
+            _ => None,
+        })
+        .map(|c| {
+            // What follows the name, as written (`DECIMAL(10, 2) NOT NULL`, `AS price * 2`).
+            let detail = text
+                .get(c.name.span.end as usize..c.span.end as usize)
+                .unwrap_or("")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let is_computed = matches!(c.kind, ast::ColumnKind::Computed { .. });
+            ColumnInfo {
+                name: c.name.value.to_string(),
+                is_timestamp: rowtime_precision(&detail) || detail.contains("PROCTIME"),
+                type_known: !is_computed,
+                is_computed,
+                detail,
+            }
+        })
+        .collect()
+}
+
+/// The columns a CREATE TABLE's element list writes, read from its tokens (half-typed text).
 fn written_columns(text: &str, tokens: &[Token]) -> Vec<ColumnInfo> {
     let words: Vec<String> = tokens.iter().map(|t| word(text, t)).collect();
     let Some(open) = tokens.iter().enumerate().position(|(i, t)| {

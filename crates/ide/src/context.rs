@@ -92,7 +92,6 @@ pub fn string_value(text: &str, t: &Token) -> String {
     flinkddl::syntax::decode_string(text.get(t.span.range()).unwrap_or(""))
 }
 
-/// An identifier token's name (back-ticks removed).
 /// The names already written in a column list (to leave out of completion).
 fn listed_names(text: &str, inside: &[Token]) -> Vec<String> {
     inside
@@ -102,12 +101,16 @@ fn listed_names(text: &str, inside: &[Token]) -> Vec<String> {
         .collect()
 }
 
+/// An identifier token's name, for text read as tokens (half-typed text; the tree's
+/// `Ident::value` is the same where the text parses): a back-quoted one without its quotes and
+/// with ``` `` ``` read as one back-tick. The one place in this crate that unescapes a name.
 pub fn ident_value(text: &str, t: &Token) -> String {
     let raw = text.get(t.span.range()).unwrap_or("");
     if t.kind == TokenKind::QuotedIdent {
-        raw.trim_start_matches('`')
-            .trim_end_matches('`')
-            .replace("``", "`")
+        let inner = raw.strip_prefix('`').unwrap_or(raw);
+        // An unclosed one (at the end of the text) has no closing quote.
+        let inner = inner.strip_suffix('`').unwrap_or(inner);
+        inner.replace("``", "`")
     } else {
         raw.to_string()
     }
@@ -584,12 +587,38 @@ fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flinkddl::syntax::ast;
 
     fn context_at(marked: &str) -> Context {
         let offset = marked.find("$0").unwrap_or(marked.len());
         let text = marked.replace("$0", "");
         let lexed = flinkddl::syntax::lex(&text);
         cursor_context(&text, &lexed.tokens, &lexed.trivia, offset as u32).context
+    }
+
+    #[test]
+    fn token_names_are_the_parsers_identifier_values() {
+        for name in [
+            "plain",
+            "`a``b`",
+            "```a`",
+            "`a```",
+            "`with space`",
+            "`ü`",
+            "Mixed_Case1",
+        ] {
+            let text = format!("CREATE TABLE {name} (x INT);");
+            let parse = flinkddl::syntax::parse(&text);
+            let Some(ast::Statement {
+                kind: ast::StatementKind::CreateTable(ct),
+                ..
+            }) = parse.script.statements.first()
+            else {
+                panic!("{text} does not parse");
+            };
+            let token = &parse.tokens[2];
+            assert_eq!(ident_value(&text, token), ct.name.parts[0].value, "{name}");
+        }
     }
 
     #[test]

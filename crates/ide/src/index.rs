@@ -5,12 +5,24 @@
 //! catalog and database current at its statement (`USE` changes them), and identifiers are
 //! case-sensitive (Flink's `Lex.JAVA`). A column named inside a CREATE TABLE belongs to that
 //! table; one it inherited through LIKE resolves to the source table's definition.
+//!
+//! Queries are read from their tree ([`query`]): every column they name, in any clause, through
+//! aliases, CTEs, derived tables and views, resolved as Calcite resolves it. What the index
+//! cannot resolve (an ambiguous name, a FROM item whose columns it does not know, a statement
+//! that does not parse or that is only delimited) it records as such, so that rename can refuse
+//! rather than leave a use behind.
 
+mod query;
+
+use flinkddl::binder::schema::TableSchema;
 use flinkddl::syntax::ast::{
     self, visit, AlterItem, AlterTableAction, ColumnKind, Expr, ExprKind, ObjectKind, ObjectName,
-    QueryBody, SelectItem, Statement, StatementKind, TableElement,
+    QueryBody, Statement, StatementKind, TableElement,
 };
 use flinkddl::Span;
+use query::{Meaning, OutColumn, Rel, Relation};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// A fully qualified table or view name.
 pub type TablePath = (String, String, String);
@@ -59,6 +71,24 @@ pub struct Occurrence {
     pub statement: usize,
 }
 
+/// A `/*+ ... */` hint on a FROM item that names a table (its `OPTIONS(...)` keys may name
+/// the table's columns: datagen's `fields.<column>.*`).
+#[derive(Debug, Clone)]
+pub struct TableHint {
+    pub table: TablePath,
+    pub span: Span,
+    pub statement: usize,
+}
+
+/// A name in a query that may be a column's use but resolves to none the index can name:
+/// ambiguous, in a FROM item of unknown columns, or not found.
+#[derive(Debug, Clone)]
+pub struct Unresolved {
+    pub name: String,
+    pub span: Span,
+    pub statement: usize,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Index {
     pub tables: Vec<TableDef>,
@@ -67,19 +97,55 @@ pub struct Index {
     pub occurrences: Vec<Occurrence>,
     /// The catalog and database current at each statement.
     pub scopes: Vec<(String, String)>,
+    /// Names in queries that resolve to nothing the index can name.
+    pub unresolved: Vec<Unresolved>,
+    pub hints: Vec<TableHint>,
+    /// The statements the index could not read from a whole tree: those with a syntax error
+    /// and those the parser only delimits. Their names are in their tokens only.
+    pub opaque: Vec<usize>,
 }
 
 impl Index {
-    pub fn build(script: &ast::Script) -> Index {
+    /// Indexes a script; `created` (each table as its CREATE made it, from the binder) gives
+    /// the columns queries read, LIKE and CTAS included.
+    pub fn build(analysis: &flinkddl::Analysis) -> Index {
+        let script = &analysis.parse.script;
         let mut b = Builder {
             index: Index::default(),
             catalog: flinkddl::binder::catalog::DEFAULT_CATALOG.to_string(),
             database: flinkddl::binder::catalog::DEFAULT_DATABASE.to_string(),
             statement: 0,
+            live: HashMap::new(),
+            alias_uses: HashMap::new(),
+            created: analysis
+                .created
+                .iter()
+                .map(|(i, t)| (*i, t.clone()))
+                .collect(),
         };
+        let errors = &analysis.parse.errors;
+        let mut next_error = 0;
         for (i, statement) in script.statements.iter().enumerate() {
             b.statement = i;
             b.index.scopes.push((b.catalog.clone(), b.database.clone()));
+            while errors
+                .get(next_error)
+                .is_some_and(|e| e.span.start < statement.span.start)
+            {
+                next_error += 1;
+            }
+            let has_error = errors
+                .get(next_error)
+                .is_some_and(|e| e.span.start <= statement.span.end);
+            if has_error
+                || matches!(
+                    statement.kind,
+                    StatementKind::Other(_) | StatementKind::Error
+                )
+            {
+                b.index.opaque.push(i);
+            }
+            b.alias_uses.clear();
             b.statement(statement);
         }
         b.index
@@ -169,6 +235,12 @@ struct Builder {
     catalog: String,
     database: String,
     statement: usize,
+    /// The columns of each table and view the script has created so far, as queries see them
+    /// (absent: not known).
+    live: HashMap<TablePath, Arc<Relation>>,
+    created: HashMap<usize, Arc<TableSchema>>,
+    /// The statement's uses of its select list's aliases (ORDER BY): (alias, use).
+    alias_uses: HashMap<Span, Vec<Span>>,
 }
 
 impl Builder {
@@ -232,12 +304,91 @@ impl Builder {
         );
     }
 
+    /// A column of `table` named outside a query (keys, expressions, INSERT's list): a table's
+    /// own column, or what a view's or CTAS's column stands for.
     fn column_ref(&mut self, table: &TablePath, name: &ast::Ident) {
-        self.push(
-            name.span,
-            Symbol::Column(table.clone(), name.value.to_string()),
-            false,
-        );
+        let meaning = self
+            .live
+            .get(table)
+            .and_then(|rel| rel.meaning_of(&name.value));
+        match meaning {
+            Some(Meaning::Column(symbol)) => self.push(name.span, symbol, false),
+            Some(Meaning::Unknown) => self.unresolved(&name.value, name.span),
+            Some(Meaning::Local) | None => self.push(
+                name.span,
+                Symbol::Column(table.clone(), name.value.to_string()),
+                false,
+            ),
+        }
+    }
+
+    /// Changes the columns queries see of a table (ALTER TABLE).
+    fn alter_live(&mut self, path: &TablePath, change: impl FnOnce(&mut Vec<OutColumn>)) {
+        if let Some(rel) = self.live.get(path) {
+            let mut columns = rel.columns.clone();
+            change(&mut columns);
+            self.live
+                .insert(path.clone(), Arc::new(Relation::new(columns)));
+        }
+    }
+
+    fn unresolved(&mut self, name: &str, span: Span) {
+        self.index.unresolved.push(Unresolved {
+            name: name.to_string(),
+            span,
+            statement: self.statement,
+        });
+    }
+
+    /// What a table's columns are to the queries that read it: its own, by name.
+    fn table_columns(path: &TablePath, names: impl IntoIterator<Item = String>) -> Arc<Relation> {
+        Arc::new(Relation::new(
+            names
+                .into_iter()
+                .map(|name| OutColumn {
+                    meaning: Meaning::Column(Symbol::Column(path.clone(), name.clone())),
+                    name,
+                    alias: None,
+                })
+                .collect(),
+        ))
+    }
+
+    /// The columns of a view or CTAS made from its query's output: a column passed through
+    /// stands for what it reads; one its select list names with an alias is its own, defined
+    /// at the alias.
+    fn derived_columns(&mut self, path: &TablePath, output: &Relation) -> Vec<OutColumn> {
+        let mut out = Vec::new();
+        for c in &output.columns {
+            let meaning = match (&c.meaning, c.alias) {
+                (Meaning::Local, Some(span)) => {
+                    self.column_def(
+                        path,
+                        &ast::Ident {
+                            span,
+                            value: c.name.as_str().into(),
+                            quoted: false,
+                        },
+                    );
+                    let symbol = Symbol::Column(path.clone(), c.name.clone());
+                    let uses = self.alias_uses.remove(&span).unwrap_or_default();
+                    for at in uses {
+                        self.push(at, symbol.clone(), false);
+                    }
+                    Meaning::Column(symbol)
+                }
+                (Meaning::Local, None) => {
+                    Meaning::Column(Symbol::Column(path.clone(), c.name.clone()))
+                }
+                (m, _) => m.clone(),
+            };
+            out.push(OutColumn {
+                name: c.name.clone(),
+                meaning,
+                alias: None,
+            });
+        }
+        out
     }
 
     fn expr_refs(&mut self, table: &TablePath, expr: &Expr) {
@@ -283,34 +434,77 @@ impl Builder {
         }
     }
 
-    /// The FROM table of a simple query and the columns its projection names.
-    fn query(&mut self, query: &QueryBody) {
-        let Some(simple) = &query.simple else {
-            return;
-        };
-        let Some(from) = &simple.from else {
-            return;
-        };
-        let Some(path) = self.table_ref(from) else {
-            return;
-        };
-        for item in &simple.items {
-            if let SelectItem::Column { name, .. } = item {
-                if let Some(col) = name.parts.last() {
-                    self.column_ref(&path, col);
-                }
-            }
-        }
+    /// A query's column uses; returns its output columns.
+    fn query(&mut self, query: &QueryBody) -> Rel {
+        query::Walker::new(self).query(&query.query)
     }
 
     fn statement(&mut self, statement: &Statement) {
         match &statement.kind {
             StatementKind::CreateTable(ct) => {
+                // CTAS: the query first, so that the table's columns stand for what it reads.
+                let output = ct.as_query.as_ref().map(|q| self.query(q));
                 let like = ct.like.as_ref().and_then(|l| self.table_ref(&l.source));
-                let Some(path) = self.table_def(&ct.name, TableKind::Table, like) else {
+                let Some(path) = self.table_def(&ct.name, TableKind::Table, like.clone()) else {
                     return;
                 };
+                self.live.remove(&path);
                 let elements = visit::table_elements(statement);
+                let written: Vec<String> = elements
+                    .iter()
+                    .filter_map(|e| match e {
+                        TableElement::Column(c) => Some(c.name.value.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                let relation = match output {
+                    Some(output) => output.map(|output| {
+                        let derived = self.derived_columns(&path, &output);
+                        let mut columns: Vec<OutColumn> =
+                            Builder::table_columns(&path, written).columns.clone();
+                        let mut seen: HashSet<String> =
+                            columns.iter().map(|c| c.name.clone()).collect();
+                        for c in derived {
+                            if seen.insert(c.name.clone()) {
+                                columns.push(c);
+                            }
+                        }
+                        Arc::new(Relation::new(columns))
+                    }),
+                    None => {
+                        // As the binder created it (LIKE merged); else as written, with the
+                        // LIKE source's columns when the index knows them.
+                        let bound = self
+                            .created
+                            .get(&self.statement)
+                            .filter(|t| {
+                                (&t.catalog, &t.database, &t.name) == (&path.0, &path.1, &path.2)
+                            })
+                            .map(|t| {
+                                t.columns
+                                    .iter()
+                                    .map(|c| c.name.to_string())
+                                    .collect::<Vec<_>>()
+                            });
+                        match (bound, &like) {
+                            (Some(names), _) => Some(Builder::table_columns(&path, names)),
+                            (None, None) => Some(Builder::table_columns(&path, written)),
+                            (None, Some(source)) => self.live.get(source).map(|rel| {
+                                let mut names = written;
+                                let mut seen: HashSet<String> = names.iter().cloned().collect();
+                                for c in &rel.columns {
+                                    if seen.insert(c.name.clone()) {
+                                        names.push(c.name.clone());
+                                    }
+                                }
+                                Builder::table_columns(&path, names)
+                            }),
+                        }
+                    }
+                };
+                if let Some(rel) = relation {
+                    self.live.insert(path.clone(), rel);
+                }
                 self.elements(&path, &elements, false);
                 for list in [
                     ct.partitioned_by.as_ref(),
@@ -323,13 +517,36 @@ impl Builder {
                         self.column_ref(&path, col);
                     }
                 }
-                if let Some(q) = &ct.as_query {
-                    self.query(q);
-                }
             }
             StatementKind::CreateView(v) => {
-                self.query(&v.query);
-                self.table_def(&v.name, TableKind::View, None);
+                let output = self.query(&v.query);
+                let Some(path) = self.table_def(&v.name, TableKind::View, None) else {
+                    return;
+                };
+                self.live.remove(&path);
+                let columns = match &v.columns {
+                    // `CREATE VIEW v (a, b)`: the list names its columns.
+                    Some(list) => Some(
+                        list.columns
+                            .iter()
+                            .map(|c| {
+                                self.column_def(&path, c);
+                                OutColumn {
+                                    name: c.value.to_string(),
+                                    meaning: Meaning::Column(Symbol::Column(
+                                        path.clone(),
+                                        c.value.to_string(),
+                                    )),
+                                    alias: None,
+                                }
+                            })
+                            .collect(),
+                    ),
+                    None => output.map(|o| self.derived_columns(&path, &o)),
+                };
+                if let Some(columns) = columns {
+                    self.live.insert(path, Arc::new(Relation::new(columns)));
+                }
             }
             StatementKind::Insert(insert) => self.insert(insert),
             StatementKind::StatementSet { inserts } => {
@@ -339,15 +556,34 @@ impl Builder {
             }
             StatementKind::Execute { statement } => self.statement(statement),
             StatementKind::Explain(e) => self.statement(&e.statement),
-            StatementKind::Query(q) => self.query(q),
+            StatementKind::Query(q) => {
+                self.query(q);
+            }
             StatementKind::AlterTable(alter) => {
                 let Some(path) = self.table_ref(&alter.name) else {
                     return;
                 };
                 match &alter.action {
-                    AlterTableAction::RenameColumn { old, .. } => {
+                    AlterTableAction::RenameTo { new_name } => {
+                        if let (Some(rel), Some(new)) =
+                            (self.live.remove(&path), self.qualify(new_name))
+                        {
+                            self.live.insert(new, rel);
+                        }
+                    }
+                    AlterTableAction::RenameColumn { old, new } => {
                         if let Some(first) = old.parts.first() {
                             self.column_ref(&path, first);
+                            // Later uses of the new name are not uses of the old one.
+                            self.alter_live(&path, |columns| {
+                                for c in columns.iter_mut().filter(|c| c.name == first.value) {
+                                    c.name = new.value.to_string();
+                                    c.meaning = Meaning::Column(Symbol::Column(
+                                        path.clone(),
+                                        new.value.to_string(),
+                                    ));
+                                }
+                            });
                         }
                     }
                     AlterTableAction::DropColumns { columns } => {
@@ -356,6 +592,13 @@ impl Builder {
                                 self.column_ref(&path, first);
                             }
                         }
+                        let dropped: HashSet<&str> = columns
+                            .iter()
+                            .filter_map(|c| c.parts.first().map(|f| f.value.as_str()))
+                            .collect();
+                        self.alter_live(&path, |live| {
+                            live.retain(|l| !dropped.contains(l.name.as_str()))
+                        });
                     }
                     AlterTableAction::AddOrModify { modify, items } => {
                         let elements: Vec<&TableElement> = items
@@ -366,6 +609,24 @@ impl Builder {
                             })
                             .collect();
                         self.elements(&path, &elements, *modify);
+                        self.alter_live(&path, |live| {
+                            let mut seen: HashSet<String> =
+                                live.iter().map(|l| l.name.clone()).collect();
+                            for e in &elements {
+                                if let TableElement::Column(c) = e {
+                                    if seen.insert(c.name.value.to_string()) {
+                                        live.push(OutColumn {
+                                            name: c.name.value.to_string(),
+                                            meaning: Meaning::Column(Symbol::Column(
+                                                path.clone(),
+                                                c.name.value.to_string(),
+                                            )),
+                                            alias: None,
+                                        });
+                                    }
+                                }
+                            }
+                        });
                         for item in items {
                             match item {
                                 AlterItem::Element {
@@ -386,7 +647,9 @@ impl Builder {
             }
             StatementKind::Drop(drop) => {
                 if matches!(drop.object, ObjectKind::Table | ObjectKind::View) {
-                    self.table_ref(&drop.name);
+                    if let Some(path) = self.table_ref(&drop.name) {
+                        self.live.remove(&path);
+                    }
                 }
             }
             StatementKind::Describe(d) => {

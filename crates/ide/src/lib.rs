@@ -81,7 +81,7 @@ impl Analysis {
         let text: Arc<str> = text.into();
         let mut result = flinkddl::analyze_with(&text, &config.options());
         config.apply(&mut result.diagnostics);
-        let index = index::Index::build(&result.parse.script);
+        let index = index::Index::build(&result);
         Analysis {
             line_index: LineIndex::new(&text),
             text,
@@ -281,6 +281,27 @@ mod tests {
                     let _ = analysis.hover(offset);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn every_feature_survives_every_offset_of_whole_queries() {
+        // These parse: completion reads their trees, and the index resolves their names.
+        let text = "CREATE TABLE o (id INT, ts TIMESTAMP(3), p INT, WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');\n\
+             CREATE VIEW v (a, b) AS SELECT id, p FROM o;\n\
+             WITH c AS (SELECT id, p AS q FROM o), d AS (SELECT * FROM c) \
+             SELECT d.q, o.p, w.window_start FROM d JOIN o ON d.id = o.id, \
+             TABLE(TUMBLE(TABLE o, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) w \
+             WHERE EXISTS (SELECT 1 FROM v WHERE v.a = o.id) GROUP BY d.q, o.p, w.window_start ORDER BY q;\n\
+             SELECT * FROM o MATCH_RECOGNIZE (PARTITION BY id ORDER BY ts MEASURES A.p AS ap \
+             ONE ROW PER MATCH PATTERN (A B+) DEFINE A AS A.p > 0, B AS B.p < A.p) AS m;\n\
+             SELECT x FROM o NATURAL JOIN v, UNNEST(ARRAY[1]) AS u(x) WHERE id IN (VALUES 1, 2);";
+        let analysis = Analysis::new(text);
+        for offset in 0..=text.len() as u32 {
+            let _ = analysis.completions(offset);
+            let _ = analysis.hover(offset);
+            let _ = analysis.references(offset, true);
+            let _ = analysis.rename(offset, "renamed");
         }
     }
 

@@ -16,6 +16,9 @@ pub enum RenameError {
     EmptyName,
     /// The table already has a column of that name.
     NameTaken,
+    /// A query names it where the index cannot tell what the name means (ambiguous, a table
+    /// of unknown columns, a statement that does not parse): renaming could leave a use behind.
+    UnresolvedUse,
 }
 
 impl std::fmt::Display for RenameError {
@@ -25,6 +28,9 @@ impl std::fmt::Display for RenameError {
             RenameError::DefinedElsewhere => "this name is not defined in this file",
             RenameError::EmptyName => "the new name is empty",
             RenameError::NameTaken => "the table already has a column of that name",
+            RenameError::UnresolvedUse => {
+                "a use of this name could not be resolved (ambiguous, a table of unknown columns, or a statement that does not parse): renaming could leave it unchanged"
+            }
         })
     }
 }
@@ -39,6 +45,19 @@ pub fn prepare_rename(analysis: &Analysis, offset: u32) -> Result<Span, RenameEr
         .index()
         .definition(&occurrence.symbol, occurrence.statement)
         .ok_or(RenameError::DefinedElsewhere)?;
+    // Refuse before the editor asks for a new name when the rename would leave a use.
+    let uses: Vec<TextEdit> = analysis
+        .index()
+        .occurrences_of(occurrence)
+        .into_iter()
+        .map(|o| TextEdit {
+            span: o.span,
+            text: String::new(),
+        })
+        .collect();
+    if leaves_a_use(analysis, occurrence, &uses) {
+        return Err(RenameError::UnresolvedUse);
+    }
     Ok(occurrence.span)
 }
 
@@ -57,7 +76,7 @@ pub fn rename(
         .occurrence_at(offset)
         .ok_or(RenameError::NothingToRename)?;
     if let Symbol::Column(table, old) = &occurrence.symbol {
-        let unquoted = new_name.trim_matches('`').replace("``", "`");
+        let unquoted = typed_name(new_name);
         let taken = analysis
             .index()
             .columns
@@ -85,11 +104,78 @@ pub fn rename(
     // Renaming a column also renames it in datagen's `fields.<column>.*` keys and in
     // `key.fields` lists of the table's own WITH clause.
     if let Symbol::Column(_, old) = &occurrence.symbol {
-        edits.extend(option_key_edits(analysis, occurrence, old, new_name));
+        edits.extend(option_key_edits(
+            analysis,
+            occurrence,
+            old,
+            &typed_name(new_name),
+        ));
     }
     edits.sort_by_key(|e| e.span.start);
     edits.dedup_by_key(|e| e.span);
     Ok(edits)
+}
+
+/// The name a user typed, as an identifier's value: a back-quoted one unescaped as the lexer
+/// reads it, anything else as typed.
+fn typed_name(typed: &str) -> String {
+    let lexed = flinkddl::syntax::lex(typed);
+    match lexed.tokens.as_slice() {
+        [one, eof] if eof.kind == flinkddl::syntax::TokenKind::Eof => {
+            crate::context::ident_value(typed, one)
+        }
+        _ => typed.to_string(),
+    }
+}
+
+/// Whether some name spelled as the renamed one, at or after its definition, might be a use of
+/// it that the edits miss: a query's unresolved name, or a name in a statement the index could
+/// only read as tokens.
+fn leaves_a_use(
+    analysis: &Analysis,
+    occurrence: &crate::index::Occurrence,
+    edits: &[TextEdit],
+) -> bool {
+    let index = analysis.index();
+    let name = match &occurrence.symbol {
+        Symbol::Column(_, name) => name.as_str(),
+        Symbol::Table(path) => path.2.as_str(),
+    };
+    let from = index
+        .definition(&occurrence.symbol, occurrence.statement)
+        .map_or(0, |(_, statement)| statement);
+    // (A table's name too: an unresolved `db.t.c` may qualify a column with it.)
+    if index
+        .unresolved
+        .iter()
+        .any(|u| u.statement >= from && u.name == name)
+    {
+        return true;
+    }
+    let tokens = &analysis.result().parse.tokens;
+    let text = analysis.text();
+    index
+        .opaque
+        .iter()
+        .filter(|&&s| s >= from)
+        .filter_map(|&s| analysis.statements().get(s))
+        .any(|statement| {
+            let start = tokens.partition_point(|t| t.span.start < statement.span.start);
+            tokens[start..]
+                .iter()
+                .take_while(|t| t.span.end <= statement.span.end)
+                .filter(|t| {
+                    matches!(
+                        t.kind,
+                        flinkddl::syntax::TokenKind::Word
+                            | flinkddl::syntax::TokenKind::QuotedIdent
+                    )
+                })
+                .any(|t| {
+                    crate::context::ident_value(text, t) == name
+                        && !edits.iter().any(|e| e.span == t.span)
+                })
+        })
 }
 
 fn option_key_edits(
@@ -98,41 +184,98 @@ fn option_key_edits(
     old: &str,
     new: &str,
 ) -> Vec<TextEdit> {
-    let Some((_, statement)) = analysis
-        .index()
-        .definition(&occurrence.symbol, occurrence.statement)
-    else {
+    let index = analysis.index();
+    let Some(definition) = index.definition(&occurrence.symbol, occurrence.statement) else {
         return Vec::new();
     };
-    let Some(st) = analysis.statements().get(statement) else {
+    let Some(st) = analysis.statements().get(definition.1) else {
         return Vec::new();
     };
     let mut edits = Vec::new();
     for list in flinkddl::syntax::ast::visit::property_lists(st) {
         for p in &list.properties {
-            let key = &p.key.value;
-            if let Some(rest) = key.strip_prefix("fields.") {
-                if rest.strip_prefix(old).is_some_and(|r| r.starts_with('.')) {
-                    let replaced = format!("fields.{new}{}", &rest[old.len()..]);
-                    edits.push(TextEdit {
-                        span: p.key.span,
-                        text: format!("'{}'", replaced.replace('\'', "''")),
-                    });
-                }
+            edits.extend(property_edit(&p.key, &p.value, old, new));
+        }
+    }
+    // `/*+ OPTIONS('fields.price.min' = '1') */` on a FROM item that reads the table.
+    let text = analysis.text();
+    for hint in &index.hints {
+        let same = index
+            .column_def(&hint.table, old, hint.statement)
+            .is_some_and(|c| (c.name_span, c.statement) == definition);
+        if same {
+            for (key, value) in hint_options(text, hint.span) {
+                edits.extend(property_edit(&key, &value, old, new));
             }
-            if key == "key.fields" || key.ends_with(".fields") && key != "key.fields-prefix" {
-                let parts: Vec<&str> = p.value.value.split(';').collect();
-                if parts.iter().any(|x| x.trim() == old) {
-                    let joined: Vec<&str> = parts
-                        .iter()
-                        .map(|x| if x.trim() == old { new } else { x })
-                        .collect();
-                    edits.push(TextEdit {
-                        span: p.value.span,
-                        text: format!("'{}'", joined.join(";").replace('\'', "''")),
-                    });
-                }
-            }
+        }
+    }
+    edits
+}
+
+/// The `'key' = 'value'` pairs written in a hint, with their spans in the text.
+fn hint_options(
+    text: &str,
+    span: Span,
+) -> Vec<(
+    flinkddl::syntax::ast::StringLit,
+    flinkddl::syntax::ast::StringLit,
+)> {
+    use flinkddl::syntax::TokenKind;
+    let Some(inside) = text.get(span.range()) else {
+        return Vec::new();
+    };
+    // The hint's inside, lexed as SQL: `OPTIONS('k' = 'v', ...)`.
+    let inner = inside
+        .strip_prefix("/*+")
+        .and_then(|s| s.strip_suffix("*/"))
+        .unwrap_or("");
+    let base = span.start + 3;
+    let tokens = flinkddl::syntax::lex(inner).tokens;
+    let literal = |t: &flinkddl::syntax::Token| flinkddl::syntax::ast::StringLit {
+        span: Span::new(t.span.start + base, t.span.end + base),
+        value: flinkddl::syntax::decode_string(inner.get(t.span.range()).unwrap_or("")).into(),
+    };
+    tokens
+        .windows(3)
+        .filter(|w| {
+            w[0].kind == TokenKind::String
+                && w[1].kind == TokenKind::Eq
+                && w[2].kind == TokenKind::String
+        })
+        .map(|w| (literal(&w[0]), literal(&w[2])))
+        .collect()
+}
+
+/// The edits a column's rename makes to one option: datagen's `fields.<column>.*` keys and
+/// the `key.fields`-style lists of column names.
+fn property_edit(
+    key: &flinkddl::syntax::ast::StringLit,
+    value: &flinkddl::syntax::ast::StringLit,
+    old: &str,
+    new: &str,
+) -> Vec<TextEdit> {
+    let mut edits = Vec::new();
+    let name = &key.value;
+    if let Some(rest) = name.strip_prefix("fields.") {
+        if rest.strip_prefix(old).is_some_and(|r| r.starts_with('.')) {
+            let replaced = format!("fields.{new}{}", &rest[old.len()..]);
+            edits.push(TextEdit {
+                span: key.span,
+                text: format!("'{}'", replaced.replace('\'', "''")),
+            });
+        }
+    }
+    if name == "key.fields" || name.ends_with(".fields") && name != "key.fields-prefix" {
+        let parts: Vec<&str> = value.value.split(';').collect();
+        if parts.iter().any(|x| x.trim() == old) {
+            let joined: Vec<&str> = parts
+                .iter()
+                .map(|x| if x.trim() == old { new } else { x })
+                .collect();
+            edits.push(TextEdit {
+                span: value.span,
+                text: format!("'{}'", joined.join(";").replace('\'', "''")),
+            });
         }
     }
     edits

@@ -1,32 +1,45 @@
-//! What a query sees at the cursor, read from the statement's tokens (as `context` does, so that
-//! half-typed text still has it): the FROM items of the query block around the cursor (tables,
+//! What a query sees at the cursor: from the statement's tree when it parses whole, else from
+//! its tokens (as `context` does, so that half-typed text still has it): the FROM items of the query block around the cursor (tables,
 //! views and CTEs by name, subqueries, windowing table functions, through commas and JOINs,
 //! each with the name the query refers to it by), then those of the blocks around that one (a
 //! correlated subquery sees them too); the statement's CTEs; and the select list of a subquery
 //! or CTE body (what its columns are called). `completion` turns these into columns.
 //!
-//! Positions are indices into the statement's tokens. Everything here is a best effort over
-//! tokens that may not parse: an unclosed parenthesis runs to the statement's end, a clause the
-//! scan does not know ends the FROM list, and nothing panics.
+//! Read from tokens, positions are indices into the statement's tokens, and everything is a
+//! best effort over tokens that may not parse: an unclosed parenthesis runs to the statement's
+//! end, a clause the scan does not know ends the FROM list, and nothing panics. Read from the
+//! tree, names are the AST's identifier values.
 
 use crate::context::{ident_value, word};
+use flinkddl::syntax::ast::{self, visit};
 use flinkddl::syntax::{Keyword, Token, TokenKind};
 use std::ops::Range;
+use std::sync::Arc;
+
+/// A subquery's or CTE's body: its tokens (inside its parentheses), or its tree.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    Tokens(Range<usize>),
+    Tree(Arc<ast::Query>),
+}
+
+/// The CTEs in scope, by name.
+pub type Ctes = Vec<(String, Body)>;
 
 /// What a FROM item reads.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Source {
     /// A table or view by its dotted name as written.
     Table(Vec<String>),
-    /// A subquery or a CTE's body: the tokens inside its parentheses.
-    Query(Range<usize>),
+    /// A subquery or a CTE's body.
+    Query(Body),
     /// A windowing table function over a table (`TABLE(TUMBLE(TABLE t, ...))`): the table's
     /// columns, then `window_start`, `window_end` and `window_time`.
     Window(Vec<String>),
 }
 
 /// One item of a FROM clause.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct FromItem {
     /// The name the query refers to it by: its alias, or a table's (or CTE's) own last name
     /// part; `None` for a subquery or table function without an alias.
@@ -195,7 +208,7 @@ pub fn first_part(text: &str, tokens: &[Token], range: Range<usize>) -> Range<us
 }
 
 /// The statement's CTEs (`WITH name [(columns)] AS (query), ...`), by name and body.
-pub fn ctes(text: &str, tokens: &[Token]) -> Vec<(String, Range<usize>)> {
+pub fn ctes(text: &str, tokens: &[Token]) -> Ctes {
     let top = top_level(tokens, 0..tokens.len());
     let Some(with) = top
         .iter()
@@ -222,7 +235,7 @@ pub fn ctes(text: &str, tokens: &[Token]) -> Vec<(String, Range<usize>)> {
             break;
         };
         let close = matching_close(tokens, open, tokens.len()).unwrap_or(tokens.len());
-        out.push((name, open + 1..close));
+        out.push((name, Body::Tokens(open + 1..close)));
         if !rest
             .next()
             .is_some_and(|i| tokens[i].kind == TokenKind::Comma)
@@ -286,7 +299,7 @@ pub fn from_items(
     text: &str,
     tokens: &[Token],
     block: Range<usize>,
-    ctes: &[(String, Range<usize>)],
+    ctes: &[(String, Body)],
 ) -> Vec<FromItem> {
     let top = top_level(tokens, block.clone());
     let Some(select) = top.iter().position(|&i| word(text, &tokens[i]) == "SELECT") else {
@@ -316,7 +329,7 @@ pub fn from_items(
                     if has_select(text, tokens, inside.clone()) {
                         out.push(FromItem {
                             name,
-                            source: Source::Query(inside),
+                            source: Source::Query(Body::Tokens(inside)),
                             cte: None,
                         });
                     } else {
@@ -363,7 +376,7 @@ fn from_items_of_join(
     text: &str,
     tokens: &[Token],
     inside: Range<usize>,
-    ctes: &[(String, Range<usize>)],
+    ctes: &[(String, Body)],
 ) -> Vec<FromItem> {
     // Read it as the FROM list of a block: the same scan, starting at its first token.
     let mut out = Vec::new();
@@ -405,7 +418,7 @@ fn item_at(
     tokens: &[Token],
     at: usize,
     end: usize,
-    ctes: &[(String, Range<usize>)],
+    ctes: &[(String, Body)],
 ) -> (Option<FromItem>, usize) {
     let head = word(text, &tokens[at]);
     let call = tokens
@@ -551,6 +564,276 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
         Vec::new()
     };
     Some(SelectItem::Named { name, reads })
+}
+
+// ---- from the tree ---------------------------------------------------------------------------
+
+/// The queries of a statement (a view's, an INSERT's, a CTAS's, a bare query, ...).
+fn statement_queries(statement: &ast::Statement) -> Vec<&ast::Query> {
+    use ast::StatementKind as K;
+    match &statement.kind {
+        K::CreateTable(ct) => ct.as_query.iter().map(|q| q.query.as_ref()).collect(),
+        K::CreateView(v) => vec![&v.query.query],
+        K::Insert(insert) => vec![&insert.query.query],
+        K::Query(q) => vec![&q.query],
+        K::StatementSet { inserts } => inserts.iter().flat_map(statement_queries).collect(),
+        K::Execute { statement } => statement_queries(statement),
+        K::Explain(e) => statement_queries(&e.statement),
+        _ => Vec::new(),
+    }
+}
+
+fn holds(span: flinkddl::Span, offset: u32) -> bool {
+    span.start <= offset && offset <= span.end
+}
+
+/// The first SELECT block of a query (the one that names a set operation's columns).
+fn first_select(query: &ast::Query) -> Option<&ast::Select> {
+    let mut set = &query.body;
+    loop {
+        match &set.kind {
+            ast::SetExprKind::Select(select) => return Some(select),
+            ast::SetExprKind::SetOperation { first, .. } => set = first,
+            ast::SetExprKind::Nested(q) => set = &q.body,
+            _ => return None,
+        }
+    }
+}
+
+/// The SELECT block of `query` itself (not of a query nested in it) that holds `offset`; its
+/// first block for an offset in its ORDER BY, LIMIT or OFFSET.
+fn block_at(query: &ast::Query, offset: u32) -> Option<&ast::Select> {
+    if offset > query.body.span.end {
+        return first_select(query);
+    }
+    let mut set = &query.body;
+    loop {
+        match &set.kind {
+            ast::SetExprKind::Select(select) => {
+                return holds(select.span, offset).then_some(select)
+            }
+            ast::SetExprKind::SetOperation { first, rest } => {
+                set = std::iter::once(first.as_ref())
+                    .chain(rest.iter().map(|r| &r.operand))
+                    .find(|operand| holds(operand.span, offset))?;
+            }
+            _ => return None,
+        }
+    }
+}
+
+fn parts(name: &ast::ObjectName) -> Vec<String> {
+    name.parts.iter().map(|p| p.value.to_string()).collect()
+}
+
+/// The FROM items of a SELECT block, read from its tree.
+fn tree_from_items(select: &ast::Select, ctes: &[(String, Body)]) -> Vec<FromItem> {
+    let mut out = Vec::new();
+    if let Some(from) = &select.from {
+        tree_join_items(from, ctes, &mut out);
+    }
+    out
+}
+
+fn tree_join_items(from: &ast::FromClause, ctes: &[(String, Body)], out: &mut Vec<FromItem>) {
+    for table in std::iter::once(&from.first).chain(from.joins.iter().map(|j| &j.right)) {
+        let alias = table.alias.as_ref().map(|a| a.name.value.to_string());
+        let item = match &table.kind {
+            ast::TableRefKind::Named { name, .. } => {
+                let parts = parts(name);
+                let cte = match parts.as_slice() {
+                    [one] => ctes.iter().find(|(n, _)| n == one),
+                    _ => None,
+                };
+                match cte {
+                    Some((cte_name, body)) => FromItem {
+                        name: alias.or(Some(cte_name.clone())),
+                        source: Source::Query(body.clone()),
+                        cte: Some(cte_name.clone()),
+                    },
+                    None => FromItem {
+                        name: alias.or(parts.last().cloned()),
+                        source: Source::Table(parts),
+                        cte: None,
+                    },
+                }
+            }
+            ast::TableRefKind::Derived { query, .. } => FromItem {
+                name: alias,
+                source: Source::Query(Body::Tree(Arc::new(query.as_ref().clone()))),
+                cte: None,
+            },
+            ast::TableRefKind::Function { call, .. } => {
+                // `TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ...))`: the window function over `t`.
+                let ast::ExprKind::Call(c) = &call.kind else {
+                    continue;
+                };
+                let function = c.name.parts.last().map(|p| p.value.to_ascii_uppercase());
+                if !function.is_some_and(|f| WINDOW_FUNCTIONS.contains(&f.as_str())) {
+                    continue;
+                }
+                let table = c
+                    .args
+                    .iter()
+                    .chain(c.named_args.iter().map(|(_, e)| e))
+                    .find_map(|a| match &a.kind {
+                        ast::ExprKind::TableArgument(t) => t.name.as_ref(),
+                        _ => None,
+                    });
+                let Some(table) = table else { continue };
+                FromItem {
+                    name: alias,
+                    source: Source::Window(parts(table)),
+                    cte: None,
+                }
+            }
+            ast::TableRefKind::Nested(inner) => {
+                tree_join_items(inner, ctes, out);
+                continue;
+            }
+            ast::TableRefKind::Unnest { .. } => continue,
+        };
+        out.push(item);
+    }
+}
+
+/// The select list of a SELECT block, read from its tree.
+fn tree_select_items(select: &ast::Select) -> Vec<SelectItem> {
+    select
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            ast::QueryItem::Wildcard { qualifier, .. } => Some(SelectItem::Star(
+                qualifier.as_ref().map(parts).unwrap_or_default(),
+            )),
+            ast::QueryItem::Expr { expr, alias, .. } => {
+                let reads = match &expr.kind {
+                    ast::ExprKind::Identifier(name) => parts(name),
+                    _ => Vec::new(),
+                };
+                let name = match alias {
+                    Some(a) => a.value.to_string(),
+                    None => reads.last()?.clone(),
+                };
+                Some(SelectItem::Named { name, reads })
+            }
+        })
+        .collect()
+}
+
+/// Finds the SELECT blocks around an offset, outermost first, and the CTEs they see.
+struct Around {
+    offset: u32,
+    ctes: Vec<Ctes>,
+    blocks: Vec<Vec<FromItem>>,
+    seen_ctes: Ctes,
+}
+
+impl Around {
+    fn visible(&self) -> Ctes {
+        self.ctes.iter().rev().flatten().cloned().collect()
+    }
+}
+
+impl visit::Visitor for Around {
+    fn enter_query(&mut self, query: &ast::Query) {
+        if !holds(query.span, self.offset) {
+            self.ctes.push(Vec::new());
+            return;
+        }
+        let own = query
+            .with
+            .iter()
+            .flat_map(|w| &w.ctes)
+            .map(|c| {
+                (
+                    c.name.value.to_string(),
+                    Body::Tree(Arc::new(c.query.as_ref().clone())),
+                )
+            })
+            .collect();
+        self.ctes.push(own);
+        if let Some(select) = block_at(query, self.offset) {
+            let visible = self.visible();
+            self.blocks.push(tree_from_items(select, &visible));
+            self.seen_ctes = visible;
+        }
+    }
+
+    fn leave_query(&mut self, _query: &ast::Query) {
+        self.ctes.pop();
+    }
+
+    fn subquery(&mut self, query: &ast::Query) {
+        if holds(query.span, self.offset) {
+            visit::walk_query(self, query);
+        }
+    }
+}
+
+/// The FROM items of the query blocks around `offset` in a statement that parsed, innermost
+/// block first, and the CTEs in scope there.
+pub fn tree_around(statement: &ast::Statement, offset: u32) -> (Vec<FromItem>, Ctes) {
+    let mut around = Around {
+        offset,
+        ctes: Vec::new(),
+        blocks: Vec::new(),
+        seen_ctes: Vec::new(),
+    };
+    for query in statement_queries(statement) {
+        if holds(query.span, offset) {
+            visit::walk_query(&mut around, query);
+        }
+    }
+    let items = around.blocks.into_iter().rev().flatten().collect();
+    (items, around.seen_ctes)
+}
+
+/// The table its query's first block reads first, by its dotted name (a view's or CTAS's
+/// source).
+pub fn first_table(statement: &ast::Statement) -> Option<Vec<String>> {
+    let query = statement_queries(statement).into_iter().next()?;
+    match &first_select(query)?.from.as_ref()?.first.kind {
+        ast::TableRefKind::Named { name, .. } => Some(parts(name)),
+        _ => None,
+    }
+}
+
+/// The FROM items and the select list of the first block of a subquery's or CTE's body.
+pub fn body_block(
+    text: &str,
+    tokens: &[Token],
+    body: &Body,
+    ctes: &[(String, Body)],
+) -> (Vec<FromItem>, Vec<SelectItem>) {
+    match body {
+        Body::Tokens(range) => {
+            let part = first_part(text, tokens, range.clone());
+            (
+                from_items(text, tokens, part.clone(), ctes),
+                select_items(text, tokens, part),
+            )
+        }
+        Body::Tree(query) => {
+            // Its own CTEs first: they shadow the ones around it.
+            let mut visible: Ctes = query
+                .with
+                .iter()
+                .flat_map(|w| &w.ctes)
+                .map(|c| {
+                    (
+                        c.name.value.to_string(),
+                        Body::Tree(Arc::new(c.query.as_ref().clone())),
+                    )
+                })
+                .collect();
+            visible.extend(ctes.iter().cloned());
+            match first_select(query) {
+                Some(select) => (tree_from_items(select, &visible), tree_select_items(select)),
+                None => (Vec::new(), Vec::new()),
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import subprocess
+import time
 
 import pytest
 import pytest_asyncio
@@ -395,3 +396,150 @@ async def test_folding_quick_fixes_and_rowtime_completion(client):
     )
     labels = [i.label for i in sorted(completion.items, key=lambda i: i.sort_text)]
     assert labels == ["ts"], labels
+
+
+QUERIES = """CREATE TABLE orders (id BIGINT, price DECIMAL(10, 2), uid BIGINT) WITH ('connector' = 'datagen');
+CREATE TABLE users (id BIGINT, name STRING) WITH ('connector' = 'datagen');
+SELECT id FROM orders WHERE price > 10;
+SELECT u.name, o.price FROM orders o JOIN users u ON o.uid = u.id AND o.price > 0;
+CREATE VIEW expensive AS SELECT id, price FROM orders WHERE price > 100;
+SELECT price FROM expensive;
+"""
+
+
+def apply_edits(text, edits):
+    """The text after a list of non-overlapping TextEdits, applied from the last one."""
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        text = apply_edit(text, edit)
+    return text
+
+
+@pytest.mark.asyncio
+async def test_rename_reaches_every_use_in_queries(client):
+    """Issue 13: a rename of a column used in a WHERE, in a join condition through an alias,
+    and in a view (and where the view is read) changes every use."""
+    uri = "file:///e2e/queries.sql"
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=QUERIES)
+        )
+    )
+    doc = types.TextDocumentIdentifier(uri=uri)
+    where_price = at(2, QUERIES.split("\n")[2].index("price"))
+    prepared = await asyncio.wait_for(
+        client.text_document_prepare_rename_async(
+            types.PrepareRenameParams(text_document=doc, position=where_price)
+        ),
+        TIMEOUT,
+    )
+    assert prepared is not None
+    edit = await asyncio.wait_for(
+        client.text_document_rename_async(
+            types.RenameParams(text_document=doc, position=where_price, new_name="amount")
+        ),
+        TIMEOUT,
+    )
+    changes = edit.changes[uri] if edit.changes else edit.document_changes[0].edits
+    renamed = apply_edits(QUERIES, changes)
+    # Every `price` in this script is orders.price.
+    assert renamed == QUERIES.replace("price", "amount"), renamed
+    assert len(changes) == QUERIES.count("price")
+
+    # From a use through the alias, the same edits.
+    alias_price = at(3, QUERIES.split("\n")[3].index("o.price > 0") + 2)
+    again = await asyncio.wait_for(
+        client.text_document_rename_async(
+            types.RenameParams(text_document=doc, position=alias_price, new_name="amount")
+        ),
+        TIMEOUT,
+    )
+    again_changes = again.changes[uri] if again.changes else again.document_changes[0].edits
+    assert apply_edits(QUERIES, again_changes) == renamed
+
+    # References from the view's reader reach the table's definition.
+    refs = await asyncio.wait_for(
+        client.text_document_references_async(
+            types.ReferenceParams(
+                text_document=doc,
+                position=at(5, 8),
+                context=types.ReferenceContext(include_declaration=True),
+            )
+        ),
+        TIMEOUT,
+    )
+    assert len(refs) == QUERIES.count("price"), refs
+
+
+def hostile_texts():
+    """Issue 15's long chains: each is one file the server must open, answer on and survive."""
+    table = "CREATE TABLE t (a INT, s STRING, b AS {}) WITH ('connector' = 'datagen');"
+    source = "CREATE TABLE s (a INT) WITH ('connector' = 'datagen');\n"
+    return {
+        "or_chain_6000": table.format(" OR ".join(f"a = {i}" for i in range(6_000))),
+        "plus_chain_100k": table.format(" + ".join(["a"] * 100_000)),
+        "watermark_30k_intervals": "CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts "
+        + "- INTERVAL '1' SECOND " * 30_000
+        + ") WITH ('connector' = 'datagen');",
+        "in_list_100k": table.format("a IN (" + ", ".join(str(i) for i in range(100_000)) + ")"),
+        "case_30k_branches": table.format(
+            "CASE " + " ".join(f"WHEN a = {i} THEN {i}" for i in range(30_000)) + " END"
+        ),
+        "select_list_100k": source + "SELECT " + ", ".join(["a"] * 100_000) + " FROM s;",
+        "union_all_100k": source
+        + "CREATE TABLE k (a INT) WITH ('connector' = 'blackhole');\nINSERT INTO k "
+        + " UNION ALL ".join(["SELECT a FROM s"] * 100_000)
+        + ";",
+        # 100,000 FROM items of one name, each join condition qualified by it (once quadratic
+        # in the name index).
+        "joins_100k": source + "SELECT * FROM s" + " JOIN s ON s.a = s.a" * 100_000 + ";",
+    }
+
+
+HOSTILE_TIMEOUT = 60
+
+
+@pytest.mark.asyncio
+async def test_long_chains_are_answered_and_survived(client):
+    """Issue 15 item 1: open each long-chain file, ask for hover on its first column and in
+    the middle of the chain; the server answers every request and stays up."""
+    took = {}
+    for name, text in hostile_texts().items():
+        started = time.monotonic()
+        uri = f"file:///e2e/hostile/{name}.sql"
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=text)
+            )
+        )
+        doc = types.TextDocumentIdentifier(uri=uri)
+        lines = text.split("\n")
+        last = len(lines) - 1
+        first_column = at(0, lines[0].index("(") + 1)
+        middle = at(last, len(lines[last]) // 2)
+        for position in (first_column, middle):
+            # Any answer (a hover or none) is fine; no answer, an error or a dead server is not.
+            await asyncio.wait_for(
+                client.text_document_hover_async(types.HoverParams(text_document=doc, position=position)),
+                HOSTILE_TIMEOUT,
+            )
+        pulled = await asyncio.wait_for(
+            client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=doc)),
+            HOSTILE_TIMEOUT,
+        )
+        codes = {d.code for d in pulled.items}
+        # The chains deeper than the budget are S013 (as `flinkddl check` says); the wide
+        # lists are not.
+        if name in ("or_chain_6000", "plus_chain_100k", "watermark_30k_intervals"):
+            assert "S013" in codes, (name, codes)
+        if name in ("select_list_100k", "union_all_100k"):
+            assert "S013" not in codes, (name, codes)
+        took[name] = time.monotonic() - started
+        client.text_document_did_close(
+            types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+    print("open + 2 hovers + pull, seconds:", {k: round(v, 2) for k, v in took.items()})
+    # Still alive: a clean shutdown exits with status 0.
+    await asyncio.wait_for(client.shutdown_async(None), TIMEOUT)
+    client.exit(None)
+    await asyncio.wait_for(client.stop(), TIMEOUT)
+    assert client._server.returncode == 0
