@@ -18,6 +18,7 @@ pub mod config;
 pub mod docs;
 pub mod files;
 pub mod fix;
+pub mod format;
 pub mod flags;
 pub mod json;
 pub mod render;
