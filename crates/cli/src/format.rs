@@ -46,7 +46,10 @@ pub fn options(settings: &FormatSettings) -> FormatOptions {
     let defaults = FormatOptions::default();
     FormatOptions {
         line_width: settings.line_width.unwrap_or(defaults.line_width).max(1),
-        indent_width: settings.indent_width.unwrap_or(defaults.indent_width).min(16),
+        indent_width: settings
+            .indent_width
+            .unwrap_or(defaults.indent_width)
+            .min(16),
         keyword_case: match settings.keyword_case {
             None => defaults.keyword_case,
             Some(KeywordCaseSetting::Upper) => KeywordCase::Upper,
@@ -63,7 +66,13 @@ pub fn options(settings: &FormatSettings) -> FormatOptions {
 
 enum FileResult {
     Unchanged,
-    Changed { name: String, before: String, after: String, target: Target, bom: bool },
+    Changed {
+        name: String,
+        before: String,
+        after: String,
+        target: Target,
+        bom: bool,
+    },
     Failed(String),
 }
 

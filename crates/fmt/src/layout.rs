@@ -75,10 +75,46 @@ fn unquoted(text: &str) -> Option<&str> {
 /// Keywords after which `(` takes a space (`AS (`, `IN (`, `KEY (`); after any other word it
 /// is a call or a type's parameters.
 const SPACE_BEFORE_PAREN: &[&str] = &[
-    "AS", "IN", "VALUES", "KEY", "WITH", "ON", "AND", "OR", "NOT", "EXISTS", "BY", "FROM", "JOIN",
-    "SELECT", "WHERE", "WHEN", "THEN", "ELSE", "OVER", "USING", "PATTERN", "HAVING", "SET",
-    "RESET", "UNION", "ALL", "INTERSECT", "EXCEPT", "MINUS", "DISTINCT", "LIKE", "INTO",
-    "SUBSET", "PARTITION", "ANY", "SOME", "LATERAL", "RETURN", "DEFINE", "MEASURES",
+    "AS",
+    "IN",
+    "VALUES",
+    "KEY",
+    "WITH",
+    "ON",
+    "AND",
+    "OR",
+    "NOT",
+    "EXISTS",
+    "BY",
+    "FROM",
+    "JOIN",
+    "SELECT",
+    "WHERE",
+    "WHEN",
+    "THEN",
+    "ELSE",
+    "OVER",
+    "USING",
+    "PATTERN",
+    "HAVING",
+    "SET",
+    "RESET",
+    "UNION",
+    "ALL",
+    "INTERSECT",
+    "EXCEPT",
+    "MINUS",
+    "DISTINCT",
+    "LIKE",
+    "INTO",
+    "SUBSET",
+    "PARTITION",
+    "ANY",
+    "SOME",
+    "LATERAL",
+    "RETURN",
+    "DEFINE",
+    "MEASURES",
 ];
 
 /// Words that end an operand, so that a `-` or `+` after them is binary.
@@ -106,11 +142,8 @@ fn build_items<'a>(
 ) -> (Vec<Item<'a>>, Vec<Span>) {
     let mut items: Vec<Item> = Vec::with_capacity(tokens.len());
     let mut spans: Vec<Span> = Vec::with_capacity(tokens.len());
-    let mut comment_at = trivia.partition_point(|c| {
-        tokens
-            .first()
-            .is_some_and(|t| c.span.start < t.span.start)
-    });
+    let mut comment_at =
+        trivia.partition_point(|c| tokens.first().is_some_and(|t| c.span.start < t.span.start));
     let mut i = 0;
     let mut prev_end: Option<u32> = None;
     while i < tokens.len() {
@@ -127,7 +160,10 @@ fn build_items<'a>(
                 while j < tokens.len() && tokens[j].span.end <= v.end {
                     j += 1;
                 }
-                (Span::new(token.span.start, tokens[j.max(i + 1) - 1].span.end), j.max(i + 1))
+                (
+                    Span::new(token.span.start, tokens[j.max(i + 1) - 1].span.end),
+                    j.max(i + 1),
+                )
             }
             None => (token.span, i + 1),
         };
@@ -340,9 +376,7 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
         }
         let brk = paren_break[p];
         match (items[k].kind, items[k].keyword) {
-            (TokenKind::Comma, _) if k + 1 < matching[p] && !in_types[k] => {
-                items[k + 1].brk = brk
-            }
+            (TokenKind::Comma, _) if k + 1 < matching[p] && !in_types[k] => items[k + 1].brk = brk,
             (_, Some("BETWEEN")) => between[p] = true,
             (_, Some("AND")) if between[p] => between[p] = false,
             (_, Some("AND" | "OR")) if brk != Break::Hard => items[k].brk = brk,
@@ -443,8 +477,15 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
                 && matches!(
                     word,
                     Some(
-                        "SELECT" | "WHERE" | "HAVING" | "QUALIFY" | "GROUP" | "ORDER" | "WITH"
-                            | "VALUES" | "WINDOW"
+                        "SELECT"
+                            | "WHERE"
+                            | "HAVING"
+                            | "QUALIFY"
+                            | "GROUP"
+                            | "ORDER"
+                            | "WITH"
+                            | "VALUES"
+                            | "WINDOW"
                     )
                 );
             if breaks_after_head && items[head + 1].brk == Break::None {
@@ -529,7 +570,9 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
             }
             let starts_clause = match items[k].keyword {
                 Some("COMMENT" | "PARTITIONED" | "DISTRIBUTED" | "LIKE") => true,
-                Some("WITH") => items.get(k + 1).is_some_and(|i| i.kind == TokenKind::LParen),
+                Some("WITH") => items
+                    .get(k + 1)
+                    .is_some_and(|i| i.kind == TokenKind::LParen),
                 Some("AS") => k + 1 < n && in_query(k + 1),
                 _ => false,
             };
@@ -541,7 +584,8 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
 
     // Decide outer groups before inner ones.
     for item in items.iter_mut() {
-        item.groups.sort_by_key(|&g| std::cmp::Reverse(groups[g].end));
+        item.groups
+            .sort_by_key(|&g| std::cmp::Reverse(groups[g].end));
     }
     groups
 }
@@ -552,7 +596,11 @@ fn print(items: &[Item], groups: &[Group], options: &FormatOptions, newline: &st
     let mut width = vec![0usize; n + 1];
     let mut forcing = vec![0usize; n + 1];
     for (k, item) in items.iter().enumerate() {
-        let comments: usize = item.comments.iter().map(|c| c.text.chars().count() + 1).sum();
+        let comments: usize = item
+            .comments
+            .iter()
+            .map(|c| c.text.chars().count() + 1)
+            .sum();
         let forces = item.brk == Break::Hard
             || item.multiline
             || item

@@ -189,7 +189,10 @@ impl Meaning {
 /// may remove back-ticks).
 pub fn shape(statement: &Statement, options: &FormatOptions) -> Value {
     let mut value = serde_json::to_value(statement).unwrap_or(Value::Null);
-    strip(&mut value, options.identifier_quoting == IdentifierQuoting::AsNeeded);
+    strip(
+        &mut value,
+        options.identifier_quoting == IdentifierQuoting::AsNeeded,
+    );
     value
 }
 
@@ -233,14 +236,23 @@ impl Script {
         let mut statements = Vec::new();
         let mut taken = 0usize;
         for (index, s) in parse.script.statements.iter().enumerate() {
-            let first = tokens.partition_point(|t| t.span.start < s.span.start).max(taken);
-            let mut last = tokens.partition_point(|t| t.span.start < s.span.end).max(first);
+            let first = tokens
+                .partition_point(|t| t.span.start < s.span.start)
+                .max(taken);
+            let mut last = tokens
+                .partition_point(|t| t.span.start < s.span.end)
+                .max(first);
             let mut end = s.span.end.max(s.span.start);
-            if tokens.get(last).is_some_and(|t| t.kind == TokenKind::Semicolon) {
+            if tokens
+                .get(last)
+                .is_some_and(|t| t.kind == TokenKind::Semicolon)
+            {
                 end = tokens[last].span.end;
                 last += 1;
             }
-            let start = tokens.get(first).map_or(s.span.start, |t| t.span.start.min(s.span.start));
+            let start = tokens
+                .get(first)
+                .map_or(s.span.start, |t| t.span.start.min(s.span.start));
             let span = Span::new(start.min(end), end);
             let has_error = parse
                 .errors
@@ -274,7 +286,16 @@ impl Script {
                 // Overlapping regions cannot be assembled safely.
                 return text.to_string();
             }
-            if !gap(&mut out, text, parse, at, region.span.start, first, false, nl) {
+            if !gap(
+                &mut out,
+                text,
+                parse,
+                at,
+                region.span.start,
+                first,
+                false,
+                nl,
+            ) {
                 out.push_str(&text[at as usize..region.span.start as usize]);
             }
             match &chosen[region.index] {
@@ -285,11 +306,37 @@ impl Script {
             first = false;
         }
         let end = text.len() as u32;
-        if !gap(&mut out, text, parse, at, end, first, true, nl) {
+        // A token left open at the end (an unterminated string or comment) would swallow a
+        // line end added after it: the end of such a text stays as written.
+        let open_at_end = swallows_line_end(text, parse);
+        if open_at_end || !gap(&mut out, text, parse, at, end, first, true, nl) {
             out.push_str(&text[at as usize..]);
         }
         out
     }
+}
+
+/// Whether the text ends inside a token or comment that a line end added after it would join
+/// (an unterminated string, quoted name or comment): read the last one again with a line end.
+fn swallows_line_end(text: &str, parse: &Parse) -> bool {
+    let end = text.len() as u32;
+    let last_token = parse.tokens.iter().rev().find(|t| t.kind != TokenKind::Eof);
+    let last = match (last_token, parse.trivia.last()) {
+        (Some(t), Some(c)) => Some(if c.span.end > t.span.end { *c } else { *t }),
+        (t, c) => t.or(c).copied(),
+    };
+    let Some(last) = last.filter(|l| l.span.end >= end) else {
+        return false;
+    };
+    let tail = format!("{}\n", last.span.text(text));
+    let relexed = flinkddl::syntax::lex(&tail);
+    let first = relexed
+        .tokens
+        .iter()
+        .chain(relexed.trivia.iter())
+        .map(|t| t.span)
+        .min_by_key(|s| s.start);
+    first.map_or(true, |s| s.end as usize >= tail.len())
 }
 
 /// Writes the text between two statements (`from..to`): its comments where they were, one
@@ -391,8 +438,12 @@ impl Region {
         }
         let statement = parse.script.statements.get(self.index)?;
         let tokens = parse.tokens.get(self.tokens.clone())?;
-        let first = parse.trivia.partition_point(|c| c.span.start < self.span.start);
-        let last = parse.trivia.partition_point(|c| c.span.start < self.span.end);
+        let first = parse
+            .trivia
+            .partition_point(|c| c.span.start < self.span.start);
+        let last = parse
+            .trivia
+            .partition_point(|c| c.span.start < self.span.end);
         let structure = Structure::of(statement);
         let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
         Some(layout::layout(
