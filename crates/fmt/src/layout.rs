@@ -471,8 +471,6 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
                 forced: false,
             });
             items[start].groups.push(cg);
-            items[head].indent_after += 1;
-            items[end].indent_after -= 1;
             let breaks_after_head = !is_join
                 && matches!(
                     word,
@@ -490,6 +488,21 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
                 );
             if breaks_after_head && items[head + 1].brk == Break::None {
                 items[head + 1].brk = Break::Soft(cg);
+            }
+            // Continuation lines are indented: a list's items, a join's ON condition. A FROM
+            // clause's items stay at its level, so that a derived table is indented once.
+            let indent_from = if breaks_after_head {
+                Some(head)
+            } else if is_join {
+                (head + 1..=end)
+                    .find(|&k| depth[k] == d && matches!(items[k].keyword, Some("ON")))
+                    .map(|on| on - 1)
+            } else {
+                None
+            };
+            if let Some(from) = indent_from {
+                items[from].indent_after += 1;
+                items[end].indent_after -= 1;
             }
             let mut in_between = false;
             for k in head + 1..=end {

@@ -267,6 +267,27 @@ impl Script {
                 formattable,
             });
         }
+        // Tokens between two statements are the rest of a statement the parser gave up on:
+        // the statement before them is kept as written too.
+        for i in 0..statements.len() {
+            let next_token = statements
+                .get(i + 1)
+                .map_or(tokens.len(), |next| next.tokens.start);
+            let next_start = statements
+                .get(i + 1)
+                .map_or(u32::MAX, |next| next.span.start);
+            let end = statements[i].span.end;
+            let stray = tokens[statements[i].tokens.end.min(next_token)..next_token]
+                .iter()
+                .any(|t| t.kind != TokenKind::Eof);
+            let error_after = parse
+                .errors
+                .iter()
+                .any(|e| e.span.start >= end && e.span.start < next_start);
+            if stray || error_after {
+                statements[i].formattable = false;
+            }
+        }
         let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
         Script {
             statements,
