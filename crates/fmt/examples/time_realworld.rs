@@ -3,7 +3,10 @@
 use std::time::Instant;
 
 fn main() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/realworld/cases.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/realworld/cases.jsonl"
+    );
     let Ok(text) = std::fs::read_to_string(path) else {
         eprintln!("../shared/realworld is absent");
         return;

@@ -115,6 +115,7 @@ const SPACE_BEFORE_PAREN: &[&str] = &[
     "RETURN",
     "DEFINE",
     "MEASURES",
+    "MATCH_RECOGNIZE",
 ];
 
 /// Words that end an operand, so that a `-` or `+` after them is binary.
@@ -344,10 +345,13 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
             continue;
         }
         let close = matching[open];
-        if close == usize::MAX || close <= open + 1 {
+        // `()` and `(x)` never break.
+        if close == usize::MAX || close <= open + 2 {
             continue;
         }
-        let block = starts_at(&structure.blocks, spans[open].start)
+        let match_recognize = open > 0 && kw(items, open - 1) == Some("MATCH_RECOGNIZE");
+        let block = match_recognize
+            || starts_at(&structure.blocks, spans[open].start)
             || starts_at(&structure.blocks, spans[open + 1].start);
         let g = groups.len();
         groups.push(Group {
@@ -362,7 +366,9 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
         items[open + 1].brk = brk;
         items[close].brk = brk;
         let q = owner[open + 1];
-        if q != usize::MAX && queries[q].0 == open + 1 {
+        if match_recognize {
+            lay_out_match_recognize(items, &mut groups, &depth, open, close);
+        } else if q != usize::MAX && queries[q].0 == open + 1 {
             query_group[q] = Some(g);
         } else {
             paren_break[open] = brk;
@@ -586,7 +592,6 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
                 Some("WITH") => items
                     .get(k + 1)
                     .is_some_and(|i| i.kind == TokenKind::LParen),
-                Some("AS") => k + 1 < n && in_query(k + 1),
                 _ => false,
             };
             if starts_clause && items[k].brk == Break::None {
@@ -601,6 +606,97 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
             .sort_by_key(|&g| std::cmp::Reverse(groups[g].end));
     }
     groups
+}
+
+/// MATCH_RECOGNIZE's clauses, one a line; MEASURES, DEFINE and SUBSET list one item a line.
+fn lay_out_match_recognize(
+    items: &mut [Item],
+    groups: &mut Vec<Group>,
+    depth: &[usize],
+    open: usize,
+    close: usize,
+) {
+    let d = depth[open] + 1;
+    let mut starters: Vec<usize> = Vec::new();
+    for k in open + 1..close {
+        if depth[k] != d {
+            continue;
+        }
+        let next = kw(items, k + 1);
+        let starter = match items[k].keyword {
+            Some("PARTITION" | "ORDER") => next == Some("BY"),
+            Some("ALL") => next == Some("ROWS"),
+            Some("ONE") => next == Some("ROW"),
+            Some("AFTER") => next == Some("MATCH"),
+            Some("MEASURES" | "PATTERN" | "WITHIN" | "SUBSET" | "DEFINE") => true,
+            _ => false,
+        };
+        if starter {
+            starters.push(k);
+        }
+    }
+    for (s, &start) in starters.iter().enumerate() {
+        let end = starters.get(s + 1).map_or(close - 1, |next| next - 1);
+        items[start].brk = Break::Hard;
+        if !matches!(items[start].keyword, Some("MEASURES" | "DEFINE" | "SUBSET")) || end <= start {
+            continue;
+        }
+        items[start].indent_after += 1;
+        items[end].indent_after -= 1;
+        items[start + 1].brk = Break::Hard;
+        let mut item_start = start + 1;
+        for k in start + 1..=end {
+            if k == end || (depth[k] == d && items[k].kind == TokenKind::Comma) {
+                if k < end {
+                    items[k + 1].brk = Break::Hard;
+                }
+                condition(items, groups, depth, item_start, k);
+                item_start = k + 1;
+            }
+        }
+    }
+}
+
+/// A condition that breaks before its AND and OR (not BETWEEN's) when it does not fit, with
+/// the continuation lines indented.
+fn condition(
+    items: &mut [Item],
+    groups: &mut Vec<Group>,
+    depth: &[usize],
+    start: usize,
+    end: usize,
+) {
+    if end <= start + 1 {
+        return;
+    }
+    let d = depth[start];
+    let g = groups.len();
+    let mut any = false;
+    let mut between = false;
+    for k in start + 1..end {
+        if depth[k] != d {
+            continue;
+        }
+        match items[k].keyword {
+            Some("BETWEEN") => between = true,
+            Some("AND") if between => between = false,
+            Some("AND" | "OR") if items[k].brk == Break::None => {
+                items[k].brk = Break::Soft(g);
+                any = true;
+            }
+            _ => {}
+        }
+    }
+    if any {
+        groups.push(Group {
+            start,
+            end,
+            forced: false,
+        });
+        items[start].groups.push(g);
+        items[start].indent_after += 1;
+        items[end].indent_after -= 1;
+    }
 }
 
 fn print(items: &[Item], groups: &[Group], options: &FormatOptions, newline: &str) -> String {
@@ -629,6 +725,7 @@ fn print(items: &[Item], groups: &[Group], options: &FormatOptions, newline: &st
     let mut out = String::new();
     let mut col = 0usize;
     let mut indent: i32 = 0;
+    let mut indent_before_last: i32 = 0;
     let mut pending_newline = false;
     let newline_at = |out: &mut String, col: &mut usize, indent: i32| {
         while out.ends_with(' ') {
@@ -654,10 +751,17 @@ fn print(items: &[Item], groups: &[Group], options: &FormatOptions, newline: &st
                 break;
             }
         }
+        // An own-line comment before a closing `)` or `END` belongs to the block it closes.
+        let closes = item.kind == TokenKind::RParen || item.keyword == Some("END");
+        let comment_indent = if closes {
+            indent.max(indent_before_last)
+        } else {
+            indent
+        };
         for c in &item.comments {
             if k > 0 || !out.is_empty() {
                 if c.newline_before || pending_newline {
-                    newline_at(&mut out, &mut col, indent);
+                    newline_at(&mut out, &mut col, comment_indent);
                 } else {
                     out.push(' ');
                     col += 1;
@@ -676,7 +780,7 @@ fn print(items: &[Item], groups: &[Group], options: &FormatOptions, newline: &st
         if k > 0 || !out.is_empty() {
             if wants_break {
                 newline_at(&mut out, &mut col, indent);
-            } else if item.space || !item.comments.is_empty() {
+            } else if item.space {
                 out.push(' ');
                 col += 1;
             }
@@ -694,6 +798,7 @@ fn print(items: &[Item], groups: &[Group], options: &FormatOptions, newline: &st
         }
         out.push_str(&item.text);
         advance(&mut col, &item.text);
+        indent_before_last = indent;
         indent += item.indent_after;
     }
     out
