@@ -38,7 +38,10 @@ fn formats_in_place_keeping_bom_and_line_ends() {
 
     let second = flinkddl(&["format", &dir_arg]);
     assert_eq!(second.status.code(), Some(0));
-    assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), formatted);
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap_or_default(),
+        formatted
+    );
 
     let check = flinkddl(&["format", "--check", &dir_arg]);
     assert_eq!(check.status.code(), Some(0), "{check:?}");
