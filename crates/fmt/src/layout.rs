@@ -516,10 +516,10 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
                     continue;
                 }
                 match (items[k].kind, items[k].keyword) {
-                    (TokenKind::Comma, _) if k < end && !in_types[k] => {
-                        if items[k + 1].brk == Break::None {
-                            items[k + 1].brk = Break::Soft(cg);
-                        }
+                    (TokenKind::Comma, _)
+                        if k < end && !in_types[k] && items[k + 1].brk == Break::None =>
+                    {
+                        items[k + 1].brk = Break::Soft(cg);
                     }
                     (_, Some("BETWEEN")) => in_between = true,
                     (_, Some("AND")) if in_between => in_between = false,
@@ -733,7 +733,7 @@ fn print(items: &[Item], groups: &[Group], options: &FormatOptions, newline: &st
         }
         out.push_str(newline);
         let spaces = indent.max(0) as usize * options.indent_width;
-        out.extend(std::iter::repeat(' ').take(spaces));
+        out.push_str(&" ".repeat(spaces));
         *col = spaces;
     };
     let advance = |col: &mut usize, text: &str| match text.rfind('\n') {

@@ -405,7 +405,7 @@ fn swallows_line_end(text: &str, parse: &Parse) -> bool {
         .chain(relexed.trivia.iter())
         .map(|t| t.span)
         .min_by_key(|s| s.start);
-    first.map_or(true, |s| s.end as usize >= tail.len())
+    !matches!(first, Some(s) if (s.end as usize) < tail.len())
 }
 
 /// Writes the text between two statements (`from..to`): its comments where they were, one
