@@ -920,6 +920,42 @@ mod tests {
     }
 
     #[test]
+    fn format_table_and_extend() {
+        let parent = Config::parse(
+            "[format]\nline-width = 80\nkeyword-case = \"lower\"\n",
+            PathBuf::from("."),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let child = Config::parse(
+            "[format]\nkeyword-case = \"preserve\"\nidentifier-quoting = \"as-needed\"\n",
+            PathBuf::from("."),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            parent.extended_by(child).format,
+            FormatSettings {
+                line_width: Some(80),
+                indent_width: None,
+                keyword_case: Some(KeywordCaseSetting::Preserve),
+                identifier_quoting: Some(QuotingSetting::AsNeeded),
+            }
+        );
+        for (text, needle) in [
+            ("[format]\nkeyword-case = \"title\"", "unknown variant"),
+            ("[format]\nwidth = 80", "unknown field"),
+            ("[format]\nline-width = -1", "invalid value"),
+        ] {
+            let err = Config::parse(text, PathBuf::from("."), None)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
+    }
+
+    #[test]
     fn bad_configurations_are_explained() {
         for (text, needle) in [
             ("[rules]\nS005 = \"off\"", "cannot be configured"),
