@@ -370,6 +370,20 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
             lay_out_match_recognize(items, &mut groups, &depth, open, close);
         } else if q != usize::MAX && queries[q].0 == open + 1 {
             query_group[q] = Some(g);
+        } else if open > 0 && kw(items, open - 1) == Some("OVER") {
+            // A window specification that does not fit: PARTITION BY, ORDER BY and the frame
+            // each on a line.
+            for k in open + 2..close {
+                let starts = depth[k] == depth[open] + 1
+                    && match items[k].keyword {
+                        Some("ORDER" | "PARTITION") => kw(items, k + 1) == Some("BY"),
+                        Some("ROWS" | "RANGE") => true,
+                        _ => false,
+                    };
+                if starts && items[k].brk == Break::None {
+                    items[k].brk = brk;
+                }
+            }
         } else {
             paren_break[open] = brk;
         }
