@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the seed corpora fuzz/corpus/{parse,lex,bind,check}/ (gitignored).
+"""Writes the seed corpora fuzz/corpus/{parse,lex,bind,check,format}/ (gitignored).
 
     python3 fuzz/seed_corpus.py            # from anywhere; idempotent
 
@@ -67,7 +67,7 @@ def main():
                                   check=True, capture_output=True, text=True).stdout
             seeds.extend(s + ";\n" for s in text.split(";\n") if s.strip())
     n = 0
-    for target in ("parse", "lex", "bind", "check"):
+    for target in ("parse", "lex", "bind", "check", "format"):
         d = os.path.join(HERE, "corpus", target)
         os.makedirs(d, exist_ok=True)
         for s in seeds:

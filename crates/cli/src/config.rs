@@ -3,5 +3,5 @@
 //! `flinkddl-config` (shared with the language server); this module re-exports them.
 
 pub use flinkddl_config::{
-    find_upward, Config, ConfigError, Finder, Level, Position, Problem, FILE_NAME,
+    find_upward, Config, ConfigError, Finder, FormatSettings, Level, Position, Problem, FILE_NAME,
 };

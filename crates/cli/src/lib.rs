@@ -19,6 +19,7 @@ pub mod docs;
 pub mod files;
 pub mod fix;
 pub mod flags;
+pub mod format;
 pub mod json;
 pub mod render;
 pub mod source;

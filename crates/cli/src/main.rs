@@ -50,6 +50,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = DescribeFormat::Table)]
         format: DescribeFormat,
     },
+    /// Format SQL files in place (`--check`, `--diff`; `-` for standard input).
+    Format(flinkddl_cli::format::FormatArgs),
     /// Parse a script and print its AST as JSON.
     Parse { file: PathBuf },
     /// Run the language server on standard input and output (for editors; see docs/editors.md).
@@ -138,6 +140,12 @@ fn main() -> ExitCode {
             table,
             format,
         } => describe(&file, table.as_deref(), format),
+        Command::Format(args) => {
+            let outcome = flinkddl_cli::format::run(&args);
+            out(&outcome.stdout);
+            eprint!("{}", outcome.stderr);
+            ExitCode::from(outcome.exit)
+        }
         Command::Parse { file } => parse(&file),
         Command::Lsp => lsp(),
     }

@@ -251,11 +251,57 @@ pub struct Config {
     /// [`Config::load`]).
     pub extended: Vec<PathBuf>,
     given: Given,
+    /// `[format]`: the options of `flinkddl format`; each key unset is the formatter's default.
+    pub format: FormatSettings,
+}
+
+/// The `[format]` table. The formatter (flinkddl-fmt) reads it; a key not given is `None`,
+/// and a key given in a file overrides the file it extends.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormatSettings {
+    #[serde(default, rename = "line-width")]
+    pub line_width: Option<usize>,
+    #[serde(default, rename = "indent-width")]
+    pub indent_width: Option<usize>,
+    #[serde(default, rename = "keyword-case")]
+    pub keyword_case: Option<KeywordCaseSetting>,
+    #[serde(default, rename = "identifier-quoting")]
+    pub identifier_quoting: Option<QuotingSetting>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeywordCaseSetting {
+    Upper,
+    Lower,
+    Preserve,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QuotingSetting {
+    Preserve,
+    AsNeeded,
+}
+
+impl FormatSettings {
+    /// `child`'s keys over `self`'s.
+    fn under(self, child: FormatSettings) -> FormatSettings {
+        FormatSettings {
+            line_width: child.line_width.or(self.line_width),
+            indent_width: child.indent_width.or(self.indent_width),
+            keyword_case: child.keyword_case.or(self.keyword_case),
+            identifier_quoting: child.identifier_quoting.or(self.identifier_quoting),
+        }
+    }
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
+    #[serde(default)]
+    format: FormatSettings,
     include: Option<Vec<String>>,
     #[serde(default)]
     exclude: Vec<String>,
@@ -289,6 +335,7 @@ impl Config {
             extend: None,
             extended: Vec::new(),
             given: Given::default(),
+            format: FormatSettings::default(),
         }
     }
 
@@ -364,6 +411,7 @@ impl Config {
                 fresh_session: child.given.fresh_session || self.given.fresh_session,
                 connector_findings: child.given.connector_findings || self.given.connector_findings,
             },
+            format: self.format.under(child.format),
         }
     }
 
@@ -461,6 +509,7 @@ impl Config {
                 fresh_session: raw.fresh_session.is_some(),
                 connector_findings: raw.connector_findings.is_some(),
             },
+            format: raw.format,
         })
     }
 
@@ -868,6 +917,42 @@ mod tests {
                 (Code::RowFieldCommentDropped, Severity::Warning)
             ]
         );
+    }
+
+    #[test]
+    fn format_table_and_extend() {
+        let parent = Config::parse(
+            "[format]\nline-width = 80\nkeyword-case = \"lower\"\n",
+            PathBuf::from("."),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let child = Config::parse(
+            "[format]\nkeyword-case = \"preserve\"\nidentifier-quoting = \"as-needed\"\n",
+            PathBuf::from("."),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            parent.extended_by(child).format,
+            FormatSettings {
+                line_width: Some(80),
+                indent_width: None,
+                keyword_case: Some(KeywordCaseSetting::Preserve),
+                identifier_quoting: Some(QuotingSetting::AsNeeded),
+            }
+        );
+        for (text, needle) in [
+            ("[format]\nkeyword-case = \"title\"", "unknown variant"),
+            ("[format]\nwidth = 80", "unknown field"),
+            ("[format]\nline-width = -1", "invalid value"),
+        ] {
+            let err = Config::parse(text, PathBuf::from("."), None)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
     }
 
     #[test]

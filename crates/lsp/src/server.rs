@@ -155,6 +155,7 @@ fn capabilities() -> lsp::ServerCapabilities {
             ),
         ),
         folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
+        document_formatting_provider: Some(lsp::OneOf::Left(true)),
         code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
             lsp::CodeActionOptions {
                 code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
@@ -447,6 +448,12 @@ impl Server {
                 |p: &lsp::FoldingRangeParams| &p.text_document.uri,
                 false,
                 |a, _, _| Ok(serde_json::to_value(handlers::folding_ranges(a))),
+            ),
+            req::Formatting::METHOD => self.spawn(
+                r,
+                |p: &lsp::DocumentFormattingParams| &p.text_document.uri,
+                true,
+                |a, _, _| Ok(serde_json::to_value(handlers::formatting(a))),
             ),
             req::CodeActionRequest::METHOD => self.spawn(
                 r,

@@ -1,0 +1,201 @@
+//! `flinkddl format [PATHS]`: lays out SQL files with `flinkddl-fmt` (`docs/format.md`), with
+//! `check`'s file discovery and each file's `flinkddl.toml` (its `[format]` table). In place by
+//! default; `--check` lists the files that would change, `--diff` prints the changes; `-` reads
+//! standard input and writes the result to standard output.
+//!
+//! Like the renderers, this module returns what to print; `main.rs` prints it.
+
+use crate::config::{Config, Finder};
+use crate::files::{self, Target};
+use crate::source::{self, Loaded};
+use crate::{EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE};
+use flinkddl_config::{FormatSettings, KeywordCaseSetting, QuotingSetting};
+use flinkddl_fmt::{FormatOptions, IdentifierQuoting, KeywordCase};
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct FormatArgs {
+    /// Files, directories (searched recursively for *.sql), globs, or `-` for standard input.
+    /// Default: the current directory.
+    pub paths: Vec<PathBuf>,
+    /// Write nothing; list the files that would change and exit with status 1 if any would.
+    #[arg(long)]
+    pub check: bool,
+    /// Write nothing; print the changes as a unified diff (exit status 1 if there are any).
+    #[arg(long)]
+    pub diff: bool,
+    /// Use this configuration file for every file instead of the nearest flinkddl.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Read standard input, and find its flinkddl.toml from this name.
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<String>,
+}
+
+/// What to print and the exit status.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    pub stdout: String,
+    pub stderr: String,
+    pub exit: u8,
+}
+
+/// The formatter's options from a `[format]` table (defaults for the keys not given).
+pub fn options(settings: &FormatSettings) -> FormatOptions {
+    let defaults = FormatOptions::default();
+    FormatOptions {
+        line_width: settings.line_width.unwrap_or(defaults.line_width).max(1),
+        indent_width: settings
+            .indent_width
+            .unwrap_or(defaults.indent_width)
+            .min(16),
+        keyword_case: match settings.keyword_case {
+            None => defaults.keyword_case,
+            Some(KeywordCaseSetting::Upper) => KeywordCase::Upper,
+            Some(KeywordCaseSetting::Lower) => KeywordCase::Lower,
+            Some(KeywordCaseSetting::Preserve) => KeywordCase::Preserve,
+        },
+        identifier_quoting: match settings.identifier_quoting {
+            None => defaults.identifier_quoting,
+            Some(QuotingSetting::Preserve) => IdentifierQuoting::Preserve,
+            Some(QuotingSetting::AsNeeded) => IdentifierQuoting::AsNeeded,
+        },
+    }
+}
+
+enum FileResult {
+    Unchanged,
+    Changed {
+        name: String,
+        before: String,
+        after: String,
+        target: Target,
+        bom: bool,
+    },
+    Failed(String),
+}
+
+pub fn run(args: &FormatArgs) -> Outcome {
+    let mut outcome = Outcome::default();
+    let fixed = match &args.config {
+        Some(file) => match Config::load(file) {
+            Ok(c) => Some(c),
+            Err(e) => return usage(e.to_string()),
+        },
+        None => None,
+    };
+    let mut finder = Finder::new(fixed);
+    let stdin = PathBuf::from("-");
+    let paths = match (&args.stdin_filename, args.paths.as_slice()) {
+        (Some(_), given) => {
+            for ignored in given.iter().filter(|p| **p != stdin) {
+                outcome.stderr.push_str(&format!(
+                    "warning: ignoring `{}`: --stdin-filename formats standard input\n",
+                    files::display_path(ignored)
+                ));
+            }
+            vec![stdin]
+        }
+        (None, []) => vec![PathBuf::from(".")],
+        (None, given) => given.to_vec(),
+    };
+    let plan = match files::expand(&paths, args.stdin_filename.as_deref(), &mut finder) {
+        Ok(plan) => plan,
+        Err(e) => return usage(e),
+    };
+    let results: Vec<FileResult> = plan
+        .into_par_iter()
+        .map(|planned| {
+            let name = planned.target.display();
+            let loaded = match &planned.target {
+                Target::File(path) => source::load(path),
+                Target::Stdin(_) => source::load_stdin(),
+                Target::Unreadable(_, reason) => source::unreadable(reason),
+            };
+            let source = match loaded {
+                Loaded::Text(source) => source,
+                Loaded::Failed { diagnostic, .. } => {
+                    return FileResult::Failed(format!("{name}: {}", diagnostic.message))
+                }
+            };
+            let after = flinkddl_fmt::format(&source.text, &options(&planned.config.format));
+            if after == source.text && !matches!(planned.target, Target::Stdin(_)) {
+                return FileResult::Unchanged;
+            }
+            FileResult::Changed {
+                name,
+                before: source.text,
+                after,
+                target: planned.target,
+                bom: source.offset > 0,
+            }
+        })
+        .collect();
+    let mut changed = 0usize;
+    for result in results {
+        match result {
+            FileResult::Unchanged => {}
+            FileResult::Failed(message) => {
+                outcome.stderr.push_str(&format!("error: {message}\n"));
+                outcome.exit = EXIT_PROBLEMS;
+            }
+            FileResult::Changed {
+                name,
+                before,
+                after,
+                target,
+                bom,
+            } => {
+                let differs = before != after;
+                changed += usize::from(differs);
+                if args.diff {
+                    if differs {
+                        outcome
+                            .stdout
+                            .push_str(&crate::flags::unified_diff(&name, &before, &after));
+                    }
+                } else if args.check {
+                    if differs {
+                        outcome.stdout.push_str(&format!("would reformat {name}\n"));
+                    }
+                } else {
+                    match target {
+                        Target::Stdin(_) => outcome.stdout.push_str(&after),
+                        Target::File(path) => {
+                            let bom = if bom { "\u{feff}" } else { "" };
+                            if let Err(e) = std::fs::write(&path, format!("{bom}{after}")) {
+                                outcome
+                                    .stderr
+                                    .push_str(&format!("error: cannot write {name}: {e}\n"));
+                                outcome.exit = EXIT_PROBLEMS;
+                            }
+                        }
+                        Target::Unreadable(..) => {}
+                    }
+                }
+            }
+        }
+    }
+    if (args.check || args.diff) && changed > 0 {
+        outcome.exit = EXIT_PROBLEMS;
+        if args.check {
+            outcome.stderr.push_str(&format!(
+                "{changed} file{} would be reformatted\n",
+                if changed == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    if outcome.exit == 0 {
+        outcome.exit = EXIT_CLEAN;
+    }
+    outcome
+}
+
+fn usage(message: String) -> Outcome {
+    Outcome {
+        stdout: String::new(),
+        stderr: format!("error: {message}\n"),
+        exit: EXIT_USAGE,
+    }
+}

@@ -1,0 +1,149 @@
+//! `fixtures/format/*.sql`: each file formatted, the result an insta snapshot beside it
+//! (`INSTA_UPDATE=always cargo test -p flinkddl-fmt --test fixtures` to bless). A first line
+//! `-- format: key = value, ...` sets the options (the keys of `[format]` in flinkddl.toml).
+//! Every case must also: lay out at least one statement, be idempotent, keep its comments and
+//! its analysis, and keep byte for byte every statement with a syntax error and every SET,
+//! RESET and statement set. A snapshot without its `.sql` fails.
+
+use flinkddl::syntax::ast::StatementKind;
+use flinkddl::{analyze_with, parse, Options};
+use flinkddl_fmt::{format_report, FormatOptions, IdentifierQuoting, KeywordCase};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/format")
+}
+
+fn cases() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(root())
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
+    out.sort();
+    out
+}
+
+fn options_of(text: &str) -> FormatOptions {
+    let mut options = FormatOptions::default();
+    let Some(line) = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("-- format:"))
+    else {
+        return options;
+    };
+    for pair in line.split(',') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match (key.trim(), value.trim()) {
+            ("keyword-case", "lower") => options.keyword_case = KeywordCase::Lower,
+            ("keyword-case", "upper") => options.keyword_case = KeywordCase::Upper,
+            ("keyword-case", "preserve") => options.keyword_case = KeywordCase::Preserve,
+            ("identifier-quoting", "as-needed") => {
+                options.identifier_quoting = IdentifierQuoting::AsNeeded
+            }
+            ("identifier-quoting", "preserve") => {
+                options.identifier_quoting = IdentifierQuoting::Preserve
+            }
+            ("line-width", n) => options.line_width = n.parse().unwrap_or(options.line_width),
+            ("indent-width", n) => options.indent_width = n.parse().unwrap_or(options.indent_width),
+            (k, v) => panic!("unknown format option `{k} = {v}`"),
+        }
+    }
+    options
+}
+
+fn meaning(text: &str) -> (Vec<String>, Vec<String>) {
+    let analysis = analyze_with(text, &Options::default());
+    let tables = analysis
+        .tables
+        .iter()
+        .map(|t| {
+            flinkddl::binder::print::describe_tableau(t)
+                + &flinkddl::binder::print::show_create(t).unwrap_or_default()
+        })
+        .collect();
+    let codes = analysis
+        .diagnostics
+        .iter()
+        .map(|d| d.code.to_string())
+        .collect();
+    (tables, codes)
+}
+
+fn comments(text: &str) -> Vec<String> {
+    let p = parse(text);
+    p.trivia
+        .iter()
+        .map(|c| c.span.text(text).to_string())
+        .collect()
+}
+
+#[test]
+fn fixtures() {
+    let all = cases();
+    assert!(!all.is_empty(), "no fixtures under {}", root().display());
+    for path in all {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let options = options_of(&text);
+        let report = format_report(&text, &options);
+        assert!(report.formatted > 0, "{name}: nothing laid out");
+        assert_eq!(
+            report.reverted, 0,
+            "{name}: the self-check put a statement back"
+        );
+        let again = format_report(&report.text, &options).text;
+        assert_eq!(again, report.text, "{name}: not idempotent");
+        assert_eq!(comments(&text), comments(&report.text), "{name}: comments");
+        assert_eq!(meaning(&text), meaning(&report.text), "{name}: analysis");
+        let original = parse(&text);
+        for s in &original.script.statements {
+            let broken = original
+                .errors
+                .iter()
+                .any(|e| s.span.contains(e.span) || e.span.start == s.span.end);
+            let kept_kind = matches!(
+                s.kind,
+                StatementKind::Set(_)
+                    | StatementKind::Reset(_)
+                    | StatementKind::StatementSet { .. }
+                    | StatementKind::Execute { .. }
+            );
+            if broken || kept_kind {
+                let written = s.span.text(&text);
+                assert!(
+                    report.text.contains(written),
+                    "{name}: `{written}` was not kept as written"
+                );
+            }
+        }
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(root());
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_omit_expression(true);
+        settings.bind(|| insta::assert_snapshot!(name, report.text));
+    }
+}
+
+#[test]
+fn no_orphan_snapshots() {
+    for entry in std::fs::read_dir(root()).into_iter().flatten().flatten() {
+        let p = entry.path();
+        let file = p
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Some(stem) = file.strip_suffix(".snap") {
+            assert!(
+                root().join(format!("{stem}.sql")).exists(),
+                "orphan snapshot {} has no {stem}.sql",
+                p.display()
+            );
+        } else {
+            assert!(file.ends_with(".sql"), "unexpected file {}", p.display());
+        }
+    }
+}
