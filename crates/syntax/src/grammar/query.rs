@@ -48,14 +48,7 @@ fn query_inner(p: &mut Parser) -> PResult<Query> {
         None
     };
     let body = set_expr(p)?;
-    let order_by = if p.nth_is_kw(0, K::ORDER) {
-        p.bump();
-        p.expect_kw(K::BY)?;
-        order_item_list(p)?
-    } else {
-        p.expecting("ORDER");
-        Vec::new()
-    };
+    let order_by = order_by_clause(p)?;
     let (limit, offset) = limit_offset_fetch(p)?;
     Ok(Query {
         span: p.span_from(start),
@@ -859,27 +852,35 @@ fn named_windows(p: &mut Parser) -> PResult<Vec<NamedWindow>> {
     }
 }
 
+/// `[PARTITION BY expr, ...]` (window specifications and MATCH_RECOGNIZE).
+fn partition_by_clause(p: &mut Parser) -> PResult<Vec<Expr>> {
+    if !p.nth_is_kw(0, K::PARTITION) {
+        p.expecting("PARTITION");
+        return Ok(Vec::new());
+    }
+    p.bump();
+    p.expect_kw(K::BY)?;
+    expr_list(p)
+}
+
+/// `[ORDER BY item, ...]`
+fn order_by_clause(p: &mut Parser) -> PResult<Vec<OrderItem>> {
+    if !p.nth_is_kw(0, K::ORDER) {
+        p.expecting("ORDER");
+        return Ok(Vec::new());
+    }
+    p.bump();
+    p.expect_kw(K::BY)?;
+    order_item_list(p)
+}
+
 /// `( [base] [PARTITION BY ...] [ORDER BY ...] [ROWS|RANGE frame] [ALLOW|DISALLOW PARTIAL] )`
 pub(crate) fn window_spec(p: &mut Parser) -> PResult<WindowSpec> {
     let start = p.start();
     p.expect(T::LParen)?;
     let base = if at_ident(p) { Some(ident(p)?) } else { None };
-    let partition_by = if p.nth_is_kw(0, K::PARTITION) {
-        p.bump();
-        p.expect_kw(K::BY)?;
-        expr_list(p)?
-    } else {
-        p.expecting("PARTITION");
-        Vec::new()
-    };
-    let order_by = if p.nth_is_kw(0, K::ORDER) {
-        p.bump();
-        p.expect_kw(K::BY)?;
-        order_item_list(p)?
-    } else {
-        p.expecting("ORDER");
-        Vec::new()
-    };
+    let partition_by = partition_by_clause(p)?;
+    let order_by = order_by_clause(p)?;
     let frame = if p.at_kw(K::ROWS) || p.at_kw(K::RANGE) {
         let frame_start = p.start();
         let rows = p.bump().keyword == K::ROWS;
@@ -953,22 +954,8 @@ fn match_recognize(p: &mut Parser) -> PResult<MatchRecognize> {
     let start = p.start();
     p.bump();
     p.expect(T::LParen)?;
-    let partition_by = if p.nth_is_kw(0, K::PARTITION) {
-        p.bump();
-        p.expect_kw(K::BY)?;
-        expr_list(p)?
-    } else {
-        p.expecting("PARTITION");
-        Vec::new()
-    };
-    let order_by = if p.nth_is_kw(0, K::ORDER) {
-        p.bump();
-        p.expect_kw(K::BY)?;
-        order_item_list(p)?
-    } else {
-        p.expecting("ORDER");
-        Vec::new()
-    };
+    let partition_by = partition_by_clause(p)?;
+    let order_by = order_by_clause(p)?;
     let mut measures = Vec::new();
     if p.eat_kw(K::MEASURES).is_some() {
         loop {
