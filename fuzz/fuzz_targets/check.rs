@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
             panic!("SARIF does not parse: {e}");
         }
     }
-    let _ = github::render(&reports, &summary);
+    let _ = github::render(&reports);
     let text = String::from_utf8_lossy(data);
     let analysis = flinkddl::analyze(&text);
     let _ = flinkddl::contract::describe_json(&text, &analysis);
