@@ -432,7 +432,7 @@ fn truncate(s: &str, max: usize) -> String {
 }
 
 /// The expected keyword closest to `word`, if it is close enough to be a typo.
-fn did_you_mean(word: &str, expected: &[&'static str]) -> Option<&'static str> {
+pub(crate) fn did_you_mean(word: &str, expected: &[&'static str]) -> Option<&'static str> {
     let upper = word.to_ascii_uppercase();
     expected
         .iter()

@@ -222,9 +222,15 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
                 },
             }
         }
-        _ if at_ident(p) => TypeKind::UserDefined {
-            name: object_name(p)?,
-        },
+        _ if at_ident(p) => {
+            let name = object_name(p)?;
+            if p.nth_is(0, T::LParen) {
+                if let Some(failed) = misspelt_parameterized_type(p, &name) {
+                    return Err(failed);
+                }
+            }
+            TypeKind::UserDefined { name }
+        }
         _ => {
             p.expecting("a data type");
             return Err(p.unexpected());
@@ -235,6 +241,47 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
         kind,
         nullability: None,
     })
+}
+
+/// The built-in types that take parameters, for a did-you-mean on `VARHCAR(20)`.
+const PARAMETERIZED_TYPES: &[&str] = &[
+    "CHAR",
+    "VARCHAR",
+    "BINARY",
+    "VARBINARY",
+    "DECIMAL",
+    "NUMERIC",
+    "TIME",
+    "TIMESTAMP",
+    "TIMESTAMP_LTZ",
+    "FLOAT",
+];
+
+/// A type name that is no keyword, followed by `(`: Flink's parser fails at the `(` (a
+/// user-defined type takes no parameters). When the name is close to a built-in type that
+/// does, this reports the error saying which; otherwise the caller fails at the `(` as usual.
+fn misspelt_parameterized_type(p: &mut Parser, name: &ObjectName) -> Option<crate::parser::Failed> {
+    let suggestion = match name.parts.as_slice() {
+        [single] if !single.quoted => {
+            crate::parser::did_you_mean(&single.value, PARAMETERIZED_TYPES)
+        }
+        _ => None,
+    };
+    let best = suggestion?;
+    let paren = p.current().span;
+    Some(p.report(
+        Diagnostic::new(
+            Code::UnexpectedToken,
+            paren,
+            format!(
+                "unexpected `(`: `{}` is not a built-in type, and a user-defined type takes no parameters",
+                name.display()
+            ),
+        )
+        .with_label(name.span, format!("did you mean `{best}`?"))
+        .with_help(format!("did you mean `{best}`?"))
+        .with_fix(name.span, best, format!("replace with `{best}`")),
+    ))
 }
 
 /// `CHARACTER SET name` after a character type (Calcite accepts it; Flink keeps UTF-16).
