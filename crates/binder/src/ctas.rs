@@ -25,8 +25,14 @@ impl Scope for SourceScope<'_> {
         self.columns.iter().map(|(n, _)| n.as_str()).collect()
     }
 
-    fn is_table_qualifier(&self, name: &str) -> bool {
-        self.qualifier == Some(name)
+    /// `t.c` for the FROM item's name; a column named like the item is read first, as `t.f`
+    /// (a field access).
+    fn qualified_column(&self, table: &str, column: &str) -> Option<&DataType> {
+        if self.qualifier == Some(table) && self.column(table).is_none() {
+            self.column(column)
+        } else {
+            None
+        }
     }
 }
 

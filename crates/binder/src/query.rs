@@ -274,13 +274,13 @@ impl Resolver<'_, '_> {
                 });
             }
         }
-        let output = self.set_expr(&q.body, !q.order_by.is_empty())?;
+        let output = self.set_expr(&q.body)?;
         Ok(output)
     }
 
-    fn set_expr(&mut self, s: &ast::SetExpr, ordered: bool) -> Res<Option<Vec<String>>> {
+    fn set_expr(&mut self, s: &ast::SetExpr) -> Res<Option<Vec<String>>> {
         match &s.kind {
-            ast::SetExprKind::Select(select) => self.select(select, ordered),
+            ast::SetExprKind::Select(select) => self.select(select),
             ast::SetExprKind::Values { rows } => {
                 for row in rows {
                     self.expr(row)?;
@@ -301,10 +301,10 @@ impl Resolver<'_, '_> {
             }
             ast::SetExprKind::Nested(q) => self.query(q),
             ast::SetExprKind::SetOperation { first, rest } => {
-                let head = self.set_expr(first, false)?;
+                let head = self.set_expr(first)?;
                 let head_types = std::mem::take(&mut self.last_types);
                 for operand in rest {
-                    let cols = self.set_expr(&operand.operand, false)?;
+                    let cols = self.set_expr(&operand.operand)?;
                     if let (Some(h), Some(c)) = (&head, &cols) {
                         if h.len() != c.len() {
                             let op = match operand.op {
@@ -337,14 +337,14 @@ impl Resolver<'_, '_> {
         }
     }
 
-    fn select(&mut self, select: &ast::Select, ordered: bool) -> Res<Option<Vec<String>>> {
+    fn select(&mut self, select: &ast::Select) -> Res<Option<Vec<String>>> {
         self.frames.push(Frame::default());
-        let result = self.select_inner(select, ordered);
+        let result = self.select_inner(select);
         self.frames.pop();
         result
     }
 
-    fn select_inner(&mut self, select: &ast::Select, _ordered: bool) -> Res<Option<Vec<String>>> {
+    fn select_inner(&mut self, select: &ast::Select) -> Res<Option<Vec<String>>> {
         if let Some(from) = &select.from {
             self.from(from)?;
         }
@@ -1184,12 +1184,6 @@ impl Scope for FrameScope<'_> {
             .flatten()
             .map(String::as_str)
             .collect()
-    }
-
-    fn is_table_qualifier(&self, name: &str) -> bool {
-        self.frames
-            .iter()
-            .any(|f| f.relations.iter().any(|r| r.name.as_deref() == Some(name)))
     }
 
     fn qualified_column(&self, table: &str, column: &str) -> Option<&DataType> {

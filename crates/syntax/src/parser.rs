@@ -414,8 +414,7 @@ impl<'t> Parser<'t> {
         std::mem::replace(&mut self.in_query, true)
     }
 
-    /// Enters a context that takes scalar expressions only (a computed column inside a query
-    /// cannot occur, but a CAST target's or an option's can).
+    /// Leaves a query: back to what [`Parser::enter_query`] returned.
     pub fn leave_query(&mut self, outer: bool) {
         self.in_query = outer;
     }

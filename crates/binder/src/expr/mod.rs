@@ -33,12 +33,8 @@ pub trait Scope {
     fn column(&self, name: &str) -> Option<&DataType>;
     /// Every visible column name, in schema order (for messages and did-you-mean).
     fn names(&self) -> Vec<&str>;
-    /// Whether `name` names the table the columns come from (its alias in a query), so that
-    /// `t.c` is the column `c`. Computed columns and watermarks see no table name.
-    fn is_table_qualifier(&self, _name: &str) -> bool {
-        false
-    }
-    /// The type of column `column` of the FROM item `table` (a query's `t.c`).
+    /// The type of column `column` of the FROM item `table` (a query's `t.c`). Computed
+    /// columns and watermarks see no table name.
     fn qualified_column(&self, _table: &str, _column: &str) -> Option<&DataType> {
         None
     }
@@ -537,11 +533,6 @@ impl Ctx<'_> {
         if let [column, more @ ..] = rest {
             if let Some(t) = self.scope.qualified_column(&first.value, &column.value) {
                 qualified = Some(t);
-                first = column;
-                rest = more;
-            } else if self.scope.column(&first.value).is_none()
-                && self.scope.is_table_qualifier(&first.value)
-            {
                 first = column;
                 rest = more;
             }

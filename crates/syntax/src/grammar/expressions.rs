@@ -1250,27 +1250,10 @@ fn substring(p: &mut Parser) -> PResult<Expr> {
         args.push(expr(p)?);
     }
     p.expect(T::RParen)?;
+    // The comma form is a plain call of SUBSTRING (the name upper-cased, as written any case).
     Ok(Expr {
         span: p.span_from(start),
-        kind: ExprKind::Call(Call {
-            name: ObjectName {
-                span: name_tok.span,
-                parts: vec![Ident {
-                    span: name_tok.span,
-                    value: "SUBSTRING".into(),
-                    quoted: false,
-                }],
-            },
-            quantifier: None,
-            args,
-            star: false,
-            named_args: Vec::new(),
-            filter: None,
-            over: None,
-            window: None,
-            within_group: Vec::new(),
-            ignore_nulls: None,
-        }),
+        kind: ExprKind::Call(simple_call(p, name_tok.span, args)),
     })
 }
 

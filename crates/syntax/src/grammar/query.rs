@@ -173,59 +173,53 @@ fn with_clause(p: &mut Parser) -> PResult<With> {
 
 /// set_expr := intersect_chain { (UNION | EXCEPT) [ALL | DISTINCT] intersect_chain }
 fn set_expr(p: &mut Parser) -> PResult<SetExpr> {
-    let start = p.start();
-    let first = intersect_chain(p)?;
-    let mut rest = Vec::new();
-    loop {
-        let op = if p.at_kw(K::UNION) {
-            SetOperator::Union
-        } else if p.at_kw(K::EXCEPT) {
-            SetOperator::Except
-        } else if p.nth_is_kw(0, K::MINUS) {
-            let span = p.current().span;
-            return Err(p.report(
-                Diagnostic::new(
-                    Code::UnexpectedToken,
-                    span,
-                    "MINUS is not allowed under the current SQL conformance level",
-                )
-                .with_help("write EXCEPT")
-                .with_fix(span, "EXCEPT", "replace with EXCEPT"),
-            ));
-        } else {
-            break;
-        };
-        p.bump();
-        let quantifier = set_quantifier(p);
-        let operand = intersect_chain(p)?;
-        rest.push(SetOperand {
-            op,
-            quantifier,
-            operand,
-        });
-    }
-    if rest.is_empty() {
-        return Ok(first);
-    }
-    Ok(SetExpr {
-        span: p.span_from(start),
-        kind: SetExprKind::SetOperation {
-            first: Box::new(first),
-            rest,
-        },
-    })
+    set_chain(p, intersect_chain, union_or_except)
 }
 
 fn intersect_chain(p: &mut Parser) -> PResult<SetExpr> {
+    set_chain(p, leaf_query, |p| {
+        Ok(p.at_kw(K::INTERSECT).then_some(SetOperator::Intersect))
+    })
+}
+
+/// UNION or EXCEPT at the cursor (not consumed); MINUS is Flink's conformance error.
+fn union_or_except(p: &mut Parser) -> PResult<Option<SetOperator>> {
+    if p.at_kw(K::UNION) {
+        return Ok(Some(SetOperator::Union));
+    }
+    if p.at_kw(K::EXCEPT) {
+        return Ok(Some(SetOperator::Except));
+    }
+    if p.nth_is_kw(0, K::MINUS) {
+        let span = p.current().span;
+        return Err(p.report(
+            Diagnostic::new(
+                Code::UnexpectedToken,
+                span,
+                "MINUS is not allowed under the current SQL conformance level",
+            )
+            .with_help("write EXCEPT")
+            .with_fix(span, "EXCEPT", "replace with EXCEPT"),
+        ));
+    }
+    Ok(None)
+}
+
+/// `operand { op [ALL | DISTINCT] operand }`, left-associative, as one flat list.
+fn set_chain(
+    p: &mut Parser,
+    operand: fn(&mut Parser) -> PResult<SetExpr>,
+    operator: fn(&mut Parser) -> PResult<Option<SetOperator>>,
+) -> PResult<SetExpr> {
     let start = p.start();
-    let first = leaf_query(p)?;
+    let first = operand(p)?;
     let mut rest = Vec::new();
-    while p.at_kw(K::INTERSECT) {
+    while let Some(op) = operator(p)? {
         p.bump();
         let quantifier = set_quantifier(p);
-        let operand = leaf_query(p)?;
+        let operand = operand(p)?;
         rest.push(SetOperand {
-            op: SetOperator::Intersect,
+            op,
             quantifier,
             operand,
         });
@@ -990,7 +984,7 @@ fn match_recognize(p: &mut Parser) -> PResult<MatchRecognize> {
         p.expecting("ALL");
     }
     let after_match = if p.eat_kws(&[K::AFTER, K::MATCH, K::SKIP]).is_some() {
-        Some(after_match_skip(p, start)?)
+        Some(after_match_skip(p)?)
     } else {
         p.expecting("AFTER");
         None
@@ -1074,7 +1068,7 @@ fn match_recognize(p: &mut Parser) -> PResult<MatchRecognize> {
     })
 }
 
-fn after_match_skip(p: &mut Parser, _start: u32) -> PResult<AfterMatch> {
+fn after_match_skip(p: &mut Parser) -> PResult<AfterMatch> {
     let start = p.start();
     if p.eat_kws(&[K::TO, K::NEXT, K::ROW]).is_some() {
         return Ok(AfterMatch::ToNextRow {
@@ -1087,7 +1081,7 @@ fn after_match_skip(p: &mut Parser, _start: u32) -> PResult<AfterMatch> {
         });
     }
     p.expect_kw(K::TO)?;
-    if p.nth_is_kw(0, K::FIRST) && !p.nth_is(1, T::Eof) && is_name_token(&p.nth(1)) {
+    if p.nth_is_kw(0, K::FIRST) && is_name_token(&p.nth(1)) {
         p.bump();
         let variable = ident(p)?;
         return Ok(AfterMatch::ToFirst {

@@ -152,10 +152,7 @@ fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
             }
         }
         K::CALL => {
-            let outer = p.enter_query();
-            let call = expr(p);
-            p.leave_query(outer);
-            let call = call?;
+            let call = query_expr(p)?;
             if !matches!(call.kind, ExprKind::Call(_)) {
                 let span = call.span;
                 return Err(p.report(Diagnostic::new(
@@ -185,10 +182,7 @@ fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
             loop {
                 let column = ident(p)?;
                 p.expect(T::Eq)?;
-                let outer = p.enter_query();
-                let value = expr(p);
-                p.leave_query(outer);
-                assignments.push((column, value?));
+                assignments.push((column, query_expr(p)?));
                 if p.eat(T::Comma).is_none() {
                     break;
                 }
@@ -280,10 +274,15 @@ fn dml_where(p: &mut Parser) -> PResult<Option<Expr>> {
     if p.eat_kw(K::WHERE).is_none() {
         return Ok(None);
     }
+    Ok(Some(query_expr(p)?))
+}
+
+/// An expression read as in a query (subqueries allowed): DML conditions and values, CALL.
+fn query_expr(p: &mut Parser) -> PResult<Expr> {
     let outer = p.enter_query();
-    let condition = expr(p);
+    let e = expr(p);
     p.leave_query(outer);
-    Ok(Some(condition?))
+    e
 }
 
 /// Consumes the rest of a statement we only delimit, returning its leading words.
