@@ -463,7 +463,7 @@ impl Binder<'_> {
     /// columns, as Flink resolves the whole new schema: a modified column changes their types,
     /// and an expression that no longer types fails the statement.
     fn retype_computed(&mut self, columns: &mut [Col], span: Span) -> Result<(), ()> {
-        use crate::expr::{bind_expr, ExprOutcome};
+        use crate::expr::ExprOutcome;
         let visible: Vec<(String, DataType)> = columns
             .iter()
             .filter(|c| !c.is_computed())
@@ -493,7 +493,7 @@ impl Binder<'_> {
             let scope = crate::create_table::ColumnScope {
                 columns: visible.iter().map(|(n, t)| (n.as_str(), t)).collect(),
             };
-            match bind_expr(&parsed, &stored, &scope) {
+            match self.bind_expr(&parsed, &stored, &scope) {
                 ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
                 ExprOutcome::NotTyped { .. } => c.data_type = None,
                 ExprOutcome::Rejected(diags) => {

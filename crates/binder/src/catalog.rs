@@ -24,8 +24,8 @@ pub enum CatalogObject {
 
 #[derive(Debug, Clone)]
 pub struct ViewDef {
-    /// The view's columns, where they could be derived.
-    pub columns: Option<Vec<(String, DataType)>>,
+    /// The view's columns when their names could be derived, with their types where known.
+    pub columns: Option<Vec<(String, Option<DataType>)>>,
 }
 
 #[derive(Debug, Clone)]

@@ -3,7 +3,7 @@
 //! checks, in that order. A statement that fails leaves the catalog unchanged, as in Flink.
 
 use crate::catalog::{CatalogObject, Lookup, ObjectPath};
-use crate::expr::{bind_expr, ExprOutcome, Scope};
+use crate::expr::{ExprOutcome, Scope};
 use crate::like::{LikeStrategies, Strategy};
 use crate::schema::*;
 use crate::Binder;
@@ -116,7 +116,7 @@ impl Binder<'_> {
                 .filter_map(|c| c.data_type.as_ref().map(|t| (c.name.as_str(), t)))
                 .collect(),
         };
-        match bind_expr(expr, self.source, &scope) {
+        match self.bind_expr(expr, self.source, &scope) {
             ExprOutcome::Typed(t) => Ok(Some((t.data_type, t.stored))),
             ExprOutcome::NotTyped { reason } => {
                 self.report(
@@ -539,7 +539,7 @@ impl Binder<'_> {
             let scope = ColumnScope {
                 columns: visible.iter().map(|(n, t)| (n.as_str(), t)).collect(),
             };
-            match bind_expr(&parsed, &stored, &scope) {
+            match self.bind_expr(&parsed, &stored, &scope) {
                 ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
                 ExprOutcome::NotTyped { .. } => {}
                 ExprOutcome::Rejected(diags) if !unknown_types => {

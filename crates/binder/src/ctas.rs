@@ -3,7 +3,7 @@
 
 use crate::catalog::{CatalogObject, Lookup, ObjectPath};
 use crate::create_table::{distribution_from_ast, finish_column, similar, Col};
-use crate::expr::{bind_expr, ExprOutcome, Scope};
+use crate::expr::{ExprOutcome, Scope};
 use crate::schema::*;
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic};
@@ -82,11 +82,15 @@ impl Binder<'_> {
         query: &ast::QueryBody,
     ) -> Result<(), ()> {
         let derived = match &query.simple {
-            Some(select) => self.query_columns(select, ct.temporary.is_some())?,
+            // A projection of one table, typed here; over a view, the query resolver's columns.
+            Some(select) => match self.query_columns(select, ct.temporary.is_some())? {
+                Some(columns) => Some(columns),
+                None => self.query_output.take(),
+            },
             // Any other query: the columns the query resolver derived, when it knows them all
             // (its names were checked already; the sources it reads are checked here).
             None => {
-                self.check_query_sources(None)?;
+                self.check_query_sources()?;
                 self.query_output.take()
             }
         };
@@ -110,7 +114,7 @@ impl Binder<'_> {
                     query.span,
                     "the schema of this CREATE TABLE ... AS query is not derived by flinkddl; the table is not checked further",
                 )
-                .with_help("flinkddl derives CTAS schemas where it can type every column of the query (not yet through window functions, MATCH_RECOGNIZE, UNNEST, table functions or set operations)"),
+                .with_help("flinkddl derives CTAS schemas where it can type every column of the query (not through user-defined functions, and not yet through MATCH_RECOGNIZE, UNNEST or table functions)"),
             );
         }
         // Explicit elements: PRIMARY KEY and WATERMARK are applied; bare names reorder;
@@ -237,7 +241,7 @@ impl Binder<'_> {
             .iter()
             .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
             .collect();
-        match bind_expr(
+        match self.bind_expr(
             &w.expr,
             self.source,
             &SourceScope {
@@ -254,20 +258,16 @@ impl Binder<'_> {
         }
     }
 
-    /// The sources of the tables the statement's query reads, built (and failing) after the
+    /// The sources of every table the statement's query reads, built (and failing) after the
     /// query's own checks, as Flink converts a CTAS.
-    fn check_query_sources(&mut self, from: Option<&ast::ObjectName>) -> Result<(), ()> {
+    fn check_query_sources(&mut self) -> Result<(), ()> {
         let uses: Vec<crate::uses::TableUse> = self
             .uses
             .iter()
             .filter(|u| u.statement == self.statement_index)
             .cloned()
             .collect();
-        self.check_sources(&uses)?;
-        match from {
-            Some(from) => self.check_readable(from),
-            None => Ok(()),
-        }
+        self.check_sources(&uses)
     }
 
     /// The query's output columns, or `None` when we cannot derive them. `Err` when Flink
@@ -278,7 +278,7 @@ impl Binder<'_> {
         temporary: bool,
     ) -> Result<Option<Vec<(String, DataType)>>, ()> {
         let columns = self.query_columns_unchecked(select, temporary)?;
-        self.check_query_sources(select.from.as_ref())?;
+        self.check_query_sources()?;
         Ok(columns)
     }
 
@@ -373,7 +373,7 @@ impl Binder<'_> {
                             .map(|a| a.value.as_str())
                             .or(source_name.as_deref()),
                     };
-                    match bind_expr(&expr, self.source, &scope) {
+                    match self.bind_expr(&expr, self.source, &scope) {
                         ExprOutcome::Typed(t) => {
                             let name = alias
                                 .as_ref()

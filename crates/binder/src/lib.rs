@@ -92,6 +92,9 @@ pub fn bind_checked(
         uses: Vec::new(),
         declared: foldhash::HashSet::default(),
         query_output: None,
+        view_columns: None,
+        user_functions: Default::default(),
+        modules_loaded: false,
         options,
         source_check,
     };
@@ -114,12 +117,14 @@ pub fn bind_checked(
             // Flink stops at a table the statement reads or inserts into that does not exist.
             if binder.check_tables_exist(statement, first_use).is_ok()
                 && binder.check_query(statement).is_ok()
+                && binder.check_statement_sources(statement, first_use).is_ok()
             {
                 binder.check_call(&parse.tokens, statement);
                 binder.statement(statement);
             }
         }
         binder.note_declared(statement);
+        binder.note_functions(statement);
     }
     Bound {
         tables: binder.catalog.into_tables_in_order(),
@@ -163,6 +168,13 @@ pub(crate) struct Binder<'a> {
     pub declared: foldhash::HashSet<catalog::ObjectPath>,
     /// The columns of the CTAS query `check_query` just resolved, when all are known.
     pub query_output: Option<Vec<(String, flinkddl_types::DataType)>>,
+    /// The columns of the view query `check_query` just resolved, when every name is known.
+    pub view_columns: Option<Vec<(String, Option<flinkddl_types::DataType>)>>,
+    /// The names (upper case) of the functions the script creates so far: user-defined, so
+    /// their types are unknowable.
+    pub user_functions: foldhash::HashSet<String>,
+    /// A module other than `core` is loaded: any function name may be one of its functions.
+    pub modules_loaded: bool,
 }
 
 impl Binder<'_> {
@@ -181,23 +193,109 @@ impl Binder<'_> {
         }
     }
 
+    /// Remembers the functions a statement makes available (CREATE FUNCTION, LOAD MODULE),
+    /// whether or not the statement succeeds: a later call to one is unknowable, not unknown.
+    fn note_functions(&mut self, statement: &flinkddl_syntax::ast::Statement) {
+        use flinkddl_syntax::ast::StatementKind;
+        match &statement.kind {
+            StatementKind::CreateFunction(f) => {
+                if let Some(name) = f.name.parts.last() {
+                    self.user_functions
+                        .insert(name.value.to_ascii_uppercase().to_string());
+                }
+            }
+            StatementKind::LoadModule(m) if !m.name.value.eq_ignore_ascii_case("core") => {
+                self.modules_loaded = true;
+            }
+            _ => {}
+        }
+    }
+
+    /// The first call in `e` to a function the script created or a loaded module may hold,
+    /// by name: its type is unknowable, so nothing that depends on it is checked.
+    pub(crate) fn user_function_in(&self, e: &flinkddl_syntax::ast::Expr) -> Option<String> {
+        use flinkddl_syntax::ast::{visit, ExprKind};
+        struct Calls<'b> {
+            binder: &'b Binder<'b>,
+            found: Option<String>,
+        }
+        impl visit::Visitor for Calls<'_> {
+            fn expr(&mut self, e: &flinkddl_syntax::ast::Expr) {
+                if self.found.is_some() {
+                    return;
+                }
+                if let ExprKind::Call(c) = &e.kind {
+                    let Some(name) = c.name.parts.last() else {
+                        return;
+                    };
+                    let upper = name.value.to_ascii_uppercase();
+                    let builtin =
+                        crate::expr::function_kind(&upper) != crate::expr::FunctionKind::Unknown;
+                    if self.binder.user_functions.contains(upper.as_str())
+                        || c.name.parts.len() > 1
+                        || (self.binder.modules_loaded && !builtin)
+                    {
+                        self.found = Some(name.value.to_string());
+                    }
+                }
+            }
+        }
+        if self.user_functions.is_empty() && !self.modules_loaded {
+            // Qualified calls (`cat.db.f(x)`) are catalog functions as well.
+            let mut any_qualified = false;
+            struct Qualified<'q>(&'q mut bool);
+            impl visit::Visitor for Qualified<'_> {
+                fn expr(&mut self, e: &flinkddl_syntax::ast::Expr) {
+                    if let ExprKind::Call(c) = &e.kind {
+                        *self.0 |= c.name.parts.len() > 1;
+                    }
+                }
+            }
+            visit::walk_expr(&mut Qualified(&mut any_qualified), e);
+            if !any_qualified {
+                return None;
+            }
+        }
+        let mut calls = Calls {
+            binder: self,
+            found: None,
+        };
+        visit::walk_expr(&mut calls, e);
+        calls.found
+    }
+
+    /// [`expr::bind_expr`] for the binder: a call to a user-defined function is not typed.
+    pub(crate) fn bind_expr(
+        &self,
+        e: &flinkddl_syntax::ast::Expr,
+        source: &str,
+        scope: &dyn expr::Scope,
+    ) -> expr::ExprOutcome {
+        match self.user_function_in(e) {
+            Some(name) => expr::ExprOutcome::NotTyped {
+                reason: format!(
+                    "`{name}` is a user-defined function: flinkddl cannot know its type"
+                ),
+            },
+            None => expr::bind_expr(e, source, scope),
+        }
+    }
+
     pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }
 
-    /// A query reads `from`: Flink creates its source while converting the query, and fails
-    /// when it cannot. Reports that and returns `Err`.
-    pub(crate) fn check_readable(
+    /// A query reads the table at `path` (written at `span`): Flink creates its source while
+    /// converting the query, and fails when it cannot. Reports that and returns `Err`.
+    pub(crate) fn check_readable_at(
         &mut self,
-        from: &flinkddl_syntax::ast::ObjectName,
+        path: &catalog::ObjectPath,
+        span: flinkddl_diagnostics::Span,
     ) -> Result<(), ()> {
         let Some(check) = self.source_check else {
             return Ok(());
         };
-        let Ok(path) = self.qualify(from) else {
-            return Ok(());
-        };
-        let table = match self.catalog.lookup(&path) {
+        let table = match self.catalog.lookup(path) {
             catalog::Lookup::Found(catalog::CatalogObject::Table(t)) => std::sync::Arc::clone(t),
             _ => return Ok(()),
         };
@@ -205,7 +303,7 @@ impl Binder<'_> {
             self.report(
                 Diagnostic::new(
                     flinkddl_diagnostics::Code::SourceNotCreatable,
-                    from.span,
+                    span,
                     format!(
                         "Unable to create a source for reading table '{}.{}.{}'.\n{reason}",
                         path.0, path.1, path.2

@@ -170,14 +170,6 @@ impl Binder<'_> {
         let Ok(path) = self.qualify(&v.name) else {
             return;
         };
-        // A query that cannot read its table fails the view; whether the name is free is
-        // still judged (issue 14: every independent error in one pass).
-        let unreadable = v
-            .query
-            .simple
-            .as_ref()
-            .and_then(|s| s.from.as_ref())
-            .is_some_and(|from| self.check_readable(from).is_err());
         let temporary = v.temporary.is_some();
         let exists = if temporary {
             self.catalog.temporary.contains_key(&path)
@@ -197,10 +189,9 @@ impl Binder<'_> {
                 return;
             }
         }
-        if unreadable {
-            return;
-        }
-        let view = CatalogObject::View(ViewDef { columns: None });
+        let view = CatalogObject::View(ViewDef {
+            columns: self.view_columns.take(),
+        });
         if temporary {
             self.catalog.temporary.insert(path, view);
         } else {

@@ -173,11 +173,23 @@ impl Binder<'_> {
                 return Err(());
             }
         }
-        // A CTAS's query is validated first (its columns), then its sources are built: ctas.rs
-        // calls `check_sources` after the query's own checks.
-        if matches!(&statement.kind, StatementKind::CreateTable(ct) if ct.as_query.is_some()) {
+        Ok(())
+    }
+
+    /// The sources of the tables the statement reads, built once its query is validated (Flink
+    /// creates them when it converts the validated query). A CTAS builds them in ctas.rs,
+    /// after deriving its columns.
+    pub(crate) fn check_statement_sources(
+        &mut self,
+        statement: &ast::Statement,
+        first_use: usize,
+    ) -> Result<(), ()> {
+        if validated_query(&statement.kind).is_none()
+            || matches!(&statement.kind, StatementKind::CreateTable(ct) if ct.as_query.is_some())
+        {
             return Ok(());
         }
+        let uses: Vec<TableUse> = self.uses.get(first_use..).unwrap_or_default().to_vec();
         self.check_sources(&uses)
     }
 
@@ -209,7 +221,16 @@ impl Binder<'_> {
             );
             return Err(());
         }
-        // Then it creates the sources: datagen cannot generate VARIANT values.
+        // Then it creates the sources: its connector must read, with valid options, and
+        // datagen cannot generate VARIANT values.
+        let mut checked: Vec<&crate::catalog::ObjectPath> = Vec::new();
+        for u in uses.iter().filter(|u| u.access == Access::Read) {
+            if checked.contains(&&u.path) {
+                continue;
+            }
+            checked.push(&u.path);
+            self.check_readable_at(&u.path, u.span)?;
+        }
         for u in uses.iter().filter(|u| u.access == Access::Read) {
             let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
                 continue;

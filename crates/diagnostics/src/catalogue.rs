@@ -483,11 +483,11 @@ catalogue! {
          Fix the WITH options of the table the query reads (here: a connector that can be read, such as `datagen` or `kafka`).";
     SchemaNotDerived = "B090", "schema-not-derived", Bind, Info,
         "schema not derived",
-        "flinkddl could not derive this table's schema (for example a CTAS over a set operation, \
-         a table function or MATCH_RECOGNIZE); it is not checked further. This is not an error \
-         in your SQL.\n\n\
+        "flinkddl could not derive this table's schema (for example a CTAS that calls a \
+         user-defined function, or reads a table function or MATCH_RECOGNIZE); it is not checked \
+         further. This is not an error in your SQL.\n\n\
          ## Example\n\n\
-         ```sql\nCREATE TABLE a (x INT) WITH ('connector' = 'datagen');\nCREATE TABLE b (x INT) WITH ('connector' = 'datagen');\nCREATE TABLE c WITH ('connector' = 'blackhole') AS SELECT x FROM a UNION ALL SELECT x FROM b;\n```\n\n\
+         ```sql\nCREATE TABLE a (x INT) WITH ('connector' = 'datagen');\nCREATE FUNCTION score AS 'com.example.Score';\nCREATE TABLE c WITH ('connector' = 'blackhole') AS SELECT score(x) AS s FROM a;\n```\n\n\
          ## Fix\n\n\
          Nothing to fix: flinkddl does not read this query. Declare the columns (`CREATE TABLE c (x INT) WITH (...) AS SELECT ...`) to have them checked.";
     // ---- expression codes (crates/binder/src/expr) ----
@@ -564,6 +564,58 @@ catalogue! {
          ```sql\nCREATE TABLE s (k STRING, v INT) WITH ('connector' = 'datagen');\nSELECT k FROM s WHERE COUNT(v) > 1 GROUP BY k;\n```\n\n\
          ## Fix\n\n\
          Move the condition to HAVING (`GROUP BY k HAVING COUNT(v) > 1`).";
+    ViewColumnCount = "B118", "view-column-count", Bind, Error,
+        "view column list does not match its query",
+        "A view's column list renames the query's columns one by one, so it must name exactly as \
+         many columns as the query gives (Flink: \"VIEW definition and input fields not match\").\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE s (a INT, b INT) WITH ('connector' = 'datagen');\nCREATE VIEW v (x) AS SELECT a, b FROM s;\n```\n\n\
+         ## Fix\n\n\
+         Name one column per query column (`CREATE VIEW v (x, y) AS ...`), or select fewer columns.";
+    ValuesIncompatible = "B119", "values-incompatible", Bind, Error,
+        "VALUES rows do not match",
+        "Every row of VALUES must have as many values as the first, and each column must have one \
+         common type (Calcite: \"Values passed to VALUES operator must have compatible types\").\n\n\
+         ## Example\n\n\
+         ```sql\nSELECT * FROM (VALUES (1, 'a'), (2)) AS v(n, s);\n```\n\n\
+         ## Fix\n\n\
+         Give every row the same number of values (`(2, 'b')`), and CAST values whose types do not mix.";
+    SetOperationTypeMismatch = "B120", "set-operation-type-mismatch", Bind, Error,
+        "set operation branches of different types",
+        "The branches of UNION, INTERSECT and EXCEPT must have one common type per column: numbers \
+         mix with numbers and strings with strings, but a number does not meet a BOOLEAN or a \
+         string a TIMESTAMP (Calcite: \"Type mismatch in column n of UNION\").\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE s (a INT, b BOOLEAN) WITH ('connector' = 'datagen');\nSELECT a FROM s UNION ALL SELECT b FROM s;\n```\n\n\
+         ## Fix\n\n\
+         CAST the column of one branch to the other's type (`CAST(b AS INT)`), or select a column of the same type.";
+    IllegalNull = "B121", "illegal-null", Bind, Error,
+        "untyped NULL",
+        "A bare `NULL` has no type, so it cannot stand where a query row gets its type from its \
+         values: in VALUES and in the branches of a set operation (Calcite: \"Illegal use of 'NULL'\").\n\n\
+         ## Example\n\n\
+         ```sql\nVALUES (1, NULL), (2, 'x');\n```\n\n\
+         ## Fix\n\n\
+         Give it a type: `CAST(NULL AS STRING)`.";
+    InOperandsIncompatible = "B122", "in-operands-incompatible", Bind, Error,
+        "IN compares values that do not compare",
+        "The value left of IN must compare with the values on its right: as many values as the \
+         subquery selects, and types that compare (a string compares with any scalar; a number \
+         does not compare with a BOOLEAN or a TIMESTAMP). Calcite: \"Values passed to IN operator \
+         must have compatible types\".\n\n\
+         ## Example\n\n\
+         ```sql\nCREATE TABLE s (a INT, b STRING) WITH ('connector' = 'datagen');\nSELECT a FROM s WHERE a IN (SELECT a, b FROM s);\n```\n\n\
+         ## Fix\n\n\
+         Select one column in the subquery (or as many as the row on the left has), of a type that compares.";
+    ColumnAliasCount = "B123", "column-alias-count", Bind, Error,
+        "column aliases do not match the table",
+        "A FROM item's alias list (`AS t(a, b)`) renames its columns one by one, so it must name \
+         exactly as many as the item has (Calcite: \"List of column aliases must have same degree \
+         as table\").\n\n\
+         ## Example\n\n\
+         ```sql\nSELECT * FROM (VALUES (1, 2)) AS v(x);\n```\n\n\
+         ## Fix\n\n\
+         Name one alias per column (`AS v(x, y)`).";
     UnknownColumn = "B100", "unknown-column", Bind, Error,
         "unknown column",
         "The expression names a column that is not in scope. Computed columns may use physical and \
@@ -735,13 +787,15 @@ catalogue! {
         "the script reads a table whose connector can only be written",
         "A query, INSERT ... SELECT or EXPLAIN in the script reads a table whose connector is a \
          sink only, such as `print` or `blackhole`. Flink accepts the CREATE TABLE and fails \
-         when it plans the read: \"Connector 'print' can only be used as a sink. It cannot be \
-         used as a source.\" (checked with real Flink 2.3). A view or CREATE TABLE ... AS that \
-         reads such a table fails already when it is created: that is `B091`.\n\n\
+         when it builds the statement's source: \"Connector 'print' can only be used as a sink. \
+         It cannot be used as a source.\" (checked with real Flink 2.3). That failure is the \
+         statement's verdict, `B091`; this finding marks the read when the statement already \
+         fails for another reason first (Flink would report that one, and the unreadable table \
+         next), so that every mistake is shown at once.\n\n\
          ## Example\n\n\
          ```sql\n\
          CREATE TABLE console (a INT) WITH ('connector' = 'print');\n\
-         EXPLAIN SELECT a FROM console;\n\
+         SELECT b FROM console;\n\
          ```\n\n\
          ## Fix\n\n\
          Read from a table whose connector can be read (`kafka`, `filesystem`, `jdbc`, \

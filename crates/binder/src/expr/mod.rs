@@ -20,7 +20,7 @@ mod literal;
 pub use literal::summary_sql;
 mod ops;
 mod special;
-mod sqltypes;
+pub(crate) mod sqltypes;
 
 use bound::{BResult, Bound, Fail};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};

@@ -20,6 +20,8 @@ use crate::catalog::{CatalogObject, Lookup};
 use crate::ctas::query_type;
 use crate::expr::{bind_expr_in, function_kind, ExprContext, ExprOutcome, FunctionKind, Scope};
 use crate::Binder;
+
+mod types;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, ExprKind, StatementKind};
 use flinkddl_types::DataType;
@@ -89,8 +91,17 @@ struct Resolver<'r, 'a> {
     last_types: Vec<Option<DataType>>,
     /// A CTAS query's columns, when every name and type is known.
     output: Option<Vec<(String, DataType)>>,
+    /// A view's columns, when every name is known.
+    view_columns: Option<Vec<(String, Option<DataType>)>>,
     /// The first error a walk over an expression found.
     error: Option<Box<Diagnostic>>,
+    /// `x IN (subquery)` met on the walk, innermost last: the subquery's span, the width of
+    /// the left side and the whole expression's span, checked once the subquery is resolved.
+    in_subqueries: Vec<(
+        flinkddl_diagnostics::Span,
+        usize,
+        flinkddl_diagnostics::Span,
+    )>,
 }
 
 impl Binder<'_> {
@@ -104,13 +115,16 @@ impl Binder<'_> {
                 ctes: Vec::new(),
                 last_types: Vec::new(),
                 output: None,
+                view_columns: None,
                 error: None,
+                in_subqueries: Vec::new(),
             };
             let result = r.statement(statement);
-            (result, r.output)
+            (result, r.output, r.view_columns)
         };
-        let (result, output) = result;
+        let (result, output, view_columns) = result;
         self.query_output = output;
+        self.view_columns = view_columns;
         match result {
             Ok(()) => Ok(()),
             Err(d) => {
@@ -125,7 +139,7 @@ impl Resolver<'_, '_> {
     fn statement(&mut self, statement: &ast::Statement) -> Res<()> {
         match &statement.kind {
             StatementKind::Query(q) => self.query(&q.query).map(drop),
-            StatementKind::CreateView(v) => self.query(&v.query.query).map(drop),
+            StatementKind::CreateView(v) => self.view(v),
             StatementKind::CreateTable(ct) => match &ct.as_query {
                 Some(q) => {
                     let names = self.query(&q.query)?;
@@ -156,6 +170,45 @@ impl Resolver<'_, '_> {
             StatementKind::Explain(e) => self.statement(&e.statement),
             _ => Ok(()),
         }
+    }
+
+    /// `CREATE VIEW v [(columns)] AS query`: the view's columns are the query's, renamed by
+    /// the column list, which must be as wide as the query (Flink's `SqlNodeToOperation`).
+    fn view(&mut self, v: &ast::CreateView) -> Res<()> {
+        let names = self.query(&v.query.query)?;
+        let types = std::mem::take(&mut self.last_types);
+        let Some(mut names) = names else {
+            return Ok(());
+        };
+        if let Some(list) = &v.columns {
+            let defined: Vec<&str> = list.columns.iter().map(|c| c.value.as_str()).collect();
+            if defined.len() != names.len() {
+                return fail(
+                    Diagnostic::new(
+                        Code::ViewColumnCount,
+                        list.span,
+                        format!(
+                            "VIEW definition and input fields not match:\n\tDef fields: [{}].\n\tInput fields: [{}].",
+                            defined.join(", "),
+                            names.join(", ")
+                        ),
+                    )
+                    .with_label(v.query.span, format!("the query gives {}", plural(names.len(), "column")))
+                    .with_help(format!(
+                        "name {} in the view's column list, one per query column",
+                        plural(names.len(), "column")
+                    )),
+                );
+            }
+            names = defined.into_iter().map(String::from).collect();
+        }
+        let types = if types.len() == names.len() {
+            types
+        } else {
+            vec![None; names.len()]
+        };
+        self.view_columns = Some(names.into_iter().zip(types).collect());
+        Ok(())
     }
 
     // ---- INSERT -------------------------------------------------------------------------
@@ -281,60 +334,147 @@ impl Resolver<'_, '_> {
     fn set_expr(&mut self, s: &ast::SetExpr) -> Res<Option<Vec<String>>> {
         match &s.kind {
             ast::SetExprKind::Select(select) => self.select(select),
-            ast::SetExprKind::Values { rows } => {
-                for row in rows {
-                    self.expr(row)?;
-                }
-                self.last_types.clear();
-                Ok(rows.first().map(|row| {
-                    let width = match &row.kind {
-                        ExprKind::Row { items, .. } => items.len(),
-                        _ => 1,
-                    };
-                    (0..width).map(|i| format!("EXPR${i}")).collect()
-                }))
-            }
+            ast::SetExprKind::Values { rows } => self.values(s, rows),
             ast::SetExprKind::Table { name } => {
                 let r = self.relation_of(name);
                 self.last_types = r.types;
                 Ok(r.columns)
             }
             ast::SetExprKind::Nested(q) => self.query(q),
-            ast::SetExprKind::SetOperation { first, rest } => {
-                let head = self.set_expr(first)?;
-                let head_types = std::mem::take(&mut self.last_types);
-                for operand in rest {
-                    let cols = self.set_expr(&operand.operand)?;
-                    if let (Some(h), Some(c)) = (&head, &cols) {
-                        if h.len() != c.len() {
-                            let op = match operand.op {
-                                ast::SetOperator::Union => "UNION",
-                                ast::SetOperator::Intersect => "INTERSECT",
-                                ast::SetOperator::Except => "EXCEPT",
-                            };
-                            let all = if operand.quantifier == Some(ast::SetQuantifier::All) {
-                                " ALL"
-                            } else {
-                                ""
-                            };
-                            return fail(Diagnostic::new(
-                                Code::SetOperationColumnCount,
-                                operand.operand.span,
-                                format!("Column count mismatch in {op}{all}"),
-                            )
-                            .with_label(first.span, format!("the first branch gives {}", plural(h.len(), "column")))
-                            .with_help(format!(
-                                "this branch gives {}: every branch of a set operation selects the same number",
-                                plural(c.len(), "column")
-                            )));
+            ast::SetExprKind::SetOperation { first, rest } => self.set_operation(first, rest),
+        }
+    }
+
+    /// `VALUES row, ...`: every row as wide as the first, and each column of one common type
+    /// (Calcite: "Values passed to VALUES operator must have compatible types").
+    fn values(&mut self, s: &ast::SetExpr, rows: &[ast::Expr]) -> Res<Option<Vec<String>>> {
+        for row in rows {
+            self.expr(row)?;
+        }
+        let width = rows.first().map_or(0, |r| row_items(r).len());
+        let incompatible = || {
+            fail(
+                Diagnostic::new(
+                    Code::ValuesIncompatible,
+                    s.span,
+                    "Values passed to VALUES operator must have compatible types",
+                )
+                .with_help("give every row the same number of values, each column one type (CAST where they differ)"),
+            )
+        };
+        if let Some(row) = rows.iter().find(|r| row_items(r).len() != width) {
+            let n = row_items(row).len();
+            return incompatible().map_err(|d| {
+                Box::new(d.with_label(
+                    row.span,
+                    format!("this row has {}, the first {}", plural(n, "value"), width),
+                ))
+            });
+        }
+        let mut columns: Vec<Option<Vec<DataType>>> = vec![Some(Vec::new()); width];
+        for row in rows {
+            for (i, item) in row_items(row).into_iter().enumerate() {
+                if let Some(null) = bare_null(item) {
+                    return fail(illegal_null(null));
+                }
+                let ty = self.type_expr(item)?;
+                match (&mut columns[i], ty) {
+                    (Some(col), Some(t)) => col.push(t),
+                    (slot, _) => *slot = None,
+                }
+            }
+        }
+        let mut types = Vec::with_capacity(width);
+        for col in columns {
+            types.push(match col.map(|c| types::set_column_type(&c)) {
+                Some(types::SetColumn::Type(t)) => Some(t),
+                Some(types::SetColumn::Mismatch) => return incompatible(),
+                _ => None,
+            });
+        }
+        self.last_types = types;
+        Ok(Some((0..width).map(|i| format!("EXPR${i}")).collect()))
+    }
+
+    /// A chain of UNION, INTERSECT and EXCEPT: the branches as wide as the first, and each
+    /// column of one common type; the first branch names the columns.
+    fn set_operation(
+        &mut self,
+        first: &ast::SetExpr,
+        rest: &[ast::SetOperand],
+    ) -> Res<Option<Vec<String>>> {
+        let head = self.set_expr(first)?;
+        let head_types = std::mem::take(&mut self.last_types);
+        let mut branches: Vec<Vec<Option<DataType>>> = vec![head_types];
+        for operand in rest {
+            let cols = self.set_expr(&operand.operand)?;
+            let types = std::mem::take(&mut self.last_types);
+            if let (Some(h), Some(c)) = (&head, &cols) {
+                if h.len() != c.len() {
+                    return fail(Diagnostic::new(
+                        Code::SetOperationColumnCount,
+                        operand.operand.span,
+                        format!("Column count mismatch in {}", set_operator_name(operand)),
+                    )
+                    .with_label(first.span, format!("the first branch gives {}", plural(h.len(), "column")))
+                    .with_help(format!(
+                        "this branch gives {}: every branch of a set operation selects the same number",
+                        plural(c.len(), "column")
+                    )));
+                }
+            }
+            branches.push(types);
+        }
+        // Bare NULLs have no type in a set operation (Calcite: "Illegal use of 'NULL'").
+        for branch in std::iter::once(first).chain(rest.iter().map(|o| &o.operand)) {
+            if let ast::SetExprKind::Select(select) = &branch.kind {
+                for item in &select.items {
+                    if let ast::QueryItem::Expr { expr, .. } = item {
+                        if let Some(null) = bare_null(expr) {
+                            return fail(illegal_null(null));
                         }
                     }
                 }
-                // The common type of the branches is not derived yet.
-                self.last_types = vec![None; head_types.len()];
-                Ok(head)
             }
         }
+        let width = head.as_ref().map_or(0, Vec::len);
+        let known = branches.iter().all(|b| b.len() == width);
+        let mut types = vec![None; width];
+        if known && head.is_some() {
+            for (i, slot) in types.iter_mut().enumerate() {
+                let column: Option<Vec<DataType>> = branches.iter().map(|b| b[i].clone()).collect();
+                let Some(column) = column else {
+                    continue;
+                };
+                match types::set_column_type(&column) {
+                    types::SetColumn::Type(t) => *slot = Some(t),
+                    types::SetColumn::Unknown => {}
+                    types::SetColumn::Mismatch => {
+                        // Calcite reports the operator that meets the mismatch first; Flink's
+                        // chains are left-deep, so that is the first operator.
+                        let span = first_branch_item(first, i).unwrap_or(first.span);
+                        let op = rest.first().map_or("UNION", set_operator_name);
+                        return fail(
+                            Diagnostic::new(
+                                Code::SetOperationTypeMismatch,
+                                span,
+                                format!("Type mismatch in column {} of {op}", i + 1),
+                            )
+                            .with_help(format!(
+                                "the branches give {} here: CAST them to one type",
+                                column
+                                    .iter()
+                                    .map(|t| format!("`{}`", t.without_time_attributes()))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )),
+                        );
+                    }
+                }
+            }
+        }
+        self.last_types = types;
+        Ok(head)
     }
 
     fn select(&mut self, select: &ast::Select) -> Res<Option<Vec<String>>> {
@@ -842,6 +982,29 @@ impl Resolver<'_, '_> {
             relation = Relation::unknown(alias_name);
         }
         if let Some(cols) = alias_columns {
+            if let Some(known) = &relation.columns {
+                if known.len() != cols.len() {
+                    let list = t.alias.as_ref().and_then(|a| a.columns.as_ref());
+                    let span = list
+                        .and_then(|l| l.columns.first())
+                        .map_or(t.span, |c| c.span);
+                    let mut d = Diagnostic::new(
+                        Code::ColumnAliasCount,
+                        span,
+                        format!(
+                            "List of column aliases must have same degree as table; table has {} columns ({}), whereas alias list has {} columns",
+                            known.len(),
+                            known.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", "),
+                            cols.len()
+                        ),
+                    )
+                    .with_help(format!("name {} in the alias list", plural(known.len(), "column")));
+                    if let Some(l) = list {
+                        d = d.with_label(l.span, plural(cols.len(), "alias"));
+                    }
+                    return fail(d);
+                }
+            }
             if relation.types.len() != cols.len() {
                 relation.types = Vec::new();
             }
@@ -875,7 +1038,7 @@ impl Resolver<'_, '_> {
                     ),
                     Lookup::Found(CatalogObject::View(v)) => v.columns.as_ref().map(|cols| {
                         cols.iter()
-                            .map(|(n, t)| (n.clone(), Some(query_type(t))))
+                            .map(|(n, t)| (n.clone(), t.as_ref().map(query_type)))
                             .collect()
                     }),
                     _ => None,
@@ -1120,8 +1283,16 @@ impl visit::Visitor for Resolver<'_, '_> {
         if self.error.is_some() {
             return;
         }
-        if let ExprKind::Identifier(name) = &e.kind {
-            self.error = self.identifier(name).map(Box::new);
+        match &e.kind {
+            ExprKind::Identifier(name) => self.error = self.identifier(name).map(Box::new),
+            ExprKind::InQuery { expr, query, .. } => {
+                let left = match &expr.kind {
+                    ExprKind::Row { items, .. } => items.len(),
+                    _ => 1,
+                };
+                self.in_subqueries.push((query.span, left, e.span));
+            }
+            _ => {}
         }
     }
 
@@ -1130,8 +1301,36 @@ impl visit::Visitor for Resolver<'_, '_> {
             return;
         }
         // A subquery sees the blocks around it (correlation).
-        if let Err(d) = self.query(q) {
-            self.error = Some(d);
+        match self.query(q) {
+            Err(d) => self.error = Some(d),
+            Ok(columns) => {
+                let pending = self.in_subqueries.last().copied();
+                if let (Some(columns), Some((query_span, left, whole))) = (columns, pending) {
+                    if query_span == q.span {
+                        self.in_subqueries.pop();
+                        if columns.len() != left {
+                            self.error = Some(Box::new(
+                                Diagnostic::new(
+                                    Code::InOperandsIncompatible,
+                                    whole,
+                                    "Values passed to IN operator must have compatible types",
+                                )
+                                .with_label(
+                                    q.span,
+                                    format!(
+                                        "the subquery gives {}",
+                                        plural(columns.len(), "column")
+                                    ),
+                                )
+                                .with_help(format!(
+                                    "the left side is {}: select as many columns in the subquery",
+                                    plural(left, "value")
+                                )),
+                            ));
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -1279,4 +1478,52 @@ fn similar_name<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Op
         .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
+}
+
+/// The name Calcite gives a set operator in its messages (`UNION ALL`, `EXCEPT`).
+fn set_operator_name(operand: &ast::SetOperand) -> &'static str {
+    let all = operand.quantifier == Some(ast::SetQuantifier::All);
+    match (operand.op, all) {
+        (ast::SetOperator::Union, false) => "UNION",
+        (ast::SetOperator::Union, true) => "UNION ALL",
+        (ast::SetOperator::Intersect, false) => "INTERSECT",
+        (ast::SetOperator::Intersect, true) => "INTERSECT ALL",
+        (ast::SetOperator::Except, false) => "EXCEPT",
+        (ast::SetOperator::Except, true) => "EXCEPT ALL",
+    }
+}
+
+/// The select item of column `index` of a set operation's first branch, where Calcite
+/// points its type mismatch.
+fn first_branch_item(first: &ast::SetExpr, index: usize) -> Option<flinkddl_diagnostics::Span> {
+    match &first.kind {
+        ast::SetExprKind::Select(select) => match select.items.get(index)? {
+            ast::QueryItem::Expr { expr, .. } => Some(expr.span),
+            ast::QueryItem::Wildcard { .. } => None,
+        },
+        ast::SetExprKind::SetOperation { first, .. } => first_branch_item(first, index),
+        _ => None,
+    }
+}
+
+/// A bare `NULL` (parenthesized or not), which has no type of its own.
+fn bare_null(e: &ast::Expr) -> Option<flinkddl_diagnostics::Span> {
+    match &e.kind {
+        ExprKind::Literal(ast::Literal::Null) => Some(e.span),
+        ExprKind::Nested(inner) => bare_null(inner),
+        _ => None,
+    }
+}
+
+fn illegal_null(span: flinkddl_diagnostics::Span) -> Diagnostic {
+    Diagnostic::new(Code::IllegalNull, span, "Illegal use of 'NULL'")
+        .with_help("give the NULL a type: CAST(NULL AS INT)")
+}
+
+/// The values of one VALUES row (a single value is a row of one).
+fn row_items(row: &ast::Expr) -> Vec<&ast::Expr> {
+    match &row.kind {
+        ExprKind::Row { items, .. } => items.iter().collect(),
+        _ => vec![row],
+    }
 }
