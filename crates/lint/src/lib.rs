@@ -5,7 +5,7 @@
 //! What it does:
 //! - [`lint`] runs every rule of [`RULES`] (one per file under `src/rules/`) on the statements
 //!   of a parsed script that have no syntax error, and returns diagnostics of stage `Lint` with
-//!   the codes `L0xx` registered in the catalogue (`crates/diagnostics/src/catalogue.rs`);
+//!   the codes `L0xx` registered in the catalogue (`crates/diagnostics/data/codes/`);
 //! - [`suppress`] drops the diagnostics that a suppression comment silences and reports the
 //!   comments it cannot read (`L090`).
 //!
