@@ -21,6 +21,7 @@
 
 use flinkddl_binder::expr::{bind_expr, bind_watermark, check_rowtime_type, ExprOutcome, Scope};
 use flinkddl_syntax::ast::{ColumnKind, StatementKind, TableElement};
+use flinkddl_test_support::oracle::{oracle_expr_sql, read_jsonl};
 use flinkddl_types::{resolve_ddl_type_in, DataType, TimestampKind};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -38,30 +39,8 @@ fn fixtures(dir: &str) -> PathBuf {
         .join(dir)
 }
 
-fn read_jsonl(path: &Path) -> Vec<Value> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
-        .collect()
-}
-
 fn s<'a>(v: &'a Value, k: &str) -> &'a str {
     v.get(k).and_then(Value::as_str).unwrap_or("")
-}
-
-fn build_sql(case: &Value) -> String {
-    let cols = s(case, "columns").trim();
-    let cols = if cols.is_empty() {
-        String::new()
-    } else {
-        format!("{cols}, ")
-    };
-    format!(
-        "CREATE TEMPORARY TABLE `__oracle_t` ({cols}`x` AS {}) WITH ('connector'='datagen')",
-        s(case, "expr")
-    )
 }
 
 struct MapScope {
@@ -86,7 +65,7 @@ struct Ours {
 }
 
 fn run_case(case: &Value) -> Ours {
-    let sql = build_sql(case);
+    let sql = oracle_expr_sql(case);
     let parsed = flinkddl_syntax::parse(&sql);
     if let Some(e) = parsed.errors.first() {
         return Ours {

@@ -5,50 +5,13 @@
 //! passing fails this test until it leaves the list.
 
 use flinkddl_diagnostics::{LineIndex, Severity, Stage};
+use flinkddl_test_support::oracle::{oracle_sql, read_jsonl};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 fn fixtures() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/conformance")
-}
-
-fn read_jsonl(path: &Path) -> Vec<Value> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
-        .collect()
-}
-
-/// The SQL the oracle ran for a case (the comparator's `build_sql`).
-pub fn build_sql(case: &Value) -> String {
-    let s = |k: &str| {
-        case.get(k)
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
-    match case.get("mode").and_then(Value::as_str).unwrap_or("sql") {
-        "type" => format!(
-            "CREATE TEMPORARY TABLE `__oracle_t` (`c` {}) WITH ('connector'='datagen')",
-            s("type")
-        ),
-        "expr" => {
-            let cols = s("columns").trim().to_string();
-            let cols = if cols.is_empty() {
-                cols
-            } else {
-                format!("{cols}, ")
-            };
-            format!(
-                "CREATE TEMPORARY TABLE `__oracle_t` ({cols}`x` AS {}) WITH ('connector'='datagen')",
-                s("expr")
-            )
-        }
-        _ => s("sql"),
-    }
 }
 
 fn known_failures() -> BTreeMap<String, String> {
@@ -78,7 +41,7 @@ fn syntax_verdicts_match_flink() {
     let (mut accepted, mut accepted_clean) = (0, 0);
     for (case, exp) in cases.iter().zip(&expected) {
         let id = case["id"].as_str().unwrap_or("?").to_string();
-        let sql = build_sql(case);
+        let sql = oracle_sql(case);
         let parse = flinkddl_syntax::parse(&sql);
         let first = parse
             .errors
