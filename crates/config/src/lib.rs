@@ -125,21 +125,15 @@ impl ConfigError {
             ConfigError::Connectors {
                 problem: ConnectorsProblem::Invalid(e),
                 ..
-            } => e.position.map(|p| Position {
-                line: p.line,
-                utf16_column: p.utf16_column,
-            }),
+            } => e.position,
             _ => None,
         }
     }
 }
 
-/// A zero-based line and UTF-16 column in a configuration file (as LSP counts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Position {
-    pub line: u32,
-    pub utf16_column: u32,
-}
+/// A zero-based line and UTF-16 column in a configuration file (as LSP counts): the connectors
+/// files' position, so that a problem in either kind of file is placed the same way.
+pub use flinkddl::connectors::FilePosition as Position;
 
 /// What is wrong with the text of a configuration.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -437,7 +431,7 @@ impl Config {
     pub fn parse(text: &str, root: PathBuf, file: Option<PathBuf>) -> Result<Config, Problem> {
         let raw: Raw = toml::from_str(text).map_err(|e| Problem::Toml {
             message: e.to_string().trim_end().to_string(),
-            position: e.span().map(|s| position(text, s.start)),
+            position: e.span().map(|s| Position::of_offset(text, s.start)),
         })?;
         let base = normalize(&root);
         let include = Globs {
@@ -615,21 +609,6 @@ fn globs(patterns: &[String]) -> Result<GlobSet, Problem> {
         builder.add(glob);
     }
     builder.build().map_err(|e| Problem::Globs(e.to_string()))
-}
-
-/// The zero-based line and UTF-16 column of a byte offset.
-fn position(text: &str, offset: usize) -> Position {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    Position {
-        line: u32::try_from(before.matches('\n').count()).unwrap_or(u32::MAX),
-        utf16_column: u32::try_from(before[line_start..].encode_utf16().count())
-            .unwrap_or(u32::MAX),
-    }
 }
 
 /// The operating system's reason, without Rust's "(os error 2)" suffix.
