@@ -5,7 +5,9 @@
 //! starts to match must leave the list. Regenerate the list with
 //! `FLINKDDL_BLESS=1 cargo test -p flinkddl --test conformance` after checking the diff.
 
-use flinkddl_test_support::oracle::{oracle_sql, read_jsonl};
+use flinkddl_test_support::oracle::{
+    oracle_sql, ratchet, read_jsonl, read_known_failures, Ratchet,
+};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -165,22 +167,8 @@ fn binder_matches_flink_on_the_conformance_corpus() {
         let _ = std::fs::write(&list_path, text);
         return;
     }
-    let known: BTreeMap<String, String> = std::fs::read_to_string(&list_path)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split_once('\t'))
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
-    let new: Vec<String> = failing
-        .iter()
-        .filter(|(id, _)| !known.contains_key(*id))
-        .map(|(id, p)| format!("{id}: {p}"))
-        .collect();
-    let fixed: Vec<&String> = known
-        .keys()
-        .filter(|id| !failing.contains_key(*id))
-        .collect();
+    let known = read_known_failures(&list_path);
+    let Ratchet { new, fixed } = ratchet(&failing, &known);
     assert!(
         new.is_empty(),
         "new mismatches with Flink:\n{}",

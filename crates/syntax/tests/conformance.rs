@@ -5,26 +5,15 @@
 //! passing fails this test until it leaves the list.
 
 use flinkddl_diagnostics::{LineIndex, Severity, Stage};
-use flinkddl_test_support::oracle::{oracle_sql, read_jsonl};
+use flinkddl_test_support::oracle::{
+    oracle_sql, ratchet, read_jsonl, read_known_failures, Ratchet,
+};
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 fn fixtures() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/conformance")
-}
-
-fn known_failures() -> BTreeMap<String, String> {
-    let text =
-        std::fs::read_to_string(fixtures().join("known-failures-syntax.txt")).unwrap_or_default();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| match l.split_once(char::is_whitespace) {
-            Some((id, reason)) => (id.to_string(), reason.trim().to_string()),
-            None => (l.to_string(), String::new()),
-        })
-        .collect()
 }
 
 #[test]
@@ -32,7 +21,7 @@ fn syntax_verdicts_match_flink() {
     let cases = read_jsonl(&fixtures().join("cases.jsonl"));
     let expected = read_jsonl(&fixtures().join("expected.jsonl"));
     assert_eq!(cases.len(), expected.len());
-    let known = known_failures();
+    let known = read_known_failures(&fixtures().join("known-failures-syntax.txt"));
     for (id, reason) in &known {
         assert!(!reason.is_empty(), "known failure {id} has no reason");
     }
@@ -94,16 +83,10 @@ fn syntax_verdicts_match_flink() {
          {clean}/{parser_ok} parser-accepted cases clean, \
          {caught}/{parse_rejected} parser rejections caught, {on_line} on Flink's line"
     );
-    let unexpected: Vec<_> = failing
-        .iter()
-        .filter(|(id, _)| !known.contains_key(*id))
-        .map(|(id, p)| format!("{id}: {p}"))
-        .collect();
-    let fixed: BTreeSet<_> = known
-        .keys()
-        .filter(|id| !failing.contains_key(*id))
-        .cloned()
-        .collect();
+    let Ratchet {
+        new: unexpected,
+        fixed,
+    } = ratchet(&failing, &known);
     assert!(
         unexpected.is_empty(),
         "new syntax mismatches with Flink:\n{}",

@@ -1,7 +1,9 @@
 //! The labelled corpora that real Flink judged (`fixtures/conformance`, `fixtures/functions`):
-//! reading them, and the SQL text the oracle ran for a case.
+//! reading them, the SQL text the oracle ran for a case, and the lists of the cases we knowingly
+//! miss (the ratchets).
 
 use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The lines of a JSON Lines file (a blank line is skipped, a malformed one is `null`); panics
@@ -45,4 +47,49 @@ pub fn oracle_expr_sql(case: &Value) -> String {
         "CREATE TEMPORARY TABLE `__oracle_t` ({cols}`x` AS {}) WITH ('connector'='datagen')",
         field(case, "expr")
     )
+}
+
+/// A list of the cases we knowingly miss, one a line: the case's id, then (after a tab or
+/// spaces) what differs and why; blank lines and `#` lines are skipped. A missing file is an
+/// empty list.
+pub fn read_known_failures(path: &Path) -> BTreeMap<String, String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| match l.split_once(char::is_whitespace) {
+            Some((id, why)) => (id.to_string(), why.trim().to_string()),
+            None => (l.to_string(), String::new()),
+        })
+        .collect()
+}
+
+/// What a ratchet over a list of known failures finds.
+pub struct Ratchet {
+    /// Failing cases that are not on the list, as `id: what differs`.
+    pub new: Vec<String>,
+    /// Listed cases that do not fail any more (they must leave the list).
+    pub fixed: Vec<String>,
+}
+
+/// Compares the failing cases (`id`, what differs) with the list of known failures.
+pub fn ratchet<'a, W: std::fmt::Display>(
+    failing: impl IntoIterator<Item = (&'a String, W)>,
+    known: &BTreeMap<String, String>,
+) -> Ratchet {
+    let mut failing_ids = BTreeSet::new();
+    let mut new = Vec::new();
+    for (id, what) in failing {
+        if !known.contains_key(id) {
+            new.push(format!("{id}: {what}"));
+        }
+        failing_ids.insert(id.as_str());
+    }
+    let fixed = known
+        .keys()
+        .filter(|id| !failing_ids.contains(id.as_str()))
+        .cloned()
+        .collect();
+    Ratchet { new, fixed }
 }
