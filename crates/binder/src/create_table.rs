@@ -52,6 +52,37 @@ impl Col {
     }
 }
 
+/// The typed computed columns that came from another table (`from_base`: a LIKE source, or the
+/// table an ALTER changes), each with its stored text bound again against the physical and
+/// metadata columns of `columns` (whose types may have changed): (index, stored text, outcome).
+pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, String, ExprOutcome)> {
+    let visible: Vec<(&str, &DataType)> = columns
+        .iter()
+        .filter(|c| !c.is_computed())
+        .filter_map(|c| c.data_type.as_ref().map(|t| (c.name.as_str(), t)))
+        .collect();
+    let mut out = Vec::new();
+    for (index, c) in columns.iter().enumerate().filter(|(_, c)| c.from_base) {
+        let ColumnKind::Computed {
+            expr: stored,
+            typed: true,
+        } = &c.kind
+        else {
+            continue;
+        };
+        let span = Span::new(0, u32::try_from(stored.len()).unwrap_or(u32::MAX));
+        let (parsed, _) = flinkddl_syntax::parse_expression_in(stored, span);
+        let Some(parsed) = parsed else {
+            continue;
+        };
+        let scope = ColumnScope {
+            columns: visible.clone(),
+        };
+        out.push((index, stored.clone(), bind_expr(&parsed, stored, &scope)));
+    }
+    out
+}
+
 /// The columns of a table being built, with the index by name and the computed columns still
 /// to type (their index and expression).
 struct DerivedColumns<'a> {
@@ -592,32 +623,12 @@ impl Binder<'_> {
     /// Computed columns copied from a LIKE source are resolved again against the new table
     /// (their physical and metadata columns may be gone, e.g. with EXCLUDING METADATA).
     fn revalidate_base_computed(&mut self, columns: &mut [Col], like_span: Span) -> Result<(), ()> {
-        let visible: Vec<(String, DataType)> = columns
-            .iter()
-            .filter(|c| !c.is_computed())
-            .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
-            .collect();
         let unknown_types = columns
             .iter()
             .any(|c| !c.is_computed() && c.data_type.is_none());
-        for c in columns.iter_mut().filter(|c| c.from_base) {
-            let ColumnKind::Computed {
-                expr: stored,
-                typed: true,
-            } = &c.kind
-            else {
-                continue;
-            };
-            let stored = stored.clone();
-            let (parsed, _) =
-                flinkddl_syntax::parse_expression_in(&stored, Span::new(0, stored.len() as u32));
-            let Some(parsed) = parsed else {
-                continue;
-            };
-            let scope = ColumnScope {
-                columns: visible.iter().map(|(n, t)| (n.as_str(), t)).collect(),
-            };
-            match bind_expr(&parsed, &stored, &scope) {
+        for (index, stored, outcome) in rebind_inherited_computed(columns) {
+            let c = &mut columns[index];
+            match outcome {
                 ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
                 ExprOutcome::NotTyped { .. } => {}
                 ExprOutcome::Rejected(diags) if !unknown_types => {

@@ -874,14 +874,19 @@ mod tests {
     use super::*;
     use flinkddl::Span;
 
+    /// `text` parsed as the configuration file `file` of directory `dir`; panics on an error.
+    fn parsed(text: &str, dir: &str, file: Option<&str>) -> Config {
+        Config::parse(text, PathBuf::from(dir), file.map(PathBuf::from))
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
     #[test]
     fn rules_by_code_and_name() {
-        let c = Config::parse(
+        let c = parsed(
             "[rules]\nL001 = \"off\"\nduplicate-option-key = \"error\"\n",
-            PathBuf::from("."),
+            ".",
             None,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         let mut ds = vec![
             Diagnostic::new(Code::PrecisionClamped, Span::empty(0), "a"),
             Diagnostic::new(Code::DuplicateOptionKey, Span::empty(0), "b"),
@@ -900,18 +905,16 @@ mod tests {
 
     #[test]
     fn format_table_and_extend() {
-        let parent = Config::parse(
+        let parent = parsed(
             "[format]\nline-width = 80\nkeyword-case = \"lower\"\n",
-            PathBuf::from("."),
+            ".",
             None,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        let child = Config::parse(
+        );
+        let child = parsed(
             "[format]\nkeyword-case = \"preserve\"\nidentifier-quoting = \"as-needed\"\n",
-            PathBuf::from("."),
+            ".",
             None,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         assert_eq!(
             parent.extended_by(child).format,
             FormatSettings {
@@ -1015,12 +1018,7 @@ mod tests {
 
     #[test]
     fn globs_are_relative_to_the_config() {
-        let c = Config::parse(
-            "exclude = [\"gen/**\"]",
-            PathBuf::from("proj"),
-            Some(PathBuf::from("proj/flinkddl.toml")),
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let c = parsed("exclude = [\"gen/**\"]", "proj", Some("proj/flinkddl.toml"));
         assert!(c.includes(Path::new("proj/a/b.sql")));
         assert!(!c.includes(Path::new("proj/gen/b.sql")));
         assert!(!c.includes(Path::new("proj/a/b.txt")));
@@ -1029,12 +1027,11 @@ mod tests {
 
     #[test]
     fn connectors_files_are_relative_to_the_config() {
-        let c = Config::parse(
+        let c = parsed(
             "connectors = [\"connectors/acme.toml\", \"/abs/b.json\"]",
-            PathBuf::from("proj"),
+            "proj",
             None,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         assert_eq!(
             c.connector_files,
             vec![

@@ -5,9 +5,7 @@
 //! starts to match must leave the list. Regenerate the list with
 //! `FLINKDDL_BLESS=1 cargo test -p flinkddl --test conformance` after checking the diff.
 
-use flinkddl_test_support::oracle::{
-    oracle_sql, ratchet, read_jsonl, read_known_failures, Ratchet,
-};
+use flinkddl_test_support::oracle::{assert_ratchet, oracle_sql, read_jsonl, read_known_failures};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -168,14 +166,5 @@ fn binder_matches_flink_on_the_conformance_corpus() {
         return;
     }
     let known = read_known_failures(&list_path);
-    let Ratchet { new, fixed } = ratchet(&failing, &known);
-    assert!(
-        new.is_empty(),
-        "new mismatches with Flink:\n{}",
-        new.join("\n")
-    );
-    assert!(
-        fixed.is_empty(),
-        "these cases match Flink now; take them off known-failures.txt (FLINKDDL_BLESS=1): {fixed:?}"
-    );
+    assert_ratchet(&failing, &known, "known-failures.txt (FLINKDDL_BLESS=1)");
 }

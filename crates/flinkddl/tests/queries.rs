@@ -12,7 +12,7 @@
 //!   caught on Flink's line, except those in `fixtures/realworld-known-failures-syntax.txt`.
 
 use flinkddl::{Diagnostic, LineIndex, Severity, Stage};
-use flinkddl_test_support::oracle::{ratchet, read_known_failures, Ratchet};
+use flinkddl_test_support::oracle::{assert_ratchet, read_known_failures};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -268,7 +268,6 @@ fn queries_corpus_matches_flink_or_is_listed() {
         false_errors.is_empty(),
         "false errors on cases Flink accepts: {false_errors:?}"
     );
-    let Ratchet { new, fixed } = ratchet(found.iter().map(|(id, (what, _))| (id, what)), &known);
     let n = cases.len();
     println!(
         "queries: {} of {n} match Flink ({:.1}%); {} listed",
@@ -276,14 +275,10 @@ fn queries_corpus_matches_flink_or_is_listed() {
         100.0 * (n - found.len()) as f64 / n.max(1) as f64,
         known.len()
     );
-    assert!(
-        new.is_empty(),
-        "new mismatches (not in known-failures.txt):\n{}",
-        new.join("\n")
-    );
-    assert!(
-        fixed.is_empty(),
-        "these now match Flink: remove them from known-failures.txt (FLINKDDL_BLESS=1): {fixed:?}"
+    assert_ratchet(
+        found.iter().map(|(id, (what, _))| (id, what)),
+        &known,
+        "fixtures/queries/known-failures.txt (FLINKDDL_BLESS=1)",
     );
 }
 

@@ -65,19 +65,14 @@ pub fn read_known_failures(path: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// What a ratchet over a list of known failures finds.
-pub struct Ratchet {
-    /// Failing cases that are not on the list, as `id: what differs`.
-    pub new: Vec<String>,
-    /// Listed cases that do not fail any more (they must leave the list).
-    pub fixed: Vec<String>,
-}
-
-/// Compares the failing cases (`id`, what differs) with the list of known failures.
-pub fn ratchet<'a, W: std::fmt::Display>(
+/// The ratchet over a list of known failures (`list` names it, and how to regenerate it): fails
+/// when a failing case (`id`, what differs) is not on the list, or a listed case no longer
+/// fails (it must leave the list).
+pub fn assert_ratchet<'a, W: std::fmt::Display>(
     failing: impl IntoIterator<Item = (&'a String, W)>,
     known: &BTreeMap<String, String>,
-) -> Ratchet {
+    list: &str,
+) {
     let mut failing_ids = BTreeSet::new();
     let mut new = Vec::new();
     for (id, what) in failing {
@@ -86,10 +81,17 @@ pub fn ratchet<'a, W: std::fmt::Display>(
         }
         failing_ids.insert(id.as_str());
     }
-    let fixed = known
+    assert!(
+        new.is_empty(),
+        "new mismatches with Flink (not in {list}):\n{}",
+        new.join("\n")
+    );
+    let fixed: Vec<&String> = known
         .keys()
         .filter(|id| !failing_ids.contains(id.as_str()))
-        .cloned()
         .collect();
-    Ratchet { new, fixed }
+    assert!(
+        fixed.is_empty(),
+        "these cases match Flink now; take them off {list}: {fixed:?}"
+    );
 }

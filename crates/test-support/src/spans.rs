@@ -117,22 +117,11 @@ pub fn check_tokens(
 pub fn check_diagnostics(text: &str, diagnostics: &[Diagnostic]) -> Result<(), String> {
     for (i, d) in diagnostics.iter().enumerate() {
         let what = format!("diagnostic {i} ({:?} {})", d.code, d.message);
-        check_span(text, &what, d.span.start.into(), d.span.end.into())?;
-        for l in &d.labels {
-            check_span(
-                text,
-                &format!("{what} label"),
-                l.span.start.into(),
-                l.span.end.into(),
-            )?;
-        }
-        if let Some(f) = &d.fix {
-            check_span(
-                text,
-                &format!("{what} fix"),
-                f.span.start.into(),
-                f.span.end.into(),
-            )?;
+        let labels = d.labels.iter().map(|l| (" label", l.span));
+        let fix = d.fix.iter().map(|f| (" fix", f.span));
+        for (part, span) in std::iter::once(("", d.span)).chain(labels).chain(fix) {
+            let what = format!("{what}{part}");
+            check_span(text, &what, span.start.into(), span.end.into())?;
         }
     }
     Ok(())
