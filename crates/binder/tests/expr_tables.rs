@@ -4,7 +4,10 @@
 //! Only single-statement scripts with one plain CREATE TABLE (no LIKE, no AS) are used, so the
 //! expected table is the one bound.
 
-use flinkddl_binder::expr::{bind_expr, bind_watermark, ExprOutcome, Scope};
+mod common;
+
+use common::MapScope;
+use flinkddl_binder::expr::{bind_expr, bind_watermark, ExprOutcome};
 use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, StatementKind, TableElement};
 use flinkddl_test_support::oracle::read_jsonl;
 use flinkddl_types::{resolve_ddl_type_in, DataType, TimestampKind};
@@ -48,17 +51,6 @@ fn sql_cases() -> Vec<(Value, Value)> {
         );
     }
     out
-}
-
-struct MapScope(Vec<(String, DataType)>);
-
-impl Scope for MapScope {
-    fn column(&self, name: &str) -> Option<&DataType> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, t)| t)
-    }
-    fn names(&self) -> Vec<&str> {
-        self.0.iter().map(|(n, _)| n.as_str()).collect()
-    }
 }
 
 /// What a computed column sees in Flink's converter: every physical column, but only the

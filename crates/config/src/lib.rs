@@ -874,6 +874,15 @@ mod tests {
     use super::*;
     use flinkddl::Span;
 
+    /// `text` is rejected with a message that contains `needle`.
+    fn assert_explained(text: &str, needle: &str) {
+        let err = Config::parse(text, PathBuf::from("."), None)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(err.contains(needle), "{text}: {err}");
+    }
+
     /// `text` parsed as the configuration file `file` of directory `dir`; panics on an error.
     fn parsed(text: &str, dir: &str, file: Option<&str>) -> Config {
         Config::parse(text, PathBuf::from(dir), file.map(PathBuf::from))
@@ -929,11 +938,7 @@ mod tests {
             ("[format]\nwidth = 80", "unknown field"),
             ("[format]\nline-width = -1", "invalid value"),
         ] {
-            let err = Config::parse(text, PathBuf::from("."), None)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
-            assert!(err.contains(needle), "{text}: {err}");
+            assert_explained(text, needle);
         }
     }
 
@@ -950,11 +955,7 @@ mod tests {
                 "must be \"at-use\" or \"error\"",
             ),
         ] {
-            let err = Config::parse(text, PathBuf::from("."), None)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
-            assert!(err.contains(needle), "{text}: {err}");
+            assert_explained(text, needle);
         }
     }
 
