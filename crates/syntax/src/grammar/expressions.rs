@@ -266,11 +266,7 @@ fn is_test(p: &mut Parser) -> PResult<IsTest> {
                 && matches!(t.keyword, K::VALUE | K::OBJECT | K::ARRAY | K::SCALAR)
             {
                 p.bump();
-                Some(Ident {
-                    span: t.span,
-                    value: p.text(t.span).to_ascii_uppercase().into(),
-                    quoted: false,
-                })
+                Some(upper_ident(p, t.span))
             } else {
                 None
             };
@@ -817,11 +813,7 @@ fn context_variable(p: &mut Parser, t: Token) -> Expr {
     Expr {
         span: t.span,
         kind: ExprKind::ContextVariable {
-            name: Ident {
-                span: t.span,
-                value: p.text(t.span).to_ascii_uppercase().into(),
-                quoted: false,
-            },
+            name: upper_ident(p, t.span),
         },
     }
 }
@@ -1025,11 +1017,7 @@ fn simple_call(p: &Parser, name_span: Span, args: Vec<Expr>) -> Call {
     Call {
         name: ObjectName {
             span: name_span,
-            parts: vec![Ident {
-                span: name_span,
-                value: p.text(name_span).to_ascii_uppercase().into(),
-                quoted: false,
-            }],
+            parts: vec![upper_ident(p, name_span)],
         },
         quantifier: None,
         args,
@@ -1185,11 +1173,7 @@ fn unit_word(p: &mut Parser) -> PResult<Ident> {
     let t = p.current();
     if t.kind == T::Word {
         p.bump();
-        return Ok(Ident {
-            span: t.span,
-            value: p.text(t.span).to_ascii_uppercase().into(),
-            quoted: false,
-        });
+        return Ok(upper_ident(p, t.span));
     }
     p.expecting("a time unit");
     Err(p.unexpected())
