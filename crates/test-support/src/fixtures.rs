@@ -25,11 +25,6 @@ impl Case {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         snapshot_settings(dir).bind(assert)
     }
-
-    /// True for a case whose name starts with `prefix` (`no_`: a case with an empty result).
-    pub fn is_named(&self, prefix: &str) -> bool {
-        self.name.starts_with(prefix)
-    }
 }
 
 /// The `.sql` files of `dir`, sorted; none when the directory is missing.
