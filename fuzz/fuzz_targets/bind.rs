@@ -5,9 +5,8 @@
 //!     RUSTC_BOOTSTRAP=1 cargo fuzz run bind -- -max_total_time=600 -dict=flink.dict
 #![no_main]
 
+use flinkddl_test_support::spans;
 use libfuzzer_sys::fuzz_target;
-
-mod common;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -17,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
             ..flinkddl::Options::default()
         };
         let analysis = flinkddl::analyze_with(&text, &options);
-        if let Err(e) = common::check_diagnostics(&text, &analysis.diagnostics) {
+        if let Err(e) = spans::check_diagnostics(&text, &analysis.diagnostics) {
             panic!("diagnostic span invariant violated: {e}\ninput: {text:?}");
         }
         if let Err(e) = serde_json::to_string(&analysis.tables) {

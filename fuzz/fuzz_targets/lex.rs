@@ -4,13 +4,12 @@
 //!     RUSTC_BOOTSTRAP=1 cargo fuzz run lex -- -max_total_time=600
 #![no_main]
 
+use flinkddl_test_support::spans;
 use libfuzzer_sys::fuzz_target;
-
-mod common;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    if let Err(e) = common::check_lex(&text) {
+    if let Err(e) = spans::check_lex(&text) {
         panic!("lexer invariant violated: {e}\ninput: {text:?}");
     }
 });

@@ -464,11 +464,6 @@ impl Binder<'_> {
     /// and an expression that no longer types fails the statement.
     fn retype_computed(&mut self, columns: &mut [Col], span: Span) -> Result<(), ()> {
         use crate::expr::ExprOutcome;
-        let visible: Vec<(String, DataType)> = columns
-            .iter()
-            .filter(|c| !c.is_computed())
-            .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
-            .collect();
         if columns
             .iter()
             .any(|c| !c.is_computed() && c.data_type.is_none())
@@ -476,24 +471,9 @@ impl Binder<'_> {
             // A column we could not type: the expressions cannot be judged.
             return Ok(());
         }
-        for c in columns.iter_mut().filter(|c| c.from_base) {
-            let ColumnKind::Computed {
-                expr: stored,
-                typed: true,
-            } = &c.kind
-            else {
-                continue;
-            };
-            let stored = stored.clone();
-            let (parsed, _) =
-                flinkddl_syntax::parse_expression_in(&stored, Span::new(0, stored.len() as u32));
-            let Some(parsed) = parsed else {
-                continue;
-            };
-            let scope = crate::create_table::ColumnScope {
-                columns: visible.iter().map(|(n, t)| (n.as_str(), t)).collect(),
-            };
-            match self.bind_expr(&parsed, &stored, &scope) {
+        for (index, stored, outcome) in crate::create_table::rebind_inherited_computed(columns) {
+            let c = &mut columns[index];
+            match outcome {
                 ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
                 ExprOutcome::NotTyped { .. } => c.data_type = None,
                 ExprOutcome::Rejected(diags) => {

@@ -3,7 +3,7 @@
 //! checks, in that order. A statement that fails leaves the catalog unchanged, as in Flink.
 
 use crate::catalog::{CatalogObject, Lookup, ObjectPath};
-use crate::expr::{ExprOutcome, Scope};
+use crate::expr::{bind_expr, ExprOutcome, Scope};
 use crate::like::{LikeStrategies, Strategy};
 use crate::schema::*;
 use crate::Binder;
@@ -51,6 +51,48 @@ impl Col {
         matches!(self.kind, ColumnKind::Computed { .. })
     }
 }
+
+/// The typed computed columns that came from another table (`from_base`: a LIKE source, or the
+/// table an ALTER changes), each with its stored text bound again against the physical and
+/// metadata columns of `columns` (whose types may have changed): (index, stored text, outcome).
+pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, String, ExprOutcome)> {
+    let visible: Vec<(&str, &DataType)> = columns
+        .iter()
+        .filter(|c| !c.is_computed())
+        .filter_map(|c| c.data_type.as_ref().map(|t| (c.name.as_str(), t)))
+        .collect();
+    let mut out = Vec::new();
+    for (index, c) in columns.iter().enumerate().filter(|(_, c)| c.from_base) {
+        let ColumnKind::Computed {
+            expr: stored,
+            typed: true,
+        } = &c.kind
+        else {
+            continue;
+        };
+        let span = Span::new(0, u32::try_from(stored.len()).unwrap_or(u32::MAX));
+        let (parsed, _) = flinkddl_syntax::parse_expression_in(stored, span);
+        let Some(parsed) = parsed else {
+            continue;
+        };
+        let scope = ColumnScope {
+            columns: visible.clone(),
+        };
+        out.push((index, stored.clone(), bind_expr(&parsed, stored, &scope)));
+    }
+    out
+}
+
+/// The columns of a table being built, with the index by name and the computed columns still
+/// to type (their index and expression).
+struct DerivedColumns<'a> {
+    columns: Vec<Col>,
+    name_index: HashMap<&'a str, usize>,
+    computed: Vec<(usize, &'a ast::Expr)>,
+}
+
+/// A declared watermark with the type and stored text of its expression, when typed.
+type DeclaredWatermark<'a> = (&'a ast::Watermark, Option<(DataType, String)>);
 
 /// The columns an expression can see.
 pub(crate) struct ColumnScope<'a> {
@@ -150,61 +192,20 @@ impl Binder<'_> {
         // --- SqlConstraintValidator (the parser module's validation) ---
         let constraints_valid = self.validate_constraints(ct).is_ok();
         failed |= !constraints_valid;
-        if let Some(like) = &ct.like {
-            if LikeStrategies::from_options(self, &like.options).is_err() {
-                // The LIKE options decide every clash below: nothing more can be judged.
-                return Err(());
-            }
-        }
-
-        // --- name ---
-        let path = self.qualify(&ct.name)?;
-
-        // --- LIKE source ---
-        let (base, strategies, base_unknowable) = match &ct.like {
-            None => (None, LikeStrategies::default(), false),
-            Some(like) => {
-                let strategies = LikeStrategies::from_options(self, &like.options)?;
-                let source = self.qualify(&like.source)?;
-                match self.catalog.lookup(&source) {
-                    Lookup::Found(CatalogObject::Table(t)) => {
-                        (Some(std::sync::Arc::clone(t)), strategies, false)
-                    }
-                    Lookup::Found(CatalogObject::View(_)) => {
-                        let id = object_identifier(&source.0, &source.1, &source.2);
-                        self.report(
-                            Diagnostic::new(
-                                Code::LikeSourceIsView,
-                                like.source.span,
-                                format!(
-                                    "Source table '{id}' of the LIKE clause can not be a VIEW, at {}",
-                                    self.line_col_text(like.source.span)
-                                ),
-                            )
-                            .with_help("LIKE copies a table definition; name a table"),
-                        );
-                        return Err(());
-                    }
-                    Lookup::Unknowable => (None, strategies, true),
-                    Lookup::Missing => {
-                        let id = object_identifier(&source.0, &source.1, &source.2);
-                        let mut d = Diagnostic::new(
-                            Code::LikeSourceNotFound,
-                            like.source.span,
-                            format!(
-                                "Source table '{id}' of the LIKE clause not found in the catalog, at {}",
-                                self.line_col_text(like.source.span)
-                            ),
-                        );
-                        if let Some(s) = self.similar_table(&source.2) {
-                            d = d.with_help(format!("did you mean `{s}`?"));
-                        }
-                        self.report(d);
-                        return Err(());
-                    }
-                }
-            }
+        // The LIKE options decide every clash below: when they are invalid nothing more can be
+        // judged.
+        let strategies = match &ct.like {
+            Some(like) => LikeStrategies::from_options(self, &like.options)?,
+            None => LikeStrategies::default(),
         };
+
+        // --- name, then the LIKE source ---
+        let path = self.qualify(&ct.name)?;
+        let (base, base_unknowable) = match &ct.like {
+            Some(like) => self.like_source(like)?,
+            None => (None, false),
+        };
+        let base = base.as_deref();
 
         // --- CTAS / RTAS ---
         if let Some(query) = &ct.as_query {
@@ -215,16 +216,156 @@ impl Binder<'_> {
         }
 
         // --- partitions are merged first, then the schema (AbstractCreateTableConverter) ---
-        failed |= self.like_partition_conflict(ct, base.as_deref(), &strategies);
+        failed |= self.like_partition_conflict(ct, base, &strategies);
 
-        // --- columns (MergeTableLikeUtil.appendDerivedColumns) ---
-        let element_count = ct.elements.as_ref().map_or(0, |e| e.items.len());
-        let base_count = base.as_ref().map_or(0, |b| b.columns.len());
-        let mut columns: Vec<Col> = Vec::with_capacity(base_count + element_count);
+        // --- columns (MergeTableLikeUtil.appendDerivedColumns), then their checks ---
+        let elements: Vec<&TableElement> =
+            ct.elements.iter().flat_map(|e| e.items.iter()).collect();
+        let DerivedColumns {
+            mut columns,
+            name_index,
+            computed,
+        } = self.derive_columns(ct, &elements, base, &strategies, &mut failed)?;
+        failed |= self.type_computed_columns(&mut columns, computed);
+        failed |= self
+            .check_duplicate_columns(&columns, name_index.len())
+            .is_err();
+        failed |= self.check_metadata_keys(&columns).is_err();
+        if let Some(like) = &ct.like {
+            failed |= self
+                .revalidate_base_computed(&mut columns, like.source.span)
+                .is_err();
+        }
+
+        // --- watermark, the converter's half: rowtime columns exist, expressions type ---
+        let (mut watermarks, declared) =
+            self.declare_watermarks(&elements, &columns, base, &strategies, &mut failed);
+
+        // --- primary key (the converter's checks come before the resolver's) ---
+        // A second primary key was reported by the constraint validator: which one Flink
+        // would keep is not known, so neither is judged.
+        let primary_key = if constraints_valid {
+            self.bind_primary_key(ct, base, &strategies, &columns)
+        } else {
+            Ok((None, None))
+        };
+
+        // --- partitions ---
+        let partition_keys = self.bind_partitions(ct, base, &strategies, &columns);
+
+        // --- options (merged before the schema is resolved) ---
+        let options = self.bind_options(ct, base, &strategies);
+
+        // --- watermark, the resolver's half ---
+        failed |= self.resolve_watermarks(ct, &mut columns, &mut watermarks, declared);
+
+        let primary_key = match primary_key {
+            Ok((Some(pk), Some(span))) => self
+                .check_primary_key(&pk, span, &columns)
+                .map(|()| Some(pk)),
+            Ok((pk, _)) => Ok(pk),
+            Err(()) => Err(()),
+        };
+
+        // --- distribution, then the partition keys' kinds (the catalog table's checks) ---
+        let distribution = self.bind_distribution(ct, base, &strategies, &columns);
+        let partition_keys = match partition_keys {
+            Ok(keys) => self
+                .check_partition_keys_physical(ct, &columns)
+                .map(|()| keys),
+            Err(()) => Err(()),
+        };
+        let (Ok(primary_key), Ok(partition_keys), Ok(distribution), Ok(options), false) =
+            (primary_key, partition_keys, distribution, options, failed)
+        else {
+            return Err(());
+        };
+
+        // --- catalog ---
+        let complete = !base_unknowable && columns.iter().all(|c| c.data_type.is_some());
+        let table = TableSchema {
+            catalog: path.0.clone(),
+            database: path.1.clone(),
+            name: path.2.clone(),
+            temporary: ct.temporary.is_some(),
+            columns: columns.into_iter().map(finish_column).collect(),
+            watermarks,
+            primary_key,
+            comment: ct
+                .comment
+                .as_ref()
+                .map(|c| c.value.to_string())
+                .unwrap_or_default(),
+            partition_keys,
+            distribution,
+            options,
+            complete,
+        };
+        self.register_table(ct, &path, table, false)
+    }
+
+    /// The LIKE source: a table of the catalog (not a view). `(None, true)` when the catalog
+    /// cannot know it (an opaque catalog).
+    fn like_source(
+        &mut self,
+        like: &ast::LikeClause,
+    ) -> Result<(Option<std::sync::Arc<TableSchema>>, bool), ()> {
+        let source = self.qualify(&like.source)?;
+        match self.catalog.lookup(&source) {
+            Lookup::Found(CatalogObject::Table(t)) => Ok((Some(std::sync::Arc::clone(t)), false)),
+            Lookup::Found(CatalogObject::View(_)) => {
+                let id = object_identifier(&source.0, &source.1, &source.2);
+                self.report(
+                    Diagnostic::new(
+                        Code::LikeSourceIsView,
+                        like.source.span,
+                        format!(
+                            "Source table '{id}' of the LIKE clause can not be a VIEW, at {}",
+                            self.line_col_text(like.source.span)
+                        ),
+                    )
+                    .with_help("LIKE copies a table definition; name a table"),
+                );
+                Err(())
+            }
+            Lookup::Unknowable => Ok((None, true)),
+            Lookup::Missing => {
+                let id = object_identifier(&source.0, &source.1, &source.2);
+                let mut d = Diagnostic::new(
+                    Code::LikeSourceNotFound,
+                    like.source.span,
+                    format!(
+                        "Source table '{id}' of the LIKE clause not found in the catalog, at {}",
+                        self.line_col_text(like.source.span)
+                    ),
+                );
+                if let Some(s) = self.similar_table(&source.2) {
+                    d = d.with_help(format!("did you mean `{s}`?"));
+                }
+                self.report(d);
+                Err(())
+            }
+        }
+    }
+
+    /// The table's columns (MergeTableLikeUtil.appendDerivedColumns): the LIKE source's that
+    /// its options keep, then the declared ones, each with its type resolved; computed columns
+    /// are typed afterwards (`type_computed_columns`). A column that clashes is judged with its
+    /// first definition from here on.
+    fn derive_columns<'a>(
+        &mut self,
+        ct: &'a ast::CreateTable,
+        elements: &[&'a TableElement],
+        base: Option<&'a TableSchema>,
+        strategies: &LikeStrategies,
+        failed: &mut bool,
+    ) -> Result<DerivedColumns<'a>, ()> {
+        let base_count = base.map_or(0, |b| b.columns.len());
+        let mut columns: Vec<Col> = Vec::with_capacity(base_count + elements.len());
         // Keys borrow the names from the LIKE source and the AST: no copy per column.
         let mut name_index: HashMap<&str, usize> =
             HashMap::with_capacity_and_hasher(columns.capacity(), Default::default());
-        if let Some(base) = &base {
+        if let Some(base) = base {
             for c in &base.columns {
                 let keep = match c.kind {
                     ColumnKind::Physical => true,
@@ -238,10 +379,8 @@ impl Binder<'_> {
             }
         }
         let pk_columns = derived_primary_key_columns(ct);
-        let elements: Vec<&TableElement> =
-            ct.elements.iter().flat_map(|e| e.items.iter()).collect();
         let mut computed_defs: Vec<(usize, &ast::Expr)> = Vec::new();
-        for element in &elements {
+        for element in elements {
             let TableElement::Column(def) = element else {
                 continue;
             };
@@ -279,7 +418,7 @@ impl Binder<'_> {
             };
             if let (None, false) = (&ty, matches!(kind, ColumnKind::Computed { .. })) {
                 if self.type_failed {
-                    failed = true;
+                    *failed = true;
                     self.type_failed = false;
                 }
             }
@@ -296,11 +435,11 @@ impl Binder<'_> {
                 &mut name_index,
                 name,
                 new,
-                &strategies,
+                strategies,
                 def.name.span,
             ) {
                 // Judged with its first definition from here on.
-                failed = true;
+                *failed = true;
                 continue;
             }
             if let AstKind::Computed { expr } = &def.kind {
@@ -309,6 +448,20 @@ impl Binder<'_> {
                 }
             }
         }
+        Ok(DerivedColumns {
+            columns,
+            name_index,
+            computed: computed_defs,
+        })
+    }
+
+    /// Types the computed columns; true when one is rejected (its column is then unknown).
+    fn type_computed_columns(
+        &mut self,
+        columns: &mut [Col],
+        computed: Vec<(usize, &ast::Expr)>,
+    ) -> bool {
+        let mut failed = false;
         // Computed columns see every physical column, and the metadata columns declared
         // before them (Flink collects physical types first, metadata as it goes).
         let metadata_position: HashMap<compact_str::CompactString, usize> = columns
@@ -317,8 +470,8 @@ impl Binder<'_> {
             .filter(|(_, c)| matches!(c.kind, ColumnKind::Metadata { .. }))
             .map(|(i, c)| (c.name.clone(), i))
             .collect();
-        for (index, expr) in computed_defs {
-            let typed = self.type_expression(expr, &columns, |c| {
+        for (index, expr) in computed {
+            let typed = self.type_expression(expr, columns, |c| {
                 !c.is_computed() && metadata_position.get(&c.name).is_none_or(|&m| m < index)
             });
             let column = &mut columns[index];
@@ -348,37 +501,39 @@ impl Binder<'_> {
                 }
             }
         }
+        failed
+    }
 
-        failed |= self
-            .check_duplicate_columns(&columns, name_index.len())
-            .is_err();
-        failed |= self.check_metadata_keys(&columns).is_err();
-        if let Some(like) = &ct.like {
-            failed |= self
-                .revalidate_base_computed(&mut columns, like.source.span)
-                .is_err();
-        }
-
-        // --- watermark, the converter's half: rowtime columns exist, expressions type ---
+    /// The watermarks of the converter: the LIKE source's that its options keep, and the
+    /// declared ones whose rowtime column exists and whose expression types, less those that
+    /// clash with an inherited one (MergeTableLikeUtil, by rowtime column name). Returns the
+    /// inherited specs and the declared watermarks still to check.
+    fn declare_watermarks<'a>(
+        &mut self,
+        elements: &[&'a TableElement],
+        columns: &[Col],
+        base: Option<&TableSchema>,
+        strategies: &LikeStrategies,
+        failed: &mut bool,
+    ) -> (Vec<WatermarkSpec>, Vec<DeclaredWatermark<'a>>) {
         let mut watermarks: Vec<WatermarkSpec> = Vec::new();
-        if let Some(base) = &base {
+        if let Some(base) = base {
             if strategies.watermarks != Strategy::Excluding {
                 watermarks.extend(base.watermarks.iter().cloned());
             }
         }
-        let mut declared_watermarks: Vec<(&ast::Watermark, Option<(DataType, String)>)> =
-            Vec::new();
-        for element in &elements {
+        let mut declared_watermarks: Vec<DeclaredWatermark> = Vec::new();
+        for element in elements {
             let TableElement::Watermark(w) = element else {
                 continue;
             };
-            match self.watermark_expression(w, &columns) {
+            match self.watermark_expression(w, columns) {
                 Ok(typed) => declared_watermarks.push((w, typed)),
-                Err(()) => failed = true,
+                Err(()) => *failed = true,
             }
         }
         // LIKE's watermark clashes (MergeTableLikeUtil), by rowtime column name.
-        let mut kept: Vec<(&ast::Watermark, Option<(DataType, String)>)> = Vec::new();
+        let mut kept: Vec<DeclaredWatermark> = Vec::new();
         for (w, typed) in declared_watermarks {
             let rowtime = w
                 .rowtime
@@ -398,30 +553,27 @@ impl Binder<'_> {
                         )
                         .with_help("add EXCLUDING WATERMARKS or OVERWRITING WATERMARKS to the LIKE options"),
                     );
-                    failed = true;
+                    *failed = true;
                     continue;
                 }
                 watermarks.remove(existing);
             }
             kept.push((w, typed));
         }
+        (watermarks, kept)
+    }
 
-        // --- primary key (the converter's checks come before the resolver's) ---
-        // A second primary key was reported by the constraint validator: which one Flink
-        // would keep is not known, so neither is judged.
-        let primary_key = if constraints_valid {
-            self.bind_primary_key(ct, base.as_deref(), &strategies, &columns)
-        } else {
-            Ok((None, None))
-        };
-
-        // --- partitions ---
-        let partition_keys = self.bind_partitions(ct, base.as_deref(), &strategies, &columns);
-
-        // --- options (merged before the schema is resolved) ---
-        let options = self.bind_options(ct, base.as_deref(), &strategies);
-
-        // --- watermark, the resolver's half ---
+    /// The watermarks of the resolver (DefaultSchemaResolver): an inherited watermark still
+    /// finds its rowtime column, there is at most one, the declared one is checked; then its
+    /// rowtime column is marked. True when one of them fails.
+    fn resolve_watermarks(
+        &mut self,
+        ct: &ast::CreateTable,
+        columns: &mut [Col],
+        watermarks: &mut Vec<WatermarkSpec>,
+        declared: Vec<DeclaredWatermark>,
+    ) -> bool {
+        let mut failed = false;
         // A watermark inherited from the LIKE source must still find its rowtime column
         // (EXCLUDING GENERATED can drop it): DefaultSchemaResolver's check.
         if let (Some(like), Some(w)) = (&ct.like, watermarks.first()) {
@@ -441,7 +593,7 @@ impl Binder<'_> {
                 failed = true;
             }
         }
-        if watermarks.len() + kept.len() > 1 {
+        if watermarks.len() + declared.len() > 1 {
             self.report(Diagnostic::new(
                 Code::LikeConflict,
                 ct.name.span,
@@ -449,8 +601,8 @@ impl Binder<'_> {
             ));
             failed = true;
         } else {
-            for (w, typed) in kept {
-                match self.check_watermark(w, &columns, typed) {
+            for (w, typed) in declared {
+                match self.check_watermark(w, columns, typed) {
                     Ok(spec) => watermarks.push(spec),
                     Err(()) => failed = true,
                 }
@@ -465,81 +617,18 @@ impl Binder<'_> {
                     .map(|t| t.with_timestamp_kind(TimestampKind::Rowtime));
             }
         }
-
-        let primary_key = match primary_key {
-            Ok((Some(pk), Some(span))) => self
-                .check_primary_key(&pk, span, &columns)
-                .map(|()| Some(pk)),
-            Ok((pk, _)) => Ok(pk),
-            Err(()) => Err(()),
-        };
-
-        // --- distribution, then the partition keys' kinds (the catalog table's checks) ---
-        let distribution = self.bind_distribution(ct, base.as_deref(), &strategies, &columns);
-        let partition_keys = match partition_keys {
-            Ok(keys) => self
-                .check_partition_keys_physical(ct, &columns)
-                .map(|()| keys),
-            Err(()) => Err(()),
-        };
-        let (Ok(primary_key), Ok(partition_keys), Ok(distribution), Ok(options), false) =
-            (primary_key, partition_keys, distribution, options, failed)
-        else {
-            return Err(());
-        };
-
-        // --- catalog ---
-        let complete = !base_unknowable && columns.iter().all(|c| c.data_type.is_some());
-        let table = TableSchema {
-            catalog: path.0.clone(),
-            database: path.1.clone(),
-            name: path.2.clone(),
-            temporary: ct.temporary.is_some(),
-            columns: columns.into_iter().map(finish_column).collect(),
-            watermarks,
-            primary_key,
-            comment: ct
-                .comment
-                .as_ref()
-                .map(|c| c.value.to_string())
-                .unwrap_or_default(),
-            partition_keys,
-            distribution,
-            options,
-            complete,
-        };
-        self.register_table(ct, &path, table, false)
+        failed
     }
 
     /// Computed columns copied from a LIKE source are resolved again against the new table
     /// (their physical and metadata columns may be gone, e.g. with EXCLUDING METADATA).
     fn revalidate_base_computed(&mut self, columns: &mut [Col], like_span: Span) -> Result<(), ()> {
-        let visible: Vec<(String, DataType)> = columns
-            .iter()
-            .filter(|c| !c.is_computed())
-            .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
-            .collect();
         let unknown_types = columns
             .iter()
             .any(|c| !c.is_computed() && c.data_type.is_none());
-        for c in columns.iter_mut().filter(|c| c.from_base) {
-            let ColumnKind::Computed {
-                expr: stored,
-                typed: true,
-            } = &c.kind
-            else {
-                continue;
-            };
-            let stored = stored.clone();
-            let (parsed, _) =
-                flinkddl_syntax::parse_expression_in(&stored, Span::new(0, stored.len() as u32));
-            let Some(parsed) = parsed else {
-                continue;
-            };
-            let scope = ColumnScope {
-                columns: visible.iter().map(|(n, t)| (n.as_str(), t)).collect(),
-            };
-            match self.bind_expr(&parsed, &stored, &scope) {
+        for (index, stored, outcome) in rebind_inherited_computed(columns) {
+            let c = &mut columns[index];
+            match outcome {
                 ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
                 ExprOutcome::NotTyped { .. } => {}
                 ExprOutcome::Rejected(diags) if !unknown_types => {

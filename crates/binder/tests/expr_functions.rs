@@ -19,8 +19,12 @@
 //! The three percentages are printed; each must stay at or above its floor below (raise the
 //! floors as the binder improves). `EXPR_REPORT=<file>` writes every miss, grouped, to a file.
 
-use flinkddl_binder::expr::{bind_expr, bind_watermark, check_rowtime_type, ExprOutcome, Scope};
+mod common;
+
+use common::MapScope;
+use flinkddl_binder::expr::{bind_expr, bind_watermark, check_rowtime_type, ExprOutcome};
 use flinkddl_syntax::ast::{ColumnKind, StatementKind, TableElement};
+use flinkddl_test_support::oracle::{oracle_expr_sql, read_jsonl};
 use flinkddl_types::{resolve_ddl_type_in, DataType, TimestampKind};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -38,43 +42,8 @@ fn fixtures(dir: &str) -> PathBuf {
         .join(dir)
 }
 
-fn read_jsonl(path: &Path) -> Vec<Value> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
-        .collect()
-}
-
 fn s<'a>(v: &'a Value, k: &str) -> &'a str {
     v.get(k).and_then(Value::as_str).unwrap_or("")
-}
-
-fn build_sql(case: &Value) -> String {
-    let cols = s(case, "columns").trim();
-    let cols = if cols.is_empty() {
-        String::new()
-    } else {
-        format!("{cols}, ")
-    };
-    format!(
-        "CREATE TEMPORARY TABLE `__oracle_t` ({cols}`x` AS {}) WITH ('connector'='datagen')",
-        s(case, "expr")
-    )
-}
-
-struct MapScope {
-    columns: Vec<(String, DataType)>,
-}
-
-impl Scope for MapScope {
-    fn column(&self, name: &str) -> Option<&DataType> {
-        self.columns.iter().find(|(n, _)| n == name).map(|(_, t)| t)
-    }
-    fn names(&self) -> Vec<&str> {
-        self.columns.iter().map(|(n, _)| n.as_str()).collect()
-    }
 }
 
 /// What our side says about one case.
@@ -86,7 +55,7 @@ struct Ours {
 }
 
 fn run_case(case: &Value) -> Ours {
-    let sql = build_sql(case);
+    let sql = oracle_expr_sql(case);
     let parsed = flinkddl_syntax::parse(&sql);
     if let Some(e) = parsed.errors.first() {
         return Ours {
@@ -137,9 +106,7 @@ fn run_case(case: &Value) -> Ours {
             }
         }
     }
-    let scope = MapScope {
-        columns: physical.clone(),
-    };
+    let scope = MapScope(physical.clone());
     let mut all = physical;
     let mut x = None;
     let mut not_typed = String::new();
@@ -195,9 +162,7 @@ fn run_case(case: &Value) -> Ours {
                 };
             }
             let rt = rt.clone();
-            let wscope = MapScope {
-                columns: all.clone(),
-            };
+            let wscope = MapScope(all.clone());
             if let ExprOutcome::Rejected(d) = bind_watermark(&w.expr, &sql, &wscope, &rt) {
                 return Ours {
                     accepted: false,

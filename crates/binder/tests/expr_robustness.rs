@@ -1,25 +1,17 @@
 //! `bind_expr` never panics and terminates on any input: deep nesting at the parser's limit,
 //! every corpus expression against an empty scope and against mangled texts.
 
+mod common;
+
+use common::MapScope;
 use flinkddl_binder::expr::{bind_expr, ExprOutcome, Scope};
 use flinkddl_syntax::ast::{ColumnKind, StatementKind, TableElement};
 use flinkddl_types::DataType;
 use serde_json::Value;
 use std::path::Path;
 
-struct Cols(Vec<(String, DataType)>);
-
-impl Scope for Cols {
-    fn column(&self, name: &str) -> Option<&DataType> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, t)| t)
-    }
-    fn names(&self) -> Vec<&str> {
-        self.0.iter().map(|(n, _)| n.as_str()).collect()
-    }
-}
-
-fn scope() -> Cols {
-    Cols(vec![
+fn scope() -> MapScope {
+    MapScope(vec![
         ("a".into(), DataType::int()),
         ("s".into(), DataType::string()),
         ("ts".into(), DataType::timestamp(3)),
@@ -110,7 +102,7 @@ fn deep_nesting_binds_without_overflow() {
 fn corpus_expressions_never_panic_on_other_scopes_or_mangled_text() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/functions/cases.jsonl");
     let text = std::fs::read_to_string(path).expect("fixtures");
-    let empty = Cols(Vec::new());
+    let empty = MapScope(Vec::new());
     let small = scope();
     for line in text.lines().step_by(3) {
         let case: Value = serde_json::from_str(line).unwrap_or(Value::Null);

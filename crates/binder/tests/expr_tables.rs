@@ -4,8 +4,12 @@
 //! Only single-statement scripts with one plain CREATE TABLE (no LIKE, no AS) are used, so the
 //! expected table is the one bound.
 
-use flinkddl_binder::expr::{bind_expr, bind_watermark, ExprOutcome, Scope};
+mod common;
+
+use common::MapScope;
+use flinkddl_binder::expr::{bind_expr, bind_watermark, ExprOutcome};
 use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, StatementKind, TableElement};
+use flinkddl_test_support::oracle::read_jsonl;
 use flinkddl_types::{resolve_ddl_type_in, DataType, TimestampKind};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -20,25 +24,33 @@ fn fixture(rel: &str) -> PathBuf {
         .join(rel)
 }
 
-fn read_jsonl(path: &Path) -> Vec<Value> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Vec::new();
-    };
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
-        .collect()
-}
-
-struct MapScope(Vec<(String, DataType)>);
-
-impl Scope for MapScope {
-    fn column(&self, name: &str) -> Option<&DataType> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, t)| t)
+/// The SQL-mode cases of the conformance corpus and of the real-world corpus (which lives
+/// outside the repository, in `../shared`, and is skipped when absent), each with Flink's verdict.
+fn sql_cases() -> Vec<(Value, Value)> {
+    let mut out = Vec::new();
+    for (cases, expected) in [
+        (
+            "fixtures/conformance/cases.jsonl",
+            "fixtures/conformance/expected.jsonl",
+        ),
+        (
+            "../shared/realworld/cases.jsonl",
+            "../shared/realworld/expected.jsonl",
+        ),
+    ] {
+        if !fixture(cases).exists() {
+            continue;
+        }
+        let cases = read_jsonl(&fixture(cases));
+        let expected = read_jsonl(&fixture(expected));
+        out.extend(
+            cases
+                .into_iter()
+                .zip(expected)
+                .filter(|(c, _)| c.get("mode").and_then(Value::as_str).unwrap_or("sql") == "sql"),
+        );
     }
-    fn names(&self) -> Vec<&str> {
-        self.0.iter().map(|(n, _)| n.as_str()).collect()
-    }
+    out
 }
 
 /// What a computed column sees in Flink's converter: every physical column, but only the
@@ -319,49 +331,35 @@ fn is_expression_error(message: &str) -> bool {
 fn rejected_tables_expression_errors_are_rejected() {
     let (mut n, mut caught) = (0usize, 0usize);
     let mut misses = Vec::new();
-    for (cases, expected) in [
-        (
-            "fixtures/conformance/cases.jsonl",
-            "fixtures/conformance/expected.jsonl",
-        ),
-        (
-            "../shared/realworld/cases.jsonl",
-            "../shared/realworld/expected.jsonl",
-        ),
-    ] {
-        let cases = read_jsonl(&fixture(cases));
-        let expected = read_jsonl(&fixture(expected));
-        for (c, e) in cases.iter().zip(&expected) {
-            if c.get("mode").and_then(Value::as_str).unwrap_or("sql") != "sql"
-                || e.get("accepted").and_then(Value::as_bool) != Some(false)
-                || e.get("stage").and_then(Value::as_str) == Some("parse")
-            {
-                continue;
-            }
-            let message = e
-                .get("error")
-                .and_then(|x| x.get("root_message"))
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            if !is_expression_error(message) {
-                continue;
-            }
-            let Some(sql) = c.get("sql").and_then(Value::as_str) else {
-                continue;
-            };
-            let Some(rejected) = any_expression_rejected(sql) else {
-                continue;
-            };
-            n += 1;
-            if rejected {
-                caught += 1;
-            } else {
-                misses.push(format!(
-                    "{}: {}",
-                    c.get("id").and_then(Value::as_str).unwrap_or("?"),
-                    message.lines().next().unwrap_or("")
-                ));
-            }
+    for (c, e) in &sql_cases() {
+        if e.get("accepted").and_then(Value::as_bool) != Some(false)
+            || e.get("stage").and_then(Value::as_str) == Some("parse")
+        {
+            continue;
+        }
+        let message = e
+            .get("error")
+            .and_then(|x| x.get("root_message"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        if !is_expression_error(message) {
+            continue;
+        }
+        let Some(sql) = c.get("sql").and_then(Value::as_str) else {
+            continue;
+        };
+        let Some(rejected) = any_expression_rejected(sql) else {
+            continue;
+        };
+        n += 1;
+        if rejected {
+            caught += 1;
+        } else {
+            misses.push(format!(
+                "{}: {}",
+                c.get("id").and_then(Value::as_str).unwrap_or("?"),
+                message.lines().next().unwrap_or("")
+            ));
         }
     }
     let p = pct(caught, n);
@@ -386,31 +384,15 @@ fn pct(a: usize, b: usize) -> f64 {
 #[test]
 fn accepted_tables_expressions_match_flink() {
     let mut sc = Score::default();
-    for (cases, expected) in [
-        (
-            "fixtures/conformance/cases.jsonl",
-            "fixtures/conformance/expected.jsonl",
-        ),
-        (
-            "../shared/realworld/cases.jsonl",
-            "../shared/realworld/expected.jsonl",
-        ),
-    ] {
-        let cases = read_jsonl(&fixture(cases));
-        let expected = read_jsonl(&fixture(expected));
-        for (c, e) in cases.iter().zip(&expected) {
-            if c.get("mode").and_then(Value::as_str).unwrap_or("sql") != "sql" {
-                continue;
-            }
-            if e.get("accepted").and_then(Value::as_bool) != Some(true) {
-                continue;
-            }
-            let (Some(sql), Some(table)) = (c.get("sql").and_then(Value::as_str), e.get("table"))
-            else {
-                continue;
-            };
-            check_case(sql, table, &mut sc);
+    for (c, e) in &sql_cases() {
+        if e.get("accepted").and_then(Value::as_bool) != Some(true) {
+            continue;
         }
+        let (Some(sql), Some(table)) = (c.get("sql").and_then(Value::as_str), e.get("table"))
+        else {
+            continue;
+        };
+        check_case(sql, table, &mut sc);
     }
     let v = pct(sc.not_rejected, sc.exprs);
     let t = pct(sc.type_ok, sc.typed);

@@ -1,6 +1,6 @@
 //! The diagnostic catalogue as documentation: `docs/diagnostics/README.md` (an index) and one
-//! page per code (`docs/diagnostics/L002.md`), generated from
-//! `crates/diagnostics/src/catalogue.rs`, and the text of `flinkddl explain`.
+//! page per code (`docs/diagnostics/L002.md`), generated from the code catalogue (one file per
+//! code in `crates/diagnostics/data/codes/`), and the text of `flinkddl explain`.
 //!
 //! `crates/cli/tests/docs.rs` fails when the checked-in pages differ from what this module
 //! generates; `FLINKDDL_BLESS=1 cargo test -p flinkddl-cli --test docs` rewrites them.

@@ -125,21 +125,15 @@ impl ConfigError {
             ConfigError::Connectors {
                 problem: ConnectorsProblem::Invalid(e),
                 ..
-            } => e.position.map(|p| Position {
-                line: p.line,
-                utf16_column: p.utf16_column,
-            }),
+            } => e.position,
             _ => None,
         }
     }
 }
 
-/// A zero-based line and UTF-16 column in a configuration file (as LSP counts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Position {
-    pub line: u32,
-    pub utf16_column: u32,
-}
+/// A zero-based line and UTF-16 column in a configuration file (as LSP counts): the connectors
+/// files' position, so that a problem in either kind of file is placed the same way.
+pub use flinkddl::connectors::FilePosition as Position;
 
 /// What is wrong with the text of a configuration.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -437,7 +431,7 @@ impl Config {
     pub fn parse(text: &str, root: PathBuf, file: Option<PathBuf>) -> Result<Config, Problem> {
         let raw: Raw = toml::from_str(text).map_err(|e| Problem::Toml {
             message: e.to_string().trim_end().to_string(),
-            position: e.span().map(|s| position(text, s.start)),
+            position: e.span().map(|s| Position::of_offset(text, s.start)),
         })?;
         let base = normalize(&root);
         let include = Globs {
@@ -615,21 +609,6 @@ fn globs(patterns: &[String]) -> Result<GlobSet, Problem> {
         builder.add(glob);
     }
     builder.build().map_err(|e| Problem::Globs(e.to_string()))
-}
-
-/// The zero-based line and UTF-16 column of a byte offset.
-fn position(text: &str, offset: usize) -> Position {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    Position {
-        line: u32::try_from(before.matches('\n').count()).unwrap_or(u32::MAX),
-        utf16_column: u32::try_from(before[line_start..].encode_utf16().count())
-            .unwrap_or(u32::MAX),
-    }
 }
 
 /// The operating system's reason, without Rust's "(os error 2)" suffix.
@@ -895,14 +874,28 @@ mod tests {
     use super::*;
     use flinkddl::Span;
 
+    /// `text` is rejected with a message that contains `needle`.
+    fn assert_explained(text: &str, needle: &str) {
+        let err = Config::parse(text, PathBuf::from("."), None)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(err.contains(needle), "{text}: {err}");
+    }
+
+    /// `text` parsed as the configuration file `file` of directory `dir`; panics on an error.
+    fn parsed(text: &str, dir: &str, file: Option<&str>) -> Config {
+        Config::parse(text, PathBuf::from(dir), file.map(PathBuf::from))
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
     #[test]
     fn rules_by_code_and_name() {
-        let c = Config::parse(
+        let c = parsed(
             "[rules]\nL001 = \"off\"\nduplicate-option-key = \"error\"\n",
-            PathBuf::from("."),
+            ".",
             None,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         let mut ds = vec![
             Diagnostic::new(Code::PrecisionClamped, Span::empty(0), "a"),
             Diagnostic::new(Code::DuplicateOptionKey, Span::empty(0), "b"),
@@ -921,18 +914,16 @@ mod tests {
 
     #[test]
     fn format_table_and_extend() {
-        let parent = Config::parse(
+        let parent = parsed(
             "[format]\nline-width = 80\nkeyword-case = \"lower\"\n",
-            PathBuf::from("."),
+            ".",
             None,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        let child = Config::parse(
+        );
+        let child = parsed(
             "[format]\nkeyword-case = \"preserve\"\nidentifier-quoting = \"as-needed\"\n",
-            PathBuf::from("."),
+            ".",
             None,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         assert_eq!(
             parent.extended_by(child).format,
             FormatSettings {
@@ -947,11 +938,7 @@ mod tests {
             ("[format]\nwidth = 80", "unknown field"),
             ("[format]\nline-width = -1", "invalid value"),
         ] {
-            let err = Config::parse(text, PathBuf::from("."), None)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
-            assert!(err.contains(needle), "{text}: {err}");
+            assert_explained(text, needle);
         }
     }
 
@@ -968,11 +955,7 @@ mod tests {
                 "must be \"at-use\" or \"error\"",
             ),
         ] {
-            let err = Config::parse(text, PathBuf::from("."), None)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
-            assert!(err.contains(needle), "{text}: {err}");
+            assert_explained(text, needle);
         }
     }
 
@@ -1036,12 +1019,7 @@ mod tests {
 
     #[test]
     fn globs_are_relative_to_the_config() {
-        let c = Config::parse(
-            "exclude = [\"gen/**\"]",
-            PathBuf::from("proj"),
-            Some(PathBuf::from("proj/flinkddl.toml")),
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let c = parsed("exclude = [\"gen/**\"]", "proj", Some("proj/flinkddl.toml"));
         assert!(c.includes(Path::new("proj/a/b.sql")));
         assert!(!c.includes(Path::new("proj/gen/b.sql")));
         assert!(!c.includes(Path::new("proj/a/b.txt")));
@@ -1050,12 +1028,11 @@ mod tests {
 
     #[test]
     fn connectors_files_are_relative_to_the_config() {
-        let c = Config::parse(
+        let c = parsed(
             "connectors = [\"connectors/acme.toml\", \"/abs/b.json\"]",
-            PathBuf::from("proj"),
+            "proj",
             None,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        );
         assert_eq!(
             c.connector_files,
             vec![

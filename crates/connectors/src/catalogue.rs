@@ -75,16 +75,11 @@ pub struct FilePosition {
 impl FilePosition {
     /// The line and UTF-16 column of a byte offset of `text`.
     pub fn of_offset(text: &str, offset: usize) -> FilePosition {
-        let mut offset = offset.min(text.len());
-        while !text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let before = &text[..offset];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let offset = u32::try_from(offset).unwrap_or(u32::MAX);
+        let lc = flinkddl_diagnostics::LineIndex::new(text).line_col(text, offset);
         FilePosition {
-            line: u32::try_from(before.matches('\n').count()).unwrap_or(u32::MAX),
-            utf16_column: u32::try_from(before[line_start..].encode_utf16().count())
-                .unwrap_or(u32::MAX),
+            line: lc.line - 1,
+            utf16_column: lc.column_utf16 - 1,
         }
     }
 

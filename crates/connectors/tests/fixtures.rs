@@ -12,22 +12,14 @@ mod common;
 
 use flinkddl_connectors::Catalogue;
 use flinkddl_diagnostics::{Diagnostic, LineIndex};
+use flinkddl_test_support::fixtures;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-fn dir(sub: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/connectors")
-        .join(sub)
-}
+use std::path::PathBuf;
 
 fn sql_files(sub: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir(sub))
-        .expect("fixture dir")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "sql"))
-        .collect();
-    files.sort();
+    let dir = fixtures::repo_dir("fixtures/connectors").join(sub);
+    let files = fixtures::sql_files(&dir);
+    assert!(!files.is_empty(), "no cases in {}", dir.display());
     files
 }
 
@@ -122,12 +114,9 @@ fn correct_tables_get_no_diagnostic() {
     let mut failures = Vec::new();
     let mut seen = Vec::new();
     for path in sql_files("ok") {
-        let name = path
-            .file_stem()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_string();
-        let sql = std::fs::read_to_string(&path).expect("read");
+        let fixtures::Case {
+            name, text: sql, ..
+        } = fixtures::case(&path);
         let parse = flinkddl_syntax::parse(&sql);
         let tables = common::tables(&parse, &sql);
         assert!(!tables.is_empty(), "{name}: no table bound");

@@ -11,18 +11,15 @@ mod common;
 
 use flinkddl_connectors::{check_table, model::Role, Catalogue};
 use flinkddl_diagnostics::Severity;
+use flinkddl_test_support::fixtures::repo_dir;
+use flinkddl_test_support::oracle::read_jsonl;
 
 #[test]
 fn oracle_cases_agree_with_flink() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/connectors/oracle_cases.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("oracle_cases.jsonl");
+    let cases = read_jsonl(&repo_dir("fixtures/connectors/oracle_cases.jsonl"));
     let catalogue = Catalogue::builtin();
     let (mut agree, mut excluded, mut failures) = (0, 0, Vec::new());
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let case: serde_json::Value = serde_json::from_str(line).expect("json");
+    for case in &cases {
         let id = case["id"].as_str().unwrap_or_default();
         if case.get("excluded").is_some() {
             excluded += 1;

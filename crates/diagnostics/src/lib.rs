@@ -6,6 +6,8 @@
 //! this crate chooses no rendering policy: the CLI and the language server do that.
 
 mod catalogue;
+#[cfg(test)]
+mod code_files;
 mod line_index;
 mod span;
 

@@ -4,65 +4,23 @@
 //! beside the `.sql` files; a snapshot without its `.sql` fails.
 
 use flinkddl::{LineIndex, Severity};
-use std::path::{Path, PathBuf};
+use flinkddl_test_support::fixtures::{self, assert_no_orphan_snapshots};
+use flinkddl_test_support::render;
+use std::path::PathBuf;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/bind")
+    fixtures::repo_dir("fixtures/bind")
 }
 
-fn sql_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
-    out.sort();
-    out
-}
-
-fn render(text: &str, analysis: &flinkddl::Analysis) -> String {
-    let index = LineIndex::new(text);
-    let mut out = String::new();
-    for d in &analysis.diagnostics {
-        let lc = index.line_col(text, d.span.start);
-        out.push_str(&format!(
-            "{}:{} {} {:?} {:?}: {}\n",
-            lc.line,
-            lc.column_utf16,
-            d.code,
-            d.stage(),
-            d.severity,
-            d.message
-        ));
-        for l in &d.labels {
-            let llc = index.line_col(text, l.span.start);
-            out.push_str(&format!(
-                "  label {}:{} {}\n",
-                llc.line, llc.column_utf16, l.message
-            ));
-        }
-        if let Some(h) = &d.help {
-            out.push_str(&format!("  help: {h}\n"));
-        }
-    }
-    out
-}
-
-fn settings(dir: &Path) -> insta::Settings {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path(dir);
-    s.set_prepend_module_to_snapshot(false);
-    s.set_omit_expression(true);
-    s
+fn rendered(text: &str, analysis: &flinkddl::Analysis) -> String {
+    render::diagnostics(text, &analysis.diagnostics, render::BIND)
 }
 
 #[test]
 fn ok_scripts_bind_without_errors() {
-    let dir = root().join("ok");
-    let files = sql_files(&dir);
-    assert!(!files.is_empty());
-    for path in files {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let analysis = flinkddl::analyze(&text);
+    for case in fixtures::cases(&root().join("ok")) {
+        let text = case.text.as_str();
+        let analysis = flinkddl::analyze(text);
         let errors: Vec<_> = analysis
             .diagnostics
             .iter()
@@ -71,8 +29,8 @@ fn ok_scripts_bind_without_errors() {
         assert!(
             errors.is_empty(),
             "{}: {}",
-            path.display(),
-            render(&text, &analysis)
+            case.path.display(),
+            rendered(text, &analysis)
         );
         let mut out = String::new();
         for t in &analysis.tables {
@@ -84,39 +42,25 @@ fn ok_scripts_bind_without_errors() {
             );
             out.push('\n');
         }
-        out.push_str(&render(&text, &analysis));
-        let name = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("case")
-            .to_string();
-        settings(&dir).bind(|| insta::assert_snapshot!(name, out));
+        out.push_str(&rendered(text, &analysis));
+        case.bind(|| insta::assert_snapshot!(case.name.clone(), out));
     }
 }
 
 #[test]
 fn err_scripts_report_errors() {
-    let dir = root().join("err");
-    let files = sql_files(&dir);
-    assert!(!files.is_empty());
-    for path in files {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let analysis = flinkddl::analyze(&text);
+    for case in fixtures::cases(&root().join("err")) {
+        let analysis = flinkddl::analyze(&case.text);
         assert!(
             analysis
                 .diagnostics
                 .iter()
                 .any(|d| d.severity == Severity::Error),
             "{} should report an error",
-            path.display()
+            case.path.display()
         );
-        let name = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("case")
-            .to_string();
-        let out = render(&text, &analysis);
-        settings(&dir).bind(|| insta::assert_snapshot!(name, out));
+        let out = rendered(&case.text, &analysis);
+        case.bind(|| insta::assert_snapshot!(case.name.clone(), out));
     }
 }
 
@@ -137,17 +81,6 @@ fn five_independent_mistakes_give_five_errors_on_their_lines() {
 #[test]
 fn no_orphan_snapshots() {
     for sub in ["ok", "err"] {
-        let dir = root().join(sub);
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let p = entry.path();
-            if p.extension().is_some_and(|e| e == "snap") {
-                let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-                assert!(
-                    dir.join(format!("{stem}.sql")).exists(),
-                    "orphan {}",
-                    p.display()
-                );
-            }
-        }
+        assert_no_orphan_snapshots(&root().join(sub));
     }
 }

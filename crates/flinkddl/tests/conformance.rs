@@ -5,49 +5,13 @@
 //! starts to match must leave the list. Regenerate the list with
 //! `FLINKDDL_BLESS=1 cargo test -p flinkddl --test conformance` after checking the diff.
 
+use flinkddl_test_support::oracle::{assert_ratchet, oracle_sql, read_jsonl, read_known_failures};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/conformance")
-}
-
-fn read_jsonl(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
-        .collect()
-}
-
-fn build_sql(case: &Value) -> String {
-    let s = |k: &str| {
-        case.get(k)
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
-    match case.get("mode").and_then(Value::as_str).unwrap_or("sql") {
-        "type" => format!(
-            "CREATE TEMPORARY TABLE `__oracle_t` (`c` {}) WITH ('connector'='datagen')",
-            s("type")
-        ),
-        "expr" => {
-            let cols = s("columns").trim().to_string();
-            let cols = if cols.is_empty() {
-                cols
-            } else {
-                format!("{cols}, ")
-            };
-            format!(
-                "CREATE TEMPORARY TABLE `__oracle_t` ({cols}`x` AS {}) WITH ('connector'='datagen')",
-                s("expr")
-            )
-        }
-        _ => s("sql"),
-    }
 }
 
 /// The fields the comparator scores, from a table in the contract's shape.
@@ -164,7 +128,7 @@ fn binder_matches_flink_on_the_conformance_corpus() {
     let (mut verdict_ok, mut accepted, mut table_ok) = (0usize, 0usize, 0usize);
     for (case, exp) in cases.iter().zip(&expected) {
         let id = case["id"].as_str().unwrap_or("?").to_string();
-        let sql = build_sql(case);
+        let sql = oracle_sql(case);
         let analysis = flinkddl::analyze(&sql);
         let ours: Value = serde_json::from_str(&flinkddl::contract::describe_json(&sql, &analysis))
             .unwrap_or(Value::Null);
@@ -201,29 +165,6 @@ fn binder_matches_flink_on_the_conformance_corpus() {
         let _ = std::fs::write(&list_path, text);
         return;
     }
-    let known: BTreeMap<String, String> = std::fs::read_to_string(&list_path)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split_once('\t'))
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
-    let new: Vec<String> = failing
-        .iter()
-        .filter(|(id, _)| !known.contains_key(*id))
-        .map(|(id, p)| format!("{id}: {p}"))
-        .collect();
-    let fixed: Vec<&String> = known
-        .keys()
-        .filter(|id| !failing.contains_key(*id))
-        .collect();
-    assert!(
-        new.is_empty(),
-        "new mismatches with Flink:\n{}",
-        new.join("\n")
-    );
-    assert!(
-        fixed.is_empty(),
-        "these cases match Flink now; take them off known-failures.txt (FLINKDDL_BLESS=1): {fixed:?}"
-    );
+    let known = read_known_failures(&list_path);
+    assert_ratchet(&failing, &known, "known-failures.txt (FLINKDDL_BLESS=1)");
 }

@@ -11,6 +11,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use flinkddl::{Analysis, Code, ConnectorFindings, LineIndex, Options, Severity};
+use flinkddl_test_support::fixtures::repo_dir;
+use flinkddl_test_support::oracle::read_jsonl;
 
 const KAFKA: &str = "CREATE TABLE k (a INT) WITH ('connector' = 'kafka', 'format' = 'json')";
 
@@ -156,15 +158,10 @@ fn connector_findings_error_judges_every_table_as_used() {
 
 #[test]
 fn oracle_verdicts_decide_errors_at_use() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/connectors/oracle_cases.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("oracle_cases.jsonl");
+    let cases = read_jsonl(&repo_dir("fixtures/connectors/oracle_cases.jsonl"));
     let mut failures = Vec::new();
     let (mut reads, mut writes) = (0, 0);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let case: serde_json::Value = serde_json::from_str(line).expect("json");
+    for case in &cases {
         if case.get("excluded").is_some() {
             continue;
         }

@@ -12,6 +12,7 @@
 //!   caught on Flink's line, except those in `fixtures/realworld-known-failures-syntax.txt`.
 
 use flinkddl::{Diagnostic, LineIndex, Severity, Stage};
+use flinkddl_test_support::oracle::{assert_ratchet, read_known_failures};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -232,21 +233,6 @@ fn reason(expected: &Value) -> &'static str {
         .map_or("another validation rule not modelled yet", |(_, why)| why)
 }
 
-fn read_known(path: &Path) -> BTreeMap<String, String> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let mut parts = l.splitn(2, '\t');
-            Some((
-                parts.next()?.to_string(),
-                parts.next().unwrap_or("").to_string(),
-            ))
-        })
-        .collect()
-}
-
 #[test]
 fn queries_corpus_matches_flink_or_is_listed() {
     let Some((cases, expected)) = shared("queries") else {
@@ -272,7 +258,7 @@ fn queries_corpus_matches_flink_or_is_listed() {
         std::fs::create_dir_all(path.parent().unwrap_or(Path::new("."))).ok();
         std::fs::write(&path, out).ok();
     }
-    let known = read_known(&path);
+    let known = read_known_failures(&path);
     let false_errors: Vec<&String> = found
         .iter()
         .filter(|(_, (what, _))| what.starts_with("flink accepts"))
@@ -282,12 +268,6 @@ fn queries_corpus_matches_flink_or_is_listed() {
         false_errors.is_empty(),
         "false errors on cases Flink accepts: {false_errors:?}"
     );
-    let new: Vec<String> = found
-        .iter()
-        .filter(|(id, _)| !known.contains_key(*id))
-        .map(|(id, (what, _))| format!("{id}: {what}"))
-        .collect();
-    let fixed: Vec<&String> = known.keys().filter(|id| !found.contains_key(*id)).collect();
     let n = cases.len();
     println!(
         "queries: {} of {n} match Flink ({:.1}%); {} listed",
@@ -295,14 +275,10 @@ fn queries_corpus_matches_flink_or_is_listed() {
         100.0 * (n - found.len()) as f64 / n.max(1) as f64,
         known.len()
     );
-    assert!(
-        new.is_empty(),
-        "new mismatches (not in known-failures.txt):\n{}",
-        new.join("\n")
-    );
-    assert!(
-        fixed.is_empty(),
-        "these now match Flink: remove them from known-failures.txt (FLINKDDL_BLESS=1): {fixed:?}"
+    assert_ratchet(
+        found.iter().map(|(id, (what, _))| (id, what)),
+        &known,
+        "fixtures/queries/known-failures.txt (FLINKDDL_BLESS=1)",
     );
 }
 
@@ -312,7 +288,7 @@ fn realworld_syntax_matches_flinks_parser() {
         eprintln!("skipped: ../shared/realworld is absent");
         return;
     };
-    let known = read_known(&fixture("realworld-known-failures-syntax.txt"));
+    let known = read_known_failures(&fixture("realworld-known-failures-syntax.txt"));
     let (mut parsed, mut rejections, mut caught) = (0usize, 0usize, 0usize);
     let mut problems = Vec::new();
     for (c, e) in cases.iter().zip(&expected) {

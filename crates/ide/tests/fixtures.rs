@@ -9,6 +9,7 @@
 //! Bless snapshots with `INSTA_UPDATE=always` (or `cargo insta review`).
 
 use flinkddl_ide::{Analysis, Config, LineIndex, Span, TextEdit};
+use flinkddl_test_support::fixtures::{self, assert_no_orphan_snapshots, snapshot_settings};
 use std::path::{Path, PathBuf};
 
 const FEATURES: &[&str] = &[
@@ -25,16 +26,11 @@ const FEATURES: &[&str] = &[
 ];
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ide")
+    fixtures::repo_dir("fixtures/ide")
 }
 
 fn cases(feature: &str) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root().join(feature))
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
-    out.sort();
-    out
+    fixtures::sql_files(&root().join(feature))
 }
 
 struct Case {
@@ -272,11 +268,7 @@ fn feature_fixtures() {
             count += 1;
             let case = load(&path);
             let (rendered, empty) = render(feature, &case);
-            let name = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("case")
-                .to_string();
+            let name = fixtures::case_name(&path);
             if name.starts_with("no_") != empty {
                 failures.push(format!(
                     "{}: expected {} result, got:\n{rendered}",
@@ -288,11 +280,7 @@ fn feature_fixtures() {
                     }
                 ));
             }
-            let mut settings = insta::Settings::clone_current();
-            settings.set_snapshot_path(&dir);
-            settings.set_prepend_module_to_snapshot(false);
-            settings.set_omit_expression(true);
-            settings.bind(|| insta::assert_snapshot!(name, rendered));
+            snapshot_settings(&dir).bind(|| insta::assert_snapshot!(name, rendered));
         }
     }
     assert!(count > 0, "no fixtures under {}", root().display());
@@ -339,17 +327,7 @@ fn no_orphan_snapshots_or_unknown_features() {
             "{} is not a feature",
             dir.display()
         );
-        for file in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let p = file.path();
-            if p.extension().is_some_and(|e| e == "snap") {
-                let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-                assert!(
-                    dir.join(format!("{stem}.sql")).exists(),
-                    "orphan snapshot {} has no {stem}.sql",
-                    p.display()
-                );
-            }
-        }
+        assert_no_orphan_snapshots(&dir);
     }
     for feature in FEATURES {
         assert!(!cases(feature).is_empty(), "no cases for {feature}");

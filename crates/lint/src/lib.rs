@@ -5,7 +5,7 @@
 //! What it does:
 //! - [`lint`] runs every rule of [`RULES`] (one per file under `src/rules/`) on the statements
 //!   of a parsed script that have no syntax error, and returns diagnostics of stage `Lint` with
-//!   the codes `L0xx` registered in the catalogue (`crates/diagnostics/src/catalogue.rs`);
+//!   the codes `L0xx` registered in the catalogue (`crates/diagnostics/data/codes/`);
 //! - [`suppress`] drops the diagnostics that a suppression comment silences and reports the
 //!   comments it cannot read (`L090`).
 //!
@@ -19,7 +19,7 @@ pub mod suppress;
 pub use flinkddl_syntax::ast::visit;
 
 use flinkddl_binder::schema::TableSchema;
-use flinkddl_diagnostics::{Code, Diagnostic, Severity};
+use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::Statement;
 use flinkddl_syntax::Parse;
 use std::sync::Arc;
@@ -69,17 +69,8 @@ pub fn lint(parse: &Parse, source: &str, tables: &[Arc<TableSchema>]) -> Vec<Dia
             .map(|(i, t)| (t.name.as_str(), i))
             .collect(),
     };
-    let mut broken = vec![false; parse.script.statements.len()];
-    for d in &parse.errors {
-        if d.severity == Severity::Error {
-            if let Some(i) = flinkddl_binder::statement_index(parse, d.span.start) {
-                if let Some(b) = broken.get_mut(i) {
-                    *b = true;
-                }
-            }
-        }
-    }
     let mut out = Vec::new();
+    let broken = parse.statements_with_errors();
     for (statement, broken) in parse.script.statements.iter().zip(broken) {
         if broken {
             continue;

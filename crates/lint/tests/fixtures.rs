@@ -1,15 +1,17 @@
 //! Data-driven lint tests over `fixtures/lint/<rule-name>/`: `invalid.sql` reports the rule's
 //! code at least once (all its diagnostics are snapshotted in `invalid.snap` beside it), and
 //! `valid.sql` produces no lint diagnostic and no error. Every lint code of the catalogue has
-//! such a directory, and every directory names a lint code.
+//! such a directory, and every directory names a lint code; a snapshot without its `.sql` fails.
 //!
 //! Bless snapshots with `INSTA_UPDATE=always` (or `cargo insta review`).
 
-use flinkddl_diagnostics::{Code, Diagnostic, LineIndex, Severity, Stage};
-use std::path::{Path, PathBuf};
+use flinkddl_diagnostics::{Code, Diagnostic, Severity, Stage};
+use flinkddl_test_support::fixtures::{self, assert_no_orphan_snapshots, snapshot_settings};
+use flinkddl_test_support::render;
+use std::path::PathBuf;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/lint")
+    fixtures::repo_dir("fixtures/lint")
 }
 
 /// The same pipeline as `flinkddl::analyze`: parse, bind, lint, suppress.
@@ -25,41 +27,7 @@ fn diagnostics(text: &str) -> Vec<Diagnostic> {
 }
 
 fn render(text: &str, diagnostics: &[Diagnostic]) -> String {
-    let index = LineIndex::new(text);
-    let pos = |offset: u32| {
-        let lc = index.line_col(text, offset);
-        format!("{}:{}", lc.line, lc.column_utf16)
-    };
-    let mut out = String::new();
-    for d in diagnostics {
-        out.push_str(&format!(
-            "{} {} {} {:?}: {}\n",
-            pos(d.span.start),
-            d.code,
-            d.code.info().name,
-            d.severity,
-            d.message
-        ));
-        for l in &d.labels {
-            out.push_str(&format!("  label {} {}\n", pos(l.span.start), l.message));
-        }
-        if let Some(h) = &d.help {
-            out.push_str(&format!("  help: {h}\n"));
-        }
-        if let Some(f) = &d.fix {
-            let mut fixed = text.to_string();
-            fixed.replace_range(f.span.range(), &f.replacement);
-            let line = index.line_of(f.span.start);
-            let start = index.line_start(line).unwrap_or(0) as usize;
-            let end = fixed[start..].find('\n').map_or(fixed.len(), |e| start + e);
-            out.push_str(&format!(
-                "  fix ({}): {}\n",
-                f.message,
-                fixed[start..end].trim()
-            ));
-        }
-    }
-    out
+    render::diagnostics(text, diagnostics, render::LINT)
 }
 
 /// The codes of this crate: stage `Lint`, `L0xx` (connector lints, `C0xx`, live elsewhere).
@@ -88,6 +56,9 @@ fn every_lint_code_has_fixtures_and_every_fixture_a_code() {
         .collect();
     names.sort();
     assert_eq!(dirs, names);
+    for dir in &dirs {
+        assert_no_orphan_snapshots(&root().join(dir));
+    }
 }
 
 #[test]
@@ -100,11 +71,7 @@ fn invalid_fixtures_report_their_rule() {
         if !found.iter().any(|d| d.code == code) {
             failures.push(format!("{}: no {} reported", dir.display(), code));
         }
-        let mut settings = insta::Settings::clone_current();
-        settings.set_snapshot_path(&dir);
-        settings.set_prepend_module_to_snapshot(false);
-        settings.set_omit_expression(true);
-        settings.bind(|| insta::assert_snapshot!("invalid", render(&text, &found)));
+        snapshot_settings(&dir).bind(|| insta::assert_snapshot!("invalid", render(&text, &found)));
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }

@@ -35,6 +35,34 @@ impl Parse {
         self.errors.is_empty()
     }
 
+    /// The statement `offset` falls in: the last one that starts at or before it (the first
+    /// when it is before every statement); `None` in a script of no statement.
+    pub fn statement_at(&self, offset: u32) -> Option<usize> {
+        let statements = &self.script.statements;
+        let after = statements.partition_point(|s| s.span.start <= offset);
+        after
+            .checked_sub(1)
+            .or((!statements.is_empty()).then_some(0))
+    }
+
+    /// For each statement, whether a syntax error lies in it: the stages after parsing skip
+    /// those statements. One pass over the errors (not one per statement, which is quadratic
+    /// on a script of many broken statements).
+    pub fn statements_with_errors(&self) -> Vec<bool> {
+        let mut broken = vec![false; self.script.statements.len()];
+        for d in &self.errors {
+            if d.severity == flinkddl_diagnostics::Severity::Error {
+                if let Some(slot) = self
+                    .statement_at(d.span.start)
+                    .and_then(|i| broken.get_mut(i))
+                {
+                    *slot = true;
+                }
+            }
+        }
+        broken
+    }
+
     /// The script, or the errors, for callers that want all-or-nothing.
     pub fn into_result(self) -> Result<ast::Script, Vec<Diagnostic>> {
         if self.errors.is_empty() {

@@ -5,63 +5,13 @@
 //! passing fails this test until it leaves the list.
 
 use flinkddl_diagnostics::{LineIndex, Severity, Stage};
+use flinkddl_test_support::oracle::{assert_ratchet, oracle_sql, read_jsonl, read_known_failures};
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 fn fixtures() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/conformance")
-}
-
-fn read_jsonl(path: &Path) -> Vec<Value> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
-        .collect()
-}
-
-/// The SQL the oracle ran for a case (the comparator's `build_sql`).
-pub fn build_sql(case: &Value) -> String {
-    let s = |k: &str| {
-        case.get(k)
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
-    match case.get("mode").and_then(Value::as_str).unwrap_or("sql") {
-        "type" => format!(
-            "CREATE TEMPORARY TABLE `__oracle_t` (`c` {}) WITH ('connector'='datagen')",
-            s("type")
-        ),
-        "expr" => {
-            let cols = s("columns").trim().to_string();
-            let cols = if cols.is_empty() {
-                cols
-            } else {
-                format!("{cols}, ")
-            };
-            format!(
-                "CREATE TEMPORARY TABLE `__oracle_t` ({cols}`x` AS {}) WITH ('connector'='datagen')",
-                s("expr")
-            )
-        }
-        _ => s("sql"),
-    }
-}
-
-fn known_failures() -> BTreeMap<String, String> {
-    let text =
-        std::fs::read_to_string(fixtures().join("known-failures-syntax.txt")).unwrap_or_default();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| match l.split_once(char::is_whitespace) {
-            Some((id, reason)) => (id.to_string(), reason.trim().to_string()),
-            None => (l.to_string(), String::new()),
-        })
-        .collect()
 }
 
 #[test]
@@ -69,7 +19,7 @@ fn syntax_verdicts_match_flink() {
     let cases = read_jsonl(&fixtures().join("cases.jsonl"));
     let expected = read_jsonl(&fixtures().join("expected.jsonl"));
     assert_eq!(cases.len(), expected.len());
-    let known = known_failures();
+    let known = read_known_failures(&fixtures().join("known-failures-syntax.txt"));
     for (id, reason) in &known {
         assert!(!reason.is_empty(), "known failure {id} has no reason");
     }
@@ -78,7 +28,7 @@ fn syntax_verdicts_match_flink() {
     let (mut accepted, mut accepted_clean) = (0, 0);
     for (case, exp) in cases.iter().zip(&expected) {
         let id = case["id"].as_str().unwrap_or("?").to_string();
-        let sql = build_sql(case);
+        let sql = oracle_sql(case);
         let parse = flinkddl_syntax::parse(&sql);
         let first = parse
             .errors
@@ -131,25 +81,7 @@ fn syntax_verdicts_match_flink() {
          {clean}/{parser_ok} parser-accepted cases clean, \
          {caught}/{parse_rejected} parser rejections caught, {on_line} on Flink's line"
     );
-    let unexpected: Vec<_> = failing
-        .iter()
-        .filter(|(id, _)| !known.contains_key(*id))
-        .map(|(id, p)| format!("{id}: {p}"))
-        .collect();
-    let fixed: BTreeSet<_> = known
-        .keys()
-        .filter(|id| !failing.contains_key(*id))
-        .cloned()
-        .collect();
-    assert!(
-        unexpected.is_empty(),
-        "new syntax mismatches with Flink:\n{}",
-        unexpected.join("\n")
-    );
-    assert!(
-        fixed.is_empty(),
-        "these known failures pass now; remove them from known-failures-syntax.txt: {fixed:?}"
-    );
+    assert_ratchet(&failing, &known, "known-failures-syntax.txt");
     // The issue's bar: no false error, and at least 98% of parser rejections caught.
     assert_eq!(accepted_clean, accepted);
     assert!(caught * 100 >= parse_rejected * 98);

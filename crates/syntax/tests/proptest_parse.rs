@@ -13,94 +13,20 @@
 //! statements, (d) deep nesting, (e) lexer coverage (tokens and comments leave out only ASCII
 //! whitespace, in order, without overlap). 256 cases each by default; `PROPTEST_CASES` overrides.
 //!
-//! The same checker is duplicated in `fuzz/fuzz_targets/common.rs`; keep them in step.
+//! The checker itself is `flinkddl_test_support::spans`, which the fuzz targets share.
 
+use flinkddl_test_support::spans;
 use proptest::prelude::*;
-use serde_json::Value;
 
 // ---- the invariants ----------------------------------------------------------------------------
 
-fn check_span(text: &str, what: &str, start: u64, end: u64) -> Result<(), String> {
-    let len = text.len() as u64;
-    if start > end || end > len {
-        return Err(format!(
-            "{what}: span {start}..{end} out of bounds (len {len})"
-        ));
-    }
-    if !text.is_char_boundary(start as usize) || !text.is_char_boundary(end as usize) {
-        return Err(format!(
-            "{what}: span {start}..{end} not on char boundaries"
-        ));
-    }
-    Ok(())
-}
-
-fn as_span(v: &Value) -> Option<(u64, u64)> {
-    let o = v.as_object()?;
-    if o.len() != 2 {
-        return None;
-    }
-    Some((o.get("start")?.as_u64()?, o.get("end")?.as_u64()?))
-}
-
-fn walk(text: &str, v: &Value, path: &mut String, parent: (u64, u64)) -> Result<(), String> {
-    match v {
-        Value::Object(o) => {
-            let mut here = parent;
-            if let Some(s) = o.get("span") {
-                let (start, end) =
-                    as_span(s).ok_or_else(|| format!("{path}.span is not a span: {s}"))?;
-                check_span(text, &format!("{path}.span"), start, end)?;
-                if start < parent.0 || end > parent.1 {
-                    return Err(format!(
-                        "{path}.span {start}..{end} is outside its parent's span {}..{}",
-                        parent.0, parent.1
-                    ));
-                }
-                here = (start, end);
-            }
-            for (k, child) in o {
-                if k == "span" {
-                    continue;
-                }
-                let len = path.len();
-                path.push('.');
-                path.push_str(k);
-                if let Some((start, end)) = as_span(child) {
-                    check_span(text, path, start, end)?;
-                    if start < here.0 || end > here.1 {
-                        return Err(format!(
-                            "{path} {start}..{end} is outside its node's span {}..{}",
-                            here.0, here.1
-                        ));
-                    }
-                } else {
-                    walk(text, child, path, here)?;
-                }
-                path.truncate(len);
-            }
-            Ok(())
-        }
-        Value::Array(items) => {
-            for (i, child) in items.iter().enumerate() {
-                let len = path.len();
-                path.push_str(&format!("[{i}]"));
-                walk(text, child, path, parent)?;
-                path.truncate(len);
-            }
-            Ok(())
-        }
-        _ => Ok(()),
-    }
-}
-
 fn check_invariants(text: &str) -> Result<(), String> {
     let lexed = flinkddl_syntax::lex(text);
-    check_tokens(text, &lexed.tokens, &lexed.trivia, &lexed.errors)?;
+    spans::check_tokens(text, &lexed.tokens, &lexed.trivia, &lexed.errors)?;
 
     // The parser runs on the test thread's ordinary stack: it must not need more.
     let p = flinkddl_syntax::parse(text);
-    check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
+    spans::check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
     // serde_json's serializer and our walk recurse once per AST level, with big frames in debug
     // builds (a 255-deep expression overflows 2 MiB): give them their own large stack.
     let script = &p.script;
@@ -110,8 +36,7 @@ fn check_invariants(text: &str) -> Result<(), String> {
             .spawn_scoped(scope, move || {
                 let ast = serde_json::to_value(script)
                     .map_err(|e| format!("AST does not serialize: {e}"))?;
-                let mut path = String::from("script");
-                walk(text, &ast, &mut path, (0, text.len() as u64))
+                spans::check_ast(text, &ast)
             })
             .map_err(|e| format!("cannot spawn the checker thread: {e}"))?
             .join()
@@ -119,74 +44,11 @@ fn check_invariants(text: &str) -> Result<(), String> {
     })
 }
 
-fn check_tokens(
-    text: &str,
-    tokens: &[flinkddl_syntax::Token],
-    trivia: &[flinkddl_syntax::Token],
-    errors: &[flinkddl_syntax::Diagnostic],
-) -> Result<(), String> {
-    match tokens.last() {
-        Some(t) if t.kind == flinkddl_syntax::TokenKind::Eof => {}
-        _ => return Err("tokens do not end with Eof".into()),
-    }
-    for (i, t) in tokens.iter().chain(trivia).enumerate() {
-        check_span(
-            text,
-            &format!("token {i} {:?}", t.kind),
-            t.span.start.into(),
-            t.span.end.into(),
-        )?;
-    }
-    for (i, d) in errors.iter().enumerate() {
-        let what = format!("diagnostic {i} ({:?} {})", d.code, d.message);
-        check_span(text, &what, d.span.start.into(), d.span.end.into())?;
-        for l in &d.labels {
-            check_span(
-                text,
-                &format!("{what} label"),
-                l.span.start.into(),
-                l.span.end.into(),
-            )?;
-        }
-        if let Some(f) = &d.fix {
-            check_span(
-                text,
-                &format!("{what} fix"),
-                f.span.start.into(),
-                f.span.end.into(),
-            )?;
-        }
-    }
-    Ok(())
-}
-
 /// The lexer's tokens and comments come in order, do not overlap, and leave out only ASCII
 /// whitespace; `parse` returns the same tokens as `lex`.
 fn check_lex_coverage(text: &str) -> Result<(), String> {
+    spans::check_lex(text)?;
     let lexed = flinkddl_syntax::lex(text);
-    let mut all: Vec<_> = lexed.tokens.iter().chain(&lexed.trivia).copied().collect();
-    all.sort_by_key(|t| (t.span.start, t.span.end));
-    let mut pos = 0usize;
-    for t in &all {
-        let (start, end) = (t.span.start as usize, t.span.end as usize);
-        if start < pos {
-            return Err(format!(
-                "token {:?} {start}..{end} overlaps the previous one (ends {pos})",
-                t.kind
-            ));
-        }
-        let gap = text.get(pos..start).ok_or("gap not on char boundaries")?;
-        if !gap
-            .bytes()
-            .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c'))
-        {
-            return Err(format!("bytes {pos}..{start} ({gap:?}) are in no token"));
-        }
-        pos = end;
-    }
-    if pos != text.len() {
-        return Err(format!("tokens end at {pos}, the text at {}", text.len()));
-    }
     let p = flinkddl_syntax::parse(text);
     if p.tokens != lexed.tokens || p.trivia != lexed.trivia {
         return Err("parse() and lex() disagree on the tokens".into());
@@ -604,8 +466,7 @@ fn postfix_element_span_covers_its_nullability() {
     ] {
         let p = flinkddl_syntax::parse(text);
         let ast = serde_json::to_value(&p.script).expect("serializes");
-        let mut path = String::from("script");
-        let r = walk(text, &ast, &mut path, (0, text.len() as u64));
+        let r = spans::check_ast(text, &ast);
         assert!(r.is_ok(), "{}\ninput: {text:?}", r.unwrap_err());
     }
 }

@@ -4,9 +4,10 @@
 
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_connectors::{check_table, spans_from_ast, Catalogue, TableSpans};
-use flinkddl_diagnostics::{Diagnostic, LineIndex, Severity};
+use flinkddl_diagnostics::{Diagnostic, Severity};
 use flinkddl_syntax::ast::StatementKind;
 use flinkddl_syntax::Parse;
+use flinkddl_test_support::render;
 
 /// Each CREATE TABLE of `sql` (parsed as `parse`) with the table the binder resolved for it
 /// (statements whose table the binder did not produce are skipped).
@@ -39,26 +40,7 @@ pub fn count(diags: &[Diagnostic], severity: Severity) -> usize {
     diags.iter().filter(|d| d.severity == severity).count()
 }
 
-/// `line:col code severity message` lines, for messages in assertions.
+/// The diagnostics as the lint snapshots show them, for messages in assertions.
 pub fn render(sql: &str, diags: &[Diagnostic]) -> String {
-    let index = LineIndex::new(sql);
-    diags
-        .iter()
-        .map(|d| {
-            let lc = index.line_col(sql, d.span.start);
-            format!(
-                "{}:{} {} {:?} {}{}",
-                lc.line,
-                lc.column,
-                d.code.info().code,
-                d.severity,
-                d.message,
-                d.help
-                    .as_deref()
-                    .map(|h| format!(" [help: {h}]"))
-                    .unwrap_or_default()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    render::diagnostics(sql, diags, render::LINT)
 }

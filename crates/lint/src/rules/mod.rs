@@ -1,5 +1,5 @@
 //! The lint rules, one per file. Each has a code of stage `Lint` in the catalogue
-//! (`crates/diagnostics/src/catalogue.rs`, where its docs live) and a fixture directory
+//! (`crates/diagnostics/data/codes/<CODE>-<name>.md`, where its docs live) and a fixture directory
 //! `fixtures/lint/<rule-name>/` with an `invalid.sql` and a `valid.sql`.
 
 mod aggregate_in_computed_column;

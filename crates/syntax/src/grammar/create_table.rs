@@ -252,7 +252,7 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
     let name = ident(p)?;
     if p.eat_kw(K::AS).is_some() {
         let e = expr(p)?;
-        let comment = column_comment(p)?;
+        let comment = optional_comment(p)?;
         return Ok(ColumnDef {
             span: p.span_from(start),
             name,
@@ -276,7 +276,7 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
             None
         };
         let virtual_ = p.eat_kw(K::VIRTUAL);
-        let comment = column_comment(p)?;
+        let comment = optional_comment(p)?;
         return Ok(ColumnDef {
             span: p.span_from(start),
             name,
@@ -290,7 +290,7 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
         });
     }
     let constraint = column_constraint(p)?;
-    let comment = column_comment(p)?;
+    let comment = optional_comment(p)?;
     Ok(ColumnDef {
         span: p.span_from(start),
         name,
@@ -302,7 +302,8 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
     })
 }
 
-fn column_comment(p: &mut Parser) -> PResult<Option<StringLit>> {
+/// `[COMMENT 'text']`.
+pub(crate) fn optional_comment(p: &mut Parser) -> PResult<Option<StringLit>> {
     if p.eat_kw(K::COMMENT).is_some() {
         Ok(Some(single_string(p)?))
     } else {

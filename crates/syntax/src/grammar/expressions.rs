@@ -5,7 +5,7 @@
 //! `.` and `[]` 100.
 
 use super::*;
-use crate::lexer::TokenKind;
+use crate::lexer::{Token, TokenKind};
 
 pub(crate) fn expr(p: &mut Parser) -> PResult<Expr> {
     expr_bp(p, 0)
@@ -266,11 +266,7 @@ fn is_test(p: &mut Parser) -> PResult<IsTest> {
                 && matches!(t.keyword, K::VALUE | K::OBJECT | K::ARRAY | K::SCALAR)
             {
                 p.bump();
-                Some(Ident {
-                    span: t.span,
-                    value: p.text(t.span).to_ascii_uppercase().into(),
-                    quoted: false,
-                })
+                Some(upper_ident(p, t.span))
             } else {
                 None
             };
@@ -397,394 +393,443 @@ fn literal(span: Span, lit: Literal) -> Expr {
     }
 }
 
+/// A primary expression: a literal, a parenthesized expression, a keyword's special syntax, a
+/// constructor, a context variable, a name or a call. By token kind first, then by keyword.
 fn primary(p: &mut Parser) -> PResult<Expr> {
     let start = p.start();
     let t = p.current();
     match t.kind {
-        T::Integer | T::Decimal | T::Approximate => {
-            p.bump();
-            let text = CompactString::from(p.text(t.span));
-            let lit = match t.kind {
-                T::Integer => Literal::Integer { text },
-                T::Decimal => Literal::Decimal { text },
-                _ => Literal::Approximate { text },
-            };
-            return Ok(literal(t.span, lit));
-        }
+        T::Integer | T::Decimal | T::Approximate => Ok(numeric_literal(p, t)),
         T::String | T::UnicodeString => {
             let s = string_lit(p)?;
-            return Ok(literal(s.span, Literal::String { value: s.value }));
+            Ok(literal(s.span, Literal::String { value: s.value }))
         }
         T::BinaryString => {
             let s = string_lit(p)?;
-            return Ok(literal(s.span, Literal::Binary { hex: s.value }));
+            Ok(literal(s.span, Literal::Binary { hex: s.value }))
         }
-        T::LParen => {
-            p.bump();
-            if at_query_start(p) {
-                if !p.in_query() {
-                    return Err(subquery_error(p));
-                }
-                let query = super::query::query(p)?;
-                p.expect(T::RParen)?;
-                return Ok(Expr {
-                    span: p.span_from(start),
-                    kind: ExprKind::Subquery(Box::new(query)),
-                });
-            }
-            let first = expr(p)?;
-            if p.at(T::Comma) {
-                let mut items = vec![first];
-                while p.eat(T::Comma).is_some() {
-                    items.push(expr(p)?);
-                }
-                p.expect(T::RParen)?;
-                return Ok(Expr {
-                    span: p.span_from(start),
-                    kind: ExprKind::Row {
-                        explicit: false,
-                        items,
-                    },
-                });
-            }
-            p.expect(T::RParen)?;
-            if at_time_unit(p) {
-                let qualifier = interval_qualifier(p)?;
-                return Ok(Expr {
-                    span: p.span_from(start),
-                    kind: ExprKind::DatetimeInterval {
-                        expr: boxed(first),
-                        qualifier,
-                    },
-                });
-            }
-            return Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::Nested(boxed(first)),
-            });
-        }
-        T::QuotedIdent => return name_or_call(p),
-        T::Word => {}
+        T::LParen => parenthesized(p, start),
+        T::QuotedIdent => name_or_call(p),
+        T::Word => word_primary(p, t, start),
         _ => {
             p.expecting("an expression");
-            return Err(p.unexpected());
+            Err(p.unexpected())
         }
     }
+}
+
+/// A primary that starts with a word: the keyword decides, a plain name is `name_or_call`.
+fn word_primary(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
+    let call = p.nth_is(1, T::LParen);
     match t.keyword {
-        K::TRUE | K::FALSE => {
-            p.bump();
-            Ok(literal(
-                t.span,
-                Literal::Boolean {
-                    value: t.keyword == K::TRUE,
-                },
-            ))
-        }
-        K::NULL => {
-            p.bump();
-            Ok(literal(t.span, Literal::Null))
-        }
-        K::UNKNOWN => {
-            p.bump();
-            Ok(literal(t.span, Literal::Unknown))
-        }
-        // `DEFAULT` as a whole item of a row or argument list (`VALUES (DEFAULT, 1)`,
-        // `f(a => DEFAULT)`): Calcite's DEFAULT operator. Elsewhere (`SELECT DEFAULT`) it is a
-        // parse error, as in Flink.
-        K::DEFAULT
-            if p.in_query()
-                && matches!(p.nth(1).kind, T::Comma | T::RParen)
-                && matches!(
-                    p.token_at(p.position().wrapping_sub(1)).kind,
-                    T::Comma | T::LParen | T::Arrow
-                )
-                && p.position() > 0 =>
-        {
-            p.bump();
-            Ok(Expr {
-                span: t.span,
-                kind: ExprKind::ContextVariable {
-                    name: Ident {
-                        span: t.span,
-                        value: "DEFAULT".into(),
-                        quoted: false,
-                    },
-                },
-            })
-        }
+        K::TRUE | K::FALSE | K::NULL | K::UNKNOWN => Ok(keyword_literal(p, t)),
+        K::DEFAULT if at_default_item(p) => Ok(default_item(p, t)),
         K::DATE | K::TIME | K::TIMESTAMP | K::TIMESTAMP_LTZ
             if matches!(p.nth(1).kind, T::String) =>
         {
-            p.bump();
-            let value = string_lit(p)?;
-            let kind = match t.keyword {
-                K::DATE => TypedLiteralKind::Date,
-                K::TIME => TypedLiteralKind::Time,
-                K::TIMESTAMP => TypedLiteralKind::Timestamp,
-                _ => TypedLiteralKind::TimestampLtz,
-            };
-            Ok(literal(
-                p.span_from(start),
-                Literal::Typed {
-                    kind,
-                    value: value.value,
-                },
-            ))
+            typed_literal(p, t, start)
         }
-        K::TIMESTAMP
-            if p.nth_is_kw(1, K::WITH)
-                && p.nth_is_kw(2, K::LOCAL)
-                && p.nth_is_kw(3, K::TIME)
-                && p.nth_is_kw(4, K::ZONE)
-                && p.nth_is(5, T::String) =>
-        {
-            for _ in 0..5 {
-                p.bump();
-            }
-            let value = string_lit(p)?;
-            Ok(literal(
-                p.span_from(start),
-                Literal::Typed {
-                    kind: TypedLiteralKind::TimestampLtz,
-                    value: value.value,
-                },
-            ))
+        K::TIMESTAMP if at_timestamp_with_local_time_zone_literal(p) => {
+            timestamp_ltz_literal(p, start)
         }
         K::INTERVAL => interval(p),
-        K::CAST | K::TRY_CAST if p.nth_is(1, T::LParen) => {
-            p.bump();
-            p.bump();
-            let e = expr(p)?;
-            p.expect_kw(K::AS)?;
-            let data_type = if p.at_kw(K::INTERVAL) {
-                let type_start = p.start();
-                p.bump();
-                let qualifier = interval_qualifier(p)?;
-                DataTypeSyntax {
-                    span: p.span_from(type_start),
-                    kind: TypeKind::Interval {
-                        qualifier: Box::new(qualifier),
-                    },
-                    nullability: None,
-                }
-            } else {
-                types::data_type(p)?
-            };
-            p.expect(T::RParen)?;
-            Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::Cast {
-                    try_cast: t.keyword == K::TRY_CAST,
-                    expr: boxed(e),
-                    data_type: Box::new(data_type),
-                },
-            })
-        }
+        K::CAST | K::TRY_CAST if call => cast(p),
         K::CASE => case(p),
-        K::EXTRACT if p.nth_is(1, T::LParen) => {
-            p.bump();
-            p.bump();
-            let unit = unit_word(p)?;
-            p.expect_kw(K::FROM)?;
-            let e = expr(p)?;
-            p.expect(T::RParen)?;
-            Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::Extract {
-                    unit,
-                    expr: boxed(e),
-                },
-            })
-        }
-        K::POSITION if p.nth_is(1, T::LParen) => {
-            p.bump();
-            p.bump();
-            let needle = expr_bp(p, 33)?;
-            p.expect_kw(K::IN)?;
-            let haystack = expr(p)?;
-            let from = if p.eat_kw(K::FROM).is_some() {
-                Some(boxed(expr(p)?))
-            } else {
-                None
-            };
-            p.expect(T::RParen)?;
-            Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::Position {
-                    needle: boxed(needle),
-                    haystack: boxed(haystack),
-                    from,
-                },
-            })
-        }
-        K::TRIM if p.nth_is(1, T::LParen) => trim(p),
-        K::SUBSTRING if p.nth_is(1, T::LParen) => substring(p),
-        K::OVERLAY if p.nth_is(1, T::LParen) => {
-            p.bump();
-            p.bump();
-            let e = expr(p)?;
-            p.expect_kw(K::PLACING)?;
-            let placing = expr(p)?;
-            p.expect_kw(K::FROM)?;
-            let from = expr(p)?;
-            let length = if p.eat_kw(K::FOR).is_some() {
-                Some(boxed(expr(p)?))
-            } else {
-                None
-            };
-            p.expect(T::RParen)?;
-            Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::Overlay {
-                    expr: boxed(e),
-                    placing: boxed(placing),
-                    from: boxed(from),
-                    length,
-                },
-            })
-        }
-        K::FLOOR | K::CEIL | K::CEILING if p.nth_is(1, T::LParen) => floor_ceil(p),
-        K::TIMESTAMPADD | K::TIMESTAMPDIFF if p.nth_is(1, T::LParen) => {
-            p.bump();
-            p.bump();
-            let unit = unit_word(p)?;
-            p.expect(T::Comma)?;
-            let left = expr(p)?;
-            p.expect(T::Comma)?;
-            let right = expr(p)?;
-            p.expect(T::RParen)?;
-            Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::TimestampArith {
-                    diff: t.keyword == K::TIMESTAMPDIFF,
-                    unit,
-                    left: boxed(left),
-                    right: boxed(right),
-                },
-            })
-        }
-        K::JSON_VALUE | K::JSON_QUERY | K::JSON_EXISTS if p.nth_is(1, T::LParen) => json_call(p),
-        K::ROW if p.nth_is(1, T::LParen) => {
-            p.bump();
-            let items = paren_list(p)?;
-            Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::Row {
-                    explicit: true,
-                    items,
-                },
-            })
-        }
-        K::ARRAY | K::MAP if p.nth_is(1, T::LBracket) => {
-            p.bump();
-            p.bump();
-            let mut items = Vec::new();
-            if p.eat(T::RBracket).is_none() {
-                items.push(expr(p)?);
-                while p.eat(T::Comma).is_some() {
-                    items.push(expr(p)?);
-                }
-                p.expect(T::RBracket)?;
-            }
-            let kind = if t.keyword == K::ARRAY {
-                ExprKind::Array { items }
-            } else {
-                ExprKind::Map { items }
-            };
-            Ok(Expr {
-                span: p.span_from(start),
-                kind,
-            })
-        }
-        K::ARRAY | K::MAP | K::MULTISET if p.nth_is(1, T::LParen) => {
-            // `ARRAY(SELECT ...)` / `MAP(SELECT ...)`: query constructors, a call of the
-            // constructor on the subquery.
-            let name_tok = p.bump();
-            p.bump();
-            if !at_query_start(p) {
-                p.expecting("a query");
-                return Err(p.unexpected());
-            }
-            if !p.in_query() {
-                return Err(subquery_error(p));
-            }
-            let q_start = p.start();
-            let query = super::query::query(p)?;
-            let arg = Expr {
-                span: p.span_from(q_start),
-                kind: ExprKind::Subquery(Box::new(query)),
-            };
-            p.expect(T::RParen)?;
-            Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::Call(simple_call(p, name_tok.span, vec![arg])),
-            })
-        }
-        K::EXISTS | K::UNIQUE if p.nth_is(1, T::LParen) => {
-            p.bump();
-            p.bump();
-            if !at_query_start(p) {
-                p.expecting("a query");
-                return Err(p.unexpected());
-            }
-            if !p.in_query() {
-                return Err(subquery_error(p));
-            }
-            let query = super::query::query(p)?;
-            p.expect(T::RParen)?;
-            Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::Exists(Box::new(query)),
-            })
-        }
-        K::DESCRIPTOR if p.nth_is(1, T::LParen) => {
-            p.bump();
-            p.bump();
-            let mut columns = vec![ident(p)?];
-            while p.eat(T::Comma).is_some() {
-                columns.push(ident(p)?);
-            }
-            p.expect(T::RParen)?;
-            Ok(Expr {
-                span: p.span_from(start),
-                kind: ExprKind::Descriptor { columns },
-            })
-        }
-        K::JSON_OBJECT | K::JSON_OBJECTAGG | K::JSON_ARRAY | K::JSON_ARRAYAGG
-            if p.nth_is(1, T::LParen) =>
-        {
+        K::EXTRACT if call => extract(p),
+        K::POSITION if call => position(p),
+        K::TRIM if call => trim(p),
+        K::SUBSTRING if call => substring(p),
+        K::OVERLAY if call => overlay(p),
+        K::FLOOR | K::CEIL | K::CEILING if call => floor_ceil(p),
+        K::TIMESTAMPADD | K::TIMESTAMPDIFF if call => timestamp_arith(p),
+        K::JSON_VALUE | K::JSON_QUERY | K::JSON_EXISTS if call => json_call(p),
+        K::ROW if call => row_constructor(p, start),
+        K::ARRAY | K::MAP if p.nth_is(1, T::LBracket) => collection_constructor(p, t, start),
+        K::ARRAY | K::MAP | K::MULTISET if call => query_constructor(p),
+        K::EXISTS | K::UNIQUE if call => exists(p),
+        K::DESCRIPTOR if call => descriptor(p),
+        K::JSON_OBJECT | K::JSON_OBJECTAGG | K::JSON_ARRAY | K::JSON_ARRAYAGG if call => {
             json_constructor(p)
         }
-        kw if kw.is_context_variable() && !p.nth_is(1, T::LParen) => {
-            p.bump();
-            Ok(Expr {
-                span: t.span,
-                kind: ExprKind::ContextVariable {
-                    name: Ident {
-                        span: t.span,
-                        value: p.text(t.span).to_ascii_uppercase().into(),
-                        quoted: false,
-                    },
-                },
-            })
-        }
-        kw if kw.is_reserved()
-            && (kw.is_function() || kw.is_context_variable())
-            && p.nth_is(1, T::LParen) =>
-        {
-            p.bump();
-            let name = ObjectName {
-                span: t.span,
-                parts: vec![Ident {
-                    span: t.span,
-                    value: p.text(t.span).into(),
-                    quoted: false,
-                }],
-            };
-            call(p, start, name)
+        kw if kw.is_context_variable() && !call => Ok(context_variable(p, t)),
+        kw if kw.is_reserved() && (kw.is_function() || kw.is_context_variable()) && call => {
+            reserved_call(p, t, start)
         }
         _ => name_or_call(p),
     }
+}
+
+// ---- literals ----
+
+fn numeric_literal(p: &mut Parser, t: Token) -> Expr {
+    p.bump();
+    let text = CompactString::from(p.text(t.span));
+    let lit = match t.kind {
+        T::Integer => Literal::Integer { text },
+        T::Decimal => Literal::Decimal { text },
+        _ => Literal::Approximate { text },
+    };
+    literal(t.span, lit)
+}
+
+/// `TRUE`, `FALSE`, `NULL`, `UNKNOWN`.
+fn keyword_literal(p: &mut Parser, t: Token) -> Expr {
+    p.bump();
+    let lit = match t.keyword {
+        K::TRUE | K::FALSE => Literal::Boolean {
+            value: t.keyword == K::TRUE,
+        },
+        K::NULL => Literal::Null,
+        _ => Literal::Unknown,
+    };
+    literal(t.span, lit)
+}
+
+/// `DATE '...'`, `TIME '...'`, `TIMESTAMP '...'`, `TIMESTAMP_LTZ '...'`.
+fn typed_literal(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
+    p.bump();
+    let value = string_lit(p)?;
+    let kind = match t.keyword {
+        K::DATE => TypedLiteralKind::Date,
+        K::TIME => TypedLiteralKind::Time,
+        K::TIMESTAMP => TypedLiteralKind::Timestamp,
+        _ => TypedLiteralKind::TimestampLtz,
+    };
+    Ok(literal(
+        p.span_from(start),
+        Literal::Typed {
+            kind,
+            value: value.value,
+        },
+    ))
+}
+
+fn at_timestamp_with_local_time_zone_literal(p: &Parser) -> bool {
+    p.nth_is_kw(1, K::WITH)
+        && p.nth_is_kw(2, K::LOCAL)
+        && p.nth_is_kw(3, K::TIME)
+        && p.nth_is_kw(4, K::ZONE)
+        && p.nth_is(5, T::String)
+}
+
+/// `TIMESTAMP WITH LOCAL TIME ZONE '...'`.
+fn timestamp_ltz_literal(p: &mut Parser, start: u32) -> PResult<Expr> {
+    for _ in 0..5 {
+        p.bump();
+    }
+    let value = string_lit(p)?;
+    Ok(literal(
+        p.span_from(start),
+        Literal::Typed {
+            kind: TypedLiteralKind::TimestampLtz,
+            value: value.value,
+        },
+    ))
+}
+
+// ---- parentheses ----
+
+/// `(query)`, `(a, b)` (a row), `(expr) unit` (a datetime interval) or `(expr)`.
+fn parenthesized(p: &mut Parser, start: u32) -> PResult<Expr> {
+    p.bump();
+    if at_query_start(p) {
+        if !p.in_query() {
+            return Err(subquery_error(p));
+        }
+        let query = super::query::query(p)?;
+        p.expect(T::RParen)?;
+        return Ok(Expr {
+            span: p.span_from(start),
+            kind: ExprKind::Subquery(Box::new(query)),
+        });
+    }
+    let first = expr(p)?;
+    if p.at(T::Comma) {
+        let mut items = vec![first];
+        while p.eat(T::Comma).is_some() {
+            items.push(expr(p)?);
+        }
+        p.expect(T::RParen)?;
+        return Ok(Expr {
+            span: p.span_from(start),
+            kind: ExprKind::Row {
+                explicit: false,
+                items,
+            },
+        });
+    }
+    p.expect(T::RParen)?;
+    if at_time_unit(p) {
+        let qualifier = interval_qualifier(p)?;
+        return Ok(Expr {
+            span: p.span_from(start),
+            kind: ExprKind::DatetimeInterval {
+                expr: boxed(first),
+                qualifier,
+            },
+        });
+    }
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::Nested(boxed(first)),
+    })
+}
+
+// ---- special syntax of built-in functions ----
+
+/// `NAME ( ... )`, a built-in function with its own syntax: `body` parses what stands between
+/// the parentheses (given the name's token); the expression spans from the name to the `)`.
+fn special_call(
+    p: &mut Parser,
+    body: impl FnOnce(&mut Parser, Token) -> PResult<ExprKind>,
+) -> PResult<Expr> {
+    let start = p.start();
+    let name = p.bump();
+    p.bump();
+    let kind = body(p, name)?;
+    p.expect(T::RParen)?;
+    Ok(Expr {
+        span: p.span_from(start),
+        kind,
+    })
+}
+
+/// `CAST(e AS type)`, `TRY_CAST(e AS type)`; the type may be an interval qualifier.
+fn cast(p: &mut Parser) -> PResult<Expr> {
+    special_call(p, |p, name| {
+        let e = expr(p)?;
+        p.expect_kw(K::AS)?;
+        let data_type = if p.at_kw(K::INTERVAL) {
+            let type_start = p.start();
+            p.bump();
+            let qualifier = interval_qualifier(p)?;
+            DataTypeSyntax {
+                span: p.span_from(type_start),
+                kind: TypeKind::Interval {
+                    qualifier: Box::new(qualifier),
+                },
+                nullability: None,
+            }
+        } else {
+            types::data_type(p)?
+        };
+        Ok(ExprKind::Cast {
+            try_cast: name.keyword == K::TRY_CAST,
+            expr: boxed(e),
+            data_type: Box::new(data_type),
+        })
+    })
+}
+
+/// `EXTRACT(unit FROM e)`.
+fn extract(p: &mut Parser) -> PResult<Expr> {
+    special_call(p, |p, _| {
+        let unit = unit_word(p)?;
+        p.expect_kw(K::FROM)?;
+        let e = expr(p)?;
+        Ok(ExprKind::Extract {
+            unit,
+            expr: boxed(e),
+        })
+    })
+}
+
+/// `POSITION(needle IN haystack [FROM e])`.
+fn position(p: &mut Parser) -> PResult<Expr> {
+    special_call(p, |p, _| {
+        let needle = expr_bp(p, 33)?;
+        p.expect_kw(K::IN)?;
+        let haystack = expr(p)?;
+        let from = optional_after(p, K::FROM)?;
+        Ok(ExprKind::Position {
+            needle: boxed(needle),
+            haystack: boxed(haystack),
+            from,
+        })
+    })
+}
+
+/// `KEYWORD e`, when the keyword comes next.
+fn optional_after(p: &mut Parser, keyword: K) -> PResult<Option<Box<Expr>>> {
+    Ok(if p.eat_kw(keyword).is_some() {
+        Some(boxed(expr(p)?))
+    } else {
+        None
+    })
+}
+
+/// `OVERLAY(e PLACING e FROM e [FOR e])`.
+fn overlay(p: &mut Parser) -> PResult<Expr> {
+    special_call(p, |p, _| {
+        let e = expr(p)?;
+        p.expect_kw(K::PLACING)?;
+        let placing = expr(p)?;
+        p.expect_kw(K::FROM)?;
+        let from = expr(p)?;
+        let length = optional_after(p, K::FOR)?;
+        Ok(ExprKind::Overlay {
+            expr: boxed(e),
+            placing: boxed(placing),
+            from: boxed(from),
+            length,
+        })
+    })
+}
+
+/// `TIMESTAMPADD(unit, e, e)`, `TIMESTAMPDIFF(unit, e, e)`.
+fn timestamp_arith(p: &mut Parser) -> PResult<Expr> {
+    special_call(p, |p, name| {
+        let unit = unit_word(p)?;
+        p.expect(T::Comma)?;
+        let left = expr(p)?;
+        p.expect(T::Comma)?;
+        let right = expr(p)?;
+        Ok(ExprKind::TimestampArith {
+            diff: name.keyword == K::TIMESTAMPDIFF,
+            unit,
+            left: boxed(left),
+            right: boxed(right),
+        })
+    })
+}
+
+// ---- constructors ----
+
+/// `ROW(a, b)`.
+fn row_constructor(p: &mut Parser, start: u32) -> PResult<Expr> {
+    p.bump();
+    let items = paren_list(p)?;
+    Ok(Expr {
+        span: p.span_from(start),
+        kind: ExprKind::Row {
+            explicit: true,
+            items,
+        },
+    })
+}
+
+/// `ARRAY[a, b]`, `MAP[k, v]`.
+fn collection_constructor(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
+    p.bump();
+    p.bump();
+    let mut items = Vec::new();
+    if p.eat(T::RBracket).is_none() {
+        items.push(expr(p)?);
+        while p.eat(T::Comma).is_some() {
+            items.push(expr(p)?);
+        }
+        p.expect(T::RBracket)?;
+    }
+    let kind = if t.keyword == K::ARRAY {
+        ExprKind::Array { items }
+    } else {
+        ExprKind::Map { items }
+    };
+    Ok(Expr {
+        span: p.span_from(start),
+        kind,
+    })
+}
+
+/// After `KEYWORD (`: a query must follow, and a query is allowed here.
+fn expect_query_argument(p: &mut Parser) -> PResult<()> {
+    if !at_query_start(p) {
+        p.expecting("a query");
+        return Err(p.unexpected());
+    }
+    if !p.in_query() {
+        return Err(subquery_error(p));
+    }
+    Ok(())
+}
+
+/// `ARRAY(SELECT ...)`, `MAP(SELECT ...)`, `MULTISET(SELECT ...)`: query constructors, a call of
+/// the constructor on the subquery.
+fn query_constructor(p: &mut Parser) -> PResult<Expr> {
+    special_call(p, |p, name| {
+        expect_query_argument(p)?;
+        let q_start = p.start();
+        let query = super::query::query(p)?;
+        let arg = Expr {
+            span: p.span_from(q_start),
+            kind: ExprKind::Subquery(Box::new(query)),
+        };
+        Ok(ExprKind::Call(simple_call(p, name.span, vec![arg])))
+    })
+}
+
+/// `EXISTS(query)`, `UNIQUE(query)`.
+fn exists(p: &mut Parser) -> PResult<Expr> {
+    special_call(p, |p, _| {
+        expect_query_argument(p)?;
+        let query = super::query::query(p)?;
+        Ok(ExprKind::Exists(Box::new(query)))
+    })
+}
+
+/// `DESCRIPTOR(a, b)`.
+fn descriptor(p: &mut Parser) -> PResult<Expr> {
+    special_call(p, |p, _| {
+        let mut columns = vec![ident(p)?];
+        while p.eat(T::Comma).is_some() {
+            columns.push(ident(p)?);
+        }
+        Ok(ExprKind::Descriptor { columns })
+    })
+}
+
+// ---- context variables and reserved function names ----
+
+/// `DEFAULT` as a whole item of a row or argument list (`VALUES (DEFAULT, 1)`,
+/// `f(a => DEFAULT)`): Calcite's DEFAULT operator. Elsewhere (`SELECT DEFAULT`) it is a parse
+/// error, as in Flink.
+fn at_default_item(p: &Parser) -> bool {
+    p.in_query()
+        && matches!(p.nth(1).kind, T::Comma | T::RParen)
+        && matches!(
+            p.token_at(p.position().wrapping_sub(1)).kind,
+            T::Comma | T::LParen | T::Arrow
+        )
+        && p.position() > 0
+}
+
+fn default_item(p: &mut Parser, t: Token) -> Expr {
+    p.bump();
+    Expr {
+        span: t.span,
+        kind: ExprKind::ContextVariable {
+            name: Ident {
+                span: t.span,
+                value: "DEFAULT".into(),
+                quoted: false,
+            },
+        },
+    }
+}
+
+/// A context variable (`CURRENT_TIMESTAMP`) without parentheses.
+fn context_variable(p: &mut Parser, t: Token) -> Expr {
+    p.bump();
+    Expr {
+        span: t.span,
+        kind: ExprKind::ContextVariable {
+            name: upper_ident(p, t.span),
+        },
+    }
+}
+
+/// A reserved word that names a function or a context variable, followed by `(`: a call.
+fn reserved_call(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
+    p.bump();
+    let name = ObjectName {
+        span: t.span,
+        parts: vec![Ident {
+            span: t.span,
+            value: p.text(t.span).into(),
+            quoted: false,
+        }],
+    };
+    call(p, start, name)
 }
 
 /// An identifier chain, or a call when `(` follows.
@@ -972,11 +1017,7 @@ fn simple_call(p: &Parser, name_span: Span, args: Vec<Expr>) -> Call {
     Call {
         name: ObjectName {
             span: name_span,
-            parts: vec![Ident {
-                span: name_span,
-                value: p.text(name_span).to_ascii_uppercase().into(),
-                quoted: false,
-            }],
+            parts: vec![upper_ident(p, name_span)],
         },
         quantifier: None,
         args,
@@ -1132,11 +1173,7 @@ fn unit_word(p: &mut Parser) -> PResult<Ident> {
     let t = p.current();
     if t.kind == T::Word {
         p.bump();
-        return Ok(Ident {
-            span: t.span,
-            value: p.text(t.span).to_ascii_uppercase().into(),
-            quoted: false,
-        });
+        return Ok(upper_ident(p, t.span));
     }
     p.expecting("a time unit");
     Err(p.unexpected())
@@ -1187,103 +1224,77 @@ fn case(p: &mut Parser) -> PResult<Expr> {
 }
 
 fn trim(p: &mut Parser) -> PResult<Expr> {
-    let start = p.start();
-    p.bump();
-    p.bump();
-    let side = match p.current().keyword {
-        K::BOTH => Some(TrimSide::Both),
-        K::LEADING => Some(TrimSide::Leading),
-        K::TRAILING => Some(TrimSide::Trailing),
-        _ => None,
-    };
-    if side.is_some() {
-        p.bump();
-    }
-    let (chars, e) = if p.eat_kw(K::FROM).is_some() {
-        (None, expr(p)?)
-    } else {
-        let first = expr(p)?;
-        if p.eat_kw(K::FROM).is_some() {
-            (Some(boxed(first)), expr(p)?)
-        } else if side.is_some() {
-            p.expect_kw(K::FROM)?;
-            (None, first)
-        } else {
-            (None, first)
+    special_call(p, |p, _| {
+        let side = match p.current().keyword {
+            K::BOTH => Some(TrimSide::Both),
+            K::LEADING => Some(TrimSide::Leading),
+            K::TRAILING => Some(TrimSide::Trailing),
+            _ => None,
+        };
+        if side.is_some() {
+            p.bump();
         }
-    };
-    p.expect(T::RParen)?;
-    Ok(Expr {
-        span: p.span_from(start),
-        kind: ExprKind::Trim {
+        let (chars, e) = if p.eat_kw(K::FROM).is_some() {
+            (None, expr(p)?)
+        } else {
+            let first = expr(p)?;
+            if p.eat_kw(K::FROM).is_some() {
+                (Some(boxed(first)), expr(p)?)
+            } else if side.is_some() {
+                p.expect_kw(K::FROM)?;
+                (None, first)
+            } else {
+                (None, first)
+            }
+        };
+        Ok(ExprKind::Trim {
             side,
             chars,
             expr: boxed(e),
-        },
+        })
     })
 }
 
 fn substring(p: &mut Parser) -> PResult<Expr> {
-    let start = p.start();
-    let name_tok = p.bump();
-    p.bump();
-    let e = expr(p)?;
-    if p.eat_kw(K::FROM).is_some() {
-        let from = expr(p)?;
-        let length = if p.eat_kw(K::FOR).is_some() {
-            Some(boxed(expr(p)?))
-        } else {
-            None
-        };
-        p.expect(T::RParen)?;
-        return Ok(Expr {
-            span: p.span_from(start),
-            kind: ExprKind::Substring {
+    special_call(p, |p, name| {
+        let e = expr(p)?;
+        if p.eat_kw(K::FROM).is_some() {
+            let from = expr(p)?;
+            let length = optional_after(p, K::FOR)?;
+            return Ok(ExprKind::Substring {
                 expr: boxed(e),
                 from: boxed(from),
                 length,
-            },
-        });
-    }
-    let mut args = vec![e];
-    while p.eat(T::Comma).is_some() {
-        args.push(expr(p)?);
-    }
-    p.expect(T::RParen)?;
-    // The comma form is a plain call of SUBSTRING (the name upper-cased, as written any case).
-    Ok(Expr {
-        span: p.span_from(start),
-        kind: ExprKind::Call(simple_call(p, name_tok.span, args)),
+            });
+        }
+        let mut args = vec![e];
+        while p.eat(T::Comma).is_some() {
+            args.push(expr(p)?);
+        }
+        // The comma form is a plain call of SUBSTRING (the name upper-cased, as written any
+        // case).
+        Ok(ExprKind::Call(simple_call(p, name.span, args)))
     })
 }
 
 fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
-    let start = p.start();
-    let name_tok = p.bump();
-    let ceil = name_tok.keyword != K::FLOOR;
-    p.bump();
-    let e = expr(p)?;
-    if p.eat_kw(K::TO).is_some() {
-        let unit = unit_word(p)?;
-        p.expect(T::RParen)?;
-        return Ok(Expr {
-            span: p.span_from(start),
-            kind: ExprKind::FloorCeil {
+    special_call(p, |p, name| {
+        let ceil = name.keyword != K::FLOOR;
+        let e = expr(p)?;
+        if p.eat_kw(K::TO).is_some() {
+            let unit = unit_word(p)?;
+            return Ok(ExprKind::FloorCeil {
                 ceil,
                 expr: boxed(e),
                 unit,
-            },
-        });
-    }
-    p.expect(T::RParen)?;
-    Ok(Expr {
-        span: p.span_from(start),
-        kind: ExprKind::Call(Call {
+            });
+        }
+        Ok(ExprKind::Call(Call {
             name: ObjectName {
-                span: name_tok.span,
+                span: name.span,
                 parts: vec![Ident {
-                    span: name_tok.span,
-                    value: p.text(name_tok.span).into(),
+                    span: name.span,
+                    value: p.text(name.span).into(),
                     quoted: false,
                 }],
             },
@@ -1296,7 +1307,7 @@ fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
             window: None,
             within_group: Vec::new(),
             ignore_nulls: None,
-        }),
+        }))
     })
 }
 

@@ -249,6 +249,25 @@ pub(crate) fn int_lit(p: &mut Parser) -> PResult<IntLit> {
     })
 }
 
+/// The word at `span` as an unquoted identifier, upper-cased (a keyword-like name: a context
+/// variable, a language, a JSON type, a unit).
+pub(crate) fn upper_ident(p: &Parser, span: Span) -> Ident {
+    Ident {
+        span,
+        value: p.text(span).to_ascii_uppercase().into(),
+        quoted: false,
+    }
+}
+
+/// `[WITH property_list]`.
+pub(crate) fn optional_with(p: &mut Parser) -> PResult<Option<PropertyList>> {
+    Ok(if p.eat_kw(K::WITH).is_some() {
+        Some(property_list(p)?)
+    } else {
+        None
+    })
+}
+
 /// '(' [ property { ',' property } ] ')' where property := string '=' string
 pub(crate) fn property_list(p: &mut Parser) -> PResult<PropertyList> {
     let start = p.start();

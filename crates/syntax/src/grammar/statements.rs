@@ -1,7 +1,7 @@
 //! Statement dispatch and every statement family except CREATE TABLE.
 
 use super::create_table::{
-    create_table, distribution_body, single_string, table_element, CreateTableHead,
+    create_table, distribution_body, optional_comment, table_element, CreateTableHead,
 };
 use super::expressions::expr;
 use super::query::{at_query, query_body};
@@ -45,11 +45,7 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
             p.bump();
             p.expect_kw(K::MODULE)?;
             let name = ident(p)?;
-            let with = if p.eat_kw(K::WITH).is_some() {
-                Some(property_list(p)?)
-            } else {
-                None
-            };
+            let with = optional_with(p)?;
             Ok(StatementKind::LoadModule(LoadModule { name, with }))
         }
         K::UNLOAD => {
@@ -351,11 +347,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
             } else {
                 None
             };
-            let comment = if p.eat_kw(K::COMMENT).is_some() {
-                Some(single_string(p)?)
-            } else {
-                None
-            };
+            let comment = optional_comment(p)?;
             p.expect_kw(K::AS)?;
             let query = query_body(p)?;
             Ok(StatementKind::CreateView(CreateView {
@@ -381,11 +373,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
                     return Err(p.unexpected());
                 }
                 p.bump();
-                Some(Ident {
-                    span: t.span,
-                    value: p.text(t.span).to_ascii_uppercase().into(),
-                    quoted: false,
-                })
+                Some(upper_ident(p, t.span))
             } else {
                 None
             };
@@ -399,11 +387,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
                     }
                 }
             }
-            let with = if p.eat_kw(K::WITH).is_some() {
-                Some(property_list(p)?)
-            } else {
-                None
-            };
+            let with = optional_with(p)?;
             Ok(StatementKind::CreateFunction(CreateFunction {
                 or_replace,
                 temporary,
@@ -420,16 +404,8 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
             p.bump();
             let if_not_exists = p.eat_kws(&[K::IF, K::NOT, K::EXISTS]);
             let name = ident(p)?;
-            let comment = if p.eat_kw(K::COMMENT).is_some() {
-                Some(single_string(p)?)
-            } else {
-                None
-            };
-            let with = if p.eat_kw(K::WITH).is_some() {
-                Some(property_list(p)?)
-            } else {
-                None
-            };
+            let comment = optional_comment(p)?;
+            let with = optional_with(p)?;
             Ok(StatementKind::CreateCatalog(CreateCatalog {
                 if_not_exists,
                 name,
@@ -441,16 +417,8 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
             p.bump();
             let if_not_exists = p.eat_kws(&[K::IF, K::NOT, K::EXISTS]);
             let name = object_name(p)?;
-            let comment = if p.eat_kw(K::COMMENT).is_some() {
-                Some(single_string(p)?)
-            } else {
-                None
-            };
-            let with = if p.eat_kw(K::WITH).is_some() {
-                Some(property_list(p)?)
-            } else {
-                None
-            };
+            let comment = optional_comment(p)?;
+            let with = optional_with(p)?;
             Ok(StatementKind::CreateDatabase(CreateDatabase {
                 if_not_exists,
                 name,
@@ -948,11 +916,7 @@ fn explain(p: &mut Parser) -> PResult<StatementKind> {
             K::ESTIMATED_COST | K::CHANGELOG_MODE | K::JSON_EXECUTION_PLAN | K::PLAN_ADVICE
         ) {
             let t = p.bump();
-            details.push(Ident {
-                span: t.span,
-                value: p.text(t.span).to_ascii_uppercase().into(),
-                quoted: false,
-            });
+            details.push(upper_ident(p, t.span));
             if p.eat(T::Comma).is_none() {
                 break;
             }

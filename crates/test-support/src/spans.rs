@@ -1,11 +1,14 @@
-//! The invariants both targets check. A copy of the checker in
-//! `crates/syntax/tests/proptest_parse.rs`; keep them in step.
-#![allow(dead_code)]
+//! The span invariants of the robustness contract, checked by the parser's property tests
+//! (`crates/syntax/tests/proptest_parse.rs`) and the fuzz targets (`fuzz/`): every span a stage
+//! hands out satisfies `start <= end <= len`, falls on UTF-8 char boundaries, and an AST node's
+//! spans lie within its nearest ancestor node's span.
 
-use flinkddl_syntax::{Diagnostic, Token, TokenKind};
+use flinkddl_diagnostics::Diagnostic;
+use flinkddl_syntax::{Token, TokenKind};
 use serde_json::Value;
 
-fn check_span(text: &str, what: &str, start: u64, end: u64) -> Result<(), String> {
+/// `start..end` is in bounds of `text` and on char boundaries; `what` names it in the error.
+pub fn check_span(text: &str, what: &str, start: u64, end: u64) -> Result<(), String> {
     let len = text.len() as u64;
     if start > end || end > len {
         return Err(format!(
@@ -20,7 +23,6 @@ fn check_span(text: &str, what: &str, start: u64, end: u64) -> Result<(), String
     Ok(())
 }
 
-
 fn as_span(v: &Value) -> Option<(u64, u64)> {
     let o = v.as_object()?;
     if o.len() != 2 {
@@ -29,14 +31,16 @@ fn as_span(v: &Value) -> Option<(u64, u64)> {
     Some((o.get("start")?.as_u64()?, o.get("end")?.as_u64()?))
 }
 
-/// An object with a `"span"` is a node; every `{start, end}` object below it (its own span, its
-/// keyword flags, child nodes' spans) must lie within the nearest enclosing node's span.
-fn walk(
-    text: &str,
-    v: &Value,
-    path: &mut String,
-    parent: (u64, u64),
-) -> Result<(), String> {
+/// Checks the AST in its `serde_json` form (`ast`, of a script over `text`). An object with a
+/// `"span"` is a node; every `{start, end}` object below it (its own span, its keyword flags
+/// such as `temporary`, child nodes' spans) must lie within the nearest enclosing node's span,
+/// and the script's within `0..len`.
+pub fn check_ast(text: &str, ast: &Value) -> Result<(), String> {
+    let mut path = String::from("script");
+    walk(text, ast, &mut path, (0, text.len() as u64))
+}
+
+fn walk(text: &str, v: &Value, path: &mut String, parent: (u64, u64)) -> Result<(), String> {
     match v {
         Value::Object(o) => {
             let mut here = parent;
@@ -87,7 +91,8 @@ fn walk(
     }
 }
 
-fn check_tokens(
+/// The tokens end with `Eof`; every token, comment and diagnostic span is usable on `text`.
+pub fn check_tokens(
     text: &str,
     tokens: &[Token],
     trivia: &[Token],
@@ -109,47 +114,31 @@ fn check_tokens(
 }
 
 /// Every diagnostic's span, label spans and fix span are in bounds and on char boundaries.
-#[allow(dead_code)] // not every target uses every check
 pub fn check_diagnostics(text: &str, diagnostics: &[Diagnostic]) -> Result<(), String> {
     for (i, d) in diagnostics.iter().enumerate() {
         let what = format!("diagnostic {i} ({:?} {})", d.code, d.message);
-        check_span(text, &what, d.span.start.into(), d.span.end.into())?;
-        for l in &d.labels {
-            check_span(
-                text,
-                &format!("{what} label"),
-                l.span.start.into(),
-                l.span.end.into(),
-            )?;
-        }
-        if let Some(f) = &d.fix {
-            check_span(
-                text,
-                &format!("{what} fix"),
-                f.span.start.into(),
-                f.span.end.into(),
-            )?;
+        let labels = d.labels.iter().map(|l| (" label", l.span));
+        let fix = d.fix.iter().map(|f| (" fix", f.span));
+        for (part, span) in std::iter::once(("", d.span)).chain(labels).chain(fix) {
+            let what = format!("{what}{part}");
+            check_span(text, &what, span.start.into(), span.end.into())?;
         }
     }
     Ok(())
 }
 
-#[allow(dead_code)]
+/// `parse` of `text`: its tokens and diagnostics, and its AST (walked on this thread's stack;
+/// the property tests give it a large one).
 pub fn check_parse(text: &str) -> Result<(), String> {
     let p = flinkddl_syntax::parse(text);
     check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
     let ast =
         serde_json::to_value(&p.script).map_err(|e| format!("AST does not serialize: {e}"))?;
-    let mut path = String::from("script");
-    walk(
-        text,
-        &ast,
-        &mut path,
-        (0, text.len() as u64),
-    )
+    check_ast(text, &ast)
 }
 
-#[allow(dead_code)]
+/// `lex` of `text`: its spans, and its tokens and comments come in order, do not overlap and
+/// leave out only ASCII white space.
 pub fn check_lex(text: &str) -> Result<(), String> {
     let lexed = flinkddl_syntax::lex(text);
     check_tokens(text, &lexed.tokens, &lexed.trivia, &lexed.errors)?;
@@ -164,7 +153,7 @@ pub fn check_lex(text: &str) -> Result<(), String> {
                 t.kind
             ));
         }
-        let gap = &text[pos..start];
+        let gap = text.get(pos..start).ok_or("gap not on char boundaries")?;
         if !gap
             .bytes()
             .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c'))

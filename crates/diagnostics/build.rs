@@ -1,0 +1,77 @@
+//! Generates the `Code` enum and its table from `data/codes/<CODE>-<name>.md`, one file per
+//! diagnostic code (front matter, then the explanation in Markdown). A malformed file, or two
+//! files with the same code, name or variant, fails the build with a message naming the file.
+
+#[path = "src/code_files.rs"]
+mod code_files;
+
+use code_files::Entry;
+use std::path::Path;
+
+const DIR: &str = "data/codes";
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/code_files.rs");
+    println!("cargo:rerun-if-changed={DIR}");
+    let mut errors = Vec::new();
+    let mut entries = read_entries(Path::new(DIR), &mut errors);
+    code_files::check_unique(&entries, &mut errors);
+    if !errors.is_empty() {
+        panic!(
+            "\n\ncrates/diagnostics/{DIR}: {} problem(s) with the diagnostic code files \
+             (the format is in {DIR}/README.md):\n  {}\n\n",
+            errors.len(),
+            errors.join("\n  ")
+        );
+    }
+    code_files::sort(&mut entries);
+    let out = std::env::var("OUT_DIR").map(std::path::PathBuf::from);
+    let Ok(out) = out else {
+        panic!("OUT_DIR is not set: build.rs runs under cargo");
+    };
+    if let Err(e) = std::fs::write(out.join("codes.rs"), code_files::generate(&entries)) {
+        panic!("cannot write {}: {e}", out.join("codes.rs").display());
+    }
+}
+
+fn read_entries(dir: &Path, errors: &mut Vec<String>) -> Vec<Entry> {
+    let listing = match std::fs::read_dir(dir) {
+        Ok(listing) => listing,
+        Err(e) => {
+            errors.push(format!("cannot list the directory: {e}"));
+            return Vec::new();
+        }
+    };
+    let mut paths = Vec::new();
+    for item in listing {
+        match item {
+            Ok(item) => paths.push(item.path()),
+            Err(e) => errors.push(format!("cannot list the directory: {e}")),
+        }
+    }
+    // In file-name order, so that the messages name the same file first on every machine.
+    paths.sort();
+    let mut entries = Vec::new();
+    for path in paths {
+        let file = path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if file == "README.md" {
+            continue;
+        }
+        if !file.ends_with(".md") || !path.is_file() {
+            errors.push(format!("{file}: not a code file (want <CODE>-<name>.md)"));
+            continue;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(text) => match code_files::parse(&file, &text) {
+                Ok(entry) => entries.push(entry),
+                Err(e) => errors.push(format!("{file}: {e}")),
+            },
+            Err(e) => errors.push(format!("{file}: cannot read: {e}")),
+        }
+    }
+    entries
+}
