@@ -627,9 +627,9 @@ fn gap(
 }
 
 /// Whether `text` is only what Flink's lexer skips as white space (space, tab, LF, CR, FF).
-/// Not `char::is_whitespace`: a vertical tab or a no-break space is an invalid character to
-/// the lexer, which makes the statement before it be kept as written; rewriting it as a plain
-/// line end would let the next pass lay that statement out.
+/// Not `char::is_whitespace`: a vertical tab or a no-break space is an invalid character (an
+/// `Error` token) to the lexer, which keeps the statement before it as written; rewritten as a
+/// plain line end, the next pass would lay that statement out.
 fn is_lexer_whitespace(text: &str) -> bool {
     text.bytes()
         .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c'))

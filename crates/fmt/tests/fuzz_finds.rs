@@ -1,5 +1,6 @@
 //! `fixtures/format-fuzz/*.sql`: the inputs the format fuzz target (`fuzz/fuzz_targets/format.rs`)
-//! found, kept as regression cases. Each must have the properties the fuzz target checks:
+//! found, kept as regression cases, and others of the same kinds (an invalid character or
+//! white space the lexer treats specially at a statement's edge). Each must have the properties the fuzz target checks:
 //! formatting terminates, formatting twice gives the same text, and every comment's text is
 //! kept in order. The formatted text is an insta snapshot beside the input, control characters
 //! other than line feeds escaped (`INSTA_UPDATE=always cargo test -p flinkddl-fmt --test
