@@ -15,9 +15,7 @@ fi
 python3 seed_corpus.py
 cargo fuzz build --sanitizer none
 status=0
-# `format` is left out until the idempotence bug it found is fixed
-# (crates/fmt/tests/known_bugs.rs); run it by hand: cargo fuzz run --sanitizer none format.
-for target in lex parse bind check; do
+for target in lex parse bind check format; do
     mkdir -p "corpus/$target"
     log="target/ci-$target.log"
     if ! cargo fuzz run --sanitizer none "$target" "corpus/$target" -- \

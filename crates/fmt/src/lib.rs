@@ -15,6 +15,7 @@ mod structure;
 use flinkddl::syntax::ast::{Statement, StatementKind};
 use flinkddl::syntax::{Token, TokenKind};
 use flinkddl::{analyze_with, parse, Options, Parse, Span};
+use flinkddl_config::{FormatSettings, KeywordCaseSetting, QuotingSetting};
 use structure::Structure;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -54,6 +55,32 @@ impl Default for FormatOptions {
     }
 }
 
+impl FormatOptions {
+    /// The options a `[format]` table of flinkddl.toml gives (the defaults for keys not given;
+    /// a line width of at least 1, an indent width of at most 16).
+    pub fn from_settings(settings: &FormatSettings) -> FormatOptions {
+        let defaults = FormatOptions::default();
+        FormatOptions {
+            line_width: settings.line_width.unwrap_or(defaults.line_width).max(1),
+            indent_width: settings
+                .indent_width
+                .unwrap_or(defaults.indent_width)
+                .min(16),
+            keyword_case: match settings.keyword_case {
+                None => defaults.keyword_case,
+                Some(KeywordCaseSetting::Upper) => KeywordCase::Upper,
+                Some(KeywordCaseSetting::Lower) => KeywordCase::Lower,
+                Some(KeywordCaseSetting::Preserve) => KeywordCase::Preserve,
+            },
+            identifier_quoting: match settings.identifier_quoting {
+                None => defaults.identifier_quoting,
+                Some(QuotingSetting::Preserve) => IdentifierQuoting::Preserve,
+                Some(QuotingSetting::AsNeeded) => IdentifierQuoting::AsNeeded,
+            },
+        }
+    }
+}
+
 /// What formatting did to a text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Formatted {
@@ -74,23 +101,78 @@ pub fn format(text: &str, options: &FormatOptions) -> String {
 
 /// [`format`], with counts of what was laid out and what was kept.
 pub fn format_report(text: &str, options: &FormatOptions) -> Formatted {
+    format_window(text, options, None).0
+}
+
+/// The statements a range touches laid out, and nothing else: the edit an editor's "format
+/// selection" applies. `span` is the part of the original text to replace (from the first
+/// touched statement's first token through the last one's `;`), `text` its replacement; the
+/// text outside `span` stays byte for byte.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RangeEdit {
+    pub span: Span,
+    pub text: String,
+}
+
+/// Formats the statements that `range` touches (checked as [`format`] is; the white space and
+/// comments between two of them are made regular too). A statement is touched when it shares
+/// a character with a non-empty range, or, for an empty range (a cursor), when the cursor is in
+/// it or at its edge. `None` when no statement is touched or nothing would change.
+pub fn format_range(text: &str, range: Span, options: &FormatOptions) -> Option<RangeEdit> {
+    let (report, window) = format_window(text, options, Some(range));
+    let window = window?;
+    let suffix = text.len().checked_sub(window.end as usize)?;
+    let replaced = report
+        .text
+        .get(window.start as usize..report.text.len().checked_sub(suffix)?)?;
+    (replaced != window.text(text)).then(|| RangeEdit {
+        span: window,
+        text: replaced.to_string(),
+    })
+}
+
+/// Formats the whole text (`range` None) or the statements `range` touches; with a range, also
+/// the span of the original text those statements cover (None when it touches none).
+fn format_window(
+    text: &str,
+    options: &FormatOptions,
+    range: Option<Span>,
+) -> (Formatted, Option<Span>) {
     let original = parse(text);
     let script = Script::read(text, &original);
-    let mut chosen: Vec<Option<String>> = script
-        .statements
-        .iter()
-        .map(|s| s.layout(text, &original, options, script.newline))
-        .collect();
+    let window = range.map(|r| script.touched(r));
     let unchanged = Formatted {
         text: text.to_string(),
         formatted: 0,
         kept: script.statements.len(),
         reverted: 0,
     };
+    let window_span = match &window {
+        Some(None) => return (unchanged, None),
+        Some(Some(w)) => Some(Span::new(
+            script.statements[w.start].span.start,
+            script.statements[w.end - 1].span.end,
+        )),
+        None => None,
+    };
+    let window = window.flatten();
+    let mut chosen: Vec<Option<String>> = script
+        .statements
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let wanted = window.as_ref().is_none_or(|w| w.contains(&i));
+            wanted
+                .then(|| s.layout(text, &original, options, script.newline))
+                .flatten()
+        })
+        .collect();
+    let assemble =
+        |chosen: &[Option<String>]| script.assemble(text, &original, chosen, window.clone());
     if chosen.iter().all(Option::is_none) {
         // Only whitespace and comments between statements could change.
-        let out = script.assemble(text, &original, &chosen);
-        return if comments(&parse(&out), &out) == comments(&original, text) {
+        let out = assemble(&chosen);
+        let report = if comments(&parse(&out), &out) == comments(&original, text) {
             Formatted {
                 text: out,
                 ..unchanged
@@ -98,17 +180,18 @@ pub fn format_report(text: &str, options: &FormatOptions) -> Formatted {
         } else {
             unchanged
         };
+        return (report, window_span);
     }
     let before = Meaning::of(text, &original, options);
     let mut reverted = 0;
     // Each round puts back the statements that differ; a bounded number of rounds.
     for _ in 0..3 {
-        let out = script.assemble(text, &original, &chosen);
+        let out = assemble(&chosen);
         let reparsed = parse(&out);
         if reparsed.script.statements.len() != original.script.statements.len()
             || comments(&reparsed, &out) != comments(&original, text)
         {
-            return unchanged;
+            return (unchanged, window_span);
         }
         let after = Meaning::of(&out, &reparsed, options);
         let differing: Vec<usize> = (0..chosen.len())
@@ -116,12 +199,13 @@ pub fn format_report(text: &str, options: &FormatOptions) -> Formatted {
             .collect();
         if differing.is_empty() && before.tables == after.tables {
             let formatted = chosen.iter().filter(|c| c.is_some()).count();
-            return Formatted {
+            let report = Formatted {
                 text: out,
                 formatted,
                 kept: chosen.len() - formatted,
                 reverted,
             };
+            return (report, window_span);
         }
         if differing.is_empty() {
             break;
@@ -131,7 +215,7 @@ pub fn format_report(text: &str, options: &FormatOptions) -> Formatted {
             reverted += 1;
         }
     }
-    unchanged
+    (unchanged, window_span)
 }
 
 /// The comments of a text, in order (line comments without a trailing `\r`).
@@ -259,6 +343,59 @@ struct Region {
     formattable: bool,
 }
 
+/// The syntax errors as ranges of token indices, sorted by their first token. Statements are
+/// ranges of tokens too, so whether an error touches a statement does not depend on the white
+/// space around it, which formatting changes: an error at the offset right after a `;` belongs
+/// to the token that follows, however far away the next pass puts it.
+struct ErrorTokens {
+    /// (first, last) token index of each error, sorted by `first`.
+    ranges: Vec<(usize, usize)>,
+    /// The largest `last` among the first i ranges.
+    max_last: Vec<usize>,
+}
+
+impl ErrorTokens {
+    fn of(parse: &Parse) -> ErrorTokens {
+        let tokens = &parse.tokens;
+        let mut ranges: Vec<(usize, usize)> = parse
+            .errors
+            .iter()
+            .map(|e| {
+                // The token the error starts in, or the next one when it starts in white space
+                // or at a token's end; through the last token that starts before its end.
+                // An error at the very end belongs to `Eof`.
+                let eof = tokens.len().saturating_sub(1);
+                let first = tokens
+                    .partition_point(|t| t.span.end <= e.span.start)
+                    .min(eof);
+                let last = tokens.partition_point(|t| t.span.start < e.span.end);
+                (first, last.saturating_sub(1).clamp(first, eof.max(first)))
+            })
+            .collect();
+        ranges.sort_unstable();
+        let mut max_last = Vec::with_capacity(ranges.len());
+        let mut running = 0;
+        for &(_, last) in &ranges {
+            running = running.max(last);
+            max_last.push(running);
+        }
+        ErrorTokens { ranges, max_last }
+    }
+
+    /// Whether an error covers one of the tokens `from..to`.
+    fn touch(&self, from: usize, to: usize) -> bool {
+        let upto = self.ranges.partition_point(|&(first, _)| first < to);
+        upto > 0 && self.max_last[upto - 1] >= from
+    }
+
+    /// Whether an error starts at one of the tokens `from..to`.
+    fn start_within(&self, from: usize, to: usize) -> bool {
+        let a = self.ranges.partition_point(|&(first, _)| first < from);
+        let b = self.ranges.partition_point(|&(first, _)| first < to);
+        b > a
+    }
+}
+
 struct Script {
     statements: Vec<Region>,
     newline: &'static str,
@@ -267,23 +404,7 @@ struct Script {
 impl Script {
     fn read(text: &str, parse: &Parse) -> Script {
         let tokens = &parse.tokens;
-        // The largest error end among the first i errors (sorted by start): whether an error
-        // touches a range is then two binary searches, not a scan per statement.
-        let mut max_end = Vec::with_capacity(parse.errors.len() + 1);
-        max_end.push(None);
-        for e in &parse.errors {
-            let last = max_end.last().copied().flatten();
-            max_end.push(Some(last.map_or(e.span.end, |m: u32| m.max(e.span.end))));
-        }
-        let touches = |from: u32, to: u32| {
-            let upto = parse.errors.partition_point(|e| e.span.start <= to);
-            max_end[upto].is_some_and(|end| end >= from)
-        };
-        let starts_within = |from: u32, to: u32| {
-            let a = parse.errors.partition_point(|e| e.span.start < from);
-            let b = parse.errors.partition_point(|e| e.span.start < to);
-            b > a
-        };
+        let errors = ErrorTokens::of(parse);
         let mut statements = Vec::new();
         let mut taken = 0usize;
         for (index, s) in parse.script.statements.iter().enumerate() {
@@ -305,7 +426,7 @@ impl Script {
                 .get(first)
                 .map_or(s.span.start, |t| t.span.start.min(s.span.start));
             let span = Span::new(start.min(end), end);
-            let has_error = touches(span.start, span.end);
+            let has_error = errors.touch(first, last);
             let formattable = !has_error
                 && last > first
                 && last - first <= MAX_LAYOUT_TOKENS
@@ -324,14 +445,12 @@ impl Script {
             let next_token = statements
                 .get(i + 1)
                 .map_or(tokens.len(), |next| next.tokens.start);
-            let next_start = statements
-                .get(i + 1)
-                .map_or(u32::MAX, |next| next.span.start);
-            let end = statements[i].span.end;
-            let stray = tokens[statements[i].tokens.end.min(next_token)..next_token]
+            let after = statements[i].tokens.end.min(next_token);
+            let stray = tokens[after..next_token]
                 .iter()
                 .any(|t| t.kind != TokenKind::Eof);
-            let error_after = starts_within(end, next_start);
+            // The last statement's range runs through `Eof`, where errors at the end are.
+            let error_after = errors.start_within(after, next_token);
             if stray || error_after {
                 statements[i].formattable = false;
             }
@@ -343,28 +462,56 @@ impl Script {
         }
     }
 
+    /// The statements `range` touches (see [`format_range`]), as a range of indices.
+    fn touched(&self, range: Span) -> Option<std::ops::Range<usize>> {
+        let touches = |r: &Region| {
+            if range.start == range.end {
+                r.span.start <= range.start && range.start <= r.span.end
+            } else {
+                r.span.start < range.end && range.start < r.span.end
+            }
+        };
+        let first = self.statements.iter().position(touches)?;
+        let count = self.statements[first..]
+            .iter()
+            .take_while(|r| touches(r))
+            .count();
+        Some(first..first + count)
+    }
+
     /// The text with each chosen statement replaced by its layout, and the whitespace between
     /// statements made regular (comments kept where they are).
-    fn assemble(&self, text: &str, parse: &Parse, chosen: &[Option<String>]) -> String {
+    /// With a `window` of statements, only the white space between two of them is made
+    /// regular; the text before the first and after the last is copied.
+    fn assemble(
+        &self,
+        text: &str,
+        parse: &Parse,
+        chosen: &[Option<String>],
+        window: Option<std::ops::Range<usize>>,
+    ) -> String {
         let nl = self.newline;
         let mut out = String::with_capacity(text.len() + text.len() / 8);
         let mut at = 0u32;
         let mut first = true;
-        for region in &self.statements {
+        for (i, region) in self.statements.iter().enumerate() {
             if region.span.start < at {
                 // Overlapping regions cannot be assembled safely.
                 return text.to_string();
             }
-            if !gap(
-                &mut out,
-                text,
-                parse,
-                at,
-                region.span.start,
-                first,
-                false,
-                nl,
-            ) {
+            let regular = window.as_ref().is_none_or(|w| i > w.start && i < w.end);
+            if !regular
+                || !gap(
+                    &mut out,
+                    text,
+                    parse,
+                    at,
+                    region.span.start,
+                    first,
+                    false,
+                    nl,
+                )
+            {
                 out.push_str(&text[at as usize..region.span.start as usize]);
             }
             match &chosen[region.index] {
@@ -377,7 +524,7 @@ impl Script {
         let end = text.len() as u32;
         // A token left open at the end (an unterminated string or comment) would swallow a
         // line end added after it: the end of such a text stays as written.
-        let open_at_end = swallows_line_end(text, parse);
+        let open_at_end = window.is_some() || swallows_line_end(text, parse);
         if open_at_end || !gap(&mut out, text, parse, at, end, first, true, nl) {
             out.push_str(&text[at as usize..]);
         }
@@ -432,7 +579,7 @@ fn gap(
         let Some(ws) = text.get(cursor as usize..c.span.start as usize) else {
             return false;
         };
-        if !ws.chars().all(char::is_whitespace) || c.span.end > to {
+        if !is_lexer_whitespace(ws) || c.span.end > to {
             return false;
         }
         pieces.push((ws, c.span.text(text).trim_end_matches('\r')));
@@ -441,7 +588,7 @@ fn gap(
     let Some(tail) = text.get(cursor as usize..to as usize) else {
         return false;
     };
-    if !tail.chars().all(char::is_whitespace) {
+    if !is_lexer_whitespace(tail) {
         return false;
     }
     let separator = |ws: &str, nothing_before: bool| -> String {
@@ -477,6 +624,15 @@ fn gap(
         });
     }
     true
+}
+
+/// Whether `text` is only what Flink's lexer skips as white space (space, tab, LF, CR, FF).
+/// Not `char::is_whitespace`: a vertical tab or a no-break space is an invalid character (an
+/// `Error` token) to the lexer, which keeps the statement before it as written; rewritten as a
+/// plain line end, the next pass would lay that statement out.
+fn is_lexer_whitespace(text: &str) -> bool {
+    text.bytes()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c'))
 }
 
 /// The statements the formatter lays out; the others are kept byte for byte.

@@ -7,8 +7,11 @@
 
 use flinkddl::syntax::ast::StatementKind;
 use flinkddl::{analyze_with, parse, Options};
-use flinkddl_fmt::{format_report, FormatOptions, IdentifierQuoting, KeywordCase};
+use flinkddl_fmt::format_report;
 use std::path::{Path, PathBuf};
+use support::options_of;
+
+mod support;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/format")
@@ -21,35 +24,6 @@ fn cases() -> Vec<PathBuf> {
     out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
     out.sort();
     out
-}
-
-fn options_of(text: &str) -> FormatOptions {
-    let mut options = FormatOptions::default();
-    let Some(line) = text
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("-- format:"))
-    else {
-        return options;
-    };
-    for pair in line.split(',') {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        match (key.trim(), value.trim()) {
-            ("keyword-case", "lower") => options.keyword_case = KeywordCase::Lower,
-            ("keyword-case", "upper") => options.keyword_case = KeywordCase::Upper,
-            ("keyword-case", "preserve") => options.keyword_case = KeywordCase::Preserve,
-            ("identifier-quoting", "as-needed") => {
-                options.identifier_quoting = IdentifierQuoting::AsNeeded
-            }
-            ("identifier-quoting", "preserve") => {
-                options.identifier_quoting = IdentifierQuoting::Preserve
-            }
-            ("line-width", n) => options.line_width = n.parse().unwrap_or(options.line_width),
-            ("indent-width", n) => options.indent_width = n.parse().unwrap_or(options.indent_width),
-            (k, v) => panic!("unknown format option `{k} = {v}`"),
-        }
-    }
-    options
 }
 
 fn meaning(text: &str) -> (Vec<String>, Vec<String>) {

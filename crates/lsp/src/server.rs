@@ -156,6 +156,7 @@ fn capabilities() -> lsp::ServerCapabilities {
         ),
         folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
+        document_range_formatting_provider: Some(lsp::OneOf::Left(true)),
         code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
             lsp::CodeActionOptions {
                 code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
@@ -449,12 +450,28 @@ impl Server {
                 false,
                 |a, _, _| Ok(serde_json::to_value(handlers::folding_ranges(a))),
             ),
-            req::Formatting::METHOD => self.spawn(
-                r,
-                |p: &lsp::DocumentFormattingParams| &p.text_document.uri,
-                true,
-                |a, _, _| Ok(serde_json::to_value(handlers::formatting(a))),
-            ),
+            req::Formatting::METHOD => {
+                let settings = self.format_settings(&r.params);
+                self.spawn(
+                    r,
+                    |p: &lsp::DocumentFormattingParams| &p.text_document.uri,
+                    true,
+                    move |a, _, _| Ok(serde_json::to_value(handlers::formatting(a, &settings))),
+                )
+            }
+            req::RangeFormatting::METHOD => {
+                let settings = self.format_settings(&r.params);
+                self.spawn(
+                    r,
+                    |p: &lsp::DocumentRangeFormattingParams| &p.text_document.uri,
+                    true,
+                    move |a, _, p| {
+                        Ok(serde_json::to_value(handlers::range_formatting(
+                            a, &p, &settings,
+                        )))
+                    },
+                )
+            }
             req::CodeActionRequest::METHOD => self.spawn(
                 r,
                 |p: &lsp::CodeActionParams| &p.text_document.uri,
@@ -556,6 +573,23 @@ impl Server {
             })
         });
         let _ = self.jobs.send(job);
+    }
+
+    /// The `[format]` table of the configuration of the document a formatting request names,
+    /// as it will be when the job runs (`spawn` refreshes the configuration first).
+    fn format_settings(&mut self, params: &serde_json::Value) -> flinkddl_config::FormatSettings {
+        let uri = params
+            .get("textDocument")
+            .cloned()
+            .and_then(|t| serde_json::from_value::<lsp::TextDocumentIdentifier>(t).ok())
+            .map(|t| t.uri);
+        uri.and_then(|uri| {
+            self.refresh_config(&uri);
+            self.documents
+                .get(&uri)
+                .map(|d| d.config.resolved.config.format)
+        })
+        .unwrap_or_default()
     }
 
     fn spawn_pull_diagnostics(&mut self, r: Request) {

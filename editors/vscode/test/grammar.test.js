@@ -20,6 +20,17 @@ assert.ok(
   !(manifest.activationEvents || []).includes("onLanguage:sql"),
   "activates on every .sql file"
 );
+// Formatting: the extension is Flink SQL's default formatter (the server formats documents and
+// ranges), and formatting on save is the user's choice, with VS Code's own setting
+// (`"[flinksql]": {"editor.formatOnSave": true}`): the extension does not turn it on.
+const flinksqlDefaults = (manifest.contributes.configurationDefaults || {})["[flinksql]"] || {};
+assert.strictEqual(
+  flinksqlDefaults["editor.defaultFormatter"],
+  `${manifest.publisher}.${manifest.name}`,
+  "the default formatter of flinksql files"
+);
+assert.ok(!("editor.formatOnSave" in flinksqlDefaults), "format on save is on without the user");
+assert.ok(manifest.categories.includes("Formatters"));
 const [language] = manifest.contributes.languages;
 assert.strictEqual(language.id, "flinksql");
 const configuration = JSON.parse(read(language.configuration));

@@ -16,7 +16,7 @@ pub use code_actions::code_actions;
 pub use completion::completion;
 pub use diagnostics::diagnostics;
 pub use folding::folding_ranges;
-pub use formatting::formatting;
+pub use formatting::{formatting, range_formatting};
 pub use hover::hover;
 pub use navigation::{definition, document_highlight, references};
 pub use rename::{prepare_rename, rename};

@@ -2,7 +2,7 @@
 
 Starts the real binary (FLINKDDL_BIN), opens a document and checks pushed and pulled
 diagnostics, hover, completion, definition and a code action, then shuts the server down and
-expects exit status 0. Run it with crates/lsp/tests/e2e/run.sh.
+expects exit status 0; formats a document and a range under a flinkddl.toml's [format] table. Run it with crates/lsp/tests/e2e/run.sh.
 """
 
 import asyncio
@@ -396,6 +396,94 @@ async def test_folding_quick_fixes_and_rowtime_completion(client):
     )
     labels = [i.label for i in sorted(completion.items, key=lambda i: i.sort_text)]
     assert labels == ["ts"], labels
+
+
+UNFORMATTED = """create table orders (id bigint, `price` decimal(10, 2)) with ('connector'='datagen');
+-- the report
+select id, price from orders where price > 10;
+select   id from orders;
+"""
+
+
+@pytest.mark.asyncio
+async def test_formatting_a_document_and_a_range(client, tmp_path):
+    """Issue 17: the document and a range formatted through the real binary, under the
+    `[format]` table of the document's flinkddl.toml, read again when it changes."""
+    config = tmp_path / "flinkddl.toml"
+    config.write_text('[format]\nkeyword-case = "lower"\nidentifier-quoting = "as-needed"\n')
+    path = tmp_path / "jobs" / "report.sql"
+    path.parent.mkdir()
+    path.write_text(UNFORMATTED)
+    uri = path.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=UNFORMATTED)
+        )
+    )
+    doc = types.TextDocumentIdentifier(uri=uri)
+    options = types.FormattingOptions(tab_size=4, insert_spaces=True)
+
+    edits = await asyncio.wait_for(
+        client.text_document_formatting_async(types.DocumentFormattingParams(text_document=doc, options=options)),
+        TIMEOUT,
+    )
+    formatted = apply_edits(UNFORMATTED, edits)
+    # Lower-case keywords and `price` unquoted: the [format] table took effect.
+    assert formatted == (
+        "create table orders (\n"
+        "    id bigint,\n"
+        "    price decimal(10, 2)\n"
+        ")\n"
+        "with (\n"
+        "    'connector' = 'datagen'\n"
+        ");\n"
+        "-- the report\n"
+        "select id, price\n"
+        "from orders\n"
+        "where price > 10;\n"
+        "select id\n"
+        "from orders;\n"
+    ), formatted
+
+    # A range on the last line: only that statement, the rest byte for byte.
+    last = UNFORMATTED.count("\n") - 1
+    edits = await asyncio.wait_for(
+        client.text_document_range_formatting_async(
+            types.DocumentRangeFormattingParams(
+                text_document=doc,
+                range=types.Range(start=at(last, 0), end=at(last, 8)),
+                options=options,
+            )
+        ),
+        TIMEOUT,
+    )
+    assert len(edits) == 1, edits
+    assert apply_edits(UNFORMATTED, edits) == UNFORMATTED.replace(
+        "select   id from orders;", "select id\nfrom orders;"
+    )
+
+    # The file changed (no watcher event: its length changes, the next request sees it).
+    config.write_text('[format]\nkeyword-case = "upper"\nindent-width = 2\n')
+    edits = await asyncio.wait_for(
+        client.text_document_range_formatting_async(
+            types.DocumentRangeFormattingParams(
+                text_document=doc,
+                range=types.Range(start=at(0, 0), end=at(0, 6)),
+                options=options,
+            )
+        ),
+        TIMEOUT,
+    )
+    assert len(edits) == 1, edits
+    assert edits[0].new_text == (
+        "CREATE TABLE orders (\n"
+        "  id BIGINT,\n"
+        "  `price` DECIMAL(10, 2)\n"
+        ")\n"
+        "WITH (\n"
+        "  'connector' = 'datagen'\n"
+        ");"
+    ), edits[0].new_text
 
 
 QUERIES = """CREATE TABLE orders (id BIGINT, price DECIMAL(10, 2), uid BIGINT) WITH ('connector' = 'datagen');

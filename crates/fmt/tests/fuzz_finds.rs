@@ -1,0 +1,95 @@
+//! `fixtures/format-fuzz/*.sql`: the inputs the format fuzz target (`fuzz/fuzz_targets/format.rs`)
+//! found, kept as regression cases, and others of the same kinds (an invalid character or
+//! white space the lexer treats specially at a statement's edge). Each must have the properties the fuzz target checks:
+//! formatting terminates, formatting twice gives the same text, and every comment's text is
+//! kept in order. The formatted text is an insta snapshot beside the input, control characters
+//! other than line feeds escaped (`INSTA_UPDATE=always cargo test -p flinkddl-fmt --test
+//! fuzz_finds` to bless). A first line `-- format: key = value, ...` sets the options, as in
+//! `fixtures/format`. A snapshot without its `.sql` fails.
+
+use flinkddl::parse;
+use flinkddl_fmt::format;
+use std::path::{Path, PathBuf};
+use support::options_of;
+
+mod support;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/format-fuzz")
+}
+
+fn cases() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(root())
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
+    out.sort();
+    out
+}
+
+/// The comments as the fuzz target compares them.
+fn comments(text: &str) -> Vec<String> {
+    parse(text)
+        .trivia
+        .iter()
+        .map(|c| c.span.text(text).trim_end_matches('\r').to_string())
+        .collect()
+}
+
+/// The text with control characters (a vertical tab, a lone `\r`) visible in the snapshot.
+fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\n".to_string(),
+            c if c.is_control() || (c.is_whitespace() && c != ' ') => {
+                c.escape_unicode().to_string()
+            }
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+#[test]
+fn fuzz_finds() {
+    let all = cases();
+    assert!(!all.is_empty(), "no cases under {}", root().display());
+    for path in all {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        // Read as the fuzz target does: lossily, so that a case may hold any bytes.
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes);
+        let options = options_of(&text);
+        let once = format(&text, &options);
+        let twice = format(&once, &options);
+        assert_eq!(once, twice, "{name}: not idempotent");
+        assert_eq!(comments(&text), comments(&once), "{name}: comments changed");
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(root());
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_omit_expression(true);
+        settings.bind(|| insta::assert_snapshot!(name, visible(&once)));
+    }
+}
+
+#[test]
+fn no_orphan_snapshots() {
+    for entry in std::fs::read_dir(root()).into_iter().flatten().flatten() {
+        let p = entry.path();
+        let file = p
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Some(stem) = file.strip_suffix(".snap") {
+            assert!(
+                root().join(format!("{stem}.sql")).exists(),
+                "orphan snapshot {} has no {stem}.sql",
+                p.display()
+            );
+        } else {
+            assert!(file.ends_with(".sql"), "unexpected file {}", p.display());
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! `fixtures/format-range/*.sql`: range formatting (`format_range`, the language server's
+//! `textDocument/rangeFormatting`). Each case marks its range with `«` and `»`, or a cursor with
+//! `‸` (the marks are removed before formatting); a first line `-- format: key = value, ...`
+//! sets the options, as in `fixtures/format`. The text with the edit applied is an insta
+//! snapshot beside the case (`INSTA_UPDATE=always cargo test -p flinkddl-fmt --test range` to
+//! bless). Every case must also: leave every statement the range does not touch byte for byte
+//! (the edit covers only touched statements), keep the comments, and give no edit when the
+//! range is formatted again. A snapshot without its `.sql` fails.
+
+use flinkddl::{parse, Span};
+use flinkddl_fmt::format_range;
+use std::path::{Path, PathBuf};
+use support::options_of;
+
+mod support;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/format-range")
+}
+
+fn cases() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(root())
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
+    out.sort();
+    out
+}
+
+/// The text without its marks, and the range they mark.
+fn unmark(marked: &str) -> Option<(String, Span)> {
+    let at = |text: &str, mark: char| text.find(mark).map(|i| i as u32);
+    if let Some(cursor) = at(marked, '‸') {
+        return Some((marked.replacen('‸', "", 1), Span::new(cursor, cursor)));
+    }
+    let start = at(marked, '«')?;
+    let text = marked.replacen('«', "", 1);
+    let end = at(&text, '»')?;
+    Some((text.replacen('»', "", 1), Span::new(start, end)))
+}
+
+fn comments(text: &str) -> Vec<String> {
+    let p = parse(text);
+    p.trivia
+        .iter()
+        .map(|c| c.span.text(text).to_string())
+        .collect()
+}
+
+#[test]
+fn range_fixtures() {
+    let all = cases();
+    assert!(!all.is_empty(), "no cases under {}", root().display());
+    for path in all {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let marked = std::fs::read_to_string(&path).unwrap_or_default();
+        let Some((text, range)) = unmark(&marked) else {
+            panic!("{name}: no `«...»` or `‸` mark");
+        };
+        let options = options_of(&text);
+        let edit = format_range(&text, range, &options);
+        let after = match &edit {
+            Some(e) => {
+                assert!(
+                    e.span.start <= range.end.max(range.start) && e.span.end >= range.start,
+                    "{name}: the edit {:?} is away from the range {range:?}",
+                    e.span
+                );
+                let mut t = text.clone();
+                t.replace_range(e.span.start as usize..e.span.end as usize, &e.text);
+                t
+            }
+            None => text.clone(),
+        };
+        // Statements outside the edit are byte for byte as written.
+        let original = parse(&text);
+        for s in &original.script.statements {
+            let outside = edit
+                .as_ref()
+                .is_none_or(|e| s.span.end <= e.span.start || s.span.start >= e.span.end);
+            if outside {
+                let written = s.span.text(&text);
+                assert!(after.contains(written), "{name}: `{written}` changed");
+            }
+        }
+        assert_eq!(comments(&text), comments(&after), "{name}: comments");
+        if let Some(e) = &edit {
+            let again = format_range(
+                &after,
+                Span::new(e.span.start, e.span.start + e.text.len() as u32),
+                &options,
+            );
+            assert_eq!(again, None, "{name}: formatting the range again changed it");
+        }
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(root());
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_omit_expression(true);
+        settings.bind(|| insta::assert_snapshot!(name, after));
+    }
+}
+
+#[test]
+fn no_orphan_snapshots() {
+    for entry in std::fs::read_dir(root()).into_iter().flatten().flatten() {
+        let p = entry.path();
+        let file = p
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Some(stem) = file.strip_suffix(".snap") {
+            assert!(
+                root().join(format!("{stem}.sql")).exists(),
+                "orphan snapshot {} has no {stem}.sql",
+                p.display()
+            );
+        } else {
+            assert!(file.ends_with(".sql"), "unexpected file {}", p.display());
+        }
+    }
+}
