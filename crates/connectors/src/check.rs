@@ -4,7 +4,7 @@
 use crate::catalogue::Catalogue;
 use crate::model::{
     Cond, ConnectorSpec, DatagenFields, FormatSlot, FormatSpec, MetadataSpec, OptionSpec,
-    OptionType, Role, Rule, Side,
+    OptionType, Role, Rule, Side, SlotRole,
 };
 use crate::spans::TableSpans;
 use crate::values::{check_value, numeric_value, quoted_list, split_escaped};
@@ -453,7 +453,7 @@ impl<'a> Checker<'a> {
             let Some(id) = written.or(slot.default.as_deref()) else {
                 continue;
             };
-            if slot.role == "value" {
+            if slot.role == SlotRole::Value {
                 if let Some(first) = value_slot {
                     if written.is_some() {
                         let d = Diagnostic::new(
@@ -542,7 +542,7 @@ impl<'a> Checker<'a> {
 
     /// The value format (the first resolved value slot).
     fn value_format(&self) -> Option<&ActiveFormat<'a>> {
-        self.formats.iter().find(|f| f.slot.role == "value")
+        self.formats.iter().find(|f| f.slot.role == SlotRole::Value)
     }
 
     // ---- options -------------------------------------------------------------------------
@@ -829,6 +829,20 @@ impl<'a> Checker<'a> {
     }
 
     /// Every key the table could use: connector options and the active formats' options.
+    /// Whether `key` is one of [`Self::known_keys`], without building them.
+    fn is_known_key(&self, key: &str) -> bool {
+        self.connector
+            .options
+            .iter()
+            .any(|o| o.key == key && !o.key.contains('#'))
+            || self.formats.iter().any(|f| {
+                f.spec.is_some_and(|spec| {
+                    key.strip_prefix(f.options_prefix.as_str())
+                        .is_some_and(|rest| spec.options.iter().any(|o| o.key == rest))
+                })
+            })
+    }
+
     fn known_keys(&self) -> Vec<String> {
         let mut keys: Vec<String> = self
             .connector
@@ -957,13 +971,13 @@ impl<'a> Checker<'a> {
     /// of the table is a small edit away from one of `wanted` (and is not a known key itself),
     /// the finding points at it, says so and offers to rename it.
     fn point_at_misspelling(&self, d: Diagnostic, wanted: &[&str]) -> Diagnostic {
-        let known = self.known_keys();
+        // No allocation unless a key is unknown: this runs for every missing option.
         let written = self
             .table
             .options
             .iter()
             .map(|(k, _)| k.as_str())
-            .filter(|k| !known.iter().any(|known| known == k));
+            .filter(|k| !self.is_known_key(k));
         for key in written {
             if let Some(best) = did_you_mean(key, wanted.iter().copied()) {
                 let span = self.spans.key(key);
@@ -1379,7 +1393,11 @@ impl<'a> Checker<'a> {
             .filter(|c| c.is_physical())
             .map(|c| c.name.as_str())
             .collect();
-        let has_key_slot = self.connector.format_slots.iter().any(|s| s.role == "key");
+        let has_key_slot = self
+            .connector
+            .format_slots
+            .iter()
+            .any(|s| s.role == SlotRole::Key);
         let Some(i) = format.filter(|_| has_key_slot) else {
             return physical.len();
         };
@@ -1392,7 +1410,7 @@ impl<'a> Checker<'a> {
                 .map(|pk| pk.columns.clone())
                 .unwrap_or_default(),
         };
-        if self.formats[i].slot.role == "key" {
+        if self.formats[i].slot.role == SlotRole::Key {
             return key_fields.len();
         }
         let except_key = self

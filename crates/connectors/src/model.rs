@@ -115,9 +115,10 @@ pub struct ClientProperties {
 #[serde(deny_unknown_fields)]
 pub struct FormatSlot {
     pub option: String,
-    /// `value` or `key`: the first present value slot is the table's value format.
-    #[serde(default = "default_slot_role")]
-    pub role: String,
+    /// `value` (the default) or `key`: the first present value slot is the table's value
+    /// format.
+    #[serde(default)]
+    pub role: SlotRole,
     /// Format used when the option is absent (elasticsearch: `json`).
     #[serde(default)]
     pub default: Option<String>,
@@ -127,8 +128,15 @@ fn default_true() -> bool {
     true
 }
 
-fn default_slot_role() -> String {
-    "value".to_string()
+/// What a format slot's format encodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SlotRole {
+    /// The row's value (`format`, `value.format`).
+    #[default]
+    Value,
+    /// The message key (`key.format`).
+    Key,
 }
 
 impl FormatSlot {

@@ -9,7 +9,7 @@
 //! described and completed.
 
 use flinkddl::connectors::model::{
-    ConnectorSpec, FormatSpec, MetadataSpec, OptionSpec, OptionType,
+    ConnectorSpec, FormatSpec, MetadataSpec, OptionSpec, OptionType, SlotRole,
 };
 use flinkddl::connectors::Catalogue;
 
@@ -158,7 +158,10 @@ pub fn metadata_keys<'a>(
         .map(|m| (m.key.clone(), m))
         .collect();
     if let Some(prefix) = &connector.format_metadata_prefix {
-        let value_slot = connector.format_slots.iter().filter(|s| s.role == "value");
+        let value_slot = connector
+            .format_slots
+            .iter()
+            .filter(|s| s.role == SlotRole::Value);
         for slot in value_slot {
             let id = options
                 .iter()
@@ -304,64 +307,3 @@ pub fn describe_function(info: &flinkddl::binder::expr::FunctionInfo) -> String 
     }
     lines.join("\n\n")
 }
-
-/// Flink's built-in type names as they are written in DDL, with a snippet and a short note.
-pub const TYPE_NAMES: &[(&str, &str, &str)] = &[
-    ("STRING", "STRING", "VARCHAR(2147483647)"),
-    (
-        "VARCHAR",
-        "VARCHAR(${1:255})",
-        "variable-length string; `VARCHAR` alone is `STRING`",
-    ),
-    ("CHAR", "CHAR(${1:1})", "fixed-length string"),
-    ("BOOLEAN", "BOOLEAN", "TRUE, FALSE or UNKNOWN"),
-    ("TINYINT", "TINYINT", "1-byte signed integer"),
-    ("SMALLINT", "SMALLINT", "2-byte signed integer"),
-    ("INT", "INT", "4-byte signed integer"),
-    ("INTEGER", "INTEGER", "4-byte signed integer (`INT`)"),
-    ("BIGINT", "BIGINT", "8-byte signed integer"),
-    ("FLOAT", "FLOAT", "4-byte floating point"),
-    ("DOUBLE", "DOUBLE", "8-byte floating point"),
-    (
-        "DECIMAL",
-        "DECIMAL(${1:10}, ${2:0})",
-        "exact number; `DECIMAL` alone is `DECIMAL(10, 0)`",
-    ),
-    ("DATE", "DATE", "a date without time zone"),
-    ("TIME", "TIME", "time of day; Flink keeps precision 0 to 3"),
-    (
-        "TIMESTAMP",
-        "TIMESTAMP(${1:3})",
-        "timestamp without time zone; `TIMESTAMP` alone is precision 6",
-    ),
-    (
-        "TIMESTAMP_LTZ",
-        "TIMESTAMP_LTZ(${1:3})",
-        "timestamp with local time zone",
-    ),
-    ("BYTES", "BYTES", "VARBINARY(2147483647)"),
-    ("BINARY", "BINARY(${1:1})", "fixed-length binary string"),
-    (
-        "VARBINARY",
-        "VARBINARY(${1:255})",
-        "variable-length binary string",
-    ),
-    ("ARRAY", "ARRAY<${1:STRING}>", "array of one element type"),
-    (
-        "MAP",
-        "MAP<${1:STRING}, ${2:STRING}>",
-        "map from keys to values",
-    ),
-    ("MULTISET", "MULTISET<${1:STRING}>", "bag of elements"),
-    (
-        "ROW",
-        "ROW<${1:name} ${2:STRING}>",
-        "structure of named fields",
-    ),
-    ("VARIANT", "VARIANT", "semi-structured value (Flink 2.1+)"),
-    (
-        "RAW",
-        "RAW('${1:class}', '${2:snapshot}')",
-        "an opaque Java type",
-    ),
-];

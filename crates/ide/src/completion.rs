@@ -3,13 +3,14 @@
 //! connector and format ids, the option keys of the table's connector and formats (with a
 //! snippet for the value), enum values and metadata keys.
 
-use crate::catalogue::{self, TYPE_NAMES};
+use crate::catalogue;
 use crate::context::{self, ident_value, string_value, word, Context, CursorContext};
 use crate::index::TablePath;
 use crate::scope;
 use crate::Analysis;
 use flinkddl::syntax::ast::{self, visit};
 use flinkddl::syntax::{Keyword, Token, TokenKind};
+use flinkddl::types::DDL_TYPE_NAMES;
 use flinkddl::Span;
 use serde::Serialize;
 
@@ -401,9 +402,14 @@ impl Collector<'_> {
     }
 
     fn types(&mut self) {
-        for (name, snippet, doc) in TYPE_NAMES {
-            let item = self.push(*name, CompletionKind::Type, *snippet, snippet.contains('$'));
-            item.documentation = Some((*doc).to_string());
+        for t in DDL_TYPE_NAMES {
+            let item = self.push(
+                t.name,
+                CompletionKind::Type,
+                t.snippet,
+                t.snippet.contains('$'),
+            );
+            item.documentation = Some(t.note.to_string());
         }
     }
 
