@@ -6,6 +6,7 @@ use crate::model::{
     Cond, ConnectorSpec, DatagenFields, FormatSlot, FormatSpec, MetadataSpec, OptionSpec,
     OptionType, Role, Rule, Side, SlotRole,
 };
+use crate::resolve::{KeyClass, ResolvedFormat, SlotOutcome, TableOptions};
 use crate::spans::TableSpans;
 use crate::values::{check_value, numeric_value, quoted_list, split_escaped};
 use flinkddl_binder::schema::{ColumnKind, TableSchema};
@@ -292,36 +293,6 @@ fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 
-/// A format named by one of the connector's format options.
-struct ActiveFormat<'a> {
-    slot: &'a FormatSlot,
-    /// `key.` / `value.` / ``
-    prefix: String,
-    id: String,
-    spec: Option<&'a FormatSpec>,
-    /// `<prefix><format>.`, built once: every option key is matched against it.
-    options_prefix: String,
-}
-
-impl ActiveFormat<'_> {
-    /// `<prefix><format>.`
-    fn option_prefix(&self) -> String {
-        self.options_prefix.clone()
-    }
-}
-
-enum Class<'a> {
-    Connector(&'a OptionSpec),
-    Passthrough,
-    Pattern(&'a OptionSpec, String),
-    Format(&'a OptionSpec),
-    UnknownFormatOption(usize, String),
-    /// An unknown option of a format, which the connector lets through and the format ignores
-    /// (the filesystem connector: `validateExcept(format + '.')`).
-    IgnoredFormatOption(usize, String),
-    Unknown,
-}
-
 struct Checker<'a> {
     catalogue: &'a Catalogue,
     table: &'a TableSchema,
@@ -330,7 +301,8 @@ struct Checker<'a> {
     read: bool,
     write: bool,
     usage: Usage,
-    formats: Vec<ActiveFormat<'a>>,
+    /// The options resolved: the formats in effect, what each key is.
+    resolved: TableOptions<'a>,
     out: Vec<Diagnostic>,
 }
 
@@ -350,7 +322,7 @@ impl<'a> Checker<'a> {
             read: roles.contains(&Role::Source) || roles.contains(&Role::Lookup),
             write: roles.contains(&Role::Sink),
             usage: Usage::EveryUse,
-            formats: Vec::new(),
+            resolved: TableOptions::for_connector(catalogue, connector, &table.options),
             out: Vec::new(),
         }
     }
@@ -420,7 +392,7 @@ impl<'a> Checker<'a> {
     }
 
     fn run(&mut self) {
-        self.resolve_formats();
+        self.check_formats();
         let table: &'a TableSchema = self.table;
         for (key, value) in &table.options {
             if key == "connector" {
@@ -433,9 +405,9 @@ impl<'a> Checker<'a> {
         for rule in rules {
             self.check_rule(rule, "", None);
         }
-        for i in 0..self.formats.len() {
-            if let Some(spec) = self.formats[i].spec {
-                let prefix = self.formats[i].option_prefix();
+        for i in 0..self.resolved.formats.len() {
+            if let Some(spec) = self.resolved.formats[i].spec {
+                let prefix = self.resolved.formats[i].options_prefix.clone();
                 for rule in &spec.rules {
                     self.check_rule(rule, &prefix, Some(i));
                 }
@@ -446,183 +418,111 @@ impl<'a> Checker<'a> {
 
     // ---- formats -------------------------------------------------------------------------
 
-    fn resolve_formats(&mut self) {
-        let mut value_slot: Option<&FormatSlot> = None;
-        for slot in &self.connector.format_slots {
-            let written = self.option(&slot.option);
-            let Some(id) = written.or(slot.default.as_deref()) else {
-                continue;
-            };
-            if slot.role == SlotRole::Value {
-                if let Some(first) = value_slot {
-                    if written.is_some() {
-                        let d = Diagnostic::new(
-                            Code::ConflictingOptions,
-                            self.spans.key(&slot.option),
-                            format!(
-                                "'{}' is ignored because '{}' is set: the value format comes from '{}'",
-                                slot.option, first.option, first.option
-                            ),
-                        )
-                        .with_help(format!("keep one of '{}' and '{}'", first.option, slot.option))
-                        .with_severity(Severity::Warning);
-                        self.out.push(d);
-                    }
-                    continue;
+    /// The format slots: a value format written twice, a format identifier in the wrong
+    /// case, a format the catalogue lacks, a bulk format for a streaming connector.
+    fn check_formats(&mut self) {
+        let slots = std::mem::take(&mut self.resolved.slots);
+        for outcome in &slots {
+            match outcome {
+                SlotOutcome::Shadowed {
+                    slot,
+                    by: first,
+                    written: true,
+                } => {
+                    let d = Diagnostic::new(
+                        Code::ConflictingOptions,
+                        self.spans.key(&slot.option),
+                        format!(
+                            "'{}' is ignored because '{}' is set: the value format comes from '{}'",
+                            slot.option, first.option, first.option
+                        ),
+                    )
+                    .with_help(format!(
+                        "keep one of '{}' and '{}'",
+                        first.option, slot.option
+                    ))
+                    .with_severity(Severity::Warning);
+                    self.out.push(d);
                 }
-                value_slot = Some(slot);
-            }
-            let spec = self.catalogue.format(id);
-            if written.is_some() {
-                let span = self.spans.value(&slot.option);
-                let case_twin = self
-                    .catalogue
-                    .formats()
-                    .find(|f| spec.is_none() && f.id.eq_ignore_ascii_case(id))
-                    .map(|f| f.id.clone());
-                if let Some(twin) = case_twin {
+                SlotOutcome::Shadowed { .. } => {}
+                SlotOutcome::CaseTwin { slot, id, twin } => {
+                    let span = self.spans.value(&slot.option);
+                    let twin = &twin.id;
                     let d = Diagnostic::new(
                         Code::InvalidOptionValue,
                         span,
                         format!("format identifiers are case-sensitive: '{id}' is not '{twin}'"),
                     )
-                    .with_fix(span, quote(&twin), format!("write '{twin}'"));
+                    .with_fix(span, quote(twin), format!("write '{twin}'"));
                     self.emit(d, Side::Both);
-                    continue;
                 }
-                match spec {
-                    None => {
-                        let best =
-                            did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str()));
-                        self.out.push(match best {
-                            Some(best) => Diagnostic::new(
-                                Code::ConnectorTypo,
-                                span,
-                                format!(
-                                    "format '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
-                                ),
-                            )
-                            .with_help(format!(
-                                "did you mean '{best}'? (if '{id}' is an in-house format, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
-                            ))
-                            .with_fix(span, quote(best), format!("write '{best}'")),
-                            None => Diagnostic::new(
-                                Code::UnknownConnector,
-                                span,
-                                format!("format '{id}' is not in the catalogue; its options are not checked"),
-                            )
-                            .with_help("describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)"),
-                        });
+                SlotOutcome::Format(i) => {
+                    let f = &self.resolved.formats[*i];
+                    if f.written {
+                        self.check_format_id(f.slot, &f.id.clone(), f.spec);
                     }
-                    Some(f) if f.bulk_only && !self.connector.accepts_bulk_formats => {
-                        let d = Diagnostic::new(
-                            Code::InvalidOptionValue,
-                            span,
-                            format!(
-                                "format '{id}' is a file (bulk) format; connector '{}' needs a \
-                                 serialization format such as 'json' or 'avro'",
-                                self.connector.id
-                            ),
-                        );
-                        self.emit(d, Side::Both);
-                    }
-                    _ => {}
                 }
             }
-            let prefix = slot.key_prefix();
-            self.formats.push(ActiveFormat {
-                slot,
-                options_prefix: format!("{prefix}{id}."),
-                prefix,
-                id: id.to_string(),
-                spec,
-            });
+        }
+        self.resolved.slots = slots;
+    }
+
+    /// A written format identifier: one the catalogue lacks, or a bulk format the connector
+    /// cannot take.
+    fn check_format_id(&mut self, slot: &FormatSlot, id: &str, spec: Option<&FormatSpec>) {
+        let span = self.spans.value(&slot.option);
+        match spec {
+            None => {
+                let best = did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str()));
+                self.out.push(match best {
+                    Some(best) => Diagnostic::new(
+                        Code::ConnectorTypo,
+                        span,
+                        format!(
+                            "format '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
+                        ),
+                    )
+                    .with_help(format!(
+                        "did you mean '{best}'? (if '{id}' is an in-house format, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
+                    ))
+                    .with_fix(span, quote(best), format!("write '{best}'")),
+                    None => Diagnostic::new(
+                        Code::UnknownConnector,
+                        span,
+                        format!("format '{id}' is not in the catalogue; its options are not checked"),
+                    )
+                    .with_help("describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)"),
+                });
+            }
+            Some(f) if f.bulk_only && !self.connector.accepts_bulk_formats => {
+                let d = Diagnostic::new(
+                    Code::InvalidOptionValue,
+                    span,
+                    format!(
+                        "format '{id}' is a file (bulk) format; connector '{}' needs a \
+                         serialization format such as 'json' or 'avro'",
+                        self.connector.id
+                    ),
+                );
+                self.emit(d, Side::Both);
+            }
+            _ => {}
         }
     }
 
     /// The value format (the first resolved value slot).
-    fn value_format(&self) -> Option<&ActiveFormat<'a>> {
-        self.formats.iter().find(|f| f.slot.role == SlotRole::Value)
+    fn value_format(&self) -> Option<&ResolvedFormat<'a>> {
+        self.resolved.value_format()
     }
 
     // ---- options -------------------------------------------------------------------------
 
-    fn classify(&self, key: &str) -> Class<'a> {
-        let connector = self.connector;
-        if let Some(opt) = connector
-            .options
-            .iter()
-            // Key equality first: it fails fast, the pattern test scans the key.
-            .find(|o| o.all_keys().any(|k| k == key) && !o.key.contains('#'))
-        {
-            return Class::Connector(opt);
-        }
-        if connector.factory_helper {
-            if let Some(opt) = self
-                .catalogue
-                .common_options()
-                .iter()
-                .find(|o| o.all_keys().any(|k| k == key))
-            {
-                return Class::Connector(opt);
-            }
-        }
-        for opt in connector.options.iter().filter(|o| o.key.contains('#')) {
-            if let Some((before, after)) = opt.key.split_once('#') {
-                if let Some(middle) = key
-                    .strip_prefix(before)
-                    .and_then(|rest| rest.strip_suffix(after))
-                {
-                    if !middle.is_empty() {
-                        return Class::Pattern(opt, middle.to_string());
-                    }
-                }
-            }
-        }
-        if connector
-            .prefixes
-            .iter()
-            .any(|p| key.starts_with(p.as_str()))
-        {
-            return Class::Passthrough;
-        }
-        for (i, f) in self.formats.iter().enumerate() {
-            let Some(rest) = key.strip_prefix(f.options_prefix.as_str()) else {
-                continue;
-            };
-            let Some(spec) = f.spec else {
-                return Class::Passthrough;
-            };
-            if let Some(opt) = spec
-                .options
-                .iter()
-                .find(|o| o.all_keys().any(|k| k == rest))
-            {
-                return Class::Format(opt);
-            }
-            let map_prefix = spec.options.iter().any(|o| {
-                o.ty == OptionType::Map
-                    && rest
-                        .strip_prefix(o.key.as_str())
-                        .is_some_and(|r| r.starts_with('.'))
-            });
-            let passthrough = spec.prefixes.iter().any(|p| rest.starts_with(p.as_str()));
-            if map_prefix || passthrough {
-                return Class::Passthrough;
-            }
-            if connector.lenient_format_options && f.prefix.is_empty() {
-                return Class::IgnoredFormatOption(i, rest.to_string());
-            }
-            return Class::UnknownFormatOption(i, rest.to_string());
-        }
-        Class::Unknown
-    }
-
     fn check_option(&mut self, key: &str, value: &str) {
-        match self.classify(key) {
-            Class::Connector(opt) => self.check_option_value(key, value, opt),
-            Class::Format(opt) => self.check_option_value(key, value, opt),
-            Class::Pattern(opt, column) => {
+        match self.resolved.classify(key) {
+            KeyClass::Connector(opt) | KeyClass::Common(opt) | KeyClass::Format(_, opt) => {
+                self.check_option_value(key, value, opt)
+            }
+            KeyClass::Pattern(opt, column) => {
                 let physical = self.table.column(&column).is_some_and(|c| c.is_physical());
                 if physical {
                     self.check_option_value(key, value, opt);
@@ -649,9 +549,9 @@ impl<'a> Checker<'a> {
                     self.emit(d, Side::Both);
                 }
             }
-            Class::Passthrough => {}
-            Class::IgnoredFormatOption(i, rest) => {
-                let f = &self.formats[i];
+            KeyClass::Passthrough => {}
+            KeyClass::IgnoredFormatOption(i, rest) => {
+                let f = &self.resolved.formats[i];
                 let d = Diagnostic::new(
                     Code::UnknownConnectorOption,
                     self.spans.key(key),
@@ -674,9 +574,9 @@ impl<'a> Checker<'a> {
                 };
                 self.out.push(d);
             }
-            Class::UnknownFormatOption(i, rest) => {
-                let f = &self.formats[i];
-                let prefix = f.option_prefix();
+            KeyClass::UnknownFormatOption(i, rest) => {
+                let f = &self.resolved.formats[i];
+                let prefix = f.options_prefix.clone();
                 let mut d = Diagnostic::new(
                     Code::UnknownConnectorOption,
                     self.spans.key(key),
@@ -699,7 +599,7 @@ impl<'a> Checker<'a> {
                 }
                 self.emit(d, Side::Both);
             }
-            Class::Unknown => {
+            KeyClass::Unknown => {
                 let d = self.unknown_option(key);
                 self.emit(d, Side::Both);
             }
@@ -709,10 +609,13 @@ impl<'a> Checker<'a> {
     /// The option of the `i`-th active format closest to `rest` (an unknown option written
     /// as `key`), as the full key to write, and where to write it.
     fn format_option_fix(&self, i: usize, key: &str, rest: &str) -> Option<(String, Span)> {
-        let f = &self.formats[i];
+        let f = &self.resolved.formats[i];
         let spec = f.spec?;
         let best = did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))?;
-        Some((format!("{}{best}", f.option_prefix()), self.spans.key(key)))
+        Some((
+            format!("{}{best}", f.options_prefix.clone()),
+            self.spans.key(key),
+        ))
     }
 
     fn unknown_option(&self, key: &str) -> Diagnostic {
@@ -750,6 +653,7 @@ impl<'a> Checker<'a> {
             for other in self.catalogue.formats() {
                 if let Some(opt_key) = rest.strip_prefix(&format!("{}.", other.id)) {
                     let used = self
+                        .resolved
                         .formats
                         .iter()
                         .find(|f| f.prefix == slot_prefix)
@@ -783,11 +687,11 @@ impl<'a> Checker<'a> {
             }
         }
         // A format option written without its format prefix.
-        for f in &self.formats {
+        for f in &self.resolved.formats {
             let Some(spec) = f.spec else { continue };
             let bare = key.strip_prefix(&f.prefix).unwrap_or(key);
             if spec.options.iter().any(|o| o.key == bare) {
-                let fixed = format!("{}{bare}", f.option_prefix());
+                let fixed = format!("{}{bare}", f.options_prefix.clone());
                 return Diagnostic::new(
                     Code::FormatOptionMismatch,
                     span,
@@ -835,7 +739,7 @@ impl<'a> Checker<'a> {
             .options
             .iter()
             .any(|o| o.key == key && !o.key.contains('#'))
-            || self.formats.iter().any(|f| {
+            || self.resolved.formats.iter().any(|f| {
                 f.spec.is_some_and(|spec| {
                     key.strip_prefix(f.options_prefix.as_str())
                         .is_some_and(|rest| spec.options.iter().any(|o| o.key == rest))
@@ -851,9 +755,9 @@ impl<'a> Checker<'a> {
             .filter(|o| !o.key.contains('#'))
             .map(|o| o.key.clone())
             .collect();
-        for f in &self.formats {
+        for f in &self.resolved.formats {
             if let Some(spec) = f.spec {
-                let prefix = f.option_prefix();
+                let prefix = f.options_prefix.clone();
                 keys.extend(spec.options.iter().map(|o| format!("{prefix}{}", o.key)));
             }
         }
@@ -942,9 +846,9 @@ impl<'a> Checker<'a> {
                 ));
             }
         }
-        for f in &self.formats {
+        for f in &self.resolved.formats {
             let Some(spec) = f.spec else { continue };
-            let prefix = f.option_prefix();
+            let prefix = f.options_prefix.clone();
             for opt in &spec.options {
                 if opt.required
                     && !opt
@@ -1002,7 +906,9 @@ impl<'a> Checker<'a> {
             return Some(v.to_string());
         }
         let options: &[OptionSpec] = match format {
-            Some(i) => self.formats[i].spec.map_or(&[], |s| s.options.as_slice()),
+            Some(i) => self.resolved.formats[i]
+                .spec
+                .map_or(&[], |s| s.options.as_slice()),
             None => &self.connector.options,
         };
         options
@@ -1354,7 +1260,7 @@ impl<'a> Checker<'a> {
                 let n = self.projected_columns(format);
                 if n != 1 {
                     let owner = match format {
-                        Some(i) => format!("format '{}'", self.formats[i].id),
+                        Some(i) => format!("format '{}'", self.resolved.formats[i].id),
                         None => format!("connector '{}'", self.connector.id),
                     };
                     let d = Diagnostic::new(
@@ -1410,7 +1316,7 @@ impl<'a> Checker<'a> {
                 .map(|pk| pk.columns.clone())
                 .unwrap_or_default(),
         };
-        if self.formats[i].slot.role == SlotRole::Key {
+        if self.resolved.formats[i].slot.role == SlotRole::Key {
             return key_fields.len();
         }
         let except_key = self
@@ -1561,16 +1467,7 @@ impl<'a> Checker<'a> {
 
     /// The metadata key, its spec and whether it comes from the format.
     fn find_metadata(&self, key: &str) -> Option<(&'a MetadataSpec, bool)> {
-        if let Some(m) = self.connector.metadata.iter().find(|m| m.key == key) {
-            return Some((m, false));
-        }
-        let prefix = self.connector.format_metadata_prefix.as_deref()?;
-        let rest = key.strip_prefix(prefix)?;
-        let spec = self.value_format()?.spec?;
-        spec.metadata
-            .iter()
-            .find(|m| m.key == rest)
-            .map(|m| (m, true))
+        self.resolved.metadata(key)
     }
 
     fn check_metadata(&mut self) {
