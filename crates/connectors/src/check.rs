@@ -3,36 +3,17 @@
 
 use crate::catalogue::Catalogue;
 use crate::model::{
-    Cond, ConnectorSpec, DatagenFields, FormatSlot, FormatSpec, MetadataSpec, OptionSpec,
-    OptionType, Role, Rule, Side, SlotRole,
+    Cond, ConnectorSpec, FormatSlot, FormatSpec, MetadataSpec, OptionSpec, OptionType, Role, Rule,
+    Side, SlotRole,
 };
 use crate::resolve::{KeyClass, ResolvedFormat, SlotOutcome, TableOptions};
 use crate::spans::TableSpans;
 use crate::values::{check_value, numeric_value, quoted_list, split_escaped};
+
+mod datagen;
 use flinkddl_binder::schema::{ColumnKind, TableSchema};
 use flinkddl_diagnostics::{Code, Diagnostic, Severity, Span};
 use flinkddl_types::{parse_logical_type, supports_explicit_cast, DataType};
-
-/// Identifiers of connectors that no longer exist, with what replaced them.
-const LEGACY_CONNECTORS: &[(&str, &str)] = &[
-    ("kafka-0.10", "kafka"),
-    ("kafka-0.11", "kafka"),
-    ("kafka-universal", "kafka"),
-    ("universal", "kafka"),
-    ("upsert_kafka", "upsert-kafka"),
-    ("elasticsearch", "elasticsearch-7"),
-    ("elasticsearch-5", "elasticsearch-7"),
-    ("hbase", "hbase-2.2"),
-    ("hbase-1.4", "hbase-2.2"),
-    ("mysql", "jdbc"),
-    ("postgres", "jdbc"),
-    ("postgresql", "jdbc"),
-    ("postgresql-cdc", "postgres-cdc"),
-    ("mongo", "mongodb"),
-    ("kinesis-streams", "kinesis"),
-    ("fs", "filesystem"),
-    ("file", "filesystem"),
-];
 
 /// How a table is used, which decides whether a finding is an error (decision 0004).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -206,11 +187,7 @@ fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) 
 /// a declared in-house connector never gets here.
 fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Diagnostic {
     let span = spans.value("connector");
-    let known = |new: &str| catalogue.connector(new).is_some();
-    if let Some((_, new)) = LEGACY_CONNECTORS
-        .iter()
-        .find(|(old, new)| *old == id && known(new))
-    {
+    if let Some(new) = catalogue.replacement_of(id).map(|c| c.id.as_str()) {
         return Diagnostic::new(
             Code::LegacyConnector,
             span,
@@ -523,11 +500,11 @@ impl<'a> Checker<'a> {
                 self.check_option_value(key, value, opt)
             }
             KeyClass::Pattern(opt, column) => {
-                let physical = self.table.column(&column).is_some_and(|c| c.is_physical());
+                let physical = self.table.column(column).is_some_and(|c| c.is_physical());
                 if physical {
                     self.check_option_value(key, value, opt);
                 } else {
-                    let what = if self.table.column(&column).is_some() {
+                    let what = if self.table.column(column).is_some() {
                         format!("'{column}' is not a physical column")
                     } else {
                         format!("the table has no column '{column}'")
@@ -543,7 +520,7 @@ impl<'a> Checker<'a> {
                         .iter()
                         .filter(|c| c.is_physical())
                         .map(|c| c.name.as_str());
-                    if let Some(best) = did_you_mean(&column, physical_names) {
+                    if let Some(best) = did_you_mean(column, physical_names) {
                         d = d.with_help(format!("did you mean column '{best}'?"));
                     }
                     self.emit(d, Side::Both);
@@ -563,7 +540,7 @@ impl<'a> Checker<'a> {
                 // Flink accepts it whatever the script does with the table: never an error. A
                 // misspelt option is a warning (the setting meant has no effect); any other is
                 // a note.
-                let d = match self.format_option_fix(i, key, &rest) {
+                let d = match self.format_option_fix(i, key, rest) {
                     Some((fixed, span)) => d
                         .with_severity(Severity::Warning)
                         .with_help(format!("did you mean '{fixed}'?"))
@@ -587,7 +564,7 @@ impl<'a> Checker<'a> {
                 );
                 if let Some(spec) = f.spec {
                     if let Some(best) =
-                        did_you_mean(&rest, spec.options.iter().map(|o| o.key.as_str()))
+                        did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))
                     {
                         let fixed = format!("{prefix}{best}");
                         d = d.with_help(format!("did you mean '{fixed}'?")).with_fix(
@@ -941,350 +918,487 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// One rule of the connector (`p` empty, `format` `None`) or of a format (`p` its option
+    /// prefix, `format` its index): each kind is a step of its own below.
     fn check_rule(&mut self, rule: &Rule, p: &str, format: Option<usize>) {
-        let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
         match rule {
             Rule::Exclusive {
                 options,
                 fails,
                 message,
-            } => {
-                let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-                if set.len() > 1 {
-                    let names: Vec<String> = set.iter().map(|o| format!("'{}'", full(o))).collect();
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!("{} cannot be set together", names.join(" and "))
-                    });
-                    let span = spans.key(&full(set[set.len() - 1]));
-                    let d = Diagnostic::new(Code::ConflictingOptions, span, msg)
-                        .with_help("keep one of them");
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_exclusive(options, fails, message, p),
             Rule::OneOf {
                 options,
                 fails,
                 message,
-            } => {
-                if !options.iter().any(|o| self.present(o, p)) {
-                    let names: Vec<String> =
-                        options.iter().map(|o| format!("'{}'", full(o))).collect();
-                    let msg = message
-                        .clone()
-                        .unwrap_or_else(|| format!("one of {} must be set", names.join(" or ")));
-                    let add: Vec<String> = names.iter().map(|n| format!("{n} = '...'")).collect();
-                    let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg)
-                        .with_help(format!("add {} to the WITH clause", add.join(" or ")));
-                    let wanted: Vec<String> = options.iter().map(|o| full(o)).collect();
-                    let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
-                    let d = self.point_at_misspelling(d, &wanted);
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_one_of(options, fails, message, p),
             Rule::Requires {
                 when,
                 then,
                 fails,
                 message,
-            } => {
-                if self.holds(when, p, format) {
-                    let missing: Vec<&String> =
-                        then.iter().filter(|o| !self.present(o, p)).collect();
-                    if !missing.is_empty() {
-                        let names: Vec<String> =
-                            missing.iter().map(|o| format!("'{}'", full(o))).collect();
-                        let msg = message.clone().unwrap_or_else(|| {
-                            format!("{} needs {}", Self::cond_text(when, p), names.join(" and "))
-                        });
-                        let d = Diagnostic::new(
-                            Code::MissingDependentOption,
-                            spans.key(&full(&when.option)),
-                            msg,
-                        )
-                        .with_help(format!("add {}", names.join(" and ")));
-                        self.emit(d, *fails);
-                    }
-                }
-            }
-            Rule::AllOrNone { options, fails } => {
-                let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-                if !set.is_empty() && set.len() < options.len() {
-                    let missing: Vec<String> = options
-                        .iter()
-                        .filter(|o| !self.present(o, p))
-                        .map(|o| format!("'{}'", full(o)))
-                        .collect();
-                    let all: Vec<String> =
-                        options.iter().map(|o| format!("'{}'", full(o))).collect();
-                    let d = Diagnostic::new(
-                        Code::MissingDependentOption,
-                        spans.key(&full(set[0])),
-                        format!(
-                            "{} must be set together; missing {}",
-                            all.join(", "),
-                            missing.join(", ")
-                        ),
-                    )
-                    .with_help(format!("add {} or remove the others", missing.join(", ")));
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_requires(when, then, fails, message, p, format),
+            Rule::AllOrNone { options, fails } => self.check_all_or_none(options, fails, p),
             Rule::Forbids {
                 when,
                 and,
                 options,
                 fails,
                 message,
-            } => {
-                if !self.holds(when, p, format) || !and.iter().all(|c| self.holds(c, p, format)) {
-                    return;
-                }
-                if options.is_empty() && !and.is_empty() {
-                    let mut conds = vec![Self::cond_text(when, p)];
-                    conds.extend(and.iter().map(|c| Self::cond_text(c, p)));
-                    let msg = message
-                        .clone()
-                        .unwrap_or_else(|| format!("{} cannot be combined", conds.join(" and ")));
-                    let span = spans.key(&full(&and[and.len() - 1].option));
-                    let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
-                    self.emit(d, *fails);
-                    return;
-                }
-                if options.is_empty() {
-                    let msg = message
-                        .clone()
-                        .unwrap_or_else(|| format!("{} is not allowed", Self::cond_text(when, p)));
-                    let d = Diagnostic::new(
-                        Code::InvalidOptionValue,
-                        spans.value(&full(&when.option)),
-                        msg,
-                    );
-                    self.emit(d, *fails);
-                    return;
-                }
-                let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-                for o in set {
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!(
-                            "'{}' cannot be used with {}",
-                            full(o),
-                            Self::cond_text(when, p)
-                        )
-                    });
-                    let d = Diagnostic::new(Code::ConflictingOptions, spans.key(&full(o)), msg);
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_forbids((when, and), options, fails, message, p, format),
             Rule::RequiresValue {
                 when,
                 option,
                 values,
                 fails,
-            } => {
-                if !self.holds(when, p, format) {
-                    return;
-                }
-                let v = self.value_or_default(option, p, format);
-                if !v
-                    .as_deref()
-                    .is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v)))
-                {
-                    let d = Diagnostic::new(
-                        Code::MissingDependentOption,
-                        spans.key(&full(&when.option)),
-                        format!(
-                            "{} needs '{}' = {}{}",
-                            Self::cond_text(when, p),
-                            full(option),
-                            quoted_list(values),
-                            v.map(|v| format!(" (it is '{v}')")).unwrap_or_default()
-                        ),
-                    )
-                    .with_help(format!(
-                        "add '{}' = '{}'",
-                        full(option),
-                        values.first().map_or("", String::as_str)
-                    ));
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_requires_value(when, option, values, fails, p, format),
             Rule::NotGreater {
                 lower,
                 upper,
                 fails,
-            } => {
-                let num = |k: &str| -> Option<f64> {
-                    let v = self.option(&full(k))?;
-                    v.trim().parse::<f64>().ok()
-                };
-                if let (Some(lo), Some(hi)) = (num(lower), num(upper)) {
-                    if lo > hi {
-                        let d = Diagnostic::new(
-                            Code::ConflictingOptions,
-                            spans.value(&full(lower)),
-                            format!(
-                                "'{}' ({lo}) is greater than '{}' ({hi})",
-                                full(lower),
-                                full(upper)
-                            ),
-                        );
-                        self.emit(d, *fails);
-                    }
-                }
-            }
+            } => self.check_not_greater(lower, upper, fails, p),
             Rule::PrimaryKey {
                 unless,
                 fails,
                 message,
-            } => {
-                if self.table.primary_key.is_none()
-                    && !unless.iter().any(|c| self.holds(c, p, format))
-                {
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!("connector '{}' needs a PRIMARY KEY", self.connector.id)
-                    });
-                    let d = Diagnostic::new(Code::ConnectorNeedsPrimaryKey, spans.table, msg)
-                        .with_help("add PRIMARY KEY (...) NOT ENFORCED");
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_primary_key(unless, fails, message, p, format),
             Rule::NoPrimaryKeyWithInsertOnlyFormat { fails, message } => {
-                let insert_only = self
-                    .value_format()
-                    .and_then(|f| f.spec.map(|s| (s.insert_only, f.id.clone())));
-                if let (Some(_), Some((true, fid))) = (&self.table.primary_key, insert_only) {
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!(
-                            "connector '{}' with the insert-only format '{fid}' does not support a PRIMARY KEY",
-                            self.connector.id
-                        )
-                    });
-                    let d = Diagnostic::new(Code::ConnectorSchemaMismatch, spans.table, msg);
-                    self.emit(d, *fails);
-                }
+                self.check_no_primary_key_with_insert_only_format(fails, message)
             }
             Rule::PhysicalColumns {
                 option,
                 prefix_option,
                 fails,
-            } => {
-                let key = full(option);
-                let Some(value) = self.option(&key) else {
-                    return;
-                };
-                let Ok(names) = split_escaped(value, ';') else {
-                    return;
-                };
-                let prefix = prefix_option
-                    .as_ref()
-                    .and_then(|o| self.option(&full(o)))
-                    .unwrap_or("");
-                for name in names {
-                    let problem = match self.table.column(&name) {
-                        None => Some(format!("the table has no column '{name}'")),
-                        Some(c) if !c.is_physical() => Some(format!(
-                            "'{name}' is a {} column, not a physical one",
-                            c.kind_name()
-                        )),
-                        Some(_) if !name.starts_with(prefix) => Some(format!(
-                            "'{name}' does not start with the key prefix '{prefix}'"
-                        )),
-                        Some(_) => None,
-                    };
-                    if let Some(problem) = problem {
-                        let d = Diagnostic::new(
-                            Code::ConnectorSchemaMismatch,
-                            spans.value(&key),
-                            format!("invalid '{key}': {problem}"),
-                        );
-                        self.emit(d, *fails);
-                    }
-                }
-            }
+            } => self.check_physical_columns(option, prefix_option, fails, p),
             Rule::InsertOnlyFormat { option, fails } => {
-                let key = full(option);
-                let Some(id) = self.option(&key) else { return };
-                if let Some(f) = self.catalogue.format(id) {
-                    if !f.insert_only && !f.bulk_only {
-                        let d = Diagnostic::new(
-                            Code::InvalidOptionValue,
-                            spans.value(&key),
-                            format!("'{key}' must be an insert-only format, but '{id}' produces a changelog"),
-                        );
-                        self.emit(d, *fails);
-                    }
-                }
+                self.check_insert_only_format(option, fails, p)
             }
             Rule::SingleValue {
                 when,
                 option,
                 fails,
                 message,
-            } => {
-                if !self.holds(when, p, format) {
-                    return;
-                }
-                let key = full(option);
-                let count = self
-                    .option(&key)
-                    .and_then(|v| split_escaped(v, ';').ok())
-                    .map_or(0, |l| l.len());
-                if count != 1 {
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!("{} needs exactly one '{key}'", Self::cond_text(when, p))
-                    });
-                    let span = if self.present(option, p) {
-                        spans.value(&key)
-                    } else {
-                        spans.key(&full(&when.option))
-                    };
-                    let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_single_value(when, option, fails, message, p, format),
             Rule::NotPartitioned { when, fails } => {
-                if self.holds(when, p, format) && !self.table.partition_keys.is_empty() {
-                    let d = Diagnostic::new(
-                        Code::ConflictingOptions,
-                        spans.key(&full(&when.option)),
-                        format!(
-                            "{} cannot be used with PARTITIONED BY",
-                            Self::cond_text(when, p)
-                        ),
-                    );
-                    self.emit(d, *fails);
-                }
+                self.check_not_partitioned(when, fails, p, format)
             }
             Rule::SinglePhysicalColumn { fails } => {
-                let n = self.projected_columns(format);
-                if n != 1 {
-                    let owner = match format {
-                        Some(i) => format!("format '{}'", self.resolved.formats[i].id),
-                        None => format!("connector '{}'", self.connector.id),
-                    };
-                    let d = Diagnostic::new(
-                        Code::ConnectorSchemaMismatch,
-                        spans.table,
-                        format!("{owner} needs exactly one physical column, but gets {n}"),
-                    );
-                    self.emit(d, *fails);
-                }
+                self.check_single_physical_column(fails, format)
             }
-            Rule::NotBlank { option, fails } => {
-                let key = full(option);
-                if let Some(v) = self.option(&key) {
-                    if v.trim().is_empty() {
-                        let d = Diagnostic::new(
-                            Code::InvalidOptionValue,
-                            spans.value(&key),
-                            format!("'{key}' must not be empty"),
-                        );
-                        self.emit(d, *fails);
-                    }
-                }
-            }
+            Rule::NotBlank { option, fails } => self.check_not_blank(option, fails, p),
             Rule::DatagenFields(d) => self.check_datagen(d),
+        }
+    }
+
+    /// Options that cannot be set together.
+    fn check_exclusive(
+        &mut self,
+        options: &[String],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
+        if set.len() > 1 {
+            let names: Vec<String> = set.iter().map(|o| format!("'{}'", full(o))).collect();
+            let msg = message
+                .clone()
+                .unwrap_or_else(|| format!("{} cannot be set together", names.join(" and ")));
+            let span = spans.key(&full(set[set.len() - 1]));
+            let d =
+                Diagnostic::new(Code::ConflictingOptions, span, msg).with_help("keep one of them");
+            self.emit(d, *fails);
+        }
+    }
+
+    /// Exactly one of the options.
+    fn check_one_of(
+        &mut self,
+        options: &[String],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if !options.iter().any(|o| self.present(o, p)) {
+            let names: Vec<String> = options.iter().map(|o| format!("'{}'", full(o))).collect();
+            let msg = message
+                .clone()
+                .unwrap_or_else(|| format!("one of {} must be set", names.join(" or ")));
+            let add: Vec<String> = names.iter().map(|n| format!("{n} = '...'")).collect();
+            let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg)
+                .with_help(format!("add {} to the WITH clause", add.join(" or ")));
+            let wanted: Vec<String> = options.iter().map(|o| full(o)).collect();
+            let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
+            let d = self.point_at_misspelling(d, &wanted);
+            self.emit(d, *fails);
+        }
+    }
+
+    /// An option that needs others when a condition holds.
+    fn check_requires(
+        &mut self,
+        when: &Cond,
+        then: &[String],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if self.holds(when, p, format) {
+            let missing: Vec<&String> = then.iter().filter(|o| !self.present(o, p)).collect();
+            if !missing.is_empty() {
+                let names: Vec<String> = missing.iter().map(|o| format!("'{}'", full(o))).collect();
+                let msg = message.clone().unwrap_or_else(|| {
+                    format!("{} needs {}", Self::cond_text(when, p), names.join(" and "))
+                });
+                let d = Diagnostic::new(
+                    Code::MissingDependentOption,
+                    spans.key(&full(&when.option)),
+                    msg,
+                )
+                .with_help(format!("add {}", names.join(" and ")));
+                self.emit(d, *fails);
+            }
+        }
+    }
+
+    /// Options set all together or not at all.
+    fn check_all_or_none(&mut self, options: &[String], fails: &Side, p: &str) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
+        if !set.is_empty() && set.len() < options.len() {
+            let missing: Vec<String> = options
+                .iter()
+                .filter(|o| !self.present(o, p))
+                .map(|o| format!("'{}'", full(o)))
+                .collect();
+            let all: Vec<String> = options.iter().map(|o| format!("'{}'", full(o))).collect();
+            let d = Diagnostic::new(
+                Code::MissingDependentOption,
+                spans.key(&full(set[0])),
+                format!(
+                    "{} must be set together; missing {}",
+                    all.join(", "),
+                    missing.join(", ")
+                ),
+            )
+            .with_help(format!("add {} or remove the others", missing.join(", ")));
+            self.emit(d, *fails);
+        }
+    }
+
+    /// Options a condition rules out.
+    fn check_forbids(
+        &mut self,
+        (when, and): (&Cond, &[Cond]),
+        options: &[String],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if !self.holds(when, p, format) || !and.iter().all(|c| self.holds(c, p, format)) {
+            return;
+        }
+        if options.is_empty() && !and.is_empty() {
+            let mut conds = vec![Self::cond_text(when, p)];
+            conds.extend(and.iter().map(|c| Self::cond_text(c, p)));
+            let msg = message
+                .clone()
+                .unwrap_or_else(|| format!("{} cannot be combined", conds.join(" and ")));
+            let span = spans.key(&full(&and[and.len() - 1].option));
+            let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
+            self.emit(d, *fails);
+            return;
+        }
+        if options.is_empty() {
+            let msg = message
+                .clone()
+                .unwrap_or_else(|| format!("{} is not allowed", Self::cond_text(when, p)));
+            let d = Diagnostic::new(
+                Code::InvalidOptionValue,
+                spans.value(&full(&when.option)),
+                msg,
+            );
+            self.emit(d, *fails);
+            return;
+        }
+        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
+        for o in set {
+            let msg = message.clone().unwrap_or_else(|| {
+                format!(
+                    "'{}' cannot be used with {}",
+                    full(o),
+                    Self::cond_text(when, p)
+                )
+            });
+            let d = Diagnostic::new(Code::ConflictingOptions, spans.key(&full(o)), msg);
+            self.emit(d, *fails);
+        }
+    }
+
+    /// An option that must take one of some values when a condition holds.
+    fn check_requires_value(
+        &mut self,
+        when: &Cond,
+        option: &str,
+        values: &[String],
+        fails: &Side,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if !self.holds(when, p, format) {
+            return;
+        }
+        let v = self.value_or_default(option, p, format);
+        if !v
+            .as_deref()
+            .is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v)))
+        {
+            let d = Diagnostic::new(
+                Code::MissingDependentOption,
+                spans.key(&full(&when.option)),
+                format!(
+                    "{} needs '{}' = {}{}",
+                    Self::cond_text(when, p),
+                    full(option),
+                    quoted_list(values),
+                    v.map(|v| format!(" (it is '{v}')")).unwrap_or_default()
+                ),
+            )
+            .with_help(format!(
+                "add '{}' = '{}'",
+                full(option),
+                values.first().map_or("", String::as_str)
+            ));
+            self.emit(d, *fails);
+        }
+    }
+
+    /// A lower bound option not above its upper bound.
+    fn check_not_greater(&mut self, lower: &str, upper: &str, fails: &Side, p: &str) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let num = |k: &str| -> Option<f64> {
+            let v = self.option(&full(k))?;
+            v.trim().parse::<f64>().ok()
+        };
+        if let (Some(lo), Some(hi)) = (num(lower), num(upper)) {
+            if lo > hi {
+                let d = Diagnostic::new(
+                    Code::ConflictingOptions,
+                    spans.value(&full(lower)),
+                    format!(
+                        "'{}' ({lo}) is greater than '{}' ({hi})",
+                        full(lower),
+                        full(upper)
+                    ),
+                );
+                self.emit(d, *fails);
+            }
+        }
+    }
+
+    /// A PRIMARY KEY the connector needs.
+    fn check_primary_key(
+        &mut self,
+        unless: &[Cond],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        if self.table.primary_key.is_none() && !unless.iter().any(|c| self.holds(c, p, format)) {
+            let msg = message.clone().unwrap_or_else(|| {
+                format!("connector '{}' needs a PRIMARY KEY", self.connector.id)
+            });
+            let d = Diagnostic::new(Code::ConnectorNeedsPrimaryKey, spans.table, msg)
+                .with_help("add PRIMARY KEY (...) NOT ENFORCED");
+            self.emit(d, *fails);
+        }
+    }
+
+    /// No PRIMARY KEY over an insert-only format.
+    fn check_no_primary_key_with_insert_only_format(
+        &mut self,
+        fails: &Side,
+        message: &Option<String>,
+    ) {
+        let spans = self.spans;
+        let insert_only = self
+            .value_format()
+            .and_then(|f| f.spec.map(|s| (s.insert_only, f.id.clone())));
+        if let (Some(_), Some((true, fid))) = (&self.table.primary_key, insert_only) {
+            let msg = message.clone().unwrap_or_else(|| {
+                format!(
+                    "connector '{}' with the insert-only format '{fid}' does not support a PRIMARY KEY",
+                    self.connector.id
+                )
+            });
+            let d = Diagnostic::new(Code::ConnectorSchemaMismatch, spans.table, msg);
+            self.emit(d, *fails);
+        }
+    }
+
+    /// An option that lists physical columns.
+    fn check_physical_columns(
+        &mut self,
+        option: &str,
+        prefix_option: &Option<String>,
+        fails: &Side,
+        p: &str,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let key = full(option);
+        let Some(value) = self.option(&key) else {
+            return;
+        };
+        let Ok(names) = split_escaped(value, ';') else {
+            return;
+        };
+        let prefix = prefix_option
+            .as_ref()
+            .and_then(|o| self.option(&full(o)))
+            .unwrap_or("");
+        for name in names {
+            let problem = match self.table.column(&name) {
+                None => Some(format!("the table has no column '{name}'")),
+                Some(c) if !c.is_physical() => Some(format!(
+                    "'{name}' is a {} column, not a physical one",
+                    c.kind_name()
+                )),
+                Some(_) if !name.starts_with(prefix) => Some(format!(
+                    "'{name}' does not start with the key prefix '{prefix}'"
+                )),
+                Some(_) => None,
+            };
+            if let Some(problem) = problem {
+                let d = Diagnostic::new(
+                    Code::ConnectorSchemaMismatch,
+                    spans.value(&key),
+                    format!("invalid '{key}': {problem}"),
+                );
+                self.emit(d, *fails);
+            }
+        }
+    }
+
+    /// A format option that must name an insert-only format.
+    fn check_insert_only_format(&mut self, option: &str, fails: &Side, p: &str) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let key = full(option);
+        let Some(id) = self.option(&key) else { return };
+        if let Some(f) = self.catalogue.format(id) {
+            if !f.insert_only && !f.bulk_only {
+                let d = Diagnostic::new(
+                    Code::InvalidOptionValue,
+                    spans.value(&key),
+                    format!(
+                        "'{key}' must be an insert-only format, but '{id}' produces a changelog"
+                    ),
+                );
+                self.emit(d, *fails);
+            }
+        }
+    }
+
+    /// An option that takes one value when a condition holds.
+    fn check_single_value(
+        &mut self,
+        when: &Cond,
+        option: &str,
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if !self.holds(when, p, format) {
+            return;
+        }
+        let key = full(option);
+        let count = self
+            .option(&key)
+            .and_then(|v| split_escaped(v, ';').ok())
+            .map_or(0, |l| l.len());
+        if count != 1 {
+            let msg = message.clone().unwrap_or_else(|| {
+                format!("{} needs exactly one '{key}'", Self::cond_text(when, p))
+            });
+            let span = if self.present(option, p) {
+                spans.value(&key)
+            } else {
+                spans.key(&full(&when.option))
+            };
+            let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
+            self.emit(d, *fails);
+        }
+    }
+
+    /// No PARTITIONED BY when a condition holds.
+    fn check_not_partitioned(&mut self, when: &Cond, fails: &Side, p: &str, format: Option<usize>) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if self.holds(when, p, format) && !self.table.partition_keys.is_empty() {
+            let d = Diagnostic::new(
+                Code::ConflictingOptions,
+                spans.key(&full(&when.option)),
+                format!(
+                    "{} cannot be used with PARTITIONED BY",
+                    Self::cond_text(when, p)
+                ),
+            );
+            self.emit(d, *fails);
+        }
+    }
+
+    /// Exactly one physical column (raw).
+    fn check_single_physical_column(&mut self, fails: &Side, format: Option<usize>) {
+        let spans = self.spans;
+        let n = self.projected_columns(format);
+        if n != 1 {
+            let owner = match format {
+                Some(i) => format!("format '{}'", self.resolved.formats[i].id),
+                None => format!("connector '{}'", self.connector.id),
+            };
+            let d = Diagnostic::new(
+                Code::ConnectorSchemaMismatch,
+                spans.table,
+                format!("{owner} needs exactly one physical column, but gets {n}"),
+            );
+            self.emit(d, *fails);
+        }
+    }
+
+    /// An option that must not be blank.
+    fn check_not_blank(&mut self, option: &str, fails: &Side, p: &str) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let key = full(option);
+        if let Some(v) = self.option(&key) {
+            if v.trim().is_empty() {
+                let d = Diagnostic::new(
+                    Code::InvalidOptionValue,
+                    spans.value(&key),
+                    format!("'{key}' must not be empty"),
+                );
+                self.emit(d, *fails);
+            }
         }
     }
 
@@ -1330,137 +1444,6 @@ impl<'a> Checker<'a> {
         } else {
             physical.len()
         }
-    }
-
-    fn check_datagen(&mut self, rule: &DatagenFields) {
-        let spans = self.spans;
-        for column in self.table.columns.iter().filter(|c| c.is_physical()) {
-            let prefix = format!("fields.{}.", column.name);
-            let kind_key = format!("{prefix}kind");
-            let kind = self.option(&kind_key).unwrap_or("random");
-            let Some(groups) = rule.kinds.get(kind) else {
-                let kinds: Vec<String> = rule.kinds.keys().cloned().collect();
-                let d = Diagnostic::new(
-                    Code::InvalidOptionValue,
-                    spans.value(&kind_key),
-                    format!(
-                        "invalid value for '{kind_key}': '{kind}' is not one of {}",
-                        quoted_list(&kinds)
-                    ),
-                );
-                self.emit(d, Side::Both);
-                continue;
-            };
-            let root = column.data_type.type_root();
-            let root_name = root.as_str();
-            let set: Vec<(String, String)> = self
-                .table
-                .options
-                .iter()
-                .filter_map(|(k, _)| k.strip_prefix(&prefix).map(|s| (k.clone(), s.to_string())))
-                .filter(|(_, sub)| sub != "kind")
-                .collect();
-            if rule
-                .unsupported
-                .get(kind)
-                .is_some_and(|r| r.iter().any(|n| n == root_name))
-            {
-                let span = if spans.has_key(&kind_key) {
-                    spans.value(&kind_key)
-                } else {
-                    spans.column(&column.name)
-                };
-                let d = Diagnostic::new(
-                    Code::ConnectorSchemaMismatch,
-                    span,
-                    format!(
-                        "datagen cannot generate a '{kind}' for column '{}' of type {}",
-                        column.name,
-                        column.data_type.summary_string()
-                    ),
-                );
-                self.emit(d, Side::Both);
-                continue;
-            }
-            let Some(group) = groups
-                .iter()
-                .find(|g| g.roots.iter().any(|r| r == root_name))
-            else {
-                continue;
-            };
-            for (key, sub) in &set {
-                if !group.options.iter().any(|o| o == sub) && self.is_datagen_sub_option(sub) {
-                    let takes = if group.options.is_empty() {
-                        "it takes no per-field options".to_string()
-                    } else {
-                        format!("it takes {}", quoted_list(&group.options))
-                    };
-                    let d = Diagnostic::new(
-                        Code::ConnectorSchemaMismatch,
-                        spans.key(key),
-                        format!(
-                            "'{key}' does not apply to column '{}' of type {} with kind '{kind}': {takes}",
-                            column.name,
-                            column.data_type.summary_string()
-                        ),
-                    );
-                    self.emit(d, Side::Both);
-                }
-            }
-            if column
-                .data_type
-                .has_family(flinkddl_types::LogicalTypeFamily::Numeric)
-            {
-                for (key, sub) in &set {
-                    if !matches!(sub.as_str(), "min" | "max" | "start" | "end") {
-                        continue;
-                    }
-                    let value = self.option(key).unwrap_or("");
-                    if value.trim().parse::<f64>().is_err() {
-                        let d = Diagnostic::new(
-                            Code::InvalidOptionValue,
-                            spans.value(key),
-                            format!(
-                                "invalid value for '{key}': '{value}' is not a number, but column '{}' is {}",
-                                column.name,
-                                column.data_type.summary_string()
-                            ),
-                        );
-                        self.emit(d, Side::Both);
-                    }
-                }
-            }
-            if let Some(required) = rule.required.get(kind) {
-                let missing: Vec<String> = required
-                    .iter()
-                    .filter(|r| group.options.contains(r))
-                    .filter(|r| self.option(&format!("{prefix}{r}")).is_none())
-                    .map(|r| format!("'{prefix}{r}'"))
-                    .collect();
-                if !missing.is_empty() {
-                    let span = if spans.has_key(&kind_key) {
-                        spans.key(&kind_key)
-                    } else {
-                        spans.table
-                    };
-                    let d = Diagnostic::new(
-                        Code::MissingDependentOption,
-                        span,
-                        format!("'{kind_key}' = '{kind}' needs {}", missing.join(" and ")),
-                    );
-                    self.emit(d, Side::Both);
-                }
-            }
-        }
-    }
-
-    /// Whether `sub` is one of datagen's `fields.#.<sub>` options (others are reported as
-    /// unknown options already).
-    fn is_datagen_sub_option(&self, sub: &str) -> bool {
-        self.connector
-            .options
-            .iter()
-            .any(|o| o.key.strip_prefix("fields.#.") == Some(sub))
     }
 
     // ---- metadata ------------------------------------------------------------------------

@@ -19,6 +19,21 @@ pub struct CatalogueFile {
     pub connectors: Vec<ConnectorSpec>,
     #[serde(default)]
     pub formats: Vec<FormatSpec>,
+    /// Connectors and formats this catalogue does not describe (their options are not
+    /// checked) whose source reads a changelog: the other Flink CDC connectors,
+    /// `debezium-protobuf`.
+    #[serde(default)]
+    pub other_changelog_sources: OtherChangelogSources,
+}
+
+/// See [`CatalogueFile::other_changelog_sources`].
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OtherChangelogSources {
+    #[serde(default)]
+    pub connectors: Vec<String>,
+    #[serde(default)]
+    pub formats: Vec<String>,
 }
 
 /// How a table can be used: read by a scan source, read by a lookup join, written by a sink.
@@ -58,6 +73,14 @@ pub struct ConnectorSpec {
     pub verified: bool,
     /// Source, lookup and/or sink.
     pub roles: Vec<Role>,
+    /// Its source reads a changelog (updates and deletes) whatever the format: upsert-kafka,
+    /// the CDC connectors. Otherwise the value format says (`insert_only`).
+    #[serde(default)]
+    pub changelog_source: bool,
+    /// Identifiers of older Flink releases that this connector replaces (`kafka-0.11`): a
+    /// table naming one gets a warning with this connector's identifier.
+    #[serde(default)]
+    pub legacy_ids: Vec<String>,
     /// `requiredOptions()` and `optionalOptions()`; `required` marks the first.
     #[serde(default)]
     pub options: Vec<OptionSpec>,
