@@ -4,7 +4,7 @@
 //! snippet for the value), enum values and metadata keys.
 
 use crate::catalogue;
-use crate::context::{self, ident_value, string_value, word, Context, CursorContext};
+use crate::context::{self, ident_value, keyword, string_value, word, Context, CursorContext};
 use crate::index::TablePath;
 use crate::scope;
 use crate::Analysis;
@@ -720,7 +720,7 @@ impl Collector<'_> {
     fn like_source(&self) -> Option<TablePath> {
         let text = self.text();
         let tokens = self.tokens();
-        let at = tokens.iter().position(|t| word(text, t) == "LIKE")?;
+        let at = tokens.iter().position(|t| keyword(text, t) == Keyword::LIKE)?;
         self.qualify(&dotted_name(text, tokens, at + 1))
     }
 
@@ -791,7 +791,7 @@ impl Collector<'_> {
         }
         let text = self.text();
         let tokens = self.tokens();
-        let at = tokens.iter().position(|t| word(text, t) == "FROM")?;
+        let at = tokens.iter().position(|t| keyword(text, t) == Keyword::FROM)?;
         self.qualify(&dotted_name(text, tokens, at + 1))
     }
 
