@@ -720,7 +720,9 @@ impl Collector<'_> {
     fn like_source(&self) -> Option<TablePath> {
         let text = self.text();
         let tokens = self.tokens();
-        let at = tokens.iter().position(|t| keyword(text, t) == Keyword::LIKE)?;
+        let at = tokens
+            .iter()
+            .position(|t| keyword(text, t) == Keyword::LIKE)?;
         self.qualify(&dotted_name(text, tokens, at + 1))
     }
 
@@ -791,7 +793,9 @@ impl Collector<'_> {
         }
         let text = self.text();
         let tokens = self.tokens();
-        let at = tokens.iter().position(|t| keyword(text, t) == Keyword::FROM)?;
+        let at = tokens
+            .iter()
+            .position(|t| keyword(text, t) == Keyword::FROM)?;
         self.qualify(&dotted_name(text, tokens, at + 1))
     }
 
