@@ -227,8 +227,17 @@ pub(crate) fn did_you_mean<'a>(
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let mut best: Option<(&str, f64)> = None;
-    let word_lower = word.to_lowercase();
+    // Written keys are mostly lower-case ASCII already: no copy then.
+    let word_lower: std::borrow::Cow<str> = if word
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        std::borrow::Cow::Owned(word.to_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(word)
+    };
     let word_chars = word_lower.chars().count();
+    let word_bag = CharBag::of(&word_lower);
     let mut lowered = String::new();
     for c in candidates {
         if c == word {
@@ -253,6 +262,12 @@ pub(crate) fn did_you_mean<'a>(
         if shorter * 2 < longer && longer - shorter > 2 {
             continue;
         }
+        // The letters alone rule most of the rest out, before the costly measures.
+        if let (Some(w), Some(c)) = (&word_bag, CharBag::of(candidate)) {
+            if !w.may_be_close(&c, word_chars, candidate_chars) {
+                continue;
+            }
+        }
         let jw = strsim::jaro_winkler(&word_lower, candidate);
         let close = jw >= 0.9
             || word.eq_ignore_ascii_case(c)
@@ -264,6 +279,44 @@ pub(crate) fn did_you_mean<'a>(
         }
     }
     best.map(|(c, _)| c)
+}
+
+/// How often each ASCII character occurs in a word: a cheap test of whether two words can be
+/// close at all in [`did_you_mean`]'s measures.
+struct CharBag([u8; 128]);
+
+impl CharBag {
+    /// `None` for a word with a non-ASCII character (or a character 255 times).
+    fn of(word: &str) -> Option<CharBag> {
+        let mut counts = [0u8; 128];
+        for b in word.bytes() {
+            let slot = counts.get_mut(usize::from(b))?;
+            *slot = slot.checked_add(1)?;
+        }
+        Some(CharBag(counts))
+    }
+
+    /// False only when neither test of [`did_you_mean`] can pass: Jaro-Winkler reaches 0.9
+    /// only when Jaro reaches 0.75 (the prefix bonus adds at most 0.4 of what is left), and
+    /// Jaro is at most (m/|a| + m/|b| + 1) / 3 with m the letters the words share; an edit
+    /// distance of 2 changes at most 4 letter counts. Equal words (ignoring case) share all.
+    fn may_be_close(&self, other: &CharBag, chars: usize, other_chars: usize) -> bool {
+        let (mut shared, mut differ) = (0usize, 0usize);
+        for (a, b) in self.0.iter().zip(other.0.iter()) {
+            shared += usize::from(*a.min(b));
+            differ += usize::from(a.abs_diff(*b));
+        }
+        if differ <= 4 {
+            return true;
+        }
+        if shared == 0 || chars == 0 || other_chars == 0 {
+            return false;
+        }
+        let jaro_bound =
+            (shared as f64 / chars as f64 + shared as f64 / other_chars as f64 + 1.0) / 3.0;
+        // a margin below 0.75 for rounding
+        jaro_bound >= 0.74
+    }
 }
 
 fn quote(s: &str) -> String {
@@ -1609,4 +1662,102 @@ fn did_you_mean_value(value: &str, values: &[String]) -> Option<String> {
         return Some(v.clone());
     }
     did_you_mean(value, values.iter().map(String::as_str)).map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::did_you_mean;
+    use crate::Catalogue;
+
+    /// `did_you_mean` without its shortcuts (as it was before them): the shortcuts must never
+    /// change an answer.
+    fn did_you_mean_plain<'a>(
+        word: &str,
+        candidates: impl Iterator<Item = &'a str>,
+    ) -> Option<&'a str> {
+        let mut best: Option<(&str, f64)> = None;
+        let word_lower = word.to_lowercase();
+        for c in candidates {
+            if c == word {
+                continue;
+            }
+            let candidate = c.to_lowercase();
+            let (a, b) = (word_lower.chars().count(), candidate.chars().count());
+            let (shorter, longer) = (a.min(b), a.max(b));
+            let jw = strsim::jaro_winkler(&word_lower, &candidate);
+            let close = jw >= 0.9
+                || word.eq_ignore_ascii_case(c)
+                || (word.len() > 3
+                    && longer - shorter <= 2
+                    && strsim::osa_distance(&word_lower, &candidate) <= 2);
+            if close && best.is_none_or(|(_, s)| jw > s) {
+                best = Some((c, jw));
+            }
+        }
+        best.map(|(c, _)| c)
+    }
+
+    #[test]
+    fn shortcuts_never_change_a_suggestion() {
+        let catalogue = Catalogue::builtin();
+        let keys: Vec<String> = catalogue
+            .connectors()
+            .flat_map(|c| c.options.iter().map(|o| o.key.clone()))
+            .chain(
+                catalogue
+                    .formats()
+                    .flat_map(|f| f.options.iter().map(|o| format!("{}.{}", f.id, o.key))),
+            )
+            .collect();
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n.max(1)
+        };
+        let letters: Vec<char> = "abcdeiklmnoprstuvx.-_K".chars().collect();
+        let mut words: Vec<String> = Vec::new();
+        for key in keys.iter().step_by(3) {
+            let chars: Vec<char> = key.chars().collect();
+            for _ in 0..4 {
+                let mut w = chars.clone();
+                for _ in 0..=next(3) {
+                    let i = next(w.len() + 1);
+                    match next(5) {
+                        0 if i < w.len() => {
+                            w.remove(i);
+                        }
+                        1 => w.insert(i.min(w.len()), letters[next(letters.len())]),
+                        2 if i < w.len() => w[i] = letters[next(letters.len())],
+                        3 if i + 1 < w.len() => w.swap(i, i + 1),
+                        _ => w.truncate(i.max(1)),
+                    }
+                }
+                words.push(w.into_iter().collect());
+            }
+            words.push(key.to_uppercase());
+        }
+        let (mut differ, mut suggested) = (Vec::new(), 0);
+        for word in &words {
+            let candidates = || keys.iter().map(String::as_str);
+            let fast = did_you_mean(word, candidates());
+            let plain = did_you_mean_plain(word, candidates());
+            suggested += usize::from(plain.is_some());
+            if fast != plain {
+                differ.push(format!("{word}: {fast:?} vs {plain:?}"));
+            }
+        }
+        assert!(
+            differ.is_empty(),
+            "{} of {}: {differ:?}",
+            differ.len(),
+            words.len()
+        );
+        // the words are near misses and far ones both
+        assert!(
+            suggested > words.len() / 4 && suggested < words.len(),
+            "{suggested}"
+        );
+    }
 }
