@@ -333,6 +333,9 @@ struct Checker<'a> {
     usage: Usage,
     /// The options resolved: the formats in effect, what each key is.
     resolved: TableOptions<'a>,
+    /// The written keys that are no known key, found once per table and only when a missing
+    /// option looks for a misspelling of itself.
+    unknown_written: std::cell::OnceCell<Vec<&'a str>>,
     out: Vec<Diagnostic>,
 }
 
@@ -353,6 +356,7 @@ impl<'a> Checker<'a> {
             write: roles.contains(&Role::Sink),
             usage: Usage::EveryUse,
             resolved: TableOptions::for_connector(catalogue, connector, &table.options),
+            unknown_written: std::cell::OnceCell::new(),
             out: Vec::new(),
         }
     }
@@ -905,14 +909,16 @@ impl<'a> Checker<'a> {
     /// of the table is a small edit away from one of `wanted` (and is not a known key itself),
     /// the finding points at it, says so and offers to rename it.
     fn point_at_misspelling(&self, d: Diagnostic, wanted: &[&str]) -> Diagnostic {
-        // No allocation unless a key is unknown: this runs for every missing option.
-        let written = self
-            .table
-            .options
-            .iter()
-            .map(|(k, _)| k.as_str())
-            .filter(|k| !self.is_known_key(k));
-        for key in written {
+        let table: &'a TableSchema = self.table;
+        let unknown = self.unknown_written.get_or_init(|| {
+            table
+                .options
+                .iter()
+                .map(|(k, _)| k.as_str())
+                .filter(|k| !self.is_known_key(k))
+                .collect()
+        });
+        for &key in unknown {
             if let Some(best) = did_you_mean(key, wanted.iter().copied()) {
                 let span = self.spans.key(key);
                 let mut d = d
