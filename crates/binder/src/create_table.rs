@@ -761,20 +761,20 @@ impl Binder<'_> {
                     // The parser reported this already.
                     return None;
                 }
-                let message = e.error.to_string();
-                let code = if message.starts_with("Unknown identifier") {
-                    Code::UnknownType
-                } else if message.contains("not supported") || message.contains("Unable to restore")
-                {
-                    Code::UnsupportedType
-                } else {
-                    Code::InvalidTypeParameter
+                use flinkddl_types::TypeError;
+                let code = match &e.error {
+                    TypeError::UnknownType(_) => Code::UnknownType,
+                    TypeError::UnsupportedDdlType(_) | TypeError::RawRestore { .. } => {
+                        Code::UnsupportedType
+                    }
+                    _ => Code::InvalidTypeParameter,
                 };
-                let is_real = message.contains("REAL");
-                let mut d = Diagnostic::new(code, e.span, message.clone());
-                let unknown_name = message
-                    .strip_prefix("Unknown identifier '")
-                    .and_then(|m| m.strip_suffix('\''));
+                let is_real = matches!(&e.error, TypeError::UnsupportedDdlType(n) if n == "REAL");
+                let mut d = Diagnostic::new(code, e.span, e.error.to_string());
+                let unknown_name = match &e.error {
+                    TypeError::UnknownType(name) => Some(name.as_str()),
+                    _ => None,
+                };
                 let suggestion = unknown_name.and_then(flinkddl_types::similar_type_name);
                 if let (Some(name), Some(suggestion)) = (unknown_name, suggestion) {
                     d = d.with_help(format!("did you mean `{suggestion}`?"));

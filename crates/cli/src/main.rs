@@ -89,10 +89,26 @@ struct CheckArgs {
     /// When connector and format findings are errors: `at-use` (default) when the file itself
     /// reads or writes the table, `error` whenever they break every use of the table (for
     /// repositories of DDL that other jobs use). Overrides `connector-findings` in flinkddl.toml.
-    #[arg(long, value_name = "WHEN", value_parser = ["at-use", "error"])]
-    connector_findings: Option<String>,
+    #[arg(long, value_name = "WHEN", value_enum)]
+    connector_findings: Option<ConnectorFindingsArg>,
     #[command(flatten)]
     more: flags::CheckFlags,
+}
+
+/// `--connector-findings`, as `connector-findings` in flinkddl.toml reads it.
+#[derive(Clone, Copy, ValueEnum)]
+enum ConnectorFindingsArg {
+    AtUse,
+    Error,
+}
+
+impl From<ConnectorFindingsArg> for flinkddl::ConnectorFindings {
+    fn from(arg: ConnectorFindingsArg) -> Self {
+        match arg {
+            ConnectorFindingsArg::AtUse => flinkddl::ConnectorFindings::AtUse,
+            ConnectorFindingsArg::Error => flinkddl::ConnectorFindings::Error,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -221,12 +237,8 @@ fn check(args: CheckArgs) -> ExitCode {
             p.config.fresh_session = true;
         }
     }
-    if let Some(when) = &args.connector_findings {
-        let findings = if when == "error" {
-            flinkddl::ConnectorFindings::Error
-        } else {
-            flinkddl::ConnectorFindings::AtUse
-        };
+    if let Some(when) = args.connector_findings {
+        let findings = flinkddl::ConnectorFindings::from(when);
         for p in plan.iter_mut() {
             p.config.connector_findings = findings;
         }

@@ -1,7 +1,9 @@
 //! The catalogue: the built-in connector and format files (compiled in with `include_str!`,
 //! parsed once on first use) plus an optional user file of the same shape.
 
-use crate::model::{CatalogueFile, ConnectorSpec, FormatSpec, OptionSpec, Rule};
+use crate::model::{
+    CatalogueFile, ConnectorSpec, FormatSpec, OptionSpec, OtherChangelogSources, Rule,
+};
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
@@ -27,6 +29,7 @@ pub struct Catalogue {
     connectors: BTreeMap<String, Arc<ConnectorSpec>>,
     formats: BTreeMap<String, Arc<FormatSpec>>,
     common_options: Arc<Vec<OptionSpec>>,
+    other_changelog_sources: Arc<OtherChangelogSources>,
 }
 
 struct Builtin {
@@ -141,6 +144,11 @@ impl Catalogue {
         builtin_data().catalogue.clone()
     }
 
+    /// The built-in catalogue, borrowed (no copy of its maps).
+    pub fn builtin_ref() -> &'static Catalogue {
+        &builtin_data().catalogue
+    }
+
     /// Problems in the built-in data (empty unless the data files are broken; tests assert it).
     pub fn builtin_errors() -> &'static [String] {
         &builtin_data().errors
@@ -166,6 +174,13 @@ impl Catalogue {
             if !replace && self.connectors.contains_key(&connector.id) {
                 return Err(format!("connector '{}' is defined twice", connector.id));
             }
+        }
+        let others = &file.other_changelog_sources;
+        if !others.connectors.is_empty() || !others.formats.is_empty() {
+            let mut all = self.other_changelog_sources.as_ref().clone();
+            all.connectors.extend(others.connectors.iter().cloned());
+            all.formats.extend(others.formats.iter().cloned());
+            self.other_changelog_sources = Arc::new(all);
         }
         if !file.common_options.is_empty() {
             let mut common: Vec<OptionSpec> = self.common_options.as_ref().clone();
@@ -201,6 +216,32 @@ impl Catalogue {
 
     pub fn formats(&self) -> impl Iterator<Item = &FormatSpec> {
         self.formats.values().map(|f| f.as_ref())
+    }
+
+    /// Whether a source of connector `id` reads a changelog whatever its format.
+    pub fn connector_reads_changelog(&self, id: &str) -> bool {
+        match self.connector(id) {
+            Some(c) => c.changelog_source,
+            None => self
+                .other_changelog_sources
+                .connectors
+                .iter()
+                .any(|c| c == id),
+        }
+    }
+
+    /// Whether format `id` decodes a changelog (updates and deletes).
+    pub fn format_reads_changelog(&self, id: &str) -> bool {
+        match self.format(id) {
+            Some(f) => !f.insert_only,
+            None => self.other_changelog_sources.formats.iter().any(|f| f == id),
+        }
+    }
+
+    /// The connector that replaced a connector identifier of an older Flink release.
+    pub fn replacement_of(&self, legacy_id: &str) -> Option<&ConnectorSpec> {
+        self.connectors()
+            .find(|c| c.legacy_ids.iter().any(|l| l == legacy_id))
     }
 }
 

@@ -3,35 +3,17 @@
 
 use crate::catalogue::Catalogue;
 use crate::model::{
-    Cond, ConnectorSpec, DatagenFields, FormatSlot, FormatSpec, MetadataSpec, OptionSpec,
-    OptionType, Role, Rule, Side,
+    Cond, ConnectorSpec, FormatSlot, FormatSpec, MetadataSpec, OptionSpec, OptionType, Role, Rule,
+    Side, SlotRole,
 };
+use crate::resolve::{KeyClass, ResolvedFormat, SlotOutcome, TableOptions};
 use crate::spans::TableSpans;
 use crate::values::{check_value, numeric_value, quoted_list, split_escaped};
+
+mod datagen;
 use flinkddl_binder::schema::{ColumnKind, TableSchema};
 use flinkddl_diagnostics::{Code, Diagnostic, Severity, Span};
 use flinkddl_types::{parse_logical_type, supports_explicit_cast, DataType};
-
-/// Identifiers of connectors that no longer exist, with what replaced them.
-const LEGACY_CONNECTORS: &[(&str, &str)] = &[
-    ("kafka-0.10", "kafka"),
-    ("kafka-0.11", "kafka"),
-    ("kafka-universal", "kafka"),
-    ("universal", "kafka"),
-    ("upsert_kafka", "upsert-kafka"),
-    ("elasticsearch", "elasticsearch-7"),
-    ("elasticsearch-5", "elasticsearch-7"),
-    ("hbase", "hbase-2.2"),
-    ("hbase-1.4", "hbase-2.2"),
-    ("mysql", "jdbc"),
-    ("postgres", "jdbc"),
-    ("postgresql", "jdbc"),
-    ("postgresql-cdc", "postgres-cdc"),
-    ("mongo", "mongodb"),
-    ("kinesis-streams", "kinesis"),
-    ("fs", "filesystem"),
-    ("file", "filesystem"),
-];
 
 /// How a table is used, which decides whether a finding is an error (decision 0004).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -205,11 +187,7 @@ fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) 
 /// a declared in-house connector never gets here.
 fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Diagnostic {
     let span = spans.value("connector");
-    let known = |new: &str| catalogue.connector(new).is_some();
-    if let Some((_, new)) = LEGACY_CONNECTORS
-        .iter()
-        .find(|(old, new)| *old == id && known(new))
-    {
+    if let Some(new) = catalogue.replacement_of(id).map(|c| c.id.as_str()) {
         return Diagnostic::new(
             Code::LegacyConnector,
             span,
@@ -249,8 +227,17 @@ pub(crate) fn did_you_mean<'a>(
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let mut best: Option<(&str, f64)> = None;
-    let word_lower = word.to_lowercase();
+    // Written keys are mostly lower-case ASCII already: no copy then.
+    let word_lower: std::borrow::Cow<str> = if word
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        std::borrow::Cow::Owned(word.to_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(word)
+    };
     let word_chars = word_lower.chars().count();
+    let word_bag = CharBag::of(&word_lower);
     let mut lowered = String::new();
     for c in candidates {
         if c == word {
@@ -275,6 +262,12 @@ pub(crate) fn did_you_mean<'a>(
         if shorter * 2 < longer && longer - shorter > 2 {
             continue;
         }
+        // The letters alone rule most of the rest out, before the costly measures.
+        if let (Some(w), Some(c)) = (&word_bag, CharBag::of(candidate)) {
+            if !w.may_be_close(&c, word_chars, candidate_chars) {
+                continue;
+            }
+        }
         let jw = strsim::jaro_winkler(&word_lower, candidate);
         let close = jw >= 0.9
             || word.eq_ignore_ascii_case(c)
@@ -288,38 +281,46 @@ pub(crate) fn did_you_mean<'a>(
     best.map(|(c, _)| c)
 }
 
-fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "''"))
-}
+/// How often each ASCII character occurs in a word: a cheap test of whether two words can be
+/// close at all in [`did_you_mean`]'s measures.
+struct CharBag([u8; 128]);
 
-/// A format named by one of the connector's format options.
-struct ActiveFormat<'a> {
-    slot: &'a FormatSlot,
-    /// `key.` / `value.` / ``
-    prefix: String,
-    id: String,
-    spec: Option<&'a FormatSpec>,
-    /// `<prefix><format>.`, built once: every option key is matched against it.
-    options_prefix: String,
-}
+impl CharBag {
+    /// `None` for a word with a non-ASCII character (or a character 255 times).
+    fn of(word: &str) -> Option<CharBag> {
+        let mut counts = [0u8; 128];
+        for b in word.bytes() {
+            let slot = counts.get_mut(usize::from(b))?;
+            *slot = slot.checked_add(1)?;
+        }
+        Some(CharBag(counts))
+    }
 
-impl ActiveFormat<'_> {
-    /// `<prefix><format>.`
-    fn option_prefix(&self) -> String {
-        self.options_prefix.clone()
+    /// False only when neither test of [`did_you_mean`] can pass: Jaro-Winkler reaches 0.9
+    /// only when Jaro reaches 0.75 (the prefix bonus adds at most 0.4 of what is left), and
+    /// Jaro is at most (m/|a| + m/|b| + 1) / 3 with m the letters the words share; an edit
+    /// distance of 2 changes at most 4 letter counts. Equal words (ignoring case) share all.
+    fn may_be_close(&self, other: &CharBag, chars: usize, other_chars: usize) -> bool {
+        let (mut shared, mut differ) = (0usize, 0usize);
+        for (a, b) in self.0.iter().zip(other.0.iter()) {
+            shared += usize::from(*a.min(b));
+            differ += usize::from(a.abs_diff(*b));
+        }
+        if differ <= 4 {
+            return true;
+        }
+        if shared == 0 || chars == 0 || other_chars == 0 {
+            return false;
+        }
+        let jaro_bound =
+            (shared as f64 / chars as f64 + shared as f64 / other_chars as f64 + 1.0) / 3.0;
+        // a margin below 0.75 for rounding
+        jaro_bound >= 0.74
     }
 }
 
-enum Class<'a> {
-    Connector(&'a OptionSpec),
-    Passthrough,
-    Pattern(&'a OptionSpec, String),
-    Format(&'a OptionSpec),
-    UnknownFormatOption(usize, String),
-    /// An unknown option of a format, which the connector lets through and the format ignores
-    /// (the filesystem connector: `validateExcept(format + '.')`).
-    IgnoredFormatOption(usize, String),
-    Unknown,
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
 }
 
 struct Checker<'a> {
@@ -330,7 +331,11 @@ struct Checker<'a> {
     read: bool,
     write: bool,
     usage: Usage,
-    formats: Vec<ActiveFormat<'a>>,
+    /// The options resolved: the formats in effect, what each key is.
+    resolved: TableOptions<'a>,
+    /// The written keys that are no known key, found once per table and only when a missing
+    /// option looks for a misspelling of itself.
+    unknown_written: std::cell::OnceCell<Vec<&'a str>>,
     out: Vec<Diagnostic>,
 }
 
@@ -350,7 +355,8 @@ impl<'a> Checker<'a> {
             read: roles.contains(&Role::Source) || roles.contains(&Role::Lookup),
             write: roles.contains(&Role::Sink),
             usage: Usage::EveryUse,
-            formats: Vec::new(),
+            resolved: TableOptions::for_connector(catalogue, connector, &table.options),
+            unknown_written: std::cell::OnceCell::new(),
             out: Vec::new(),
         }
     }
@@ -420,7 +426,7 @@ impl<'a> Checker<'a> {
     }
 
     fn run(&mut self) {
-        self.resolve_formats();
+        self.check_formats();
         let table: &'a TableSchema = self.table;
         for (key, value) in &table.options {
             if key == "connector" {
@@ -433,9 +439,9 @@ impl<'a> Checker<'a> {
         for rule in rules {
             self.check_rule(rule, "", None);
         }
-        for i in 0..self.formats.len() {
-            if let Some(spec) = self.formats[i].spec {
-                let prefix = self.formats[i].option_prefix();
+        for i in 0..self.resolved.formats.len() {
+            if let Some(spec) = self.resolved.formats[i].spec {
+                let prefix = self.resolved.formats[i].options_prefix.clone();
                 for rule in &spec.rules {
                     self.check_rule(rule, &prefix, Some(i));
                 }
@@ -446,188 +452,116 @@ impl<'a> Checker<'a> {
 
     // ---- formats -------------------------------------------------------------------------
 
-    fn resolve_formats(&mut self) {
-        let mut value_slot: Option<&FormatSlot> = None;
-        for slot in &self.connector.format_slots {
-            let written = self.option(&slot.option);
-            let Some(id) = written.or(slot.default.as_deref()) else {
-                continue;
-            };
-            if slot.role == "value" {
-                if let Some(first) = value_slot {
-                    if written.is_some() {
-                        let d = Diagnostic::new(
-                            Code::ConflictingOptions,
-                            self.spans.key(&slot.option),
-                            format!(
-                                "'{}' is ignored because '{}' is set: the value format comes from '{}'",
-                                slot.option, first.option, first.option
-                            ),
-                        )
-                        .with_help(format!("keep one of '{}' and '{}'", first.option, slot.option))
-                        .with_severity(Severity::Warning);
-                        self.out.push(d);
-                    }
-                    continue;
+    /// The format slots: a value format written twice, a format identifier in the wrong
+    /// case, a format the catalogue lacks, a bulk format for a streaming connector.
+    fn check_formats(&mut self) {
+        let slots = std::mem::take(&mut self.resolved.slots);
+        for outcome in &slots {
+            match outcome {
+                SlotOutcome::Shadowed {
+                    slot,
+                    by: first,
+                    written: true,
+                } => {
+                    let d = Diagnostic::new(
+                        Code::ConflictingOptions,
+                        self.spans.key(&slot.option),
+                        format!(
+                            "'{}' is ignored because '{}' is set: the value format comes from '{}'",
+                            slot.option, first.option, first.option
+                        ),
+                    )
+                    .with_help(format!(
+                        "keep one of '{}' and '{}'",
+                        first.option, slot.option
+                    ))
+                    .with_severity(Severity::Warning);
+                    self.out.push(d);
                 }
-                value_slot = Some(slot);
-            }
-            let spec = self.catalogue.format(id);
-            if written.is_some() {
-                let span = self.spans.value(&slot.option);
-                let case_twin = self
-                    .catalogue
-                    .formats()
-                    .find(|f| spec.is_none() && f.id.eq_ignore_ascii_case(id))
-                    .map(|f| f.id.clone());
-                if let Some(twin) = case_twin {
+                SlotOutcome::Shadowed { .. } => {}
+                SlotOutcome::CaseTwin { slot, id, twin } => {
+                    let span = self.spans.value(&slot.option);
+                    let twin = &twin.id;
                     let d = Diagnostic::new(
                         Code::InvalidOptionValue,
                         span,
                         format!("format identifiers are case-sensitive: '{id}' is not '{twin}'"),
                     )
-                    .with_fix(span, quote(&twin), format!("write '{twin}'"));
+                    .with_fix(span, quote(twin), format!("write '{twin}'"));
                     self.emit(d, Side::Both);
-                    continue;
                 }
-                match spec {
-                    None => {
-                        let best =
-                            did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str()));
-                        self.out.push(match best {
-                            Some(best) => Diagnostic::new(
-                                Code::ConnectorTypo,
-                                span,
-                                format!(
-                                    "format '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
-                                ),
-                            )
-                            .with_help(format!(
-                                "did you mean '{best}'? (if '{id}' is an in-house format, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
-                            ))
-                            .with_fix(span, quote(best), format!("write '{best}'")),
-                            None => Diagnostic::new(
-                                Code::UnknownConnector,
-                                span,
-                                format!("format '{id}' is not in the catalogue; its options are not checked"),
-                            )
-                            .with_help("describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)"),
-                        });
+                SlotOutcome::Format(i) => {
+                    let f = &self.resolved.formats[*i];
+                    if f.written {
+                        self.check_format_id(f.slot, &f.id.clone(), f.spec);
                     }
-                    Some(f) if f.bulk_only && !self.connector.accepts_bulk_formats => {
-                        let d = Diagnostic::new(
-                            Code::InvalidOptionValue,
-                            span,
-                            format!(
-                                "format '{id}' is a file (bulk) format; connector '{}' needs a \
-                                 serialization format such as 'json' or 'avro'",
-                                self.connector.id
-                            ),
-                        );
-                        self.emit(d, Side::Both);
-                    }
-                    _ => {}
                 }
             }
-            let prefix = slot.key_prefix();
-            self.formats.push(ActiveFormat {
-                slot,
-                options_prefix: format!("{prefix}{id}."),
-                prefix,
-                id: id.to_string(),
-                spec,
-            });
+        }
+        self.resolved.slots = slots;
+    }
+
+    /// A written format identifier: one the catalogue lacks, or a bulk format the connector
+    /// cannot take.
+    fn check_format_id(&mut self, slot: &FormatSlot, id: &str, spec: Option<&FormatSpec>) {
+        let span = self.spans.value(&slot.option);
+        match spec {
+            None => {
+                let best = did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str()));
+                self.out.push(match best {
+                    Some(best) => Diagnostic::new(
+                        Code::ConnectorTypo,
+                        span,
+                        format!(
+                            "format '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
+                        ),
+                    )
+                    .with_help(format!(
+                        "did you mean '{best}'? (if '{id}' is an in-house format, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
+                    ))
+                    .with_fix(span, quote(best), format!("write '{best}'")),
+                    None => Diagnostic::new(
+                        Code::UnknownConnector,
+                        span,
+                        format!("format '{id}' is not in the catalogue; its options are not checked"),
+                    )
+                    .with_help("describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)"),
+                });
+            }
+            Some(f) if f.bulk_only && !self.connector.accepts_bulk_formats => {
+                let d = Diagnostic::new(
+                    Code::InvalidOptionValue,
+                    span,
+                    format!(
+                        "format '{id}' is a file (bulk) format; connector '{}' needs a \
+                         serialization format such as 'json' or 'avro'",
+                        self.connector.id
+                    ),
+                );
+                self.emit(d, Side::Both);
+            }
+            _ => {}
         }
     }
 
     /// The value format (the first resolved value slot).
-    fn value_format(&self) -> Option<&ActiveFormat<'a>> {
-        self.formats.iter().find(|f| f.slot.role == "value")
+    fn value_format(&self) -> Option<&ResolvedFormat<'a>> {
+        self.resolved.value_format()
     }
 
     // ---- options -------------------------------------------------------------------------
 
-    fn classify(&self, key: &str) -> Class<'a> {
-        let connector = self.connector;
-        if let Some(opt) = connector
-            .options
-            .iter()
-            // Key equality first: it fails fast, the pattern test scans the key.
-            .find(|o| o.all_keys().any(|k| k == key) && !o.key.contains('#'))
-        {
-            return Class::Connector(opt);
-        }
-        if connector.factory_helper {
-            if let Some(opt) = self
-                .catalogue
-                .common_options()
-                .iter()
-                .find(|o| o.all_keys().any(|k| k == key))
-            {
-                return Class::Connector(opt);
-            }
-        }
-        for opt in connector.options.iter().filter(|o| o.key.contains('#')) {
-            if let Some((before, after)) = opt.key.split_once('#') {
-                if let Some(middle) = key
-                    .strip_prefix(before)
-                    .and_then(|rest| rest.strip_suffix(after))
-                {
-                    if !middle.is_empty() {
-                        return Class::Pattern(opt, middle.to_string());
-                    }
-                }
-            }
-        }
-        if connector
-            .prefixes
-            .iter()
-            .any(|p| key.starts_with(p.as_str()))
-        {
-            return Class::Passthrough;
-        }
-        for (i, f) in self.formats.iter().enumerate() {
-            let Some(rest) = key.strip_prefix(f.options_prefix.as_str()) else {
-                continue;
-            };
-            let Some(spec) = f.spec else {
-                return Class::Passthrough;
-            };
-            if let Some(opt) = spec
-                .options
-                .iter()
-                .find(|o| o.all_keys().any(|k| k == rest))
-            {
-                return Class::Format(opt);
-            }
-            let map_prefix = spec.options.iter().any(|o| {
-                o.ty == OptionType::Map
-                    && rest
-                        .strip_prefix(o.key.as_str())
-                        .is_some_and(|r| r.starts_with('.'))
-            });
-            let passthrough = spec.prefixes.iter().any(|p| rest.starts_with(p.as_str()));
-            if map_prefix || passthrough {
-                return Class::Passthrough;
-            }
-            if connector.lenient_format_options && f.prefix.is_empty() {
-                return Class::IgnoredFormatOption(i, rest.to_string());
-            }
-            return Class::UnknownFormatOption(i, rest.to_string());
-        }
-        Class::Unknown
-    }
-
     fn check_option(&mut self, key: &str, value: &str) {
-        match self.classify(key) {
-            Class::Connector(opt) => self.check_option_value(key, value, opt),
-            Class::Format(opt) => self.check_option_value(key, value, opt),
-            Class::Pattern(opt, column) => {
-                let physical = self.table.column(&column).is_some_and(|c| c.is_physical());
+        match self.resolved.classify(key) {
+            KeyClass::Connector(opt) | KeyClass::Common(opt) | KeyClass::Format(_, opt) => {
+                self.check_option_value(key, value, opt)
+            }
+            KeyClass::Pattern(opt, column) => {
+                let physical = self.table.column(column).is_some_and(|c| c.is_physical());
                 if physical {
                     self.check_option_value(key, value, opt);
                 } else {
-                    let what = if self.table.column(&column).is_some() {
+                    let what = if self.table.column(column).is_some() {
                         format!("'{column}' is not a physical column")
                     } else {
                         format!("the table has no column '{column}'")
@@ -643,15 +577,15 @@ impl<'a> Checker<'a> {
                         .iter()
                         .filter(|c| c.is_physical())
                         .map(|c| c.name.as_str());
-                    if let Some(best) = did_you_mean(&column, physical_names) {
+                    if let Some(best) = did_you_mean(column, physical_names) {
                         d = d.with_help(format!("did you mean column '{best}'?"));
                     }
                     self.emit(d, Side::Both);
                 }
             }
-            Class::Passthrough => {}
-            Class::IgnoredFormatOption(i, rest) => {
-                let f = &self.formats[i];
+            KeyClass::Passthrough => {}
+            KeyClass::IgnoredFormatOption(i, rest) => {
+                let f = &self.resolved.formats[i];
                 let d = Diagnostic::new(
                     Code::UnknownConnectorOption,
                     self.spans.key(key),
@@ -663,7 +597,7 @@ impl<'a> Checker<'a> {
                 // Flink accepts it whatever the script does with the table: never an error. A
                 // misspelt option is a warning (the setting meant has no effect); any other is
                 // a note.
-                let d = match self.format_option_fix(i, key, &rest) {
+                let d = match self.format_option_fix(i, key, rest) {
                     Some((fixed, span)) => d
                         .with_severity(Severity::Warning)
                         .with_help(format!("did you mean '{fixed}'?"))
@@ -674,9 +608,9 @@ impl<'a> Checker<'a> {
                 };
                 self.out.push(d);
             }
-            Class::UnknownFormatOption(i, rest) => {
-                let f = &self.formats[i];
-                let prefix = f.option_prefix();
+            KeyClass::UnknownFormatOption(i, rest) => {
+                let f = &self.resolved.formats[i];
+                let prefix = f.options_prefix.clone();
                 let mut d = Diagnostic::new(
                     Code::UnknownConnectorOption,
                     self.spans.key(key),
@@ -687,7 +621,7 @@ impl<'a> Checker<'a> {
                 );
                 if let Some(spec) = f.spec {
                     if let Some(best) =
-                        did_you_mean(&rest, spec.options.iter().map(|o| o.key.as_str()))
+                        did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))
                     {
                         let fixed = format!("{prefix}{best}");
                         d = d.with_help(format!("did you mean '{fixed}'?")).with_fix(
@@ -699,7 +633,7 @@ impl<'a> Checker<'a> {
                 }
                 self.emit(d, Side::Both);
             }
-            Class::Unknown => {
+            KeyClass::Unknown => {
                 let d = self.unknown_option(key);
                 self.emit(d, Side::Both);
             }
@@ -709,10 +643,13 @@ impl<'a> Checker<'a> {
     /// The option of the `i`-th active format closest to `rest` (an unknown option written
     /// as `key`), as the full key to write, and where to write it.
     fn format_option_fix(&self, i: usize, key: &str, rest: &str) -> Option<(String, Span)> {
-        let f = &self.formats[i];
+        let f = &self.resolved.formats[i];
         let spec = f.spec?;
         let best = did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))?;
-        Some((format!("{}{best}", f.option_prefix()), self.spans.key(key)))
+        Some((
+            format!("{}{best}", f.options_prefix.clone()),
+            self.spans.key(key),
+        ))
     }
 
     fn unknown_option(&self, key: &str) -> Diagnostic {
@@ -750,6 +687,7 @@ impl<'a> Checker<'a> {
             for other in self.catalogue.formats() {
                 if let Some(opt_key) = rest.strip_prefix(&format!("{}.", other.id)) {
                     let used = self
+                        .resolved
                         .formats
                         .iter()
                         .find(|f| f.prefix == slot_prefix)
@@ -783,11 +721,11 @@ impl<'a> Checker<'a> {
             }
         }
         // A format option written without its format prefix.
-        for f in &self.formats {
+        for f in &self.resolved.formats {
             let Some(spec) = f.spec else { continue };
             let bare = key.strip_prefix(&f.prefix).unwrap_or(key);
             if spec.options.iter().any(|o| o.key == bare) {
-                let fixed = format!("{}{bare}", f.option_prefix());
+                let fixed = format!("{}{bare}", f.options_prefix.clone());
                 return Diagnostic::new(
                     Code::FormatOptionMismatch,
                     span,
@@ -829,6 +767,20 @@ impl<'a> Checker<'a> {
     }
 
     /// Every key the table could use: connector options and the active formats' options.
+    /// Whether `key` is one of [`Self::known_keys`], without building them.
+    fn is_known_key(&self, key: &str) -> bool {
+        self.connector
+            .options
+            .iter()
+            .any(|o| o.key == key && !o.key.contains('#'))
+            || self.resolved.formats.iter().any(|f| {
+                f.spec.is_some_and(|spec| {
+                    key.strip_prefix(f.options_prefix.as_str())
+                        .is_some_and(|rest| spec.options.iter().any(|o| o.key == rest))
+                })
+            })
+    }
+
     fn known_keys(&self) -> Vec<String> {
         let mut keys: Vec<String> = self
             .connector
@@ -837,9 +789,9 @@ impl<'a> Checker<'a> {
             .filter(|o| !o.key.contains('#'))
             .map(|o| o.key.clone())
             .collect();
-        for f in &self.formats {
+        for f in &self.resolved.formats {
             if let Some(spec) = f.spec {
-                let prefix = f.option_prefix();
+                let prefix = f.options_prefix.clone();
                 keys.extend(spec.options.iter().map(|o| format!("{prefix}{}", o.key)));
             }
         }
@@ -928,9 +880,9 @@ impl<'a> Checker<'a> {
                 ));
             }
         }
-        for f in &self.formats {
+        for f in &self.resolved.formats {
             let Some(spec) = f.spec else { continue };
-            let prefix = f.option_prefix();
+            let prefix = f.options_prefix.clone();
             for opt in &spec.options {
                 if opt.required
                     && !opt
@@ -957,14 +909,16 @@ impl<'a> Checker<'a> {
     /// of the table is a small edit away from one of `wanted` (and is not a known key itself),
     /// the finding points at it, says so and offers to rename it.
     fn point_at_misspelling(&self, d: Diagnostic, wanted: &[&str]) -> Diagnostic {
-        let known = self.known_keys();
-        let written = self
-            .table
-            .options
-            .iter()
-            .map(|(k, _)| k.as_str())
-            .filter(|k| !known.iter().any(|known| known == k));
-        for key in written {
+        let table: &'a TableSchema = self.table;
+        let unknown = self.unknown_written.get_or_init(|| {
+            table
+                .options
+                .iter()
+                .map(|(k, _)| k.as_str())
+                .filter(|k| !self.is_known_key(k))
+                .collect()
+        });
+        for &key in unknown {
             if let Some(best) = did_you_mean(key, wanted.iter().copied()) {
                 let span = self.spans.key(key);
                 let mut d = d
@@ -988,7 +942,9 @@ impl<'a> Checker<'a> {
             return Some(v.to_string());
         }
         let options: &[OptionSpec] = match format {
-            Some(i) => self.formats[i].spec.map_or(&[], |s| s.options.as_slice()),
+            Some(i) => self.resolved.formats[i]
+                .spec
+                .map_or(&[], |s| s.options.as_slice()),
             None => &self.connector.options,
         };
         options
@@ -1021,350 +977,487 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// One rule of the connector (`p` empty, `format` `None`) or of a format (`p` its option
+    /// prefix, `format` its index): each kind is a step of its own below.
     fn check_rule(&mut self, rule: &Rule, p: &str, format: Option<usize>) {
-        let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
         match rule {
             Rule::Exclusive {
                 options,
                 fails,
                 message,
-            } => {
-                let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-                if set.len() > 1 {
-                    let names: Vec<String> = set.iter().map(|o| format!("'{}'", full(o))).collect();
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!("{} cannot be set together", names.join(" and "))
-                    });
-                    let span = spans.key(&full(set[set.len() - 1]));
-                    let d = Diagnostic::new(Code::ConflictingOptions, span, msg)
-                        .with_help("keep one of them");
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_exclusive(options, fails, message, p),
             Rule::OneOf {
                 options,
                 fails,
                 message,
-            } => {
-                if !options.iter().any(|o| self.present(o, p)) {
-                    let names: Vec<String> =
-                        options.iter().map(|o| format!("'{}'", full(o))).collect();
-                    let msg = message
-                        .clone()
-                        .unwrap_or_else(|| format!("one of {} must be set", names.join(" or ")));
-                    let add: Vec<String> = names.iter().map(|n| format!("{n} = '...'")).collect();
-                    let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg)
-                        .with_help(format!("add {} to the WITH clause", add.join(" or ")));
-                    let wanted: Vec<String> = options.iter().map(|o| full(o)).collect();
-                    let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
-                    let d = self.point_at_misspelling(d, &wanted);
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_one_of(options, fails, message, p),
             Rule::Requires {
                 when,
                 then,
                 fails,
                 message,
-            } => {
-                if self.holds(when, p, format) {
-                    let missing: Vec<&String> =
-                        then.iter().filter(|o| !self.present(o, p)).collect();
-                    if !missing.is_empty() {
-                        let names: Vec<String> =
-                            missing.iter().map(|o| format!("'{}'", full(o))).collect();
-                        let msg = message.clone().unwrap_or_else(|| {
-                            format!("{} needs {}", Self::cond_text(when, p), names.join(" and "))
-                        });
-                        let d = Diagnostic::new(
-                            Code::MissingDependentOption,
-                            spans.key(&full(&when.option)),
-                            msg,
-                        )
-                        .with_help(format!("add {}", names.join(" and ")));
-                        self.emit(d, *fails);
-                    }
-                }
-            }
-            Rule::AllOrNone { options, fails } => {
-                let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-                if !set.is_empty() && set.len() < options.len() {
-                    let missing: Vec<String> = options
-                        .iter()
-                        .filter(|o| !self.present(o, p))
-                        .map(|o| format!("'{}'", full(o)))
-                        .collect();
-                    let all: Vec<String> =
-                        options.iter().map(|o| format!("'{}'", full(o))).collect();
-                    let d = Diagnostic::new(
-                        Code::MissingDependentOption,
-                        spans.key(&full(set[0])),
-                        format!(
-                            "{} must be set together; missing {}",
-                            all.join(", "),
-                            missing.join(", ")
-                        ),
-                    )
-                    .with_help(format!("add {} or remove the others", missing.join(", ")));
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_requires(when, then, fails, message, p, format),
+            Rule::AllOrNone { options, fails } => self.check_all_or_none(options, fails, p),
             Rule::Forbids {
                 when,
                 and,
                 options,
                 fails,
                 message,
-            } => {
-                if !self.holds(when, p, format) || !and.iter().all(|c| self.holds(c, p, format)) {
-                    return;
-                }
-                if options.is_empty() && !and.is_empty() {
-                    let mut conds = vec![Self::cond_text(when, p)];
-                    conds.extend(and.iter().map(|c| Self::cond_text(c, p)));
-                    let msg = message
-                        .clone()
-                        .unwrap_or_else(|| format!("{} cannot be combined", conds.join(" and ")));
-                    let span = spans.key(&full(&and[and.len() - 1].option));
-                    let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
-                    self.emit(d, *fails);
-                    return;
-                }
-                if options.is_empty() {
-                    let msg = message
-                        .clone()
-                        .unwrap_or_else(|| format!("{} is not allowed", Self::cond_text(when, p)));
-                    let d = Diagnostic::new(
-                        Code::InvalidOptionValue,
-                        spans.value(&full(&when.option)),
-                        msg,
-                    );
-                    self.emit(d, *fails);
-                    return;
-                }
-                let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-                for o in set {
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!(
-                            "'{}' cannot be used with {}",
-                            full(o),
-                            Self::cond_text(when, p)
-                        )
-                    });
-                    let d = Diagnostic::new(Code::ConflictingOptions, spans.key(&full(o)), msg);
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_forbids((when, and), options, fails, message, p, format),
             Rule::RequiresValue {
                 when,
                 option,
                 values,
                 fails,
-            } => {
-                if !self.holds(when, p, format) {
-                    return;
-                }
-                let v = self.value_or_default(option, p, format);
-                if !v
-                    .as_deref()
-                    .is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v)))
-                {
-                    let d = Diagnostic::new(
-                        Code::MissingDependentOption,
-                        spans.key(&full(&when.option)),
-                        format!(
-                            "{} needs '{}' = {}{}",
-                            Self::cond_text(when, p),
-                            full(option),
-                            quoted_list(values),
-                            v.map(|v| format!(" (it is '{v}')")).unwrap_or_default()
-                        ),
-                    )
-                    .with_help(format!(
-                        "add '{}' = '{}'",
-                        full(option),
-                        values.first().map_or("", String::as_str)
-                    ));
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_requires_value(when, option, values, fails, p, format),
             Rule::NotGreater {
                 lower,
                 upper,
                 fails,
-            } => {
-                let num = |k: &str| -> Option<f64> {
-                    let v = self.option(&full(k))?;
-                    v.trim().parse::<f64>().ok()
-                };
-                if let (Some(lo), Some(hi)) = (num(lower), num(upper)) {
-                    if lo > hi {
-                        let d = Diagnostic::new(
-                            Code::ConflictingOptions,
-                            spans.value(&full(lower)),
-                            format!(
-                                "'{}' ({lo}) is greater than '{}' ({hi})",
-                                full(lower),
-                                full(upper)
-                            ),
-                        );
-                        self.emit(d, *fails);
-                    }
-                }
-            }
+            } => self.check_not_greater(lower, upper, fails, p),
             Rule::PrimaryKey {
                 unless,
                 fails,
                 message,
-            } => {
-                if self.table.primary_key.is_none()
-                    && !unless.iter().any(|c| self.holds(c, p, format))
-                {
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!("connector '{}' needs a PRIMARY KEY", self.connector.id)
-                    });
-                    let d = Diagnostic::new(Code::ConnectorNeedsPrimaryKey, spans.table, msg)
-                        .with_help("add PRIMARY KEY (...) NOT ENFORCED");
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_primary_key(unless, fails, message, p, format),
             Rule::NoPrimaryKeyWithInsertOnlyFormat { fails, message } => {
-                let insert_only = self
-                    .value_format()
-                    .and_then(|f| f.spec.map(|s| (s.insert_only, f.id.clone())));
-                if let (Some(_), Some((true, fid))) = (&self.table.primary_key, insert_only) {
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!(
-                            "connector '{}' with the insert-only format '{fid}' does not support a PRIMARY KEY",
-                            self.connector.id
-                        )
-                    });
-                    let d = Diagnostic::new(Code::ConnectorSchemaMismatch, spans.table, msg);
-                    self.emit(d, *fails);
-                }
+                self.check_no_primary_key_with_insert_only_format(fails, message)
             }
             Rule::PhysicalColumns {
                 option,
                 prefix_option,
                 fails,
-            } => {
-                let key = full(option);
-                let Some(value) = self.option(&key) else {
-                    return;
-                };
-                let Ok(names) = split_escaped(value, ';') else {
-                    return;
-                };
-                let prefix = prefix_option
-                    .as_ref()
-                    .and_then(|o| self.option(&full(o)))
-                    .unwrap_or("");
-                for name in names {
-                    let problem = match self.table.column(&name) {
-                        None => Some(format!("the table has no column '{name}'")),
-                        Some(c) if !c.is_physical() => Some(format!(
-                            "'{name}' is a {} column, not a physical one",
-                            c.kind_name()
-                        )),
-                        Some(_) if !name.starts_with(prefix) => Some(format!(
-                            "'{name}' does not start with the key prefix '{prefix}'"
-                        )),
-                        Some(_) => None,
-                    };
-                    if let Some(problem) = problem {
-                        let d = Diagnostic::new(
-                            Code::ConnectorSchemaMismatch,
-                            spans.value(&key),
-                            format!("invalid '{key}': {problem}"),
-                        );
-                        self.emit(d, *fails);
-                    }
-                }
-            }
+            } => self.check_physical_columns(option, prefix_option, fails, p),
             Rule::InsertOnlyFormat { option, fails } => {
-                let key = full(option);
-                let Some(id) = self.option(&key) else { return };
-                if let Some(f) = self.catalogue.format(id) {
-                    if !f.insert_only && !f.bulk_only {
-                        let d = Diagnostic::new(
-                            Code::InvalidOptionValue,
-                            spans.value(&key),
-                            format!("'{key}' must be an insert-only format, but '{id}' produces a changelog"),
-                        );
-                        self.emit(d, *fails);
-                    }
-                }
+                self.check_insert_only_format(option, fails, p)
             }
             Rule::SingleValue {
                 when,
                 option,
                 fails,
                 message,
-            } => {
-                if !self.holds(when, p, format) {
-                    return;
-                }
-                let key = full(option);
-                let count = self
-                    .option(&key)
-                    .and_then(|v| split_escaped(v, ';').ok())
-                    .map_or(0, |l| l.len());
-                if count != 1 {
-                    let msg = message.clone().unwrap_or_else(|| {
-                        format!("{} needs exactly one '{key}'", Self::cond_text(when, p))
-                    });
-                    let span = if self.present(option, p) {
-                        spans.value(&key)
-                    } else {
-                        spans.key(&full(&when.option))
-                    };
-                    let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
-                    self.emit(d, *fails);
-                }
-            }
+            } => self.check_single_value(when, option, fails, message, p, format),
             Rule::NotPartitioned { when, fails } => {
-                if self.holds(when, p, format) && !self.table.partition_keys.is_empty() {
-                    let d = Diagnostic::new(
-                        Code::ConflictingOptions,
-                        spans.key(&full(&when.option)),
-                        format!(
-                            "{} cannot be used with PARTITIONED BY",
-                            Self::cond_text(when, p)
-                        ),
-                    );
-                    self.emit(d, *fails);
-                }
+                self.check_not_partitioned(when, fails, p, format)
             }
             Rule::SinglePhysicalColumn { fails } => {
-                let n = self.projected_columns(format);
-                if n != 1 {
-                    let owner = match format {
-                        Some(i) => format!("format '{}'", self.formats[i].id),
-                        None => format!("connector '{}'", self.connector.id),
-                    };
-                    let d = Diagnostic::new(
-                        Code::ConnectorSchemaMismatch,
-                        spans.table,
-                        format!("{owner} needs exactly one physical column, but gets {n}"),
-                    );
-                    self.emit(d, *fails);
-                }
+                self.check_single_physical_column(fails, format)
             }
-            Rule::NotBlank { option, fails } => {
-                let key = full(option);
-                if let Some(v) = self.option(&key) {
-                    if v.trim().is_empty() {
-                        let d = Diagnostic::new(
-                            Code::InvalidOptionValue,
-                            spans.value(&key),
-                            format!("'{key}' must not be empty"),
-                        );
-                        self.emit(d, *fails);
-                    }
-                }
-            }
+            Rule::NotBlank { option, fails } => self.check_not_blank(option, fails, p),
             Rule::DatagenFields(d) => self.check_datagen(d),
+        }
+    }
+
+    /// Options that cannot be set together.
+    fn check_exclusive(
+        &mut self,
+        options: &[String],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
+        if set.len() > 1 {
+            let names: Vec<String> = set.iter().map(|o| format!("'{}'", full(o))).collect();
+            let msg = message
+                .clone()
+                .unwrap_or_else(|| format!("{} cannot be set together", names.join(" and ")));
+            let span = spans.key(&full(set[set.len() - 1]));
+            let d =
+                Diagnostic::new(Code::ConflictingOptions, span, msg).with_help("keep one of them");
+            self.emit(d, *fails);
+        }
+    }
+
+    /// Exactly one of the options.
+    fn check_one_of(
+        &mut self,
+        options: &[String],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if !options.iter().any(|o| self.present(o, p)) {
+            let names: Vec<String> = options.iter().map(|o| format!("'{}'", full(o))).collect();
+            let msg = message
+                .clone()
+                .unwrap_or_else(|| format!("one of {} must be set", names.join(" or ")));
+            let add: Vec<String> = names.iter().map(|n| format!("{n} = '...'")).collect();
+            let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg)
+                .with_help(format!("add {} to the WITH clause", add.join(" or ")));
+            let wanted: Vec<String> = options.iter().map(|o| full(o)).collect();
+            let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
+            let d = self.point_at_misspelling(d, &wanted);
+            self.emit(d, *fails);
+        }
+    }
+
+    /// An option that needs others when a condition holds.
+    fn check_requires(
+        &mut self,
+        when: &Cond,
+        then: &[String],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if self.holds(when, p, format) {
+            let missing: Vec<&String> = then.iter().filter(|o| !self.present(o, p)).collect();
+            if !missing.is_empty() {
+                let names: Vec<String> = missing.iter().map(|o| format!("'{}'", full(o))).collect();
+                let msg = message.clone().unwrap_or_else(|| {
+                    format!("{} needs {}", Self::cond_text(when, p), names.join(" and "))
+                });
+                let d = Diagnostic::new(
+                    Code::MissingDependentOption,
+                    spans.key(&full(&when.option)),
+                    msg,
+                )
+                .with_help(format!("add {}", names.join(" and ")));
+                self.emit(d, *fails);
+            }
+        }
+    }
+
+    /// Options set all together or not at all.
+    fn check_all_or_none(&mut self, options: &[String], fails: &Side, p: &str) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
+        if !set.is_empty() && set.len() < options.len() {
+            let missing: Vec<String> = options
+                .iter()
+                .filter(|o| !self.present(o, p))
+                .map(|o| format!("'{}'", full(o)))
+                .collect();
+            let all: Vec<String> = options.iter().map(|o| format!("'{}'", full(o))).collect();
+            let d = Diagnostic::new(
+                Code::MissingDependentOption,
+                spans.key(&full(set[0])),
+                format!(
+                    "{} must be set together; missing {}",
+                    all.join(", "),
+                    missing.join(", ")
+                ),
+            )
+            .with_help(format!("add {} or remove the others", missing.join(", ")));
+            self.emit(d, *fails);
+        }
+    }
+
+    /// Options a condition rules out.
+    fn check_forbids(
+        &mut self,
+        (when, and): (&Cond, &[Cond]),
+        options: &[String],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if !self.holds(when, p, format) || !and.iter().all(|c| self.holds(c, p, format)) {
+            return;
+        }
+        if options.is_empty() && !and.is_empty() {
+            let mut conds = vec![Self::cond_text(when, p)];
+            conds.extend(and.iter().map(|c| Self::cond_text(c, p)));
+            let msg = message
+                .clone()
+                .unwrap_or_else(|| format!("{} cannot be combined", conds.join(" and ")));
+            let span = spans.key(&full(&and[and.len() - 1].option));
+            let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
+            self.emit(d, *fails);
+            return;
+        }
+        if options.is_empty() {
+            let msg = message
+                .clone()
+                .unwrap_or_else(|| format!("{} is not allowed", Self::cond_text(when, p)));
+            let d = Diagnostic::new(
+                Code::InvalidOptionValue,
+                spans.value(&full(&when.option)),
+                msg,
+            );
+            self.emit(d, *fails);
+            return;
+        }
+        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
+        for o in set {
+            let msg = message.clone().unwrap_or_else(|| {
+                format!(
+                    "'{}' cannot be used with {}",
+                    full(o),
+                    Self::cond_text(when, p)
+                )
+            });
+            let d = Diagnostic::new(Code::ConflictingOptions, spans.key(&full(o)), msg);
+            self.emit(d, *fails);
+        }
+    }
+
+    /// An option that must take one of some values when a condition holds.
+    fn check_requires_value(
+        &mut self,
+        when: &Cond,
+        option: &str,
+        values: &[String],
+        fails: &Side,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if !self.holds(when, p, format) {
+            return;
+        }
+        let v = self.value_or_default(option, p, format);
+        if !v
+            .as_deref()
+            .is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v)))
+        {
+            let d = Diagnostic::new(
+                Code::MissingDependentOption,
+                spans.key(&full(&when.option)),
+                format!(
+                    "{} needs '{}' = {}{}",
+                    Self::cond_text(when, p),
+                    full(option),
+                    quoted_list(values),
+                    v.map(|v| format!(" (it is '{v}')")).unwrap_or_default()
+                ),
+            )
+            .with_help(format!(
+                "add '{}' = '{}'",
+                full(option),
+                values.first().map_or("", String::as_str)
+            ));
+            self.emit(d, *fails);
+        }
+    }
+
+    /// A lower bound option not above its upper bound.
+    fn check_not_greater(&mut self, lower: &str, upper: &str, fails: &Side, p: &str) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let num = |k: &str| -> Option<f64> {
+            let v = self.option(&full(k))?;
+            v.trim().parse::<f64>().ok()
+        };
+        if let (Some(lo), Some(hi)) = (num(lower), num(upper)) {
+            if lo > hi {
+                let d = Diagnostic::new(
+                    Code::ConflictingOptions,
+                    spans.value(&full(lower)),
+                    format!(
+                        "'{}' ({lo}) is greater than '{}' ({hi})",
+                        full(lower),
+                        full(upper)
+                    ),
+                );
+                self.emit(d, *fails);
+            }
+        }
+    }
+
+    /// A PRIMARY KEY the connector needs.
+    fn check_primary_key(
+        &mut self,
+        unless: &[Cond],
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        if self.table.primary_key.is_none() && !unless.iter().any(|c| self.holds(c, p, format)) {
+            let msg = message.clone().unwrap_or_else(|| {
+                format!("connector '{}' needs a PRIMARY KEY", self.connector.id)
+            });
+            let d = Diagnostic::new(Code::ConnectorNeedsPrimaryKey, spans.table, msg)
+                .with_help("add PRIMARY KEY (...) NOT ENFORCED");
+            self.emit(d, *fails);
+        }
+    }
+
+    /// No PRIMARY KEY over an insert-only format.
+    fn check_no_primary_key_with_insert_only_format(
+        &mut self,
+        fails: &Side,
+        message: &Option<String>,
+    ) {
+        let spans = self.spans;
+        let insert_only = self
+            .value_format()
+            .and_then(|f| f.spec.map(|s| (s.insert_only, f.id.clone())));
+        if let (Some(_), Some((true, fid))) = (&self.table.primary_key, insert_only) {
+            let msg = message.clone().unwrap_or_else(|| {
+                format!(
+                    "connector '{}' with the insert-only format '{fid}' does not support a PRIMARY KEY",
+                    self.connector.id
+                )
+            });
+            let d = Diagnostic::new(Code::ConnectorSchemaMismatch, spans.table, msg);
+            self.emit(d, *fails);
+        }
+    }
+
+    /// An option that lists physical columns.
+    fn check_physical_columns(
+        &mut self,
+        option: &str,
+        prefix_option: &Option<String>,
+        fails: &Side,
+        p: &str,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let key = full(option);
+        let Some(value) = self.option(&key) else {
+            return;
+        };
+        let Ok(names) = split_escaped(value, ';') else {
+            return;
+        };
+        let prefix = prefix_option
+            .as_ref()
+            .and_then(|o| self.option(&full(o)))
+            .unwrap_or("");
+        for name in names {
+            let problem = match self.table.column(&name) {
+                None => Some(format!("the table has no column '{name}'")),
+                Some(c) if !c.is_physical() => Some(format!(
+                    "'{name}' is a {} column, not a physical one",
+                    c.kind_name()
+                )),
+                Some(_) if !name.starts_with(prefix) => Some(format!(
+                    "'{name}' does not start with the key prefix '{prefix}'"
+                )),
+                Some(_) => None,
+            };
+            if let Some(problem) = problem {
+                let d = Diagnostic::new(
+                    Code::ConnectorSchemaMismatch,
+                    spans.value(&key),
+                    format!("invalid '{key}': {problem}"),
+                );
+                self.emit(d, *fails);
+            }
+        }
+    }
+
+    /// A format option that must name an insert-only format.
+    fn check_insert_only_format(&mut self, option: &str, fails: &Side, p: &str) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let key = full(option);
+        let Some(id) = self.option(&key) else { return };
+        if let Some(f) = self.catalogue.format(id) {
+            if !f.insert_only && !f.bulk_only {
+                let d = Diagnostic::new(
+                    Code::InvalidOptionValue,
+                    spans.value(&key),
+                    format!(
+                        "'{key}' must be an insert-only format, but '{id}' produces a changelog"
+                    ),
+                );
+                self.emit(d, *fails);
+            }
+        }
+    }
+
+    /// An option that takes one value when a condition holds.
+    fn check_single_value(
+        &mut self,
+        when: &Cond,
+        option: &str,
+        fails: &Side,
+        message: &Option<String>,
+        p: &str,
+        format: Option<usize>,
+    ) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if !self.holds(when, p, format) {
+            return;
+        }
+        let key = full(option);
+        let count = self
+            .option(&key)
+            .and_then(|v| split_escaped(v, ';').ok())
+            .map_or(0, |l| l.len());
+        if count != 1 {
+            let msg = message.clone().unwrap_or_else(|| {
+                format!("{} needs exactly one '{key}'", Self::cond_text(when, p))
+            });
+            let span = if self.present(option, p) {
+                spans.value(&key)
+            } else {
+                spans.key(&full(&when.option))
+            };
+            let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
+            self.emit(d, *fails);
+        }
+    }
+
+    /// No PARTITIONED BY when a condition holds.
+    fn check_not_partitioned(&mut self, when: &Cond, fails: &Side, p: &str, format: Option<usize>) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        if self.holds(when, p, format) && !self.table.partition_keys.is_empty() {
+            let d = Diagnostic::new(
+                Code::ConflictingOptions,
+                spans.key(&full(&when.option)),
+                format!(
+                    "{} cannot be used with PARTITIONED BY",
+                    Self::cond_text(when, p)
+                ),
+            );
+            self.emit(d, *fails);
+        }
+    }
+
+    /// Exactly one physical column (raw).
+    fn check_single_physical_column(&mut self, fails: &Side, format: Option<usize>) {
+        let spans = self.spans;
+        let n = self.projected_columns(format);
+        if n != 1 {
+            let owner = match format {
+                Some(i) => format!("format '{}'", self.resolved.formats[i].id),
+                None => format!("connector '{}'", self.connector.id),
+            };
+            let d = Diagnostic::new(
+                Code::ConnectorSchemaMismatch,
+                spans.table,
+                format!("{owner} needs exactly one physical column, but gets {n}"),
+            );
+            self.emit(d, *fails);
+        }
+    }
+
+    /// An option that must not be blank.
+    fn check_not_blank(&mut self, option: &str, fails: &Side, p: &str) {
+        let spans = self.spans;
+        let full = |k: &str| format!("{p}{k}");
+        let key = full(option);
+        if let Some(v) = self.option(&key) {
+            if v.trim().is_empty() {
+                let d = Diagnostic::new(
+                    Code::InvalidOptionValue,
+                    spans.value(&key),
+                    format!("'{key}' must not be empty"),
+                );
+                self.emit(d, *fails);
+            }
         }
     }
 
@@ -1379,7 +1472,11 @@ impl<'a> Checker<'a> {
             .filter(|c| c.is_physical())
             .map(|c| c.name.as_str())
             .collect();
-        let has_key_slot = self.connector.format_slots.iter().any(|s| s.role == "key");
+        let has_key_slot = self
+            .connector
+            .format_slots
+            .iter()
+            .any(|s| s.role == SlotRole::Key);
         let Some(i) = format.filter(|_| has_key_slot) else {
             return physical.len();
         };
@@ -1392,7 +1489,7 @@ impl<'a> Checker<'a> {
                 .map(|pk| pk.columns.clone())
                 .unwrap_or_default(),
         };
-        if self.formats[i].slot.role == "key" {
+        if self.resolved.formats[i].slot.role == SlotRole::Key {
             return key_fields.len();
         }
         let except_key = self
@@ -1408,151 +1505,11 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn check_datagen(&mut self, rule: &DatagenFields) {
-        let spans = self.spans;
-        for column in self.table.columns.iter().filter(|c| c.is_physical()) {
-            let prefix = format!("fields.{}.", column.name);
-            let kind_key = format!("{prefix}kind");
-            let kind = self.option(&kind_key).unwrap_or("random");
-            let Some(groups) = rule.kinds.get(kind) else {
-                let kinds: Vec<String> = rule.kinds.keys().cloned().collect();
-                let d = Diagnostic::new(
-                    Code::InvalidOptionValue,
-                    spans.value(&kind_key),
-                    format!(
-                        "invalid value for '{kind_key}': '{kind}' is not one of {}",
-                        quoted_list(&kinds)
-                    ),
-                );
-                self.emit(d, Side::Both);
-                continue;
-            };
-            let root = column.data_type.type_root();
-            let root_name = root.as_str();
-            let set: Vec<(String, String)> = self
-                .table
-                .options
-                .iter()
-                .filter_map(|(k, _)| k.strip_prefix(&prefix).map(|s| (k.clone(), s.to_string())))
-                .filter(|(_, sub)| sub != "kind")
-                .collect();
-            if rule
-                .unsupported
-                .get(kind)
-                .is_some_and(|r| r.iter().any(|n| n == root_name))
-            {
-                let span = if spans.has_key(&kind_key) {
-                    spans.value(&kind_key)
-                } else {
-                    spans.column(&column.name)
-                };
-                let d = Diagnostic::new(
-                    Code::ConnectorSchemaMismatch,
-                    span,
-                    format!(
-                        "datagen cannot generate a '{kind}' for column '{}' of type {}",
-                        column.name,
-                        column.data_type.summary_string()
-                    ),
-                );
-                self.emit(d, Side::Both);
-                continue;
-            }
-            let Some(group) = groups
-                .iter()
-                .find(|g| g.roots.iter().any(|r| r == root_name))
-            else {
-                continue;
-            };
-            for (key, sub) in &set {
-                if !group.options.iter().any(|o| o == sub) && self.is_datagen_sub_option(sub) {
-                    let takes = if group.options.is_empty() {
-                        "it takes no per-field options".to_string()
-                    } else {
-                        format!("it takes {}", quoted_list(&group.options))
-                    };
-                    let d = Diagnostic::new(
-                        Code::ConnectorSchemaMismatch,
-                        spans.key(key),
-                        format!(
-                            "'{key}' does not apply to column '{}' of type {} with kind '{kind}': {takes}",
-                            column.name,
-                            column.data_type.summary_string()
-                        ),
-                    );
-                    self.emit(d, Side::Both);
-                }
-            }
-            if column
-                .data_type
-                .has_family(flinkddl_types::LogicalTypeFamily::Numeric)
-            {
-                for (key, sub) in &set {
-                    if !matches!(sub.as_str(), "min" | "max" | "start" | "end") {
-                        continue;
-                    }
-                    let value = self.option(key).unwrap_or("");
-                    if value.trim().parse::<f64>().is_err() {
-                        let d = Diagnostic::new(
-                            Code::InvalidOptionValue,
-                            spans.value(key),
-                            format!(
-                                "invalid value for '{key}': '{value}' is not a number, but column '{}' is {}",
-                                column.name,
-                                column.data_type.summary_string()
-                            ),
-                        );
-                        self.emit(d, Side::Both);
-                    }
-                }
-            }
-            if let Some(required) = rule.required.get(kind) {
-                let missing: Vec<String> = required
-                    .iter()
-                    .filter(|r| group.options.contains(r))
-                    .filter(|r| self.option(&format!("{prefix}{r}")).is_none())
-                    .map(|r| format!("'{prefix}{r}'"))
-                    .collect();
-                if !missing.is_empty() {
-                    let span = if spans.has_key(&kind_key) {
-                        spans.key(&kind_key)
-                    } else {
-                        spans.table
-                    };
-                    let d = Diagnostic::new(
-                        Code::MissingDependentOption,
-                        span,
-                        format!("'{kind_key}' = '{kind}' needs {}", missing.join(" and ")),
-                    );
-                    self.emit(d, Side::Both);
-                }
-            }
-        }
-    }
-
-    /// Whether `sub` is one of datagen's `fields.#.<sub>` options (others are reported as
-    /// unknown options already).
-    fn is_datagen_sub_option(&self, sub: &str) -> bool {
-        self.connector
-            .options
-            .iter()
-            .any(|o| o.key.strip_prefix("fields.#.") == Some(sub))
-    }
-
     // ---- metadata ------------------------------------------------------------------------
 
     /// The metadata key, its spec and whether it comes from the format.
     fn find_metadata(&self, key: &str) -> Option<(&'a MetadataSpec, bool)> {
-        if let Some(m) = self.connector.metadata.iter().find(|m| m.key == key) {
-            return Some((m, false));
-        }
-        let prefix = self.connector.format_metadata_prefix.as_deref()?;
-        let rest = key.strip_prefix(prefix)?;
-        let spec = self.value_format()?.spec?;
-        spec.metadata
-            .iter()
-            .find(|m| m.key == rest)
-            .map(|m| (m, true))
+        self.resolved.metadata(key)
     }
 
     fn check_metadata(&mut self) {
@@ -1711,4 +1668,102 @@ fn did_you_mean_value(value: &str, values: &[String]) -> Option<String> {
         return Some(v.clone());
     }
     did_you_mean(value, values.iter().map(String::as_str)).map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::did_you_mean;
+    use crate::Catalogue;
+
+    /// `did_you_mean` without its shortcuts (as it was before them): the shortcuts must never
+    /// change an answer.
+    fn did_you_mean_plain<'a>(
+        word: &str,
+        candidates: impl Iterator<Item = &'a str>,
+    ) -> Option<&'a str> {
+        let mut best: Option<(&str, f64)> = None;
+        let word_lower = word.to_lowercase();
+        for c in candidates {
+            if c == word {
+                continue;
+            }
+            let candidate = c.to_lowercase();
+            let (a, b) = (word_lower.chars().count(), candidate.chars().count());
+            let (shorter, longer) = (a.min(b), a.max(b));
+            let jw = strsim::jaro_winkler(&word_lower, &candidate);
+            let close = jw >= 0.9
+                || word.eq_ignore_ascii_case(c)
+                || (word.len() > 3
+                    && longer - shorter <= 2
+                    && strsim::osa_distance(&word_lower, &candidate) <= 2);
+            if close && best.is_none_or(|(_, s)| jw > s) {
+                best = Some((c, jw));
+            }
+        }
+        best.map(|(c, _)| c)
+    }
+
+    #[test]
+    fn shortcuts_never_change_a_suggestion() {
+        let catalogue = Catalogue::builtin();
+        let keys: Vec<String> = catalogue
+            .connectors()
+            .flat_map(|c| c.options.iter().map(|o| o.key.clone()))
+            .chain(
+                catalogue
+                    .formats()
+                    .flat_map(|f| f.options.iter().map(|o| format!("{}.{}", f.id, o.key))),
+            )
+            .collect();
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n.max(1)
+        };
+        let letters: Vec<char> = "abcdeiklmnoprstuvx.-_K".chars().collect();
+        let mut words: Vec<String> = Vec::new();
+        for key in keys.iter().step_by(3) {
+            let chars: Vec<char> = key.chars().collect();
+            for _ in 0..4 {
+                let mut w = chars.clone();
+                for _ in 0..=next(3) {
+                    let i = next(w.len() + 1);
+                    match next(5) {
+                        0 if i < w.len() => {
+                            w.remove(i);
+                        }
+                        1 => w.insert(i.min(w.len()), letters[next(letters.len())]),
+                        2 if i < w.len() => w[i] = letters[next(letters.len())],
+                        3 if i + 1 < w.len() => w.swap(i, i + 1),
+                        _ => w.truncate(i.max(1)),
+                    }
+                }
+                words.push(w.into_iter().collect());
+            }
+            words.push(key.to_uppercase());
+        }
+        let (mut differ, mut suggested) = (Vec::new(), 0);
+        for word in &words {
+            let candidates = || keys.iter().map(String::as_str);
+            let fast = did_you_mean(word, candidates());
+            let plain = did_you_mean_plain(word, candidates());
+            suggested += usize::from(plain.is_some());
+            if fast != plain {
+                differ.push(format!("{word}: {fast:?} vs {plain:?}"));
+            }
+        }
+        assert!(
+            differ.is_empty(),
+            "{} of {}: {differ:?}",
+            differ.len(),
+            words.len()
+        );
+        // the words are near misses and far ones both
+        assert!(
+            suggested > words.len() / 4 && suggested < words.len(),
+            "{suggested}"
+        );
+    }
 }

@@ -34,9 +34,11 @@
 mod catalogue;
 mod check;
 pub mod model;
+pub mod resolve;
 mod spans;
 pub mod values;
 
 pub use catalogue::{parse_file, Catalogue, FileError, FilePosition, BUILTIN_FILES};
 pub use check::{check_table, check_table_for, Usage};
+pub use resolve::TableOptions;
 pub use spans::{spans_from_ast, TableSpans};

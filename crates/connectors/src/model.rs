@@ -19,6 +19,21 @@ pub struct CatalogueFile {
     pub connectors: Vec<ConnectorSpec>,
     #[serde(default)]
     pub formats: Vec<FormatSpec>,
+    /// Connectors and formats this catalogue does not describe (their options are not
+    /// checked) whose source reads a changelog: the other Flink CDC connectors,
+    /// `debezium-protobuf`.
+    #[serde(default)]
+    pub other_changelog_sources: OtherChangelogSources,
+}
+
+/// See [`CatalogueFile::other_changelog_sources`].
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OtherChangelogSources {
+    #[serde(default)]
+    pub connectors: Vec<String>,
+    #[serde(default)]
+    pub formats: Vec<String>,
 }
 
 /// How a table can be used: read by a scan source, read by a lookup join, written by a sink.
@@ -58,6 +73,14 @@ pub struct ConnectorSpec {
     pub verified: bool,
     /// Source, lookup and/or sink.
     pub roles: Vec<Role>,
+    /// Its source reads a changelog (updates and deletes) whatever the format: upsert-kafka,
+    /// the CDC connectors. Otherwise the value format says (`insert_only`).
+    #[serde(default)]
+    pub changelog_source: bool,
+    /// Identifiers of older Flink releases that this connector replaces (`kafka-0.11`): a
+    /// table naming one gets a warning with this connector's identifier.
+    #[serde(default)]
+    pub legacy_ids: Vec<String>,
     /// `requiredOptions()` and `optionalOptions()`; `required` marks the first.
     #[serde(default)]
     pub options: Vec<OptionSpec>,
@@ -115,9 +138,10 @@ pub struct ClientProperties {
 #[serde(deny_unknown_fields)]
 pub struct FormatSlot {
     pub option: String,
-    /// `value` or `key`: the first present value slot is the table's value format.
-    #[serde(default = "default_slot_role")]
-    pub role: String,
+    /// `value` (the default) or `key`: the first present value slot is the table's value
+    /// format.
+    #[serde(default)]
+    pub role: SlotRole,
     /// Format used when the option is absent (elasticsearch: `json`).
     #[serde(default)]
     pub default: Option<String>,
@@ -127,8 +151,15 @@ fn default_true() -> bool {
     true
 }
 
-fn default_slot_role() -> String {
-    "value".to_string()
+/// What a format slot's format encodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SlotRole {
+    /// The row's value (`format`, `value.format`).
+    #[default]
+    Value,
+    /// The message key (`key.format`).
+    Key,
 }
 
 impl FormatSlot {

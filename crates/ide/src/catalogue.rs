@@ -1,17 +1,18 @@
 //! The catalogues as editors read them: which options a table with given `WITH` entries takes
 //! (its connector's, the common ones, its formats' under their prefixes), which metadata keys it
 //! offers, and the words that describe an option, a metadata key or a function. Hover and
-//! completion both read these, so the two never disagree (taplo's schema-driven pattern).
+//! completion both read these, so the two never disagree (taplo's schema-driven pattern); the
+//! options are resolved by the connector checks' own resolver
+//! ([`flinkddl::connectors::TableOptions`]), so the editor never disagrees with the checks.
 //!
 //! Every connector question takes the catalogue to answer it from: the one the document was
 //! analyzed with ([`crate::Analysis::catalogue`]: the built-in catalogue plus the connectors
 //! files of its `flinkddl.toml`), so that an in-house connector the diagnostics accept is also
 //! described and completed.
 
-use flinkddl::connectors::model::{
-    ConnectorSpec, FormatSpec, MetadataSpec, OptionSpec, OptionType,
-};
-use flinkddl::connectors::Catalogue;
+use flinkddl::connectors::model::{ConnectorSpec, MetadataSpec, OptionSpec, OptionType};
+use flinkddl::connectors::resolve::{self, OptionOwner};
+use flinkddl::connectors::{Catalogue, TableOptions};
 
 /// Who an option belongs to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,40 +41,28 @@ pub struct TableOption<'a> {
     pub owner: Owner,
 }
 
+impl<'a> TableOption<'a> {
+    /// The resolver's option, its owner named.
+    fn from_resolved(resolved: &TableOptions<'a>, option: resolve::TableOption<'a>) -> Self {
+        let owner = match option.owner {
+            OptionOwner::Connector => Owner::Connector(resolved.connector.id.clone()),
+            OptionOwner::Common => Owner::Common,
+            OptionOwner::Format(i) => Owner::Format(resolved.formats[i].id.clone()),
+        };
+        TableOption {
+            key: option.key,
+            spec: option.spec,
+            owner,
+        }
+    }
+}
+
 /// The connector named by a table's options.
 pub fn connector_of<'a>(
     catalogue: &'a Catalogue,
     options: &[(String, String)],
 ) -> Option<&'a ConnectorSpec> {
-    let id = options
-        .iter()
-        .rev()
-        .find(|(k, _)| k == "connector")?
-        .1
-        .as_str();
-    catalogue.connector(id)
-}
-
-/// The formats a table's options name, with the key prefix of each (`value.json.`), and the
-/// format used when a slot with a default is absent.
-pub fn formats_of<'a>(
-    catalogue: &'a Catalogue,
-    connector: &'a ConnectorSpec,
-    options: &[(String, String)],
-) -> Vec<(String, &'a FormatSpec)> {
-    let mut out = Vec::new();
-    for slot in &connector.format_slots {
-        let value = options
-            .iter()
-            .rev()
-            .find(|(k, _)| *k == slot.option)
-            .map(|(_, v)| v.as_str())
-            .or(slot.default.as_deref());
-        if let Some(spec) = value.and_then(|id| catalogue.format(id)) {
-            out.push((format!("{}{}.", slot.key_prefix(), spec.id), spec));
-        }
-    }
-    out
+    TableOptions::resolve(catalogue, options).map(|t| t.connector)
 }
 
 /// Every option a table with these options takes.
@@ -81,66 +70,26 @@ pub fn table_options<'a>(
     catalogue: &'a Catalogue,
     options: &[(String, String)],
 ) -> Vec<TableOption<'a>> {
-    let Some(connector) = connector_of(catalogue, options) else {
+    let Some(resolved) = TableOptions::resolve(catalogue, options) else {
         return Vec::new();
     };
-    let mut out: Vec<TableOption> = connector
-        .options
-        .iter()
-        .map(|spec| TableOption {
-            key: spec.key.clone(),
-            spec,
-            owner: Owner::Connector(connector.id.clone()),
-        })
-        .collect();
-    if connector.factory_helper {
-        out.extend(catalogue.common_options().iter().map(|spec| TableOption {
-            key: spec.key.clone(),
-            spec,
-            owner: Owner::Common,
-        }));
-    }
-    for (prefix, format) in formats_of(catalogue, connector, options) {
-        out.extend(format.options.iter().map(|spec| TableOption {
-            key: format!("{prefix}{}", spec.key),
-            spec,
-            owner: Owner::Format(format.id.clone()),
-        }));
-    }
-    out
+    resolved
+        .options()
+        .into_iter()
+        .map(|o| TableOption::from_resolved(&resolved, o))
+        .collect()
 }
 
 /// The option a key sets, for a table with these options (`#` in a catalogue key matches one
-/// column name).
+/// column name), as the checks classify the key.
 pub fn option_for_key<'a>(
     catalogue: &'a Catalogue,
     options: &[(String, String)],
     key: &str,
 ) -> Option<TableOption<'a>> {
-    table_options(catalogue, options).into_iter().find(|o| {
-        o.spec.all_keys().any(|k| {
-            let full = match &o.owner {
-                Owner::Format(_) => {
-                    let prefix = o.key.strip_suffix(o.spec.key.as_str()).unwrap_or("");
-                    format!("{prefix}{k}")
-                }
-                _ => k.to_string(),
-            };
-            key_matches(&full, key)
-        })
-    })
-}
-
-fn key_matches(pattern: &str, key: &str) -> bool {
-    match pattern.split_once('#') {
-        None => pattern == key,
-        Some((before, after)) => {
-            key.len() > before.len() + after.len()
-                && key.starts_with(before)
-                && key.ends_with(after)
-                && !key[before.len()..key.len() - after.len()].is_empty()
-        }
-    }
+    let resolved = TableOptions::resolve(catalogue, options)?;
+    let option = resolved.option(key)?;
+    Some(TableOption::from_resolved(&resolved, option))
 }
 
 /// The metadata keys a table with these options offers: the connector's, then its value
@@ -149,35 +98,7 @@ pub fn metadata_keys<'a>(
     catalogue: &'a Catalogue,
     options: &[(String, String)],
 ) -> Vec<(String, &'a MetadataSpec)> {
-    let Some(connector) = connector_of(catalogue, options) else {
-        return Vec::new();
-    };
-    let mut out: Vec<(String, &MetadataSpec)> = connector
-        .metadata
-        .iter()
-        .map(|m| (m.key.clone(), m))
-        .collect();
-    if let Some(prefix) = &connector.format_metadata_prefix {
-        let value_slot = connector.format_slots.iter().filter(|s| s.role == "value");
-        for slot in value_slot {
-            let id = options
-                .iter()
-                .rev()
-                .find(|(k, _)| *k == slot.option)
-                .map(|(_, v)| v.as_str())
-                .or(slot.default.as_deref());
-            if let Some(format) = id.and_then(|id| catalogue.format(id)) {
-                out.extend(
-                    format
-                        .metadata
-                        .iter()
-                        .map(|m| (format!("{prefix}{}", m.key), m)),
-                );
-                break;
-            }
-        }
-    }
-    out
+    TableOptions::resolve(catalogue, options).map_or_else(Vec::new, |t| t.metadata_keys())
 }
 
 pub fn option_type_name(ty: OptionType) -> &'static str {
@@ -304,64 +225,3 @@ pub fn describe_function(info: &flinkddl::binder::expr::FunctionInfo) -> String 
     }
     lines.join("\n\n")
 }
-
-/// Flink's built-in type names as they are written in DDL, with a snippet and a short note.
-pub const TYPE_NAMES: &[(&str, &str, &str)] = &[
-    ("STRING", "STRING", "VARCHAR(2147483647)"),
-    (
-        "VARCHAR",
-        "VARCHAR(${1:255})",
-        "variable-length string; `VARCHAR` alone is `STRING`",
-    ),
-    ("CHAR", "CHAR(${1:1})", "fixed-length string"),
-    ("BOOLEAN", "BOOLEAN", "TRUE, FALSE or UNKNOWN"),
-    ("TINYINT", "TINYINT", "1-byte signed integer"),
-    ("SMALLINT", "SMALLINT", "2-byte signed integer"),
-    ("INT", "INT", "4-byte signed integer"),
-    ("INTEGER", "INTEGER", "4-byte signed integer (`INT`)"),
-    ("BIGINT", "BIGINT", "8-byte signed integer"),
-    ("FLOAT", "FLOAT", "4-byte floating point"),
-    ("DOUBLE", "DOUBLE", "8-byte floating point"),
-    (
-        "DECIMAL",
-        "DECIMAL(${1:10}, ${2:0})",
-        "exact number; `DECIMAL` alone is `DECIMAL(10, 0)`",
-    ),
-    ("DATE", "DATE", "a date without time zone"),
-    ("TIME", "TIME", "time of day; Flink keeps precision 0 to 3"),
-    (
-        "TIMESTAMP",
-        "TIMESTAMP(${1:3})",
-        "timestamp without time zone; `TIMESTAMP` alone is precision 6",
-    ),
-    (
-        "TIMESTAMP_LTZ",
-        "TIMESTAMP_LTZ(${1:3})",
-        "timestamp with local time zone",
-    ),
-    ("BYTES", "BYTES", "VARBINARY(2147483647)"),
-    ("BINARY", "BINARY(${1:1})", "fixed-length binary string"),
-    (
-        "VARBINARY",
-        "VARBINARY(${1:255})",
-        "variable-length binary string",
-    ),
-    ("ARRAY", "ARRAY<${1:STRING}>", "array of one element type"),
-    (
-        "MAP",
-        "MAP<${1:STRING}, ${2:STRING}>",
-        "map from keys to values",
-    ),
-    ("MULTISET", "MULTISET<${1:STRING}>", "bag of elements"),
-    (
-        "ROW",
-        "ROW<${1:name} ${2:STRING}>",
-        "structure of named fields",
-    ),
-    ("VARIANT", "VARIANT", "semi-structured value (Flink 2.1+)"),
-    (
-        "RAW",
-        "RAW('${1:class}', '${2:snapshot}')",
-        "an opaque Java type",
-    ),
-];

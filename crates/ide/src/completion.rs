@@ -3,13 +3,14 @@
 //! connector and format ids, the option keys of the table's connector and formats (with a
 //! snippet for the value), enum values and metadata keys.
 
-use crate::catalogue::{self, TYPE_NAMES};
-use crate::context::{self, ident_value, string_value, word, Context, CursorContext};
+use crate::catalogue;
+use crate::context::{self, ident_value, keyword, string_value, word, Context, CursorContext};
 use crate::index::TablePath;
 use crate::scope;
 use crate::Analysis;
 use flinkddl::syntax::ast::{self, visit};
 use flinkddl::syntax::{Keyword, Token, TokenKind};
+use flinkddl::types::DDL_TYPE_NAMES;
 use flinkddl::Span;
 use serde::Serialize;
 
@@ -401,9 +402,14 @@ impl Collector<'_> {
     }
 
     fn types(&mut self) {
-        for (name, snippet, doc) in TYPE_NAMES {
-            let item = self.push(*name, CompletionKind::Type, *snippet, snippet.contains('$'));
-            item.documentation = Some((*doc).to_string());
+        for t in DDL_TYPE_NAMES {
+            let item = self.push(
+                t.name,
+                CompletionKind::Type,
+                t.snippet,
+                t.snippet.contains('$'),
+            );
+            item.documentation = Some(t.note.to_string());
         }
     }
 
@@ -714,7 +720,9 @@ impl Collector<'_> {
     fn like_source(&self) -> Option<TablePath> {
         let text = self.text();
         let tokens = self.tokens();
-        let at = tokens.iter().position(|t| word(text, t) == "LIKE")?;
+        let at = tokens
+            .iter()
+            .position(|t| keyword(text, t) == Keyword::LIKE)?;
         self.qualify(&dotted_name(text, tokens, at + 1))
     }
 
@@ -785,7 +793,9 @@ impl Collector<'_> {
         }
         let text = self.text();
         let tokens = self.tokens();
-        let at = tokens.iter().position(|t| word(text, t) == "FROM")?;
+        let at = tokens
+            .iter()
+            .position(|t| keyword(text, t) == Keyword::FROM)?;
         self.qualify(&dotted_name(text, tokens, at + 1))
     }
 

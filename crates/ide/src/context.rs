@@ -3,7 +3,7 @@
 //! so this reads tokens, not the AST: the statement's tokens from its start (the last `;`) to
 //! the cursor, with the open parentheses and what opened each.
 
-use flinkddl::syntax::{Token, TokenKind};
+use flinkddl::syntax::{Keyword, Token, TokenKind};
 use flinkddl::Span;
 
 /// What the cursor is in.
@@ -73,6 +73,16 @@ pub struct CursorContext {
 
 fn is_word(t: &Token) -> bool {
     matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent)
+}
+
+/// The keyword a word token is (`NotKeyword` for any other token): keyword tests compare
+/// [`Keyword`]s, not text.
+pub fn keyword(text: &str, t: &Token) -> Keyword {
+    if t.kind == TokenKind::Word {
+        Keyword::lookup(text.get(t.span.range()).unwrap_or(""))
+    } else {
+        Keyword::NotKeyword
+    }
 }
 
 pub fn word(text: &str, t: &Token) -> String {
@@ -226,7 +236,7 @@ pub fn cursor_context(
     // `INTERVAL '5' ^`: the unit.
     if context == Context::Expression {
         if let [.., interval, value] = prev {
-            if word(text, interval) == "INTERVAL" && is_string(value) {
+            if keyword(text, interval) == Keyword::INTERVAL && is_string(value) {
                 context = Context::Keywords(&[
                     "SECOND",
                     "MINUTE",

@@ -10,7 +10,7 @@
 //! end, a clause the scan does not know ends the FROM list, and nothing panics. Read from the
 //! tree, names are the AST's identifier values.
 
-use crate::context::{ident_value, word};
+use crate::context::{ident_value, keyword, word};
 use flinkddl::syntax::ast::{self, visit};
 use flinkddl::syntax::{Keyword, Token, TokenKind};
 use std::ops::Range;
@@ -197,9 +197,11 @@ fn part_at(text: &str, tokens: &[Token], range: Range<usize>, at: usize) -> Rang
 }
 
 fn has_select(text: &str, tokens: &[Token], range: Range<usize>) -> bool {
-    top_level(tokens, range)
-        .into_iter()
-        .any(|i| tokens.get(i).is_some_and(|t| word(text, t) == "SELECT"))
+    top_level(tokens, range).into_iter().any(|i| {
+        tokens
+            .get(i)
+            .is_some_and(|t| keyword(text, t) == Keyword::SELECT)
+    })
 }
 
 /// The first query part of a subquery or CTE body.
@@ -210,10 +212,9 @@ pub fn first_part(text: &str, tokens: &[Token], range: Range<usize>) -> Range<us
 /// The statement's CTEs (`WITH name [(columns)] AS (query), ...`), by name and body.
 pub fn ctes(text: &str, tokens: &[Token]) -> Ctes {
     let top = top_level(tokens, 0..tokens.len());
-    let Some(with) = top
-        .iter()
-        .position(|&i| word(text, &tokens[i]) == "WITH" && tokens.get(i + 1).is_some_and(is_name))
-    else {
+    let Some(with) = top.iter().position(|&i| {
+        keyword(text, &tokens[i]) == Keyword::WITH && tokens.get(i + 1).is_some_and(is_name)
+    }) else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -271,7 +272,9 @@ fn alias(text: &str, tokens: &[Token], i: &mut usize, end: usize) -> Option<Stri
         *i += 1;
     }
     let mut j = *i;
-    let explicit = tokens.get(j).is_some_and(|t| word(text, t) == "AS");
+    let explicit = tokens
+        .get(j)
+        .is_some_and(|t| keyword(text, t) == Keyword::AS);
     if explicit {
         j += 1;
     }
@@ -302,13 +305,16 @@ pub fn from_items(
     ctes: &[(String, Body)],
 ) -> Vec<FromItem> {
     let top = top_level(tokens, block.clone());
-    let Some(select) = top.iter().position(|&i| word(text, &tokens[i]) == "SELECT") else {
+    let Some(select) = top
+        .iter()
+        .position(|&i| keyword(text, &tokens[i]) == Keyword::SELECT)
+    else {
         return Vec::new();
     };
     let Some(from) = top[select..]
         .iter()
         .copied()
-        .find(|&i| word(text, &tokens[i]) == "FROM")
+        .find(|&i| keyword(text, &tokens[i]) == Keyword::FROM)
     else {
         return Vec::new();
     };
@@ -437,7 +443,8 @@ fn item_at(
                     return None;
                 }
                 let table = (inside.start..inside.end).find(|&j| {
-                    word(text, &tokens[j]) == "TABLE" && tokens.get(j + 1).is_some_and(is_name)
+                    keyword(text, &tokens[j]) == Keyword::TABLE
+                        && tokens.get(j + 1).is_some_and(is_name)
                 })?;
                 let (parts, _) = dotted(text, tokens, table + 1, inside.end);
                 Some(parts)
@@ -458,8 +465,11 @@ fn item_at(
         i += 1;
     }
     // `FOR SYSTEM_TIME AS OF o.proc_time`: a temporal join; the alias comes after.
-    if tokens.get(i).is_some_and(|t| word(text, t) == "FOR") {
-        let of = (i..end.min(i + 4)).find(|&j| word(text, &tokens[j]) == "OF");
+    if tokens
+        .get(i)
+        .is_some_and(|t| keyword(text, t) == Keyword::FOR)
+    {
+        let of = (i..end.min(i + 4)).find(|&j| keyword(text, &tokens[j]) == Keyword::OF);
         if let Some(of) = of {
             let (_, after) = dotted(text, tokens, of + 1, end);
             i = after;
@@ -489,7 +499,10 @@ fn item_at(
 /// The select list of a query block: `*`, `q.*`, and the named items.
 pub fn select_items(text: &str, tokens: &[Token], block: Range<usize>) -> Vec<SelectItem> {
     let top = top_level(tokens, block.clone());
-    let Some(select) = top.iter().position(|&i| word(text, &tokens[i]) == "SELECT") else {
+    let Some(select) = top
+        .iter()
+        .position(|&i| keyword(text, &tokens[i]) == Keyword::SELECT)
+    else {
         return Vec::new();
     };
     let mut start = top[select] + 1;
@@ -502,7 +515,7 @@ pub fn select_items(text: &str, tokens: &[Token], block: Range<usize>) -> Vec<Se
     let end = top[select..]
         .iter()
         .copied()
-        .find(|&i| word(text, &tokens[i]) == "FROM")
+        .find(|&i| keyword(text, &tokens[i]) == Keyword::FROM)
         .unwrap_or(block.end)
         .min(tokens.len());
     let mut out = Vec::new();
@@ -539,7 +552,7 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
     let n = item.len();
     let last = item.last().filter(|t| is_name(t))?;
     let before = item.get(n.checked_sub(2)?)?;
-    let explicit = word(text, before) == "AS";
+    let explicit = keyword(text, before) == Keyword::AS;
     let bare_alias = !explicit
         && !Keyword::lookup(&word(text, last)).is_reserved()
         && matches!(

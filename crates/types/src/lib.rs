@@ -32,6 +32,7 @@ mod java;
 pub mod mapping;
 pub mod merging;
 mod model;
+mod names;
 pub mod parser;
 mod print;
 mod suggest;
@@ -48,6 +49,7 @@ pub use model::{
     DataType, DayTimeResolution, LogicalType, LogicalTypeFamily, LogicalTypeRoot, ObjectIdentifier,
     RowField, TimestampKind, YearMonthResolution, MAX_LENGTH,
 };
+pub use names::{DdlTypeName, DDL_TYPE_NAMES};
 pub use parser::{parse_logical_type, ParseTypeError};
 pub use print::{escape_identifier, escape_single_quotes};
 pub use suggest::similar_type_name;

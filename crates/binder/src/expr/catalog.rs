@@ -1,11 +1,14 @@
-//! The function catalogue, as data: for each built-in function Flink 2.3 resolves in a computed
-//! column, its name, which stack defines it (Calcite's operator table, printed upper-case, or
-//! Flink's `BuiltInFunctionDefinitions`, printed back-quoted with the user's spelling), its
-//! arity, its operand families, its return-type strategy and its nullability strategy.
-//! Functions whose typing does not fit these strategies name a custom handler in
+//! The function catalogue: for each built-in function Flink 2.3 resolves in a computed column,
+//! its name, which stack defines it (Calcite's operator table, printed upper-case, or Flink's
+//! `BuiltInFunctionDefinitions`, printed back-quoted with the user's spelling), its arity, its
+//! operand families, its return-type strategy, its nullability strategy and its kind.
+//! Functions whose typing does not fit these strategies name a [`Handler`] in
 //! [`super::functions`].
 //!
-//! Every entry was checked against the labelled corpus (`fixtures/functions`).
+//! The rows are data, `crates/binder/data/functions.toml`; `build.rs` turns them into
+//! [`FUNCTIONS`] and the [`Handler`] enum (a duplicate row or an unknown value fails the build).
+
+use flinkddl_types::{DataType, LogicalType};
 
 /// An operand family, as Calcite's `SqlTypeFamily` checkers and Flink's input strategies see
 /// operands.
@@ -83,8 +86,8 @@ pub(crate) enum Ret {
     Arg0Varchar,
     /// The first operand's type, CHAR made VARCHAR (LTRIM, RTRIM).
     Arg0Varying,
-    /// A handler in `functions.rs`, by name.
-    Custom(&'static str),
+    /// A handler in `functions/`.
+    Custom(Handler),
 }
 
 /// How nullability is derived.
@@ -115,915 +118,54 @@ pub(crate) struct FnDef {
     pub repeat: bool,
     pub ret: Ret,
     pub nul: Nul,
-    /// Aggregate or window function (nesting rules).
-    pub agg: bool,
+    pub kind: Kind,
 }
 
-const fn calcite(
-    name: &'static str,
-    min: usize,
-    max: usize,
-    sigs: &'static [&'static [F]],
-    ret: Ret,
-    nul: Nul,
-) -> FnDef {
-    FnDef {
-        name,
-        stack: Stack::Calcite,
-        min,
-        max: Some(max),
-        sigs,
-        repeat: false,
-        ret,
-        nul,
-        agg: false,
+/// What kind of function a row is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Scalar,
+    Aggregate,
+    /// A window function (ranking or offset), used with OVER.
+    Window,
+    /// A table function (a windowing TVF).
+    Table,
+}
+
+impl FnDef {
+    /// An aggregate or window function (nesting rules).
+    pub(crate) fn is_aggregate(&self) -> bool {
+        matches!(self.kind, Kind::Aggregate | Kind::Window)
     }
 }
 
-const fn flink(
-    name: &'static str,
-    min: usize,
-    max: usize,
-    sigs: &'static [&'static [F]],
-    ret: Ret,
-    nul: Nul,
-) -> FnDef {
-    FnDef {
-        name,
-        stack: Stack::Flink,
-        min,
-        max: Some(max),
-        sigs,
-        repeat: false,
-        ret,
-        nul,
-        agg: false,
+// The generated table: `Handler`, `FUNCTIONS` and `KNOWN_UNTYPED`. The binder's unit tests see
+// the table with the throwaway row of `tests/fixtures/throwaway-function.toml` added.
+#[cfg(not(test))]
+include!(concat!(env!("OUT_DIR"), "/functions.rs"));
+#[cfg(test)]
+include!(concat!(env!("OUT_DIR"), "/functions_with_fixture.rs"));
+
+impl Ty {
+    /// The type itself.
+    pub(crate) fn data_type(self) -> DataType {
+        match self {
+            Ty::Int => DataType::int(),
+            Ty::BigInt => DataType::bigint(),
+            Ty::Double => DataType::double(),
+            Ty::Bool => DataType::boolean(),
+            Ty::Str => DataType::string(),
+            Ty::Char(n) => DataType::char(n),
+            Ty::Varchar(n) => DataType::varchar(n),
+            Ty::Bytes => DataType::bytes(),
+            Ty::Date => DataType::date(),
+            Ty::Ts3 => DataType::timestamp(3),
+            Ty::ArrStr => DataType::array(DataType::string()),
+            Ty::MapStrStr => DataType::map(DataType::string(), DataType::string()),
+            Ty::Variant => DataType::new(LogicalType::Variant),
+        }
     }
 }
-
-const fn varargs(mut d: FnDef) -> FnDef {
-    d.max = None;
-    d.repeat = true;
-    d
-}
-
-const fn agg(mut d: FnDef) -> FnDef {
-    d.agg = true;
-    d
-}
-
-use Nul as N;
-use Ret as R;
-use Ty as T;
-use F::*;
-
-const ONE_CHR: &[&[F]] = &[&[Chr]];
-const ONE_STR: &[&[F]] = &[&[Str]];
-const ONE_NUM: &[&[F]] = &[&[Num]];
-const ONE_INT: &[&[F]] = &[&[Int]];
-const NONE: &[&[F]] = &[&[]];
-const ANY1: &[&[F]] = &[&[Any]];
-const CHR2: &[&[F]] = &[&[Chr, Chr]];
-const CHR3: &[&[F]] = &[&[Chr, Chr, Chr]];
-const NUM2: &[&[F]] = &[&[Num, Num]];
-const SUBSTR_SIGS: &[&[F]] = &[&[Chr, Int], &[Chr, Int, Int]];
-
-/// The catalogue. Order does not matter; names are unique.
-pub(crate) static FUNCTIONS: &[FnDef] = &[
-    // ---- string (Calcite) ----
-    calcite("UPPER", 1, 1, ONE_CHR, R::Arg(0), N::Args),
-    calcite("LOWER", 1, 1, ONE_CHR, R::Arg(0), N::Args),
-    calcite("INITCAP", 1, 1, ONE_CHR, R::Arg(0), N::Args),
-    calcite("CHAR_LENGTH", 1, 1, ONE_CHR, R::Fixed(T::Int), N::Args),
-    calcite("CHARACTER_LENGTH", 1, 1, ONE_CHR, R::Fixed(T::Int), N::Args),
-    varargs(calcite("CONCAT", 1, 1, ONE_CHR, R::Fixed(T::Str), N::Args)),
-    varargs(calcite(
-        "CONCAT_WS",
-        1,
-        1,
-        ONE_CHR,
-        R::Fixed(T::Str),
-        N::Args,
-    )),
-    calcite("LPAD", 3, 3, &[&[Chr, Int, Chr]], R::Fixed(T::Str), N::Args),
-    calcite("RPAD", 3, 3, &[&[Chr, Int, Chr]], R::Fixed(T::Str), N::Args),
-    calcite("REPEAT", 2, 2, &[&[Chr, Int]], R::Fixed(T::Str), N::Args),
-    calcite("REVERSE", 1, 1, ONE_CHR, R::Fixed(T::Str), N::Force),
-    calcite("REPLACE", 3, 3, CHR3, R::Fixed(T::Str), N::Args),
-    calcite("REGEXP_REPLACE", 3, 3, CHR3, R::Fixed(T::Str), N::Args),
-    calcite(
-        "REGEXP_EXTRACT",
-        2,
-        3,
-        &[&[Chr, Chr], &[Chr, Chr, Int]],
-        R::Fixed(T::Str),
-        N::Force,
-    ),
-    calcite("REGEXP", 2, 2, CHR2, R::Fixed(T::Bool), N::Args),
-    calcite(
-        "SPLIT_INDEX",
-        3,
-        3,
-        &[&[Chr, Chr, Int], &[Chr, Int, Int]],
-        R::Fixed(T::Str),
-        N::Force,
-    ),
-    calcite("SUBSTRING", 2, 3, SUBSTR_SIGS, R::Arg0Varchar, N::Force),
-    calcite("SUBSTR", 2, 3, SUBSTR_SIGS, R::Arg0Varchar, N::Force),
-    calcite("LEFT", 2, 2, &[&[Chr, Int]], R::Arg0Varchar, N::Force),
-    calcite("RIGHT", 2, 2, &[&[Chr, Int]], R::Arg0Varchar, N::Force),
-    calcite(
-        "LTRIM",
-        1,
-        2,
-        &[&[Chr], &[Chr, Chr]],
-        R::Arg0Varying,
-        N::Args,
-    ),
-    calcite(
-        "RTRIM",
-        1,
-        2,
-        &[&[Chr], &[Chr, Chr]],
-        R::Arg0Varying,
-        N::Args,
-    ),
-    calcite("TO_BASE64", 1, 1, ONE_STR, R::Fixed(T::Str), N::Args),
-    calcite("FROM_BASE64", 1, 1, ONE_STR, R::Fixed(T::Str), N::Args),
-    calcite("ASCII", 1, 1, ONE_CHR, R::Fixed(T::Int), N::Args),
-    calcite("CHR", 1, 1, ONE_INT, R::Fixed(T::Str), N::Force),
-    calcite("DECODE", 2, 2, &[&[Bin, Chr]], R::Fixed(T::Str), N::Args),
-    calcite("ENCODE", 2, 2, CHR2, R::Fixed(T::Bytes), N::Args),
-    calcite(
-        "INSTR",
-        2,
-        4,
-        &[&[Chr, Chr], &[Chr, Chr, Int], &[Chr, Chr, Int, Int]],
-        R::Fixed(T::Int),
-        N::Args,
-    ),
-    calcite(
-        "LOCATE",
-        2,
-        3,
-        &[&[Chr, Chr], &[Chr, Chr, Int]],
-        R::Fixed(T::Int),
-        N::Args,
-    ),
-    calcite(
-        "PARSE_URL",
-        2,
-        3,
-        &[&[Chr, Chr], &[Chr, Chr, Chr]],
-        R::Fixed(T::Str),
-        N::Force,
-    ),
-    calcite(
-        "STR_TO_MAP",
-        1,
-        3,
-        &[&[Chr], &[Chr, Chr, Chr]],
-        R::Fixed(T::MapStrStr),
-        N::Force,
-    ),
-    calcite("HEX", 1, 1, &[&[Int], &[Chr]], R::Fixed(T::Str), N::Args),
-    calcite("BIN", 1, 1, ONE_INT, R::Fixed(T::Str), N::Args),
-    calcite("MD5", 1, 1, ONE_STR, R::Fixed(T::Char(32)), N::Args),
-    calcite("SHA1", 1, 1, ONE_STR, R::Fixed(T::Char(40)), N::Args),
-    calcite("SHA224", 1, 1, ONE_STR, R::Fixed(T::Char(56)), N::Args),
-    calcite("SHA256", 1, 1, ONE_STR, R::Fixed(T::Char(64)), N::Args),
-    calcite("SHA384", 1, 1, ONE_STR, R::Fixed(T::Char(96)), N::Args),
-    calcite("SHA512", 1, 1, ONE_STR, R::Fixed(T::Char(128)), N::Args),
-    calcite(
-        "SHA2",
-        2,
-        2,
-        &[&[Str, Int]],
-        R::Fixed(T::Varchar(128)),
-        N::Args,
-    ),
-    calcite("UUID", 0, 0, NONE, R::Fixed(T::Char(36)), N::NotNull),
-    calcite(
-        "IS_ALPHA",
-        1,
-        1,
-        &[&[Chr], &[Num]],
-        R::Fixed(T::Bool),
-        N::NotNull,
-    ),
-    calcite(
-        "IS_DECIMAL",
-        1,
-        1,
-        &[&[Chr], &[Num]],
-        R::Fixed(T::Bool),
-        N::NotNull,
-    ),
-    calcite(
-        "IS_DIGIT",
-        1,
-        1,
-        &[&[Chr], &[Num]],
-        R::Fixed(T::Bool),
-        N::NotNull,
-    ),
-    // ---- string (Flink) ----
-    flink(
-        "BTRIM",
-        1,
-        2,
-        &[&[Chr], &[Chr, Chr]],
-        R::Fixed(T::Str),
-        N::Args,
-    ),
-    flink("REGEXP_COUNT", 2, 2, CHR2, R::Fixed(T::Int), N::Force),
-    flink(
-        "REGEXP_EXTRACT_ALL",
-        2,
-        3,
-        &[&[Chr, Chr], &[Chr, Chr, Int]],
-        R::Fixed(T::ArrStr),
-        N::Force,
-    ),
-    flink("REGEXP_INSTR", 2, 2, CHR2, R::Fixed(T::Int), N::Force),
-    flink("REGEXP_SUBSTR", 2, 2, CHR2, R::Fixed(T::Str), N::Force),
-    flink("SPLIT", 2, 2, CHR2, R::Fixed(T::ArrStr), N::Args),
-    flink(
-        "STARTSWITH",
-        2,
-        2,
-        &[&[Chr, Chr], &[Bin, Bin]],
-        R::Fixed(T::Bool),
-        N::Args,
-    ),
-    flink(
-        "ENDSWITH",
-        2,
-        2,
-        &[&[Chr, Chr], &[Bin, Bin]],
-        R::Fixed(T::Bool),
-        N::Args,
-    ),
-    flink("URL_ENCODE", 1, 1, ONE_CHR, R::Fixed(T::Str), N::Force),
-    flink("URL_DECODE", 1, 1, ONE_CHR, R::Fixed(T::Str), N::Force),
-    flink("UNHEX", 1, 1, ONE_CHR, R::Fixed(T::Bytes), N::Force),
-    flink("JSON_QUOTE", 1, 1, ONE_CHR, R::Fixed(T::Str), N::Args),
-    flink("JSON_UNQUOTE", 1, 1, ONE_CHR, R::Fixed(T::Str), N::Args),
-    varargs(flink(
-        "PRINTF",
-        1,
-        2,
-        &[&[Chr, Any]],
-        R::Fixed(T::Str),
-        N::Force,
-    )),
-    flink("TRANSLATE", 3, 3, CHR3, R::Custom("translate"), N::Keep),
-    varargs(flink(
-        "ELT",
-        2,
-        2,
-        &[&[Int, Any]],
-        R::Custom("elt"),
-        N::Keep,
-    )),
-    // ---- numeric (Calcite) ----
-    calcite("ABS", 1, 1, &[&[Num], &[Ival]], R::Arg(0), N::Args),
-    calcite("SIGN", 1, 1, ONE_NUM, R::Arg(0), N::Args),
-    calcite("SQRT", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("LN", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("LOG10", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("LOG2", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite(
-        "LOG",
-        1,
-        2,
-        &[&[Num], &[Num, Num]],
-        R::Fixed(T::Double),
-        N::Args,
-    ),
-    calcite("EXP", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("POWER", 2, 2, NUM2, R::Fixed(T::Double), N::Args),
-    calcite("ATAN2", 2, 2, NUM2, R::Fixed(T::Double), N::Args),
-    calcite("SIN", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("COS", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("TAN", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("COT", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("ASIN", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("ACOS", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("ATAN", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("SINH", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("COSH", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("TANH", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("DEGREES", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("RADIANS", 1, 1, ONE_NUM, R::Fixed(T::Double), N::Args),
-    calcite("MOD", 2, 2, &[&[Exact, Exact]], R::Custom("mod"), N::Keep),
-    calcite(
-        "ROUND",
-        1,
-        2,
-        &[&[Num], &[Num, Int]],
-        R::Custom("round"),
-        N::Args,
-    ),
-    calcite(
-        "TRUNCATE",
-        1,
-        2,
-        &[&[Num], &[Num, Int]],
-        R::Custom("round"),
-        N::Args,
-    ),
-    calcite("FLOOR", 1, 1, &[&[Num]], R::Custom("floor"), N::Args),
-    calcite("CEIL", 1, 1, &[&[Num]], R::Custom("floor"), N::Args),
-    calcite("CEILING", 1, 1, &[&[Num]], R::Custom("floor"), N::Args),
-    calcite("PI", 0, 0, NONE, R::Fixed(T::Double), N::NotNull),
-    calcite("E", 0, 0, NONE, R::Fixed(T::Double), N::NotNull),
-    calcite("RAND", 0, 1, &[&[], &[Num]], R::Fixed(T::Double), N::Args),
-    calcite(
-        "RAND_INTEGER",
-        1,
-        2,
-        &[&[Num], &[Num, Num]],
-        R::Fixed(T::Int),
-        N::Args,
-    ),
-    // ---- time (Calcite) ----
-    calcite(
-        "DATE_FORMAT",
-        2,
-        2,
-        &[&[Ts, Chr], &[Chr, Chr]],
-        R::Fixed(T::Str),
-        N::Force,
-    ),
-    calcite(
-        "TO_DATE",
-        1,
-        2,
-        &[&[Chr], &[Chr, Chr]],
-        R::Fixed(T::Date),
-        N::Force,
-    ),
-    calcite(
-        "TO_TIMESTAMP",
-        1,
-        2,
-        &[&[Chr], &[Chr, Chr]],
-        R::Fixed(T::Ts3),
-        N::Force,
-    ),
-    calcite(
-        "FROM_UNIXTIME",
-        1,
-        2,
-        &[&[Int], &[Int, Chr]],
-        R::Fixed(T::Str),
-        N::Force,
-    ),
-    calcite(
-        "UNIX_TIMESTAMP",
-        0,
-        2,
-        &[&[], &[Chr], &[Chr, Chr]],
-        R::Fixed(T::BigInt),
-        N::Args,
-    ),
-    calcite("CONVERT_TZ", 3, 3, CHR3, R::Fixed(T::Str), N::Force),
-    calcite("YEAR", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("QUARTER", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("MONTH", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("WEEK", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("DAYOFYEAR", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("DAYOFMONTH", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("DAYOFWEEK", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("HOUR", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("MINUTE", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("SECOND", 1, 1, &[], R::Custom("extract"), N::Keep),
-    calcite("PROCTIME", 0, 0, NONE, R::Custom("proctime"), N::Keep),
-    calcite("NOW", 0, 1, &[&[], &[Int]], R::Custom("now"), N::Keep),
-    calcite(
-        "CURRENT_ROW_TIMESTAMP",
-        0,
-        1,
-        &[&[], &[Int]],
-        R::Custom("now"),
-        N::Keep,
-    ),
-    calcite(
-        "CURRENT_TIMESTAMP",
-        0,
-        1,
-        &[&[], &[Int]],
-        R::Custom("dynamic"),
-        N::Keep,
-    ),
-    calcite(
-        "LOCALTIMESTAMP",
-        0,
-        1,
-        &[&[], &[Int]],
-        R::Custom("dynamic"),
-        N::Keep,
-    ),
-    calcite(
-        "CURRENT_TIME",
-        0,
-        1,
-        &[&[], &[Int]],
-        R::Custom("dynamic"),
-        N::Keep,
-    ),
-    calcite(
-        "LOCALTIME",
-        0,
-        1,
-        &[&[], &[Int]],
-        R::Custom("dynamic"),
-        N::Keep,
-    ),
-    calcite("CURRENT_DATE", 0, 0, NONE, R::Custom("dynamic"), N::Keep),
-    calcite("CURRENT_DATABASE", 0, 0, NONE, R::Fixed(T::Str), N::NotNull),
-    calcite("MATCH_ROWTIME", 0, 1, &[], R::Custom("match_time"), N::Keep),
-    calcite(
-        "MATCH_PROCTIME",
-        0,
-        0,
-        &[],
-        R::Custom("match_time"),
-        N::Keep,
-    ),
-    // ---- time (Flink) ----
-    flink(
-        "TO_TIMESTAMP_LTZ",
-        1,
-        3,
-        &[],
-        R::Custom("to_timestamp_ltz"),
-        N::Keep,
-    ),
-    flink(
-        "SOURCE_WATERMARK",
-        0,
-        0,
-        NONE,
-        R::Custom("source_watermark"),
-        N::Keep,
-    ),
-    flink(
-        "CURRENT_WATERMARK",
-        1,
-        1,
-        &[],
-        R::Custom("current_watermark"),
-        N::Keep,
-    ),
-    // ---- conditional ----
-    calcite("IF", 3, 3, &[], R::Custom("if"), N::Keep),
-    calcite("NULLIF", 2, 2, &[], R::Custom("nullif"), N::Keep),
-    varargs(flink("COALESCE", 1, 1, &[], R::Custom("coalesce"), N::Keep)),
-    flink("IFNULL", 2, 2, &[], R::Custom("coalesce"), N::Keep),
-    varargs(flink("GREATEST", 1, 1, &[], R::Custom("greatest"), N::Keep)),
-    varargs(flink("LEAST", 1, 1, &[], R::Custom("greatest"), N::Keep)),
-    flink(
-        "TYPEOF",
-        1,
-        2,
-        &[&[Any], &[Any, Bool]],
-        R::Custom("typeof"),
-        N::Keep,
-    ),
-    // ---- collections ----
-    calcite(
-        "CARDINALITY",
-        1,
-        1,
-        &[&[CollOrMap]],
-        R::Fixed(T::Int),
-        N::Args,
-    ),
-    calcite("ELEMENT", 1, 1, &[&[Coll]], R::Custom("element"), N::Keep),
-    flink(
-        "ARRAY_CONTAINS",
-        2,
-        2,
-        &[],
-        R::Custom("array_elem"),
-        N::Keep,
-    ),
-    flink(
-        "ARRAY_POSITION",
-        2,
-        2,
-        &[],
-        R::Custom("array_elem"),
-        N::Keep,
-    ),
-    flink("ARRAY_REMOVE", 2, 2, &[], R::Custom("array_elem"), N::Keep),
-    flink("ARRAY_APPEND", 2, 2, &[], R::Custom("array_elem"), N::Keep),
-    flink("ARRAY_PREPEND", 2, 2, &[], R::Custom("array_elem"), N::Keep),
-    flink("ARRAY_DISTINCT", 1, 1, &[&[Arr]], R::Arg(0), N::Args),
-    flink("ARRAY_REVERSE", 1, 1, &[&[Arr]], R::Arg(0), N::Args),
-    flink(
-        "ARRAY_SLICE",
-        2,
-        3,
-        &[&[Arr, Int], &[Arr, Int, Int]],
-        R::Custom("array_slice"),
-        N::Keep,
-    ),
-    flink(
-        "ARRAY_SORT",
-        1,
-        3,
-        &[&[Arr], &[Arr, Bool], &[Arr, Bool, Bool]],
-        R::Custom("array_slice"),
-        N::Keep,
-    ),
-    varargs(flink(
-        "ARRAY_CONCAT",
-        1,
-        1,
-        &[],
-        R::Custom("array_union"),
-        N::Keep,
-    )),
-    flink("ARRAY_UNION", 2, 2, &[], R::Custom("array_union"), N::Keep),
-    flink("ARRAY_EXCEPT", 2, 2, &[], R::Custom("array_union"), N::Keep),
-    flink(
-        "ARRAY_INTERSECT",
-        2,
-        2,
-        &[],
-        R::Custom("array_union"),
-        N::Keep,
-    ),
-    flink("ARRAY_MAX", 1, 1, &[], R::Custom("array_max"), N::Keep),
-    flink("ARRAY_MIN", 1, 1, &[], R::Custom("array_max"), N::Keep),
-    flink("ARRAY_JOIN", 2, 3, &[], R::Custom("array_join"), N::Keep),
-    flink("MAP_KEYS", 1, 1, &[&[Map]], R::Custom("map_parts"), N::Keep),
-    flink(
-        "MAP_VALUES",
-        1,
-        1,
-        &[&[Map]],
-        R::Custom("map_parts"),
-        N::Keep,
-    ),
-    flink(
-        "MAP_ENTRIES",
-        1,
-        1,
-        &[&[Map]],
-        R::Custom("map_parts"),
-        N::Keep,
-    ),
-    flink(
-        "MAP_FROM_ARRAYS",
-        2,
-        2,
-        &[&[Arr, Arr]],
-        R::Custom("map_parts"),
-        N::Keep,
-    ),
-    varargs(flink(
-        "MAP_UNION",
-        1,
-        1,
-        &[],
-        R::Custom("map_union"),
-        N::Keep,
-    )),
-    // ---- JSON ----
-    flink("JSON_STRING", 1, 1, &[], R::Custom("json_string"), N::Keep),
-    flink(
-        "PARSE_JSON",
-        1,
-        2,
-        &[&[Chr], &[Chr, Bool]],
-        R::Fixed(T::Variant),
-        N::Args,
-    ),
-    flink(
-        "TRY_PARSE_JSON",
-        1,
-        2,
-        &[&[Chr], &[Chr, Bool]],
-        R::Fixed(T::Variant),
-        N::Force,
-    ),
-    // ---- aggregates ----
-    agg(calcite("SUM", 1, 1, ONE_NUM, R::Custom("sum"), N::Keep)),
-    agg(varargs(calcite(
-        "COUNT",
-        1,
-        1,
-        &[],
-        R::Fixed(T::BigInt),
-        N::NotNull,
-    ))),
-    agg(calcite("AVG", 1, 1, ONE_NUM, R::Custom("avg"), N::Keep)),
-    agg(calcite("MIN", 1, 1, ANY1, R::Custom("minmax"), N::Keep)),
-    agg(calcite("MAX", 1, 1, ANY1, R::Custom("minmax"), N::Keep)),
-    agg(calcite(
-        "STDDEV_POP",
-        1,
-        1,
-        ONE_NUM,
-        R::Custom("stddev"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "STDDEV_SAMP",
-        1,
-        1,
-        ONE_NUM,
-        R::Custom("stddev"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "STDDEV",
-        1,
-        1,
-        ONE_NUM,
-        R::Custom("stddev"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "VAR_POP",
-        1,
-        1,
-        ONE_NUM,
-        R::Custom("stddev"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "VAR_SAMP",
-        1,
-        1,
-        ONE_NUM,
-        R::Custom("stddev"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "VARIANCE",
-        1,
-        1,
-        ONE_NUM,
-        R::Custom("stddev"),
-        N::Keep,
-    )),
-    agg(calcite("SINGLE_VALUE", 1, 1, ANY1, R::Arg(0), N::Force)),
-    agg(calcite("FIRST_VALUE", 1, 1, ANY1, R::Arg(0), N::Force)),
-    agg(calcite("LAST_VALUE", 1, 1, ANY1, R::Arg(0), N::Force)),
-    agg(calcite(
-        "LISTAGG",
-        1,
-        2,
-        &[&[Chr], &[Chr, Chr]],
-        R::Custom("listagg"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "COLLECT",
-        1,
-        1,
-        ANY1,
-        R::Custom("collect"),
-        N::Keep,
-    )),
-    agg(varargs(calcite(
-        "APPROX_COUNT_DISTINCT",
-        1,
-        1,
-        ANY1,
-        R::Fixed(T::BigInt),
-        N::NotNull,
-    ))),
-    agg(flink(
-        "PERCENTILE",
-        2,
-        3,
-        &[],
-        R::Custom("percentile"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "ARRAY_AGG",
-        1,
-        1,
-        ANY1,
-        R::Custom("array_agg"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "ROW_NUMBER",
-        0,
-        0,
-        NONE,
-        R::Fixed(T::BigInt),
-        N::NotNull,
-    )),
-    agg(calcite("RANK", 0, 0, NONE, R::Fixed(T::BigInt), N::NotNull)),
-    agg(calcite(
-        "DENSE_RANK",
-        0,
-        0,
-        NONE,
-        R::Fixed(T::BigInt),
-        N::NotNull,
-    )),
-    agg(calcite(
-        "CUME_DIST",
-        0,
-        0,
-        NONE,
-        R::Fixed(T::Double),
-        N::NotNull,
-    )),
-    agg(calcite(
-        "PERCENT_RANK",
-        0,
-        0,
-        NONE,
-        R::Fixed(T::Double),
-        N::NotNull,
-    )),
-    agg(calcite("NTILE", 1, 1, &[], R::Custom("ntile"), N::NotNull)),
-    agg(calcite(
-        "LAG",
-        1,
-        3,
-        &[&[Any], &[Any, Num], &[Any, Num, Any]],
-        R::Custom("lag"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "LEAD",
-        1,
-        3,
-        &[&[Any], &[Any, Num], &[Any, Num, Any]],
-        R::Custom("lag"),
-        N::Keep,
-    )),
-    // ---- group windows ----
-    calcite("TUMBLE", 2, 3, &[], R::Custom("group_window"), N::Keep),
-    calcite("HOP", 3, 4, &[], R::Custom("group_window"), N::Keep),
-    calcite("SESSION", 2, 3, &[], R::Custom("group_window"), N::Keep),
-    calcite(
-        "TUMBLE_START",
-        2,
-        3,
-        &[],
-        R::Custom("group_window"),
-        N::Keep,
-    ),
-    calcite("TUMBLE_END", 2, 3, &[], R::Custom("group_window"), N::Keep),
-    calcite(
-        "TUMBLE_ROWTIME",
-        2,
-        3,
-        &[],
-        R::Custom("group_window"),
-        N::Keep,
-    ),
-    calcite(
-        "TUMBLE_PROCTIME",
-        2,
-        3,
-        &[],
-        R::Custom("group_window"),
-        N::Keep,
-    ),
-    calcite("HOP_START", 3, 4, &[], R::Custom("group_window"), N::Keep),
-    calcite("HOP_END", 3, 4, &[], R::Custom("group_window"), N::Keep),
-    calcite("HOP_ROWTIME", 3, 4, &[], R::Custom("group_window"), N::Keep),
-    calcite(
-        "HOP_PROCTIME",
-        3,
-        4,
-        &[],
-        R::Custom("group_window"),
-        N::Keep,
-    ),
-    calcite(
-        "SESSION_START",
-        2,
-        3,
-        &[],
-        R::Custom("group_window"),
-        N::Keep,
-    ),
-    calcite("SESSION_END", 2, 3, &[], R::Custom("group_window"), N::Keep),
-    calcite(
-        "SESSION_ROWTIME",
-        2,
-        3,
-        &[],
-        R::Custom("group_window"),
-        N::Keep,
-    ),
-    calcite(
-        "SESSION_PROCTIME",
-        2,
-        3,
-        &[],
-        R::Custom("group_window"),
-        N::Keep,
-    ),
-    varargs(calcite(
-        "CUMULATE",
-        0,
-        0,
-        &[],
-        R::Custom("window_tvf"),
-        N::Keep,
-    )),
-    // ---- misc ----
-    varargs(flink(
-        "OBJECT_OF",
-        1,
-        1,
-        &[],
-        R::Custom("object_of"),
-        N::Keep,
-    )),
-    calcite(
-        "HASH_CODE",
-        1,
-        1,
-        &[&[Bool], &[Num], &[Chr], &[Ts], &[Time], &[Date]],
-        R::Fixed(T::Int),
-        N::Args,
-    ),
-    varargs(calcite(
-        "JSON_ARRAY",
-        0,
-        0,
-        &[],
-        R::Custom("json_array"),
-        N::Keep,
-    )),
-    varargs(calcite(
-        "JSON_OBJECT",
-        0,
-        0,
-        &[],
-        R::Custom("json_object"),
-        N::Keep,
-    )),
-    agg(calcite(
-        "JSON_ARRAYAGG",
-        1,
-        1,
-        &[],
-        R::Custom("json_arrayagg"),
-        N::Keep,
-    )),
-];
-
-/// Real Flink 2.3 built-in functions this catalogue does not type yet: a call is not typed
-/// (never rejected).
-pub(crate) static KNOWN_UNTYPED: &[&str] = &[
-    "JSON_OBJECTAGG",
-    "JSON",
-    "GROUP_ID",
-    "GROUPING_ID",
-    "SUM0",
-    "STREAMRECORD_TIMESTAMP",
-    "PROCTIME_MATERIALIZE",
-    "PRINT",
-    "TRY_CAST",
-    "CAST",
-    "DESCRIPTOR",
-    "FIRST",
-    "LAST",
-    "PREV",
-    "NEXT",
-    "CLASSIFIER",
-    "FINAL",
-    "RUNNING",
-    "JSON_LENGTH",
-    "BITMAP_BUILD",
-    "BITMAP_BUILD_AGG",
-    "BITMAP_AND",
-    "BITMAP_AND_AGG",
-    "BITMAP_OR",
-    "BITMAP_OR_AGG",
-    "BITMAP_XOR",
-    "BITMAP_XOR_AGG",
-    "BITMAP_ANDNOT",
-    "BITMAP_CARDINALITY",
-    "BITMAP_TO_ARRAY",
-    "BITMAP_TO_STRING",
-    "BITMAP_FROM_BYTES",
-    "BITMAP_TO_BYTES",
-    "OBJECT_UPDATE",
-    "ML_PREDICT",
-    "ML_EVALUATE",
-    "VECTOR_SEARCH",
-    "FROM_CHANGELOG",
-    "TO_CHANGELOG",
-];
 
 /// The definition of a built-in function by name (case-insensitive).
 pub(crate) fn lookup(name: &str) -> Option<&'static FnDef> {
@@ -1079,7 +221,7 @@ pub(crate) fn describe(def: &FnDef) -> super::FunctionInfo {
         })
         .collect();
     let returns = match def.ret {
-        Ret::Fixed(t) => super::functions::fixed(t).summary_string(),
+        Ret::Fixed(t) => t.data_type().summary_string(),
         Ret::Arg(i) => format!("the type of argument {}", i + 1),
         Ret::Arg0Varchar | Ret::Arg0Varying => "VARCHAR of the first argument's length".into(),
         Ret::Custom(_) => "a type derived from its arguments".to_string(),
@@ -1096,7 +238,82 @@ pub(crate) fn describe(def: &FnDef) -> super::FunctionInfo {
             Nul::NotNull => "never null",
             Nul::Keep => "",
         },
-        aggregate: def.agg,
+        aggregate: def.is_aggregate(),
         typed: true,
+    }
+}
+
+/// The generator `build.rs` runs, for the tests of its refusals.
+#[cfg(test)]
+#[path = "../../build/functions.rs"]
+mod codegen;
+
+#[cfg(test)]
+mod tests {
+    use super::codegen;
+    use crate::schema::ColumnKind;
+
+    /// The unit tests' table has the one row of `tests/fixtures/throwaway-function.toml` added by
+    /// `build.rs`, and no Rust: binding a call to it types it as the row says.
+    #[test]
+    fn a_throwaway_function_row_is_all_a_new_function_needs() {
+        let sql = "CREATE TABLE t (s STRING, e AS throwaway_echo(s)) \
+                   WITH ('connector' = 'datagen');\n\
+                   CREATE TABLE u (i INT, n AS THROWAWAY_ECHO(i)) WITH ('connector' = 'datagen');";
+        let bound = crate::bind(&flinkddl_syntax::parse(sql), sql);
+        let table = &bound.tables[0];
+        let e = &table.columns[1];
+        assert_eq!(e.data_type.summary_string(), "STRING");
+        assert_eq!(
+            e.kind,
+            ColumnKind::Computed {
+                expr: "`throwaway_echo`(`s`)".into(),
+                typed: true
+            }
+        );
+        // the row's signature (one CHARACTER operand) rejects an INT, as Flink's stack does
+        let rejected: Vec<&str> = bound
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(rejected, ["Invalid function call:\nTHROWAWAY_ECHO(INT)"]);
+        assert!(super::lookup("THROWAWAY_ECHO").is_some_and(|d| !d.is_aggregate()));
+    }
+
+    /// The generator refuses a duplicate row, an unknown family and a misspelt key, which fails
+    /// the build.
+    #[test]
+    fn the_generator_refuses_bad_rows() {
+        let main = include_str!("../../data/functions.toml");
+        let row = |body: &str| format!("[[function]]\n{body}\n");
+        let upper = "name = \"UPPER\"\nstack = \"calcite\"\nmin_args = 1\nmax_args = 1\n\
+                     returns_argument = 0\nnullable = \"of-arguments\"";
+        let cases = [
+            (row(upper), "function UPPER is defined twice"),
+            (
+                row(&upper
+                    .replace("UPPER", "UPPER2")
+                    .replace("min_args", "min_arg")),
+                "function UPPER2: unknown key `min_arg`",
+            ),
+            (
+                row(&upper
+                    .replace("UPPER", "UPPER3")
+                    .replace("max_args = 1", "max_args = 1\nsignatures = [[\"CHARS\"]]")),
+                "function UPPER3: unknown family CHARS",
+            ),
+            (
+                row(&upper.replace("UPPER", "UPPER4").replace("calcite", "hive")),
+                "function UPPER4: stack Some(\"hive\") is not \"calcite\" or \"flink\"",
+            ),
+        ];
+        for (extra, expected) in cases {
+            assert_eq!(
+                codegen::generate(main, Some(&extra)),
+                Err(expected.to_string())
+            );
+        }
+        assert!(codegen::generate(main, None).is_ok());
     }
 }

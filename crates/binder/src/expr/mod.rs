@@ -60,7 +60,7 @@ const UNTYPED_AGGREGATES: &[&str] = &[
 
 pub(crate) fn function_kind(name: &str) -> FunctionKind {
     match catalog::lookup(name) {
-        Some(def) if def.agg => FunctionKind::Aggregate,
+        Some(def) if def.is_aggregate() => FunctionKind::Aggregate,
         Some(_) => FunctionKind::Scalar,
         None if UNTYPED_AGGREGATES
             .iter()

@@ -14,11 +14,14 @@
 //! downstream (aggregations, joins, deduplication, upsert sinks keyed on it) cannot retract
 //! what they stored. That is this lint.
 //!
-//! The table's options are read from the statement's own WITH clause; `PROCTIME()` is not
+//! The table's options are read from the statement's own WITH clause, and which connectors and
+//! formats read a changelog from the built-in connector catalogue (`changelog_source`,
+//! `insert_only`, `other_changelog_sources` in `crates/connectors/data/`); `PROCTIME()` is not
 //! reported (it is a time attribute, materialized by the planner).
 
 use crate::visit::{create_table, for_each_expr, table_elements};
 use crate::{Context, Rule};
+use flinkddl_connectors::Catalogue;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
 
@@ -48,30 +51,6 @@ const CONTEXT_VARIABLES: &[&str] = &[
     "CURRENT_DATE",
 ];
 
-/// Formats that decode a changelog (updates and deletes).
-const CHANGELOG_FORMATS: &[&str] = &[
-    "debezium-json",
-    "canal-json",
-    "maxwell-json",
-    "ogg-json",
-    "debezium-avro-confluent",
-    "debezium-protobuf",
-];
-
-/// Connectors whose source is a changelog whatever the format.
-const CHANGELOG_CONNECTORS: &[&str] = &[
-    "upsert-kafka",
-    "mysql-cdc",
-    "postgres-cdc",
-    "oracle-cdc",
-    "sqlserver-cdc",
-    "mongodb-cdc",
-    "tidb-cdc",
-    "oceanbase-cdc",
-    "db2-cdc",
-    "vitess-cdc",
-];
-
 impl Rule for NonDeterministicComputedColumn {
     fn code(&self) -> Code {
         Code::NonDeterministicComputedColumn
@@ -84,10 +63,12 @@ impl Rule for NonDeterministicComputedColumn {
         let Some(with) = &ct.with else {
             return;
         };
+        // Which connectors and formats read a changelog is the connector catalogue's fact.
+        let catalogue = Catalogue::builtin_ref();
         let changelog = with.properties.iter().find(|p| {
             let (k, v) = (p.key.value.as_str(), p.value.value.as_str());
-            (k == "connector" && CHANGELOG_CONNECTORS.contains(&v))
-                || (matches!(k, "format" | "value.format") && CHANGELOG_FORMATS.contains(&v))
+            (k == "connector" && catalogue.connector_reads_changelog(v))
+                || (matches!(k, "format" | "value.format") && catalogue.format_reads_changelog(v))
         });
         let Some(changelog) = changelog else {
             return;

@@ -1,0 +1,140 @@
+//! The datagen connector's `fields.<column>.*` options (the `datagen_fields` rule kind): which
+//! column each names, which sub-options a column's type and kind take, and their values.
+
+use super::Checker;
+use crate::model::{DatagenFields, Side};
+use crate::values::quoted_list;
+use flinkddl_diagnostics::{Code, Diagnostic};
+
+impl Checker<'_> {
+    pub(super) fn check_datagen(&mut self, rule: &DatagenFields) {
+        let spans = self.spans;
+        for column in self.table.columns.iter().filter(|c| c.is_physical()) {
+            let prefix = format!("fields.{}.", column.name);
+            let kind_key = format!("{prefix}kind");
+            let kind = self.option(&kind_key).unwrap_or("random");
+            let Some(groups) = rule.kinds.get(kind) else {
+                let kinds: Vec<String> = rule.kinds.keys().cloned().collect();
+                let d = Diagnostic::new(
+                    Code::InvalidOptionValue,
+                    spans.value(&kind_key),
+                    format!(
+                        "invalid value for '{kind_key}': '{kind}' is not one of {}",
+                        quoted_list(&kinds)
+                    ),
+                );
+                self.emit(d, Side::Both);
+                continue;
+            };
+            let root = column.data_type.type_root();
+            let root_name = root.as_str();
+            let set: Vec<(String, String)> = self
+                .table
+                .options
+                .iter()
+                .filter_map(|(k, _)| k.strip_prefix(&prefix).map(|s| (k.clone(), s.to_string())))
+                .filter(|(_, sub)| sub != "kind")
+                .collect();
+            if rule
+                .unsupported
+                .get(kind)
+                .is_some_and(|r| r.iter().any(|n| n == root_name))
+            {
+                let span = if spans.has_key(&kind_key) {
+                    spans.value(&kind_key)
+                } else {
+                    spans.column(&column.name)
+                };
+                let d = Diagnostic::new(
+                    Code::ConnectorSchemaMismatch,
+                    span,
+                    format!(
+                        "datagen cannot generate a '{kind}' for column '{}' of type {}",
+                        column.name,
+                        column.data_type.summary_string()
+                    ),
+                );
+                self.emit(d, Side::Both);
+                continue;
+            }
+            let Some(group) = groups
+                .iter()
+                .find(|g| g.roots.iter().any(|r| r == root_name))
+            else {
+                continue;
+            };
+            for (key, sub) in &set {
+                if !group.options.iter().any(|o| o == sub) && self.is_datagen_sub_option(sub) {
+                    let takes = if group.options.is_empty() {
+                        "it takes no per-field options".to_string()
+                    } else {
+                        format!("it takes {}", quoted_list(&group.options))
+                    };
+                    let d = Diagnostic::new(
+                        Code::ConnectorSchemaMismatch,
+                        spans.key(key),
+                        format!(
+                            "'{key}' does not apply to column '{}' of type {} with kind '{kind}': {takes}",
+                            column.name,
+                            column.data_type.summary_string()
+                        ),
+                    );
+                    self.emit(d, Side::Both);
+                }
+            }
+            if column
+                .data_type
+                .has_family(flinkddl_types::LogicalTypeFamily::Numeric)
+            {
+                for (key, sub) in &set {
+                    if !matches!(sub.as_str(), "min" | "max" | "start" | "end") {
+                        continue;
+                    }
+                    let value = self.option(key).unwrap_or("");
+                    if value.trim().parse::<f64>().is_err() {
+                        let d = Diagnostic::new(
+                            Code::InvalidOptionValue,
+                            spans.value(key),
+                            format!(
+                                "invalid value for '{key}': '{value}' is not a number, but column '{}' is {}",
+                                column.name,
+                                column.data_type.summary_string()
+                            ),
+                        );
+                        self.emit(d, Side::Both);
+                    }
+                }
+            }
+            if let Some(required) = rule.required.get(kind) {
+                let missing: Vec<String> = required
+                    .iter()
+                    .filter(|r| group.options.contains(r))
+                    .filter(|r| self.option(&format!("{prefix}{r}")).is_none())
+                    .map(|r| format!("'{prefix}{r}'"))
+                    .collect();
+                if !missing.is_empty() {
+                    let span = if spans.has_key(&kind_key) {
+                        spans.key(&kind_key)
+                    } else {
+                        spans.table
+                    };
+                    let d = Diagnostic::new(
+                        Code::MissingDependentOption,
+                        span,
+                        format!("'{kind_key}' = '{kind}' needs {}", missing.join(" and ")),
+                    );
+                    self.emit(d, Side::Both);
+                }
+            }
+        }
+    }
+
+    /// Whether `sub` is one of datagen's `fields.#.<sub>` options (others are reported as
+    /// unknown options already).
+    fn is_datagen_sub_option(&self, sub: &str) -> bool {
+        self.connector
+            .options
+            .iter()
+            .any(|o| o.key.strip_prefix("fields.#.") == Some(sub))
+    }
+}

@@ -1,0 +1,340 @@
+//! One resolver for a table's `WITH` options, read by the checks ([`crate::check_table`]) and
+//! by the editor (hover, completion): the connector, the formats its format options name with
+//! the key prefix of each, which option a key sets, and the metadata keys the table offers.
+//! Both sides answer from this one place, so hover and completion cannot drift from the checks.
+
+use crate::catalogue::Catalogue;
+use crate::model::SlotRole;
+use crate::model::{ConnectorSpec, FormatSlot, FormatSpec, MetadataSpec, OptionSpec, OptionType};
+
+/// A table's options resolved against the catalogue.
+#[derive(Debug, Clone)]
+pub struct TableOptions<'c> {
+    catalogue: &'c Catalogue,
+    pub connector: &'c ConnectorSpec,
+    /// The formats in effect, in the connector's slot order.
+    pub formats: Vec<ResolvedFormat<'c>>,
+    /// What each format slot with a format (written or by default) resolved to, in slot order.
+    pub slots: Vec<SlotOutcome<'c>>,
+}
+
+/// A format named by one of the connector's format options (or its default).
+#[derive(Debug, Clone)]
+pub struct ResolvedFormat<'c> {
+    pub slot: &'c FormatSlot,
+    /// True when the table writes the slot's option (false: the slot's default).
+    pub written: bool,
+    /// The format identifier.
+    pub id: String,
+    /// `None` when the catalogue does not have the format.
+    pub spec: Option<&'c FormatSpec>,
+    /// `key.` / `value.` / ``
+    pub prefix: String,
+    /// `<prefix><format>.`: the prefix of the format's option keys.
+    pub options_prefix: String,
+}
+
+/// What one format slot resolved to.
+#[derive(Debug, Clone)]
+pub enum SlotOutcome<'c> {
+    /// The slot's format is [`TableOptions::formats`]`[i]`.
+    Format(usize),
+    /// A value slot after the one that gives the value format: Flink reads only the first.
+    Shadowed {
+        slot: &'c FormatSlot,
+        by: &'c FormatSlot,
+        written: bool,
+    },
+    /// A written identifier that is a catalogued format's in another case. Identifiers are
+    /// case-sensitive: Flink finds no factory, and the format's options are not resolved.
+    CaseTwin {
+        slot: &'c FormatSlot,
+        id: String,
+        twin: &'c FormatSpec,
+    },
+}
+
+/// What an option key is, for a table with these options.
+#[derive(Debug, Clone)]
+pub enum KeyClass<'c, 'k> {
+    /// An option of the connector.
+    Connector(&'c OptionSpec),
+    /// An option every connector using Flink's `TableFactoryHelper` takes.
+    Common(&'c OptionSpec),
+    /// A connector option whose key names a column (`fields.#.kind`): the option and the
+    /// column name the key gives.
+    Pattern(&'c OptionSpec, &'k str),
+    /// An option of [`TableOptions::formats`]`[i]`.
+    Format(usize, &'c OptionSpec),
+    /// Passed through unchecked (a connector or format prefix, an unknown format's options).
+    Passthrough,
+    /// Under the prefix of format `i`, but not one of its options (the key after the prefix).
+    UnknownFormatOption(usize, &'k str),
+    /// As [`KeyClass::UnknownFormatOption`], but the connector lets it through and the format
+    /// ignores it (the filesystem connector: `validateExcept(format + '.')`).
+    IgnoredFormatOption(usize, &'k str),
+    Unknown,
+}
+
+/// Who an option belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionOwner {
+    Connector,
+    Common,
+    /// [`TableOptions::formats`]`[i]`.
+    Format(usize),
+}
+
+/// An option a table can take, with its key as the table writes it (format options carry
+/// their `<prefix><format>.` prefix; `#` stands for a column name).
+#[derive(Debug, Clone)]
+pub struct TableOption<'c> {
+    pub key: String,
+    pub spec: &'c OptionSpec,
+    pub owner: OptionOwner,
+}
+
+impl<'c> TableOptions<'c> {
+    /// The options resolved against the connector they name; `None` without a `connector`
+    /// option or for a connector the catalogue does not have.
+    pub fn resolve(catalogue: &'c Catalogue, options: &[(String, String)]) -> Option<Self> {
+        let id = written(options, "connector")?;
+        let connector = catalogue.connector(id)?;
+        Some(Self::for_connector(catalogue, connector, options))
+    }
+
+    /// The options resolved against `connector`.
+    pub fn for_connector(
+        catalogue: &'c Catalogue,
+        connector: &'c ConnectorSpec,
+        options: &[(String, String)],
+    ) -> Self {
+        let mut formats = Vec::new();
+        let mut slots = Vec::new();
+        let mut value_slot: Option<&FormatSlot> = None;
+        for slot in &connector.format_slots {
+            let given = written(options, &slot.option);
+            let Some(id) = given.or(slot.default.as_deref()) else {
+                continue;
+            };
+            if slot.role == SlotRole::Value {
+                if let Some(by) = value_slot {
+                    slots.push(SlotOutcome::Shadowed {
+                        slot,
+                        by,
+                        written: given.is_some(),
+                    });
+                    continue;
+                }
+                value_slot = Some(slot);
+            }
+            let spec = catalogue.format(id);
+            if given.is_some() && spec.is_none() {
+                if let Some(twin) = catalogue.formats().find(|f| f.id.eq_ignore_ascii_case(id)) {
+                    slots.push(SlotOutcome::CaseTwin {
+                        slot,
+                        id: id.to_string(),
+                        twin,
+                    });
+                    continue;
+                }
+            }
+            let prefix = slot.key_prefix();
+            slots.push(SlotOutcome::Format(formats.len()));
+            formats.push(ResolvedFormat {
+                slot,
+                written: given.is_some(),
+                options_prefix: format!("{prefix}{id}."),
+                prefix,
+                id: id.to_string(),
+                spec,
+            });
+        }
+        TableOptions {
+            catalogue,
+            connector,
+            formats,
+            slots,
+        }
+    }
+
+    /// The value format (the first resolved value slot's).
+    pub fn value_format(&self) -> Option<&ResolvedFormat<'c>> {
+        self.formats.iter().find(|f| f.slot.role == SlotRole::Value)
+    }
+
+    /// What `key` is: the option it sets, or why it sets none.
+    pub fn classify<'k>(&self, key: &'k str) -> KeyClass<'c, 'k> {
+        let connector = self.connector;
+        if let Some(opt) = connector
+            .options
+            .iter()
+            // Key equality first: it fails fast, the pattern test scans the key.
+            .find(|o| o.all_keys().any(|k| k == key) && !o.key.contains('#'))
+        {
+            return KeyClass::Connector(opt);
+        }
+        if connector.factory_helper {
+            if let Some(opt) = self
+                .catalogue
+                .common_options()
+                .iter()
+                .find(|o| o.all_keys().any(|k| k == key))
+            {
+                return KeyClass::Common(opt);
+            }
+        }
+        for opt in connector.options.iter().filter(|o| o.key.contains('#')) {
+            if let Some((before, after)) = opt.key.split_once('#') {
+                if let Some(middle) = key
+                    .strip_prefix(before)
+                    .and_then(|rest| rest.strip_suffix(after))
+                {
+                    if !middle.is_empty() {
+                        return KeyClass::Pattern(opt, middle);
+                    }
+                }
+            }
+        }
+        if connector
+            .prefixes
+            .iter()
+            .any(|p| key.starts_with(p.as_str()))
+        {
+            return KeyClass::Passthrough;
+        }
+        for (i, f) in self.formats.iter().enumerate() {
+            let Some(rest) = key.strip_prefix(f.options_prefix.as_str()) else {
+                continue;
+            };
+            let Some(spec) = f.spec else {
+                return KeyClass::Passthrough;
+            };
+            if let Some(opt) = spec
+                .options
+                .iter()
+                .find(|o| o.all_keys().any(|k| k == rest))
+            {
+                return KeyClass::Format(i, opt);
+            }
+            let map_prefix = spec.options.iter().any(|o| {
+                o.ty == OptionType::Map
+                    && rest
+                        .strip_prefix(o.key.as_str())
+                        .is_some_and(|r| r.starts_with('.'))
+            });
+            let passthrough = spec.prefixes.iter().any(|p| rest.starts_with(p.as_str()));
+            if map_prefix || passthrough {
+                return KeyClass::Passthrough;
+            }
+            if connector.lenient_format_options && f.prefix.is_empty() {
+                return KeyClass::IgnoredFormatOption(i, rest);
+            }
+            return KeyClass::UnknownFormatOption(i, rest);
+        }
+        KeyClass::Unknown
+    }
+
+    /// The option `key` sets, with the key as the catalogue writes it.
+    pub fn option(&self, key: &str) -> Option<TableOption<'c>> {
+        match self.classify(key) {
+            KeyClass::Connector(spec) | KeyClass::Pattern(spec, _) => Some(TableOption {
+                key: spec.key.clone(),
+                spec,
+                owner: OptionOwner::Connector,
+            }),
+            KeyClass::Common(spec) => Some(TableOption {
+                key: spec.key.clone(),
+                spec,
+                owner: OptionOwner::Common,
+            }),
+            KeyClass::Format(i, spec) => Some(TableOption {
+                key: format!("{}{}", self.formats[i].options_prefix, spec.key),
+                spec,
+                owner: OptionOwner::Format(i),
+            }),
+            _ => None,
+        }
+    }
+
+    /// Every option the table takes: the connector's, the common ones (when the connector
+    /// uses Flink's `TableFactoryHelper`), then each format's under its prefix.
+    pub fn options(&self) -> Vec<TableOption<'c>> {
+        let mut out: Vec<TableOption> = self
+            .connector
+            .options
+            .iter()
+            .map(|spec| TableOption {
+                key: spec.key.clone(),
+                spec,
+                owner: OptionOwner::Connector,
+            })
+            .collect();
+        if self.connector.factory_helper {
+            out.extend(
+                self.catalogue
+                    .common_options()
+                    .iter()
+                    .map(|spec| TableOption {
+                        key: spec.key.clone(),
+                        spec,
+                        owner: OptionOwner::Common,
+                    }),
+            );
+        }
+        for (i, f) in self.formats.iter().enumerate() {
+            let Some(spec) = f.spec else { continue };
+            out.extend(spec.options.iter().map(|o| TableOption {
+                key: format!("{}{}", f.options_prefix, o.key),
+                spec: o,
+                owner: OptionOwner::Format(i),
+            }));
+        }
+        out
+    }
+
+    /// The metadata key `key`: its definition, and whether the value format offers it (under
+    /// the connector's `format_metadata_prefix`) rather than the connector.
+    pub fn metadata(&self, key: &str) -> Option<(&'c MetadataSpec, bool)> {
+        if let Some(m) = self.connector.metadata.iter().find(|m| m.key == key) {
+            return Some((m, false));
+        }
+        let prefix = self.connector.format_metadata_prefix.as_deref()?;
+        let rest = key.strip_prefix(prefix)?;
+        let spec = self.value_format()?.spec?;
+        spec.metadata
+            .iter()
+            .find(|m| m.key == rest)
+            .map(|m| (m, true))
+    }
+
+    /// Every metadata key the table offers: the connector's, then its value format's under the
+    /// connector's prefix.
+    pub fn metadata_keys(&self) -> Vec<(String, &'c MetadataSpec)> {
+        let mut out: Vec<(String, &MetadataSpec)> = self
+            .connector
+            .metadata
+            .iter()
+            .map(|m| (m.key.clone(), m))
+            .collect();
+        if let Some(prefix) = &self.connector.format_metadata_prefix {
+            if let Some(spec) = self.value_format().and_then(|f| f.spec) {
+                out.extend(
+                    spec.metadata
+                        .iter()
+                        .map(|m| (format!("{prefix}{}", m.key), m)),
+                );
+            }
+        }
+        out
+    }
+}
+
+/// The value of a written option (the last one, as a `WITH` clause keeps it).
+fn written<'o>(options: &'o [(String, String)], key: &str) -> Option<&'o str> {
+    options
+        .iter()
+        .rev()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
