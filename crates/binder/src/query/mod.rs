@@ -21,6 +21,7 @@ use crate::ctas::query_type;
 use crate::expr::{bind_expr_in, function_kind, ExprContext, ExprOutcome, FunctionKind, Scope};
 use crate::Binder;
 
+mod time;
 mod types;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, ExprKind, StatementKind};
@@ -33,6 +34,10 @@ struct Relation {
     columns: Option<Vec<String>>,
     /// The columns' types where known, beside `columns` (empty when the columns are unknown).
     types: Vec<Option<DataType>>,
+    /// Beside `columns`: the column is a rowtime the planner keeps (a source's rowtime passed
+    /// through projections, filters and window functions, or a window's `window_time`).
+    /// Empty when none is, or when we cannot tell.
+    rowtimes: Vec<bool>,
 }
 
 impl Relation {
@@ -41,6 +46,7 @@ impl Relation {
             name,
             columns: None,
             types: Vec::new(),
+            rowtimes: Vec::new(),
         }
     }
 
@@ -75,6 +81,7 @@ struct Cte {
     name: String,
     columns: Option<Vec<String>>,
     types: Vec<Option<DataType>>,
+    rowtimes: Vec<bool>,
 }
 
 fn fail<T>(d: Diagnostic) -> Res<T> {
@@ -89,6 +96,9 @@ struct Resolver<'r, 'a> {
     /// The column types of the query, SELECT or set operation just resolved (beside the
     /// names they return).
     last_types: Vec<Option<DataType>>,
+    /// Beside `last_types`: the planner's rowtimes among those columns (see
+    /// [`Relation::rowtimes`]).
+    last_rowtimes: Vec<bool>,
     /// A CTAS query's columns, when every name and type is known.
     output: Option<Vec<(String, DataType)>>,
     /// A view's columns, when every name is known.
@@ -102,6 +112,9 @@ struct Resolver<'r, 'a> {
         usize,
         flinkddl_diagnostics::Span,
     )>,
+    /// The statement is planned (INSERT, SELECT, CTAS, EXPLAIN), not only validated (a view):
+    /// the planner's rules apply.
+    planned: bool,
 }
 
 impl Binder<'_> {
@@ -114,10 +127,12 @@ impl Binder<'_> {
                 frames: Vec::new(),
                 ctes: Vec::new(),
                 last_types: Vec::new(),
+                last_rowtimes: Vec::new(),
                 output: None,
                 view_columns: None,
                 error: None,
                 in_subqueries: Vec::new(),
+                planned: !matches!(statement.kind, StatementKind::CreateView(_)),
             };
             let result = r.statement(statement);
             (result, r.output, r.view_columns)
@@ -144,6 +159,10 @@ impl Resolver<'_, '_> {
                 Some(q) => {
                     let names = self.query(&q.query)?;
                     let types = std::mem::take(&mut self.last_types);
+                    let rowtimes = std::mem::take(&mut self.last_rowtimes);
+                    if let (Some(names), Some(path)) = (&names, self.qualified_name(&ct.name)) {
+                        time::check_one_rowtime(names, &rowtimes, &path, q.span)?;
+                    }
                     self.output = names.and_then(|names| {
                         (names.len() == types.len())
                             .then(|| {
@@ -215,9 +234,58 @@ impl Resolver<'_, '_> {
 
     fn insert(&mut self, insert: &ast::Insert) -> Res<()> {
         let output = self.query(&insert.query.query)?;
+        let types = std::mem::take(&mut self.last_types);
+        let rowtimes = std::mem::take(&mut self.last_rowtimes);
         let Some(target) = self.table(&insert.target) else {
             return Ok(());
         };
+        self.insert_columns(insert, &target, output.as_deref())?;
+        // When the sink needs a column converted, Flink casts the query's row to the sink's,
+        // which materializes every rowtime: the rule applies only to a row written as it is.
+        let written: Vec<Option<&DataType>> = match &insert.columns {
+            Some(list) => list
+                .columns
+                .iter()
+                .map(|c| {
+                    target
+                        .columns
+                        .iter()
+                        .find(|t| t.name == c.value)
+                        .map(|t| &t.data_type)
+                })
+                .collect(),
+            None => target
+                .columns
+                .iter()
+                .filter(|c| c.is_persisted())
+                .map(|c| Some(&c.data_type))
+                .collect(),
+        };
+        let as_is = written.len() == types.len()
+            && written
+                .iter()
+                .zip(&types)
+                .all(|(sink, query)| match (sink, query) {
+                    (Some(sink), Some(query)) => {
+                        sink.without_time_attributes().with_nullability(true)
+                            == query.without_time_attributes().with_nullability(true)
+                    }
+                    _ => false,
+                });
+        if let (Some(names), true) = (&output, as_is) {
+            let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
+            time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
+        }
+        Ok(())
+    }
+
+    /// The INSERT's target columns: writable, and as many as the query gives.
+    fn insert_columns(
+        &mut self,
+        insert: &ast::Insert,
+        target: &crate::schema::TableSchema,
+        output: Option<&[String]>,
+    ) -> Res<()> {
         let writable: Vec<&str> = target
             .columns
             .iter()
@@ -311,6 +379,7 @@ impl Resolver<'_, '_> {
             for cte in &with.ctes {
                 let columns = self.query(&cte.query)?;
                 let types = std::mem::take(&mut self.last_types);
+                let rowtimes = std::mem::take(&mut self.last_rowtimes);
                 let columns = match &cte.columns {
                     Some(list) => Some(list.columns.iter().map(|c| c.value.to_string()).collect()),
                     None => columns,
@@ -320,10 +389,16 @@ impl Resolver<'_, '_> {
                 } else {
                     Vec::new()
                 };
+                let rowtimes = if rowtimes.len() == types.len() {
+                    rowtimes
+                } else {
+                    Vec::new()
+                };
                 self.ctes.push(Cte {
                     name: cte.name.value.to_string(),
                     columns,
                     types,
+                    rowtimes,
                 });
             }
         }
@@ -338,6 +413,7 @@ impl Resolver<'_, '_> {
             ast::SetExprKind::Table { name } => {
                 let r = self.relation_of(name);
                 self.last_types = r.types;
+                self.last_rowtimes = r.rowtimes;
                 Ok(r.columns)
             }
             ast::SetExprKind::Nested(q) => self.query(q),
@@ -393,6 +469,7 @@ impl Resolver<'_, '_> {
             });
         }
         self.last_types = types;
+        self.last_rowtimes.clear();
         Ok(Some((0..width).map(|i| format!("EXPR${i}")).collect()))
     }
 
@@ -405,10 +482,17 @@ impl Resolver<'_, '_> {
     ) -> Res<Option<Vec<String>>> {
         let head = self.set_expr(first)?;
         let head_types = std::mem::take(&mut self.last_types);
+        let mut rowtimes = std::mem::take(&mut self.last_rowtimes);
         let mut branches: Vec<Vec<Option<DataType>>> = vec![head_types];
         for operand in rest {
             let cols = self.set_expr(&operand.operand)?;
             let types = std::mem::take(&mut self.last_types);
+            let theirs = std::mem::take(&mut self.last_rowtimes);
+            if theirs.len() == rowtimes.len() {
+                rowtimes.iter_mut().zip(theirs).for_each(|(a, b)| *a &= b);
+            } else {
+                rowtimes.clear();
+            }
             if let (Some(h), Some(c)) = (&head, &cols) {
                 if h.len() != c.len() {
                     return fail(Diagnostic::new(
@@ -474,6 +558,7 @@ impl Resolver<'_, '_> {
             }
         }
         self.last_types = types;
+        self.last_rowtimes = rowtimes;
         Ok(head)
     }
 
@@ -544,12 +629,14 @@ impl Resolver<'_, '_> {
         }
         let mut output = Some(Vec::new());
         let mut types: Vec<Option<DataType>> = Vec::new();
+        let mut rowtimes: Vec<bool> = Vec::new();
         for (index, item) in select.items.iter().enumerate() {
             match item {
                 ast::QueryItem::Wildcard { qualifier, .. } => {
                     let columns = self.expand_star(qualifier.as_ref());
                     match (&mut output, columns) {
                         (Some(out), Some((cols, tys))) => {
+                            rowtimes.extend(self.star_rowtimes(qualifier.as_ref(), cols.len()));
                             out.extend(cols);
                             types.extend(tys);
                         }
@@ -558,6 +645,10 @@ impl Resolver<'_, '_> {
                 }
                 ast::QueryItem::Expr { expr, alias, .. } => {
                     self.expr(expr)?;
+                    rowtimes.push(match &expr.kind {
+                        ExprKind::Identifier(name) => self.identifier_rowtime(name),
+                        _ => false,
+                    });
                     let ty = self.type_expr(expr)?;
                     // A column passed through keeps its time attribute; a computed value does not.
                     let ty = match &expr.kind {
@@ -594,12 +685,63 @@ impl Resolver<'_, '_> {
         }
         // Time attributes pass through validation (the planner materializes them later), so
         // a CTAS column keeps `*ROWTIME*` through joins and grouping (oracle-checked).
-        self.last_types = if output.as_ref().is_some_and(|o| o.len() == types.len()) {
-            types
+        let known = output.as_ref().is_some_and(|o| o.len() == types.len());
+        self.last_rowtimes = if known && time::keeps_rowtimes(select) {
+            rowtimes
         } else {
             Vec::new()
         };
+        self.last_types = if known { types } else { Vec::new() };
         Ok(output)
+    }
+
+    /// Whether the planner keeps the rowtime of the column `name` names in the innermost block.
+    fn identifier_rowtime(&self, name: &ast::ObjectName) -> bool {
+        let Some(frame) = self.frames.last() else {
+            return false;
+        };
+        let is_rowtime = |r: &Relation, column: &str| {
+            r.columns
+                .as_ref()
+                .and_then(|cols| cols.iter().position(|c| c == column))
+                .and_then(|i| r.rowtimes.get(i))
+                == Some(&true)
+        };
+        match name.parts.as_slice() {
+            [column] => frame.relations.iter().any(|r| is_rowtime(r, &column.value)),
+            [table, column] => frame
+                .relations
+                .iter()
+                .filter(|r| r.name.as_deref() == Some(table.value.as_str()))
+                .any(|r| is_rowtime(r, &column.value)),
+            _ => false,
+        }
+    }
+
+    /// The planner's rowtimes among the columns `*` or `t.*` expands to (`width` of them).
+    fn star_rowtimes(&self, qualifier: Option<&ast::ObjectName>, width: usize) -> Vec<bool> {
+        let Some(frame) = self.frames.last() else {
+            return vec![false; width];
+        };
+        let flags = |r: &Relation| -> Vec<bool> {
+            let n = r.columns.as_ref().map_or(0, Vec::len);
+            if r.rowtimes.len() == n {
+                r.rowtimes.clone()
+            } else {
+                vec![false; n]
+            }
+        };
+        let mut out: Vec<bool> = match qualifier.and_then(|q| q.parts.first()) {
+            None => frame.relations.iter().flat_map(flags).collect(),
+            Some(name) => frame
+                .relations
+                .iter()
+                .find(|r| r.name.as_deref() == Some(name.value.as_str()))
+                .map(flags)
+                .unwrap_or_default(),
+        };
+        out.resize(width, false);
+        out
     }
 
     /// The type of a query expression, when every name in it has a known type and every call
@@ -913,6 +1055,9 @@ impl Resolver<'_, '_> {
             }
             self.table_ref(&join.right)?;
             if let Some(frame) = self.frames.last_mut() {
+                // A regular join materializes time attributes; interval and temporal joins keep
+                // them, but telling them apart is not modelled: none counts (never a false error).
+                frame.relations.iter_mut().for_each(|r| r.rowtimes.clear());
                 let n = frame.relations.len();
                 let (left, right) = frame.relations.split_at_mut(n.saturating_sub(1));
                 if matches!(join.kind, ast::JoinKind::Left | ast::JoinKind::Full) {
@@ -964,6 +1109,7 @@ impl Resolver<'_, '_> {
                     name: alias_name.clone(),
                     columns,
                     types: std::mem::take(&mut self.last_types),
+                    rowtimes: std::mem::take(&mut self.last_rowtimes),
                 }
             }
             ast::TableRefKind::Function { call, .. } => self.table_function(call, &alias_name)?,
@@ -1008,6 +1154,9 @@ impl Resolver<'_, '_> {
             if relation.types.len() != cols.len() {
                 relation.types = Vec::new();
             }
+            if relation.rowtimes.len() != cols.len() {
+                relation.rowtimes = Vec::new();
+            }
             relation.columns = Some(cols);
         }
         self.push_relation(relation);
@@ -1023,19 +1172,26 @@ impl Resolver<'_, '_> {
                     name: short,
                     columns: cte.columns.clone(),
                     types: cte.types.clone(),
+                    rowtimes: cte.rowtimes.clone(),
                 };
             }
         }
         let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
+        // A table's rowtime is the planner's too; a view's columns are not followed into its
+        // query, so none of them counts as one.
+        let mut from_table = false;
         let found: Option<Vec<(String, Option<DataType>)>> =
             self.binder.catalog.qualify(&parts).and_then(|path| {
                 match self.binder.catalog.lookup(&path) {
-                    Lookup::Found(CatalogObject::Table(t)) if t.complete => Some(
-                        t.columns
-                            .iter()
-                            .map(|c| (c.name.to_string(), Some(query_type(&c.data_type))))
-                            .collect(),
-                    ),
+                    Lookup::Found(CatalogObject::Table(t)) if t.complete => {
+                        from_table = true;
+                        Some(
+                            t.columns
+                                .iter()
+                                .map(|c| (c.name.to_string(), Some(query_type(&c.data_type))))
+                                .collect(),
+                        )
+                    }
                     Lookup::Found(CatalogObject::View(v)) => v.columns.as_ref().map(|cols| {
                         cols.iter()
                             .map(|(n, t)| (n.clone(), t.as_ref().map(query_type)))
@@ -1046,15 +1202,29 @@ impl Resolver<'_, '_> {
             });
         match found {
             Some(cols) => {
-                let (columns, types) = cols.into_iter().unzip();
+                let (columns, types): (Vec<String>, Vec<Option<DataType>>) =
+                    cols.into_iter().unzip();
+                let rowtimes = if from_table {
+                    types.iter().map(time::is_rowtime).collect()
+                } else {
+                    Vec::new()
+                };
                 Relation {
                     name: short,
                     columns: Some(columns),
                     types,
+                    rowtimes,
                 }
             }
             None => Relation::unknown(short),
         }
+    }
+
+    /// `catalog.database.name` of a name as the session qualifies it.
+    fn qualified_name(&self, name: &ast::ObjectName) -> Option<String> {
+        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
+        let (catalog, database, name) = self.binder.catalog.qualify(&parts)?;
+        Some(format!("{catalog}.{database}.{name}"))
     }
 
     fn table(&self, name: &ast::ObjectName) -> Option<std::sync::Arc<crate::schema::TableSchema>> {
@@ -1077,12 +1247,9 @@ impl Resolver<'_, '_> {
         let [fname] = c.name.parts.as_slice() else {
             return Ok(unknown);
         };
-        let window = ["TUMBLE", "HOP", "CUMULATE", "SESSION"]
-            .iter()
-            .any(|w| fname.value.eq_ignore_ascii_case(w));
-        if !window {
+        let Some(window) = time::WindowFunction::from_name(&fname.value) else {
             return Ok(unknown);
-        }
+        };
         let args: Vec<&ast::Expr> = c
             .args
             .iter()
@@ -1118,13 +1285,32 @@ impl Resolver<'_, '_> {
             }
         }
         let mut types = input.types;
-        columns.extend(["window_start", "window_end", "window_time"].map(String::from));
-        // The window columns' types are not derived yet.
         types.resize(columns.len(), None);
+        let mut rowtimes = input.rowtimes;
+        rowtimes.resize(columns.len(), false);
+        // The time column: its type decides window_time's.
+        let mut time_type = None;
+        let mut time_is_rowtime = false;
+        for a in &args {
+            if let ExprKind::Descriptor { columns: named } = &a.kind {
+                if let [n] = named.as_slice() {
+                    let i = columns.iter().position(|c| *c == n.value);
+                    if let Some(t) = i.and_then(|i| types.get(i)).and_then(Option::as_ref) {
+                        time::check_time_column(window, t, n.span, self.planned)?;
+                        time_type = Some(t.clone());
+                        time_is_rowtime = i.and_then(|i| rowtimes.get(i)) == Some(&true);
+                    }
+                }
+            }
+        }
+        columns.extend(["window_start", "window_end", "window_time"].map(String::from));
+        types.extend(time::window_columns(time_type.as_ref()));
+        rowtimes.extend([false, false, time_is_rowtime]);
         Ok(Relation {
             name: alias.clone(),
             columns: Some(columns),
             types,
+            rowtimes,
         })
     }
 

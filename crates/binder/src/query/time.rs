@@ -1,0 +1,208 @@
+//! Time attributes in queries: what the window table functions need of their time column and
+//! give back, and the planner's rule that a sink takes at most one rowtime column. Each rule
+//! was checked against Flink 2.3 with the oracle (`plan_dml`).
+
+use crate::expr::sqltypes::calcite_name;
+use flinkddl_diagnostics::{Code, Diagnostic, Span};
+use flinkddl_syntax::ast::{self, visit};
+use flinkddl_types::{DataType, LogicalTypeRoot as R, TimestampKind};
+
+/// The window table functions, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum WindowFunction {
+    Tumble,
+    Hop,
+    Cumulate,
+    Session,
+}
+
+impl WindowFunction {
+    pub(super) fn from_name(name: &str) -> Option<Self> {
+        [
+            ("TUMBLE", Self::Tumble),
+            ("HOP", Self::Hop),
+            ("CUMULATE", Self::Cumulate),
+            ("SESSION", Self::Session),
+        ]
+        .into_iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, f)| f)
+    }
+
+    /// The signature Flink prints in its messages.
+    fn signature(self) -> &'static str {
+        match self {
+            Self::Tumble => {
+                "TUMBLE(TABLE table_name, DESCRIPTOR(timecol), datetime interval[, datetime interval])"
+            }
+            Self::Hop => "HOP(TABLE table_name, DESCRIPTOR(timecol), datetime interval, datetime interval[, datetime interval])",
+            Self::Cumulate => "CUMULATE(TABLE table_name, DESCRIPTOR(timecol), datetime interval, datetime interval[, datetime interval])",
+            Self::Session => "SESSION(TABLE table_name [PARTITION BY (keycols, ...)], DESCRIPTOR(timecol), datetime interval)",
+        }
+    }
+}
+
+/// The time column of a window function: a TIMESTAMP or TIMESTAMP_LTZ (validation), and a
+/// time attribute when the statement is planned (a view's query is only validated).
+pub(super) fn check_time_column(
+    function: WindowFunction,
+    column: &DataType,
+    span: Span,
+    planned: bool,
+) -> Result<(), Box<Diagnostic>> {
+    let timestamp = matches!(
+        column.type_root(),
+        R::TimestampWithoutTimeZone | R::TimestampWithLocalTimeZone
+    );
+    if !timestamp {
+        return Err(Box::new(
+            Diagnostic::new(
+                Code::WindowTimeColumnType,
+                span,
+                format!(
+                    "The window function {} requires the timecol to be TIMESTAMP or TIMESTAMP_LTZ, but is {}.\nBesides, the timecol must be a time attribute type in streaming mode.",
+                    function.signature(),
+                    calcite_name(column)
+                ),
+            )
+            .with_help("name the table's rowtime (the column of its WATERMARK) or a PROCTIME() column"),
+        ));
+    }
+    if planned && column.timestamp_kind() == TimestampKind::Regular {
+        return Err(Box::new(
+            Diagnostic::new(
+                Code::WindowTimeNotAttribute,
+                span,
+                format!(
+                    "The window function requires the timecol is a time attribute type, but is {}.",
+                    calcite_name(column)
+                ),
+            )
+            .with_help("a window needs event time (a column with a WATERMARK) or processing time (a PROCTIME() column); declare a watermark for this column in its table"),
+        ));
+    }
+    Ok(())
+}
+
+/// `window_start`, `window_end` and `window_time` of a window over `time`: the bounds are
+/// TIMESTAMP(3) NOT NULL; `window_time` is the time column's type, time attribute kept.
+pub(super) fn window_columns(time: Option<&DataType>) -> [Option<DataType>; 3] {
+    let bound = Some(DataType::timestamp(3).not_null());
+    let window_time = time.map(|t| {
+        let base = match t.type_root() {
+            R::TimestampWithLocalTimeZone => DataType::timestamp_ltz(3),
+            _ => DataType::timestamp(3),
+        };
+        base.with_timestamp_kind(t.timestamp_kind()).not_null()
+    });
+    [bound.clone(), bound, window_time]
+}
+
+/// A type marked `*ROWTIME*`.
+pub(super) fn is_rowtime(t: &Option<DataType>) -> bool {
+    t.as_ref()
+        .is_some_and(|t| t.timestamp_kind() == TimestampKind::Rowtime)
+}
+
+/// Whether the planner keeps its input's rowtimes through this block: a projection or filter
+/// does, and so does a window aggregation for `window_time` (grouped by `window_start` and
+/// `window_end`); any other aggregation and OVER are not followed (none is kept).
+pub(super) fn keeps_rowtimes(select: &ast::Select) -> bool {
+    let aggregates = select.items.iter().any(|i| match i {
+        ast::QueryItem::Expr { expr, .. } => calls(expr, &|c| {
+            c.window.is_some()
+                || crate::expr::function_kind(call_name(c)) != crate::expr::FunctionKind::Scalar
+        }),
+        ast::QueryItem::Wildcard { .. } => false,
+    });
+    match &select.group_by {
+        None => !aggregates && select.having.is_none(),
+        Some(g) => {
+            let keys: Vec<&str> = g
+                .items
+                .iter()
+                .filter_map(|item| match item {
+                    ast::GroupingElement::Expr { expr: e } => match &e.kind {
+                        ast::ExprKind::Identifier(n) => n.parts.last().map(|p| p.value.as_str()),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect();
+            keys.contains(&"window_start") && keys.contains(&"window_end")
+        }
+    }
+}
+
+fn call_name(c: &ast::Call) -> &str {
+    c.name.parts.last().map_or("", |p| p.value.as_str())
+}
+
+/// Whether `e` holds a call that `test` accepts.
+fn calls(e: &ast::Expr, test: &dyn Fn(&ast::Call) -> bool) -> bool {
+    struct Find<'t> {
+        test: &'t dyn Fn(&ast::Call) -> bool,
+        found: bool,
+    }
+    impl visit::Visitor for Find<'_> {
+        fn expr(&mut self, e: &ast::Expr) {
+            if let ast::ExprKind::Call(c) = &e.kind {
+                self.found |= (self.test)(c);
+            }
+        }
+    }
+    let mut f = Find { test, found: false };
+    visit::walk_expr(&mut f, e);
+    f.found
+}
+
+/// The planner's rule for a sink: at most one rowtime column in what is written (`rowtimes`
+/// beside `names`: which of them are the planner's rowtimes).
+pub(super) fn check_one_rowtime(
+    names: &[String],
+    rowtimes: &[bool],
+    table: &str,
+    span: Span,
+) -> Result<(), Box<Diagnostic>> {
+    if rowtimes.len() != names.len() {
+        return Ok(());
+    }
+    let rowtimes: Vec<String> = uniquified(names)
+        .into_iter()
+        .zip(rowtimes)
+        .filter(|(_, r)| **r)
+        .map(|(n, _)| n)
+        .collect();
+    if rowtimes.len() <= 1 {
+        return Ok(());
+    }
+    Err(Box::new(
+        Diagnostic::new(
+            Code::MoreThanOneRowtime,
+            span,
+            format!(
+                "The query contains more than one rowtime attribute column [{}] for writing into table '{table}'.\nPlease select the column that should be used as the event-time timestamp for the table sink by casting all other columns to regular TIMESTAMP or TIMESTAMP_LTZ.",
+                rowtimes.join(", ")
+            ),
+        )
+        .with_help(format!(
+            "keep one as the event time and CAST the others: CAST({} AS TIMESTAMP(3))",
+            rowtimes.get(1).map_or("...", String::as_str)
+        )),
+    ))
+}
+
+/// Calcite's unique output names: a repeated name gets 0, 1, ... appended (`ts`, `ts0`).
+fn uniquified(names: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(names.len());
+    for name in names {
+        let mut candidate = name.clone();
+        let mut n = 0;
+        while out.contains(&candidate) {
+            candidate = format!("{name}{n}");
+            n += 1;
+        }
+        out.push(candidate);
+    }
+    out
+}
