@@ -115,6 +115,8 @@ struct Resolver<'r, 'a> {
     /// The statement is planned (INSERT, SELECT, CTAS, EXPLAIN), not only validated (a view):
     /// the planner's rules apply.
     planned: bool,
+    /// The first ORDER BY key of the query just resolved, when its body is a SELECT.
+    sort_key: Option<time::SortKey>,
 }
 
 impl Binder<'_> {
@@ -133,6 +135,7 @@ impl Binder<'_> {
                 error: None,
                 in_subqueries: Vec::new(),
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
+                sort_key: None,
             };
             let result = r.statement(statement);
             (result, r.output, r.view_columns)
@@ -153,12 +156,18 @@ impl Binder<'_> {
 impl Resolver<'_, '_> {
     fn statement(&mut self, statement: &ast::Statement) -> Res<()> {
         match &statement.kind {
-            StatementKind::Query(q) => self.query(&q.query).map(drop),
+            StatementKind::Query(q) => {
+                let names = self.query(&q.query)?;
+                let key = self.sort_key.take();
+                time::check_streaming_sort(&q.query, names.as_deref(), &self.last_types, key)
+            }
             StatementKind::CreateView(v) => self.view(v),
             StatementKind::CreateTable(ct) => match &ct.as_query {
                 Some(q) => {
                     let names = self.query(&q.query)?;
                     let types = std::mem::take(&mut self.last_types);
+                    let key = self.sort_key.take();
+                    time::check_streaming_sort(&q.query, names.as_deref(), &types, key)?;
                     let rowtimes = std::mem::take(&mut self.last_rowtimes);
                     if let (Some(names), Some(path)) = (&names, self.qualified_name(&ct.name)) {
                         time::check_one_rowtime(names, &rowtimes, &path, q.span)?;
@@ -239,6 +248,8 @@ impl Resolver<'_, '_> {
         let Some(target) = self.table(&insert.target) else {
             return Ok(());
         };
+        let key = self.sort_key.take();
+        time::check_streaming_sort(&insert.query.query, output.as_deref(), &types, key)?;
         self.insert_columns(insert, &target, output.as_deref())?;
         // When the sink needs a column converted, Flink casts the query's row to the sink's,
         // which materializes every rowtime: the rule applies only to a row written as it is.
@@ -402,7 +413,17 @@ impl Resolver<'_, '_> {
                 });
             }
         }
-        let output = self.set_expr(&q.body)?;
+        let output = match &q.body.kind {
+            ast::SetExprKind::Select(select) if !q.order_by.is_empty() => {
+                self.select_ordered(select, &q.order_by)?
+            }
+            _ => {
+                let output = self.set_expr(&q.body)?;
+                // A subquery's sort key is not this query's.
+                self.sort_key = None;
+                output
+            }
+        };
         Ok(output)
     }
 
@@ -563,10 +584,59 @@ impl Resolver<'_, '_> {
     }
 
     fn select(&mut self, select: &ast::Select) -> Res<Option<Vec<String>>> {
+        self.select_ordered(select, &[])
+    }
+
+    /// A SELECT and the ORDER BY of the query it is the body of: the first sort key is typed
+    /// in the SELECT's scope (it may name a column the SELECT does not return).
+    fn select_ordered(
+        &mut self,
+        select: &ast::Select,
+        order_by: &[ast::OrderItem],
+    ) -> Res<Option<Vec<String>>> {
         self.frames.push(Frame::default());
         let result = self.select_inner(select);
+        if let (Ok(names), Some(first)) = (&result, order_by.first()) {
+            self.sort_key = Some(self.sort_key(&first.expr, names.as_deref()));
+        }
         self.frames.pop();
         result
+    }
+
+    /// What the first ORDER BY key of a SELECT is, for the streaming sort rule.
+    fn sort_key(&self, key: &ast::Expr, names: Option<&[String]>) -> time::SortKey {
+        match &key.kind {
+            ExprKind::Nested(inner) => self.sort_key(inner, names),
+            ExprKind::Identifier(name) => {
+                if let ([column], Some(names)) = (name.parts.as_slice(), names) {
+                    if let Some(i) = names.iter().position(|n| *n == column.value) {
+                        return match self.last_types.get(i).cloned().flatten() {
+                            Some(t) => time::SortKey::Column(t),
+                            None => time::SortKey::Unknown,
+                        };
+                    }
+                }
+                match (FrameScope {
+                    frames: &self.frames,
+                })
+                .lookup(name)
+                {
+                    Some(t) => time::SortKey::Column(t.clone()),
+                    None => time::SortKey::Unknown,
+                }
+            }
+            ExprKind::Literal(ast::Literal::Integer { text }) => {
+                match text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) {
+                    Some(i) => match self.last_types.get(i).cloned().flatten() {
+                        Some(t) => time::SortKey::Column(t),
+                        None => time::SortKey::Unknown,
+                    },
+                    None => time::SortKey::Unknown,
+                }
+            }
+            ExprKind::Subquery(_) | ExprKind::Error => time::SortKey::Unknown,
+            _ => time::SortKey::Computed,
+        }
     }
 
     fn select_inner(&mut self, select: &ast::Select) -> Res<Option<Vec<String>>> {

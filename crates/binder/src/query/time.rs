@@ -206,3 +206,82 @@ fn uniquified(names: &[String]) -> Vec<String> {
     }
     out
 }
+
+/// A planned statement's ORDER BY (the outermost one: Calcite drops a subquery's ORDER BY
+/// without LIMIT): in a streaming job it must start with an ascending time attribute, unless
+/// a LIMIT or FETCH makes it a Top-N. `names` and `types` are the query's output columns.
+/// The first ORDER BY key of a query whose body is a SELECT.
+#[derive(Debug, Clone)]
+pub(super) enum SortKey {
+    /// A column, with its type (time attribute kept).
+    Column(DataType),
+    /// A computed value: never a time attribute once planned.
+    Computed,
+    Unknown,
+}
+
+pub(super) fn check_streaming_sort(
+    query: &ast::Query,
+    names: Option<&[String]>,
+    types: &[Option<DataType>],
+    key: Option<SortKey>,
+) -> Result<(), Box<Diagnostic>> {
+    let Some(first) = query.order_by.first() else {
+        return Ok(());
+    };
+    if query.limit.is_some() {
+        return Ok(());
+    }
+    if let Some(offset) = &query.offset {
+        return Err(Box::new(
+            Diagnostic::new(
+                Code::StreamingSort,
+                offset.span,
+                "FETCH is missed, which on streaming table is not supported currently.",
+            )
+            .with_help("a streaming query can skip rows only in a Top-N: add FETCH NEXT n ROWS ONLY (or LIMIT n)"),
+        ));
+    }
+    let time_attribute = |t: &DataType| t.timestamp_kind() != TimestampKind::Regular;
+    match key {
+        Some(SortKey::Column(t)) if time_attribute(&t) && !first.descending => return Ok(()),
+        Some(SortKey::Column(t)) => return Err(sort_error(first, time_attribute(&t))),
+        Some(SortKey::Computed) => return Err(sort_error(first, false)),
+        Some(SortKey::Unknown) => return Ok(()),
+        None => {}
+    }
+    // A set operation's ORDER BY: the first key's type, when it names an output column (by
+    // name or position).
+    let index = match &first.expr.kind {
+        ast::ExprKind::Identifier(name) => match name.parts.as_slice() {
+            [column] => names.and_then(|n| n.iter().position(|c| *c == column.value)),
+            _ => None,
+        },
+        ast::ExprKind::Literal(ast::Literal::Integer { text }) => {
+            text.parse::<usize>().ok().and_then(|n| n.checked_sub(1))
+        }
+        _ => None,
+    };
+    let Some(key) = index.and_then(|i| types.get(i)).and_then(Option::as_ref) else {
+        return Ok(());
+    };
+    if time_attribute(key) && !first.descending {
+        return Ok(());
+    }
+    Err(sort_error(first, time_attribute(key)))
+}
+
+fn sort_error(first: &ast::OrderItem, on_time_attribute: bool) -> Box<Diagnostic> {
+    Box::new(
+        Diagnostic::new(
+            Code::StreamingSort,
+            first.span,
+            "Sort on a non-time-attribute field is not supported.",
+        )
+        .with_help(if first.descending && on_time_attribute {
+            "a streaming job sorts only ascending on a time attribute: drop DESC, or add LIMIT n for a Top-N"
+        } else {
+            "a streaming job can sort only by a time attribute first (ORDER BY the rowtime, then other columns), or keep the first n rows with LIMIT n (a Top-N)"
+        }),
+    )
+}
