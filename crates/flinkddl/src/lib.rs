@@ -252,43 +252,15 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
         },
         Some(&ConnectorSourceCheck(options.catalogue())),
     );
+    // Lints and connector checks read the bound script and not each other: on two cores at
+    // once, and the connector checks (a table at a time) split further.
+    let (lints, connector_findings) = rayon::join(
+        || flinkddl_lint::lint(&parse, text, &bound.tables),
+        || connector_diagnostics(&parse, &bound, options),
+    );
     let mut diagnostics = parse.errors.clone();
-    diagnostics.extend(flinkddl_lint::lint(&parse, text, &bound.tables));
-    // Connector and format options, on the table as the statement that created it wrote it,
-    // judged by what the script does with the table (decision 0004).
-    let use_index = UseIndex::new(&bound);
-    let source_not_creatable_at: std::collections::HashSet<u32> = bound
-        .diagnostics
-        .iter()
-        .filter(|d| d.code == Code::SourceNotCreatable)
-        .map(|d| d.span.start)
-        .collect();
-    for (slot, (index, table)) in bound.created.iter().enumerate() {
-        if let Some(syntax::ast::Statement {
-            kind: syntax::ast::StatementKind::CreateTable(ct),
-            ..
-        }) = parse.script.statements.get(*index)
-        {
-            let spans = connectors::spans_from_ast(ct);
-            let uses = use_index.uses_of(slot, *index, table);
-            let usage = match options.connector_findings {
-                ConnectorFindings::Error => connectors::Usage::EveryUse,
-                ConnectorFindings::AtUse => connectors::Usage::Script {
-                    reads: uses.iter().any(|u| u.access == binder::uses::Access::Read),
-                    writes: uses.iter().any(|u| u.access == binder::uses::Access::Write),
-                },
-            };
-            let found = connectors::check_table_for(options.catalogue(), table, &spans, usage);
-            diagnostics.extend(found.into_iter().map(|d| label_use(d, &uses)));
-            diagnostics.extend(direction_errors(
-                options.catalogue(),
-                table,
-                &spans,
-                &uses,
-                &source_not_creatable_at,
-            ));
-        }
-    }
+    diagnostics.extend(lints);
+    diagnostics.extend(connector_findings.into_iter().flatten());
     // The binder reports a statement's errors in Flink's order (the first is Flink's) and goes
     // on after it (issue 14): that first error sorts before the statement's other bind errors.
     let lead_errors = lead_bind_errors(&parse, &bound.diagnostics);
@@ -323,6 +295,61 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
         created: bound.created,
         parse,
     }
+}
+
+/// Tables per rayon task of the connector checks: enough to outweigh a task's cost.
+const CONNECTOR_TABLES_PER_TASK: usize = 64;
+
+/// Connector and format options, on each table as the statement that created it wrote it,
+/// judged by what the script does with the table (decision 0004); in the order of `created`.
+fn connector_diagnostics(
+    parse: &Parse,
+    bound: &binder::Bound,
+    options: &Options,
+) -> Vec<Vec<Diagnostic>> {
+    use rayon::prelude::*;
+    let use_index = UseIndex::new(bound);
+    let source_not_creatable_at: std::collections::HashSet<u32> = bound
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::SourceNotCreatable)
+        .map(|d| d.span.start)
+        .collect();
+    let check = |slot: usize, index: usize, table: &binder::schema::TableSchema| {
+        let Some(syntax::ast::Statement {
+            kind: syntax::ast::StatementKind::CreateTable(ct),
+            ..
+        }) = parse.script.statements.get(index)
+        else {
+            return Vec::new();
+        };
+        let spans = connectors::spans_from_ast(ct);
+        let uses = use_index.uses_of(slot, index, table);
+        let usage = match options.connector_findings {
+            ConnectorFindings::Error => connectors::Usage::EveryUse,
+            ConnectorFindings::AtUse => connectors::Usage::Script {
+                reads: uses.iter().any(|u| u.access == binder::uses::Access::Read),
+                writes: uses.iter().any(|u| u.access == binder::uses::Access::Write),
+            },
+        };
+        let found = connectors::check_table_for(options.catalogue(), table, &spans, usage);
+        let mut out: Vec<Diagnostic> = found.into_iter().map(|d| label_use(d, &uses)).collect();
+        out.extend(direction_errors(
+            options.catalogue(),
+            table,
+            &spans,
+            &uses,
+            &source_not_creatable_at,
+        ));
+        out
+    };
+    bound
+        .created
+        .par_iter()
+        .enumerate()
+        .with_min_len(CONNECTOR_TABLES_PER_TASK)
+        .map(|(slot, (index, table))| check(slot, *index, table))
+        .collect()
 }
 
 /// The first bind error the binder reported for a statement, and where the statement's earliest
