@@ -18,6 +18,7 @@ pub mod expr;
 mod like;
 pub mod print;
 mod query;
+pub mod resume;
 pub mod schema;
 mod statements;
 pub mod uses;

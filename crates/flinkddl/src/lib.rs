@@ -8,6 +8,7 @@
 //! and [`contract`], the JSON shape of `flinkddl describe --format json`.
 
 pub mod contract;
+pub mod incremental;
 
 pub use flinkddl_binder as binder;
 pub use flinkddl_connectors as connectors;
@@ -247,11 +248,20 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
     let bound = binder::bind_checked(
         &parse,
         text,
-        binder::BindOptions {
-            assume_external_objects: options.assume_external_objects,
-        },
+        bind_options(options),
         Some(&ConnectorSourceCheck(options.catalogue())),
     );
+    finish(parse, bound, text, options)
+}
+
+fn bind_options(options: &Options) -> binder::BindOptions {
+    binder::BindOptions {
+        assume_external_objects: options.assume_external_objects,
+    }
+}
+
+/// What follows binding: lints, connector checks, suppression comments, Flink's order.
+fn finish(parse: Parse, bound: binder::Bound, text: &str, options: &Options) -> Analysis {
     // Lints and connector checks read the bound script and not each other: on two cores at
     // once, and the connector checks (a table at a time) split further.
     let (lints, connector_findings) = rayon::join(

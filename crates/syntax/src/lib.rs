@@ -13,8 +13,8 @@ pub mod keywords;
 pub mod lexer;
 mod parser;
 
+pub use chunks::{parse_in_chunks, reparse};
 pub use flinkddl_diagnostics::{Diagnostic, Span};
-pub use chunks::parse_in_chunks;
 pub use keywords::Keyword;
 pub use lexer::{lex, Lexed, Token, TokenKind};
 pub use parser::MAX_DEPTH;

@@ -1,0 +1,136 @@
+//! Binding that resumes: the binder's state before a statement ([`Checkpoint`]), kept so that a
+//! later version of the script whose statements before it are unchanged is bound from there on
+//! (the language server re-binds from the first statement an edit touches: issue 16).
+//!
+//! [`bind_resumable`] without a checkpoint is [`crate::bind_checked`]; its loop is the same
+//! statement by statement (the incremental analysis's test compares the two on random edits).
+
+use crate::catalog::{Catalog, ObjectPath};
+use crate::{BindOptions, Binder, Bound, SourceCheck};
+use flinkddl_syntax::Parse;
+
+/// The binder's state before one statement: the session catalog, the names declared so far,
+/// and how much of each result list the statements before it filled.
+#[derive(Debug, Clone)]
+pub struct Checkpoint {
+    /// The statement this is the state before.
+    pub statement: usize,
+    catalog: Catalog,
+    declared: foldhash::HashSet<ObjectPath>,
+    diagnostics: usize,
+    created: usize,
+    uses: usize,
+}
+
+/// What binding an earlier version of the script produced (a [`Bound`]'s lists, borrowed).
+#[derive(Debug, Clone, Copy)]
+pub struct Earlier<'a> {
+    pub diagnostics: &'a [flinkddl_diagnostics::Diagnostic],
+    pub created: &'a [(usize, std::sync::Arc<crate::schema::TableSchema>)],
+    pub uses: &'a [crate::uses::TableUse],
+}
+
+/// A script bound, with the checkpoints taken on the way.
+#[derive(Debug, Clone)]
+pub struct Resumed {
+    pub bound: Bound,
+    /// In statement order; from the resumed-from checkpoint on (that one included), where
+    /// `keep` asked for them.
+    pub checkpoints: Vec<Checkpoint>,
+}
+
+/// [`crate::bind_checked`], from `from` on when given: a checkpoint taken while binding an
+/// earlier version of the script, and that version's result. The statements before
+/// `from.statement` must be the same in `parse` as in that version, at the same offsets (their
+/// results are taken from `earlier` as they are). `keep(i)` says whether to take a checkpoint
+/// before statement `i`.
+pub fn bind_resumable(
+    parse: &Parse,
+    source: &str,
+    options: BindOptions,
+    source_check: Option<&dyn SourceCheck>,
+    from: Option<(&Checkpoint, Earlier<'_>)>,
+    keep: &dyn Fn(usize) -> bool,
+) -> Resumed {
+    let mut binder = Binder {
+        source,
+        line_index: std::cell::OnceCell::new(),
+        catalog: Catalog::default(),
+        diagnostics: Vec::new(),
+        type_failed: false,
+        statement_index: 0,
+        created: Vec::new(),
+        uses: Vec::new(),
+        declared: foldhash::HashSet::default(),
+        query_output: None,
+        options,
+        source_check,
+    };
+    let mut first = 0;
+    if let Some((checkpoint, earlier)) = from {
+        first = checkpoint.statement;
+        binder.catalog = checkpoint.catalog.clone();
+        binder.declared = checkpoint.declared.clone();
+        binder.diagnostics = earlier
+            .diagnostics
+            .get(..checkpoint.diagnostics)
+            .unwrap_or_default()
+            .to_vec();
+        binder.created = earlier
+            .created
+            .get(..checkpoint.created)
+            .unwrap_or_default()
+            .to_vec();
+        binder.uses = earlier
+            .uses
+            .get(..checkpoint.uses)
+            .unwrap_or_default()
+            .to_vec();
+    }
+    // As in `bind_checked`: which statements have a syntax error, in one pass.
+    let statements = &parse.script.statements;
+    let mut broken = vec![false; statements.len()];
+    for d in &parse.errors {
+        if d.severity == flinkddl_diagnostics::Severity::Error {
+            if let Some(slot) =
+                crate::statement_index(parse, d.span.start).and_then(|i| broken.get_mut(i))
+            {
+                *slot = true;
+            }
+        }
+    }
+    let mut checkpoints = Vec::new();
+    for (index, statement) in statements.iter().enumerate().skip(first) {
+        if index == first || keep(index) {
+            checkpoints.push(Checkpoint {
+                statement: index,
+                catalog: binder.catalog.clone(),
+                declared: binder.declared.clone(),
+                diagnostics: binder.diagnostics.len(),
+                created: binder.created.len(),
+                uses: binder.uses.len(),
+            });
+        }
+        if !broken[index] {
+            binder.statement_index = index;
+            let first_use = binder.uses.len();
+            binder.record_uses(&parse.tokens, statement);
+            if binder.check_tables_exist(statement, first_use).is_ok()
+                && binder.check_query(statement).is_ok()
+            {
+                binder.check_call(&parse.tokens, statement);
+                binder.statement(statement);
+            }
+        }
+        binder.note_declared(statement);
+    }
+    Resumed {
+        bound: Bound {
+            tables: binder.catalog.into_tables_in_order(),
+            diagnostics: binder.diagnostics,
+            created: binder.created,
+            uses: binder.uses,
+        },
+        checkpoints,
+    }
+}
