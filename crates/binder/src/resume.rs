@@ -22,6 +22,14 @@ pub struct Checkpoint {
     uses: usize,
 }
 
+impl Checkpoint {
+    /// How many tables the statements before this one created (entries of
+    /// [`Bound::created`]).
+    pub fn created(&self) -> usize {
+        self.created
+    }
+}
+
 /// What binding an earlier version of the script produced (a [`Bound`]'s lists, borrowed).
 #[derive(Debug, Clone, Copy)]
 pub struct Earlier<'a> {
@@ -34,8 +42,8 @@ pub struct Earlier<'a> {
 #[derive(Debug, Clone)]
 pub struct Resumed {
     pub bound: Bound,
-    /// In statement order; from the resumed-from checkpoint on (that one included), where
-    /// `keep` asked for them.
+    /// In statement order, where `keep` asked for them; after the resumed-from checkpoint
+    /// (that one not included).
     pub checkpoints: Vec<Checkpoint>,
 }
 
@@ -101,7 +109,8 @@ pub fn bind_resumable(
     }
     let mut checkpoints = Vec::new();
     for (index, statement) in statements.iter().enumerate().skip(first) {
-        if index == first || keep(index) {
+        // The checkpoint resumed from is the caller's already.
+        if keep(index) && !(from.is_some() && index == first) {
             checkpoints.push(Checkpoint {
                 statement: index,
                 catalog: binder.catalog.clone(),

@@ -16,6 +16,8 @@ pub struct Incremental {
     /// The binder's own diagnostics (before the later stages add to and reorder them).
     bind_diagnostics: Vec<crate::Diagnostic>,
     uses: Vec<binder::uses::TableUse>,
+    /// Connector findings per created table, for the tables before the next edit.
+    connector_findings: crate::ConnectorFindingsBySlot,
     /// The binder's state before some statements, in statement order (shared with the
     /// versions after this one that resume after them).
     checkpoints: Vec<Arc<Checkpoint>>,
@@ -25,6 +27,8 @@ pub struct Incremental {
 /// memory and time linear in the tables; re-binding starts at most a 1/CHECKPOINTS of the
 /// script before the change.
 const CHECKPOINTS: usize = 32;
+/// Checkpoints taken while re-binding after an edit (after the one resumed from).
+const NEW_CHECKPOINTS_AFTER_EDIT: usize = 2;
 /// The fewest statements between two checkpoints.
 const MIN_STATEMENTS_PER_CHECKPOINT: usize = 16;
 
@@ -61,7 +65,6 @@ fn analyze(
         None => (syntax::parse(text), 0),
     };
     let every = checkpoint_every(parse.script.statements.len());
-    let keep = |i: usize| i % every == 0;
     // The latest checkpoint at or before the first statement read again.
     let from = before.and_then(|(b, a, _)| {
         let at = b
@@ -70,6 +73,13 @@ fn analyze(
             .checked_sub(1)?;
         Some((b, a, at))
     });
+    // A whole analysis keeps checkpoints all along the script. Re-binding after an edit keeps
+    // only a few just after the edit: edits come in places, the next is likely near (then it
+    // resumes from the same checkpoint), and each checkpoint copies the catalog.
+    let resume_at = from.map(|(b, _, at)| b.checkpoints[at].statement);
+    let keep = |i: usize| {
+        i % every == 0 && resume_at.is_none_or(|r| i <= r + NEW_CHECKPOINTS_AFTER_EDIT * every)
+    };
     let resumed = binder::resume::bind_resumable(
         &parse,
         text,
@@ -88,15 +98,21 @@ fn analyze(
         &keep,
     );
     let mut checkpoints: Vec<Arc<Checkpoint>> = match from {
-        Some((b, _, at)) => b.checkpoints[..at].to_vec(),
+        Some((b, _, at)) => b.checkpoints[..=at].to_vec(),
         None => Vec::new(),
     };
     checkpoints.extend(resumed.checkpoints.into_iter().map(Arc::new));
     let bound = resumed.bound;
+    let bind_diagnostics = bound.diagnostics.clone();
+    let uses = bound.uses.clone();
+    // Tables created before the re-bound statements are the earlier version's, in its slots.
+    let reuse = from.map(|(b, _, at)| (&b.connector_findings, b.checkpoints[at].created()));
+    let (analysis, connector_findings) = crate::finish_reusing(parse, bound, text, options, reuse);
     let next = Incremental {
-        bind_diagnostics: bound.diagnostics.clone(),
-        uses: bound.uses.clone(),
+        bind_diagnostics,
+        uses,
+        connector_findings,
         checkpoints,
     };
-    (crate::finish(parse, bound, text, options), next)
+    (analysis, next)
 }

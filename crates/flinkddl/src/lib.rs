@@ -262,15 +262,34 @@ fn bind_options(options: &Options) -> binder::BindOptions {
 
 /// What follows binding: lints, connector checks, suppression comments, Flink's order.
 fn finish(parse: Parse, bound: binder::Bound, text: &str, options: &Options) -> Analysis {
+    finish_reusing(parse, bound, text, options, None).0
+}
+
+/// Connector findings per entry of `created`, with a fingerprint of what they depend on
+/// besides the table (its uses), for [`incremental`] to reuse on the next version.
+pub(crate) type ConnectorFindingsBySlot = Vec<(u64, Vec<Diagnostic>)>;
+
+/// [`finish`], reusing an earlier version's connector findings for the first `slots` entries
+/// of `created` (tables the statements before the first re-bound one created, the same in both
+/// versions) where the table's uses are unchanged. Returns the findings for the next version.
+pub(crate) fn finish_reusing(
+    parse: Parse,
+    bound: binder::Bound,
+    text: &str,
+    options: &Options,
+    reuse: Option<(&ConnectorFindingsBySlot, usize)>,
+) -> (Analysis, ConnectorFindingsBySlot) {
     // Lints and connector checks read the bound script and not each other: on two cores at
     // once, and the connector checks (a table at a time) split further.
     let (lints, connector_findings) = rayon::join(
         || flinkddl_lint::lint(&parse, text, &bound.tables),
-        || connector_diagnostics(&parse, &bound, options),
+        || connector_diagnostics(&parse, &bound, options, reuse),
     );
     let mut diagnostics = parse.errors.clone();
     diagnostics.extend(lints);
-    diagnostics.extend(connector_findings.into_iter().flatten());
+    for (_, found) in &connector_findings {
+        diagnostics.extend(found.iter().cloned());
+    }
     // The binder reports a statement's errors in Flink's order (the first is Flink's) and goes
     // on after it (issue 14): that first error sorts before the statement's other bind errors.
     let lead_errors = lead_bind_errors(&parse, &bound.diagnostics);
@@ -299,12 +318,15 @@ fn finish(parse: Parse, bound: binder::Bound, text: &str, options: &Options) -> 
             _ => (statement, stage_rank(d), d.span.start, 1),
         }
     });
-    Analysis {
-        tables: bound.tables,
-        diagnostics,
-        created: bound.created,
-        parse,
-    }
+    (
+        Analysis {
+            tables: bound.tables,
+            diagnostics,
+            created: bound.created,
+            parse,
+        },
+        connector_findings,
+    )
 }
 
 /// Tables per rayon task of the connector checks: enough to outweigh a task's cost.
@@ -316,7 +338,8 @@ fn connector_diagnostics(
     parse: &Parse,
     bound: &binder::Bound,
     options: &Options,
-) -> Vec<Vec<Diagnostic>> {
+    reuse: Option<(&ConnectorFindingsBySlot, usize)>,
+) -> ConnectorFindingsBySlot {
     use rayon::prelude::*;
     let use_index = UseIndex::new(bound);
     let source_not_creatable_at: std::collections::HashSet<u32> = bound
@@ -331,10 +354,33 @@ fn connector_diagnostics(
             ..
         }) = parse.script.statements.get(index)
         else {
-            return Vec::new();
+            return (0, Vec::new());
         };
-        let spans = connectors::spans_from_ast(ct);
         let uses = use_index.uses_of(slot, index, table);
+        let fingerprint = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            for u in &uses {
+                let read_fails = source_not_creatable_at.contains(&u.span.start);
+                (
+                    u.statement,
+                    u.span.start,
+                    u.span.end,
+                    u.access as u8,
+                    read_fails,
+                )
+                    .hash(&mut h);
+            }
+            h.finish()
+        };
+        if let Some((earlier, slots)) = reuse {
+            if let Some((f, found)) = earlier.get(slot).filter(|_| slot < slots) {
+                if *f == fingerprint {
+                    return (fingerprint, found.clone());
+                }
+            }
+        }
+        let spans = connectors::spans_from_ast(ct);
         let usage = match options.connector_findings {
             ConnectorFindings::Error => connectors::Usage::EveryUse,
             ConnectorFindings::AtUse => connectors::Usage::Script {
@@ -351,7 +397,7 @@ fn connector_diagnostics(
             &uses,
             &source_not_creatable_at,
         ));
-        out
+        (fingerprint, out)
     };
     bound
         .created

@@ -91,6 +91,26 @@ impl Analysis {
         }
     }
 
+    /// [`Analysis::with_config`] from the pipeline's result computed elsewhere (the language
+    /// server's incremental analysis): `result` is what `flinkddl::analyze_with(&text,
+    /// &config.options())` gives, before `config`'s rule levels.
+    pub fn from_result(
+        text: impl Into<Arc<str>>,
+        mut result: flinkddl::Analysis,
+        config: &Config,
+    ) -> Analysis {
+        let text: Arc<str> = text.into();
+        config.apply(&mut result.diagnostics);
+        let index = index::Index::build(&result);
+        Analysis {
+            line_index: LineIndex::new(&text),
+            text,
+            result,
+            index,
+            connectors: config.shared_catalogue(),
+        }
+    }
+
     /// The connector and format catalogue this text was analyzed with: the built-in one, plus
     /// the connectors files of its `flinkddl.toml`.
     pub fn catalogue(&self) -> &Catalogue {
