@@ -78,7 +78,8 @@ fn analyze(
     // resumes from the same checkpoint), and each checkpoint copies the catalog.
     let resume_at = from.map(|(b, _, at)| b.checkpoints[at].statement);
     let keep = |i: usize| {
-        i % every == 0 && resume_at.is_none_or(|r| i <= r + NEW_CHECKPOINTS_AFTER_EDIT * every)
+        i.is_multiple_of(every)
+            && resume_at.is_none_or(|r| i <= r + NEW_CHECKPOINTS_AFTER_EDIT * every)
     };
     let resumed = binder::resume::bind_resumable(
         &parse,
