@@ -334,7 +334,9 @@ impl Lexer<'_> {
     fn word_or_prefixed_string(&mut self, start: usize) {
         // Literal prefixes: X'..', N'..', U&'..', _charset'..'
         let b = self.bytes[start];
-        match (b, self.peek(1), self.peek(2)) {
+        // Most words start with another letter: look ahead only after these.
+        let prefix = matches!(b, b'x' | b'X' | b'n' | b'N' | b'u' | b'U');
+        match (b, self.peek(1).filter(|_| prefix), self.peek(2)) {
             (b'x' | b'X', Some(b'\''), _) => {
                 self.pos += 1;
                 return self.string(start, self.pos, TokenKind::BinaryString);
