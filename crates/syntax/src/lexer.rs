@@ -335,21 +335,22 @@ impl Lexer<'_> {
         // Literal prefixes: X'..', N'..', U&'..', _charset'..'
         let b = self.bytes[start];
         // Most words start with another letter: look ahead only after these.
-        let prefix = matches!(b, b'x' | b'X' | b'n' | b'N' | b'u' | b'U');
-        match (b, self.peek(1).filter(|_| prefix), self.peek(2)) {
-            (b'x' | b'X', Some(b'\''), _) => {
-                self.pos += 1;
-                return self.string(start, self.pos, TokenKind::BinaryString);
+        if matches!(b, b'x' | b'X' | b'n' | b'N' | b'u' | b'U') {
+            match (b, self.peek(1), self.peek(2)) {
+                (b'x' | b'X', Some(b'\''), _) => {
+                    self.pos += 1;
+                    return self.string(start, self.pos, TokenKind::BinaryString);
+                }
+                (b'n' | b'N', Some(b'\''), _) => {
+                    self.pos += 1;
+                    return self.string(start, self.pos, TokenKind::String);
+                }
+                (b'u' | b'U', Some(b'&'), Some(b'\'')) => {
+                    self.pos += 2;
+                    return self.string(start, self.pos, TokenKind::UnicodeString);
+                }
+                _ => {}
             }
-            (b'n' | b'N', Some(b'\''), _) => {
-                self.pos += 1;
-                return self.string(start, self.pos, TokenKind::String);
-            }
-            (b'u' | b'U', Some(b'&'), Some(b'\'')) => {
-                self.pos += 2;
-                return self.string(start, self.pos, TokenKind::UnicodeString);
-            }
-            _ => {}
         }
         // The keyword hash is folded into the scan, so each word is read once; a word with a
         // non-ASCII character is never a keyword.
