@@ -203,7 +203,10 @@ fn resume_point(old: &Parse, unchanged: usize) -> Option<(usize, usize)> {
     // The first statement whose text (to the next one) reaches the change.
     let touched = statements.partition_point(|s| (s.span.end as usize) < unchanged);
     let mut first = touched.min(statements.len());
-    while first > 0 {
+    // A run of broken statements before the change is read again whole: looking further back
+    // than this would make a script of many broken statements quadratic.
+    let stop = first.saturating_sub(MAX_STATEMENTS_BACK);
+    while first > stop {
         let before = &statements[first - 1];
         let semicolon = old
             .tokens
@@ -214,16 +217,29 @@ fn resume_point(old: &Parse, unchanged: usize) -> Option<(usize, usize)> {
                 && statements
                     .get(first)
                     .is_none_or(|next| next.span.start >= t.span.end)
-        }) && !old
-            .errors
-            .iter()
-            .any(|e| e.span.end >= before.span.start && e.span.start <= before.span.end + 1);
+        }) && !has_error(&old.errors, before.span);
         if ok {
             return Some((first, semicolon));
         }
         first -= 1;
     }
     None
+}
+
+/// Statements [`reparse`] walks back over to find one that ended cleanly.
+const MAX_STATEMENTS_BACK: usize = 64;
+
+/// Whether a syntax error falls on `span` or the byte after it (errors are sorted by start; one
+/// that starts before `span` and reaches into it is looked for among the last few before it).
+fn has_error(errors: &[Diagnostic], span: Span) -> bool {
+    let to = errors.partition_point(|e| e.span.start <= span.end + 1);
+    let from = errors.partition_point(|e| e.span.start < span.start);
+    from < to
+        || errors[..from]
+            .iter()
+            .rev()
+            .take(8)
+            .any(|e| e.span.end >= span.start)
 }
 
 /// `old`'s statements before `first` and its tokens up to the `;` at `semicolon`, then `tail`.
