@@ -18,6 +18,7 @@ pub mod expr;
 mod like;
 pub mod print;
 mod query;
+pub mod resume;
 pub mod schema;
 mod statements;
 pub mod uses;
@@ -81,25 +82,64 @@ pub fn bind_checked(
     options: BindOptions,
     source_check: Option<&dyn SourceCheck>,
 ) -> Bound {
-    let mut binder = Binder {
-        source,
-        line_index: std::cell::OnceCell::new(),
-        catalog: Catalog::default(),
-        diagnostics: Vec::new(),
-        type_failed: false,
-        statement_index: 0,
-        created: Vec::new(),
-        uses: Vec::new(),
-        declared: foldhash::HashSet::default(),
-        query_output: None,
-        view_columns: None,
-        user_functions: Default::default(),
-        modules_loaded: false,
-        options,
-        source_check,
-    };
-    // Which statements have a syntax error: one pass over the errors (not one per statement,
-    // which is quadratic on a script of many broken statements).
+    resume::bind_resumable(parse, source, options, source_check, None, &|_| false).bound
+}
+
+impl<'a> Binder<'a> {
+    pub(crate) fn new(
+        source: &'a str,
+        options: BindOptions,
+        source_check: Option<&'a dyn SourceCheck>,
+    ) -> Self {
+        Binder {
+            source,
+            line_index: std::cell::OnceCell::new(),
+            catalog: Catalog::default(),
+            diagnostics: Vec::new(),
+            type_failed: false,
+            statement_index: 0,
+            created: Vec::new(),
+            uses: Vec::new(),
+            declared: foldhash::HashSet::default(),
+            query_output: None,
+            view_columns: None,
+            user_functions: Default::default(),
+            modules_loaded: false,
+            options,
+            source_check,
+        }
+    }
+
+    /// Binds one statement of the script (`broken`: it has a syntax error, so it is only
+    /// noted): the one loop body of [`bind_checked`] and [`resume::bind_resumable`].
+    pub(crate) fn bind_statement(
+        &mut self,
+        parse: &Parse,
+        index: usize,
+        statement: &flinkddl_syntax::ast::Statement,
+        broken: bool,
+    ) {
+        if !broken {
+            self.statement_index = index;
+            let first_use = self.uses.len();
+            self.record_uses(&parse.tokens, statement);
+            // Flink stops at a table the statement reads or inserts into that does not exist.
+            if self.check_tables_exist(statement, first_use).is_ok()
+                && self.check_query(statement).is_ok()
+                && self.check_statement_sources(statement, first_use).is_ok()
+            {
+                self.check_call(&parse.tokens, statement);
+                self.statement(statement);
+            }
+        }
+        self.note_declared(statement);
+        self.note_functions(statement);
+    }
+}
+
+/// Which statements have a syntax error: one pass over the errors (not one per statement,
+/// which is quadratic on a script of many broken statements).
+pub(crate) fn broken_statements(parse: &Parse) -> Vec<bool> {
     let mut broken = vec![false; parse.script.statements.len()];
     for d in &parse.errors {
         if d.severity == flinkddl_diagnostics::Severity::Error {
@@ -109,29 +149,7 @@ pub fn bind_checked(
             }
         }
     }
-    for (index, statement) in parse.script.statements.iter().enumerate() {
-        if !broken[index] {
-            binder.statement_index = index;
-            let first_use = binder.uses.len();
-            binder.record_uses(&parse.tokens, statement);
-            // Flink stops at a table the statement reads or inserts into that does not exist.
-            if binder.check_tables_exist(statement, first_use).is_ok()
-                && binder.check_query(statement).is_ok()
-                && binder.check_statement_sources(statement, first_use).is_ok()
-            {
-                binder.check_call(&parse.tokens, statement);
-                binder.statement(statement);
-            }
-        }
-        binder.note_declared(statement);
-        binder.note_functions(statement);
-    }
-    Bound {
-        tables: binder.catalog.into_tables_in_order(),
-        diagnostics: binder.diagnostics,
-        created: binder.created,
-        uses: binder.uses,
-    }
+    broken
 }
 
 /// Did-you-mean suggestions for a missing table look at the most recently created tables only,

@@ -8,6 +8,7 @@
 //! and [`contract`], the JSON shape of `flinkddl describe --format json`.
 
 pub mod contract;
+pub mod incremental;
 
 pub use flinkddl_binder as binder;
 pub use flinkddl_connectors as connectors;
@@ -247,47 +248,47 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
     let bound = binder::bind_checked(
         &parse,
         text,
-        binder::BindOptions {
-            assume_external_objects: options.assume_external_objects,
-        },
+        bind_options(options),
         Some(&ConnectorSourceCheck(options.catalogue())),
     );
+    finish(parse, bound, text, options)
+}
+
+fn bind_options(options: &Options) -> binder::BindOptions {
+    binder::BindOptions {
+        assume_external_objects: options.assume_external_objects,
+    }
+}
+
+/// What follows binding: lints, connector checks, suppression comments, Flink's order.
+fn finish(parse: Parse, bound: binder::Bound, text: &str, options: &Options) -> Analysis {
+    finish_reusing(parse, bound, text, options, None).0
+}
+
+/// Connector findings per entry of `created`, with a fingerprint of what they depend on
+/// besides the table (its uses), for [`incremental`] to reuse on the next version.
+pub(crate) type ConnectorFindingsBySlot = Vec<(u64, Vec<Diagnostic>)>;
+
+/// [`finish`], reusing an earlier version's connector findings for the first `slots` entries
+/// of `created` (tables the statements before the first re-bound one created, the same in both
+/// versions) where the table's uses are unchanged. Returns the findings for the next version.
+pub(crate) fn finish_reusing(
+    parse: Parse,
+    bound: binder::Bound,
+    text: &str,
+    options: &Options,
+    reuse: Option<(&ConnectorFindingsBySlot, usize)>,
+) -> (Analysis, ConnectorFindingsBySlot) {
+    // Lints and connector checks read the bound script and not each other: on two cores at
+    // once, and the connector checks (a table at a time) split further.
+    let (lints, connector_findings) = rayon::join(
+        || flinkddl_lint::lint(&parse, text, &bound.tables),
+        || connector_diagnostics(&parse, &bound, options, reuse),
+    );
     let mut diagnostics = parse.errors.clone();
-    diagnostics.extend(flinkddl_lint::lint(&parse, text, &bound.tables));
-    // Connector and format options, on the table as the statement that created it wrote it,
-    // judged by what the script does with the table (decision 0004).
-    let use_index = UseIndex::new(&bound);
-    let source_not_creatable_at: std::collections::HashSet<u32> = bound
-        .diagnostics
-        .iter()
-        .filter(|d| d.code == Code::SourceNotCreatable)
-        .map(|d| d.span.start)
-        .collect();
-    for (slot, (index, table)) in bound.created.iter().enumerate() {
-        if let Some(syntax::ast::Statement {
-            kind: syntax::ast::StatementKind::CreateTable(ct),
-            ..
-        }) = parse.script.statements.get(*index)
-        {
-            let spans = connectors::spans_from_ast(ct);
-            let uses = use_index.uses_of(slot, *index, table);
-            let usage = match options.connector_findings {
-                ConnectorFindings::Error => connectors::Usage::EveryUse,
-                ConnectorFindings::AtUse => connectors::Usage::Script {
-                    reads: uses.iter().any(|u| u.access == binder::uses::Access::Read),
-                    writes: uses.iter().any(|u| u.access == binder::uses::Access::Write),
-                },
-            };
-            let found = connectors::check_table_for(options.catalogue(), table, &spans, usage);
-            diagnostics.extend(found.into_iter().map(|d| label_use(d, &uses)));
-            diagnostics.extend(direction_errors(
-                options.catalogue(),
-                table,
-                &spans,
-                &uses,
-                &source_not_creatable_at,
-            ));
-        }
+    diagnostics.extend(lints);
+    for (_, found) in &connector_findings {
+        diagnostics.extend(found.iter().cloned());
     }
     // The binder reports a statement's errors in Flink's order (the first is Flink's) and goes
     // on after it (issue 14): that first error sorts before the statement's other bind errors.
@@ -317,12 +318,94 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
             _ => (statement, stage_rank(d), d.span.start, 1),
         }
     });
-    Analysis {
-        tables: bound.tables,
-        diagnostics,
-        created: bound.created,
-        parse,
-    }
+    (
+        Analysis {
+            tables: bound.tables,
+            diagnostics,
+            created: bound.created,
+            parse,
+        },
+        connector_findings,
+    )
+}
+
+/// Tables per rayon task of the connector checks: enough to outweigh a task's cost.
+const CONNECTOR_TABLES_PER_TASK: usize = 64;
+
+/// Connector and format options, on each table as the statement that created it wrote it,
+/// judged by what the script does with the table (decision 0004); in the order of `created`.
+fn connector_diagnostics(
+    parse: &Parse,
+    bound: &binder::Bound,
+    options: &Options,
+    reuse: Option<(&ConnectorFindingsBySlot, usize)>,
+) -> ConnectorFindingsBySlot {
+    use rayon::prelude::*;
+    let use_index = UseIndex::new(bound);
+    let source_not_creatable_at: std::collections::HashSet<u32> = bound
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::SourceNotCreatable)
+        .map(|d| d.span.start)
+        .collect();
+    let check = |slot: usize, index: usize, table: &binder::schema::TableSchema| {
+        let Some(syntax::ast::Statement {
+            kind: syntax::ast::StatementKind::CreateTable(ct),
+            ..
+        }) = parse.script.statements.get(index)
+        else {
+            return (0, Vec::new());
+        };
+        let uses = use_index.uses_of(slot, index, table);
+        let fingerprint = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            for u in &uses {
+                let read_fails = source_not_creatable_at.contains(&u.span.start);
+                (
+                    u.statement,
+                    u.span.start,
+                    u.span.end,
+                    u.access as u8,
+                    read_fails,
+                )
+                    .hash(&mut h);
+            }
+            h.finish()
+        };
+        if let Some((earlier, slots)) = reuse {
+            if let Some((f, found)) = earlier.get(slot).filter(|_| slot < slots) {
+                if *f == fingerprint {
+                    return (fingerprint, found.clone());
+                }
+            }
+        }
+        let spans = connectors::spans_from_ast(ct);
+        let usage = match options.connector_findings {
+            ConnectorFindings::Error => connectors::Usage::EveryUse,
+            ConnectorFindings::AtUse => connectors::Usage::Script {
+                reads: uses.iter().any(|u| u.access == binder::uses::Access::Read),
+                writes: uses.iter().any(|u| u.access == binder::uses::Access::Write),
+            },
+        };
+        let found = connectors::check_table_for(options.catalogue(), table, &spans, usage);
+        let mut out: Vec<Diagnostic> = found.into_iter().map(|d| label_use(d, &uses)).collect();
+        out.extend(direction_errors(
+            options.catalogue(),
+            table,
+            &spans,
+            &uses,
+            &source_not_creatable_at,
+        ));
+        (fingerprint, out)
+    };
+    bound
+        .created
+        .par_iter()
+        .enumerate()
+        .with_min_len(CONNECTOR_TABLES_PER_TASK)
+        .map(|(slot, (index, table))| check(slot, *index, table))
+        .collect()
 }
 
 /// The first bind error the binder reported for a statement, and where the statement's earliest

@@ -60,7 +60,8 @@ pub struct Analysis {
     text: Arc<str>,
     line_index: LineIndex,
     result: flinkddl::Analysis,
-    index: index::Index,
+    /// Built on first use: diagnostics (every edit, in the language server) do not need it.
+    index: OnceLock<index::Index>,
     /// The connector catalogue the analysis checked against (a `flinkddl.toml`'s connectors
     /// files on top of the built-in one); `None`: the built-in one. Hover and completion read
     /// the same one, so they describe and offer what the diagnostics accept.
@@ -81,12 +82,30 @@ impl Analysis {
         let text: Arc<str> = text.into();
         let mut result = flinkddl::analyze_with(&text, &config.options());
         config.apply(&mut result.diagnostics);
-        let index = index::Index::build(&result);
         Analysis {
             line_index: LineIndex::new(&text),
             text,
             result,
-            index,
+            index: OnceLock::new(),
+            connectors: config.shared_catalogue(),
+        }
+    }
+
+    /// [`Analysis::with_config`] from the pipeline's result computed elsewhere (the language
+    /// server's incremental analysis): `result` is what `flinkddl::analyze_with(&text,
+    /// &config.options())` gives, before `config`'s rule levels.
+    pub fn from_result(
+        text: impl Into<Arc<str>>,
+        mut result: flinkddl::Analysis,
+        config: &Config,
+    ) -> Analysis {
+        let text: Arc<str> = text.into();
+        config.apply(&mut result.diagnostics);
+        Analysis {
+            line_index: LineIndex::new(&text),
+            text,
+            result,
+            index: OnceLock::new(),
             connectors: config.shared_catalogue(),
         }
     }
@@ -114,7 +133,7 @@ impl Analysis {
     }
 
     pub fn index(&self) -> &index::Index {
-        &self.index
+        self.index.get_or_init(|| index::Index::build(&self.result))
     }
 
     pub(crate) fn statements(&self) -> &[ast::Statement] {
@@ -147,7 +166,7 @@ impl Analysis {
         let same = |t: &&flinkddl::binder::schema::TableSchema| {
             t.catalog == path.0 && t.database == path.1 && t.name == path.2
         };
-        self.index
+        self.index()
             .table_def(path, statement)
             .and_then(|def| self.created_by(def.statement))
             .filter(same)

@@ -20,6 +20,7 @@
 mod configs;
 mod convert;
 mod handlers;
+mod incremental;
 mod server;
 pub mod transport;
 

@@ -14,8 +14,9 @@
 
 use crate::configs::{Configs, DocumentConfig};
 use crate::handlers::{self, ClientSupport};
+use crate::incremental::{DocumentAnalysis, History};
 use crossbeam_channel::{select, Receiver, Sender};
-use flinkddl_ide::{Analysis, AnalysisHost};
+use flinkddl_ide::Analysis;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types as lsp;
 use lsp_types::notification::{self as note, Notification as _};
@@ -51,23 +52,28 @@ impl Default for Config {
 struct Document {
     version: i32,
     text: String,
-    host: AnalysisHost,
+    host: DocumentAnalysis,
     config: DocumentConfig,
+    /// The versions analyzed so far under `config`: the next one is analyzed from the last
+    /// ([`crate::incremental`]).
+    history: History,
 }
 
 impl Document {
     fn new(version: i32, text: String, config: DocumentConfig) -> Document {
+        let history = History::default();
         Document {
             version,
-            host: host(version, &text, &config),
+            host: host(&text, &config, &history),
             text,
             config,
+            history,
         }
     }
 }
 
-fn host(version: i32, text: &str, config: &DocumentConfig) -> AnalysisHost {
-    AnalysisHost::with_config(version, text, config.resolved.config.clone())
+fn host(text: &str, config: &DocumentConfig, history: &History) -> DocumentAnalysis {
+    DocumentAnalysis::new(text, config.resolved.config.clone(), history.clone())
 }
 
 /// What a document's diagnostics are: its configuration's problem, then (unless the
@@ -667,8 +673,11 @@ impl Server {
                         );
                     }
                     document.version = p.text_document.version;
+                    if !config.same(&document.config) {
+                        document.history = History::default();
+                    }
                     document.config = config;
-                    document.host = host(document.version, &document.text, &document.config);
+                    document.host = host(&document.text, &document.config, &document.history);
                     self.due.insert(uri, Instant::now() + self.config.debounce);
                 }
             }
@@ -802,7 +811,8 @@ impl Server {
             return false;
         }
         if let Some(document) = self.documents.get_mut(uri) {
-            document.host = host(document.version, &document.text, &config);
+            document.history = History::default();
+            document.host = host(&document.text, &config, &document.history);
             document.config = config;
             self.due.insert(uri.clone(), Instant::now());
         }

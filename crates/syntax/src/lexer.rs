@@ -137,16 +137,28 @@ pub struct Lexed {
 
 /// Splits `text` into tokens. Inputs over 4 GiB are cut at 4 GiB (spans are `u32`).
 pub fn lex(text: &str) -> Lexed {
+    let mut len = text.len().min(u32::MAX as usize - 1);
+    while !text.is_char_boundary(len) {
+        len -= 1;
+    }
+    lex_range(text, 0, len)
+}
+
+/// Lexes `text[from..to]` as if it were all of the text, with spans that are offsets into
+/// `text` (the `Eof` token is at `to`). `from` and `to` are char boundaries, `to` at most
+/// `u32::MAX - 1`. The same tokens as [`lex`] of the whole text when a token of the whole text
+/// starts at `from` and none crosses `to` (see `crate::chunks`).
+pub(crate) fn lex_range(text: &str, from: usize, to: usize) -> Lexed {
+    let text = text.get(..to).unwrap_or(text);
     let bytes = text.as_bytes();
-    let len = bytes.len().min(u32::MAX as usize - 1);
     let mut lx = Lexer {
         text,
-        bytes: &bytes[..len],
-        pos: 0,
+        bytes,
+        pos: from,
         out: Lexed {
             // Generated and real scripts run 6.5-7 bytes per token (hand-written snippets ~4.6:
             // they are small, and the vector grows once).
-            tokens: Vec::with_capacity(len / 6 + 1),
+            tokens: Vec::with_capacity(to.saturating_sub(from) / 6 + 1),
             trivia: Vec::new(),
             errors: Vec::new(),
         },
@@ -159,7 +171,7 @@ pub fn lex(text: &str) -> Lexed {
 }
 
 /// Invalid-character diagnostics reported one by one; the rest are summed up in one.
-const MAX_INVALID_CHARACTER_REPORTS: usize = 1_000;
+pub(crate) const MAX_INVALID_CHARACTER_REPORTS: usize = 1_000;
 
 struct Lexer<'a> {
     text: &'a str,
@@ -322,20 +334,23 @@ impl Lexer<'_> {
     fn word_or_prefixed_string(&mut self, start: usize) {
         // Literal prefixes: X'..', N'..', U&'..', _charset'..'
         let b = self.bytes[start];
-        match (b, self.peek(1), self.peek(2)) {
-            (b'x' | b'X', Some(b'\''), _) => {
-                self.pos += 1;
-                return self.string(start, self.pos, TokenKind::BinaryString);
+        // Most words start with another letter: look ahead only after these.
+        if matches!(b, b'x' | b'X' | b'n' | b'N' | b'u' | b'U') {
+            match (b, self.peek(1), self.peek(2)) {
+                (b'x' | b'X', Some(b'\''), _) => {
+                    self.pos += 1;
+                    return self.string(start, self.pos, TokenKind::BinaryString);
+                }
+                (b'n' | b'N', Some(b'\''), _) => {
+                    self.pos += 1;
+                    return self.string(start, self.pos, TokenKind::String);
+                }
+                (b'u' | b'U', Some(b'&'), Some(b'\'')) => {
+                    self.pos += 2;
+                    return self.string(start, self.pos, TokenKind::UnicodeString);
+                }
+                _ => {}
             }
-            (b'n' | b'N', Some(b'\''), _) => {
-                self.pos += 1;
-                return self.string(start, self.pos, TokenKind::String);
-            }
-            (b'u' | b'U', Some(b'&'), Some(b'\'')) => {
-                self.pos += 2;
-                return self.string(start, self.pos, TokenKind::UnicodeString);
-            }
-            _ => {}
         }
         // The keyword hash is folded into the scan, so each word is read once; a word with a
         // non-ASCII character is never a keyword.

@@ -7,11 +7,13 @@
 //! resolved, names not looked up, query bodies only delimited. That is the binder's job.
 
 pub mod ast;
+mod chunks;
 mod grammar;
 pub mod keywords;
 pub mod lexer;
 mod parser;
 
+pub use chunks::{parse_in_chunks, reparse};
 pub use flinkddl_diagnostics::{Diagnostic, Span};
 pub use keywords::Keyword;
 pub use lexer::{lex, Lexed, Token, TokenKind};
@@ -73,21 +75,53 @@ impl Parse {
     }
 }
 
-/// Parses a whole script. Never fails: problems are in [`Parse::errors`].
+/// Parses a whole script. Never fails: problems are in [`Parse::errors`]. A large text is lexed
+/// and parsed in pieces on rayon's threads when there are several ([`parse_in_chunks`]), with
+/// the same result.
 pub fn parse(text: &str) -> Parse {
+    let threads = rayon::current_num_threads();
+    if threads > 1 && text.len() >= chunks::PARALLEL_MIN_BYTES {
+        // Two pieces per thread: the pieces are not equally hard.
+        let pieces = (threads * 2).min(text.len() / chunks::MIN_PIECE_BYTES);
+        if let Some(parse) = parse_in_chunks(text, pieces) {
+            return parse;
+        }
+    }
+    parse_sequential(text)
+}
+
+/// [`parse`] in one piece, on the calling thread.
+pub fn parse_sequential(text: &str) -> Parse {
     let lexed = lex(text);
     let mut parser = parser::Parser::new(text, &lexed.tokens);
     let script = grammar::script(&mut parser);
     let raw = std::mem::take(&mut parser.raw_spans);
+    let errors = std::mem::take(&mut parser.errors);
+    drop(parser);
+    assemble(text, script.statements, lexed, errors, &raw)
+}
+
+/// The parse of the whole text from its statements, tokens and errors: lexer errors inside a
+/// statement Flink reads as raw text are dropped, and all errors sorted by position.
+fn assemble(
+    text: &str,
+    statements: Vec<ast::Statement>,
+    lexed: Lexed,
+    mut parse_errors: Vec<Diagnostic>,
+    raw: &[Span],
+) -> Parse {
     let mut errors: Vec<Diagnostic> = lexed
         .errors
         .into_iter()
         .filter(|d| !raw.iter().any(|r| r.contains(d.span)))
         .collect();
-    errors.append(&mut parser.errors);
+    errors.append(&mut parse_errors);
     errors.sort_by_key(|d| (d.span.start, d.span.end));
     Parse {
-        script,
+        script: ast::Script {
+            span: Span::new(0, text.len().min(u32::MAX as usize) as u32),
+            statements,
+        },
         tokens: lexed.tokens,
         trivia: lexed.trivia,
         errors,

@@ -22,8 +22,17 @@ pub(crate) use literals::decode_string_token;
 
 /// script := statement { ';' statement } [';']
 pub(crate) fn script(p: &mut Parser) -> Script {
+    let statements = statements(p, 0);
+    Script {
+        span: Span::new(0, p.src.len().min(u32::MAX as usize) as u32),
+        statements,
+    }
+}
+
+/// The statements up to the end of the tokens. `segment_start` is where the text of the first
+/// one may begin (after the `;` before it): SET and RESET read their statement as raw text.
+pub(crate) fn statements(p: &mut Parser, mut segment_start: u32) -> Vec<Statement> {
     let mut statements = Vec::new();
-    let mut segment_start = 0u32;
     loop {
         while let Some(semi) = p.eat(T::Semicolon) {
             segment_start = semi.end;
@@ -46,10 +55,7 @@ pub(crate) fn script(p: &mut Parser) -> Script {
             skip_statement(p, before);
         }
     }
-    Script {
-        span: Span::new(0, p.src.len().min(u32::MAX as usize) as u32),
-        statements,
-    }
+    statements
 }
 
 fn statement_failed(stmt: Option<&Statement>) -> bool {

@@ -1,0 +1,169 @@
+//! The incremental analysis (`flinkddl::incremental`, what the language server runs on each
+//! edit) gives what a whole analysis of the same text gives: random edits (typing, deleting,
+//! pasting statement ends, quotes and comment markers) replayed on real scripts, each version
+//! analyzed from the one before it and from scratch, and compared.
+
+use flinkddl::incremental::Incremental;
+use flinkddl::{Analysis, Options};
+use std::path::Path;
+
+/// xorshift64*: deterministic, so a failure replays.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const SNIPPETS: &[&str] = &[
+    ";",
+    ";\n",
+    "\n",
+    " ",
+    "x",
+    "'",
+    "`",
+    "/*",
+    "*/",
+    "-- c\n",
+    "(",
+    ")",
+    ",",
+    "INT",
+    "2",
+    "CREATE TABLE t (a INT);\n",
+    "DROP TABLE t;\n",
+    "INSERT INTO t SELECT 1;\n",
+    "CREATE TABLE u (b STRING) WITH ('connector' = 'print');\n",
+    "SET 'a' = 'b';\n",
+    "EXECUTE STATEMENT SET BEGIN\n",
+    "END;\n",
+    "CREATE VIEW v AS SELECT * FROM t;\n",
+    "é",
+];
+
+fn char_boundary(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+fn edit(text: &str, rng: &mut Rng) -> String {
+    let at = char_boundary(text, rng.below(text.len() + 1));
+    let removed = char_boundary(text, at + rng.below(12)).max(at);
+    let inserted = match rng.below(4) {
+        // A piece of the script itself, pasted elsewhere.
+        0 => {
+            let from = char_boundary(text, rng.below(text.len() + 1));
+            let to = char_boundary(text, from + rng.below(80)).max(from);
+            text[from..to].to_string()
+        }
+        1 => String::new(),
+        _ => SNIPPETS[rng.below(SNIPPETS.len())].to_string(),
+    };
+    format!("{}{}{}", &text[..at], inserted, &text[removed..])
+}
+
+fn summary(a: &Analysis) -> String {
+    format!(
+        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
+        a.parse.script,
+        a.parse.tokens,
+        a.parse.trivia,
+        a.parse.errors,
+        a.diagnostics,
+        a.tables,
+        a.created
+    )
+}
+
+/// Replays `edits` random edits; returns how many re-read the script from a later statement
+/// than the first (so that the test does compare reuse, not only whole analyses).
+fn replay(name: &str, text: &str, edits: usize, seed: u64, options: &Options) -> usize {
+    let mut rng = Rng(seed);
+    let mut reused = 0;
+    let (mut analysis, mut state) = Incremental::new(text, options);
+    let mut text = text.to_string();
+    for round in 0..edits {
+        let next = edit(&text, &mut rng);
+        reused += usize::from(flinkddl::syntax::reparse(&analysis.parse, &text, &next).1 > 0);
+        let (incremental, next_state) = state.update(&analysis, &text, &next, options);
+        let whole = flinkddl::analyze_with(&next, options);
+        if summary(&incremental) != summary(&whole) {
+            panic!(
+                "{name}, seed {seed}, edit {round}: the incremental analysis differs from the whole one on\n{next}"
+            );
+        }
+        (analysis, state, text) = (incremental, next_state, next);
+    }
+    reused
+}
+
+fn corpus_script(path: &Path, cases: usize) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut out = String::new();
+    for line in text.lines().take(cases) {
+        let case: serde_json::Value = serde_json::from_str(line).ok()?;
+        if let Some(sql) = case.get("sql").and_then(|s| s.as_str()) {
+            out.push_str(sql.trim_end().trim_end_matches(';'));
+            out.push_str(";\n");
+        }
+    }
+    Some(out)
+}
+
+#[test]
+fn random_edits_analyze_as_the_whole_text() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut scripts = vec![(
+        "generated tables".to_string(),
+        (0..60)
+            .map(|i| {
+                format!(
+                    "CREATE TABLE t{i} (id BIGINT, p DECIMAL(10, 2), ts TIMESTAMP(3), \
+                     WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) \
+                     WITH ('connector' = 'kafka', 'topic' = 't{i}');\n\
+                     INSERT INTO t{i} SELECT * FROM t{};\n",
+                    i / 2
+                )
+            })
+            .collect::<String>(),
+    )];
+    for (corpus, cases) in [
+        ("fixtures/conformance/cases.jsonl", 120),
+        ("../shared/queries/cases.jsonl", 40),
+        ("../shared/realworld/cases.jsonl", 40),
+    ] {
+        if let Some(s) = corpus_script(&root.join(corpus), cases) {
+            scripts.push((corpus.to_string(), s));
+        }
+    }
+    let options = [
+        Options::default(),
+        Options {
+            assume_external_objects: true,
+            ..Options::default()
+        },
+    ];
+    let (mut edits, mut reused) = (0, 0);
+    for (i, (name, text)) in scripts.iter().enumerate() {
+        for (j, o) in options.iter().enumerate() {
+            reused += replay(name, text, 25, 1 + (i * 2 + j) as u64 * 7919, o);
+            edits += 25;
+        }
+    }
+    assert!(
+        reused * 2 > edits,
+        "only {reused} of {edits} edits reused statements"
+    );
+}

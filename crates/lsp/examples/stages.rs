@@ -1,0 +1,65 @@
+//! Where an edit's time goes, stage by stage, on the script of `latency.rs`: the whole
+//! analysis, the incremental one (`flinkddl::incremental`), and the editor's analysis on top
+//! (its name index and line index). Run with
+//!
+//! ```sh
+//! TABLES=2500 cargo run --release -p flinkddl-lsp --example stages
+//! ```
+
+use std::time::{Duration, Instant};
+
+fn script(tables: usize) -> String {
+    let mut out = String::new();
+    for i in 0..tables {
+        out.push_str(&format!(
+            "CREATE TABLE orders_{i} (\n  order_id BIGINT NOT NULL,\n  customer_id BIGINT,\n  price DECIMAL(10, 2),\n  quantity INT,\n  cost AS price * quantity,\n  order_time TIMESTAMP(3),\n  note STRING,\n  tags ARRAY<STRING>,\n  attrs MAP<STRING, STRING>,\n  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND,\n  PRIMARY KEY (order_id) NOT ENFORCED\n) PARTITIONED BY (customer_id)\nWITH (\n  'connector' = 'kafka',\n  'topic' = 'orders_{i}',\n  'properties.bootstrap.servers' = 'localhost:9092',\n  'value.format' = 'debezium-json',\n  'scan.startup.mode' = 'earliest-offset'\n);\n"
+        ));
+    }
+    out
+}
+
+fn best(mut f: impl FnMut()) -> Duration {
+    (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+fn main() {
+    let tables: usize = std::env::var("TABLES")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(250);
+    let text = script(tables);
+    let edited = text.replacen(
+        &format!("orders_{} (\n  order_id BIGINT NOT NULL,\n  customer_id BIGINT,\n  price DECIMAL(10, 2)", tables / 2),
+        &format!("orders_{} (\n  order_id BIGINT NOT NULL,\n  customer_id BIGINT,\n  price DECIMAL(12, 2)", tables / 2),
+        1,
+    );
+    let options = flinkddl::Options {
+        assume_external_objects: true,
+        ..Default::default()
+    };
+    println!("{} lines, {} bytes", text.lines().count(), text.len());
+    let parse = best(|| drop(flinkddl::parse(&edited)));
+    println!("parse (whole):               {parse:.1?}");
+    let full = best(|| drop(flinkddl::analyze_with(&edited, &options)));
+    println!("analyze_with (whole):        {full:.1?}");
+    let (before, state) = flinkddl::incremental::Incremental::new(&text, &options);
+    let incremental = best(|| drop(state.update(&before, &text, &edited, &options)));
+    println!("incremental, middle edit:    {incremental:.1?}");
+    let reparse = best(|| drop(flinkddl::syntax::reparse(&before.parse, &text, &edited)));
+    println!("  of which reparse:          {reparse:.1?}");
+    if std::env::var_os("ONLY_INCREMENTAL").is_some() {
+        for _ in 0..30 {
+            drop(state.update(&before, &text, &edited, &options));
+        }
+        return;
+    }
+    let ide = best(|| drop(flinkddl_ide::Analysis::new(edited.as_str())));
+    println!("ide::Analysis (whole):       {ide:.1?} (analyze_with, name index, line index)");
+}

@@ -1,0 +1,82 @@
+//! Each open document's analyses, one version after another: a version is analyzed from the
+//! last one analyzed ([`flinkddl::incremental`]: re-parse from the first statement the edit
+//! touches, re-bind from the catalog state before it), on first use and once, by whichever
+//! worker needs it first. A configuration change starts the document's history anew.
+
+use flinkddl::incremental::Incremental;
+use flinkddl_ide::{Analysis, Config};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// The last version of a document analyzed, to analyze the next one from.
+struct Last {
+    text: Arc<str>,
+    analysis: Arc<Analysis>,
+    state: Incremental,
+}
+
+/// A document's history under one configuration: shared by its versions.
+#[derive(Clone, Default)]
+pub(crate) struct History(Arc<Mutex<Option<Arc<Last>>>>);
+
+impl History {
+    fn last(&self) -> Option<Arc<Last>> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn set(&self, last: Last) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(last));
+    }
+}
+
+/// One document version under one configuration: its text, and its analysis computed on first
+/// use (from the history's last version) and shared by every clone.
+#[derive(Clone)]
+pub(crate) struct DocumentAnalysis {
+    text: Arc<str>,
+    config: Arc<Config>,
+    history: History,
+    analysis: Arc<OnceLock<Arc<Analysis>>>,
+}
+
+impl DocumentAnalysis {
+    pub(crate) fn new(text: &str, config: Arc<Config>, history: History) -> DocumentAnalysis {
+        DocumentAnalysis {
+            text: text.into(),
+            config,
+            history,
+            analysis: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// The analysis of this version, computed once.
+    pub(crate) fn analysis(&self) -> Arc<Analysis> {
+        self.analysis
+            .get_or_init(|| {
+                let options = self.config.options();
+                // The lock is not held while analyzing: two versions analyze at once, each from
+                // the last one done.
+                let (result, state) = match self.history.last() {
+                    Some(last) => {
+                        last.state
+                            .update(last.analysis.result(), &last.text, &self.text, &options)
+                    }
+                    None => Incremental::new(&self.text, &options),
+                };
+                let analysis = Arc::new(Analysis::from_result(
+                    self.text.clone(),
+                    result,
+                    &self.config,
+                ));
+                self.history.set(Last {
+                    text: self.text.clone(),
+                    analysis: analysis.clone(),
+                    state,
+                });
+                analysis
+            })
+            .clone()
+    }
+}
