@@ -21,6 +21,7 @@ use crate::ctas::query_type;
 use crate::expr::{bind_expr_in, function_kind, ExprContext, ExprOutcome, FunctionKind, Scope};
 use crate::Binder;
 
+mod sink;
 mod time;
 mod types;
 use flinkddl_diagnostics::{Code, Diagnostic};
@@ -250,6 +251,9 @@ impl Resolver<'_, '_> {
         };
         let key = self.sort_key.take();
         time::check_streaming_sort(&insert.query.query, output.as_deref(), &types, key)?;
+        if let Some(names) = &output {
+            sink::check_column_types(insert, &target, names, &types)?;
+        }
         self.insert_columns(insert, &target, output.as_deref())?;
         // When the sink needs a column converted, Flink casts the query's row to the sink's,
         // which materializes every rowtime: the rule applies only to a row written as it is.
@@ -619,9 +623,10 @@ impl Resolver<'_, '_> {
                 match (FrameScope {
                     frames: &self.frames,
                 })
-                .lookup(name)
+                .exact_column(name)
                 {
                     Some(t) => time::SortKey::Column(t.clone()),
+                    // A ROW field (`r.f`), or a name we cannot see: not judged.
                     None => time::SortKey::Unknown,
                 }
             }
@@ -722,12 +727,14 @@ impl Resolver<'_, '_> {
                     let ty = self.type_expr(expr)?;
                     // A column passed through keeps its time attribute; a computed value does not.
                     let ty = match &expr.kind {
-                        ExprKind::Identifier(name) => ty.and_then(|_| {
+                        // (`r.f`, a field of a ROW column, is typed by the typer.)
+                        ExprKind::Identifier(name) => ty.map(|t| {
                             FrameScope {
                                 frames: &self.frames,
                             }
-                            .lookup(name)
+                            .exact_column(name)
                             .cloned()
+                            .unwrap_or(t)
                         }),
                         _ => ty,
                     };
@@ -1124,6 +1131,16 @@ impl Resolver<'_, '_> {
                 }
             }
             self.table_ref(&join.right)?;
+            let needs_condition = matches!(
+                join.kind,
+                ast::JoinKind::Inner
+                    | ast::JoinKind::Left
+                    | ast::JoinKind::Right
+                    | ast::JoinKind::Full
+            );
+            if needs_condition && join.condition.is_none() && !join.natural {
+                return fail(self.join_without_condition(join));
+            }
             if let Some(frame) = self.frames.last_mut() {
                 // A regular join materializes time attributes; interval and temporal joins keep
                 // them, but telling them apart is not modelled: none counts (never a false error).
@@ -1143,6 +1160,36 @@ impl Resolver<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// Calcite's error for `a JOIN b` without ON, USING or NATURAL, on the JOIN keyword.
+    fn join_without_condition(&self, join: &ast::Join) -> Diagnostic {
+        let start = join.span.start;
+        let words = self
+            .binder
+            .source
+            .get(start as usize..join.right.span.start as usize)
+            .unwrap_or("");
+        let end = words
+            .to_ascii_uppercase()
+            .rfind("JOIN")
+            .map_or(join.right.span.start, |i| start + i as u32 + 4);
+        let keyword = flinkddl_diagnostics::Span::new(start, end.max(start));
+        let kind = match join.kind {
+            ast::JoinKind::Left => "LEFT JOIN",
+            ast::JoinKind::Right => "RIGHT JOIN",
+            ast::JoinKind::Full => "FULL JOIN",
+            _ => "JOIN",
+        };
+        Diagnostic::new(
+            Code::JoinWithoutCondition,
+            keyword,
+            "INNER, LEFT, RIGHT or FULL join requires a condition (NATURAL keyword or ON or USING clause)",
+        )
+        .with_label(join.right.span, "joined without a condition")
+        .with_help(format!(
+            "add the condition (`{kind} ... ON a.id = b.id`), or write CROSS JOIN for every pair of rows (`ON TRUE` for a lateral table function)"
+        ))
     }
 
     fn push_relation(&mut self, r: Relation) {
@@ -1598,6 +1645,15 @@ struct FrameScope<'f> {
 }
 
 impl FrameScope<'_> {
+    /// The column `c` or `t.c` names, exactly: not a field of a ROW column (`r.f`).
+    fn exact_column(&self, name: &ast::ObjectName) -> Option<&DataType> {
+        match name.parts.as_slice() {
+            [column] => self.column(&column.value),
+            [table, column] => self.qualified_column(&table.value, &column.value),
+            _ => None,
+        }
+    }
+
     fn lookup(&self, name: &ast::ObjectName) -> Option<&DataType> {
         match name.parts.as_slice() {
             [] => None,
