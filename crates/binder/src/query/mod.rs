@@ -1170,11 +1170,14 @@ impl Resolver<'_, '_> {
             .source
             .get(start as usize..join.right.span.start as usize)
             .unwrap_or("");
-        let end = words
-            .to_ascii_uppercase()
-            .rfind("JOIN")
-            .map_or(join.right.span.start, |i| start + i as u32 + 4);
-        let keyword = flinkddl_diagnostics::Span::new(start, end.max(start));
+        // Calcite points at the JOIN keyword itself (not LEFT, RIGHT or FULL before it).
+        let keyword = match words.to_ascii_uppercase().rfind("JOIN") {
+            Some(i) => {
+                let at = start + i as u32;
+                flinkddl_diagnostics::Span::new(at, at + 4)
+            }
+            None => flinkddl_diagnostics::Span::new(start, join.right.span.start.max(start)),
+        };
         let kind = match join.kind {
             ast::JoinKind::Left => "LEFT JOIN",
             ast::JoinKind::Right => "RIGHT JOIN",

@@ -22,35 +22,44 @@ pub(super) fn check_column_types(
     if types.len() != names.len() {
         return Ok(());
     }
-    // The sink columns written, in the query's order.
-    let sink: Vec<(&str, &DataType)> = match &insert.columns {
-        Some(list) => {
-            let found: Option<Vec<(&str, &DataType)>> = list
-                .columns
-                .iter()
-                .map(|c| {
-                    target
-                        .columns
-                        .iter()
-                        .find(|t| t.name == c.value)
-                        .map(|t| (t.name.as_str(), &t.data_type))
-                })
-                .collect();
-            match found {
-                Some(f) => f,
-                None => return Ok(()),
-            }
-        }
-        None => target
-            .columns
+    // The sink's persisted columns in its order, each with the query column written into it
+    // (Flink puts the query's columns into the sink's order when the INSERT names them).
+    let persisted: Vec<(&str, &DataType)> = target
+        .columns
+        .iter()
+        .filter(|c| c.is_persisted())
+        .map(|c| (c.name.as_str(), &c.data_type))
+        .collect();
+    let order: Vec<usize> = match &insert.columns {
+        Some(list) => persisted
             .iter()
-            .filter(|c| c.is_persisted())
-            .map(|c| (c.name.as_str(), &c.data_type))
+            .filter_map(|(name, _)| list.columns.iter().position(|c| c.value == *name))
             .collect(),
+        None => (0..names.len()).collect(),
     };
-    if sink.len() != types.len() {
+    let sink: Vec<(&str, &DataType)> = match &insert.columns {
+        Some(list) => persisted
+            .iter()
+            .filter(|(name, _)| list.columns.iter().any(|c| c.value == *name))
+            .copied()
+            .collect(),
+        None => persisted,
+    };
+    if sink.len() != types.len() || order.len() != types.len() {
         return Ok(());
     }
+    let names: Vec<&String> = order.iter().map(|&i| &names[i]).collect();
+    let types: Vec<DataType> = order.iter().map(|&i| types[i].clone()).collect();
+    let spans: Vec<Option<flinkddl_diagnostics::Span>> = order
+        .iter()
+        .map(|&i| match &insert.query.query.body.kind {
+            ast::SetExprKind::Select(select) => match select.items.get(i) {
+                Some(ast::QueryItem::Expr { expr, .. }) => Some(expr.span),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
     let incompatible = types.iter().zip(&sink).position(|(query, (_, sink))| {
         !supports_implicit_cast(
             &query.without_time_attributes().with_nullability(true),
@@ -75,13 +84,7 @@ pub(super) fn check_column_types(
     );
     let sink_schema = schema(sink.iter().map(|(n, t)| (*n, t.summary_string())).collect());
     let (sink_name, sink_type) = sink[i];
-    let item_span = match &insert.query.query.body.kind {
-        ast::SetExprKind::Select(select) => match select.items.get(i) {
-            Some(ast::QueryItem::Expr { expr, .. }) => Some(expr.span),
-            _ => None,
-        },
-        _ => None,
-    };
+    let item_span = spans[i];
     let span = item_span.unwrap_or(insert.query.span);
     Err(Box::new(
         Diagnostic::new(
