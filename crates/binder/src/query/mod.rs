@@ -760,6 +760,12 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        if self.planned {
+            let scope = FrameScope {
+                frames: &self.frames,
+            };
+            time::check_over_windows(select, &|name| scope.exact_column(name).cloned())?;
+        }
         // Time attributes pass through validation (the planner materializes them later), so
         // a CTAS column keeps `*ROWTIME*` through joins and grouping (oracle-checked).
         let known = output.as_ref().is_some_and(|o| o.len() == types.len());

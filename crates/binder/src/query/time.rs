@@ -285,3 +285,102 @@ fn sort_error(first: &ast::OrderItem, on_time_attribute: bool) -> Box<Diagnostic
         }),
     )
 }
+
+/// The OVER windows of a planned SELECT: a bounded window (`ROWS|RANGE BETWEEN n PRECEDING`)
+/// must be ordered by a time attribute, ascending (Flink's planner; an unbounded window may be
+/// ordered by any column). `key_type` gives a sort key's type when it names a column.
+pub(super) fn check_over_windows<'s>(
+    select: &'s ast::Select,
+    key_type: &dyn Fn(&ast::ObjectName) -> Option<DataType>,
+) -> Result<(), Box<Diagnostic>> {
+    let mut specs: Vec<&'s ast::WindowSpec> = Vec::new();
+    for item in &select.items {
+        if let ast::QueryItem::Expr { expr, .. } = item {
+            over_specs(expr, select, &mut specs);
+        }
+    }
+    for spec in specs {
+        let bounded = spec
+            .frame
+            .as_ref()
+            .is_some_and(|f| matches!(f.start, ast::FrameBound::Preceding { .. }));
+        if !bounded || spec.base.is_some() {
+            continue;
+        }
+        let Some(first) = spec.order_by.first() else {
+            continue;
+        };
+        let ast::ExprKind::Identifier(name) = &first.expr.kind else {
+            continue;
+        };
+        let Some(t) = key_type(name) else {
+            continue;
+        };
+        let message = if t.timestamp_kind() == TimestampKind::Regular {
+            "Non-time attribute sort is not supported for bounded OVER window."
+        } else if first.descending {
+            "The window can only be ordered in ASCENDING mode."
+        } else {
+            continue;
+        };
+        return Err(Box::new(
+            Diagnostic::new(Code::OverWindowOrder, first.span, message).with_help(
+                "a bounded OVER window in a streaming job is ordered by the rowtime (or a PROCTIME() column), ascending: ORDER BY the time attribute, or drop the frame for an unbounded window",
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The window specifications of the OVER calls in `e` (a named window looked up in the
+/// SELECT's WINDOW clause).
+fn over_specs<'s>(e: &'s ast::Expr, select: &'s ast::Select, out: &mut Vec<&'s ast::WindowSpec>) {
+    struct Find<'s, 'o> {
+        select: &'s ast::Select,
+        out: &'o mut Vec<&'s ast::WindowSpec>,
+    }
+    impl<'s> Find<'s, '_> {
+        fn over(&mut self, over: &'s ast::Over) {
+            match over {
+                ast::Over::Spec { spec } => self.out.push(spec),
+                ast::Over::Named { name } => {
+                    if let Some(w) = self
+                        .select
+                        .windows
+                        .iter()
+                        .find(|w| w.name.value == name.value)
+                    {
+                        self.out.push(&w.spec);
+                    }
+                }
+            }
+        }
+    }
+    // The visitor cannot hand out references that outlive it, so walk calls by hand: OVER
+    // calls sit at the top of a select item or inside operators and other calls.
+    fn walk<'s>(e: &'s ast::Expr, f: &mut Find<'s, '_>, depth: u32) {
+        if depth > 64 {
+            return;
+        }
+        match &e.kind {
+            ast::ExprKind::Call(c) => {
+                if let Some(over) = &c.window {
+                    f.over(over);
+                }
+                for a in &c.args {
+                    walk(a, f, depth + 1);
+                }
+            }
+            ast::ExprKind::Binary { left, right, .. } => {
+                walk(left, f, depth + 1);
+                walk(right, f, depth + 1);
+            }
+            ast::ExprKind::Nested(inner) | ast::ExprKind::Unary { operand: inner, .. } => {
+                walk(inner, f, depth + 1)
+            }
+            ast::ExprKind::Cast { expr, .. } => walk(expr, f, depth + 1),
+            _ => {}
+        }
+    }
+    walk(e, &mut Find { select, out }, 0);
+}
