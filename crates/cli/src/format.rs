@@ -9,8 +9,8 @@ use crate::config::{Config, Finder};
 use crate::files::{self, Target};
 use crate::source::{self, Loaded};
 use crate::{EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE};
-use flinkddl_config::{FormatSettings, KeywordCaseSetting, QuotingSetting};
-use flinkddl_fmt::{FormatOptions, IdentifierQuoting, KeywordCase};
+use flinkddl_config::FormatSettings;
+use flinkddl_fmt::FormatOptions;
 use rayon::prelude::*;
 use std::path::PathBuf;
 
@@ -43,25 +43,7 @@ pub struct Outcome {
 
 /// The formatter's options from a `[format]` table (defaults for the keys not given).
 pub fn options(settings: &FormatSettings) -> FormatOptions {
-    let defaults = FormatOptions::default();
-    FormatOptions {
-        line_width: settings.line_width.unwrap_or(defaults.line_width).max(1),
-        indent_width: settings
-            .indent_width
-            .unwrap_or(defaults.indent_width)
-            .min(16),
-        keyword_case: match settings.keyword_case {
-            None => defaults.keyword_case,
-            Some(KeywordCaseSetting::Upper) => KeywordCase::Upper,
-            Some(KeywordCaseSetting::Lower) => KeywordCase::Lower,
-            Some(KeywordCaseSetting::Preserve) => KeywordCase::Preserve,
-        },
-        identifier_quoting: match settings.identifier_quoting {
-            None => defaults.identifier_quoting,
-            Some(QuotingSetting::Preserve) => IdentifierQuoting::Preserve,
-            Some(QuotingSetting::AsNeeded) => IdentifierQuoting::AsNeeded,
-        },
-    }
+    FormatOptions::from_settings(settings)
 }
 
 enum FileResult {
