@@ -1239,11 +1239,27 @@ impl Resolver<'_, '_> {
                 }
             }
             ast::TableRefKind::Function { call, .. } => self.table_function(call, &alias_name)?,
-            ast::TableRefKind::Unnest { args, .. } => {
+            ast::TableRefKind::Unnest { args, ordinality } => {
+                let mut arg_types = Vec::with_capacity(args.len());
                 for e in args {
                     self.expr(e)?;
+                    arg_types.push(self.type_expr(e)?);
                 }
-                Relation::unknown(alias_name.clone())
+                let end = args
+                    .last()
+                    .and_then(|e| {
+                        let rest = self.binder.source.get(e.span.end as usize..)?;
+                        rest.find(')').map(|i| e.span.end + i as u32 + 1)
+                    })
+                    .unwrap_or(t.span.end);
+                let span = flinkddl_diagnostics::Span::new(t.span.start, end.max(t.span.start));
+                types::unnest(
+                    &arg_types,
+                    *ordinality,
+                    alias_name.clone(),
+                    alias_columns.as_deref(),
+                    span,
+                )?
             }
             ast::TableRefKind::Nested(inner) => {
                 return self.from(inner);

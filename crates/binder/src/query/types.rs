@@ -52,3 +52,82 @@ pub(super) enum SetColumn {
     /// Not derived (a mix we do not model); nothing is reported.
     Unknown,
 }
+
+/// `UNNEST(collection, ...) [WITH ORDINALITY]`: each argument an ARRAY, MULTISET or MAP
+/// (Calcite's operand check), and the columns it gives: an array's or multiset's element (a
+/// ROW element's fields), a map's key and value, then the ordinality. The columns are known
+/// only when an alias list names them (or a ROW element does), as wide as they are.
+pub(super) fn unnest(
+    args: &[Option<DataType>],
+    ordinality: bool,
+    alias: Option<String>,
+    alias_columns: Option<&[String]>,
+    span: flinkddl_diagnostics::Span,
+) -> Result<super::Relation, Box<flinkddl_diagnostics::Diagnostic>> {
+    use flinkddl_types::LogicalType as L;
+    let unknown = super::Relation::unknown(alias.clone());
+    let Some(args) = args.iter().cloned().collect::<Option<Vec<DataType>>>() else {
+        return Ok(unknown);
+    };
+    let collection = |t: &DataType| matches!(t.type_root(), R::Array | R::Multiset | R::Map);
+    if args.iter().any(|t| !collection(t)) {
+        let operands = args
+            .iter()
+            .map(|t| format!("<{}>", crate::expr::sqltypes::calcite_name(t)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(Box::new(
+            flinkddl_diagnostics::Diagnostic::new(
+                flinkddl_diagnostics::Code::UnnestOperand,
+                span,
+                format!(
+                    "Cannot apply 'UNNEST' to arguments of type 'UNNEST({operands})'. Supported form(s): 'UNNEST(<MULTISET>)'\n'UNNEST(<ARRAY>)'\n'UNNEST(<MAP>)'\nUNNEST(<MULTISET>)\nUNNEST(<ARRAY>)\nUNNEST(<MAP>)"
+                ),
+            )
+            .with_help("UNNEST expands a collection into rows: pass an ARRAY, MAP or MULTISET column"),
+        ));
+    }
+    let mut names: Vec<Option<String>> = Vec::new();
+    let mut types: Vec<Option<DataType>> = Vec::new();
+    for t in &args {
+        match &t.logical {
+            L::Array { element } | L::Multiset { element } => match &element.logical {
+                L::Row { fields } => {
+                    for f in fields {
+                        names.push(Some(f.name.clone()));
+                        types.push(Some(f.data_type.clone()));
+                    }
+                }
+                _ => {
+                    names.push(None);
+                    types.push(Some((**element).clone()));
+                }
+            },
+            L::Map { key, value } => {
+                names.push(None);
+                types.push(Some((**key).clone()));
+                names.push(None);
+                types.push(Some((**value).clone()));
+            }
+            _ => return Ok(unknown),
+        }
+    }
+    if ordinality {
+        names.push(None);
+        types.push(Some(DataType::int().not_null()));
+    }
+    let columns: Option<Vec<String>> = match alias_columns {
+        Some(given) if given.len() == types.len() => Some(given.to_vec()),
+        Some(_) => None,
+        None => names.into_iter().collect(),
+    };
+    Ok(match columns {
+        Some(columns) => super::Relation {
+            name: alias,
+            columns: Some(columns),
+            types,
+            rowtimes: Vec::new(),
+        },
+        None => unknown,
+    })
+}
