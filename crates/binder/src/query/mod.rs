@@ -1147,6 +1147,14 @@ impl Resolver<'_, '_> {
             if needs_condition && join.condition.is_none() && !join.natural {
                 return fail(self.join_without_condition(join));
             }
+            if let ast::TableRefKind::Named {
+                name,
+                system_time: Some(period),
+                ..
+            } = &join.right.kind
+            {
+                self.temporal_join(join, name, period)?;
+            }
             if let Some(frame) = self.frames.last_mut() {
                 // A regular join materializes time attributes; interval and temporal joins keep
                 // them, but telling them apart is not modelled: none counts (never a false error).
@@ -1166,6 +1174,37 @@ impl Resolver<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// A planned event-time temporal join against a catalog table (a view's versioning is
+    /// not followed): [`time::check_temporal_join`].
+    fn temporal_join(
+        &self,
+        join: &ast::Join,
+        name: &ast::ObjectName,
+        period: &ast::Expr,
+    ) -> Res<()> {
+        if !self.planned {
+            return Ok(());
+        }
+        let Some(versioned) = self.table(name) else {
+            return Ok(());
+        };
+        let ExprKind::Identifier(time) = &period.kind else {
+            return Ok(());
+        };
+        let scope = FrameScope {
+            frames: &self.frames,
+        };
+        let probe = scope.exact_column(time).cloned();
+        let alias = join
+            .right
+            .alias
+            .as_ref()
+            .map(|a| a.name.value.to_string())
+            .or_else(|| name.parts.last().map(|p| p.value.to_string()))
+            .unwrap_or_default();
+        time::check_temporal_join(join, probe.as_ref(), &versioned, &alias, period.span)
     }
 
     /// Calcite's error for `a JOIN b` without ON, USING or NATURAL, on the JOIN keyword.

@@ -384,3 +384,104 @@ fn over_specs<'s>(e: &'s ast::Expr, select: &'s ast::Select, out: &mut Vec<&'s a
     }
     walk(e, &mut Find { select, out }, 0);
 }
+
+/// An event-time temporal join, `JOIN versioned FOR SYSTEM_TIME AS OF probe.rowtime ON ...`,
+/// as Flink's planner checks it: the versioned table has a rowtime of the probe's type and a
+/// primary key the equi-join condition covers. `probe_time` is the period's type (`None`:
+/// not a rowtime we know, nothing is checked); `versioned` the build side's catalog table.
+pub(super) fn check_temporal_join(
+    join: &ast::Join,
+    probe_time: Option<&DataType>,
+    versioned: &crate::schema::TableSchema,
+    versioned_alias: &str,
+    period_span: Span,
+) -> Result<(), Box<Diagnostic>> {
+    let Some(probe) = probe_time.filter(|t| t.timestamp_kind() == TimestampKind::Rowtime) else {
+        return Ok(());
+    };
+    let fail = |message: String, help: &str| {
+        Err(Box::new(
+            Diagnostic::new(Code::TemporalJoin, period_span, message)
+                .with_label(join.right.span, "the versioned table")
+                .with_help(help.to_string()),
+        ))
+    };
+    let rowtime = versioned.watermarks.first().and_then(|w| {
+        versioned
+            .columns
+            .iter()
+            .find(|c| c.name == w.rowtime)
+            .map(|c| crate::ctas::query_type(&c.data_type))
+    });
+    let Some(pk) = &versioned.primary_key else {
+        return fail(
+            "Temporal Table Join requires primary key in versioned table, but no primary key can be found.".into(),
+            "a versioned table needs a PRIMARY KEY (... NOT ENFORCED) and a WATERMARK; declare the key the join looks rows up by",
+        );
+    };
+    let Some(rowtime) = rowtime else {
+        return fail(
+            "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found.".into(),
+            "declare a WATERMARK on the versioned table's time column (its version time)",
+        );
+    };
+    if probe.type_root() != rowtime.type_root() {
+        return fail(
+            format!(
+                "Event-Time Temporal Table Join requires same rowtime type in left table and versioned table, but the rowtime types are {} and {}.",
+                calcite_name(probe),
+                calcite_name(&rowtime)
+            ),
+            "make both rowtimes TIMESTAMP(3) or both TIMESTAMP_LTZ(3) (a computed column can convert one: TO_TIMESTAMP_LTZ or CAST)",
+        );
+    }
+    // The equi-join keys on the versioned side must cover its primary key; judged only when
+    // the condition is a conjunction of plain column equalities.
+    let Some(ast::JoinCondition::On { expr }) = &join.condition else {
+        return Ok(());
+    };
+    let mut keys: Vec<String> = Vec::new();
+    if !equality_keys(expr, versioned_alias, &mut keys, 0) {
+        return Ok(());
+    }
+    if pk.columns.iter().all(|c| keys.contains(c)) {
+        return Ok(());
+    }
+    fail(
+        "Temporal Table Join requires primary key in versioned table, but no primary key can be found.".into(),
+        "join on the versioned table's primary key (every column of it, with `=`)",
+    )
+}
+
+/// The versioned side's columns in `a = b AND ...` (`alias.col` on one side); false when the
+/// condition has another shape.
+fn equality_keys(e: &ast::Expr, alias: &str, out: &mut Vec<String>, depth: u32) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match &e.kind {
+        ast::ExprKind::Nested(inner) => equality_keys(inner, alias, out, depth + 1),
+        ast::ExprKind::Binary { op, left, right } => match op {
+            ast::BinaryOp::And => {
+                equality_keys(left, alias, out, depth + 1)
+                    && equality_keys(right, alias, out, depth + 1)
+            }
+            ast::BinaryOp::Eq => {
+                for side in [left, right] {
+                    if let ast::ExprKind::Identifier(n) = &side.kind {
+                        match n.parts.as_slice() {
+                            [t, c] if t.value == alias => out.push(c.value.to_string()),
+                            [_, _] => {}
+                            // An unqualified column may be the versioned table's.
+                            _ => return false,
+                        }
+                    }
+                }
+                true
+            }
+            ast::BinaryOp::Or => false,
+            _ => true,
+        },
+        _ => true,
+    }
+}
