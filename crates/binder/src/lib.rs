@@ -15,6 +15,7 @@ pub mod catalog;
 mod create_table;
 mod ctas;
 pub mod expr;
+mod hints;
 mod like;
 pub mod print;
 mod query;
@@ -105,6 +106,7 @@ impl<'a> Binder<'a> {
             view_columns: None,
             user_functions: Default::default(),
             modules_loaded: false,
+            hint_options: Vec::new(),
             options,
             source_check,
         }
@@ -121,6 +123,7 @@ impl<'a> Binder<'a> {
     ) {
         if !broken {
             self.statement_index = index;
+            self.hint_options = hints::table_options(self.source, statement);
             let first_use = self.uses.len();
             self.record_uses(&parse.tokens, statement);
             // Flink stops at a table the statement reads or inserts into that does not exist.
@@ -193,6 +196,8 @@ pub(crate) struct Binder<'a> {
     pub user_functions: foldhash::HashSet<String>,
     /// A module other than `core` is loaded: any function name may be one of its functions.
     pub modules_loaded: bool,
+    /// The statement's dynamic table options (`/*+ OPTIONS(...) */`), by the read's name span.
+    pub hint_options: Vec<(flinkddl_diagnostics::Span, Vec<(String, String)>)>,
 }
 
 impl Binder<'_> {
@@ -313,9 +318,25 @@ impl Binder<'_> {
         let Some(check) = self.source_check else {
             return Ok(());
         };
-        let table = match self.catalog.lookup(path) {
+        let mut table = match self.catalog.lookup(path) {
             catalog::Lookup::Found(catalog::CatalogObject::Table(t)) => std::sync::Arc::clone(t),
             _ => return Ok(()),
+        };
+        // The read's OPTIONS hint overrides the table's options (Flink merges them first).
+        let hinted = self.hint_options.iter().find(|(s, _)| *s == span);
+        if let Some((_, hinted)) = hinted {
+            let merged = std::sync::Arc::make_mut(&mut table);
+            for (key, value) in hinted {
+                match merged.options.iter_mut().find(|(k, _)| k == key) {
+                    Some(slot) => slot.1 = value.clone(),
+                    None => merged.options.push((key.clone(), value.clone())),
+                }
+            }
+        }
+        let help = if hinted.is_some() {
+            "the query reads this table with an OPTIONS hint, and Flink checks the table's options merged with the hint's when it builds the source; fix the hint (or the table's WITH options)"
+        } else {
+            "the query reads this table, and Flink checks its connector options when it builds the source; fix the table's WITH options"
         };
         if let Some(reason) = check.cannot_read(&table) {
             self.report(
@@ -327,7 +348,7 @@ impl Binder<'_> {
                         path.0, path.1, path.2
                     ),
                 )
-                .with_help("the query reads this table, and Flink checks its connector options when it builds the source; fix the table's WITH options"),
+                .with_help(help),
             );
             return Err(());
         }

@@ -225,7 +225,8 @@ impl Binder<'_> {
         // datagen cannot generate VARIANT values.
         let mut checked: Vec<&crate::catalog::ObjectPath> = Vec::new();
         for u in uses.iter().filter(|u| u.access == Access::Read) {
-            if checked.contains(&&u.path) {
+            let hinted = self.hint_options.iter().any(|(s, _)| *s == u.span);
+            if checked.contains(&&u.path) && !hinted {
                 continue;
             }
             checked.push(&u.path);

@@ -1,0 +1,161 @@
+//! Dynamic table options: `FROM t /*+ OPTIONS('k' = 'v') */` overrides the table's options for
+//! that read, and Flink builds the source with the merged options (so an unknown or bad option
+//! in a hint fails the statement, as one in the table would). The hint text is read with nom.
+
+use flinkddl_diagnostics::Span;
+use flinkddl_syntax::ast::{self, visit, StatementKind};
+use nom::branch::alt;
+use nom::bytes::complete::{is_not, tag, tag_no_case, take_while1};
+use nom::character::complete::{char, multispace0};
+use nom::combinator::{map, opt, recognize};
+use nom::multi::{many0, separated_list0, separated_list1};
+use nom::sequence::{delimited, preceded, separated_pair};
+use nom::{IResult, Parser};
+
+/// The OPTIONS hints on each named FROM item of the statement's queries, by the span of the
+/// item's name (where the binder records the read).
+pub(crate) fn table_options(
+    source: &str,
+    statement: &ast::Statement,
+) -> Vec<(Span, Vec<(String, String)>)> {
+    struct Hints<'s> {
+        source: &'s str,
+        out: Vec<(Span, Vec<(String, String)>)>,
+    }
+    impl visit::Visitor for Hints<'_> {
+        fn subquery(&mut self, query: &ast::Query) {
+            visit::walk_query(self, query);
+        }
+        fn table_ref(&mut self, table: &ast::TableRef) {
+            if let ast::TableRefKind::Named { name, hints, .. } = &table.kind {
+                let options: Vec<(String, String)> = hints
+                    .iter()
+                    .filter_map(|h| self.source.get(h.span.range()))
+                    .filter_map(options_of)
+                    .flatten()
+                    .collect();
+                if !options.is_empty() {
+                    self.out.push((name.span, options));
+                }
+            }
+        }
+    }
+    let mut hints = Hints {
+        source,
+        out: Vec::new(),
+    };
+    let mut stack = vec![statement];
+    while let Some(s) = stack.pop() {
+        match &s.kind {
+            StatementKind::Query(q) => visit::walk_query(&mut hints, &q.query),
+            StatementKind::Insert(i) => visit::walk_query(&mut hints, &i.query.query),
+            StatementKind::CreateView(v) => visit::walk_query(&mut hints, &v.query.query),
+            StatementKind::CreateTable(ct) => {
+                if let Some(q) = &ct.as_query {
+                    visit::walk_query(&mut hints, &q.query);
+                }
+            }
+            StatementKind::Explain(e) => stack.push(&e.statement),
+            StatementKind::Execute { statement } => stack.push(statement),
+            StatementKind::StatementSet { inserts } => stack.extend(inserts.iter()),
+            _ => {}
+        }
+    }
+    hints.out
+}
+
+/// The options of the OPTIONS hints in one `/*+ ... */` comment; `None` when the comment does
+/// not read as a hint list.
+fn options_of(comment: &str) -> Option<Vec<(String, String)>> {
+    let inner = comment.strip_prefix("/*+")?.strip_suffix("*/")?;
+    let (rest, hints) = hint_list(inner).ok()?;
+    if !rest.trim().is_empty() {
+        return None;
+    }
+    Some(hints.into_iter().flatten().collect())
+}
+
+/// `hint [, hint]*`, each hint's options (empty for hints other than OPTIONS).
+fn hint_list(input: &str) -> IResult<&str, Vec<Vec<(String, String)>>> {
+    delimited(
+        multispace0,
+        separated_list1((multispace0, char(','), multispace0), hint),
+        multispace0,
+    )
+    .parse(input)
+}
+
+fn hint(input: &str) -> IResult<&str, Vec<(String, String)>> {
+    alt((
+        preceded(
+            (tag_no_case("OPTIONS"), multispace0),
+            delimited(
+                (char('('), multispace0),
+                separated_list0((multispace0, char(','), multispace0), key_value),
+                (multispace0, char(')')),
+            ),
+        ),
+        // Any other hint (LOOKUP, STATE_TTL, ...): its name and arguments, skipped.
+        map(
+            (
+                take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+                opt(preceded(
+                    multispace0,
+                    delimited(char('('), many0(alt((quoted_raw, is_not("')")))), char(')')),
+                )),
+            ),
+            |_| Vec::new(),
+        ),
+    ))
+    .parse(input)
+}
+
+fn key_value(input: &str) -> IResult<&str, (String, String)> {
+    separated_pair(quoted, (multispace0, char('='), multispace0), quoted).parse(input)
+}
+
+/// `'text'` with `''` for a quote.
+fn quoted(input: &str) -> IResult<&str, String> {
+    map(quoted_raw, |raw: &str| {
+        raw[1..raw.len() - 1].replace("''", "'")
+    })
+    .parse(input)
+}
+
+fn quoted_raw(input: &str) -> IResult<&str, &str> {
+    recognize((
+        char('\''),
+        many0(alt((tag("''"), take_while1(|c| c != '\'')))),
+        char('\''),
+    ))
+    .parse(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::options_of;
+
+    fn kv(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn options_hints_are_read() {
+        assert_eq!(
+            options_of("/*+ OPTIONS('rows-per-second' = '5', 'a''b'='c') */"),
+            Some(kv(&[("rows-per-second", "5"), ("a'b", "c")]))
+        );
+        assert_eq!(
+            options_of(
+                "/*+ LOOKUP('table'='d', 'retry-predicate'='lookup_miss'), options('x'='1') */"
+            ),
+            Some(kv(&[("x", "1")]))
+        );
+        assert_eq!(options_of("/*+ STATE_TTL('t' = '1d') */"), Some(Vec::new()));
+        assert_eq!(options_of("/*+ OPTIONS('x' = ) */"), None);
+        assert_eq!(options_of("/* OPTIONS('x'='1') */"), None);
+    }
+}
