@@ -1304,8 +1304,9 @@ impl Resolver<'_, '_> {
                 return self.from(inner);
             }
         };
-        if t.match_recognize.is_some() {
+        if let Some(mr) = &t.match_recognize {
             // The pattern's variables qualify its measures; its output is not modelled yet.
+            match_recognize_names(mr, &relation)?;
             relation = Relation::unknown(alias_name);
         }
         if let Some(cols) = alias_columns {
@@ -1902,4 +1903,90 @@ fn row_items(row: &ast::Expr) -> Vec<&ast::Expr> {
         ExprKind::Row { items, .. } => items.iter().collect(),
         _ => vec![row],
     }
+}
+
+/// MATCH_RECOGNIZE's MEASURES and DEFINE name columns through pattern variables (`A.price`):
+/// the variable must be in the pattern (or a SUBSET), and the column in the input, as Calcite
+/// resolves them ("Table 'Z' not found", "Column 'x' not found in table 'A'").
+fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> {
+    fn variables(p: &ast::Pattern, out: &mut Vec<String>, depth: u32) {
+        if depth > 200 {
+            return;
+        }
+        match &p.kind {
+            ast::PatternKind::Variable { name } => out.push(name.value.to_string()),
+            ast::PatternKind::Sequence { items }
+            | ast::PatternKind::Alternation { items }
+            | ast::PatternKind::Permute { items } => {
+                items.iter().for_each(|i| variables(i, out, depth + 1))
+            }
+            ast::PatternKind::Quantified { pattern, .. }
+            | ast::PatternKind::Exclusion { pattern } => variables(pattern, out, depth + 1),
+            ast::PatternKind::Group { pattern } => {
+                if let Some(p) = pattern {
+                    variables(p, out, depth + 1)
+                }
+            }
+        }
+    }
+    let mut vars = Vec::new();
+    variables(&mr.pattern, &mut vars, 0);
+    vars.extend(mr.subsets.iter().map(|s| s.name.value.to_string()));
+    struct Names<'v> {
+        vars: &'v [String],
+        columns: Option<&'v [String]>,
+        error: Option<Box<Diagnostic>>,
+    }
+    impl visit::Visitor for Names<'_> {
+        fn expr(&mut self, e: &ast::Expr) {
+            if self.error.is_some() {
+                return;
+            }
+            let ExprKind::Identifier(name) = &e.kind else {
+                return;
+            };
+            let [var, column] = name.parts.as_slice() else {
+                return;
+            };
+            if !self.vars.iter().any(|v| *v == var.value) {
+                let mut d = Diagnostic::new(
+                    Code::UnknownQueryTable,
+                    var.span,
+                    format!("Table '{}' not found", var.value),
+                );
+                d = d.with_help(format!(
+                    "the pattern's variables are {}: qualify the column with one of them",
+                    self.vars.join(", ")
+                ));
+                self.error = Some(Box::new(d));
+            } else if let Some(cols) = self.columns {
+                if !cols.iter().any(|c| *c == column.value) {
+                    let mut d = Diagnostic::new(
+                        Code::UnknownQueryColumn,
+                        column.span,
+                        format!(
+                            "Column '{}' not found in table '{}'",
+                            column.value, var.value
+                        ),
+                    );
+                    if let Some(s) = similar_name(&column.value, cols.iter().map(String::as_str)) {
+                        d = d.with_help(format!("did you mean `{s}`?"));
+                    }
+                    self.error = Some(Box::new(d));
+                }
+            }
+        }
+    }
+    let mut names = Names {
+        vars: &vars,
+        columns: input.columns.as_deref(),
+        error: None,
+    };
+    for m in mr.measures.iter().chain(&mr.define) {
+        visit::walk_expr(&mut names, &m.expr);
+        if let Some(d) = names.error.take() {
+            return Err(d);
+        }
+    }
+    Ok(())
 }
