@@ -1171,6 +1171,7 @@ impl Resolver<'_, '_> {
             if let Some(ast::JoinCondition::On { expr }) = &join.condition {
                 self.expr(expr)?;
                 self.type_expr(expr)?;
+                self.interval_join(join, expr)?;
             }
         }
         Ok(())
@@ -1205,6 +1206,36 @@ impl Resolver<'_, '_> {
             .or_else(|| name.parts.last().map(|p| p.value.to_string()))
             .unwrap_or_default();
         time::check_temporal_join(join, probe.as_ref(), &versioned, &alias, period.span)
+    }
+
+    /// A planned join of two FROM items on rowtime bounds: [`time::check_interval_join`]. Only
+    /// the first join of a FROM clause is judged (after it, the planner's rowtimes are not
+    /// followed).
+    fn interval_join(&self, join: &ast::Join, condition: &ast::Expr) -> Res<()> {
+        let Some(frame) = self.frames.last() else {
+            return Ok(());
+        };
+        let temporal = matches!(
+            &join.right.kind,
+            ast::TableRefKind::Named {
+                system_time: Some(_),
+                ..
+            }
+        );
+        if !self.planned || temporal || frame.relations.len() != 2 {
+            return Ok(());
+        }
+        let side = |name: &ast::ObjectName| -> Option<(bool, DataType)> {
+            let [table, column] = name.parts.as_slice() else {
+                return None;
+            };
+            let i = frame
+                .relations
+                .iter()
+                .position(|r| r.name.as_deref() == Some(table.value.as_str()))?;
+            Some((i == 0, frame.relations[i].type_of(&column.value)?.clone()))
+        };
+        time::check_interval_join(condition, &side)
     }
 
     /// Calcite's error for `a JOIN b` without ON, USING or NATURAL, on the JOIN keyword.

@@ -485,3 +485,96 @@ fn equality_keys(e: &ast::Expr, alias: &str, out: &mut Vec<String>, depth: u32) 
         _ => true,
     }
 }
+
+/// An interval join (`ON ... AND l.rt BETWEEN r.rt - INTERVAL ... AND r.rt`, or bounds with
+/// `<`/`>`): Flink's planner needs both sides' rowtimes of one type. `side` says of a column
+/// reference whether it is the left input's (`Some(true)`) or the right's (`Some(false)`), with
+/// its type.
+pub(super) fn check_interval_join(
+    condition: &ast::Expr,
+    side: &dyn Fn(&ast::ObjectName) -> Option<(bool, DataType)>,
+) -> Result<(), Box<Diagnostic>> {
+    let rowtime_of = |e: &ast::Expr| -> Option<(bool, DataType)> {
+        // `rt`, `rt + INTERVAL ...`, `rt - INTERVAL ...`, parenthesized.
+        let mut e = e;
+        for _ in 0..8 {
+            match &e.kind {
+                ast::ExprKind::Nested(inner) => e = inner,
+                ast::ExprKind::Binary {
+                    op: ast::BinaryOp::Plus | ast::BinaryOp::Minus,
+                    left,
+                    ..
+                } => e = left,
+                _ => break,
+            }
+        }
+        let ast::ExprKind::Identifier(name) = &e.kind else {
+            return None;
+        };
+        side(name).filter(|(_, t)| t.timestamp_kind() == TimestampKind::Rowtime)
+    };
+    let mut conjuncts = vec![condition];
+    let mut pairs: Vec<(&ast::Expr, &ast::Expr)> = Vec::new();
+    let mut seen = 0;
+    while let Some(e) = conjuncts.pop() {
+        seen += 1;
+        if seen > 256 {
+            break;
+        }
+        match &e.kind {
+            ast::ExprKind::Nested(inner) => conjuncts.push(inner),
+            ast::ExprKind::Binary {
+                op: ast::BinaryOp::And,
+                left,
+                right,
+            } => {
+                conjuncts.push(left);
+                conjuncts.push(right);
+            }
+            ast::ExprKind::Binary {
+                op:
+                    ast::BinaryOp::Lt | ast::BinaryOp::LtEq | ast::BinaryOp::Gt | ast::BinaryOp::GtEq,
+                left,
+                right,
+            } => pairs.push((left, right)),
+            ast::ExprKind::Between {
+                expr,
+                negated: false,
+                low,
+                high,
+                ..
+            } => {
+                pairs.push((expr, low));
+                pairs.push((expr, high));
+            }
+            _ => {}
+        }
+    }
+    for (a, b) in pairs {
+        let (Some((a_left, a_type)), Some((b_left, b_type))) = (rowtime_of(a), rowtime_of(b))
+        else {
+            continue;
+        };
+        if a_left == b_left || a_type.type_root() == b_type.type_root() {
+            continue;
+        }
+        let (left, right) = if a_left {
+            (a_type, b_type)
+        } else {
+            (b_type, a_type)
+        };
+        return Err(Box::new(
+            Diagnostic::new(
+                Code::IntervalJoinRowtimes,
+                condition.span,
+                format!(
+                    "Interval join with rowtime attribute requires same rowtime types, but the types are {} and {}.",
+                    calcite_name(&left),
+                    calcite_name(&right)
+                ),
+            )
+            .with_help("make both rowtimes TIMESTAMP(3) or both TIMESTAMP_LTZ(3) in their tables (a computed column can convert one)"),
+        ));
+    }
+    Ok(())
+}
