@@ -1338,6 +1338,9 @@ impl Resolver<'_, '_> {
         if let Some(mr) = &t.match_recognize {
             // The pattern's variables qualify its measures; its output is not modelled yet.
             match_recognize_names(mr, &relation)?;
+            if self.planned {
+                time::check_pattern_offsets(mr)?;
+            }
             relation = Relation::unknown(alias_name);
         }
         if let Some(cols) = alias_columns {

@@ -578,3 +578,54 @@ pub(super) fn check_interval_join(
     }
     Ok(())
 }
+
+/// MATCH_RECOGNIZE's DEFINE: `PREV(B.x)` inside B's own condition reads the row before in the
+/// partition, which Flink's planner rejects ("Flink does not support physical offsets within
+/// partition."); `PREV(A.x)` of another variable is a logical offset and is planned.
+pub(super) fn check_pattern_offsets(mr: &ast::MatchRecognize) -> Result<(), Box<Diagnostic>> {
+    struct Find<'v> {
+        variable: &'v str,
+        found: Option<Span>,
+    }
+    impl visit::Visitor for Find<'_> {
+        fn expr(&mut self, e: &ast::Expr) {
+            if self.found.is_some() {
+                return;
+            }
+            let ast::ExprKind::Call(c) = &e.kind else {
+                return;
+            };
+            if !call_name(c).eq_ignore_ascii_case("PREV") || c.name.parts.len() != 1 {
+                return;
+            }
+            if let Some(ast::ExprKind::Identifier(n)) = c.args.first().map(|a| &a.kind) {
+                if let [var, _] = n.parts.as_slice() {
+                    if var.value == self.variable {
+                        self.found = Some(e.span);
+                    }
+                }
+            }
+        }
+    }
+    for define in &mr.define {
+        let mut find = Find {
+            variable: define.name.value.as_str(),
+            found: None,
+        };
+        visit::walk_expr(&mut find, &define.expr);
+        if let Some(span) = find.found {
+            return Err(Box::new(
+                Diagnostic::new(
+                    Code::PatternPhysicalOffset,
+                    span,
+                    "Flink does not support physical offsets within partition.",
+                )
+                .with_help(format!(
+                    "inside {}'s own condition, compare with another variable's row instead (`PREV(A.x)`, `LAST(A.x)`), or with a value not offset by rows",
+                    define.name.value
+                )),
+            ));
+        }
+    }
+    Ok(())
+}
