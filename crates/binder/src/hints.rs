@@ -40,6 +40,11 @@ pub(crate) fn table_options(
             }
         }
     }
+    // Most statements have no hint: no walk for them.
+    let text = source.get(statement.span.range()).unwrap_or("");
+    if !text.contains("/*+") {
+        return Vec::new();
+    }
     let mut hints = Hints {
         source,
         out: Vec::new(),

@@ -247,36 +247,26 @@ impl Binder<'_> {
                 if self.found.is_some() {
                     return;
                 }
-                if let ExprKind::Call(c) = &e.kind {
-                    let Some(name) = c.name.parts.last() else {
-                        return;
-                    };
-                    let upper = name.value.to_ascii_uppercase();
-                    let builtin =
-                        crate::expr::function_kind(&upper) != crate::expr::FunctionKind::Unknown;
-                    if self.binder.user_functions.contains(upper.as_str())
-                        || c.name.parts.len() > 1
-                        || (self.binder.modules_loaded && !builtin)
-                    {
-                        self.found = Some(name.value.to_string());
-                    }
+                let ExprKind::Call(c) = &e.kind else {
+                    return;
+                };
+                let Some(name) = c.name.parts.last() else {
+                    return;
+                };
+                // A qualified call (`cat.db.f(x)`) is a catalog function; a bare name is one
+                // when the script created it or a loaded module may hold it.
+                let user = c.name.parts.len() > 1
+                    || (!self.binder.user_functions.is_empty()
+                        && self
+                            .binder
+                            .user_functions
+                            .contains(name.value.to_ascii_uppercase().as_str()))
+                    || (self.binder.modules_loaded
+                        && crate::expr::function_kind(&name.value)
+                            == crate::expr::FunctionKind::Unknown);
+                if user {
+                    self.found = Some(name.value.to_string());
                 }
-            }
-        }
-        if self.user_functions.is_empty() && !self.modules_loaded {
-            // Qualified calls (`cat.db.f(x)`) are catalog functions as well.
-            let mut any_qualified = false;
-            struct Qualified<'q>(&'q mut bool);
-            impl visit::Visitor for Qualified<'_> {
-                fn expr(&mut self, e: &flinkddl_syntax::ast::Expr) {
-                    if let ExprKind::Call(c) = &e.kind {
-                        *self.0 |= c.name.parts.len() > 1;
-                    }
-                }
-            }
-            visit::walk_expr(&mut Qualified(&mut any_qualified), e);
-            if !any_qualified {
-                return None;
             }
         }
         let mut calls = Calls {

@@ -8,22 +8,17 @@
 use flinkddl::syntax::ast::StatementKind;
 use flinkddl::{analyze_with, parse, Options};
 use flinkddl_fmt::format_report;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use support::options_of;
 
 mod support;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/format")
+    support::fixture_dir("format")
 }
 
 fn cases() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root())
-        .map(|rd| rd.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
-    out.sort();
-    out
+    support::cases(&root())
 }
 
 fn meaning(text: &str) -> (Vec<String>, Vec<String>) {
@@ -42,14 +37,6 @@ fn meaning(text: &str) -> (Vec<String>, Vec<String>) {
         .map(|d| d.code.to_string())
         .collect();
     (tables, codes)
-}
-
-fn comments(text: &str) -> Vec<String> {
-    let p = parse(text);
-    p.trivia
-        .iter()
-        .map(|c| c.span.text(text).to_string())
-        .collect()
 }
 
 #[test]
@@ -71,7 +58,11 @@ fn fixtures() {
         );
         let again = format_report(&report.text, &options).text;
         assert_eq!(again, report.text, "{name}: not idempotent");
-        assert_eq!(comments(&text), comments(&report.text), "{name}: comments");
+        assert_eq!(
+            support::comments(&text),
+            support::comments(&report.text),
+            "{name}: comments"
+        );
         assert_eq!(meaning(&text), meaning(&report.text), "{name}: analysis");
         let original = parse(&text);
         for s in &original.script.statements {
@@ -104,20 +95,5 @@ fn fixtures() {
 
 #[test]
 fn no_orphan_snapshots() {
-    for entry in std::fs::read_dir(root()).into_iter().flatten().flatten() {
-        let p = entry.path();
-        let file = p
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if let Some(stem) = file.strip_suffix(".snap") {
-            assert!(
-                root().join(format!("{stem}.sql")).exists(),
-                "orphan snapshot {} has no {stem}.sql",
-                p.display()
-            );
-        } else {
-            assert!(file.ends_with(".sql"), "unexpected file {}", p.display());
-        }
-    }
+    support::assert_only_cases_and_snapshots(&root());
 }

@@ -7,33 +7,18 @@
 //! fuzz_finds` to bless). A first line `-- format: key = value, ...` sets the options, as in
 //! `fixtures/format`. A snapshot without its `.sql` fails.
 
-use flinkddl::parse;
 use flinkddl_fmt::format;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use support::options_of;
 
 mod support;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/format-fuzz")
+    support::fixture_dir("format-fuzz")
 }
 
 fn cases() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root())
-        .map(|rd| rd.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
-    out.sort();
-    out
-}
-
-/// The comments as the fuzz target compares them.
-fn comments(text: &str) -> Vec<String> {
-    parse(text)
-        .trivia
-        .iter()
-        .map(|c| c.span.text(text).trim_end_matches('\r').to_string())
-        .collect()
+    support::cases(&root())
 }
 
 /// The text with control characters (a vertical tab, a lone `\r`) visible in the snapshot.
@@ -65,7 +50,11 @@ fn fuzz_finds() {
         let once = format(&text, &options);
         let twice = format(&once, &options);
         assert_eq!(once, twice, "{name}: not idempotent");
-        assert_eq!(comments(&text), comments(&once), "{name}: comments changed");
+        assert_eq!(
+            support::comments_without_cr(&text),
+            support::comments_without_cr(&once),
+            "{name}: comments changed"
+        );
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(root());
         settings.set_prepend_module_to_snapshot(false);
@@ -76,20 +65,5 @@ fn fuzz_finds() {
 
 #[test]
 fn no_orphan_snapshots() {
-    for entry in std::fs::read_dir(root()).into_iter().flatten().flatten() {
-        let p = entry.path();
-        let file = p
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if let Some(stem) = file.strip_suffix(".snap") {
-            assert!(
-                root().join(format!("{stem}.sql")).exists(),
-                "orphan snapshot {} has no {stem}.sql",
-                p.display()
-            );
-        } else {
-            assert!(file.ends_with(".sql"), "unexpected file {}", p.display());
-        }
-    }
+    support::assert_only_cases_and_snapshots(&root());
 }

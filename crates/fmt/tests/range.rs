@@ -9,22 +9,17 @@
 
 use flinkddl::{parse, Span};
 use flinkddl_fmt::format_range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use support::options_of;
 
 mod support;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/format-range")
+    support::fixture_dir("format-range")
 }
 
 fn cases() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root())
-        .map(|rd| rd.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
-    out.sort();
-    out
+    support::cases(&root())
 }
 
 /// The text without its marks, and the range they mark.
@@ -37,14 +32,6 @@ fn unmark(marked: &str) -> Option<(String, Span)> {
     let text = marked.replacen('«', "", 1);
     let end = at(&text, '»')?;
     Some((text.replacen('»', "", 1), Span::new(start, end)))
-}
-
-fn comments(text: &str) -> Vec<String> {
-    let p = parse(text);
-    p.trivia
-        .iter()
-        .map(|c| c.span.text(text).to_string())
-        .collect()
 }
 
 #[test]
@@ -86,7 +73,11 @@ fn range_fixtures() {
                 assert!(after.contains(written), "{name}: `{written}` changed");
             }
         }
-        assert_eq!(comments(&text), comments(&after), "{name}: comments");
+        assert_eq!(
+            support::comments(&text),
+            support::comments(&after),
+            "{name}: comments"
+        );
         if let Some(e) = &edit {
             let again = format_range(
                 &after,
@@ -105,20 +96,5 @@ fn range_fixtures() {
 
 #[test]
 fn no_orphan_snapshots() {
-    for entry in std::fs::read_dir(root()).into_iter().flatten().flatten() {
-        let p = entry.path();
-        let file = p
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if let Some(stem) = file.strip_suffix(".snap") {
-            assert!(
-                root().join(format!("{stem}.sql")).exists(),
-                "orphan snapshot {} has no {stem}.sql",
-                p.display()
-            );
-        } else {
-            assert!(file.ends_with(".sql"), "unexpected file {}", p.display());
-        }
-    }
+    support::assert_only_cases_and_snapshots(&root());
 }

@@ -158,9 +158,9 @@ impl Resolver<'_, '_> {
     fn statement(&mut self, statement: &ast::Statement) -> Res<()> {
         match &statement.kind {
             StatementKind::Query(q) => {
-                let names = self.query(&q.query)?;
+                self.query(&q.query)?;
                 let key = self.sort_key.take();
-                time::check_streaming_sort(&q.query, names.as_deref(), &self.last_types, key)
+                time::check_streaming_sort(&q.query, key)
             }
             StatementKind::CreateView(v) => self.view(v),
             StatementKind::CreateTable(ct) => match &ct.as_query {
@@ -168,7 +168,7 @@ impl Resolver<'_, '_> {
                     let names = self.query(&q.query)?;
                     let types = std::mem::take(&mut self.last_types);
                     let key = self.sort_key.take();
-                    time::check_streaming_sort(&q.query, names.as_deref(), &types, key)?;
+                    time::check_streaming_sort(&q.query, key)?;
                     let rowtimes = std::mem::take(&mut self.last_rowtimes);
                     if let (Some(names), Some(path)) = (&names, self.qualified_name(&ct.name)) {
                         time::check_one_rowtime(names, &rowtimes, &path, q.span)?;
@@ -249,45 +249,17 @@ impl Resolver<'_, '_> {
         let Some(target) = self.table(&insert.target) else {
             return Ok(());
         };
-        let key = self.sort_key.take();
-        time::check_streaming_sort(&insert.query.query, output.as_deref(), &types, key)?;
-        if let Some(names) = &output {
-            sink::check_column_types(insert, &target, names, &types)?;
-        }
+        // Validation (the target columns), then the planner's rules in its order.
         self.insert_columns(insert, &target, output.as_deref())?;
-        // When the sink needs a column converted, Flink casts the query's row to the sink's,
-        // which materializes every rowtime: the rule applies only to a row written as it is.
-        let written: Vec<Option<&DataType>> = match &insert.columns {
-            Some(list) => list
-                .columns
-                .iter()
-                .map(|c| {
-                    target
-                        .columns
-                        .iter()
-                        .find(|t| t.name == c.value)
-                        .map(|t| &t.data_type)
-                })
-                .collect(),
-            None => target
-                .columns
-                .iter()
-                .filter(|c| c.is_persisted())
-                .map(|c| Some(&c.data_type))
-                .collect(),
+        let key = self.sort_key.take();
+        time::check_streaming_sort(&insert.query.query, key)?;
+        let Some(names) = &output else {
+            return Ok(());
         };
-        let as_is = written.len() == types.len()
-            && written
-                .iter()
-                .zip(&types)
-                .all(|(sink, query)| match (sink, query) {
-                    (Some(sink), Some(query)) => {
-                        sink.without_time_attributes().with_nullability(true)
-                            == query.without_time_attributes().with_nullability(true)
-                    }
-                    _ => false,
-                });
-        if let (Some(names), true) = (&output, as_is) {
+        sink::check_column_types(insert, &target, names, &types)?;
+        // A cast into the sink's types materializes the rowtimes: the rule applies only to a
+        // row written as it is.
+        if sink::written_as_is(insert, &target, &types) {
             let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
             time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
         }
@@ -423,8 +395,11 @@ impl Resolver<'_, '_> {
             }
             _ => {
                 let output = self.set_expr(&q.body)?;
-                // A subquery's sort key is not this query's.
-                self.sort_key = None;
+                // A set operation's ORDER BY names its output columns (not a subquery's key).
+                self.sort_key = q.order_by.first().map(|o| {
+                    time::output_sort_key(&o.expr, output.as_deref(), &self.last_types)
+                        .unwrap_or(time::SortKey::Unknown)
+                });
                 output
             }
         };
@@ -609,37 +584,24 @@ impl Resolver<'_, '_> {
 
     /// What the first ORDER BY key of a SELECT is, for the streaming sort rule.
     fn sort_key(&self, key: &ast::Expr, names: Option<&[String]>) -> time::SortKey {
+        if let Some(output) = time::output_sort_key(key, names, &self.last_types) {
+            return output;
+        }
         match &key.kind {
             ExprKind::Nested(inner) => self.sort_key(inner, names),
-            ExprKind::Identifier(name) => {
-                if let ([column], Some(names)) = (name.parts.as_slice(), names) {
-                    if let Some(i) = names.iter().position(|n| *n == column.value) {
-                        return match self.last_types.get(i).cloned().flatten() {
-                            Some(t) => time::SortKey::Column(t),
-                            None => time::SortKey::Unknown,
-                        };
-                    }
-                }
-                match (FrameScope {
-                    frames: &self.frames,
-                })
-                .exact_column(name)
-                {
-                    Some(t) => time::SortKey::Column(t.clone()),
-                    // A ROW field (`r.f`), or a name we cannot see: not judged.
-                    None => time::SortKey::Unknown,
-                }
-            }
-            ExprKind::Literal(ast::Literal::Integer { text }) => {
-                match text.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) {
-                    Some(i) => match self.last_types.get(i).cloned().flatten() {
-                        Some(t) => time::SortKey::Column(t),
-                        None => time::SortKey::Unknown,
-                    },
-                    None => time::SortKey::Unknown,
-                }
-            }
-            ExprKind::Subquery(_) | ExprKind::Error => time::SortKey::Unknown,
+            // A column of the FROM scope the SELECT does not return; a ROW field (`r.f`), or a
+            // name we cannot see, is not judged.
+            ExprKind::Identifier(name) => match (FrameScope {
+                frames: &self.frames,
+            })
+            .exact_column(name)
+            {
+                Some(t) => time::SortKey::Column(t.clone()),
+                None => time::SortKey::Unknown,
+            },
+            ExprKind::Literal(ast::Literal::Integer { .. })
+            | ExprKind::Subquery(_)
+            | ExprKind::Error => time::SortKey::Unknown,
             _ => time::SortKey::Computed,
         }
     }

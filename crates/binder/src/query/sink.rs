@@ -7,6 +7,49 @@ use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast;
 use flinkddl_types::{casts::supports_implicit_cast, DataType};
 
+/// Where each query column goes: the sink's persisted columns in the sink's order, each with
+/// the index of the query column written into it (Flink puts the query's columns into the
+/// sink's order when the INSERT names them). `None` when the widths differ or a named column
+/// is not persisted (other checks report those).
+fn written_columns<'t>(
+    insert: &ast::Insert,
+    target: &'t TableSchema,
+    width: usize,
+) -> Option<Vec<(usize, &'t str, &'t DataType)>> {
+    let written: Vec<(usize, &str, &DataType)> = target
+        .columns
+        .iter()
+        .filter(|c| c.is_persisted())
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let query_index = match &insert.columns {
+                Some(list) => list.columns.iter().position(|n| n.value == c.name)?,
+                None => i,
+            };
+            Some((query_index, c.name.as_str(), &c.data_type))
+        })
+        .collect();
+    (written.len() == width).then_some(written)
+}
+
+/// Whether the query's row goes into the sink as it is, with no column cast (time attributes
+/// and nullability aside): then Flink adds no cast projection, which would materialize the
+/// query's rowtimes.
+pub(super) fn written_as_is(
+    insert: &ast::Insert,
+    target: &TableSchema,
+    types: &[Option<DataType>],
+) -> bool {
+    let plain = |t: &DataType| t.without_time_attributes().with_nullability(true);
+    written_columns(insert, target, types.len()).is_some_and(|written| {
+        written.iter().all(|&(i, _, sink)| {
+            types[i]
+                .as_ref()
+                .is_some_and(|query| plain(query) == plain(sink))
+        })
+    })
+}
+
 /// The query's columns against the sink's: Flink's "Column types of query result and sink
 /// ... do not match" with the first incompatible column and both schemas. Judged only when
 /// every query column's type is known (an unknown one may cast).
@@ -22,32 +65,11 @@ pub(super) fn check_column_types(
     if types.len() != names.len() {
         return Ok(());
     }
-    // The sink's persisted columns in its order, each with the query column written into it
-    // (Flink puts the query's columns into the sink's order when the INSERT names them).
-    let persisted: Vec<(&str, &DataType)> = target
-        .columns
-        .iter()
-        .filter(|c| c.is_persisted())
-        .map(|c| (c.name.as_str(), &c.data_type))
-        .collect();
-    let order: Vec<usize> = match &insert.columns {
-        Some(list) => persisted
-            .iter()
-            .filter_map(|(name, _)| list.columns.iter().position(|c| c.value == *name))
-            .collect(),
-        None => (0..names.len()).collect(),
-    };
-    let sink: Vec<(&str, &DataType)> = match &insert.columns {
-        Some(list) => persisted
-            .iter()
-            .filter(|(name, _)| list.columns.iter().any(|c| c.value == *name))
-            .copied()
-            .collect(),
-        None => persisted,
-    };
-    if sink.len() != types.len() || order.len() != types.len() {
+    let Some(written) = written_columns(insert, target, types.len()) else {
         return Ok(());
-    }
+    };
+    let order: Vec<usize> = written.iter().map(|&(i, _, _)| i).collect();
+    let sink: Vec<(&str, &DataType)> = written.iter().map(|&(_, n, t)| (n, t)).collect();
     let names: Vec<&String> = order.iter().map(|&i| &names[i]).collect();
     let types: Vec<DataType> = order.iter().map(|&i| types[i].clone()).collect();
     let spans: Vec<Option<flinkddl_diagnostics::Span>> = order

@@ -209,7 +209,7 @@ fn uniquified(names: &[String]) -> Vec<String> {
 
 /// A planned statement's ORDER BY (the outermost one: Calcite drops a subquery's ORDER BY
 /// without LIMIT): in a streaming job it must start with an ascending time attribute, unless
-/// a LIMIT or FETCH makes it a Top-N. `names` and `types` are the query's output columns.
+/// a LIMIT or FETCH makes it a Top-N. `key` is its first sort key, when known.
 /// The first ORDER BY key of a query whose body is a SELECT.
 #[derive(Debug, Clone)]
 pub(super) enum SortKey {
@@ -222,8 +222,6 @@ pub(super) enum SortKey {
 
 pub(super) fn check_streaming_sort(
     query: &ast::Query,
-    names: Option<&[String]>,
-    types: &[Option<DataType>],
     key: Option<SortKey>,
 ) -> Result<(), Box<Diagnostic>> {
     let Some(first) = query.order_by.first() else {
@@ -244,31 +242,35 @@ pub(super) fn check_streaming_sort(
     }
     let time_attribute = |t: &DataType| t.timestamp_kind() != TimestampKind::Regular;
     match key {
-        Some(SortKey::Column(t)) if time_attribute(&t) && !first.descending => return Ok(()),
-        Some(SortKey::Column(t)) => return Err(sort_error(first, time_attribute(&t))),
-        Some(SortKey::Computed) => return Err(sort_error(first, false)),
-        Some(SortKey::Unknown) => return Ok(()),
-        None => {}
+        Some(SortKey::Column(t)) if time_attribute(&t) && !first.descending => Ok(()),
+        Some(SortKey::Column(t)) => Err(sort_error(first, time_attribute(&t))),
+        Some(SortKey::Computed) => Err(sort_error(first, false)),
+        Some(SortKey::Unknown) | None => Ok(()),
     }
-    // A set operation's ORDER BY: the first key's type, when it names an output column (by
-    // name or position).
-    let index = match &first.expr.kind {
+}
+
+/// A sort key that names an output column, by name or position (`ORDER BY 2`), as the query's
+/// output columns `names` and `types` give it; `None` when it names none.
+pub(super) fn output_sort_key(
+    key: &ast::Expr,
+    names: Option<&[String]>,
+    types: &[Option<DataType>],
+) -> Option<SortKey> {
+    let index = match &key.kind {
+        ast::ExprKind::Nested(inner) => return output_sort_key(inner, names, types),
         ast::ExprKind::Identifier(name) => match name.parts.as_slice() {
-            [column] => names.and_then(|n| n.iter().position(|c| *c == column.value)),
-            _ => None,
+            [column] => names?.iter().position(|n| *n == column.value)?,
+            _ => return None,
         },
         ast::ExprKind::Literal(ast::Literal::Integer { text }) => {
-            text.parse::<usize>().ok().and_then(|n| n.checked_sub(1))
+            text.parse::<usize>().ok()?.checked_sub(1)?
         }
-        _ => None,
+        _ => return None,
     };
-    let Some(key) = index.and_then(|i| types.get(i)).and_then(Option::as_ref) else {
-        return Ok(());
-    };
-    if time_attribute(key) && !first.descending {
-        return Ok(());
-    }
-    Err(sort_error(first, time_attribute(key)))
+    Some(match types.get(index).cloned().flatten() {
+        Some(t) => SortKey::Column(t),
+        None => SortKey::Unknown,
+    })
 }
 
 fn sort_error(first: &ast::OrderItem, on_time_attribute: bool) -> Box<Diagnostic> {

@@ -1,6 +1,9 @@
-//! What the fixture harnesses share.
+//! What the fixture harnesses share (each test binary uses a part of it).
+#![allow(dead_code)]
 
+use flinkddl::parse;
 use flinkddl_fmt::{FormatOptions, IdentifierQuoting, KeywordCase};
+use std::path::{Path, PathBuf};
 
 /// The options a case's first line sets: `-- format: key = value, ...`, with the keys of the
 /// `[format]` table of flinkddl.toml; the defaults without that line.
@@ -31,4 +34,59 @@ pub fn options_of(text: &str) -> FormatOptions {
         }
     }
     options
+}
+
+/// `fixtures/<name>` of the repository.
+pub fn fixture_dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures")
+        .join(name)
+}
+
+/// The `.sql` cases of `dir`, sorted.
+pub fn cases(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
+    out.sort();
+    out
+}
+
+/// `dir` holds only `.sql` cases and their `.snap` snapshots, and no snapshot without its case.
+pub fn assert_only_cases_and_snapshots(dir: &Path) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = entry.path();
+        let file = p
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Some(stem) = file.strip_suffix(".snap") {
+            assert!(
+                dir.join(format!("{stem}.sql")).exists(),
+                "orphan snapshot {} has no {stem}.sql",
+                p.display()
+            );
+        } else {
+            assert!(file.ends_with(".sql"), "unexpected file {}", p.display());
+        }
+    }
+}
+
+/// The text of every comment, in order.
+pub fn comments(text: &str) -> Vec<String> {
+    parse(text)
+        .trivia
+        .iter()
+        .map(|c| c.span.text(text).to_string())
+        .collect()
+}
+
+/// [`comments`], a line comment's trailing carriage return left out (as the fuzz target
+/// compares them: a CRLF may become an LF).
+pub fn comments_without_cr(text: &str) -> Vec<String> {
+    comments(text)
+        .into_iter()
+        .map(|c| c.trim_end_matches('\r').to_string())
+        .collect()
 }
