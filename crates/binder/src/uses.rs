@@ -128,6 +128,26 @@ impl Binder<'_> {
                     ),
                 };
                 let similar = self.similar_table(&u.path.2);
+                let later = (access == Access::Read)
+                    .then(|| later_cte(statement, &u.path.2, u.span))
+                    .flatten();
+                if let Some(cte) = later {
+                    // `WITH a AS (... FROM b), b AS (...)`: the CTE is defined after its use.
+                    // With external objects assumed a table of that name may exist, which
+                    // Flink would read: then this is only a warning.
+                    let d = Diagnostic::new(Code::ObjectNotFound, u.span, message)
+                        .with_label(cte, "defined only after its use")
+                        .with_help(format!(
+                            "a CTE sees only the CTEs defined before it: move `{}` before the one that reads it",
+                            u.path.2
+                        ));
+                    if self.options.assume_external_objects {
+                        self.report(d.with_severity(flinkddl_diagnostics::Severity::Warning));
+                        continue;
+                    }
+                    self.report(d);
+                    return Err(());
+                }
                 if self.options.assume_external_objects {
                     // One file of a deployment: the table may come from another file, so only
                     // a name close to one of this script's tables (a likely typo) is reported,
@@ -356,23 +376,46 @@ fn validated_query(kind: &StatementKind) -> Option<bool> {
 /// The tables a query reads, read off its tree: named FROM items and `TABLE t`, in subqueries
 /// too, skipping the CTE names in scope.
 fn query_reads(query: &ast::Query, out: &mut Found) {
+    /// One enclosing query's CTEs: a CTE sees only those defined before it (Calcite's WITH is
+    /// not recursive), the query's body sees them all. A CTE's query is known by its address
+    /// in the walked tree, which the visitor lends only for a call.
+    struct Frame {
+        ctes: Vec<(String, usize)>,
+        visible: usize,
+        /// `WITH RECURSIVE`: every CTE sees them all, itself included.
+        recursive: bool,
+    }
     struct Reads<'o> {
         out: &'o mut Found,
-        /// The CTE names of each enclosing query.
-        ctes: Vec<Vec<String>>,
+        frames: Vec<Frame>,
+    }
+    fn address(query: &ast::Query) -> usize {
+        std::ptr::from_ref(query) as usize
     }
     impl Reads<'_> {
         fn read(&mut self, name: &ast::ObjectName) {
             if let [single] = name.parts.as_slice() {
-                if self
-                    .ctes
-                    .iter()
-                    .any(|names| names.iter().any(|n| *n == single.value))
-                {
+                let in_scope = self.frames.iter().any(|f| {
+                    f.ctes
+                        .iter()
+                        .take(if f.recursive { f.ctes.len() } else { f.visible })
+                        .any(|(n, _)| *n == single.value)
+                });
+                if in_scope {
                     return;
                 }
             }
             self.out.push((names(name), name.span, Access::Read));
+        }
+        /// Makes the CTEs before `query` (or up to and including it, once it is read) visible
+        /// when `query` is one of the innermost enclosing query's CTEs.
+        fn reached_cte(&mut self, query: &ast::Query, read: bool) {
+            let at = address(query);
+            if let Some(frame) = self.frames.last_mut() {
+                if let Some(i) = frame.ctes.iter().position(|(_, a)| *a == at) {
+                    frame.visible = i + usize::from(read);
+                }
+            }
         }
     }
     impl visit::Visitor for Reads<'_> {
@@ -380,15 +423,24 @@ fn query_reads(query: &ast::Query, out: &mut Found) {
             visit::walk_query(self, query);
         }
         fn enter_query(&mut self, query: &ast::Query) {
-            let names = query
+            self.reached_cte(query, false);
+            let ctes: Vec<(String, usize)> = query
                 .with
                 .iter()
-                .flat_map(|w| w.ctes.iter().map(|c| c.name.value.to_string()))
+                .flat_map(|w| w.ctes.iter())
+                .map(|c| (c.name.value.to_string(), address(&c.query)))
                 .collect();
-            self.ctes.push(names);
+            let visible = ctes.len();
+            let recursive = query.with.as_ref().is_some_and(|w| w.recursive);
+            self.frames.push(Frame {
+                ctes,
+                visible,
+                recursive,
+            });
         }
-        fn leave_query(&mut self, _query: &ast::Query) {
-            self.ctes.pop();
+        fn leave_query(&mut self, query: &ast::Query) {
+            self.frames.pop();
+            self.reached_cte(query, true);
         }
         fn table_ref(&mut self, table: &ast::TableRef) {
             if let ast::TableRefKind::Named { name, .. } = &table.kind {
@@ -402,10 +454,67 @@ fn query_reads(query: &ast::Query, out: &mut Found) {
     visit::walk_query(
         &mut Reads {
             out,
-            ctes: Vec::new(),
+            frames: Vec::new(),
         },
         query,
     );
+}
+
+/// The name of a CTE, of a query in `statement`, that is written `name` and defined after
+/// `used_at`: a read of it there is a forward reference, which Calcite does not resolve.
+fn later_cte(statement: &ast::Statement, name: &str, used_at: Span) -> Option<Span> {
+    struct Later<'n> {
+        name: &'n str,
+        used_at: Span,
+        found: Option<Span>,
+    }
+    impl visit::Visitor for Later<'_> {
+        fn subquery(&mut self, query: &ast::Query) {
+            visit::walk_query(self, query);
+        }
+        fn enter_query(&mut self, query: &ast::Query) {
+            let Some(with) = &query.with else { return };
+            if self.found.is_some()
+                || !(with.span.start <= self.used_at.start && self.used_at.end <= query.span.end)
+            {
+                return;
+            }
+            self.found = with
+                .ctes
+                .iter()
+                .find(|c| c.name.value == self.name && c.span.start > self.used_at.end)
+                .map(|c| c.name.span);
+        }
+    }
+    let mut later = Later {
+        name,
+        used_at,
+        found: None,
+    };
+    let mut queries = Vec::new();
+    statement_queries(statement, &mut queries);
+    for query in queries {
+        visit::walk_query(&mut later, query);
+    }
+    later.found
+}
+
+/// The queries of `statement` that Flink validates (see [`validated_query`]).
+fn statement_queries<'s>(statement: &'s ast::Statement, out: &mut Vec<&'s ast::Query>) {
+    match &statement.kind {
+        StatementKind::CreateTable(ct) => out.extend(ct.as_query.iter().map(|q| &*q.query)),
+        StatementKind::CreateView(v) => out.push(&v.query.query),
+        StatementKind::Insert(insert) => out.push(&insert.query.query),
+        StatementKind::Query(q) => out.push(&q.query),
+        StatementKind::StatementSet { inserts } => {
+            for s in inserts {
+                statement_queries(s, out);
+            }
+        }
+        StatementKind::Explain(e) => statement_queries(&e.statement, out),
+        StatementKind::Execute { statement } => statement_queries(statement, out),
+        _ => {}
+    }
 }
 
 fn names(name: &ast::ObjectName) -> Vec<String> {

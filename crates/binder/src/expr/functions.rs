@@ -353,8 +353,7 @@ fn call_with(
             name_span,
             format!("No match found for function signature {written}({fams})"),
         );
-        let names = catalog::FUNCTIONS.iter().map(|d| d.name);
-        if let Some(s) = super::did_you_mean(written, names) {
+        if let Some(s) = super::similar_builtin(written) {
             d = d.with_help(format!("did you mean {s}?"));
         }
         return Err(Fail::Reject(vec![d]));

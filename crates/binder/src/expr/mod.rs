@@ -58,6 +58,26 @@ const UNTYPED_AGGREGATES: &[&str] = &[
     "GROUP_ID",
 ];
 
+/// Whether `name` is one of Flink's built-in functions (typed by the catalogue or not).
+pub(crate) fn is_builtin(name: &str) -> bool {
+    function_kind(name) != FunctionKind::Unknown || catalog::is_known_untyped(name)
+}
+
+/// The built-in function whose name is closest to `name`, for a did-you-mean.
+pub(crate) fn similar_builtin(name: &str) -> Option<String> {
+    did_you_mean(
+        name,
+        catalog::FUNCTIONS
+            .iter()
+            .map(|d| d.name)
+            .chain(catalog::KNOWN_UNTYPED.iter().copied())
+            // Internal and Table-API-only spellings are not worth suggesting.
+            .filter(|n| !n.contains("AGG_DECIMAL") && !n.ends_with("_ON_NULL")),
+    )
+}
+
+pub(crate) use sqltypes::family_name;
+
 pub(crate) fn function_kind(name: &str) -> FunctionKind {
     match catalog::lookup(name) {
         Some(def) if def.is_aggregate() => FunctionKind::Aggregate,

@@ -106,6 +106,11 @@ struct Resolver<'r, 'a> {
     view_columns: Option<Vec<(String, Option<DataType>)>>,
     /// The first error a walk over an expression found.
     error: Option<Box<Diagnostic>>,
+    /// Calls to functions nobody defines met on the walk of the current expression, judged
+    /// once its names are (Calcite derives a call's operands before looking the call up).
+    unknown_calls: Vec<(ast::Call, flinkddl_diagnostics::Span)>,
+    /// Warnings found on the way, reported whatever the statement's verdict.
+    warnings: Vec<Diagnostic>,
     /// `x IN (subquery)` met on the walk, innermost last: the subquery's span, the width of
     /// the left side and the whole expression's span, checked once the subquery is resolved.
     in_subqueries: Vec<(
@@ -134,14 +139,19 @@ impl Binder<'_> {
                 output: None,
                 view_columns: None,
                 error: None,
+                unknown_calls: Vec::new(),
+                warnings: Vec::new(),
                 in_subqueries: Vec::new(),
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
                 sort_key: None,
             };
             let result = r.statement(statement);
-            (result, r.output, r.view_columns)
+            (result, r.output, r.view_columns, r.warnings)
         };
-        let (result, output, view_columns) = result;
+        let (result, output, view_columns, warnings) = result;
+        for w in warnings {
+            self.report(w);
+        }
         self.query_output = output;
         self.view_columns = view_columns;
         match result {
@@ -574,12 +584,52 @@ impl Resolver<'_, '_> {
         order_by: &[ast::OrderItem],
     ) -> Res<Option<Vec<String>>> {
         self.frames.push(Frame::default());
-        let result = self.select_inner(select);
+        let mut result = self.select_inner(select);
+        if result.is_ok() {
+            // ORDER BY may name select-list aliases, so only its calls are judged here.
+            let undefined = order_by
+                .iter()
+                .find_map(|o| self.first_undefined_call(&o.expr));
+            if let Some((call, span)) = undefined {
+                if let Err(d) = self.unknown_function(&call, span) {
+                    result = Err(d);
+                }
+            }
+        }
         if let (Ok(names), Some(first)) = (&result, order_by.first()) {
             self.sort_key = Some(self.sort_key(&first.expr, names.as_deref()));
         }
         self.frames.pop();
         result
+    }
+
+    /// The first call in `e` (outside subqueries) to a function no one defines.
+    fn first_undefined_call(
+        &self,
+        e: &ast::Expr,
+    ) -> Option<(ast::Call, flinkddl_diagnostics::Span)> {
+        struct Calls<'c, 'r, 'a> {
+            resolver: &'c Resolver<'r, 'a>,
+            found: Option<(ast::Call, flinkddl_diagnostics::Span)>,
+        }
+        impl visit::Visitor for Calls<'_, '_, '_> {
+            fn expr(&mut self, e: &ast::Expr) {
+                if self.found.is_some() {
+                    return;
+                }
+                if let ExprKind::Call(call) = &e.kind {
+                    if self.resolver.names_unknown_function(call) {
+                        self.found = Some((call.clone(), e.span));
+                    }
+                }
+            }
+        }
+        let mut calls = Calls {
+            resolver: self,
+            found: None,
+        };
+        visit::walk_expr(&mut calls, e);
+        calls.found
     }
 
     /// What the first ORDER BY key of a SELECT is, for the streaming sort rule.
@@ -644,9 +694,12 @@ impl Resolver<'_, '_> {
         }
         let grouping = self.grouping_keys(select);
         if let Some(e) = &select.having {
-            self.expr(e)?;
+            let unknown_call = self.expr_names(e)?;
             if let Some(keys) = &grouping {
                 self.check_grouped(e, keys, &select.items)?;
+            }
+            if let Some((call, span)) = unknown_call {
+                self.unknown_function(&call, span)?;
             }
             self.type_expr(e)?;
         }
@@ -964,7 +1017,10 @@ impl Resolver<'_, '_> {
                             [n] => function_kind(&n.value),
                             _ => FunctionKind::Unknown,
                         };
-                        if c.window.is_some() || kind == FunctionKind::Unknown {
+                        // A function no one defines is not an aggregate: Calcite judges the
+                        // grouping of its operands before it finds the function missing.
+                        let undefined = self.resolver.names_unknown_function(c);
+                        if c.window.is_some() || (kind == FunctionKind::Unknown && !undefined) {
                             self.unsure = true;
                         } else if kind == FunctionKind::Aggregate {
                             self.skip_until = e.span.end;
@@ -1495,12 +1551,88 @@ impl Resolver<'_, '_> {
     // ---- expressions --------------------------------------------------------------------
 
     fn expr(&mut self, e: &ast::Expr) -> Res<()> {
-        self.error = None;
-        visit::walk_expr(self, e);
-        match self.error.take() {
-            Some(d) => Err(d),
+        match self.expr_names(e)? {
+            Some((call, span)) => self.unknown_function(&call, span),
             None => Ok(()),
         }
+    }
+
+    /// Resolves the names in `e`; returns its first call to a function no one defines, for
+    /// the caller to judge when Calcite would (after the aggregate check, in HAVING).
+    fn expr_names(
+        &mut self,
+        e: &ast::Expr,
+    ) -> Res<Option<(ast::Call, flinkddl_diagnostics::Span)>> {
+        self.error = None;
+        let outer_calls = std::mem::take(&mut self.unknown_calls);
+        visit::walk_expr(self, e);
+        let calls = std::mem::replace(&mut self.unknown_calls, outer_calls);
+        if let Some(d) = self.error.take() {
+            return Err(d);
+        }
+        Ok(calls.into_iter().next())
+    }
+
+    /// Whether `call` names a function that no one defines: not a built-in, not one the
+    /// script creates, and no loaded module or catalog of the session may hold it.
+    fn names_unknown_function(&self, call: &ast::Call) -> bool {
+        let [name] = call.name.parts.as_slice() else {
+            return false;
+        };
+        let binder = self.binder;
+        !crate::expr::is_builtin(&name.value)
+            && !binder.modules_loaded
+            && !binder
+                .user_functions
+                .contains(name.value.to_ascii_uppercase().as_str())
+            && binder
+                .catalog
+                .catalog(&binder.catalog.current_catalog)
+                .is_some_and(|c| !c.opaque)
+    }
+
+    /// Calcite's "No match found for function signature F(<FAMILY>, ...)" for a call to a
+    /// function no one defines. When the file may be one of several (external objects are
+    /// assumed), the function may be registered elsewhere: only a name close to a built-in's
+    /// is reported, as a warning.
+    fn unknown_function(&mut self, call: &ast::Call, span: flinkddl_diagnostics::Span) -> Res<()> {
+        let Some(name) = call.name.parts.first() else {
+            return Ok(());
+        };
+        let mut families = Vec::with_capacity(call.args.len());
+        for arg in &call.args {
+            let family = match self.type_expr(arg)? {
+                Some(t) => crate::expr::family_name(&t),
+                None => "ANY".to_string(),
+            };
+            families.push(format!("<{family}>"));
+        }
+        let message = format!(
+            "No match found for function signature {}({})",
+            name.value,
+            families.join(", ")
+        );
+        let similar = crate::expr::similar_builtin(&name.value);
+        let mut d = Diagnostic::new(Code::UnknownFunction, name.span, message)
+            .with_label(span, "no built-in or created function has this name");
+        d = match &similar {
+            Some(s) => d.with_help(format!("did you mean {s}?")).with_fix(
+                name.span,
+                s,
+                format!("replace with {s}"),
+            ),
+            None => d.with_help(
+                "create it first (CREATE FUNCTION ... AS 'class'), or load the module that has it",
+            ),
+        };
+        if self.binder.options.assume_external_objects {
+            if similar.is_some() {
+                self.warnings
+                    .push(d.with_severity(flinkddl_diagnostics::Severity::Warning));
+            }
+            return Ok(());
+        }
+        fail(d)
     }
 
     fn identifier(&self, name: &ast::ObjectName) -> Option<Diagnostic> {
@@ -1649,6 +1781,9 @@ impl visit::Visitor for Resolver<'_, '_> {
         }
         match &e.kind {
             ExprKind::Identifier(name) => self.error = self.identifier(name).map(Box::new),
+            ExprKind::Call(call) if self.names_unknown_function(call) => {
+                self.unknown_calls.push((call.clone(), e.span));
+            }
             ExprKind::InQuery { expr, query, .. } => {
                 let left = match &expr.kind {
                     ExprKind::Row { items, .. } => items.len(),
