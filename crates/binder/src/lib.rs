@@ -63,6 +63,17 @@ pub struct BindOptions {
 pub trait SourceCheck {
     /// `Some(message)` when Flink cannot create a source for `table`.
     fn cannot_read(&self, table: &TableSchema) -> Option<String>;
+    /// Whether a source of `table` emits inserts only (`Some(true)`) or a changelog
+    /// (`Some(false)`); `None` when its connector or format is not known.
+    fn source_insert_only(&self, _table: &TableSchema) -> Option<bool> {
+        None
+    }
+    /// Whether a sink of `table` consumes inserts only (`Some(true)`: the filesystem and
+    /// Kafka connectors with an insert-only format) or updates too (`Some(false)`); `None`
+    /// when not known.
+    fn sink_insert_only(&self, _table: &TableSchema) -> Option<bool> {
+        None
+    }
 }
 
 /// Binds a parsed script as a fresh Flink session. Statements with a syntax error are

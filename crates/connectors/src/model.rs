@@ -77,6 +77,10 @@ pub struct ConnectorSpec {
     /// the CDC connectors. Otherwise the value format says (`insert_only`).
     #[serde(default)]
     pub changelog_source: bool,
+    /// Its sink writes the value format's rows, so it consumes inserts only when that format
+    /// is insert-only (filesystem, kafka); other sinks are not described.
+    #[serde(default)]
+    pub sink_writes_format: bool,
     /// Identifiers of older Flink releases that this connector replaces (`kafka-0.11`): a
     /// table naming one gets a warning with this connector's identifier.
     #[serde(default)]

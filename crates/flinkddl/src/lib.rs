@@ -95,6 +95,26 @@ impl binder::SourceCheck for ConnectorSourceCheck<'_> {
             .find(|d| d.severity == Severity::Error)
             .map(|d| d.message)
     }
+
+    fn source_insert_only(&self, table: &binder::schema::TableSchema) -> Option<bool> {
+        let resolved = connectors::TableOptions::resolve(self.0, &table.options)?;
+        if resolved.connector.changelog_source {
+            return Some(false);
+        }
+        match resolved.value_format() {
+            None if resolved.connector.format_slots.is_empty() => Some(true),
+            None => None,
+            Some(format) => format.spec.map(|f| f.insert_only),
+        }
+    }
+
+    fn sink_insert_only(&self, table: &binder::schema::TableSchema) -> Option<bool> {
+        let resolved = connectors::TableOptions::resolve(self.0, &table.options)?;
+        if !resolved.connector.sink_writes_format {
+            return None;
+        }
+        resolved.value_format()?.spec.map(|f| f.insert_only)
+    }
 }
 
 /// Who reads and writes which table, indexed once per script so that finding a table's uses

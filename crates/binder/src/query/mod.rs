@@ -21,6 +21,7 @@ use crate::ctas::query_type;
 use crate::expr::{bind_expr_in, function_kind, ExprContext, ExprOutcome, FunctionKind, Scope};
 use crate::Binder;
 
+mod changelog;
 mod sink;
 mod time;
 mod types;
@@ -273,6 +274,12 @@ impl Resolver<'_, '_> {
             let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
             time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
         }
+        let changes = changelog::Inference::new(self).query(&insert.query.query);
+        let sink_insert_only = self
+            .binder
+            .source_check
+            .and_then(|c| c.sink_insert_only(&target));
+        sink::check_changes(insert, &target, sink_insert_only, names, &changes)?;
         Ok(())
     }
 

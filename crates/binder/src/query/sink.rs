@@ -129,3 +129,94 @@ pub(super) fn check_column_types(
         )),
     ))
 }
+
+/// What the sink consumes against what the query emits (the planner's changelog-mode
+/// inference, [`super::changelog`]): an insert-only sink cannot take updates (B135), and a
+/// sink with a primary key takes them only keyed by it (B136).
+pub(super) fn check_changes(
+    insert: &ast::Insert,
+    target: &TableSchema,
+    sink_insert_only: Option<bool>,
+    names: &[String],
+    changes: &super::changelog::Changes,
+) -> Result<(), Box<Diagnostic>> {
+    let super::changelog::Changes::Changelog {
+        deletes,
+        node,
+        upsert_key,
+    } = changes
+    else {
+        return Ok(());
+    };
+    let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
+    let kind = if *deletes {
+        "update and delete"
+    } else {
+        "update"
+    };
+    if sink_insert_only == Some(true) {
+        return Err(Box::new(
+            Diagnostic::new(
+                Code::SinkCannotConsumeUpdates,
+                insert.target.span,
+                format!("Table sink '{table}' doesn't support consuming {kind} changes which is produced by node {node}"),
+            )
+            .with_label(insert.query.span, format!("this query emits {kind}s ({node})"))
+            .with_help(
+                "the table's connector and format write inserts only: aggregate over a window \
+                 TVF (TUMBLE, HOP, CUMULATE) so that each result is final, or write into a \
+                 table that takes a changelog (upsert-kafka, jdbc with a primary key, a \
+                 changelog format such as debezium-json)",
+            ),
+        ));
+    }
+    let (Some(pk), Some(key)) = (&target.primary_key, upsert_key) else {
+        return Ok(());
+    };
+    // The query's key as the sink's column names.
+    let Some(written) = written_columns(insert, target, names.len()) else {
+        return Ok(());
+    };
+    let sink_name = |query_column: &str| -> Option<&str> {
+        let i = names.iter().position(|n| n == query_column)?;
+        written.iter().find(|(q, _, _)| *q == i).map(|(_, s, _)| *s)
+    };
+    let Some(key_in_sink) = key.iter().map(|k| sink_name(k)).collect::<Option<Vec<_>>>() else {
+        return Ok(());
+    };
+    if !key_in_sink.is_empty()
+        && key_in_sink
+            .iter()
+            .all(|k| pk.columns.iter().any(|c| c == k))
+    {
+        return Ok(());
+    }
+    let upsert = if key_in_sink.is_empty() {
+        String::new()
+    } else {
+        format!("[{}]", key_in_sink.join(", "))
+    };
+    let message = format!(
+        "The query has an upsert key that differs from the primary key of the sink table '{table}'. \
+         Primary key: [{}], upsert key: {upsert}. This can lead to non-deterministic results when \
+         multiple records with different upsert keys map to the same primary key. Please specify an \
+         ON CONFLICT clause to define how conflicts should be handled: ON CONFLICT DO DEDUPLICATE \
+         (update to the latest record, state intensive, since we need to keep the entire history), \
+         or ON CONFLICT DO ERROR (fail on conflict), or ON CONFLICT DO NOTHING (keep first record).",
+        pk.columns.join(", ")
+    );
+    let why = if key_in_sink.is_empty() {
+        format!("this query emits {kind}s with no key among its columns ({node})")
+    } else {
+        format!("this query's {kind}s are keyed by {upsert} ({node})")
+    };
+    Err(Box::new(
+        Diagnostic::new(Code::UpsertKeyDiffers, insert.target.span, message)
+            .with_label(insert.query.span, why)
+            .with_help(format!(
+                "key the query's result by the sink's primary key [{}] (GROUP BY exactly those \
+                 columns and select them), or declare the primary key the query has",
+                pk.columns.join(", ")
+            )),
+    ))
+}
