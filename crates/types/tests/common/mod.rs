@@ -6,6 +6,7 @@
 
 use flinkddl_diagnostics::Span;
 use flinkddl_types::ddl::{DdlBuiltin, DdlField, DdlParam, DdlType, DdlTypeKind};
+use flinkddl_types::DataType;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -23,6 +24,56 @@ pub fn shared_dir() -> Option<PathBuf> {
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
     };
     p.is_dir().then_some(p)
+}
+
+/// What Flink printed for a type: its summary and serializable strings (or, instead of the
+/// latter, the error it raised), its root, nullability and default conversion class.
+pub struct Recorded<'a> {
+    pub summary: &'a str,
+    pub serializable: Option<&'a str>,
+    pub serializable_error: &'a str,
+    /// Whether the error is recorded inside a longer message that ends with it (an exception
+    /// chain), rather than alone.
+    pub error_in_chain: bool,
+    pub root: &'a str,
+    pub nullable: bool,
+    pub conversion: Option<&'a str>,
+}
+
+/// `t` against what Flink printed for it.
+pub fn check_recorded(t: &DataType, flink: &Recorded<'_>) -> Result<(), String> {
+    if t.summary_string() != flink.summary {
+        return Err(format!(
+            "summary {:?} vs {:?}",
+            t.summary_string(),
+            flink.summary
+        ));
+    }
+    match (t.serializable_string(), flink.serializable) {
+        (Ok(ours), Some(theirs)) if ours == theirs => {}
+        (Err(e), None) => {
+            let (ours, theirs) = (e.to_string(), flink.serializable_error);
+            let same = if flink.error_in_chain {
+                theirs.ends_with(&ours)
+            } else {
+                theirs == ours
+            };
+            if !same {
+                return Err(format!("serializable error {ours} vs {theirs}"));
+            }
+        }
+        (ours, theirs) => return Err(format!("serializable {ours:?} vs {theirs:?}")),
+    }
+    if t.type_root().as_str() != flink.root {
+        return Err(format!("root {}", t.type_root()));
+    }
+    if t.nullable != flink.nullable {
+        return Err("nullable".into());
+    }
+    if t.java_conversion_class().as_deref() != flink.conversion {
+        return Err(format!("conversion {:?}", t.java_conversion_class()));
+    }
+    Ok(())
 }
 
 pub fn read_jsonl(path: &std::path::Path) -> Vec<Value> {
