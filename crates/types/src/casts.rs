@@ -265,28 +265,22 @@ pub fn supports_avoiding_cast(source: &DataType, target: &DataType) -> bool {
             }
             avoid_default(source, target)
         }
-        LogicalType::VarChar { length } => {
+        LogicalType::VarChar { length } | LogicalType::VarBinary { length } => {
             if not_null_violation {
                 return false;
             }
-            if matches!(
-                source.logical,
-                LogicalType::Char { .. } | LogicalType::VarChar { .. }
-            ) && source.length().unwrap_or(u32::MAX) <= *length
-            {
-                return true;
-            }
-            avoid_default(source, target)
-        }
-        LogicalType::VarBinary { length } => {
-            if not_null_violation {
-                return false;
-            }
-            if matches!(
-                source.logical,
-                LogicalType::Binary { .. } | LogicalType::VarBinary { .. }
-            ) && source.length().unwrap_or(u32::MAX) <= *length
-            {
+            // A character string fits a VARCHAR, a binary string a VARBINARY, if not longer.
+            let same_kind = match target.logical {
+                LogicalType::VarChar { .. } => matches!(
+                    source.logical,
+                    LogicalType::Char { .. } | LogicalType::VarChar { .. }
+                ),
+                _ => matches!(
+                    source.logical,
+                    LogicalType::Binary { .. } | LogicalType::VarBinary { .. }
+                ),
+            };
+            if same_kind && source.length().unwrap_or(u32::MAX) <= *length {
                 return true;
             }
             avoid_default(source, target)

@@ -655,54 +655,39 @@ impl TokenParser<'_> {
         use DayTimeResolution as R;
         let mut day = u64::from(validate::DEFAULT_DAY_PRECISION);
         let mut frac = u64::from(validate::DEFAULT_FRACTIONAL_PRECISION);
-        let resolution = match kw {
-            "DAY" => {
-                day = self.parse_optional_precision(day)?;
-                if self.has_next_keywords(&["TO"]) {
-                    self.next_keyword("TO")?;
-                    self.next_of(TokenType::Keyword)?;
-                    match self.token().value.as_str() {
-                        "HOUR" => R::DayToHour,
-                        "MINUTE" => R::DayToMinute,
-                        "SECOND" => {
-                            frac = self.parse_optional_precision(frac)?;
-                            R::DayToSecond
-                        }
-                        _ => return Err(self.error("Invalid day-time interval resolution.")),
-                    }
-                } else {
-                    R::Day
-                }
+        if kw == "DAY" {
+            day = self.parse_optional_precision(day)?;
+        }
+        let resolution = if kw == "SECOND" {
+            frac = self.parse_optional_precision(frac)?;
+            R::Second
+        } else if self.has_next_keywords(&["TO"]) {
+            self.next_keyword("TO")?;
+            // After MINUTE only SECOND may follow (Flink expects that keyword); after DAY and
+            // HOUR, a smaller unit.
+            if kw == "MINUTE" {
+                self.next_keyword("SECOND")?;
+            } else {
+                self.next_of(TokenType::Keyword)?;
             }
-            "HOUR" => {
-                if self.has_next_keywords(&["TO"]) {
-                    self.next_keyword("TO")?;
-                    self.next_of(TokenType::Keyword)?;
-                    match self.token().value.as_str() {
-                        "MINUTE" => R::HourToMinute,
-                        "SECOND" => {
-                            frac = self.parse_optional_precision(frac)?;
-                            R::HourToSecond
-                        }
-                        _ => return Err(self.error("Invalid day-time interval resolution.")),
-                    }
-                } else {
-                    R::Hour
-                }
-            }
-            "MINUTE" => {
-                if self.has_next_keywords(&["TO"]) {
-                    self.next_keyword("TO")?;
-                    self.next_keyword("SECOND")?;
-                    frac = self.parse_optional_precision(frac)?;
-                    R::MinuteToSecond
-                } else {
-                    R::Minute
-                }
-            }
-            _ => {
+            let resolution = match (kw, self.token().value.as_str()) {
+                ("DAY", "HOUR") => R::DayToHour,
+                ("DAY", "MINUTE") => R::DayToMinute,
+                ("DAY", "SECOND") => R::DayToSecond,
+                ("HOUR", "MINUTE") => R::HourToMinute,
+                ("HOUR", "SECOND") => R::HourToSecond,
+                ("MINUTE", "SECOND") => R::MinuteToSecond,
+                _ => return Err(self.error("Invalid day-time interval resolution.")),
+            };
+            if self.token().value == "SECOND" {
                 frac = self.parse_optional_precision(frac)?;
-                R::Second
+            }
+            resolution
+        } else {
+            match kw {
+                "DAY" => R::Day,
+                "HOUR" => R::Hour,
+                _ => R::Minute,
             }
         };
         let (day_precision, fractional_precision) =
