@@ -762,14 +762,20 @@ impl TokenParser<'_> {
         }))
     }
 
-    fn parse_raw(&mut self) -> PResult<DataType> {
+    /// `('a', 'b')`: the two string parameters of RAW and LEGACY.
+    fn parse_two_strings(&mut self) -> PResult<(String, String)> {
         self.next_of(TokenType::BeginParameter)?;
         self.next_of(TokenType::LiteralString)?;
-        let class_name = self.token().value.to_string();
+        let first = self.token().value.to_string();
         self.next_of(TokenType::ListSeparator)?;
         self.next_of(TokenType::LiteralString)?;
-        let snapshot = self.token().value.to_string();
+        let second = self.token().value.to_string();
         self.next_of(TokenType::EndParameter)?;
+        Ok((first, second))
+    }
+
+    fn parse_raw(&mut self) -> PResult<DataType> {
+        let (class_name, snapshot) = self.parse_two_strings()?;
         validate::check_raw(&class_name, &snapshot).map_err(|e| self.invalid(e))?;
         Ok(DataType::new(LogicalType::Raw {
             class_name,
@@ -778,13 +784,7 @@ impl TokenParser<'_> {
     }
 
     fn parse_legacy(&mut self) -> PResult<DataType> {
-        self.next_of(TokenType::BeginParameter)?;
-        self.next_of(TokenType::LiteralString)?;
-        let root = self.token().value.to_string();
-        self.next_of(TokenType::ListSeparator)?;
-        self.next_of(TokenType::LiteralString)?;
-        let type_info = self.token().value.to_string();
-        self.next_of(TokenType::EndParameter)?;
+        let (root, type_info) = self.parse_two_strings()?;
         match LogicalTypeRoot::from_name(&root) {
             Some(type_root) => Ok(DataType::new(LogicalType::Legacy {
                 type_root,

@@ -81,40 +81,33 @@ pub fn check_decimal(precision: u64, scale: u64) -> Result<(u32, u32), TypeError
     Ok((p, scale as u32))
 }
 
-/// `new TimeType(p)`: 0..=9.
-pub fn check_time_precision(p: u64) -> Result<u32, TypeError> {
+/// `p` when the time and timestamp types take it (0..=9), else `error`.
+fn precision_at_most_9(p: u64, error: TypeError) -> Result<u32, TypeError> {
     if p > u64::from(MAX_TIMESTAMP_PRECISION) {
-        Err(TypeError::TimePrecision)
+        Err(error)
     } else {
         Ok(p as u32)
     }
+}
+
+/// `new TimeType(p)`: 0..=9.
+pub fn check_time_precision(p: u64) -> Result<u32, TypeError> {
+    precision_at_most_9(p, TypeError::TimePrecision)
 }
 
 /// `new TimestampType(p)`: 0..=9.
 pub fn check_timestamp_precision(p: u64) -> Result<u32, TypeError> {
-    if p > u64::from(MAX_TIMESTAMP_PRECISION) {
-        Err(TypeError::TimestampPrecision)
-    } else {
-        Ok(p as u32)
-    }
+    precision_at_most_9(p, TypeError::TimestampPrecision)
 }
 
 /// `new ZonedTimestampType(p)`: 0..=9.
 pub fn check_zoned_timestamp_precision(p: u64) -> Result<u32, TypeError> {
-    if p > u64::from(MAX_TIMESTAMP_PRECISION) {
-        Err(TypeError::ZonedTimestampPrecision)
-    } else {
-        Ok(p as u32)
-    }
+    precision_at_most_9(p, TypeError::ZonedTimestampPrecision)
 }
 
 /// `new LocalZonedTimestampType(p)`: 0..=9.
 pub fn check_local_zoned_timestamp_precision(p: u64) -> Result<u32, TypeError> {
-    if p > u64::from(MAX_TIMESTAMP_PRECISION) {
-        Err(TypeError::LocalZonedTimestampPrecision)
-    } else {
-        Ok(p as u32)
-    }
+    precision_at_most_9(p, TypeError::LocalZonedTimestampPrecision)
 }
 
 /// `new YearMonthIntervalType(resolution, p)`.
