@@ -451,28 +451,18 @@ impl TokenParser<'_> {
         self.next_of(TokenType::Keyword)?;
         let kw = self.token().value.to_string();
         let t = match kw.as_str() {
-            "CHAR" => {
+            "CHAR" | "VARCHAR" | "BINARY" | "VARBINARY" => {
                 let n = self.parse_string_length()?.unwrap_or(1);
-                let n = validate::check_char_length(n).map_err(|e| self.invalid(e))?;
-                DataType::char(n)
-            }
-            "VARCHAR" => {
-                let n = self.parse_string_length()?.unwrap_or(1);
-                let n = validate::check_varchar_length(n).map_err(|e| self.invalid(e))?;
-                DataType::varchar(n)
+                let (zero, make): (TypeError, fn(u32) -> DataType) = match kw.as_str() {
+                    "CHAR" => (TypeError::CharLength, DataType::char),
+                    "VARCHAR" => (TypeError::VarCharLength, DataType::varchar),
+                    "BINARY" => (TypeError::BinaryLength, DataType::binary),
+                    _ => (TypeError::VarBinaryLength, DataType::varbinary),
+                };
+                make(validate::check_length(n, zero).map_err(|e| self.invalid(e))?)
             }
             "STRING" => DataType::string(),
             "BOOLEAN" => DataType::boolean(),
-            "BINARY" => {
-                let n = self.parse_string_length()?.unwrap_or(1);
-                let n = validate::check_binary_length(n).map_err(|e| self.invalid(e))?;
-                DataType::binary(n)
-            }
-            "VARBINARY" => {
-                let n = self.parse_string_length()?.unwrap_or(1);
-                let n = validate::check_varbinary_length(n).map_err(|e| self.invalid(e))?;
-                DataType::varbinary(n)
-            }
             "BYTES" => DataType::bytes(),
             "DECIMAL" | "NUMERIC" | "DEC" => self.parse_decimal()?,
             "TINYINT" => DataType::tinyint(),
@@ -491,7 +481,7 @@ impl TokenParser<'_> {
             "TIMESTAMP" => self.parse_timestamp()?,
             "TIMESTAMP_LTZ" => {
                 let p = self.parse_optional_precision(6)?;
-                let p = validate::check_local_zoned_timestamp_precision(p)
+                let p = validate::check_time_precision(p, TypeError::LocalZonedTimestampPrecision)
                     .map_err(|e| self.invalid(e))?;
                 DataType::timestamp_ltz(p)
             }
@@ -590,7 +580,8 @@ impl TokenParser<'_> {
             self.next_keyword("TIME")?;
             self.next_keyword("ZONE")?;
         }
-        let p = validate::check_time_precision(p).map_err(|e| self.invalid(e))?;
+        let p = validate::check_time_precision(p, TypeError::TimePrecision)
+            .map_err(|e| self.invalid(e))?;
         Ok(DataType::time(p))
     }
 
@@ -606,16 +597,18 @@ impl TokenParser<'_> {
                 self.next_keyword("LOCAL")?;
                 self.next_keyword("TIME")?;
                 self.next_keyword("ZONE")?;
-                let p = validate::check_local_zoned_timestamp_precision(p)
+                let p = validate::check_time_precision(p, TypeError::LocalZonedTimestampPrecision)
                     .map_err(|e| self.invalid(e))?;
                 return Ok(DataType::timestamp_ltz(p));
             }
             self.next_keyword("TIME")?;
             self.next_keyword("ZONE")?;
-            let p = validate::check_zoned_timestamp_precision(p).map_err(|e| self.invalid(e))?;
+            let p = validate::check_time_precision(p, TypeError::ZonedTimestampPrecision)
+                .map_err(|e| self.invalid(e))?;
             return Ok(DataType::timestamp_tz(p));
         }
-        let p = validate::check_timestamp_precision(p).map_err(|e| self.invalid(e))?;
+        let p = validate::check_time_precision(p, TypeError::TimestampPrecision)
+            .map_err(|e| self.invalid(e))?;
         Ok(DataType::timestamp(p))
     }
 
