@@ -360,6 +360,11 @@ impl TokenParser<'_> {
         Ok(())
     }
 
+    /// [`Self::next_keyword`] for each of `keywords` in turn.
+    fn next_keywords(&mut self, keywords: &[&str]) -> PResult<()> {
+        keywords.iter().try_for_each(|k| self.next_keyword(k))
+    }
+
     fn next_keyword(&mut self, keyword: &str) -> PResult<()> {
         self.next_of(TokenType::Keyword)?;
         if self.token().value != keyword {
@@ -576,9 +581,7 @@ impl TokenParser<'_> {
     fn parse_time(&mut self) -> PResult<DataType> {
         let p = self.parse_optional_precision(0)?;
         if self.has_next_keywords(&["WITHOUT"]) {
-            self.next_keyword("WITHOUT")?;
-            self.next_keyword("TIME")?;
-            self.next_keyword("ZONE")?;
+            self.next_keywords(&["WITHOUT", "TIME", "ZONE"])?;
         }
         let p = validate::check_time_precision(p, TypeError::TimePrecision)
             .map_err(|e| self.invalid(e))?;
@@ -588,21 +591,16 @@ impl TokenParser<'_> {
     fn parse_timestamp(&mut self) -> PResult<DataType> {
         let p = self.parse_optional_precision(6)?;
         if self.has_next_keywords(&["WITHOUT"]) {
-            self.next_keyword("WITHOUT")?;
-            self.next_keyword("TIME")?;
-            self.next_keyword("ZONE")?;
+            self.next_keywords(&["WITHOUT", "TIME", "ZONE"])?;
         } else if self.has_next_keywords(&["WITH"]) {
             self.next_keyword("WITH")?;
             if self.has_next_keywords(&["LOCAL"]) {
-                self.next_keyword("LOCAL")?;
-                self.next_keyword("TIME")?;
-                self.next_keyword("ZONE")?;
+                self.next_keywords(&["LOCAL", "TIME", "ZONE"])?;
                 let p = validate::check_time_precision(p, TypeError::LocalZonedTimestampPrecision)
                     .map_err(|e| self.invalid(e))?;
                 return Ok(DataType::timestamp_ltz(p));
             }
-            self.next_keyword("TIME")?;
-            self.next_keyword("ZONE")?;
+            self.next_keywords(&["TIME", "ZONE"])?;
             let p = validate::check_time_precision(p, TypeError::ZonedTimestampPrecision)
                 .map_err(|e| self.invalid(e))?;
             return Ok(DataType::timestamp_tz(p));
