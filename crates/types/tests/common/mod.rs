@@ -460,20 +460,22 @@ impl P {
             Tok::Word(w) => {
                 let u = w.to_uppercase();
                 match u.as_str() {
-                    "CHAR" | "CHARACTER" => {
-                        let k = if self.peek_word("VARYING") {
+                    "CHAR" | "CHARACTER" | "VARCHAR" => {
+                        let varying = if u == "VARCHAR" {
+                            true
+                        } else if self.peek_word("VARYING") {
                             self.pos += 1;
-                            self.builtin(DdlBuiltin::Varchar, s, 1)?
+                            true
                         } else {
-                            self.builtin(DdlBuiltin::Char, s, 1)?
+                            false
                         };
-                        if self.peek_word("CHARACTER") && self.peek_word_at(1, "SET") {
-                            self.pos += 3;
-                        }
-                        k
-                    }
-                    "VARCHAR" => {
-                        let k = self.builtin(DdlBuiltin::Varchar, s, 1)?;
+                        let name = if varying {
+                            DdlBuiltin::Varchar
+                        } else {
+                            DdlBuiltin::Char
+                        };
+                        let k = self.builtin(name, s, 1)?;
+                        // `CHARACTER SET name` is read and dropped.
                         if self.peek_word("CHARACTER") && self.peek_word_at(1, "SET") {
                             self.pos += 3;
                         }
@@ -507,23 +509,14 @@ impl P {
                     "DATE" => self.builtin(DdlBuiltin::Date, s, 0)?,
                     "VARIANT" => self.builtin(DdlBuiltin::Variant, s, 0)?,
                     "BITMAP" => self.builtin(DdlBuiltin::Bitmap, s, 0)?,
-                    "TIME" => {
+                    "TIME" | "TIMESTAMP" => {
                         let params = self.params(1)?;
-                        let name = match self.time_zone_suffix()? {
-                            Some(true) => DdlBuiltin::TimeWithLocalTimeZone,
-                            _ => DdlBuiltin::Time,
-                        };
-                        DdlTypeKind::Builtin {
-                            name,
-                            name_span: s,
-                            params,
-                        }
-                    }
-                    "TIMESTAMP" => {
-                        let params = self.params(1)?;
-                        let name = match self.time_zone_suffix()? {
-                            Some(true) => DdlBuiltin::TimestampLtz,
-                            _ => DdlBuiltin::Timestamp,
+                        let local = self.time_zone_suffix()? == Some(true);
+                        let name = match (u.as_str(), local) {
+                            ("TIME", false) => DdlBuiltin::Time,
+                            ("TIME", true) => DdlBuiltin::TimeWithLocalTimeZone,
+                            (_, false) => DdlBuiltin::Timestamp,
+                            (_, true) => DdlBuiltin::TimestampLtz,
                         };
                         DdlTypeKind::Builtin {
                             name,
