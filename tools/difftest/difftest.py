@@ -49,6 +49,27 @@ CONNECTORS = [
 ]
 
 
+# Computed column expressions: each `{pool}` is filled with a fresh pick from that pool (`n`
+# numeric columns, `s` string columns, `ts` timestamp columns, `interval` INTERVALS).
+NUMBER_EXPRS = ["{n} * 2", "{n} + {n}", "CAST({n} AS STRING)", "ABS({n})", "{n} / 3",
+                "CASE WHEN {n} > 0 THEN 'pos' ELSE 'neg' END", "COALESCE({n}, 0)", "MOD({n}, 7)"]
+STRING_EXPRS = ["UPPER({s})", "CONCAT({s}, '-', {s})", "CHAR_LENGTH({s})", "{s} || 'µ'",
+                "SUBSTRING({s} FROM 2)", "TO_TIMESTAMP({s})", "PARSE_JSON({s})"]
+TIMESTAMP_EXPRS = ["{ts} - {interval}", "EXTRACT(HOUR FROM {ts})", "CAST({ts} AS DATE)",
+                   "DATE_FORMAT({ts}, 'yyyy-MM-dd')"]
+
+
+class Picks(dict):
+    """The fields of a template, a fresh pick for each one (in the template's order)."""
+
+    def __init__(self, pick, pools):
+        super().__init__(pools)
+        self.pick = pick
+
+    def __getitem__(self, name):
+        return self.pick(dict.__getitem__(self, name))
+
+
 class Gen:
     def __init__(self, rng):
         self.r = rng
@@ -68,37 +89,16 @@ class Gen:
                 ("INT", "BIGINT", "SMALLINT", "TINYINT", "DOUBLE", "FLOAT", "DECIMAL")]
         strs = [n for n, t in cols if t.startswith(("STRING", "VARCHAR", "CHAR"))]
         tss = [n for n, t in cols if t.startswith("TIMESTAMP")]
-        options = [lambda: self.pick(LITERALS)]
+        templates = ["{literal}"]
         if nums:
-            options += [
-                lambda: "%s * 2" % self.pick(nums),
-                lambda: "%s + %s" % (self.pick(nums), self.pick(nums)),
-                lambda: "CAST(%s AS STRING)" % self.pick(nums),
-                lambda: "ABS(%s)" % self.pick(nums),
-                lambda: "%s / 3" % self.pick(nums),
-                lambda: "CASE WHEN %s > 0 THEN 'pos' ELSE 'neg' END" % self.pick(nums),
-                lambda: "COALESCE(%s, 0)" % self.pick(nums),
-                lambda: "MOD(%s, 7)" % self.pick(nums),
-            ]
+            templates += NUMBER_EXPRS
         if strs:
-            options += [
-                lambda: "UPPER(%s)" % self.pick(strs),
-                lambda: "CONCAT(%s, '-', %s)" % (self.pick(strs), self.pick(strs)),
-                lambda: "CHAR_LENGTH(%s)" % self.pick(strs),
-                lambda: "%s || 'µ'" % self.pick(strs),
-                lambda: "SUBSTRING(%s FROM 2)" % self.pick(strs),
-                lambda: "TO_TIMESTAMP(%s)" % self.pick(strs),
-                lambda: "PARSE_JSON(%s)" % self.pick(strs),
-            ]
+            templates += STRING_EXPRS
         if tss:
-            options += [
-                lambda: "%s - %s" % (self.pick(tss), self.pick(INTERVALS)),
-                lambda: "EXTRACT(HOUR FROM %s)" % self.pick(tss),
-                lambda: "CAST(%s AS DATE)" % self.pick(tss),
-                lambda: "DATE_FORMAT(%s, 'yyyy-MM-dd')" % self.pick(tss),
-            ]
-        options += [lambda: "PROCTIME()", lambda: "CURRENT_TIMESTAMP", lambda: "NOW()"]
-        return self.pick(options)()
+            templates += TIMESTAMP_EXPRS
+        templates += ["PROCTIME()", "CURRENT_TIMESTAMP", "NOW()"]
+        pools = {"literal": LITERALS, "n": nums, "s": strs, "ts": tss, "interval": INTERVALS}
+        return self.pick(templates).format_map(Picks(self.pick, pools))
 
     def table(self, name=None):
         """A CREATE TABLE statement as parts a mutation can change."""

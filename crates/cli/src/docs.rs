@@ -5,23 +5,7 @@
 //! `crates/cli/tests/docs.rs` fails when the checked-in pages differ from what this module
 //! generates; `FLINKDDL_BLESS=1 cargo test -p flinkddl-cli --test docs` rewrites them.
 
-use flinkddl::{Code, Severity, Stage};
-
-fn stage_name(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Syntax => "syntax",
-        Stage::Bind => "bind",
-        Stage::Lint => "lint",
-    }
-}
-
-fn severity_name(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Info => "info",
-    }
-}
+use flinkddl::{Code, Stage};
 
 /// The group a code is listed under.
 fn group(code: Code) -> &'static str {
@@ -96,7 +80,7 @@ pub fn index_page() -> String {
                 "| [{c}]({c}.md) | `{n}` | {s} | {t} |\n",
                 c = info.code,
                 n = info.name,
-                s = severity_name(info.severity),
+                s = info.severity.as_str(),
                 t = info.title.replace('|', "\\|"),
             ));
         }
@@ -117,6 +101,16 @@ const AT_USE_NOTE: &str = "Flink checks connector and format options when a quer
      (`connector-findings = \"error\"` in flinkddl.toml, or `--connector-findings error`, \
      judges every table as used; see docs/decisions/0004-connector-findings-severity.md).";
 
+/// The code's explanation, after the note on checks at use when it has one.
+fn explanation(code: Code) -> String {
+    let text = code.info().explanation.trim_end();
+    if at_use(code) {
+        format!("{AT_USE_NOTE}\n\n{text}")
+    } else {
+        text.to_string()
+    }
+}
+
 /// The generated page of one code.
 pub fn code_page(code: Code) -> String {
     let info = code.info();
@@ -126,25 +120,20 @@ pub fn code_page(code: Code) -> String {
          | stage | default severity | configurable |\n\
          | --- | --- | --- |\n\
          | {stage} | {sev} | {conf} |\n\n\
-         {note}{expl}\n\n\
+         {expl}\n\n\
          ---\n\n\
          [All diagnostics](README.md)\n",
-        note = if at_use(code) {
-            format!("{AT_USE_NOTE}\n\n")
-        } else {
-            String::new()
-        },
         c = info.code,
         n = info.name,
         t = info.title,
-        stage = stage_name(info.stage),
-        sev = severity_name(info.severity),
+        stage = info.stage.as_str(),
+        sev = info.severity.as_str(),
         conf = if info.stage == Stage::Syntax {
             "no"
         } else {
             "yes"
         },
-        expl = info.explanation.trim_end(),
+        expl = explanation(code),
     )
 }
 
@@ -161,18 +150,13 @@ pub fn pages() -> Vec<(String, String)> {
 pub fn explain(code: Code) -> String {
     let info = code.info();
     format!(
-        "{c} {n}: {t}\n\nstage: {stage}, default severity: {sev}\n\n{note}{expl}\n",
-        note = if at_use(code) {
-            format!("{AT_USE_NOTE}\n\n")
-        } else {
-            String::new()
-        },
+        "{c} {n}: {t}\n\nstage: {stage}, default severity: {sev}\n\n{expl}\n",
         c = info.code,
         n = info.name,
         t = info.title,
-        stage = stage_name(info.stage),
-        sev = severity_name(info.severity),
-        expl = info.explanation.trim_end(),
+        stage = info.stage.as_str(),
+        sev = info.severity.as_str(),
+        expl = explanation(code),
     )
 }
 
@@ -191,8 +175,8 @@ pub fn explain_all() -> String {
             "{:<5} {:<30} {:<7} {:<8} {}\n",
             info.code,
             info.name,
-            stage_name(info.stage),
-            severity_name(info.severity),
+            info.stage.as_str(),
+            info.severity.as_str(),
             info.title
         ));
     }

@@ -57,6 +57,44 @@ pub fn display_path(path: &Path) -> String {
     out
 }
 
+/// The configurations of a run: `--config FILE` for every file, else each file's nearest
+/// `flinkddl.toml`. `Err` is a usage error (the named file cannot be read).
+pub fn finder(config: Option<&Path>) -> Result<Finder, String> {
+    let fixed = match config {
+        Some(file) => Some(Config::load(file).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    Ok(Finder::new(fixed))
+}
+
+/// The paths a command runs on, as in ruff: standard input under `--stdin-filename` (not the
+/// current directory; the paths given besides `-` are ignored, each with a warning `doing`
+/// says why), else the paths given, else the current directory.
+pub fn inputs(
+    stdin_filename: Option<&str>,
+    given: &[PathBuf],
+    doing: &str,
+) -> (Vec<PathBuf>, Vec<String>) {
+    let stdin = PathBuf::from("-");
+    match (stdin_filename, given) {
+        (Some(_), given) => {
+            let warnings = given
+                .iter()
+                .filter(|p| **p != stdin)
+                .map(|p| {
+                    format!(
+                        "warning: ignoring `{}`: --stdin-filename {doing} standard input",
+                        display_path(p)
+                    )
+                })
+                .collect();
+            (vec![stdin], warnings)
+        }
+        (None, []) => (vec![PathBuf::from(".")], Vec::new()),
+        (None, given) => (given.to_vec(), Vec::new()),
+    }
+}
+
 /// A file and the configuration that applies to it.
 pub struct Planned {
     pub target: Target,

@@ -5,7 +5,6 @@
 //!
 //! Like the renderers, this module returns what to print; `main.rs` prints it.
 
-use crate::config::{Config, Finder};
 use crate::files::{self, Target};
 use crate::source::{self, Loaded};
 use crate::{EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE};
@@ -60,28 +59,15 @@ enum FileResult {
 
 pub fn run(args: &FormatArgs) -> Outcome {
     let mut outcome = Outcome::default();
-    let fixed = match &args.config {
-        Some(file) => match Config::load(file) {
-            Ok(c) => Some(c),
-            Err(e) => return usage(e.to_string()),
-        },
-        None => None,
+    let mut finder = match files::finder(args.config.as_deref()) {
+        Ok(finder) => finder,
+        Err(e) => return usage(e),
     };
-    let mut finder = Finder::new(fixed);
-    let stdin = PathBuf::from("-");
-    let paths = match (&args.stdin_filename, args.paths.as_slice()) {
-        (Some(_), given) => {
-            for ignored in given.iter().filter(|p| **p != stdin) {
-                outcome.stderr.push_str(&format!(
-                    "warning: ignoring `{}`: --stdin-filename formats standard input\n",
-                    files::display_path(ignored)
-                ));
-            }
-            vec![stdin]
-        }
-        (None, []) => vec![PathBuf::from(".")],
-        (None, given) => given.to_vec(),
-    };
+    let (paths, warnings) = files::inputs(args.stdin_filename.as_deref(), &args.paths, "formats");
+    for warning in warnings {
+        outcome.stderr.push_str(&warning);
+        outcome.stderr.push('\n');
+    }
     let plan = match files::expand(&paths, args.stdin_filename.as_deref(), &mut finder) {
         Ok(plan) => plan,
         Err(e) => return usage(e),

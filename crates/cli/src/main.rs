@@ -7,7 +7,6 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use flinkddl_cli::check::check_all;
-use flinkddl_cli::config::{Config, Finder};
 use flinkddl_cli::render::{github, human, sarif};
 use flinkddl_cli::{docs, files, flags, json, EXIT_USAGE};
 use std::io::{IsTerminal, Write};
@@ -204,30 +203,14 @@ fn check_usage_error(format: Format, message: &str) -> ExitCode {
 }
 
 fn check(args: CheckArgs) -> ExitCode {
-    let fixed = match &args.config {
-        Some(file) => match Config::load(file) {
-            Ok(c) => Some(c),
-            Err(e) => return check_usage_error(args.format, &e.to_string()),
-        },
-        None => None,
+    let mut finder = match files::finder(args.config.as_deref()) {
+        Ok(finder) => finder,
+        Err(e) => return check_usage_error(args.format, &e),
     };
-    let mut finder = Finder::new(fixed);
-    // `--stdin-filename` means standard input, as in ruff: `echo ... | flinkddl check
-    // --stdin-filename x.sql` checks what was piped, not the current directory.
-    let stdin = PathBuf::from("-");
-    let paths = match (&args.stdin_filename, args.paths.as_slice()) {
-        (Some(_), given) => {
-            for ignored in given.iter().filter(|p| **p != stdin) {
-                eprintln!(
-                    "warning: ignoring `{}`: --stdin-filename checks standard input",
-                    files::display_path(ignored)
-                );
-            }
-            vec![stdin]
-        }
-        (None, []) => vec![PathBuf::from(".")],
-        (None, given) => given.to_vec(),
-    };
+    let (paths, warnings) = files::inputs(args.stdin_filename.as_deref(), &args.paths, "checks");
+    for warning in warnings {
+        eprintln!("{warning}");
+    }
     let mut plan = match files::expand(&paths, args.stdin_filename.as_deref(), &mut finder) {
         Ok(plan) => plan,
         Err(e) => return check_usage_error(args.format, &e),

@@ -14,20 +14,21 @@ fn flinkddl(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// `flinkddl describe FILE --format json`: the exit status and the JSON (null if it is not).
+fn describe_json(file: &str) -> (i32, Value) {
+    let (code, stdout) = flinkddl(&["describe", &example(file), "--format", "json"]);
+    let json = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+    (code, json)
+}
+
 fn example(name: &str) -> String {
     format!("{}/../../fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]
 fn valid_example_exits_zero_with_no_diagnostics() {
-    let (code, stdout) = flinkddl(&[
-        "describe",
-        &example("examples/orders.sql"),
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code, 0, "{stdout}");
-    let json: Value = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+    let (code, json) = describe_json("examples/orders.sql");
+    assert_eq!(code, 0, "{json}");
     let errors: Vec<&Value> = json["diagnostics"]
         .as_array()
         .map(|d| d.iter().filter(|d| d["severity"] == "error").collect())
@@ -43,14 +44,8 @@ fn valid_example_exits_zero_with_no_diagnostics() {
 
 #[test]
 fn syntax_errors_are_reported_with_positions_and_exit_one() {
-    let (code, stdout) = flinkddl(&[
-        "describe",
-        &example("../grammar-tests/err/three_mistakes.sql"),
-        "--format",
-        "json",
-    ]);
+    let (code, json) = describe_json("../grammar-tests/err/three_mistakes.sql");
     assert_eq!(code, 1);
-    let json: Value = serde_json::from_str(&stdout).unwrap_or(Value::Null);
     let diags = json["diagnostics"].as_array().cloned().unwrap_or_default();
     let lines: Vec<u64> = diags.iter().filter_map(|d| d["line"].as_u64()).collect();
     assert_eq!(lines, vec![1, 2, 3]);

@@ -8,27 +8,13 @@ use flinkddl_cli::check::check_loaded;
 use flinkddl_cli::config::Config;
 use flinkddl_cli::fix::{self, Applicability};
 use flinkddl_cli::source::{Loaded, Source};
+use flinkddl_test_support::fixtures::sql_files_under;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn sql_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            sql_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "sql") {
-            out.push(path);
-        }
-    }
 }
 
 fn analyse(text: &str) -> Vec<Diagnostic> {
@@ -50,9 +36,8 @@ fn counts(ds: &[Diagnostic]) -> BTreeMap<Code, usize> {
 
 #[test]
 fn every_fixture_with_fixes_fixes_cleanly() {
-    let mut files = Vec::new();
-    sql_files(&root().join("fixtures"), &mut files);
-    sql_files(&root().join("grammar-tests"), &mut files);
+    let mut files = sql_files_under(&root().join("fixtures"));
+    files.extend(sql_files_under(&root().join("grammar-tests")));
     assert!(files.len() > 100, "fixtures not found: {}", files.len());
     let mut fixed_files = 0;
     let mut fixed_codes: BTreeSet<Code> = BTreeSet::new();
@@ -117,8 +102,7 @@ fn every_fixture_with_fixes_fixes_cleanly() {
 
 #[test]
 fn every_fix_in_the_fixtures_is_marked() {
-    let mut files = Vec::new();
-    sql_files(&root().join("fixtures"), &mut files);
+    let files = sql_files_under(&root().join("fixtures"));
     let mut seen: BTreeMap<(Code, Applicability), usize> = BTreeMap::new();
     for path in &files {
         let Ok(text) = std::fs::read_to_string(path) else {

@@ -126,6 +126,24 @@ fn repeat(s: &str, n: usize) -> String {
     s.repeat(n)
 }
 
+/// `open` `n` times, `core`, then `close` `n` times.
+fn nested(open: &str, core: &str, close: &str, n: usize) -> String {
+    format!("{}{core}{}", open.repeat(n), close.repeat(n))
+}
+
+/// `sql` exceeds the nesting budget: `flinkddl check` reports S013 instead of overflowing.
+fn assert_over_budget(name: &str, sql: &str) -> Outcome {
+    let o = run_check(name, sql.as_bytes());
+    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+    o
+}
+
+/// `sql` is long but flat: it costs no depth, so no S013.
+fn assert_within_budget(name: &str, sql: &str) {
+    let o = run_check(name, sql.as_bytes());
+    assert!(!has_code(&o, "S013"), "{:?}", codes(&o));
+}
+
 /// A small deterministic generator (xorshift): the same "random" bytes on every run.
 fn random_bytes(len: usize, mut seed: u64) -> Vec<u8> {
     let mut out = Vec::with_capacity(len);
@@ -144,13 +162,11 @@ fn random_bytes(len: usize, mut seed: u64) -> Vec<u8> {
 #[test]
 fn parentheses_100k_deep() {
     let sql = format!(
-        "CREATE TABLE t (a INT, b AS {}a{}) WITH ('connector' = 'datagen');",
-        repeat("(", 100_000),
-        repeat(")", 100_000)
+        "CREATE TABLE t (a INT, b AS {}) WITH ('connector' = 'datagen');",
+        nested("(", "a", ")", 100_000)
     );
-    let o = run_check("parentheses_100k_deep", sql.as_bytes());
+    let o = assert_over_budget("parentheses_100k_deep", &sql);
     assert_eq!(o.status, 1);
-    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
 }
 
 // ---- long flat chains (issue 15): the tree is as deep as the chain is long ---------------------
@@ -167,15 +183,13 @@ fn computed_chain(op: &str, term: impl Fn(usize) -> String, n: usize) -> String 
 #[test]
 fn or_chain_of_6000_equalities() {
     let sql = computed_chain(" OR ", |i| format!("a = {i}"), 6_000);
-    let o = run_check("or_chain_6000", sql.as_bytes());
-    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+    assert_over_budget("or_chain_6000", &sql);
 }
 
 #[test]
 fn plus_chain_of_100k_terms() {
     let sql = computed_chain(" + ", |_| "a".to_string(), 100_000);
-    let o = run_check("plus_chain_100k", sql.as_bytes());
-    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+    assert_over_budget("plus_chain_100k", &sql);
 }
 
 #[test]
@@ -192,8 +206,7 @@ fn watermark_of_30k_chained_intervals() {
         "CREATE TABLE t (ts TIMESTAMP(3), WATERMARK FOR ts AS ts {}) WITH ('connector' = 'datagen');",
         repeat("- INTERVAL '1' SECOND ", 30_000)
     );
-    let o = run_check("watermark_30k_intervals", sql.as_bytes());
-    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+    assert_over_budget("watermark_30k_intervals", &sql);
 }
 
 #[test]
@@ -224,8 +237,7 @@ fn select_list_of_100k_items() {
         "CREATE TABLE s (a INT) WITH ('connector' = 'datagen');\nSELECT {} FROM s;",
         vec!["a"; 100_000].join(", ")
     );
-    let o = run_check("select_list_100k", sql.as_bytes());
-    assert!(!has_code(&o, "S013"), "{:?}", codes(&o));
+    assert_within_budget("select_list_100k", &sql);
 }
 
 #[test]
@@ -236,19 +248,13 @@ fn union_all_chain_of_100k_queries() {
          INSERT INTO k {};",
         vec!["SELECT a FROM s"; 100_000].join(" UNION ALL ")
     );
-    let o = run_check("union_all_100k", sql.as_bytes());
-    assert!(!has_code(&o, "S013"), "{:?}", codes(&o));
+    assert_within_budget("union_all_100k", &sql);
 }
 
 #[test]
 fn subqueries_100k_deep() {
-    let sql = format!(
-        "SELECT {}1{};",
-        repeat("(SELECT ", 100_000),
-        repeat(")", 100_000)
-    );
-    let o = run_check("subqueries_100k_deep", sql.as_bytes());
-    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+    let sql = format!("SELECT {};", nested("(SELECT ", "1", ")", 100_000));
+    assert_over_budget("subqueries_100k_deep", &sql);
 }
 
 #[test]
@@ -260,26 +266,19 @@ fn joins_100k_long() {
     run_check("joins_100k", sql.as_bytes());
 }
 
+/// A column whose type nests `open` 100,000 times around INT.
+fn column_type_100k_deep(open: &str) -> String {
+    format!("CREATE TABLE t (a {});", nested(open, "INT", ">", 100_000))
+}
+
 #[test]
 fn array_types_100k_deep() {
-    let sql = format!(
-        "CREATE TABLE t (a {}INT{});",
-        repeat("ARRAY<", 100_000),
-        repeat(">", 100_000)
-    );
-    let o = run_check("array_types_100k_deep", sql.as_bytes());
-    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+    assert_over_budget("array_types_100k_deep", &column_type_100k_deep("ARRAY<"));
 }
 
 #[test]
 fn rows_100k_deep() {
-    let sql = format!(
-        "CREATE TABLE t (a {}INT{});",
-        repeat("ROW<f ", 100_000),
-        repeat(">", 100_000)
-    );
-    let o = run_check("rows_100k_deep", sql.as_bytes());
-    assert!(has_code(&o, "S013"), "{:?}", codes(&o));
+    assert_over_budget("rows_100k_deep", &column_type_100k_deep("ROW<f "));
 }
 
 #[test]

@@ -9,13 +9,18 @@ fn fixtures() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/cli")
 }
 
-fn sarif_of(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_flinkddl"))
+/// `flinkddl check --format sarif ARGS` in `fixtures/cli`.
+fn run_sarif(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_flinkddl"))
         .current_dir(fixtures())
         .args(["check", "--format", "sarif"])
         .args(args)
         .output()
-        .unwrap_or_else(|e| panic!("cannot run flinkddl: {e}"));
+        .unwrap_or_else(|e| panic!("cannot run flinkddl: {e}"))
+}
+
+fn sarif_of(args: &[&str]) -> Value {
+    let out = run_sarif(args);
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON: {e}"))
 }
 
@@ -102,12 +107,7 @@ fn usage_errors_are_valid_sarif_that_say_what_went_wrong() {
         ),
         (&["no-such-dir/*.sql"][..], "no file matches"),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_flinkddl"))
-            .current_dir(fixtures())
-            .args(["check", "--format", "sarif"])
-            .args(args)
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run flinkddl: {e}"));
+        let out = run_sarif(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let doc: Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{args:?}: stdout is not JSON: {e}"));

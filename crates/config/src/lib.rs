@@ -959,15 +959,18 @@ mod tests {
         }
     }
 
-    #[test]
-    fn toml_errors_have_a_position() {
-        let err = Config::parse("\n\nfresh-session = 3\n", PathBuf::from("."), None).err();
-        let position = match err {
+    /// Where the TOML error of `text` is (it must have one).
+    fn toml_error_at(text: &str) -> Option<Position> {
+        match Config::parse(text, PathBuf::from("."), None).err() {
             Some(Problem::Toml { position, .. }) => position,
             other => panic!("{other:?}"),
-        };
+        }
+    }
+
+    #[test]
+    fn toml_errors_have_a_position() {
         assert_eq!(
-            position,
+            toml_error_at("\n\nfresh-session = 3\n"),
             Some(Position {
                 line: 2,
                 utf16_column: 16
@@ -1047,12 +1050,8 @@ mod tests {
             parse("connectors = [\" \"]"),
             Some(Problem::EmptyConnectorsPath)
         );
-        let position = match parse("\nconnectors = \"acme.toml\"\n") {
-            Some(Problem::Toml { position, .. }) => position,
-            other => panic!("{other:?}"),
-        };
         assert_eq!(
-            position,
+            toml_error_at("\nconnectors = \"acme.toml\"\n"),
             Some(Position {
                 line: 1,
                 utf16_column: 13
@@ -1230,9 +1229,14 @@ mod tests {
         let tmp = TempDir::new("broken-connectors");
         let config = tmp.0.join(FILE_NAME);
         tmp.write("flinkddl.toml", "connectors = [\"acme.json\"]\n");
+        // The error of loading the configuration, and its message.
+        let load_error = || {
+            let err = Config::load(&config).err();
+            let message = err.as_ref().map(|e| e.to_string()).unwrap_or_default();
+            (err, message)
+        };
         // Missing.
-        let err = Config::load(&config).err();
-        let message = err.as_ref().map(|e| e.to_string()).unwrap_or_default();
+        let (err, message) = load_error();
         assert!(
             message.contains("acme.json`: no such file or directory"),
             "{message}"
@@ -1247,8 +1251,7 @@ mod tests {
             "acme.json",
             "{\n  \"connectors\": [\n    {\"id\": 5}\n  ]\n}\n",
         );
-        let err = Config::load(&config).err();
-        let message = err.as_ref().map(|e| e.to_string()).unwrap_or_default();
+        let (err, message) = load_error();
         assert!(message.contains("not a valid connectors file"), "{message}");
         assert!(message.contains("line 3"), "{message}");
         assert_eq!(
@@ -1263,8 +1266,7 @@ mod tests {
             "acme.json",
             "{\"connectors\": [{\"id\": \"x\", \"version\": \"1\", \"roles\": []}]}",
         );
-        let err = Config::load(&config).err();
-        let message = err.as_ref().map(|e| e.to_string()).unwrap_or_default();
+        let (err, message) = load_error();
         assert!(message.contains("'roles' must name"), "{message}");
         assert_eq!(err.and_then(|e| e.position()), None);
     }

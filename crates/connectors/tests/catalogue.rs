@@ -15,49 +15,25 @@ fn builtin_data_loads_without_errors() {
         Catalogue::builtin_errors()
     );
     let catalogue = Catalogue::builtin();
-    for id in [
-        "kafka",
-        "upsert-kafka",
-        "jdbc",
-        "elasticsearch-6",
-        "elasticsearch-7",
-        "opensearch",
-        "hbase-2.2",
-        "hbase-2.6",
-        "mongodb",
-        "kinesis",
-        "firehose",
-        "dynamodb",
-        "mysql-cdc",
-        "postgres-cdc",
-        "datagen",
-        "filesystem",
-        "print",
-        "blackhole",
-    ] {
-        let c = catalogue
-            .connector(id)
-            .unwrap_or_else(|| panic!("connector {id}"));
-        assert!(!c.version.is_empty(), "{id} has no version");
+    // The connectors and formats the catalogue must describe, each with its version.
+    let connectors = "kafka upsert-kafka jdbc elasticsearch-6 elasticsearch-7 opensearch \
+        hbase-2.2 hbase-2.6 mongodb kinesis firehose dynamodb mysql-cdc postgres-cdc datagen \
+        filesystem print blackhole";
+    for id in connectors.split_whitespace() {
+        let version = catalogue.connector(id).map(|c| c.version.as_str());
+        assert!(
+            version.is_some_and(|v| !v.is_empty()),
+            "connector {id}: {version:?}"
+        );
     }
-    for id in [
-        "json",
-        "csv",
-        "avro",
-        "avro-confluent",
-        "raw",
-        "debezium-json",
-        "canal-json",
-        "maxwell-json",
-        "ogg-json",
-        "parquet",
-        "orc",
-        "protobuf",
-    ] {
-        let f = catalogue
-            .format(id)
-            .unwrap_or_else(|| panic!("format {id}"));
-        assert!(!f.version.is_empty(), "{id} has no version");
+    let formats = "json csv avro avro-confluent raw debezium-json canal-json maxwell-json \
+        ogg-json parquet orc protobuf";
+    for id in formats.split_whitespace() {
+        let version = catalogue.format(id).map(|f| f.version.as_str());
+        assert!(
+            version.is_some_and(|v| !v.is_empty()),
+            "format {id}: {version:?}"
+        );
     }
     assert!(BUILTIN_FILES.len() >= 5);
 }
@@ -139,31 +115,25 @@ fn spans_and_fixes_point_at_the_literal() {
     let diags = common::check_sql(&Catalogue::builtin(), sql);
     let text =
         |d: &flinkddl_diagnostics::Diagnostic| &sql[d.span.start as usize..d.span.end as usize];
-    let client = diags
-        .iter()
-        .find(|d| d.code == Code::UnknownConnectorOption)
-        .expect("C001");
+    let with_code = |code: Code| {
+        diags
+            .iter()
+            .find(|d| d.code == code)
+            .unwrap_or_else(|| panic!("no {code:?}: {diags:?}"))
+    };
+    let client = with_code(Code::UnknownConnectorOption);
     assert_eq!(text(client), "'bootstrap.servers'");
     let fix = client.fix.as_ref().expect("fix");
     assert_eq!(fix.replacement, "'properties.bootstrap.servers'");
-    let value = diags
-        .iter()
-        .find(|d| d.code == Code::InvalidOptionValue)
-        .expect("C003");
+    let value = with_code(Code::InvalidOptionValue);
     assert_eq!(text(value), "'earliest'");
     assert_eq!(
         value.fix.as_ref().map(|f| f.replacement.as_str()),
         Some("'earliest-offset'")
     );
-    let missing = diags
-        .iter()
-        .find(|d| d.code == Code::MissingRequiredOption)
-        .expect("C002");
+    let missing = with_code(Code::MissingRequiredOption);
     assert_eq!(text(missing), "t");
-    let meta = diags
-        .iter()
-        .find(|d| d.code == Code::UnknownMetadataKey)
-        .expect("C008");
+    let meta = with_code(Code::UnknownMetadataKey);
     assert_eq!(text(meta), "m");
     assert!(
         meta.help.as_deref().unwrap_or("").contains("'offset'"),

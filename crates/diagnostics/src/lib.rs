@@ -38,6 +38,28 @@ pub enum Stage {
     Lint,
 }
 
+impl Severity {
+    /// The name output formats and flinkddl.toml use (`"warning"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl Stage {
+    /// The name output formats use (`"bind"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Syntax => "syntax",
+            Stage::Bind => "bind",
+            Stage::Lint => "lint",
+        }
+    }
+}
+
 /// A secondary span with a short message ("first defined here").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Label {

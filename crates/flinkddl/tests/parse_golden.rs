@@ -11,6 +11,7 @@
 //! repository file that is new or edited fails until blessed. Regenerate with `FLINKDDL_BLESS=1 cargo test -p flinkddl --test parse_golden`
 //! after checking that the change of output is wanted.
 
+use flinkddl_test_support::fixtures::sql_files_under;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -85,21 +86,6 @@ impl Job {
 struct Entry {
     input: u64,
     output: u64,
-}
-
-fn sql_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            sql_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "sql") {
-            out.push(path);
-        }
-    }
 }
 
 /// The SQL text of a corpus case (the functions corpus gives a type or an expression).
@@ -179,9 +165,8 @@ fn bench_corpus(flavor: &str) -> Option<String> {
 fn current() -> BTreeMap<String, Entry> {
     let root = root();
     let mut jobs = Vec::new();
-    let mut files = Vec::new();
-    sql_files(&root.join("fixtures"), &mut files);
-    sql_files(&root.join("grammar-tests"), &mut files);
+    let mut files = sql_files_under(&root.join("fixtures"));
+    files.extend(sql_files_under(&root.join("grammar-tests")));
     for path in files {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;

@@ -43,6 +43,20 @@ struct Group {
     forced: bool,
 }
 
+/// Opens a group over `items[start..=end]` at its first item; returns its index.
+fn open_group(
+    groups: &mut Vec<Group>,
+    items: &mut [Item],
+    start: usize,
+    end: usize,
+    forced: bool,
+) -> usize {
+    let g = groups.len();
+    groups.push(Group { start, end, forced });
+    items[start].groups.push(g);
+    g
+}
+
 fn starts_at(spans: &[Span], at: u32) -> bool {
     spans.binary_search_by_key(&at, |s| s.start).is_ok()
 }
@@ -353,13 +367,7 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
         let block = match_recognize
             || starts_at(&structure.blocks, spans[open].start)
             || starts_at(&structure.blocks, spans[open + 1].start);
-        let g = groups.len();
-        groups.push(Group {
-            start: open,
-            end: close,
-            forced: block,
-        });
-        items[open].groups.push(g);
+        let g = open_group(&mut groups, items, open, close, block);
         let brk = if block { Break::Hard } else { Break::Soft(g) };
         items[open].indent_after += 1;
         items[close - 1].indent_after -= 1;
@@ -434,13 +442,7 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
         let g = match query_group[q] {
             Some(g) => g,
             None => {
-                let g = groups.len();
-                groups.push(Group {
-                    start: first,
-                    end: last,
-                    forced: d == 0,
-                });
-                items[first].groups.push(g);
+                let g = open_group(&mut groups, items, first, last, d == 0);
                 if d == 0 && first > 0 && items[first].brk == Break::None {
                     items[first].brk = Break::Hard;
                 }
@@ -484,13 +486,7 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
             if head >= end {
                 continue;
             }
-            let cg = groups.len();
-            groups.push(Group {
-                start,
-                end,
-                forced: false,
-            });
-            items[start].groups.push(cg);
+            let cg = open_group(&mut groups, items, start, end, false);
             let breaks_after_head = !is_join
                 && matches!(
                     word,
@@ -568,13 +564,7 @@ fn plan(items: &mut [Item], spans: &[Span], structure: &Structure) -> Vec<Group>
         }
     }
     for (start, end) in cases {
-        let g = groups.len();
-        groups.push(Group {
-            start,
-            end,
-            forced: false,
-        });
-        items[start].groups.push(g);
+        let g = open_group(&mut groups, items, start, end, false);
         items[start].indent_after += 1;
         items[end - 1].indent_after -= 1;
         for item in items[start + 1..end].iter_mut() {
@@ -702,12 +692,7 @@ fn condition(
         }
     }
     if any {
-        groups.push(Group {
-            start,
-            end,
-            forced: false,
-        });
-        items[start].groups.push(g);
+        open_group(groups, items, start, end, false);
         items[start].indent_after += 1;
         items[end].indent_after -= 1;
     }

@@ -4,7 +4,6 @@
 //! DESCRIBE and SHOW CREATE text and the same diagnostic codes; formatting it again changes
 //! nothing; and its comments are the original's, in order. Under every option set.
 
-use flinkddl::{analyze_with, Options};
 use flinkddl_fmt::{format_report, FormatOptions, IdentifierQuoting, KeywordCase};
 use serde_json::Value;
 use std::path::Path;
@@ -29,29 +28,6 @@ fn cases(corpus: &str) -> Option<Vec<(String, String)>> {
     )
 }
 
-/// What the analysis says of a script: each table's DESCRIBE and SHOW CREATE, and the codes.
-fn meaning(text: &str) -> (Vec<String>, Vec<String>) {
-    let analysis = analyze_with(text, &Options::default());
-    let tables = analysis
-        .tables
-        .iter()
-        .map(|t| {
-            format!(
-                "{}\n{}\n{}",
-                t.identifier(),
-                flinkddl::binder::print::describe_tableau(t),
-                flinkddl::binder::print::show_create(t).unwrap_or_default()
-            )
-        })
-        .collect();
-    let codes = analysis
-        .diagnostics
-        .iter()
-        .map(|d| d.code.to_string())
-        .collect();
-    (tables, codes)
-}
-
 fn run(corpus: &str, options: &FormatOptions) {
     let Some(cases) = cases(corpus) else {
         eprintln!("skipped: ../shared/{corpus} is absent");
@@ -65,7 +41,7 @@ fn run(corpus: &str, options: &FormatOptions) {
         kept += report.kept;
         reverted += report.reverted;
         changed += usize::from(report.text != *sql);
-        if meaning(sql) != meaning(&report.text) {
+        if support::meaning(sql) != support::meaning(&report.text) {
             failures.push(format!("{id}: the analysis differs"));
         }
         let again = format_report(&report.text, options).text;

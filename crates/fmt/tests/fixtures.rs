@@ -5,50 +5,22 @@
 //! its analysis, and keep byte for byte every statement with a syntax error and every SET,
 //! RESET and statement set. A snapshot without its `.sql` fails.
 
+use flinkddl::parse;
 use flinkddl::syntax::ast::StatementKind;
-use flinkddl::{analyze_with, parse, Options};
 use flinkddl_fmt::format_report;
+use flinkddl_test_support::fixtures;
 use std::path::PathBuf;
 use support::options_of;
 
 mod support;
 
 fn root() -> PathBuf {
-    support::fixture_dir("format")
-}
-
-fn cases() -> Vec<PathBuf> {
-    support::cases(&root())
-}
-
-fn meaning(text: &str) -> (Vec<String>, Vec<String>) {
-    let analysis = analyze_with(text, &Options::default());
-    let tables = analysis
-        .tables
-        .iter()
-        .map(|t| {
-            flinkddl::binder::print::describe_tableau(t)
-                + &flinkddl::binder::print::show_create(t).unwrap_or_default()
-        })
-        .collect();
-    let codes = analysis
-        .diagnostics
-        .iter()
-        .map(|d| d.code.to_string())
-        .collect();
-    (tables, codes)
+    fixtures::repo_dir("fixtures/format")
 }
 
 #[test]
 fn fixtures() {
-    let all = cases();
-    assert!(!all.is_empty(), "no fixtures under {}", root().display());
-    for path in all {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
+    for fixtures::Case { name, text, .. } in fixtures::cases(&root()) {
         let options = options_of(&text);
         let report = format_report(&text, &options);
         assert!(report.formatted > 0, "{name}: nothing laid out");
@@ -63,7 +35,11 @@ fn fixtures() {
             support::comments(&report.text),
             "{name}: comments"
         );
-        assert_eq!(meaning(&text), meaning(&report.text), "{name}: analysis");
+        assert_eq!(
+            support::meaning(&text),
+            support::meaning(&report.text),
+            "{name}: analysis"
+        );
         let original = parse(&text);
         for s in &original.script.statements {
             let broken = original
@@ -85,11 +61,7 @@ fn fixtures() {
                 );
             }
         }
-        let mut settings = insta::Settings::clone_current();
-        settings.set_snapshot_path(root());
-        settings.set_prepend_module_to_snapshot(false);
-        settings.set_omit_expression(true);
-        settings.bind(|| insta::assert_snapshot!(name, report.text));
+        fixtures::snapshot_settings(&root()).bind(|| insta::assert_snapshot!(name, report.text));
     }
 }
 

@@ -8,17 +8,14 @@
 //! `fixtures/format`. A snapshot without its `.sql` fails.
 
 use flinkddl_fmt::format;
+use flinkddl_test_support::fixtures;
 use std::path::PathBuf;
 use support::options_of;
 
 mod support;
 
 fn root() -> PathBuf {
-    support::fixture_dir("format-fuzz")
-}
-
-fn cases() -> Vec<PathBuf> {
-    support::cases(&root())
+    fixtures::repo_dir("fixtures/format-fuzz")
 }
 
 /// The text with control characters (a vertical tab, a lone `\r`) visible in the snapshot.
@@ -36,13 +33,10 @@ fn visible(text: &str) -> String {
 
 #[test]
 fn fuzz_finds() {
-    let all = cases();
+    let all = fixtures::sql_files(&root());
     assert!(!all.is_empty(), "no cases under {}", root().display());
     for path in all {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let name = fixtures::case_name(&path);
         // Read as the fuzz target does: lossily, so that a case may hold any bytes.
         let bytes = std::fs::read(&path).unwrap_or_default();
         let text = String::from_utf8_lossy(&bytes);
@@ -55,11 +49,7 @@ fn fuzz_finds() {
             support::comments_without_cr(&once),
             "{name}: comments changed"
         );
-        let mut settings = insta::Settings::clone_current();
-        settings.set_snapshot_path(root());
-        settings.set_prepend_module_to_snapshot(false);
-        settings.set_omit_expression(true);
-        settings.bind(|| insta::assert_snapshot!(name, visible(&once)));
+        fixtures::snapshot_settings(&root()).bind(|| insta::assert_snapshot!(name, visible(&once)));
     }
 }
 

@@ -9,17 +9,14 @@
 
 use flinkddl::{parse, Span};
 use flinkddl_fmt::format_range;
+use flinkddl_test_support::fixtures;
 use std::path::PathBuf;
 use support::options_of;
 
 mod support;
 
 fn root() -> PathBuf {
-    support::fixture_dir("format-range")
-}
-
-fn cases() -> Vec<PathBuf> {
-    support::cases(&root())
+    fixtures::repo_dir("fixtures/format-range")
 }
 
 /// The text without its marks, and the range they mark.
@@ -36,14 +33,10 @@ fn unmark(marked: &str) -> Option<(String, Span)> {
 
 #[test]
 fn range_fixtures() {
-    let all = cases();
-    assert!(!all.is_empty(), "no cases under {}", root().display());
-    for path in all {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let marked = std::fs::read_to_string(&path).unwrap_or_default();
+    for fixtures::Case {
+        name, text: marked, ..
+    } in fixtures::cases(&root())
+    {
         let Some((text, range)) = unmark(&marked) else {
             panic!("{name}: no `«...»` or `‸` mark");
         };
@@ -86,11 +79,7 @@ fn range_fixtures() {
             );
             assert_eq!(again, None, "{name}: formatting the range again changed it");
         }
-        let mut settings = insta::Settings::clone_current();
-        settings.set_snapshot_path(root());
-        settings.set_prepend_module_to_snapshot(false);
-        settings.set_omit_expression(true);
-        settings.bind(|| insta::assert_snapshot!(name, after));
+        fixtures::snapshot_settings(&root()).bind(|| insta::assert_snapshot!(name, after));
     }
 }
 

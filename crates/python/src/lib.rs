@@ -89,8 +89,9 @@ fn diagnostics_json(text: &str, diagnostics: &[Diagnostic]) -> Vec<Value> {
     diagnostics
         .iter()
         .map(|d| {
-            let start = index.line_col(text, d.span.start);
-            let end = index.line_col(text, d.span.end);
+            // The describe JSON's diagnostic, with offsets in code points, labels with their
+            // positions and the fix.
+            let mut value = flinkddl::contract::diagnostic_json(text, &index, d);
             let labels: Vec<Value> = d
                 .labels
                 .iter()
@@ -114,22 +115,11 @@ fn diagnostics_json(text: &str, diagnostics: &[Diagnostic]) -> Vec<Value> {
                     "applicability": fixes::applicability(d).map(|a| a.as_str()),
                 })
             });
-            json!({
-                "code": d.code.as_str(),
-                "name": d.code.info().name,
-                "severity": d.severity,
-                "stage": d.stage(),
-                "message": d.message,
-                "line": start.line,
-                "column": start.column_utf16,
-                "end_line": end.line,
-                "end_column": end.column_utf16,
-                "start": chars.get(d.span.start),
-                "end": chars.get(d.span.end),
-                "labels": labels,
-                "help": d.help,
-                "fix": fix,
-            })
+            value["start"] = chars.get(d.span.start).into();
+            value["end"] = chars.get(d.span.end).into();
+            value["labels"] = labels.into();
+            value["fix"] = fix.into();
+            value
         })
         .collect()
 }

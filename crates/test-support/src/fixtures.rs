@@ -37,6 +37,28 @@ pub fn sql_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The `.sql` files under `dir`, depth first, each directory's entries in name order; none when
+/// the directory is missing.
+pub fn sql_files_under(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "sql") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out
+}
+
 /// The file stem of a case, the name of its snapshot.
 pub fn case_name(path: &Path) -> String {
     path.file_stem()

@@ -229,12 +229,13 @@ fn supports_constructed_casting(source: &DataType, target: &DataType, explicit: 
 /// constructed types ignore field names, and ROW and STRUCTURED interchange when their field
 /// types do.
 pub fn supports_avoiding_cast(source: &DataType, target: &DataType) -> bool {
-    let not_null_violation = source.nullable && !target.nullable;
+    // A nullable source never fits a NOT NULL target, whatever the types (every case of
+    // Flink's supportsAvoidingCast checks this first).
+    if source.nullable && !target.nullable {
+        return false;
+    }
     match &target.logical {
         LogicalType::IntervalYearMonth { year_precision, .. } => {
-            if not_null_violation {
-                return false;
-            }
             if let LogicalType::IntervalYearMonth {
                 year_precision: sp, ..
             } = &source.logical
@@ -250,9 +251,6 @@ pub fn supports_avoiding_cast(source: &DataType, target: &DataType) -> bool {
             fractional_precision,
             ..
         } => {
-            if not_null_violation {
-                return false;
-            }
             if let LogicalType::IntervalDayTime {
                 day_precision: sd,
                 fractional_precision: sf,
@@ -265,45 +263,30 @@ pub fn supports_avoiding_cast(source: &DataType, target: &DataType) -> bool {
             }
             avoid_default(source, target)
         }
-        LogicalType::VarChar { length } => {
-            if not_null_violation {
-                return false;
-            }
-            if matches!(
-                source.logical,
-                LogicalType::Char { .. } | LogicalType::VarChar { .. }
-            ) && source.length().unwrap_or(u32::MAX) <= *length
-            {
-                return true;
-            }
-            avoid_default(source, target)
-        }
-        LogicalType::VarBinary { length } => {
-            if not_null_violation {
-                return false;
-            }
-            if matches!(
-                source.logical,
-                LogicalType::Binary { .. } | LogicalType::VarBinary { .. }
-            ) && source.length().unwrap_or(u32::MAX) <= *length
-            {
+        LogicalType::VarChar { length } | LogicalType::VarBinary { length } => {
+            // A character string fits a VARCHAR, a binary string a VARBINARY, if not longer.
+            let same_kind = match target.logical {
+                LogicalType::VarChar { .. } => matches!(
+                    source.logical,
+                    LogicalType::Char { .. } | LogicalType::VarChar { .. }
+                ),
+                _ => matches!(
+                    source.logical,
+                    LogicalType::Binary { .. } | LogicalType::VarBinary { .. }
+                ),
+            };
+            if same_kind && source.length().unwrap_or(u32::MAX) <= *length {
                 return true;
             }
             avoid_default(source, target)
         }
         LogicalType::Row { .. } => {
-            if not_null_violation {
-                return false;
-            }
             if source.type_root() == R::StructuredType {
                 return avoid_all(&source.children(), &target.children());
             }
             avoid_default(source, target)
         }
         LogicalType::Structured { .. } => {
-            if not_null_violation {
-                return false;
-            }
             if source.type_root() == R::Row {
                 return avoid_all(&source.children(), &target.children());
             }

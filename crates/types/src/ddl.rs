@@ -166,6 +166,16 @@ pub enum DdlStage {
     Validate,
 }
 
+impl DdlStage {
+    /// The stage's name in the oracle's records (`"parse"`, `"validate"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DdlStage::Parse => "parse",
+            DdlStage::Validate => "validate",
+        }
+    }
+}
+
 /// A DDL type error: Flink's message and the span of the offending part.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[error("{error}")]

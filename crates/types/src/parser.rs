@@ -360,6 +360,11 @@ impl TokenParser<'_> {
         Ok(())
     }
 
+    /// [`Self::next_keyword`] for each of `keywords` in turn.
+    fn next_keywords(&mut self, keywords: &[&str]) -> PResult<()> {
+        keywords.iter().try_for_each(|k| self.next_keyword(k))
+    }
+
     fn next_keyword(&mut self, keyword: &str) -> PResult<()> {
         self.next_of(TokenType::Keyword)?;
         if self.token().value != keyword {
@@ -451,28 +456,18 @@ impl TokenParser<'_> {
         self.next_of(TokenType::Keyword)?;
         let kw = self.token().value.to_string();
         let t = match kw.as_str() {
-            "CHAR" => {
+            "CHAR" | "VARCHAR" | "BINARY" | "VARBINARY" => {
                 let n = self.parse_string_length()?.unwrap_or(1);
-                let n = validate::check_char_length(n).map_err(|e| self.invalid(e))?;
-                DataType::char(n)
-            }
-            "VARCHAR" => {
-                let n = self.parse_string_length()?.unwrap_or(1);
-                let n = validate::check_varchar_length(n).map_err(|e| self.invalid(e))?;
-                DataType::varchar(n)
+                let (zero, make): (TypeError, fn(u32) -> DataType) = match kw.as_str() {
+                    "CHAR" => (TypeError::CharLength, DataType::char),
+                    "VARCHAR" => (TypeError::VarCharLength, DataType::varchar),
+                    "BINARY" => (TypeError::BinaryLength, DataType::binary),
+                    _ => (TypeError::VarBinaryLength, DataType::varbinary),
+                };
+                make(validate::check_length(n, zero).map_err(|e| self.invalid(e))?)
             }
             "STRING" => DataType::string(),
             "BOOLEAN" => DataType::boolean(),
-            "BINARY" => {
-                let n = self.parse_string_length()?.unwrap_or(1);
-                let n = validate::check_binary_length(n).map_err(|e| self.invalid(e))?;
-                DataType::binary(n)
-            }
-            "VARBINARY" => {
-                let n = self.parse_string_length()?.unwrap_or(1);
-                let n = validate::check_varbinary_length(n).map_err(|e| self.invalid(e))?;
-                DataType::varbinary(n)
-            }
             "BYTES" => DataType::bytes(),
             "DECIMAL" | "NUMERIC" | "DEC" => self.parse_decimal()?,
             "TINYINT" => DataType::tinyint(),
@@ -491,7 +486,7 @@ impl TokenParser<'_> {
             "TIMESTAMP" => self.parse_timestamp()?,
             "TIMESTAMP_LTZ" => {
                 let p = self.parse_optional_precision(6)?;
-                let p = validate::check_local_zoned_timestamp_precision(p)
+                let p = validate::check_time_precision(p, TypeError::LocalZonedTimestampPrecision)
                     .map_err(|e| self.invalid(e))?;
                 DataType::timestamp_ltz(p)
             }
@@ -586,36 +581,32 @@ impl TokenParser<'_> {
     fn parse_time(&mut self) -> PResult<DataType> {
         let p = self.parse_optional_precision(0)?;
         if self.has_next_keywords(&["WITHOUT"]) {
-            self.next_keyword("WITHOUT")?;
-            self.next_keyword("TIME")?;
-            self.next_keyword("ZONE")?;
+            self.next_keywords(&["WITHOUT", "TIME", "ZONE"])?;
         }
-        let p = validate::check_time_precision(p).map_err(|e| self.invalid(e))?;
+        let p = validate::check_time_precision(p, TypeError::TimePrecision)
+            .map_err(|e| self.invalid(e))?;
         Ok(DataType::time(p))
     }
 
     fn parse_timestamp(&mut self) -> PResult<DataType> {
         let p = self.parse_optional_precision(6)?;
         if self.has_next_keywords(&["WITHOUT"]) {
-            self.next_keyword("WITHOUT")?;
-            self.next_keyword("TIME")?;
-            self.next_keyword("ZONE")?;
+            self.next_keywords(&["WITHOUT", "TIME", "ZONE"])?;
         } else if self.has_next_keywords(&["WITH"]) {
             self.next_keyword("WITH")?;
             if self.has_next_keywords(&["LOCAL"]) {
-                self.next_keyword("LOCAL")?;
-                self.next_keyword("TIME")?;
-                self.next_keyword("ZONE")?;
-                let p = validate::check_local_zoned_timestamp_precision(p)
+                self.next_keywords(&["LOCAL", "TIME", "ZONE"])?;
+                let p = validate::check_time_precision(p, TypeError::LocalZonedTimestampPrecision)
                     .map_err(|e| self.invalid(e))?;
                 return Ok(DataType::timestamp_ltz(p));
             }
-            self.next_keyword("TIME")?;
-            self.next_keyword("ZONE")?;
-            let p = validate::check_zoned_timestamp_precision(p).map_err(|e| self.invalid(e))?;
+            self.next_keywords(&["TIME", "ZONE"])?;
+            let p = validate::check_time_precision(p, TypeError::ZonedTimestampPrecision)
+                .map_err(|e| self.invalid(e))?;
             return Ok(DataType::timestamp_tz(p));
         }
-        let p = validate::check_timestamp_precision(p).map_err(|e| self.invalid(e))?;
+        let p = validate::check_time_precision(p, TypeError::TimestampPrecision)
+            .map_err(|e| self.invalid(e))?;
         Ok(DataType::timestamp(p))
     }
 
@@ -655,54 +646,39 @@ impl TokenParser<'_> {
         use DayTimeResolution as R;
         let mut day = u64::from(validate::DEFAULT_DAY_PRECISION);
         let mut frac = u64::from(validate::DEFAULT_FRACTIONAL_PRECISION);
-        let resolution = match kw {
-            "DAY" => {
-                day = self.parse_optional_precision(day)?;
-                if self.has_next_keywords(&["TO"]) {
-                    self.next_keyword("TO")?;
-                    self.next_of(TokenType::Keyword)?;
-                    match self.token().value.as_str() {
-                        "HOUR" => R::DayToHour,
-                        "MINUTE" => R::DayToMinute,
-                        "SECOND" => {
-                            frac = self.parse_optional_precision(frac)?;
-                            R::DayToSecond
-                        }
-                        _ => return Err(self.error("Invalid day-time interval resolution.")),
-                    }
-                } else {
-                    R::Day
-                }
+        if kw == "DAY" {
+            day = self.parse_optional_precision(day)?;
+        }
+        let resolution = if kw == "SECOND" {
+            frac = self.parse_optional_precision(frac)?;
+            R::Second
+        } else if self.has_next_keywords(&["TO"]) {
+            self.next_keyword("TO")?;
+            // After MINUTE only SECOND may follow (Flink expects that keyword); after DAY and
+            // HOUR, a smaller unit.
+            if kw == "MINUTE" {
+                self.next_keyword("SECOND")?;
+            } else {
+                self.next_of(TokenType::Keyword)?;
             }
-            "HOUR" => {
-                if self.has_next_keywords(&["TO"]) {
-                    self.next_keyword("TO")?;
-                    self.next_of(TokenType::Keyword)?;
-                    match self.token().value.as_str() {
-                        "MINUTE" => R::HourToMinute,
-                        "SECOND" => {
-                            frac = self.parse_optional_precision(frac)?;
-                            R::HourToSecond
-                        }
-                        _ => return Err(self.error("Invalid day-time interval resolution.")),
-                    }
-                } else {
-                    R::Hour
-                }
-            }
-            "MINUTE" => {
-                if self.has_next_keywords(&["TO"]) {
-                    self.next_keyword("TO")?;
-                    self.next_keyword("SECOND")?;
-                    frac = self.parse_optional_precision(frac)?;
-                    R::MinuteToSecond
-                } else {
-                    R::Minute
-                }
-            }
-            _ => {
+            let resolution = match (kw, self.token().value.as_str()) {
+                ("DAY", "HOUR") => R::DayToHour,
+                ("DAY", "MINUTE") => R::DayToMinute,
+                ("DAY", "SECOND") => R::DayToSecond,
+                ("HOUR", "MINUTE") => R::HourToMinute,
+                ("HOUR", "SECOND") => R::HourToSecond,
+                ("MINUTE", "SECOND") => R::MinuteToSecond,
+                _ => return Err(self.error("Invalid day-time interval resolution.")),
+            };
+            if self.token().value == "SECOND" {
                 frac = self.parse_optional_precision(frac)?;
-                R::Second
+            }
+            resolution
+        } else {
+            match kw {
+                "DAY" => R::Day,
+                "HOUR" => R::Hour,
+                _ => R::Minute,
             }
         };
         let (day_precision, fractional_precision) =
@@ -777,14 +753,20 @@ impl TokenParser<'_> {
         }))
     }
 
-    fn parse_raw(&mut self) -> PResult<DataType> {
+    /// `('a', 'b')`: the two string parameters of RAW and LEGACY.
+    fn parse_two_strings(&mut self) -> PResult<(String, String)> {
         self.next_of(TokenType::BeginParameter)?;
         self.next_of(TokenType::LiteralString)?;
-        let class_name = self.token().value.to_string();
+        let first = self.token().value.to_string();
         self.next_of(TokenType::ListSeparator)?;
         self.next_of(TokenType::LiteralString)?;
-        let snapshot = self.token().value.to_string();
+        let second = self.token().value.to_string();
         self.next_of(TokenType::EndParameter)?;
+        Ok((first, second))
+    }
+
+    fn parse_raw(&mut self) -> PResult<DataType> {
+        let (class_name, snapshot) = self.parse_two_strings()?;
         validate::check_raw(&class_name, &snapshot).map_err(|e| self.invalid(e))?;
         Ok(DataType::new(LogicalType::Raw {
             class_name,
@@ -793,13 +775,7 @@ impl TokenParser<'_> {
     }
 
     fn parse_legacy(&mut self) -> PResult<DataType> {
-        self.next_of(TokenType::BeginParameter)?;
-        self.next_of(TokenType::LiteralString)?;
-        let root = self.token().value.to_string();
-        self.next_of(TokenType::ListSeparator)?;
-        self.next_of(TokenType::LiteralString)?;
-        let type_info = self.token().value.to_string();
-        self.next_of(TokenType::EndParameter)?;
+        let (root, type_info) = self.parse_two_strings()?;
         match LogicalTypeRoot::from_name(&root) {
             Some(type_root) => Ok(DataType::new(LogicalType::Legacy {
                 type_root,

@@ -66,37 +66,36 @@ impl DataType {
         use LogicalType as L;
         let summary = mode == Mode::Summary;
         match &self.logical {
-            L::Char { length } => {
-                if *length == 0 && !summary {
-                    return Err(TypeError::ZeroLengthCharNotSerializable);
-                }
-                let _ = write!(out, "CHAR({length})");
-            }
-            L::VarChar { length } => {
-                if *length == 0 && !summary {
-                    return Err(TypeError::ZeroLengthCharNotSerializable);
-                }
-                if summary && *length == MAX_LENGTH {
-                    out.push_str("STRING");
-                } else {
-                    let _ = write!(out, "VARCHAR({length})");
-                }
-            }
             L::Boolean => out.push_str("BOOLEAN"),
-            L::Binary { length } => {
+            L::Char { length }
+            | L::VarChar { length }
+            | L::Binary { length }
+            | L::VarBinary { length } => {
+                let (name, longest, zero_length) = match &self.logical {
+                    L::Char { .. } => ("CHAR", None, TypeError::ZeroLengthCharNotSerializable),
+                    L::VarChar { .. } => (
+                        "VARCHAR",
+                        Some("STRING"),
+                        TypeError::ZeroLengthCharNotSerializable,
+                    ),
+                    L::Binary { .. } => {
+                        ("BINARY", None, TypeError::ZeroLengthBinaryNotSerializable)
+                    }
+                    _ => (
+                        "VARBINARY",
+                        Some("BYTES"),
+                        TypeError::ZeroLengthBinaryNotSerializable,
+                    ),
+                };
+                // Flink's empty literal types (length 0) have no serializable form.
                 if *length == 0 && !summary {
-                    return Err(TypeError::ZeroLengthBinaryNotSerializable);
+                    return Err(zero_length);
                 }
-                let _ = write!(out, "BINARY({length})");
-            }
-            L::VarBinary { length } => {
-                if *length == 0 && !summary {
-                    return Err(TypeError::ZeroLengthBinaryNotSerializable);
-                }
-                if summary && *length == MAX_LENGTH {
-                    out.push_str("BYTES");
-                } else {
-                    let _ = write!(out, "VARBINARY({length})");
+                match longest {
+                    Some(longest) if summary && *length == MAX_LENGTH => out.push_str(longest),
+                    _ => {
+                        let _ = write!(out, "{name}({length})");
+                    }
                 }
             }
             L::Decimal { precision, scale } => {

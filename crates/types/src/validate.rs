@@ -37,34 +37,11 @@ fn to_len(n: u64) -> Result<u32, TypeError> {
     }
 }
 
-/// `new CharType(n)`: 1..=2147483647.
-pub fn check_char_length(n: u64) -> Result<u32, TypeError> {
+/// `new CharType(n)`, `VarCharType`, `BinaryType`, `VarBinaryType`: `n` in 1..=2147483647;
+/// `zero` is the type's error for a zero length.
+pub fn check_length(n: u64, zero: TypeError) -> Result<u32, TypeError> {
     match to_len(n)? {
-        0 => Err(TypeError::CharLength),
-        n => Ok(n),
-    }
-}
-
-/// `new VarCharType(n)`: 1..=2147483647.
-pub fn check_varchar_length(n: u64) -> Result<u32, TypeError> {
-    match to_len(n)? {
-        0 => Err(TypeError::VarCharLength),
-        n => Ok(n),
-    }
-}
-
-/// `new BinaryType(n)`: 1..=2147483647.
-pub fn check_binary_length(n: u64) -> Result<u32, TypeError> {
-    match to_len(n)? {
-        0 => Err(TypeError::BinaryLength),
-        n => Ok(n),
-    }
-}
-
-/// `new VarBinaryType(n)`: 1..=2147483647.
-pub fn check_varbinary_length(n: u64) -> Result<u32, TypeError> {
-    match to_len(n)? {
-        0 => Err(TypeError::VarBinaryLength),
+        0 => Err(zero),
         n => Ok(n),
     }
 }
@@ -81,37 +58,11 @@ pub fn check_decimal(precision: u64, scale: u64) -> Result<(u32, u32), TypeError
     Ok((p, scale as u32))
 }
 
-/// `new TimeType(p)`: 0..=9.
-pub fn check_time_precision(p: u64) -> Result<u32, TypeError> {
+/// `new TimeType(p)`, `TimestampType`, `ZonedTimestampType`, `LocalZonedTimestampType`: `p` in
+/// 0..=9, else the type's `error`.
+pub fn check_time_precision(p: u64, error: TypeError) -> Result<u32, TypeError> {
     if p > u64::from(MAX_TIMESTAMP_PRECISION) {
-        Err(TypeError::TimePrecision)
-    } else {
-        Ok(p as u32)
-    }
-}
-
-/// `new TimestampType(p)`: 0..=9.
-pub fn check_timestamp_precision(p: u64) -> Result<u32, TypeError> {
-    if p > u64::from(MAX_TIMESTAMP_PRECISION) {
-        Err(TypeError::TimestampPrecision)
-    } else {
-        Ok(p as u32)
-    }
-}
-
-/// `new ZonedTimestampType(p)`: 0..=9.
-pub fn check_zoned_timestamp_precision(p: u64) -> Result<u32, TypeError> {
-    if p > u64::from(MAX_TIMESTAMP_PRECISION) {
-        Err(TypeError::ZonedTimestampPrecision)
-    } else {
-        Ok(p as u32)
-    }
-}
-
-/// `new LocalZonedTimestampType(p)`: 0..=9.
-pub fn check_local_zoned_timestamp_precision(p: u64) -> Result<u32, TypeError> {
-    if p > u64::from(MAX_TIMESTAMP_PRECISION) {
-        Err(TypeError::LocalZonedTimestampPrecision)
+        Err(error)
     } else {
         Ok(p as u32)
     }
@@ -239,19 +190,22 @@ impl DataType {
                 check_decimal(u64::from(*precision), u64::from(*scale))?;
             }
             L::Time { precision } => {
-                check_time_precision(u64::from(*precision))?;
+                check_time_precision(u64::from(*precision), TypeError::TimePrecision)?;
             }
             L::Timestamp { precision, kind } => {
-                check_timestamp_precision(u64::from(*precision))?;
+                check_time_precision(u64::from(*precision), TypeError::TimestampPrecision)?;
                 if *kind == TimestampKind::Proctime {
                     return Err(TypeError::ProctimeTimestamp);
                 }
             }
             L::TimestampTz { precision } => {
-                check_zoned_timestamp_precision(u64::from(*precision))?;
+                check_time_precision(u64::from(*precision), TypeError::ZonedTimestampPrecision)?;
             }
             L::TimestampLtz { precision, .. } => {
-                check_local_zoned_timestamp_precision(u64::from(*precision))?;
+                check_time_precision(
+                    u64::from(*precision),
+                    TypeError::LocalZonedTimestampPrecision,
+                )?;
             }
             L::IntervalYearMonth {
                 resolution,

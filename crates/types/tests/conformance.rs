@@ -29,30 +29,18 @@ fn rebuild(col: &Value) -> Result<DataType, String> {
 
 fn check(col: &Value) -> Result<(), String> {
     let t = rebuild(col)?;
-    let summary = col["type"].as_str().unwrap();
-    if t.summary_string() != summary {
-        return Err(format!("summary {}", t.summary_string()));
-    }
-    match (t.serializable_string(), col["type_serializable"].as_str()) {
-        (Ok(a), Some(b)) if a == b => {}
-        (Err(e), None) => {
-            let flink = col["type_serializable_error"].as_str().unwrap_or_default();
-            if !flink.ends_with(&e.to_string()) {
-                return Err(format!("serializable error {e} vs {flink}"));
-            }
-        }
-        (a, b) => return Err(format!("serializable {a:?} vs {b:?}")),
-    }
-    if t.type_root().as_str() != col["type_root"].as_str().unwrap() {
-        return Err(format!("root {}", t.type_root()));
-    }
-    if t.nullable != col["nullable"].as_bool().unwrap() {
-        return Err("nullable".into());
-    }
-    if t.java_conversion_class().as_deref() != col["conversion_class"].as_str() {
-        return Err(format!("conversion {:?}", t.java_conversion_class()));
-    }
-    Ok(())
+    common::check_recorded(
+        &t,
+        &common::Recorded {
+            summary: col["type"].as_str().unwrap(),
+            serializable: col["type_serializable"].as_str(),
+            serializable_error: col["type_serializable_error"].as_str().unwrap_or_default(),
+            error_in_chain: true,
+            root: col["type_root"].as_str().unwrap(),
+            nullable: col["nullable"].as_bool().unwrap(),
+            conversion: col["conversion_class"].as_str(),
+        },
+    )
 }
 
 #[test]

@@ -18,29 +18,18 @@ fn check(case: &Value) -> Result<(), String> {
     let ours = input.parse::<DataType>();
     if case["ok"].as_bool().unwrap() {
         let t = ours.map_err(|e| format!("we reject: {e}"))?;
-        let summary = case["summary"].as_str().unwrap();
-        if t.summary_string() != summary {
-            return Err(format!("summary {:?} vs {summary:?}", t.summary_string()));
-        }
-        match (t.serializable_string(), case.get("serializable")) {
-            (Ok(s), Some(w)) if Some(s.as_str()) == w.as_str() => {}
-            (Err(e), None) => {
-                let w = case["serializable_error"].as_str().unwrap();
-                if e.to_string() != w {
-                    return Err(format!("serializable error {e} vs {w}"));
-                }
-            }
-            (o, w) => return Err(format!("serializable {o:?} vs {w:?}")),
-        }
-        if t.type_root().as_str() != case["root"].as_str().unwrap() {
-            return Err(format!("root {}", t.type_root()));
-        }
-        if t.nullable != case["nullable"].as_bool().unwrap() {
-            return Err("nullable".into());
-        }
-        if t.java_conversion_class().as_deref() != case["conversion"].as_str() {
-            return Err(format!("conversion {:?}", t.java_conversion_class()));
-        }
+        common::check_recorded(
+            &t,
+            &common::Recorded {
+                summary: case["summary"].as_str().unwrap(),
+                serializable: case.get("serializable").and_then(Value::as_str),
+                serializable_error: case["serializable_error"].as_str().unwrap_or_default(),
+                error_in_chain: false,
+                root: case["root"].as_str().unwrap(),
+                nullable: case["nullable"].as_bool().unwrap(),
+                conversion: case["conversion"].as_str(),
+            },
+        )?;
         // What we parsed must also validate.
         t.validate().map_err(|e| format!("validate: {e}"))?;
         Ok(())

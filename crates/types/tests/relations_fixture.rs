@@ -15,16 +15,28 @@ use flinkddl_types::{
     arithmetic_result_type, find_common_type, supports_avoiding_cast, supports_explicit_cast,
     supports_implicit_cast, ArithmeticOp, DataType,
 };
+use serde_json::Value;
 
 fn ty(s: &str) -> DataType {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
+/// Every case of `fixtures/types/<file>` through `check` (`Err` says how we differ from Flink):
+/// the tally printed, and every difference listed on failure.
+fn assert_every_case(file: &str, check: impl Fn(&Value) -> Result<(), String>) {
+    let cases = common::read_jsonl(&common::fixture(file));
+    let failures: Vec<String> = cases.iter().filter_map(|c| check(c).err()).collect();
+    eprintln!(
+        "{file}: {}/{} match Flink",
+        cases.len() - failures.len(),
+        cases.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn casts_match_flink() {
-    let cases = common::read_jsonl(&common::fixture("casts.jsonl"));
-    let mut failures = Vec::new();
-    for c in &cases {
+    assert_every_case("casts.jsonl", |c| {
         let (f, t) = (c["from"].as_str().unwrap(), c["to"].as_str().unwrap());
         let (a, b) = (ty(f), ty(t));
         let got = (
@@ -38,24 +50,17 @@ fn casts_match_flink() {
             c["avoid"].as_bool().unwrap(),
         );
         if got != want {
-            failures.push(format!(
+            return Err(format!(
                 "{f} -> {t}: (implicit, explicit, avoid) {got:?} vs {want:?}"
             ));
         }
-    }
-    eprintln!(
-        "casts.jsonl: {}/{} pairs match Flink",
-        cases.len() - failures.len(),
-        cases.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+        Ok(())
+    });
 }
 
 #[test]
 fn common_types_match_flink() {
-    let cases = common::read_jsonl(&common::fixture("common_types.jsonl"));
-    let mut failures = Vec::new();
-    for c in &cases {
+    assert_every_case("common_types.jsonl", |c| {
         let types: Vec<DataType> = c["types"]
             .as_array()
             .unwrap()
@@ -65,23 +70,16 @@ fn common_types_match_flink() {
         let got = find_common_type(&types).map(|t| t.summary_string());
         let want = c["result"].as_str().map(str::to_string);
         if got != want {
-            failures.push(format!("{}: {got:?} vs {want:?}", c["types"]));
+            return Err(format!("{}: {got:?} vs {want:?}", c["types"]));
         }
-    }
-    eprintln!(
-        "common_types.jsonl: {}/{} match Flink",
-        cases.len() - failures.len(),
-        cases.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+        Ok(())
+    });
 }
 
 #[test]
 fn decimal_rules_match_flink() {
-    let cases = common::read_jsonl(&common::fixture("decimal_ops.jsonl"));
-    let mut failures = Vec::new();
-    let u = |v: &serde_json::Value| v.as_u64().unwrap() as u32;
-    for c in &cases {
+    let u = |v: &Value| v.as_u64().unwrap() as u32;
+    assert_every_case("decimal_ops.jsonl", |c| {
         match c["op"].as_str().unwrap() {
             "dec" => {
                 let (p1, s1, p2, s2) = (u(&c["p1"]), u(&c["s1"]), u(&c["p2"]), u(&c["s2"]));
@@ -92,14 +90,14 @@ fn decimal_rules_match_flink() {
                     _ => find_modulo_decimal_type(p1, s1, p2, s2),
                 };
                 if got.summary_string() != c["result"].as_str().unwrap() {
-                    failures.push(format!("{c}: {got}"));
+                    return Err(format!("{c}: {got}"));
                 }
             }
             "round" => {
                 let r = c["r"].as_i64().unwrap() as i32;
                 let got = find_round_decimal_type(u(&c["p"]), u(&c["s"]), r);
                 if got.summary_string() != c["result"].as_str().unwrap() {
-                    failures.push(format!("{c}: {got}"));
+                    return Err(format!("{c}: {got}"));
                 }
             }
             _ => {
@@ -108,24 +106,17 @@ fn decimal_rules_match_flink() {
                 if sum.summary_string() != c["sum"].as_str().unwrap()
                     || avg.summary_string() != c["avg"].as_str().unwrap()
                 {
-                    failures.push(format!("{c}: {sum} / {avg}"));
+                    return Err(format!("{c}: {sum} / {avg}"));
                 }
             }
         }
-    }
-    eprintln!(
-        "decimal_ops.jsonl: {}/{} match Flink",
-        cases.len() - failures.len(),
-        cases.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+        Ok(())
+    });
 }
 
 #[test]
 fn sql_arithmetic_matches_flink() {
-    let cases = common::read_jsonl(&common::fixture("arithmetic.jsonl"));
-    let mut failures = Vec::new();
-    for c in &cases {
+    assert_every_case("arithmetic.jsonl", |c| {
         let (l, r) = (
             ty(c["left"].as_str().unwrap()),
             ty(c["right"].as_str().unwrap()),
@@ -140,16 +131,11 @@ fn sql_arithmetic_matches_flink() {
         let got = arithmetic_result_type(op, &l, &r).map(|t| t.summary_string());
         let want = c["result"].as_str().map(str::to_string);
         if got != want {
-            failures.push(format!(
+            return Err(format!(
                 "{} {} {}: {got:?} vs {want:?}",
                 c["left"], c["op"], c["right"]
             ));
         }
-    }
-    eprintln!(
-        "arithmetic.jsonl: {}/{} match Flink",
-        cases.len() - failures.len(),
-        cases.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+        Ok(())
+    });
 }

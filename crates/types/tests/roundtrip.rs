@@ -17,18 +17,21 @@ fn length() -> impl Strategy<Value = u32> {
 }
 
 fn leaf() -> impl Strategy<Value = LogicalType> {
-    let day_time = prop_oneof![
-        Just(DayTimeResolution::Day),
-        Just(DayTimeResolution::DayToHour),
-        Just(DayTimeResolution::DayToMinute),
-        Just(DayTimeResolution::DayToSecond),
-        Just(DayTimeResolution::Hour),
-        Just(DayTimeResolution::HourToMinute),
-        Just(DayTimeResolution::HourToSecond),
-        Just(DayTimeResolution::Minute),
-        Just(DayTimeResolution::MinuteToSecond),
-        Just(DayTimeResolution::Second),
-    ];
+    let day_time = {
+        use DayTimeResolution as R;
+        prop::sample::select(vec![
+            R::Day,
+            R::DayToHour,
+            R::DayToMinute,
+            R::DayToSecond,
+            R::Hour,
+            R::HourToMinute,
+            R::HourToSecond,
+            R::Minute,
+            R::MinuteToSecond,
+            R::Second,
+        ])
+    };
     prop_oneof![
         length().prop_map(|length| LogicalType::Char { length }),
         length().prop_map(|length| LogicalType::VarChar { length }),

@@ -8,7 +8,7 @@
 
 use super::{Located, Locator};
 use crate::check::{FileReport, Summary};
-use flinkddl::{Code, Severity, Stage};
+use flinkddl::{Code, Severity};
 use serde_json::{json, Value};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -18,14 +18,6 @@ fn level(severity: Severity) -> &'static str {
         Severity::Error => "error",
         Severity::Warning => "warning",
         Severity::Info => "note",
-    }
-}
-
-fn stage(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Syntax => "syntax",
-        Stage::Bind => "bind",
-        Stage::Lint => "lint",
     }
 }
 
@@ -69,7 +61,7 @@ fn rule(code: Code) -> Value {
         "fullDescription": { "text": summary },
         "help": { "text": info.explanation, "markdown": info.explanation },
         "defaultConfiguration": { "level": level(info.severity) },
-        "properties": { "stage": stage(info.stage) },
+        "properties": { "stage": info.stage.as_str() },
     })
 }
 

@@ -1,9 +1,9 @@
 //! What the fixture harnesses share (each test binary uses a part of it).
 #![allow(dead_code)]
 
-use flinkddl::parse;
+use flinkddl::{analyze_with, parse, Options};
 use flinkddl_fmt::{FormatOptions, IdentifierQuoting, KeywordCase};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The options a case's first line sets: `-- format: key = value, ...`, with the keys of the
 /// `[format]` table of flinkddl.toml; the defaults without that line.
@@ -36,21 +36,28 @@ pub fn options_of(text: &str) -> FormatOptions {
     options
 }
 
-/// `fixtures/<name>` of the repository.
-pub fn fixture_dir(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures")
-        .join(name)
-}
-
-/// The `.sql` cases of `dir`, sorted.
-pub fn cases(dir: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    out.retain(|p| p.extension().is_some_and(|e| e == "sql"));
-    out.sort();
-    out
+/// What the analysis says of a script: each table's name, DESCRIBE and SHOW CREATE, and the
+/// codes.
+pub fn meaning(text: &str) -> (Vec<String>, Vec<String>) {
+    let analysis = analyze_with(text, &Options::default());
+    let tables = analysis
+        .tables
+        .iter()
+        .map(|t| {
+            format!(
+                "{}\n{}\n{}",
+                t.identifier(),
+                flinkddl::binder::print::describe_tableau(t),
+                flinkddl::binder::print::show_create(t).unwrap_or_default()
+            )
+        })
+        .collect();
+    let codes = analysis
+        .diagnostics
+        .iter()
+        .map(|d| d.code.to_string())
+        .collect();
+    (tables, codes)
 }
 
 /// `dir` holds only `.sql` cases and their `.snap` snapshots, and no snapshot without its case.

@@ -19,8 +19,8 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from dataclasses import dataclass, field, fields
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, Union, cast
 
 from . import _native
 
@@ -49,6 +49,7 @@ __all__ = [
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -291,59 +292,34 @@ class Rule:
     title: str
 
 
-def _label(v: Dict[str, Any]) -> Label:
-    return Label(v["message"], v["line"], v["column"], v["start"], v["end"])
+def _record(cls: Type[_T], v: Dict[str, Any], **given: Any) -> _T:
+    """``cls`` from a JSON object whose keys are its fields' names; ``given`` sets the fields
+    that are named otherwise or need converting."""
+    names = (f.name for f in fields(cast(Any, cls)))
+    return cls(**{n: given[n] if n in given else v.get(n) for n in names})
 
 
 def _diagnostic(v: Dict[str, Any]) -> Diagnostic:
     f = v.get("fix")
-    return Diagnostic(
-        code=v["code"],
-        name=v["name"],
-        severity=v["severity"],
-        stage=v["stage"],
-        message=v["message"],
-        line=v["line"],
-        column=v["column"],
-        end_line=v["end_line"],
-        end_column=v["end_column"],
-        start=v["start"],
-        end=v["end"],
-        labels=tuple(_label(x) for x in v["labels"]),
-        help=v.get("help"),
-        fix=None
-        if f is None
-        else Fix(f["message"], f["replacement"], f["start"], f["end"], f["applicability"]),
+    return _record(
+        Diagnostic,
+        v,
+        labels=tuple(_record(Label, x) for x in v["labels"]),
+        fix=None if f is None else _record(Fix, f),
     )
 
 
 def _table(v: Dict[str, Any]) -> Table:
     columns = tuple(
-        Column(
-            name=c["name"],
-            kind=c["kind"],
-            type=c["type"],
-            type_serializable=c.get("type_serializable"),
-            type_root=c["type_root"],
-            nullable=c["nullable"],
-            expression=c.get("expr"),
-            metadata_key=c.get("metadata_key"),
-            is_virtual=c.get("virtual"),
-            comment=c.get("comment"),
-            _arrow=c.get("arrow"),
-        )
+        _record(Column, c, expression=c.get("expr"), is_virtual=c.get("virtual"), _arrow=c.get("arrow"))
         for c in v["columns"]
     )
     watermarks = v["watermarks"]
     pk = v.get("primary_key")
     dist = v.get("distribution")
-    return Table(
-        identifier=v["identifier"],
-        catalog=v["catalog"],
-        database=v["database"],
-        name=v["name"],
-        temporary=v["temporary"],
-        complete=v["complete"],
+    return _record(
+        Table,
+        v,
         columns=columns,
         watermark=Watermark(watermarks[0]["rowtime"], watermarks[0]["expr"], watermarks[0]["expr_type"])
         if watermarks
@@ -352,9 +328,8 @@ def _table(v: Dict[str, Any]) -> Table:
         partition_keys=tuple(v["partition_keys"]),
         distribution=None
         if dist is None
-        else Distribution(dist["kind"], tuple(dist["bucket_keys"]), dist["bucket_count"]),
+        else _record(Distribution, dist, bucket_keys=tuple(dist["bucket_keys"])),
         options=dict(v["options"]),
-        comment=v["comment"],
         _describe=v["describe"],
         _show_create=v.get("show_create"),
     )
@@ -461,7 +436,7 @@ def fix(
     )
     return FixResult(
         sql=raw["sql"],
-        applied=tuple(AppliedFix(a["code"], a["name"], a["message"], a["line"]) for a in raw["applied"]),
+        applied=tuple(_record(AppliedFix, a) for a in raw["applied"]),
         diagnostics=tuple(_diagnostic(d) for d in raw["diagnostics"]),
         converged=raw["converged"],
         withheld=raw["withheld"],
@@ -470,10 +445,7 @@ def fix(
 
 def rules() -> Tuple[Rule, ...]:
     """Every diagnostic code flinkddl has (``flinkddl explain`` lists them too)."""
-    return tuple(
-        Rule(r["code"], r["name"], r["stage"], r["severity"], r["title"])
-        for r in json.loads(_native.rules())
-    )
+    return tuple(_record(Rule, r) for r in json.loads(_native.rules()))
 
 
 def _pyarrow() -> Any:

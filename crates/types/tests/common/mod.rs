@@ -6,6 +6,7 @@
 
 use flinkddl_diagnostics::Span;
 use flinkddl_types::ddl::{DdlBuiltin, DdlField, DdlParam, DdlType, DdlTypeKind};
+use flinkddl_types::DataType;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -23,6 +24,56 @@ pub fn shared_dir() -> Option<PathBuf> {
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
     };
     p.is_dir().then_some(p)
+}
+
+/// What Flink printed for a type: its summary and serializable strings (or, instead of the
+/// latter, the error it raised), its root, nullability and default conversion class.
+pub struct Recorded<'a> {
+    pub summary: &'a str,
+    pub serializable: Option<&'a str>,
+    pub serializable_error: &'a str,
+    /// Whether the error is recorded inside a longer message that ends with it (an exception
+    /// chain), rather than alone.
+    pub error_in_chain: bool,
+    pub root: &'a str,
+    pub nullable: bool,
+    pub conversion: Option<&'a str>,
+}
+
+/// `t` against what Flink printed for it.
+pub fn check_recorded(t: &DataType, flink: &Recorded<'_>) -> Result<(), String> {
+    if t.summary_string() != flink.summary {
+        return Err(format!(
+            "summary {:?} vs {:?}",
+            t.summary_string(),
+            flink.summary
+        ));
+    }
+    match (t.serializable_string(), flink.serializable) {
+        (Ok(ours), Some(theirs)) if ours == theirs => {}
+        (Err(e), None) => {
+            let (ours, theirs) = (e.to_string(), flink.serializable_error);
+            let same = if flink.error_in_chain {
+                theirs.ends_with(&ours)
+            } else {
+                theirs == ours
+            };
+            if !same {
+                return Err(format!("serializable error {ours} vs {theirs}"));
+            }
+        }
+        (ours, theirs) => return Err(format!("serializable {ours:?} vs {theirs:?}")),
+    }
+    if t.type_root().as_str() != flink.root {
+        return Err(format!("root {}", t.type_root()));
+    }
+    if t.nullable != flink.nullable {
+        return Err("nullable".into());
+    }
+    if t.java_conversion_class().as_deref() != flink.conversion {
+        return Err(format!("conversion {:?}", t.java_conversion_class()));
+    }
+    Ok(())
 }
 
 pub fn read_jsonl(path: &std::path::Path) -> Vec<Value> {
@@ -409,20 +460,22 @@ impl P {
             Tok::Word(w) => {
                 let u = w.to_uppercase();
                 match u.as_str() {
-                    "CHAR" | "CHARACTER" => {
-                        let k = if self.peek_word("VARYING") {
+                    "CHAR" | "CHARACTER" | "VARCHAR" => {
+                        let varying = if u == "VARCHAR" {
+                            true
+                        } else if self.peek_word("VARYING") {
                             self.pos += 1;
-                            self.builtin(DdlBuiltin::Varchar, s, 1)?
+                            true
                         } else {
-                            self.builtin(DdlBuiltin::Char, s, 1)?
+                            false
                         };
-                        if self.peek_word("CHARACTER") && self.peek_word_at(1, "SET") {
-                            self.pos += 3;
-                        }
-                        k
-                    }
-                    "VARCHAR" => {
-                        let k = self.builtin(DdlBuiltin::Varchar, s, 1)?;
+                        let name = if varying {
+                            DdlBuiltin::Varchar
+                        } else {
+                            DdlBuiltin::Char
+                        };
+                        let k = self.builtin(name, s, 1)?;
+                        // `CHARACTER SET name` is read and dropped.
                         if self.peek_word("CHARACTER") && self.peek_word_at(1, "SET") {
                             self.pos += 3;
                         }
@@ -456,23 +509,14 @@ impl P {
                     "DATE" => self.builtin(DdlBuiltin::Date, s, 0)?,
                     "VARIANT" => self.builtin(DdlBuiltin::Variant, s, 0)?,
                     "BITMAP" => self.builtin(DdlBuiltin::Bitmap, s, 0)?,
-                    "TIME" => {
+                    "TIME" | "TIMESTAMP" => {
                         let params = self.params(1)?;
-                        let name = match self.time_zone_suffix()? {
-                            Some(true) => DdlBuiltin::TimeWithLocalTimeZone,
-                            _ => DdlBuiltin::Time,
-                        };
-                        DdlTypeKind::Builtin {
-                            name,
-                            name_span: s,
-                            params,
-                        }
-                    }
-                    "TIMESTAMP" => {
-                        let params = self.params(1)?;
-                        let name = match self.time_zone_suffix()? {
-                            Some(true) => DdlBuiltin::TimestampLtz,
-                            _ => DdlBuiltin::Timestamp,
+                        let local = self.time_zone_suffix()? == Some(true);
+                        let name = match (u.as_str(), local) {
+                            ("TIME", false) => DdlBuiltin::Time,
+                            ("TIME", true) => DdlBuiltin::TimeWithLocalTimeZone,
+                            (_, false) => DdlBuiltin::Timestamp,
+                            (_, true) => DdlBuiltin::TimestampLtz,
                         };
                         DdlTypeKind::Builtin {
                             name,
