@@ -26,10 +26,12 @@ pub mod diagnostics;
 pub mod folding;
 pub mod hover;
 pub mod index;
+pub mod inlay_hints;
 pub mod navigation;
 pub mod rename;
 mod scope;
 pub mod semantic_tokens;
+pub mod signature_help;
 pub mod symbols;
 
 use flinkddl::connectors::Catalogue;
@@ -42,9 +44,11 @@ pub use code_actions::CodeAction;
 pub use completion::{CompletionItem, CompletionKind};
 pub use folding::{FoldKind, FoldingRange};
 pub use hover::Hover;
+pub use inlay_hints::{InlayHint, InlayHintKind};
 pub use navigation::NavigationTarget;
 pub use rename::RenameError;
 pub use semantic_tokens::{SemanticToken, TokenType};
+pub use signature_help::{Signature, SignatureHelp};
 pub use symbols::{DocumentSymbol, SymbolKind};
 
 /// A replacement of `span` by `text`.
@@ -66,6 +70,10 @@ pub struct Analysis {
     /// files on top of the built-in one); `None`: the built-in one. Hover and completion read
     /// the same one, so they describe and offer what the diagnostics accept.
     connectors: Option<Arc<Catalogue>>,
+    /// How the analysis bound the script, to bind it again for the select items' types.
+    bind_options: flinkddl::binder::BindOptions,
+    /// Built on first use (inlay hints): the binder's type of each select item, by position.
+    select_item_types: OnceLock<Vec<flinkddl::binder::item_types::SelectItemType>>,
 }
 
 impl Analysis {
@@ -88,6 +96,8 @@ impl Analysis {
             result,
             index: OnceLock::new(),
             connectors: config.shared_catalogue(),
+            bind_options: flinkddl::bind_options(&config.options()),
+            select_item_types: OnceLock::new(),
         }
     }
 
@@ -107,6 +117,8 @@ impl Analysis {
             result,
             index: OnceLock::new(),
             connectors: config.shared_catalogue(),
+            bind_options: flinkddl::bind_options(&config.options()),
+            select_item_types: OnceLock::new(),
         }
     }
 
@@ -173,6 +185,23 @@ impl Analysis {
             .or_else(|| self.result.tables.iter().map(|t| t.as_ref()).find(same))
     }
 
+    /// The type the binder gives each select item of the script's queries, in text order: the
+    /// script bound again (with the analysis's options and source check) noting them.
+    pub fn select_item_types(&self) -> &[flinkddl::binder::item_types::SelectItemType] {
+        self.select_item_types.get_or_init(|| {
+            let check = flinkddl::ConnectorSourceCheck(self.catalogue());
+            let mut items = flinkddl::binder::item_types::select_item_types(
+                &self.result.parse,
+                &self.text,
+                self.bind_options,
+                Some(&check),
+            );
+            items.sort_by_key(|i| (i.span.start, i.span.end));
+            items.dedup_by_key(|i| i.span);
+            items
+        })
+    }
+
     /// Every diagnostic of the script.
     pub fn diagnostics(&self) -> &[flinkddl::Diagnostic] {
         &self.result.diagnostics
@@ -184,6 +213,15 @@ impl Analysis {
 
     pub fn completions(&self, offset: u32) -> Vec<CompletionItem> {
         completion::completions(self, offset)
+    }
+
+    pub fn signature_help(&self, offset: u32) -> Option<SignatureHelp> {
+        signature_help::signature_help(self, offset)
+    }
+
+    /// The type hints whose place is inside `range`.
+    pub fn inlay_hints(&self, range: Span) -> Vec<InlayHint> {
+        inlay_hints::inlay_hints(self, range)
     }
 
     pub fn goto_definition(&self, offset: u32) -> Option<NavigationTarget> {
