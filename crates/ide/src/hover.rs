@@ -89,7 +89,13 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
                     let def = analysis
                         .index()
                         .column_def(path, name, occurrence.statement);
-                    match def.and_then(|d| unbound_column(analysis, d.statement, d.name_span, &path.2)) {
+                    let from_alias = def.and_then(|d| {
+                        let ty = analysis.item_type_at_alias(d.statement, d.name_span)?;
+                        Some(query_column_markdown(name, ty, &format!("column of view `{}`", path.2)))
+                    });
+                    match from_alias.or_else(|| {
+                        def.and_then(|d| unbound_column(analysis, d.statement, d.name_span, &path.2))
+                    }) {
                         Some(markdown) => markdown,
                         None => format!(
                             "```flinksql\n`{name}`\n```\ncolumn of `{}` (not resolved: the table has errors or no such column)",
@@ -99,11 +105,43 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
                 }
             }
         }
+        Symbol::Alias {
+            statement,
+            span,
+            name,
+        } => match analysis.item_type_at_alias(*statement, *span) {
+            Some(ty) => query_column_markdown(name, ty, "column a query names"),
+            None => format!(
+                "```flinksql\n{}\n```\ncolumn a query names (flinkddl does not type its expression)",
+                flinkddl::binder::schema::quote_ident(name)
+            ),
+        },
+        Symbol::RelationAlias { span, name, .. } => {
+            let what = analysis
+                .index()
+                .relation_aliases
+                .get(span)
+                .map_or("a FROM item", String::as_str);
+            format!(
+                "```flinksql\n{}\n```\n**alias** of {what}",
+                flinkddl::binder::schema::quote_ident(name)
+            )
+        }
     };
     Some(Hover {
         span: occurrence.span,
         markdown,
     })
+}
+
+/// A column a query's select list makes, with the binder's type of its item.
+fn query_column_markdown(name: &str, ty: &flinkddl::types::DataType, what: &str) -> String {
+    let nullability = if ty.nullable { "nullable" } else { "NOT NULL" };
+    format!(
+        "```flinksql\n{} {}\n```\n**{what}** · {nullability}",
+        flinkddl::binder::schema::quote_ident(name),
+        ty.summary_string()
+    )
 }
 
 /// On a column's written type: the column as Flink resolved it (`VARCHAR` is `STRING`, ...).

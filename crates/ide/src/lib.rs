@@ -202,6 +202,18 @@ impl Analysis {
         })
     }
 
+    /// The binder's type of the select item of `statement` that `alias` ends.
+    pub(crate) fn item_type_at_alias(
+        &self,
+        statement: usize,
+        alias: Span,
+    ) -> Option<&flinkddl::types::DataType> {
+        self.select_item_types()
+            .iter()
+            .find(|i| i.statement == statement && i.span.end == alias.end)
+            .map(|i| &i.data_type)
+    }
+
     /// Every diagnostic of the script.
     pub fn diagnostics(&self) -> &[flinkddl::Diagnostic] {
         &self.result.diagnostics
