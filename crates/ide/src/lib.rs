@@ -202,6 +202,16 @@ impl Analysis {
         })
     }
 
+    /// The binder's type of the select item at `span` (its expression and alias).
+    pub(crate) fn item_type(&self, span: Span) -> Option<&flinkddl::types::DataType> {
+        let items = self.select_item_types();
+        let at = items.partition_point(|i| (i.span.start, i.span.end) < (span.start, span.end));
+        items
+            .get(at)
+            .filter(|i| i.span == span)
+            .map(|i| &i.data_type)
+    }
+
     /// The binder's type of the select item of `statement` that `alias` ends.
     pub(crate) fn item_type_at_alias(
         &self,

@@ -55,8 +55,13 @@ pub enum SelectItem {
     /// `*`, or `q.*` (the qualifier's parts).
     Star(Vec<String>),
     /// A named output column; `reads` is the column reference it is, if it is one
-    /// (`o.id AS oid` reads `["o", "id"]`).
-    Named { name: String, reads: Vec<String> },
+    /// (`o.id AS oid` reads `["o", "id"]`); `span` is the item's (its expression and alias),
+    /// by which the binder's type of it is found.
+    Named {
+        name: String,
+        reads: Vec<String>,
+        span: flinkddl::Span,
+    },
 }
 
 /// Words after a FROM item that are not its alias: those that end the FROM list, and these.
@@ -534,6 +539,7 @@ pub fn select_items(text: &str, tokens: &[Token], block: Range<usize>) -> Vec<Se
 }
 
 fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
+    let span = flinkddl::Span::new(item.first()?.span.start, item.last()?.span.end);
     let kinds: Vec<TokenKind> = item.iter().map(|t| t.kind).collect();
     // `*`, `q.*`
     if kinds.last() == Some(&TokenKind::Star)
@@ -546,7 +552,11 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
     let (parts, after) = dotted(text, item, 0, item.len());
     if !parts.is_empty() && after == item.len() {
         let name = parts.last().cloned()?;
-        return Some(SelectItem::Named { name, reads: parts });
+        return Some(SelectItem::Named {
+            name,
+            reads: parts,
+            span,
+        });
     }
     // `expr AS name`, `expr name`.
     let n = item.len();
@@ -576,7 +586,7 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
     } else {
         Vec::new()
     };
-    Some(SelectItem::Named { name, reads })
+    Some(SelectItem::Named { name, reads, span })
 }
 
 // ---- from the tree ---------------------------------------------------------------------------
@@ -719,7 +729,7 @@ fn tree_select_items(select: &ast::Select) -> Vec<SelectItem> {
             ast::QueryItem::Wildcard { qualifier, .. } => Some(SelectItem::Star(
                 qualifier.as_ref().map(parts).unwrap_or_default(),
             )),
-            ast::QueryItem::Expr { expr, alias, .. } => {
+            ast::QueryItem::Expr { expr, alias, span } => {
                 let reads = match &expr.kind {
                     ast::ExprKind::Identifier(name) => parts(name),
                     _ => Vec::new(),
@@ -728,7 +738,11 @@ fn tree_select_items(select: &ast::Select) -> Vec<SelectItem> {
                     Some(a) => a.value.to_string(),
                     None => reads.last()?.clone(),
                 };
-                Some(SelectItem::Named { name, reads })
+                Some(SelectItem::Named {
+                    name,
+                    reads,
+                    span: *span,
+                })
             }
         })
         .collect()
@@ -935,15 +949,18 @@ mod tests {
                 SelectItem::Star(s(&["o"])),
                 SelectItem::Named {
                     name: "id".into(),
-                    reads: s(&["id"])
+                    reads: s(&["id"]),
+                    span: flinkddl::Span::new(15, 17),
                 },
                 SelectItem::Named {
                     name: "p".into(),
-                    reads: s(&["o", "price"])
+                    reads: s(&["o", "price"]),
+                    span: flinkddl::Span::new(19, 31),
                 },
                 SelectItem::Named {
                     name: "c".into(),
-                    reads: vec![]
+                    reads: vec![],
+                    span: flinkddl::Span::new(33, 49),
                 },
             ]
         );

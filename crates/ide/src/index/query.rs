@@ -489,7 +489,7 @@ impl<'b> Walker<'b> {
             table: path,
             rel,
             qualified_only: false,
-                    alias: None,
+            alias: None,
         }
     }
 
@@ -540,7 +540,7 @@ impl<'b> Walker<'b> {
                 table: None,
                 rel: self.table_function(call),
                 qualified_only: false,
-                    alias: None,
+                alias: None,
             },
             TableRefKind::Unnest { args, .. } => {
                 for e in args {
@@ -608,7 +608,7 @@ impl<'b> Walker<'b> {
                         table: None,
                         rel: self.query(q),
                         qualified_only: false,
-                    alias: None,
+                        alias: None,
                     },
                     (None, None) => continue,
                 };
@@ -654,7 +654,7 @@ impl<'b> Walker<'b> {
             table: None,
             rel: input.clone(),
             qualified_only: false,
-                    alias: None,
+            alias: None,
         }];
         let mut variables = Vec::new();
         pattern_variables(&mr.pattern, &mut variables);
