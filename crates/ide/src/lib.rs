@@ -1,9 +1,9 @@
 //! flinkddl-ide: editor features for one Flink SQL script, in editor terms and without LSP.
 //!
 //! Input is the document text and byte offsets into it; output is plain serde data with byte
-//! [`Span`]s: diagnostics (with labels and fixes), hover, completion by context, goto
-//! definition and references, rename, document symbols, semantic tokens, folding ranges and code
-//! actions. [`Analysis`] runs `flinkddl::analyze_with` once per text (syntax, binder, lints,
+//! [`Span`]s: diagnostics (with labels and fixes), hover, completion by context, signature
+//! help, inlay hints (the binder's types), goto definition and references, rename, document
+//! symbols, semantic tokens, folding ranges and code actions. [`Analysis`] runs `flinkddl::analyze_with` once per text (syntax, binder, lints,
 //! connector checks) and indexes the names ([`index`]); every feature reads that one analysis.
 //! [`AnalysisHost`] keeps the text of one document version and computes its analysis once, on
 //! first use, for every request on that version (cheap to clone into worker threads).
