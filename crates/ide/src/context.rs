@@ -322,9 +322,22 @@ fn in_from_list(text: &str, prev: &[Token]) -> bool {
                 use Keyword as K;
                 match keyword(text, t) {
                     K::FROM | K::JOIN => return true,
-                    K::SELECT | K::WHERE | K::GROUP | K::HAVING | K::ORDER | K::ON | K::USING
-                    | K::SET | K::VALUES | K::WINDOW | K::LIMIT | K::UNION | K::INTERSECT
-                    | K::EXCEPT | K::MINUS | K::WITH => return false,
+                    K::SELECT
+                    | K::WHERE
+                    | K::GROUP
+                    | K::HAVING
+                    | K::ORDER
+                    | K::ON
+                    | K::USING
+                    | K::SET
+                    | K::VALUES
+                    | K::WINDOW
+                    | K::LIMIT
+                    | K::UNION
+                    | K::INTERSECT
+                    | K::EXCEPT
+                    | K::MINUS
+                    | K::WITH => return false,
                     _ => {}
                 }
             }
@@ -494,10 +507,7 @@ fn string_context(text: &str, prev: &[Token], words: &[Keyword], opens: &[Open])
         return Context::MetadataKey;
     }
     if let Some(open) = opens.last() {
-        if matches!(
-            open.before,
-            Keyword::WITH | Keyword::SET | Keyword::OPTIONS
-        ) {
+        if matches!(open.before, Keyword::WITH | Keyword::SET | Keyword::OPTIONS) {
             let inside = &prev[open.at + 1..];
             let since_comma = inside
                 .iter()

@@ -88,17 +88,8 @@ impl Analysis {
     /// dropped, others take the configured severity).
     pub fn with_config(text: impl Into<Arc<str>>, config: &Config) -> Analysis {
         let text: Arc<str> = text.into();
-        let mut result = flinkddl::analyze_with(&text, &config.options());
-        config.apply(&mut result.diagnostics);
-        Analysis {
-            line_index: LineIndex::new(&text),
-            text,
-            result,
-            index: OnceLock::new(),
-            connectors: config.shared_catalogue(),
-            bind_options: flinkddl::bind_options(&config.options()),
-            select_item_types: OnceLock::new(),
-        }
+        let result = flinkddl::analyze_with(&text, &config.options());
+        Analysis::from_result(text, result, config)
     }
 
     /// [`Analysis::with_config`] from the pipeline's result computed elsewhere (the language

@@ -302,6 +302,11 @@ fn alias(text: &str, tokens: &[Token], i: &mut usize, end: usize) -> Option<Stri
     Some(ident_value(text, t))
 }
 
+/// Where in `top` (indices of top-level tokens) the first `kw` is.
+fn position_of(text: &str, tokens: &[Token], top: &[usize], kw: Keyword) -> Option<usize> {
+    top.iter().position(|&i| keyword(text, &tokens[i]) == kw)
+}
+
 /// The FROM items of a query block (a range from [`blocks_around`] or [`first_part`]).
 pub fn from_items(
     text: &str,
@@ -310,10 +315,7 @@ pub fn from_items(
     ctes: &[(String, Body)],
 ) -> Vec<FromItem> {
     let top = top_level(tokens, block.clone());
-    let Some(select) = top
-        .iter()
-        .position(|&i| keyword(text, &tokens[i]) == Keyword::SELECT)
-    else {
+    let Some(select) = position_of(text, tokens, &top, Keyword::SELECT) else {
         return Vec::new();
     };
     let Some(from) = top[select..]
@@ -504,10 +506,7 @@ fn item_at(
 /// The select list of a query block: `*`, `q.*`, and the named items.
 pub fn select_items(text: &str, tokens: &[Token], block: Range<usize>) -> Vec<SelectItem> {
     let top = top_level(tokens, block.clone());
-    let Some(select) = top
-        .iter()
-        .position(|&i| keyword(text, &tokens[i]) == Keyword::SELECT)
-    else {
+    let Some(select) = position_of(text, tokens, &top, Keyword::SELECT) else {
         return Vec::new();
     };
     let mut start = top[select] + 1;
@@ -748,6 +747,21 @@ fn tree_select_items(select: &ast::Select) -> Vec<SelectItem> {
         .collect()
 }
 
+/// The CTEs a query's WITH defines, by name.
+fn tree_ctes(query: &ast::Query) -> Ctes {
+    query
+        .with
+        .iter()
+        .flat_map(|w| &w.ctes)
+        .map(|c| {
+            (
+                c.name.value.to_string(),
+                Body::Tree(Arc::new(c.query.as_ref().clone())),
+            )
+        })
+        .collect()
+}
+
 /// Finds the SELECT blocks around an offset, outermost first, and the CTEs they see.
 struct Around {
     offset: u32,
@@ -768,18 +782,7 @@ impl visit::Visitor for Around {
             self.ctes.push(Vec::new());
             return;
         }
-        let own = query
-            .with
-            .iter()
-            .flat_map(|w| &w.ctes)
-            .map(|c| {
-                (
-                    c.name.value.to_string(),
-                    Body::Tree(Arc::new(c.query.as_ref().clone())),
-                )
-            })
-            .collect();
-        self.ctes.push(own);
+        self.ctes.push(tree_ctes(query));
         if let Some(select) = block_at(query, self.offset) {
             let visible = self.visible();
             self.blocks.push(tree_from_items(select, &visible));
@@ -843,17 +846,7 @@ pub fn body_block(
         }
         Body::Tree(query) => {
             // Its own CTEs first: they shadow the ones around it.
-            let mut visible: Ctes = query
-                .with
-                .iter()
-                .flat_map(|w| &w.ctes)
-                .map(|c| {
-                    (
-                        c.name.value.to_string(),
-                        Body::Tree(Arc::new(c.query.as_ref().clone())),
-                    )
-                })
-                .collect();
+            let mut visible = tree_ctes(query);
             visible.extend(ctes.iter().cloned());
             match first_select(query) {
                 Some(select) => (tree_from_items(select, &visible), tree_select_items(select)),

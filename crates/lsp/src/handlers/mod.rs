@@ -45,6 +45,21 @@ pub struct ClientSupport {
     pub signature_markdown: bool,
 }
 
+/// Markdown as the client takes it: as it is, or as plain text without the markup.
+pub(crate) fn markup(markdown: String, as_markdown: bool) -> lsp::MarkupContent {
+    if as_markdown {
+        lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value: markdown,
+        }
+    } else {
+        lsp::MarkupContent {
+            kind: lsp::MarkupKind::PlainText,
+            value: crate::convert::markdown_to_plain(&markdown),
+        }
+    }
+}
+
 pub(crate) fn lsp_range(a: &Analysis, s: flinkddl::Span) -> lsp::Range {
     range(a.line_index(), a.text(), s)
 }

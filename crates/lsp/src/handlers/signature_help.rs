@@ -2,7 +2,6 @@
 //! into its label (UTF-16 units), the active one per signature.
 
 use super::{lsp_offset, ClientSupport};
-use crate::convert::markdown_to_plain;
 use flinkddl_ide::Analysis;
 use lsp_types as lsp;
 
@@ -22,17 +21,7 @@ pub fn signature_help(
         .signatures
         .into_iter()
         .map(|s| {
-            let documentation = if support.signature_markdown {
-                lsp::MarkupContent {
-                    kind: lsp::MarkupKind::Markdown,
-                    value: s.documentation,
-                }
-            } else {
-                lsp::MarkupContent {
-                    kind: lsp::MarkupKind::PlainText,
-                    value: markdown_to_plain(&s.documentation),
-                }
-            };
+            let documentation = super::markup(s.documentation, support.signature_markdown);
             let parameters = s
                 .parameters
                 .iter()
