@@ -5,6 +5,7 @@
 
 use crate::catalogue;
 use crate::index::{Occurrence, Symbol};
+use crate::signature_help::Callee;
 use crate::Analysis;
 use flinkddl::binder::print;
 use flinkddl::binder::schema::{Column, ColumnKind, TableSchema};
@@ -33,7 +34,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     column_type_hover(analysis, statement, offset)
         .or_else(|| option_hover(analysis, statement, index, offset))
         .or_else(|| metadata_hover(analysis, statement, index, offset))
-        .or_else(|| function_hover(statement, offset))
+        .or_else(|| function_hover(analysis, statement, index, offset))
         .or_else(|| watermark_hover(analysis, statement, index, offset))
 }
 
@@ -419,17 +420,30 @@ fn metadata_hover(
     })
 }
 
-fn function_hover(statement: &ast::Statement, offset: u32) -> Option<Hover> {
+/// On a function's name: a built-in's signatures, or what its CREATE FUNCTION says.
+fn function_hover(
+    analysis: &Analysis,
+    statement: &ast::Statement,
+    index: usize,
+    offset: u32,
+) -> Option<Hover> {
     struct Finder {
         offset: u32,
-        found: Option<(Span, String)>,
+        found: Option<(Span, Vec<String>)>,
     }
     impl visit::Visitor for Finder {
         fn expr(&mut self, expr: &ast::Expr) {
             let name = match &expr.kind {
-                ast::ExprKind::Call(call) => Some((call.name.span, call.name.display())),
+                ast::ExprKind::Call(call) => Some((
+                    call.name.span,
+                    call.name
+                        .parts
+                        .iter()
+                        .map(|p| p.value.to_string())
+                        .collect(),
+                )),
                 ast::ExprKind::ContextVariable { name } => {
-                    Some((name.span, name.value.to_string()))
+                    Some((name.span, vec![name.value.to_string()]))
                 }
                 _ => None,
             };
@@ -445,12 +459,15 @@ fn function_hover(statement: &ast::Statement, offset: u32) -> Option<Hover> {
         found: None,
     };
     visit::walk_statement(&mut finder, statement);
-    let (span, name) = finder.found?;
-    let info = flinkddl::binder::expr::builtin_function(&name)?;
-    Some(Hover {
-        span,
-        markdown: catalogue::describe_function(&info),
-    })
+    let (span, parts) = finder.found?;
+    let markdown = match crate::signature_help::callee(analysis, index, &parts)? {
+        Callee::Builtin(info) => catalogue::describe_function(&info),
+        Callee::User(f, written) => format!(
+            "```flinksql\n{written}(...)\n```\n{}",
+            crate::signature_help::describe_user_function(f)
+        ),
+    };
+    Some(Hover { span, markdown })
 }
 
 /// Anywhere else in a `WATERMARK FOR` clause: the watermark as Flink stores it, with its type.

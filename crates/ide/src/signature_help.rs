@@ -132,38 +132,60 @@ fn call_name(text: &str, before: &[Token]) -> Option<CallName> {
     })
 }
 
-/// The signatures of the function `parts` names, as the statement at `statement` sees it:
-/// a temporary system function the script created shadows a built-in of its name, a built-in
-/// any other function; a qualified name is a catalog function.
+/// The function a call names.
+pub(crate) enum Callee<'a> {
+    Builtin(flinkddl::binder::expr::FunctionInfo),
+    /// A function the script creates, and its name as the CREATE FUNCTION wrote it.
+    User(&'a ast::CreateFunction, String),
+}
+
+/// The function `parts` names, as the statement at `statement` sees it: a temporary system
+/// function the script created shadows a built-in of its name, a built-in any other function;
+/// a qualified name is a catalog function.
+pub(crate) fn callee<'a>(
+    analysis: &'a Analysis,
+    statement: usize,
+    parts: &[String],
+) -> Option<Callee<'a>> {
+    let name = parts.last()?;
+    let user = user_function(analysis, statement, parts);
+    let shadows = user.as_ref().is_some_and(|(f, _)| f.system.is_some());
+    if parts.len() == 1 && !shadows {
+        if let Some(info) = flinkddl::binder::expr::builtin_function(name) {
+            return Some(Callee::Builtin(info));
+        }
+    }
+    user.map(|(f, written)| Callee::User(f, written))
+}
+
+/// What the script says of a function it creates (its parameters are its class's).
+pub(crate) fn describe_user_function(f: &ast::CreateFunction) -> String {
+    let language = f.language.as_ref().map_or("JAVA".to_string(), |l| {
+        l.value.to_ascii_uppercase().to_string()
+    });
+    format!(
+        "user-defined function `{}` · class `{}` · LANGUAGE {language}\n\nits parameters are the class's: Flink reads them when it loads it",
+        f.name.display(),
+        f.class_name.value
+    )
+}
+
+/// The signatures of the function `parts` names ([`callee`]).
 fn signatures(
     analysis: &Analysis,
     statement: usize,
     parts: &[String],
     argument: usize,
 ) -> Option<Vec<Signature>> {
-    let name = parts.last()?;
-    let user = user_function(analysis, statement, parts);
-    let shadows = user.as_ref().is_some_and(|(f, _)| f.system.is_some());
-    if parts.len() == 1 && !shadows {
-        if let Some(info) = flinkddl::binder::expr::builtin_function(name) {
-            return Some(builtin_signatures(&info, argument));
-        }
-    }
-    let (f, written) = user?;
-    let language = f.language.as_ref().map_or("JAVA".to_string(), |l| {
-        l.value.to_ascii_uppercase().to_string()
-    });
-    let label = format!("{}(...)", written);
-    Some(vec![Signature {
-        label,
-        parameters: Vec::new(),
-        active_parameter: None,
-        documentation: format!(
-            "user-defined function `{}` · class `{}` · LANGUAGE {language}\n\nits parameters are the class's: Flink reads them when it loads it",
-            f.name.display(),
-            f.class_name.value
-        ),
-    }])
+    Some(match callee(analysis, statement, parts)? {
+        Callee::Builtin(info) => builtin_signatures(&info, argument),
+        Callee::User(f, written) => vec![Signature {
+            label: format!("{written}(...)"),
+            parameters: Vec::new(),
+            active_parameter: None,
+            documentation: describe_user_function(f),
+        }],
+    })
 }
 
 /// The last CREATE FUNCTION before `statement` that names `parts` (its last part, ignoring
