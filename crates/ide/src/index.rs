@@ -148,7 +148,7 @@ impl Index {
             statement: 0,
             live: HashMap::new(),
             alias_uses: HashMap::new(),
-            alias_defs: Vec::new(),
+            alias_defs: HashMap::new(),
             created: analysis
                 .created
                 .iter()
@@ -287,7 +287,7 @@ struct Builder {
     alias_uses: HashMap<Span, Vec<Span>>,
     /// The statement's select-list aliases not (yet) claimed as a view's or CTAS's column:
     /// defined as [`Symbol::Alias`] once the statement is read.
-    alias_defs: Vec<(Span, String)>,
+    alias_defs: HashMap<Span, String>,
 }
 
 impl Builder {
@@ -426,7 +426,7 @@ impl Builder {
             let meaning = match (&c.meaning, c.alias) {
                 // The alias of this query's own select list names the column.
                 (Meaning::Column(Symbol::Alias { span: at, .. }), Some(span)) if *at == span => {
-                    self.alias_defs.retain(|(s, _)| *s != span);
+                    self.alias_defs.remove(&span);
                     self.column_def(
                         path,
                         &ast::Ident {

@@ -72,21 +72,24 @@ fn computed_columns(
     let Some(table) = analysis.created_by(index) else {
         return;
     };
+    // By name, built once: a table may have very many columns.
+    let by_name: std::collections::HashMap<&str, &flinkddl::binder::schema::Column> = table
+        .columns
+        .iter()
+        .map(|col| (col.name.as_str(), col))
+        .collect();
     for element in visit::table_elements(statement) {
         let TableElement::Column(c) = element else {
             continue;
         };
         // A computed column typed by the binder, or a name of a CTAS column list.
-        let column = table.columns.iter().find(|col| {
-            col.name == c.name.value.as_str()
-                && match (&c.kind, &col.kind) {
-                    (ast::ColumnKind::Computed { .. }, ColumnKind::Computed { typed, .. }) => {
-                        *typed
-                    }
-                    (ast::ColumnKind::NameOnly, _) => true,
-                    _ => false,
-                }
-        });
+        let column = by_name
+            .get(c.name.value.as_str())
+            .filter(|col| match (&c.kind, &col.kind) {
+                (ast::ColumnKind::Computed { .. }, ColumnKind::Computed { typed, .. }) => *typed,
+                (ast::ColumnKind::NameOnly, _) => true,
+                _ => false,
+            });
         if let Some(col) = column {
             out.push(InlayHint {
                 offset: c.name.span.end,

@@ -335,7 +335,7 @@ impl<'b> Walker<'b> {
                     let column = match (alias, &expr.kind) {
                         (Some(alias), _) => {
                             let name = alias.value.to_string();
-                            self.b.alias_defs.push((alias.span, name.clone()));
+                            self.b.alias_defs.insert(alias.span, name.clone());
                             OutColumn {
                                 meaning: Meaning::Column(Symbol::Alias {
                                     statement: self.b.statement,

@@ -582,6 +582,17 @@ def hostile_texts():
         # 100,000 FROM items of one name, each join condition qualified by it (once quadratic
         # in the name index).
         "joins_100k": source + "SELECT * FROM s" + " JOIN s ON s.a = s.a" * 100_000 + ";",
+        # Inlay hints and the alias index on wide tables and views, and signature help in a
+        # half-typed call nested 20,000 deep. (Binding computed columns is quadratic today:
+        # 10,000 take 5 s in a debug build, so 5,000 here.)
+        "computed_columns_5k": "CREATE TABLE t (a INT, "
+        + ", ".join(f"c{i} AS a + {i}" for i in range(5_000))
+        + ") WITH ('connector' = 'datagen');",
+        "view_aliases_50k": source
+        + "CREATE VIEW v AS SELECT "
+        + ", ".join(f"a AS x{i}" for i in range(50_000))
+        + " FROM s;\nSELECT x7 FROM v ORDER BY x9;",
+        "open_calls_20k": source + "SELECT " + "LPAD(a, " * 20_000,
     }
 
 
