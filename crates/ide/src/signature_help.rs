@@ -43,12 +43,16 @@ pub fn signature_help(analysis: &Analysis, offset: u32) -> Option<SignatureHelp>
     let text = analysis.text();
     let offset = offset.min(text.len() as u32);
     let parse = &analysis.result().parse;
-    // A cursor in a comment is in no call.
-    if parse
-        .trivia
-        .iter()
-        .any(|t| t.span.start < offset && offset < t.span.end)
-    {
+    // A cursor in a comment (or at the end of a line comment) is in no call.
+    let trivia = &parse.trivia;
+    let in_comment = trivia
+        .partition_point(|t| t.span.start < offset)
+        .checked_sub(1)
+        .and_then(|i| trivia.get(i))
+        .is_some_and(|t| {
+            offset < t.span.end || (t.kind == TokenKind::LineComment && offset == t.span.end)
+        });
+    if in_comment {
         return None;
     }
     let statement = analysis.statement_at(offset);
