@@ -16,6 +16,7 @@ mod create_table;
 mod ctas;
 pub mod expr;
 mod hints;
+pub mod item_types;
 mod like;
 pub mod print;
 mod query;
@@ -118,6 +119,7 @@ impl<'a> Binder<'a> {
             user_functions: Default::default(),
             modules_loaded: false,
             hint_options: Vec::new(),
+            item_types: None,
             options,
             source_check,
         }
@@ -209,6 +211,8 @@ pub(crate) struct Binder<'a> {
     pub modules_loaded: bool,
     /// The statement's dynamic table options (`/*+ OPTIONS(...) */`), by the read's name span.
     pub hint_options: Vec<(flinkddl_diagnostics::Span, Vec<(String, String)>)>,
+    /// `Some` when an editor asks for the select items' types ([`item_types`]).
+    pub item_types: Option<Vec<item_types::SelectItemType>>,
 }
 
 impl Binder<'_> {

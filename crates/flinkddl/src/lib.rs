@@ -71,8 +71,9 @@ pub enum ConnectorFindings {
 
 /// Whether Flink can create a source for a table, from the connector catalogue: no
 /// `connector` option, a sink-only connector or an error-level option problem means it cannot.
-/// An unknown connector is assumed readable (it may be on the user's classpath).
-struct ConnectorSourceCheck<'c>(&'c connectors::Catalogue);
+/// An unknown connector is assumed readable (it may be on the user's classpath). Public for
+/// binding the script again as the analysis did (an editor's select-item types).
+pub struct ConnectorSourceCheck<'c>(pub &'c connectors::Catalogue);
 
 impl binder::SourceCheck for ConnectorSourceCheck<'_> {
     fn cannot_read(&self, table: &binder::schema::TableSchema) -> Option<String> {
@@ -274,7 +275,8 @@ pub fn analyze_with(text: &str, options: &Options) -> Analysis {
     finish(parse, bound, text, options)
 }
 
-fn bind_options(options: &Options) -> binder::BindOptions {
+/// The binder's options under `options`.
+pub fn bind_options(options: &Options) -> binder::BindOptions {
     binder::BindOptions {
         assume_external_objects: options.assume_external_objects,
     }

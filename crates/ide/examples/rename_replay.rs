@@ -1,6 +1,6 @@
 //! Replays renames through real Flink: for every case Flink accepted, renames up to three
-//! columns that later statements use (to `zz_<name>`) and writes each renamed script as an
-//! oracle case. A rename that missed a use, or changed a use of another column, makes Flink
+//! columns that later statements use, or aliases a query reads (to `zz_<name>`), and writes
+//! each renamed script as an oracle case. A rename that missed a use, or changed a use of another column, makes Flink
 //! reject the script.
 //!
 //! ```sh
@@ -37,17 +37,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let index = analysis.index();
         let mut picked: Vec<(&str, u32)> = Vec::new();
         for o in index.occurrences.iter().filter(|o| o.is_definition) {
-            let Symbol::Column(_, name) = &o.symbol else {
-                continue;
+            // A table's column used by a later statement, or a query's alias used anywhere
+            // (a column's through a CTE, a derived table, ORDER BY; a FROM item's or CTE's by
+            // qualifiers and FROM).
+            let (name, later) = match &o.symbol {
+                Symbol::Column(_, name) => (name, 1),
+                Symbol::Alias { name, .. } | Symbol::RelationAlias { name, .. } => (name, 0),
+                Symbol::Table(_) => continue,
             };
-            let used_later = index
-                .occurrences
+            let used_later = index.occurrences.iter().any(|r| {
+                !r.is_definition && r.statement >= o.statement + later && r.symbol == o.symbol
+            }) || index
+                .unresolved
                 .iter()
-                .any(|r| !r.is_definition && r.statement > o.statement && r.symbol == o.symbol)
-                || index
-                    .unresolved
-                    .iter()
-                    .any(|u| u.name == *name && u.statement > o.statement);
+                .any(|u| u.name == *name && u.statement >= o.statement + later);
             if used_later && !picked.iter().any(|(n, _)| n == name) {
                 picked.push((name, o.span.start));
             }

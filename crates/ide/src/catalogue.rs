@@ -209,6 +209,12 @@ pub fn describe_function(info: &flinkddl::binder::expr::FunctionInfo) -> String 
     } else {
         lines.push(format!("```flinksql\n{}\n```", info.signatures.join("\n")));
     }
+    lines.push(function_facts(info));
+    lines.join("\n\n")
+}
+
+/// What a built-in function is and returns, in one line (hover and signature help).
+pub fn function_facts(info: &flinkddl::binder::expr::FunctionInfo) -> String {
     let kind = if info.aggregate {
         "built-in aggregate function"
     } else {
@@ -219,9 +225,8 @@ pub fn describe_function(info: &flinkddl::binder::expr::FunctionInfo) -> String 
         if !info.nullable_result.is_empty() {
             facts.push(info.nullable_result.to_string());
         }
-        lines.push(facts.join(" · "));
+        facts.join(" · ")
     } else {
-        lines.push(format!("{kind} · flinkddl does not type it (Flink does)"));
+        format!("{kind} · flinkddl does not type it (Flink does)")
     }
-    lines.join("\n\n")
 }

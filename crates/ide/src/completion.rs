@@ -621,7 +621,7 @@ impl Collector<'_> {
                         }
                     }
                 }
-                scope::SelectItem::Named { name, reads } => {
+                scope::SelectItem::Named { name, reads, span } => {
                     let found = match reads.as_slice() {
                         [column] => inner
                             .iter()
@@ -632,9 +632,21 @@ impl Collector<'_> {
                             .find_map(|(_, cols)| cols.iter().find(|c| c.name == *column)),
                         [] => None,
                     };
-                    out.push(match found {
-                        Some(c) => ColumnInfo { name, ..c.clone() },
-                        None => ColumnInfo {
+                    // A computed item: the binder's type of it, where its statement binds.
+                    let typed = match found {
+                        None if !self.cx.unclosed => self.analysis.item_type(span),
+                        _ => None,
+                    };
+                    out.push(match (found, typed) {
+                        (Some(c), _) => ColumnInfo { name, ..c.clone() },
+                        (None, Some(ty)) => ColumnInfo {
+                            name,
+                            detail: format!("{} (column of {of})", ty.summary_string()),
+                            is_timestamp: is_timestamp_type(ty),
+                            type_known: true,
+                            is_computed: false,
+                        },
+                        (None, None) => ColumnInfo {
                             name,
                             detail: format!("column of {of}"),
                             is_timestamp: false,
@@ -799,7 +811,65 @@ impl Collector<'_> {
         self.qualify(&dotted_name(text, tokens, at + 1))
     }
 
+    /// A view's columns: its query's output (renamed by its column list), typed where the
+    /// binder typed its items.
+    fn view_columns(&self, path: &TablePath) -> Vec<ColumnInfo> {
+        let index = self.analysis.index();
+        let Some(def) = index
+            .table_def(path, self.statement)
+            .filter(|d| d.kind == crate::index::TableKind::View && d.statement < self.statement)
+        else {
+            return Vec::new();
+        };
+        let Some(ast::StatementKind::CreateView(v)) = self
+            .analysis
+            .statements()
+            .get(def.statement)
+            .map(|s| &s.kind)
+        else {
+            return Vec::new();
+        };
+        let of = format!("view {}", path.2);
+        if let Some(list) = &v.columns {
+            // Named by the list, one per select item (of the view's first query block).
+            let items = match &v.query.query.body.kind {
+                ast::SetExprKind::Select(select) => select.items.as_slice(),
+                _ => &[],
+            };
+            return list
+                .columns
+                .iter()
+                .zip(items)
+                .map(|(name, item)| {
+                    let ty = match item {
+                        ast::QueryItem::Expr { span, .. } => self.analysis.item_type(*span),
+                        ast::QueryItem::Wildcard { .. } => None,
+                    };
+                    ColumnInfo {
+                        name: name.value.to_string(),
+                        detail: match ty {
+                            Some(ty) => format!("{} (column of {of})", ty.summary_string()),
+                            None => format!("column of {of}"),
+                        },
+                        is_timestamp: ty.is_some_and(is_timestamp_type),
+                        type_known: ty.is_some(),
+                        is_computed: false,
+                    }
+                })
+                .collect();
+        }
+        let body = scope::Body::Tree(std::sync::Arc::new(v.query.query.as_ref().clone()));
+        self.query_output(&body, &[], 1, &of)
+    }
+
     fn bound_columns(&self, path: &TablePath, out: &mut Vec<ColumnInfo>) {
+        if self.analysis.bound_table(path, self.statement).is_none() {
+            for c in self.view_columns(path) {
+                if !out.iter().any(|o| o.name == c.name) {
+                    out.push(c);
+                }
+            }
+        }
         if let Some(table) = self.analysis.bound_table(path, self.statement) {
             for c in &table.columns {
                 if out.iter().any(|o| o.name == c.name) {

@@ -126,12 +126,12 @@ pub fn ident_value(text: &str, t: &Token) -> String {
     }
 }
 
-/// An open `(` and the word before it.
+/// An open `(` and the keywords before it (`NotKeyword` for any other token).
 struct Open {
     /// Index in the statement's tokens.
     at: usize,
-    before: String,
-    before2: String,
+    before: Keyword,
+    before2: Keyword,
 }
 
 pub fn cursor_context(
@@ -188,8 +188,13 @@ pub fn cursor_context(
             matches!(t.kind, TokenKind::Semicolon | TokenKind::Eof)
                 || ((i > 0 || current.is_none())
                     && matches!(
-                        word(text, t).as_str(),
-                        "CREATE" | "ALTER" | "DROP" | "USE" | "INSERT" | "UPSERT"
+                        keyword(text, t),
+                        Keyword::CREATE
+                            | Keyword::ALTER
+                            | Keyword::DROP
+                            | Keyword::USE
+                            | Keyword::INSERT
+                            | Keyword::UPSERT
                     ))
         })
         .map_or(tokens.len(), |i| end + i);
@@ -313,13 +318,29 @@ fn in_from_list(text: &str, prev: &[Token]) -> bool {
             TokenKind::RParen => depth += 1,
             TokenKind::LParen if depth == 0 => return false,
             TokenKind::LParen => depth -= 1,
-            TokenKind::Word if depth == 0 => match word(text, t).as_str() {
-                "FROM" | "JOIN" => return true,
-                "SELECT" | "WHERE" | "GROUP" | "HAVING" | "ORDER" | "ON" | "USING" | "SET"
-                | "VALUES" | "WINDOW" | "LIMIT" | "UNION" | "INTERSECT" | "EXCEPT" | "MINUS"
-                | "WITH" => return false,
-                _ => {}
-            },
+            TokenKind::Word if depth == 0 => {
+                use Keyword as K;
+                match keyword(text, t) {
+                    K::FROM | K::JOIN => return true,
+                    K::SELECT
+                    | K::WHERE
+                    | K::GROUP
+                    | K::HAVING
+                    | K::ORDER
+                    | K::ON
+                    | K::USING
+                    | K::SET
+                    | K::VALUES
+                    | K::WINDOW
+                    | K::LIMIT
+                    | K::UNION
+                    | K::INTERSECT
+                    | K::EXCEPT
+                    | K::MINUS
+                    | K::WITH => return false,
+                    _ => {}
+                }
+            }
             _ => {}
         }
     }
@@ -327,8 +348,9 @@ fn in_from_list(text: &str, prev: &[Token]) -> bool {
 }
 
 fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
-    let words: Vec<String> = prev.iter().map(|t| word(text, t)).collect();
-    let last_word = words.last().map(String::as_str).unwrap_or("");
+    use Keyword as K;
+    let words: Vec<Keyword> = prev.iter().map(|t| keyword(text, t)).collect();
+    let last_word = words.last().copied().unwrap_or_default();
     if prev.is_empty() {
         return if in_string {
             Context::Nothing
@@ -343,14 +365,8 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
         match t.kind {
             TokenKind::LParen => opens.push(Open {
                 at: i,
-                before: i
-                    .checked_sub(1)
-                    .map(|j| words[j].clone())
-                    .unwrap_or_default(),
-                before2: i
-                    .checked_sub(2)
-                    .map(|j| words[j].clone())
-                    .unwrap_or_default(),
+                before: i.checked_sub(1).map(|j| words[j]).unwrap_or_default(),
+                before2: i.checked_sub(2).map(|j| words[j]).unwrap_or_default(),
             }),
             TokenKind::RParen => {
                 opens.pop();
@@ -358,9 +374,9 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
             _ => {}
         }
     }
-    let first = words.first().map(String::as_str).unwrap_or("");
-    let is_create_table = first == "CREATE" && words.iter().take(6).any(|w| w == "TABLE");
-    let is_alter_table = first == "ALTER" && words.get(1).map(String::as_str) == Some("TABLE");
+    let first = words.first().copied().unwrap_or_default();
+    let is_create_table = first == K::CREATE && words.iter().take(6).any(|w| *w == K::TABLE);
+    let is_alter_table = first == K::ALTER && words.get(1) == Some(&K::TABLE);
 
     if in_string {
         return string_context(text, prev, &words, &opens);
@@ -372,8 +388,8 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
             .iter()
             .rposition(|t| t.kind == TokenKind::Comma)
             .map_or(inside, |i| &inside[i + 1..]);
-        match (open.before2.as_str(), open.before.as_str()) {
-            (_, "WITH") | ("TABLE" | "RESET", "SET") | (_, "OPTIONS") => {
+        match (open.before2, open.before) {
+            (_, K::WITH) | (K::TABLE | K::RESET, K::SET) | (_, K::OPTIONS) => {
                 return match since_comma {
                     [] => Context::OptionKey,
                     [k, eq] if is_string(k) && eq.kind == TokenKind::Eq => Context::OptionValue {
@@ -382,17 +398,17 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
                     _ => Context::Nothing,
                 };
             }
-            ("PRIMARY", "KEY")
-            | ("PARTITIONED", "BY")
-            | ("DISTRIBUTED", "BY")
-            | (_, "HASH")
-            | (_, "RANGE")
-            | ("UNIQUE", _) => {
+            (K::PRIMARY, K::KEY)
+            | (K::PARTITIONED, K::BY)
+            | (K::DISTRIBUTED, K::BY)
+            | (_, K::HASH)
+            | (_, K::RANGE)
+            | (K::UNIQUE, _) => {
                 return Context::ColumnList {
                     listed: listed_names(text, inside),
                 };
             }
-            (_, "CAST" | "TRY_CAST") if last_word == "AS" => return Context::TypeName,
+            (_, K::CAST | K::TRY_CAST) if last_word == K::AS => return Context::TypeName,
             _ => {}
         }
         // The element list of CREATE TABLE (the first parenthesis after the name) or of
@@ -401,16 +417,16 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
         let elements_list = (is_create_table
             && !words[..outermost.at]
                 .iter()
-                .any(|w| w == "WITH" || w == "LIKE" || w == "AS"))
-            || (is_alter_table && matches!(outermost.before.as_str(), "ADD" | "MODIFY"));
+                .any(|w| matches!(w, K::WITH | K::LIKE | K::AS)))
+            || (is_alter_table && matches!(outermost.before, K::ADD | K::MODIFY));
         if elements_list {
             return element_context(text, &prev[outermost.at + 1..], opens.len() > 1);
         }
-        let insert_columns = matches!(first, "INSERT" | "UPSERT")
+        let insert_columns = matches!(first, K::INSERT | K::UPSERT)
             && opens.len() == 1
             && !words[..outermost.at]
                 .iter()
-                .any(|w| w == "SELECT" || w == "VALUES");
+                .any(|w| matches!(w, K::SELECT | K::VALUES));
         if insert_columns {
             return Context::ColumnList {
                 listed: listed_names(text, inside),
@@ -420,18 +436,22 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
 
     // Keywords that take a table name.
     match last_word {
-        "LIKE" if is_create_table => return Context::TableName,
-        "INTO" | "OVERWRITE" | "FROM" | "JOIN" | "DESCRIBE" | "DESC" => return Context::TableName,
-        "TABLE" | "VIEW" if matches!(first, "ALTER" | "DROP" | "DESCRIBE" | "DESC" | "SHOW") => {
+        K::LIKE if is_create_table => return Context::TableName,
+        K::INTO | K::OVERWRITE | K::FROM | K::JOIN | K::DESCRIBE | K::DESC => {
             return Context::TableName
         }
-        "EXISTS" if matches!(first, "ALTER" | "DROP") => return Context::TableName,
+        K::TABLE | K::VIEW
+            if matches!(first, K::ALTER | K::DROP | K::DESCRIBE | K::DESC | K::SHOW) =>
+        {
+            return Context::TableName
+        }
+        K::EXISTS if matches!(first, K::ALTER | K::DROP) => return Context::TableName,
         _ => {}
     }
-    if first == "CREATE"
+    if first == K::CREATE
         && words
             .iter()
-            .all(|w| matches!(w.as_str(), "CREATE" | "OR" | "REPLACE" | "TEMPORARY"))
+            .all(|w| matches!(w, K::CREATE | K::OR | K::REPLACE | K::TEMPORARY))
     {
         return Context::AfterCreate;
     }
@@ -443,10 +463,13 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
         if prev.len() == name_end {
             return Context::AlterAction;
         }
-        if matches!(last_word, "DROP" | "RENAME" | "MODIFY" | "AFTER" | "COLUMN") {
+        if matches!(
+            last_word,
+            K::DROP | K::RENAME | K::MODIFY | K::AFTER | K::COLUMN
+        ) {
             return Context::AlterColumn;
         }
-        if matches!(last_word, "ADD") {
+        if last_word == K::ADD {
             return Context::ElementStart;
         }
     }
@@ -454,7 +477,7 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
     if prev.last().is_some_and(|t| t.kind == TokenKind::Comma) && in_from_list(text, prev) {
         return Context::TableName;
     }
-    if words.iter().any(|w| w == "SELECT" || w == "WHERE") {
+    if words.iter().any(|w| matches!(w, K::SELECT | K::WHERE)) {
         return Context::Expression;
     }
     Context::Nothing
@@ -478,13 +501,13 @@ fn name_len(tokens: &[Token]) -> usize {
 }
 
 /// Inside a string literal.
-fn string_context(text: &str, prev: &[Token], words: &[String], opens: &[Open]) -> Context {
+fn string_context(text: &str, prev: &[Token], words: &[Keyword], opens: &[Open]) -> Context {
     let n = prev.len();
-    if n >= 2 && words[n - 1] == "FROM" && words[n - 2] == "METADATA" {
+    if n >= 2 && words[n - 1] == Keyword::FROM && words[n - 2] == Keyword::METADATA {
         return Context::MetadataKey;
     }
     if let Some(open) = opens.last() {
-        if matches!(open.before.as_str(), "WITH" | "SET" | "OPTIONS") {
+        if matches!(open.before, Keyword::WITH | Keyword::SET | Keyword::OPTIONS) {
             let inside = &prev[open.at + 1..];
             let since_comma = inside
                 .iter()
@@ -519,16 +542,17 @@ fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
             _ => {}
         }
     }
+    use Keyword as K;
     let element = &tokens[element_start..];
-    let words: Vec<String> = element.iter().map(|t| word(text, t)).collect();
-    let Some(first) = words.first() else {
+    let words: Vec<Keyword> = element.iter().map(|t| keyword(text, t)).collect();
+    let Some(&first) = words.first() else {
         return Context::ElementStart;
     };
     let last = element.last();
-    let last_word = words.last().map(String::as_str).unwrap_or("");
-    let has_as = words.iter().any(|w| w == "AS");
-    match first.as_str() {
-        "WATERMARK" => {
+    let last_word = words.last().copied().unwrap_or_default();
+    let has_as = words.contains(&K::AS);
+    match first {
+        K::WATERMARK => {
             return match element.len() {
                 1 => Context::Nothing,
                 2 => Context::WatermarkColumn,
@@ -536,28 +560,28 @@ fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
                 _ => Context::WatermarkAs,
             }
         }
-        "PRIMARY" | "CONSTRAINT" | "UNIQUE" => {
+        K::PRIMARY | K::CONSTRAINT | K::UNIQUE => {
             return match (last_word, last.map(|t| t.kind)) {
-                ("NOT", _) => Context::Keywords(&["ENFORCED"]),
-                ("PRIMARY", _) => Context::Keywords(&["KEY"]),
+                (K::NOT, _) => Context::Keywords(&["ENFORCED"]),
+                (K::PRIMARY, _) => Context::Keywords(&["KEY"]),
                 (_, Some(TokenKind::RParen)) if !nested => Context::Keywords(&["NOT ENFORCED"]),
-                _ if element.len() == 2 && first == "CONSTRAINT" => {
+                _ if element.len() == 2 && first == K::CONSTRAINT => {
                     Context::Keywords(&["PRIMARY KEY", "UNIQUE"])
                 }
                 _ => Context::Nothing,
             }
         }
-        "PERIOD" => return Context::Nothing,
+        K::PERIOD => return Context::Nothing,
         _ => {}
     }
     if has_as {
-        return if last_word == "AS"
+        return if last_word == K::AS
             && nested
             && words
                 .iter()
                 .rev()
                 .skip(1)
-                .any(|w| w == "CAST" || w == "TRY_CAST")
+                .any(|w| matches!(w, K::CAST | K::TRY_CAST))
         {
             Context::TypeName
         } else {
@@ -573,20 +597,20 @@ fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
     if last.is_some_and(|t| matches!(t.kind, TokenKind::Lt | TokenKind::Comma)) {
         return Context::TypeName;
     }
-    if last_word == "METADATA" {
+    if last_word == K::METADATA {
         return Context::AfterMetadata;
     }
-    if words.iter().any(|w| w == "METADATA") {
+    if words.contains(&K::METADATA) {
         return Context::Nothing;
     }
     if last.is_some_and(|t| t.kind == TokenKind::Gt || t.kind == TokenKind::RParen || is_word(t)) {
         // `a INT ^`, `a DECIMAL(10, 2) ^`, `a ARRAY<INT> ^`; not after `NOT` or `COMMENT`.
         match last_word {
-            "NOT" if words.iter().any(|w| w == "KEY") => return Context::Keywords(&["ENFORCED"]),
-            "NOT" => return Context::Keywords(&["NULL"]),
-            "PRIMARY" => return Context::Keywords(&["KEY NOT ENFORCED"]),
-            "KEY" => return Context::Keywords(&["NOT ENFORCED"]),
-            "COMMENT" => return Context::Nothing,
+            K::NOT if words.contains(&K::KEY) => return Context::Keywords(&["ENFORCED"]),
+            K::NOT => return Context::Keywords(&["NULL"]),
+            K::PRIMARY => return Context::Keywords(&["KEY NOT ENFORCED"]),
+            K::KEY => return Context::Keywords(&["NOT ENFORCED"]),
+            K::COMMENT => return Context::Nothing,
             _ => {}
         }
         return Context::AfterColumnType;

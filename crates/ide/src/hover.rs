@@ -5,6 +5,7 @@
 
 use crate::catalogue;
 use crate::index::{Occurrence, Symbol};
+use crate::signature_help::Callee;
 use crate::Analysis;
 use flinkddl::binder::print;
 use flinkddl::binder::schema::{Column, ColumnKind, TableSchema};
@@ -33,7 +34,7 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     column_type_hover(analysis, statement, offset)
         .or_else(|| option_hover(analysis, statement, index, offset))
         .or_else(|| metadata_hover(analysis, statement, index, offset))
-        .or_else(|| function_hover(statement, offset))
+        .or_else(|| function_hover(analysis, statement, index, offset))
         .or_else(|| watermark_hover(analysis, statement, index, offset))
 }
 
@@ -89,7 +90,13 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
                     let def = analysis
                         .index()
                         .column_def(path, name, occurrence.statement);
-                    match def.and_then(|d| unbound_column(analysis, d.statement, d.name_span, &path.2)) {
+                    let from_alias = def.and_then(|d| {
+                        let ty = analysis.item_type_at_alias(d.statement, d.name_span)?;
+                        Some(query_column_markdown(name, ty, &format!("column of view `{}`", path.2)))
+                    });
+                    match from_alias.or_else(|| {
+                        def.and_then(|d| unbound_column(analysis, d.statement, d.name_span, &path.2))
+                    }) {
                         Some(markdown) => markdown,
                         None => format!(
                             "```flinksql\n`{name}`\n```\ncolumn of `{}` (not resolved: the table has errors or no such column)",
@@ -99,11 +106,43 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
                 }
             }
         }
+        Symbol::Alias {
+            statement,
+            span,
+            name,
+        } => match analysis.item_type_at_alias(*statement, *span) {
+            Some(ty) => query_column_markdown(name, ty, "column a query names"),
+            None => format!(
+                "```flinksql\n{}\n```\ncolumn a query names (flinkddl does not type its expression)",
+                flinkddl::binder::schema::quote_ident(name)
+            ),
+        },
+        Symbol::RelationAlias { span, name, .. } => {
+            let what = analysis
+                .index()
+                .relation_aliases
+                .get(span)
+                .map_or("a FROM item", String::as_str);
+            format!(
+                "```flinksql\n{}\n```\n**alias** of {what}",
+                flinkddl::binder::schema::quote_ident(name)
+            )
+        }
     };
     Some(Hover {
         span: occurrence.span,
         markdown,
     })
+}
+
+/// A column a query's select list makes, with the binder's type of its item.
+fn query_column_markdown(name: &str, ty: &flinkddl::types::DataType, what: &str) -> String {
+    let nullability = if ty.nullable { "nullable" } else { "NOT NULL" };
+    format!(
+        "```flinksql\n{} {}\n```\n**{what}** · {nullability}",
+        flinkddl::binder::schema::quote_ident(name),
+        ty.summary_string()
+    )
 }
 
 /// On a column's written type: the column as Flink resolved it (`VARCHAR` is `STRING`, ...).
@@ -381,17 +420,30 @@ fn metadata_hover(
     })
 }
 
-fn function_hover(statement: &ast::Statement, offset: u32) -> Option<Hover> {
+/// On a function's name: a built-in's signatures, or what its CREATE FUNCTION says.
+fn function_hover(
+    analysis: &Analysis,
+    statement: &ast::Statement,
+    index: usize,
+    offset: u32,
+) -> Option<Hover> {
     struct Finder {
         offset: u32,
-        found: Option<(Span, String)>,
+        found: Option<(Span, Vec<String>)>,
     }
     impl visit::Visitor for Finder {
         fn expr(&mut self, expr: &ast::Expr) {
             let name = match &expr.kind {
-                ast::ExprKind::Call(call) => Some((call.name.span, call.name.display())),
+                ast::ExprKind::Call(call) => Some((
+                    call.name.span,
+                    call.name
+                        .parts
+                        .iter()
+                        .map(|p| p.value.to_string())
+                        .collect(),
+                )),
                 ast::ExprKind::ContextVariable { name } => {
-                    Some((name.span, name.value.to_string()))
+                    Some((name.span, vec![name.value.to_string()]))
                 }
                 _ => None,
             };
@@ -407,12 +459,15 @@ fn function_hover(statement: &ast::Statement, offset: u32) -> Option<Hover> {
         found: None,
     };
     visit::walk_statement(&mut finder, statement);
-    let (span, name) = finder.found?;
-    let info = flinkddl::binder::expr::builtin_function(&name)?;
-    Some(Hover {
-        span,
-        markdown: catalogue::describe_function(&info),
-    })
+    let (span, parts) = finder.found?;
+    let markdown = match crate::signature_help::callee(analysis, index, &parts)? {
+        Callee::Builtin(info) => catalogue::describe_function(&info),
+        Callee::User(f, written) => format!(
+            "```flinksql\n{written}(...)\n```\n{}",
+            crate::signature_help::describe_user_function(f)
+        ),
+    };
+    Some(Hover { span, markdown })
 }
 
 /// Anywhere else in a `WATERMARK FOR` clause: the watermark as Flink stores it, with its type.

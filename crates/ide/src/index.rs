@@ -32,6 +32,34 @@ pub type TablePath = (String, String, String);
 pub enum Symbol {
     Table(TablePath),
     Column(TablePath, String),
+    /// A name a query's select list makes (`price * 2 AS doubled`), defined at its alias in
+    /// `statement`: read through a CTE, a derived table or ORDER BY. (An alias that names a
+    /// view's or CTAS's column is that column, a `Column`.)
+    Alias {
+        statement: usize,
+        span: Span,
+        name: String,
+    },
+    /// The name a query gives a FROM item (`orders AS o`, a derived table's `AS d`) or a CTE
+    /// (`WITH big AS (...)`), defined there in `statement`: read by qualifiers (`o.price`) and,
+    /// for a CTE, by the FROM items that name it.
+    RelationAlias {
+        statement: usize,
+        span: Span,
+        name: String,
+    },
+}
+
+impl Symbol {
+    /// The name as written.
+    pub fn name(&self) -> &str {
+        match self {
+            Symbol::Table(path) => &path.2,
+            Symbol::Column(_, name)
+            | Symbol::Alias { name, .. }
+            | Symbol::RelationAlias { name, .. } => name,
+        }
+    }
 }
 
 /// The kind of object a table definition creates.
@@ -100,6 +128,9 @@ pub struct Index {
     /// Names in queries that resolve to nothing the index can name.
     pub unresolved: Vec<Unresolved>,
     pub hints: Vec<TableHint>,
+    /// What each [`Symbol::RelationAlias`] names (`table \`orders\``, `a subquery`), by its
+    /// definition's span.
+    pub relation_aliases: HashMap<Span, String>,
     /// The statements the index could not read from a whole tree: those with a syntax error
     /// and those the parser only delimits. Their names are in their tokens only.
     pub opaque: Vec<usize>,
@@ -117,6 +148,7 @@ impl Index {
             statement: 0,
             live: HashMap::new(),
             alias_uses: HashMap::new(),
+            alias_defs: HashMap::new(),
             created: analysis
                 .created
                 .iter()
@@ -146,7 +178,9 @@ impl Index {
                 b.index.opaque.push(i);
             }
             b.alias_uses.clear();
+            b.alias_defs.clear();
             b.statement(statement);
+            b.flush_aliases();
         }
         b.index
             .occurrences
@@ -207,6 +241,12 @@ impl Index {
             Symbol::Column(table, name) => self
                 .column_def(table, name, statement)
                 .map(|c| (c.name_span, c.statement)),
+            Symbol::Alias {
+                statement, span, ..
+            }
+            | Symbol::RelationAlias {
+                statement, span, ..
+            } => Some((*span, *statement)),
         }
     }
 
@@ -217,6 +257,10 @@ impl Index {
         let same_name = |a: &Symbol, b: &Symbol| match (a, b) {
             (Symbol::Table(x), Symbol::Table(y)) => x.2 == y.2,
             (Symbol::Column(_, x), Symbol::Column(_, y)) => x == y,
+            (Symbol::Alias { name: x, .. }, Symbol::Alias { name: y, .. })
+            | (Symbol::RelationAlias { name: x, .. }, Symbol::RelationAlias { name: y, .. }) => {
+                x == y
+            }
             _ => false,
         };
         self.occurrences
@@ -241,6 +285,9 @@ struct Builder {
     created: HashMap<usize, Arc<TableSchema>>,
     /// The statement's uses of its select list's aliases (ORDER BY): (alias, use).
     alias_uses: HashMap<Span, Vec<Span>>,
+    /// The statement's select-list aliases not (yet) claimed as a view's or CTAS's column:
+    /// defined as [`Symbol::Alias`] once the statement is read.
+    alias_defs: HashMap<Span, String>,
 }
 
 impl Builder {
@@ -332,6 +379,22 @@ impl Builder {
         }
     }
 
+    /// The statement's aliases that name no view or CTAS column: each a [`Symbol::Alias`],
+    /// defined at the alias, with its ORDER BY uses.
+    fn flush_aliases(&mut self) {
+        for (span, name) in std::mem::take(&mut self.alias_defs) {
+            let symbol = Symbol::Alias {
+                statement: self.statement,
+                span,
+                name,
+            };
+            for at in self.alias_uses.remove(&span).unwrap_or_default() {
+                self.push(at, symbol.clone(), false);
+            }
+            self.push(span, symbol, true);
+        }
+    }
+
     fn unresolved(&mut self, name: &str, span: Span) {
         self.index.unresolved.push(Unresolved {
             name: name.to_string(),
@@ -361,7 +424,9 @@ impl Builder {
         let mut out = Vec::new();
         for c in &output.columns {
             let meaning = match (&c.meaning, c.alias) {
-                (Meaning::Local, Some(span)) => {
+                // The alias of this query's own select list names the column.
+                (Meaning::Column(Symbol::Alias { span: at, .. }), Some(span)) if *at == span => {
+                    self.alias_defs.remove(&span);
                     self.column_def(
                         path,
                         &ast::Ident {

@@ -1,9 +1,9 @@
 //! flinkddl-ide: editor features for one Flink SQL script, in editor terms and without LSP.
 //!
 //! Input is the document text and byte offsets into it; output is plain serde data with byte
-//! [`Span`]s: diagnostics (with labels and fixes), hover, completion by context, goto
-//! definition and references, rename, document symbols, semantic tokens, folding ranges and code
-//! actions. [`Analysis`] runs `flinkddl::analyze_with` once per text (syntax, binder, lints,
+//! [`Span`]s: diagnostics (with labels and fixes), hover, completion by context, signature
+//! help, inlay hints (the binder's types), goto definition and references, rename, document
+//! symbols, semantic tokens, folding ranges and code actions. [`Analysis`] runs `flinkddl::analyze_with` once per text (syntax, binder, lints,
 //! connector checks) and indexes the names ([`index`]); every feature reads that one analysis.
 //! [`AnalysisHost`] keeps the text of one document version and computes its analysis once, on
 //! first use, for every request on that version (cheap to clone into worker threads).
@@ -26,10 +26,12 @@ pub mod diagnostics;
 pub mod folding;
 pub mod hover;
 pub mod index;
+pub mod inlay_hints;
 pub mod navigation;
 pub mod rename;
 mod scope;
 pub mod semantic_tokens;
+pub mod signature_help;
 pub mod symbols;
 
 use flinkddl::connectors::Catalogue;
@@ -42,9 +44,11 @@ pub use code_actions::CodeAction;
 pub use completion::{CompletionItem, CompletionKind};
 pub use folding::{FoldKind, FoldingRange};
 pub use hover::Hover;
+pub use inlay_hints::{InlayHint, InlayHintKind};
 pub use navigation::NavigationTarget;
 pub use rename::RenameError;
 pub use semantic_tokens::{SemanticToken, TokenType};
+pub use signature_help::{Signature, SignatureHelp};
 pub use symbols::{DocumentSymbol, SymbolKind};
 
 /// A replacement of `span` by `text`.
@@ -66,6 +70,10 @@ pub struct Analysis {
     /// files on top of the built-in one); `None`: the built-in one. Hover and completion read
     /// the same one, so they describe and offer what the diagnostics accept.
     connectors: Option<Arc<Catalogue>>,
+    /// How the analysis bound the script, to bind it again for the select items' types.
+    bind_options: flinkddl::binder::BindOptions,
+    /// Built on first use (inlay hints): the binder's type of each select item, by position.
+    select_item_types: OnceLock<Vec<flinkddl::binder::item_types::SelectItemType>>,
 }
 
 impl Analysis {
@@ -80,15 +88,8 @@ impl Analysis {
     /// dropped, others take the configured severity).
     pub fn with_config(text: impl Into<Arc<str>>, config: &Config) -> Analysis {
         let text: Arc<str> = text.into();
-        let mut result = flinkddl::analyze_with(&text, &config.options());
-        config.apply(&mut result.diagnostics);
-        Analysis {
-            line_index: LineIndex::new(&text),
-            text,
-            result,
-            index: OnceLock::new(),
-            connectors: config.shared_catalogue(),
-        }
+        let result = flinkddl::analyze_with(&text, &config.options());
+        Analysis::from_result(text, result, config)
     }
 
     /// [`Analysis::with_config`] from the pipeline's result computed elsewhere (the language
@@ -107,6 +108,8 @@ impl Analysis {
             result,
             index: OnceLock::new(),
             connectors: config.shared_catalogue(),
+            bind_options: flinkddl::bind_options(&config.options()),
+            select_item_types: OnceLock::new(),
         }
     }
 
@@ -173,6 +176,45 @@ impl Analysis {
             .or_else(|| self.result.tables.iter().map(|t| t.as_ref()).find(same))
     }
 
+    /// The type the binder gives each select item of the script's queries, in text order: the
+    /// script bound again (with the analysis's options and source check) noting them.
+    pub fn select_item_types(&self) -> &[flinkddl::binder::item_types::SelectItemType] {
+        self.select_item_types.get_or_init(|| {
+            let check = flinkddl::ConnectorSourceCheck(self.catalogue());
+            let mut items = flinkddl::binder::item_types::select_item_types(
+                &self.result.parse,
+                &self.text,
+                self.bind_options,
+                Some(&check),
+            );
+            items.sort_by_key(|i| (i.span.start, i.span.end));
+            items.dedup_by_key(|i| i.span);
+            items
+        })
+    }
+
+    /// The binder's type of the select item at `span` (its expression and alias).
+    pub(crate) fn item_type(&self, span: Span) -> Option<&flinkddl::types::DataType> {
+        let items = self.select_item_types();
+        let at = items.partition_point(|i| (i.span.start, i.span.end) < (span.start, span.end));
+        items
+            .get(at)
+            .filter(|i| i.span == span)
+            .map(|i| &i.data_type)
+    }
+
+    /// The binder's type of the select item of `statement` that `alias` ends.
+    pub(crate) fn item_type_at_alias(
+        &self,
+        statement: usize,
+        alias: Span,
+    ) -> Option<&flinkddl::types::DataType> {
+        self.select_item_types()
+            .iter()
+            .find(|i| i.statement == statement && i.span.end == alias.end)
+            .map(|i| &i.data_type)
+    }
+
     /// Every diagnostic of the script.
     pub fn diagnostics(&self) -> &[flinkddl::Diagnostic] {
         &self.result.diagnostics
@@ -184,6 +226,15 @@ impl Analysis {
 
     pub fn completions(&self, offset: u32) -> Vec<CompletionItem> {
         completion::completions(self, offset)
+    }
+
+    pub fn signature_help(&self, offset: u32) -> Option<SignatureHelp> {
+        signature_help::signature_help(self, offset)
+    }
+
+    /// The type hints whose place is inside `range`.
+    pub fn inlay_hints(&self, range: Span) -> Vec<InlayHint> {
+        inlay_hints::inlay_hints(self, range)
     }
 
     pub fn goto_definition(&self, offset: u32) -> Option<NavigationTarget> {

@@ -27,8 +27,8 @@ pub struct NavigationTarget {
 
 fn kind(symbol: &Symbol) -> TargetKind {
     match symbol {
-        Symbol::Table(_) => TargetKind::Table,
-        Symbol::Column(..) => TargetKind::Column,
+        Symbol::Table(_) | Symbol::RelationAlias { .. } => TargetKind::Table,
+        Symbol::Column(..) | Symbol::Alias { .. } => TargetKind::Column,
     }
 }
 

@@ -137,10 +137,7 @@ fn leaves_a_use(
     edits: &[TextEdit],
 ) -> bool {
     let index = analysis.index();
-    let name = match &occurrence.symbol {
-        Symbol::Column(_, name) => name.as_str(),
-        Symbol::Table(path) => path.2.as_str(),
-    };
+    let name = occurrence.symbol.name();
     let from = index
         .definition(&occurrence.symbol, occurrence.statement)
         .map_or(0, |(_, statement)| statement);

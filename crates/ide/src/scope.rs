@@ -55,8 +55,13 @@ pub enum SelectItem {
     /// `*`, or `q.*` (the qualifier's parts).
     Star(Vec<String>),
     /// A named output column; `reads` is the column reference it is, if it is one
-    /// (`o.id AS oid` reads `["o", "id"]`).
-    Named { name: String, reads: Vec<String> },
+    /// (`o.id AS oid` reads `["o", "id"]`); `span` is the item's (its expression and alias),
+    /// by which the binder's type of it is found.
+    Named {
+        name: String,
+        reads: Vec<String>,
+        span: flinkddl::Span,
+    },
 }
 
 /// Words after a FROM item that are not its alias: those that end the FROM list, and these.
@@ -297,6 +302,11 @@ fn alias(text: &str, tokens: &[Token], i: &mut usize, end: usize) -> Option<Stri
     Some(ident_value(text, t))
 }
 
+/// Where in `top` (indices of top-level tokens) the first `kw` is.
+fn position_of(text: &str, tokens: &[Token], top: &[usize], kw: Keyword) -> Option<usize> {
+    top.iter().position(|&i| keyword(text, &tokens[i]) == kw)
+}
+
 /// The FROM items of a query block (a range from [`blocks_around`] or [`first_part`]).
 pub fn from_items(
     text: &str,
@@ -305,10 +315,7 @@ pub fn from_items(
     ctes: &[(String, Body)],
 ) -> Vec<FromItem> {
     let top = top_level(tokens, block.clone());
-    let Some(select) = top
-        .iter()
-        .position(|&i| keyword(text, &tokens[i]) == Keyword::SELECT)
-    else {
+    let Some(select) = position_of(text, tokens, &top, Keyword::SELECT) else {
         return Vec::new();
     };
     let Some(from) = top[select..]
@@ -499,10 +506,7 @@ fn item_at(
 /// The select list of a query block: `*`, `q.*`, and the named items.
 pub fn select_items(text: &str, tokens: &[Token], block: Range<usize>) -> Vec<SelectItem> {
     let top = top_level(tokens, block.clone());
-    let Some(select) = top
-        .iter()
-        .position(|&i| keyword(text, &tokens[i]) == Keyword::SELECT)
-    else {
+    let Some(select) = position_of(text, tokens, &top, Keyword::SELECT) else {
         return Vec::new();
     };
     let mut start = top[select] + 1;
@@ -534,6 +538,7 @@ pub fn select_items(text: &str, tokens: &[Token], block: Range<usize>) -> Vec<Se
 }
 
 fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
+    let span = flinkddl::Span::new(item.first()?.span.start, item.last()?.span.end);
     let kinds: Vec<TokenKind> = item.iter().map(|t| t.kind).collect();
     // `*`, `q.*`
     if kinds.last() == Some(&TokenKind::Star)
@@ -546,7 +551,11 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
     let (parts, after) = dotted(text, item, 0, item.len());
     if !parts.is_empty() && after == item.len() {
         let name = parts.last().cloned()?;
-        return Some(SelectItem::Named { name, reads: parts });
+        return Some(SelectItem::Named {
+            name,
+            reads: parts,
+            span,
+        });
     }
     // `expr AS name`, `expr name`.
     let n = item.len();
@@ -576,7 +585,7 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
     } else {
         Vec::new()
     };
-    Some(SelectItem::Named { name, reads })
+    Some(SelectItem::Named { name, reads, span })
 }
 
 // ---- from the tree ---------------------------------------------------------------------------
@@ -719,7 +728,7 @@ fn tree_select_items(select: &ast::Select) -> Vec<SelectItem> {
             ast::QueryItem::Wildcard { qualifier, .. } => Some(SelectItem::Star(
                 qualifier.as_ref().map(parts).unwrap_or_default(),
             )),
-            ast::QueryItem::Expr { expr, alias, .. } => {
+            ast::QueryItem::Expr { expr, alias, span } => {
                 let reads = match &expr.kind {
                     ast::ExprKind::Identifier(name) => parts(name),
                     _ => Vec::new(),
@@ -728,8 +737,27 @@ fn tree_select_items(select: &ast::Select) -> Vec<SelectItem> {
                     Some(a) => a.value.to_string(),
                     None => reads.last()?.clone(),
                 };
-                Some(SelectItem::Named { name, reads })
+                Some(SelectItem::Named {
+                    name,
+                    reads,
+                    span: *span,
+                })
             }
+        })
+        .collect()
+}
+
+/// The CTEs a query's WITH defines, by name.
+fn tree_ctes(query: &ast::Query) -> Ctes {
+    query
+        .with
+        .iter()
+        .flat_map(|w| &w.ctes)
+        .map(|c| {
+            (
+                c.name.value.to_string(),
+                Body::Tree(Arc::new(c.query.as_ref().clone())),
+            )
         })
         .collect()
 }
@@ -754,18 +782,7 @@ impl visit::Visitor for Around {
             self.ctes.push(Vec::new());
             return;
         }
-        let own = query
-            .with
-            .iter()
-            .flat_map(|w| &w.ctes)
-            .map(|c| {
-                (
-                    c.name.value.to_string(),
-                    Body::Tree(Arc::new(c.query.as_ref().clone())),
-                )
-            })
-            .collect();
-        self.ctes.push(own);
+        self.ctes.push(tree_ctes(query));
         if let Some(select) = block_at(query, self.offset) {
             let visible = self.visible();
             self.blocks.push(tree_from_items(select, &visible));
@@ -829,17 +846,7 @@ pub fn body_block(
         }
         Body::Tree(query) => {
             // Its own CTEs first: they shadow the ones around it.
-            let mut visible: Ctes = query
-                .with
-                .iter()
-                .flat_map(|w| &w.ctes)
-                .map(|c| {
-                    (
-                        c.name.value.to_string(),
-                        Body::Tree(Arc::new(c.query.as_ref().clone())),
-                    )
-                })
-                .collect();
+            let mut visible = tree_ctes(query);
             visible.extend(ctes.iter().cloned());
             match first_select(query) {
                 Some(select) => (tree_from_items(select, &visible), tree_select_items(select)),
@@ -935,15 +942,18 @@ mod tests {
                 SelectItem::Star(s(&["o"])),
                 SelectItem::Named {
                     name: "id".into(),
-                    reads: s(&["id"])
+                    reads: s(&["id"]),
+                    span: flinkddl::Span::new(15, 17),
                 },
                 SelectItem::Named {
                     name: "p".into(),
-                    reads: s(&["o", "price"])
+                    reads: s(&["o", "price"]),
+                    span: flinkddl::Span::new(19, 31),
                 },
                 SelectItem::Named {
                     name: "c".into(),
-                    reads: vec![]
+                    reads: vec![],
+                    span: flinkddl::Span::new(33, 49),
                 },
             ]
         );

@@ -120,8 +120,8 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
     }
     for o in &analysis.index().occurrences {
         let ty = match o.symbol {
-            Symbol::Table(_) => TokenType::Table,
-            Symbol::Column(..) => TokenType::Column,
+            Symbol::Table(_) | Symbol::RelationAlias { .. } => TokenType::Table,
+            Symbol::Column(..) | Symbol::Alias { .. } => TokenType::Column,
         };
         names.exact.insert(o.span.start, (ty, o.is_definition));
     }

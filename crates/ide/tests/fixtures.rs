@@ -19,9 +19,11 @@ const FEATURES: &[&str] = &[
     "diagnostics",
     "folding",
     "hover",
+    "inlay_hints",
     "references",
     "rename",
     "semantic_tokens",
+    "signature_help",
     "symbols",
 ];
 
@@ -124,6 +126,51 @@ fn render(feature: &str, case: &Case) -> (String, bool) {
                         .map(|d| format!(" | {d}"))
                         .unwrap_or_default(),
                     at(case, i.replace)
+                ));
+            }
+        }
+        "signature_help" => {
+            let help = a.signature_help(case.offset);
+            empty = help.is_none();
+            if let Some(h) = help {
+                out.push_str(&format!(
+                    "call {}, argument {}\n",
+                    at(case, h.name_span),
+                    h.argument
+                ));
+                for (i, s) in h.signatures.iter().enumerate() {
+                    let marker = if i == h.active_signature { "*" } else { " " };
+                    // The active parameter in brackets: `LPAD(CHARACTER, [INTEGER], ...)`.
+                    let mut label = s.label.clone();
+                    if let Some(&(start, end)) =
+                        s.active_parameter.and_then(|p| s.parameters.get(p))
+                    {
+                        label.insert(end as usize, ']');
+                        label.insert(start as usize, '[');
+                    }
+                    out.push_str(&format!(
+                        "{marker} {label}\n    {}\n",
+                        s.documentation.replace('\n', "\n    ")
+                    ));
+                }
+            }
+        }
+        "inlay_hints" => {
+            let hints = a.inlay_hints(Span::new(0, case.text.len() as u32));
+            empty = hints.is_empty();
+            // The text as an editor shows it, hints in place, then each hint.
+            let mut shown = case.text.clone();
+            for h in hints.iter().rev() {
+                shown.insert_str(h.offset as usize, &format!("«{}»", h.label));
+            }
+            out.push_str(&shown);
+            out.push_str("---\n");
+            for h in &hints {
+                out.push_str(&format!(
+                    "{:?} {} {}\n",
+                    h.kind,
+                    pos(&case.text, a.line_index(), h.offset),
+                    h.label
                 ));
             }
         }

@@ -1,5 +1,5 @@
 //! Half-typed text in every state: each fixture script (ide, examples, lint, bind, grammar
-//! errors) cut at many points, and every feature
+//! errors) cut at many points, and every feature (signature help and inlay hints included)
 //! asked at many offsets of each cut, never panics and answers with spans inside the text on
 //! char boundaries.
 
@@ -76,11 +76,33 @@ fn every_feature_on_every_prefix() {
             for f in a.folding_ranges() {
                 check_span(text, f.span, "fold");
             }
+            let hints = a.inlay_hints(Span::new(0, text.len() as u32));
+            for h in &hints {
+                check_span(text, Span::new(h.offset, h.offset), "inlay hint");
+            }
+            assert!(
+                hints.windows(2).all(|w| w[0].offset <= w[1].offset),
+                "inlay hints out of order in {text:?}"
+            );
             for offset in boundaries(text, (text.len() / 60).max(7)) {
                 requests += 1;
                 if let Some(h) = a.hover(offset) {
                     check_span(text, h.span, "hover");
                 }
+                if let Some(h) = a.signature_help(offset) {
+                    check_span(text, h.name_span, "signature help");
+                    assert!(
+                        h.name_span.end <= offset,
+                        "a call after the cursor in {text:?}"
+                    );
+                    for s in &h.signatures {
+                        for &(start, end) in &s.parameters {
+                            check_span(&s.label, Span::new(start, end), "parameter");
+                        }
+                    }
+                }
+                // Past the end and reversed ranges answer too.
+                let _ = a.inlay_hints(Span::new(offset, offset.saturating_sub(5)));
                 for c in a.completions(offset) {
                     check_span(text, c.replace, "completion");
                 }

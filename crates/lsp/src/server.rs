@@ -143,6 +143,12 @@ fn capabilities() -> lsp::ServerCapabilities {
             trigger_characters: Some(vec!["'".into(), ".".into(), "(".into()]),
             ..Default::default()
         }),
+        signature_help_provider: Some(lsp::SignatureHelpOptions {
+            trigger_characters: Some(vec!["(".into(), ",".into()]),
+            retrigger_characters: Some(vec![")".into()]),
+            work_done_progress_options: Default::default(),
+        }),
+        inlay_hint_provider: Some(lsp::OneOf::Left(true)),
         definition_provider: Some(lsp::OneOf::Left(true)),
         references_provider: Some(lsp::OneOf::Left(true)),
         document_highlight_provider: Some(lsp::OneOf::Left(true)),
@@ -210,6 +216,11 @@ pub fn run(connection: Connection, config: Config) -> Result<bool, String> {
         completion_markdown: text_caps
             .and_then(|t| t.completion.as_ref())
             .and_then(|c| c.completion_item.as_ref())
+            .and_then(|i| i.documentation_format.as_ref())
+            .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
+        signature_markdown: text_caps
+            .and_then(|t| t.signature_help.as_ref())
+            .and_then(|s| s.signature_information.as_ref())
             .and_then(|i| i.documentation_format.as_ref())
             .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
     };
@@ -413,6 +424,22 @@ impl Server {
                 |p: &lsp::CompletionParams| &p.text_document_position.text_document.uri,
                 false,
                 move |a, _, p| Ok(serde_json::to_value(handlers::completion(a, p, support))),
+            ),
+            req::SignatureHelpRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::SignatureHelpParams| &p.text_document_position_params.text_document.uri,
+                false,
+                move |a, _, p| {
+                    Ok(serde_json::to_value(handlers::signature_help(
+                        a, p, support,
+                    )))
+                },
+            ),
+            req::InlayHintRequest::METHOD => self.spawn(
+                r,
+                |p: &lsp::InlayHintParams| &p.text_document.uri,
+                false,
+                |a, _, p| Ok(serde_json::to_value(handlers::inlay_hints(a, p))),
             ),
             req::GotoDefinition::METHOD => self.spawn(
                 r,

@@ -202,6 +202,20 @@ mod tests {
         }
     }
 
+    /// Reads `input` (whose last good frames are `shutdown` and `exit`) through the transport:
+    /// those two come through; returns what the transport wrote back.
+    fn read_to_shutdown(input: String) -> String {
+        let out = Shared::default();
+        let (tx, rx, threads) = spawn(io::Cursor::new(input.into_bytes()), out.clone());
+        let first = rx.recv().map_err(|e| e.to_string());
+        let second = rx.recv().map_err(|e| e.to_string());
+        drop(tx);
+        threads.join();
+        assert!(matches!(first, Ok(Message::Request(r)) if r.method == "shutdown"));
+        assert!(matches!(second, Ok(Message::Notification(n)) if n.method == "exit"));
+        String::from_utf8(out.0.lock().map(|v| v.clone()).unwrap_or_default()).unwrap_or_default()
+    }
+
     #[test]
     fn malformed_frames_get_errors_and_reading_goes_on() {
         let input = [
@@ -212,16 +226,7 @@ mod tests {
             frame(r#"{"jsonrpc":"2.0","method":"exit"}"#),
         ]
         .concat();
-        let out = Shared::default();
-        let (tx, rx, threads) = spawn(io::Cursor::new(input.into_bytes()), out.clone());
-        let first = rx.recv().map_err(|e| e.to_string());
-        let second = rx.recv().map_err(|e| e.to_string());
-        drop(tx);
-        threads.join();
-        assert!(matches!(first, Ok(Message::Request(r)) if r.method == "shutdown"));
-        assert!(matches!(second, Ok(Message::Notification(n)) if n.method == "exit"));
-        let written = String::from_utf8(out.0.lock().map(|v| v.clone()).unwrap_or_default())
-            .unwrap_or_default();
+        let written = read_to_shutdown(input);
         assert!(written.contains(r#""code":-32700"#), "{written}");
         assert!(written.contains(r#""code":-32600"#), "{written}");
         assert_eq!(written.matches("\r\n\r\n").count(), 3, "{written}");
@@ -242,16 +247,7 @@ mod tests {
             frame(r#"{"jsonrpc":"2.0","method":"exit"}"#),
         ]
         .concat();
-        let out = Shared::default();
-        let (tx, rx, threads) = spawn(io::Cursor::new(input.into_bytes()), out.clone());
-        let first = rx.recv().map_err(|e| e.to_string());
-        let second = rx.recv().map_err(|e| e.to_string());
-        drop(tx);
-        threads.join();
-        assert!(matches!(first, Ok(Message::Request(r)) if r.method == "shutdown"));
-        assert!(matches!(second, Ok(Message::Notification(n)) if n.method == "exit"));
-        let written = String::from_utf8(out.0.lock().map(|v| v.clone()).unwrap_or_default())
-            .unwrap_or_default();
+        let written = read_to_shutdown(input);
         assert_eq!(written.matches(r#""code":-32700"#).count(), 3, "{written}");
     }
 }

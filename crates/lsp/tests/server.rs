@@ -292,3 +292,90 @@ fn plain_text_clients_get_plain_text() {
         assert!(c.stop());
     }
 }
+
+/// Signature help inside a call (the active parameter per signature, parameters as UTF-16
+/// offsets into the label) and inlay hints in a range; then positions and ranges no editor
+/// should send, and every prefix of a half-typed call: answers, never a dead server.
+#[test]
+fn signature_help_and_inlay_hints() {
+    let mut c = Client::start(false);
+    let text = "CREATE TABLE t (s STRING, n INT, up AS UPPER(s)) WITH ('connector' = 'datagen');\nSELECT LPAD(s, n, '😀'), n + 1 AS m FROM t;\n";
+    c.open(text);
+    let help = c.result("textDocument/signatureHelp", Client::at(1, 15));
+    assert_eq!(help["activeSignature"], 0);
+    let signature = &help["signatures"][0];
+    assert_eq!(signature["label"], "LPAD(CHARACTER, INTEGER, CHARACTER)");
+    assert_eq!(signature["activeParameter"], 1);
+    assert_eq!(
+        signature["parameters"][1]["label"],
+        json!([16, 23]),
+        "{signature}"
+    );
+    assert!(signature["documentation"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("returns STRING"));
+
+    let whole = json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 2, "character": 0}}});
+    let hints = c.result("textDocument/inlayHint", whole);
+    let shown: Vec<(i64, i64, &str)> = hints
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["position"]["line"].as_i64().unwrap(),
+                h["position"]["character"].as_i64().unwrap(),
+                h["label"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    // After the emoji, columns count UTF-16 units (the emoji is two; in bytes, 25 and 37).
+    assert_eq!(
+        shown,
+        [(0, 35, ": STRING"), (1, 23, ": STRING"), (1, 35, ": INT")],
+        "{hints}"
+    );
+    assert!(hints.as_array().unwrap().iter().all(|h| h["kind"] == 1));
+
+    // Positions past the text, a reversed range, a range past the end.
+    for (line, character) in [(0, 10_000), (50, 3), (u32::MAX, u32::MAX)] {
+        let r = c.request("textDocument/signatureHelp", Client::at(line, character));
+        assert!(r.error.is_none(), "{:?}", r.error);
+    }
+    for range in [
+        json!({"start": {"line": 1, "character": 9}, "end": {"line": 0, "character": 2}}),
+        json!({"start": {"line": 40, "character": 0}, "end": {"line": 90, "character": 7}}),
+        json!({"start": {"line": 0, "character": 4_000_000_000u32}, "end": {"line": 4_000_000_000u32, "character": 0}}),
+    ] {
+        let r = c.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": URI}, "range": range}),
+        );
+        assert!(r.error.is_none(), "{:?}", r.error);
+    }
+    let bad = c.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert_eq!(bad.error.map(|e| e.code), Some(-32602));
+
+    // A call typed one character at a time, asked at its end and at its start each time.
+    let partial = "SELECT COALESCE(LPAD(`a``b`, ARRAY[1, (2, '3,";
+    for (version, end) in (1..=partial.len()).enumerate() {
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version + 2}, "contentChanges": [{"text": &partial[..end]}]}),
+        );
+        for character in [0, end as u32, end as u32 + 3] {
+            let r = c.request("textDocument/signatureHelp", Client::at(0, character));
+            assert!(r.error.is_none(), "{:?}", r.error);
+        }
+        let r = c.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}}),
+        );
+        assert!(r.error.is_none(), "{:?}", r.error);
+    }
+    assert!(c.stop());
+}

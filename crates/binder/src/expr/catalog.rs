@@ -205,20 +205,24 @@ impl F {
 
 /// What the catalogue says about one built-in function, in words (for editors).
 pub(crate) fn describe(def: &FnDef) -> super::FunctionInfo {
-    let signatures = def
+    let parameters: Vec<Vec<&'static str>> = def
         .sigs
         .iter()
         .filter(|sig| !sig.is_empty() || def.min == 0)
         .map(|sig| {
-            let mut args: Vec<&str> = sig.iter().map(|f| f.describe()).collect();
+            let mut args: Vec<&'static str> = sig.iter().map(|f| f.describe()).collect();
             if def.repeat {
                 if let Some(last) = args.last().copied() {
                     args.push(last);
                     args.push("...");
                 }
             }
-            format!("{}({})", def.name, args.join(", "))
+            args
         })
+        .collect();
+    let signatures = parameters
+        .iter()
+        .map(|args| format!("{}({})", def.name, args.join(", ")))
         .collect();
     let returns = match def.ret {
         Ret::Fixed(t) => t.data_type().summary_string(),
@@ -231,6 +235,7 @@ pub(crate) fn describe(def: &FnDef) -> super::FunctionInfo {
         min_args: def.min,
         max_args: def.max,
         signatures,
+        parameters,
         returns,
         nullable_result: match def.nul {
             Nul::Args => "nullable when an argument is",

@@ -138,6 +138,9 @@ pub struct FunctionInfo {
     /// The accepted operand families, one line per signature (`LPAD(CHARACTER, INTEGER,
     /// CHARACTER)`); empty when the catalogue accepts any operands.
     pub signatures: Vec<String>,
+    /// Beside `signatures`: each one's operand families, one per parameter (a variadic
+    /// signature ends in its repeated family and `...`), for signature help.
+    pub parameters: Vec<Vec<&'static str>>,
     /// The result type, or how it is derived.
     pub returns: String,
     /// How the result's nullability is derived (empty when the result type's derivation
@@ -162,6 +165,7 @@ pub fn builtin_function(name: &str) -> Option<FunctionInfo> {
             min_args: 0,
             max_args: None,
             signatures: Vec::new(),
+            parameters: Vec::new(),
             returns: "not typed by flinkddl".to_string(),
             nullable_result: "unknown",
             aggregate: false,

@@ -124,12 +124,15 @@ struct Resolver<'r, 'a> {
     planned: bool,
     /// The first ORDER BY key of the query just resolved, when its body is a SELECT.
     sort_key: Option<time::SortKey>,
+    /// The select items typed, when an editor asks (`crate::item_types`).
+    item_types: Option<Vec<crate::item_types::SelectItemType>>,
 }
 
 impl Binder<'_> {
     /// Resolves the names of the statement's queries; reports the first error and returns
     /// `Err` (the statement then fails as a whole, as in Flink).
     pub(crate) fn check_query(&mut self, statement: &ast::Statement) -> Result<(), ()> {
+        let item_types = self.item_types.take();
         let result = {
             let mut r = Resolver {
                 binder: self,
@@ -145,14 +148,16 @@ impl Binder<'_> {
                 in_subqueries: Vec::new(),
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
                 sort_key: None,
+                item_types,
             };
             let result = r.statement(statement);
-            (result, r.output, r.view_columns, r.warnings)
+            (result, r.output, r.view_columns, r.warnings, r.item_types)
         };
-        let (result, output, view_columns, warnings) = result;
+        let (result, output, view_columns, warnings, item_types) = result;
         for w in warnings {
             self.report(w);
         }
+        self.item_types = item_types;
         self.query_output = output;
         self.view_columns = view_columns;
         match result {
@@ -740,7 +745,11 @@ impl Resolver<'_, '_> {
                         _ => output = None,
                     }
                 }
-                ast::QueryItem::Expr { expr, alias, .. } => {
+                ast::QueryItem::Expr {
+                    expr,
+                    alias,
+                    span: item_span,
+                } => {
                     self.expr(expr)?;
                     rowtimes.push(match &expr.kind {
                         ExprKind::Identifier(name) => self.identifier_rowtime(name),
@@ -760,6 +769,13 @@ impl Resolver<'_, '_> {
                         }),
                         _ => ty,
                     };
+                    if let (Some(noted), Some(t)) = (&mut self.item_types, &ty) {
+                        noted.push(crate::item_types::SelectItemType {
+                            statement: self.binder.statement_index,
+                            span: *item_span,
+                            data_type: t.clone(),
+                        });
+                    }
                     types.push(ty);
                     let name = match (alias, &expr.kind) {
                         (Some(a), _) => a.value.to_string(),

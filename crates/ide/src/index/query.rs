@@ -94,6 +94,9 @@ struct Item {
     rel: Rel,
     /// A MATCH_RECOGNIZE pattern variable: reached only through its qualifier.
     qualified_only: bool,
+    /// Where the query names it (its alias, or the CTE's name): a qualifier's use of it is a
+    /// use of that [`Symbol::RelationAlias`].
+    alias: Option<Symbol>,
 }
 
 /// The FROM items of one query block, indexed by the names that reach them, so that resolving
@@ -174,7 +177,7 @@ pub(super) struct Walker<'b> {
     /// The FROM items of each enclosing query block, innermost last.
     scopes: Vec<Level>,
     /// The CTEs of each enclosing query, innermost last.
-    ctes: Vec<Vec<(String, Rel)>>,
+    ctes: Vec<Vec<(String, Rel, Symbol)>>,
     /// The select list's names, seen before the FROM items' columns: in ORDER BY (a use of an
     /// alias there is a use of the column it names) and in QUALIFY (one the index does not
     /// follow: unresolved).
@@ -213,8 +216,9 @@ impl<'b> Walker<'b> {
                 Some(list) => Some(renamed(&list.columns)),
                 None => rel,
             };
+            let symbol = self.relation_alias(&cte.name, "a CTE".to_string());
             if let Some(level) = self.ctes.last_mut() {
-                level.push((cte.name.value.to_string(), rel));
+                level.push((cte.name.value.to_string(), rel, symbol));
             }
         }
         let (rel, block) = self.set_expr(&query.body);
@@ -329,11 +333,19 @@ impl<'b> Walker<'b> {
                 ast::QueryItem::Expr { expr, alias, .. } => {
                     let meaning = self.expr_meaning(expr);
                     let column = match (alias, &expr.kind) {
-                        (Some(alias), _) => OutColumn {
-                            name: alias.value.to_string(),
-                            meaning: Meaning::Local,
-                            alias: Some(alias.span),
-                        },
+                        (Some(alias), _) => {
+                            let name = alias.value.to_string();
+                            self.b.alias_defs.insert(alias.span, name.clone());
+                            OutColumn {
+                                meaning: Meaning::Column(Symbol::Alias {
+                                    statement: self.b.statement,
+                                    span: alias.span,
+                                    name: name.clone(),
+                                }),
+                                name,
+                                alias: Some(alias.span),
+                            }
+                        }
                         (None, ExprKind::Identifier(name)) => OutColumn {
                             name: name
                                 .parts
@@ -457,14 +469,16 @@ impl<'b> Walker<'b> {
                 .iter()
                 .rev()
                 .flat_map(|level| level.iter().rev())
-                .find(|(n, _)| *n == single.value)
+                .find(|(n, _, _)| *n == single.value)
                 .cloned();
-            if let Some((cte_name, rel)) = cte {
+            if let Some((cte_name, rel, symbol)) = cte {
+                self.b.push(single.span, symbol.clone(), false);
                 return Item {
                     name: Some(cte_name),
                     table: None,
                     rel,
                     qualified_only: false,
+                    alias: Some(symbol),
                 };
             }
         }
@@ -475,6 +489,7 @@ impl<'b> Walker<'b> {
             table: path,
             rel,
             qualified_only: false,
+            alias: None,
         }
     }
 
@@ -517,6 +532,7 @@ impl<'b> Walker<'b> {
                     table: None,
                     rel,
                     qualified_only: false,
+                    alias: None,
                 }
             }
             TableRefKind::Function { call, .. } => Item {
@@ -524,6 +540,7 @@ impl<'b> Walker<'b> {
                 table: None,
                 rel: self.table_function(call),
                 qualified_only: false,
+                alias: None,
             },
             TableRefKind::Unnest { args, .. } => {
                 for e in args {
@@ -534,6 +551,7 @@ impl<'b> Walker<'b> {
                     table: None,
                     rel: None,
                     qualified_only: false,
+                    alias: None,
                 }
             }
             TableRefKind::Nested(from) => {
@@ -548,6 +566,16 @@ impl<'b> Walker<'b> {
             item.name = None;
         }
         if let Some(alias) = &table.alias {
+            let what = match (&table.kind, &item.table) {
+                _ if table.match_recognize.is_some() => "MATCH_RECOGNIZE".to_string(),
+                (TableRefKind::Named { .. }, Some(path)) => format!("table `{}`", path.2),
+                (TableRefKind::Named { name, .. }, None) => format!("CTE `{}`", name.display()),
+                (TableRefKind::Derived { .. }, _) => "a subquery".to_string(),
+                (TableRefKind::Function { .. }, _) => "a table function's result".to_string(),
+                (TableRefKind::Unnest { .. }, _) => "UNNEST".to_string(),
+                (TableRefKind::Nested(_), _) => "a join".to_string(),
+            };
+            item.alias = Some(self.relation_alias(&alias.name, what));
             item.name = Some(alias.name.value.to_string());
             item.table = None;
             if let Some(list) = &alias.columns {
@@ -580,6 +608,7 @@ impl<'b> Walker<'b> {
                         table: None,
                         rel: self.query(q),
                         qualified_only: false,
+                        alias: None,
                     },
                     (None, None) => continue,
                 };
@@ -625,6 +654,7 @@ impl<'b> Walker<'b> {
             table: None,
             rel: input.clone(),
             qualified_only: false,
+            alias: None,
         }];
         let mut variables = Vec::new();
         pattern_variables(&mr.pattern, &mut variables);
@@ -635,6 +665,7 @@ impl<'b> Walker<'b> {
                 table: None,
                 rel: input.clone(),
                 qualified_only: true,
+                alias: None,
             });
         }
         self.scopes.push(Level::of(level));
@@ -688,11 +719,30 @@ impl<'b> Walker<'b> {
         };
         let found = self.items_named(&q.value);
         if let [item] = found.as_slice() {
-            if let Some(path) = &item.table {
-                self.b.push(q.span, Symbol::Table(path.clone()), false);
-            }
+            self.qualifier_use(q.span, item);
         }
         found
+    }
+
+    /// A qualifier naming one FROM item: a use of its table's name, or of its alias.
+    fn qualifier_use(&mut self, span: Span, item: &Item) {
+        if let Some(path) = &item.table {
+            self.b.push(span, Symbol::Table(path.clone()), false);
+        } else if let Some(alias) = &item.alias {
+            self.b.push(span, alias.clone(), false);
+        }
+    }
+
+    /// Defines the name a query gives a FROM item or a CTE; `what` says what it names.
+    fn relation_alias(&mut self, name: &ast::Ident, what: String) -> Symbol {
+        let symbol = Symbol::RelationAlias {
+            statement: self.b.statement,
+            span: name.span,
+            name: name.value.to_string(),
+        };
+        self.b.push(name.span, symbol.clone(), true);
+        self.b.index.relation_aliases.insert(name.span, what);
+        symbol
     }
 
     fn items_named(&self, name: &str) -> Vec<Item> {
@@ -713,8 +763,10 @@ impl<'b> Walker<'b> {
                 Lookup::One(c) => {
                     let meaning = c.meaning.clone();
                     if let Some(alias) = c.alias {
-                        // Linked to the column if the alias names a view's or CTAS's column.
+                        // A use of the view's or CTAS's column the alias names, or else of
+                        // the alias: known once the statement is read.
                         self.b.alias_uses.entry(alias).or_default().push(ident.span);
+                        return meaning;
                     }
                     return self.record(ident, meaning);
                 }
@@ -772,10 +824,7 @@ impl<'b> Walker<'b> {
                     return Meaning::Local;
                 }
                 if let [item] = items.as_slice() {
-                    if let Some(path) = &item.table {
-                        self.b
-                            .push(qualifier.span, Symbol::Table(path.clone()), false);
-                    }
+                    self.qualifier_use(qualifier.span, item);
                 }
                 let meaning = match items.as_slice() {
                     [Item { rel: Some(rel), .. }] => match rel.lookup(&column.value) {

@@ -3,7 +3,7 @@
 
 use super::ClientSupport;
 use super::{lsp_offset, lsp_range};
-use crate::convert::{markdown_to_plain, snippet_to_plain};
+use crate::convert::snippet_to_plain;
 use flinkddl_ide::{Analysis, CompletionKind};
 use lsp_types as lsp;
 
@@ -45,17 +45,7 @@ pub fn completion(
                 }),
                 detail: item.detail,
                 documentation: item.documentation.map(|d| {
-                    lsp::Documentation::MarkupContent(if support.completion_markdown {
-                        lsp::MarkupContent {
-                            kind: lsp::MarkupKind::Markdown,
-                            value: d,
-                        }
-                    } else {
-                        lsp::MarkupContent {
-                            kind: lsp::MarkupKind::PlainText,
-                            value: markdown_to_plain(&d),
-                        }
-                    })
+                    lsp::Documentation::MarkupContent(super::markup(d, support.completion_markdown))
                 }),
                 sort_text: Some(item.sort_text),
                 filter_text: Some(item.label.clone()),

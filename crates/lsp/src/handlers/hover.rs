@@ -2,24 +2,13 @@
 
 use super::ClientSupport;
 use super::{lsp_offset, lsp_range};
-use crate::convert::markdown_to_plain;
 use flinkddl_ide::Analysis;
 use lsp_types as lsp;
 
 pub fn hover(a: &Analysis, params: lsp::HoverParams, support: ClientSupport) -> Option<lsp::Hover> {
     let at = lsp_offset(a, params.text_document_position_params.position);
     let h = a.hover(at)?;
-    let contents = if support.markdown {
-        lsp::MarkupContent {
-            kind: lsp::MarkupKind::Markdown,
-            value: h.markdown,
-        }
-    } else {
-        lsp::MarkupContent {
-            kind: lsp::MarkupKind::PlainText,
-            value: markdown_to_plain(&h.markdown),
-        }
-    };
+    let contents = super::markup(h.markdown, support.markdown);
     Some(lsp::Hover {
         contents: lsp::HoverContents::Markup(contents),
         range: Some(lsp_range(a, h.span)),

@@ -7,9 +7,11 @@ mod diagnostics;
 mod folding;
 mod formatting;
 mod hover;
+mod inlay_hints;
 mod navigation;
 mod rename;
 mod semantic_tokens;
+mod signature_help;
 mod symbols;
 
 pub use code_actions::code_actions;
@@ -18,9 +20,11 @@ pub use diagnostics::diagnostics;
 pub use folding::folding_ranges;
 pub use formatting::{formatting, range_formatting};
 pub use hover::hover;
+pub use inlay_hints::inlay_hints;
 pub use navigation::{definition, document_highlight, references};
 pub use rename::{prepare_rename, rename};
 pub use semantic_tokens::{semantic_tokens, TOKEN_MODIFIERS, TOKEN_TYPES};
+pub use signature_help::signature_help;
 pub use symbols::document_symbols;
 
 use crate::convert::{offset, range};
@@ -36,6 +40,24 @@ pub struct ClientSupport {
     pub markdown: bool,
     /// Completion documentation may be Markdown (`completionItem.documentationFormat`).
     pub completion_markdown: bool,
+    /// Signature documentation may be Markdown
+    /// (`signatureHelp.signatureInformation.documentationFormat`).
+    pub signature_markdown: bool,
+}
+
+/// Markdown as the client takes it: as it is, or as plain text without the markup.
+pub(crate) fn markup(markdown: String, as_markdown: bool) -> lsp::MarkupContent {
+    if as_markdown {
+        lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value: markdown,
+        }
+    } else {
+        lsp::MarkupContent {
+            kind: lsp::MarkupKind::PlainText,
+            value: crate::convert::markdown_to_plain(&markdown),
+        }
+    }
 }
 
 pub(crate) fn lsp_range(a: &Analysis, s: flinkddl::Span) -> lsp::Range {

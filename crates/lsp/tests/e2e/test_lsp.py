@@ -1,8 +1,10 @@
 """End-to-end test of `flinkddl lsp` with a real LSP client library (pygls's LanguageClient).
 
-Starts the real binary (FLINKDDL_BIN), opens a document and checks pushed and pulled
-diagnostics, hover, completion, definition and a code action, then shuts the server down and
-expects exit status 0; formats a document and a range under a flinkddl.toml's [format] table. Run it with crates/lsp/tests/e2e/run.sh.
+Starts the real binary (FLINKDDL_BIN), opens documents and checks pushed and pulled
+diagnostics, hover, completion, definition, code actions, rename through queries, signature
+help and inlay hints, long hostile inputs, then shuts the server down and expects exit status 0;
+formats a document and a range under a flinkddl.toml's [format] table. Run it with
+crates/lsp/tests/e2e/run.sh.
 """
 
 import asyncio
@@ -580,6 +582,17 @@ def hostile_texts():
         # 100,000 FROM items of one name, each join condition qualified by it (once quadratic
         # in the name index).
         "joins_100k": source + "SELECT * FROM s" + " JOIN s ON s.a = s.a" * 100_000 + ";",
+        # Inlay hints and the alias index on wide tables and views, and signature help in a
+        # half-typed call nested 20,000 deep. (Binding computed columns is quadratic today:
+        # 10,000 take 5 s in a debug build, so 5,000 here.)
+        "computed_columns_5k": "CREATE TABLE t (a INT, "
+        + ", ".join(f"c{i} AS a + {i}" for i in range(5_000))
+        + ") WITH ('connector' = 'datagen');",
+        "view_aliases_50k": source
+        + "CREATE VIEW v AS SELECT "
+        + ", ".join(f"a AS x{i}" for i in range(50_000))
+        + " FROM s;\nSELECT x7 FROM v ORDER BY x9;",
+        "open_calls_20k": source + "SELECT " + "LPAD(a, " * 20_000,
     }
 
 
@@ -588,8 +601,9 @@ HOSTILE_TIMEOUT = 60
 
 @pytest.mark.asyncio
 async def test_long_chains_are_answered_and_survived(client):
-    """Issue 15 item 1: open each long-chain file, ask for hover on its first column and in
-    the middle of the chain; the server answers every request and stays up."""
+    """Issue 15 item 1: open each long-chain file, ask for hover and signature help on its first
+    column and in the middle of the chain, and inlay hints over it all; the server answers every
+    request and stays up."""
     took = {}
     for name, text in hostile_texts().items():
         started = time.monotonic()
@@ -610,6 +624,20 @@ async def test_long_chains_are_answered_and_survived(client):
                 client.text_document_hover_async(types.HoverParams(text_document=doc, position=position)),
                 HOSTILE_TIMEOUT,
             )
+            await asyncio.wait_for(
+                client.text_document_signature_help_async(
+                    types.SignatureHelpParams(text_document=doc, position=position)
+                ),
+                HOSTILE_TIMEOUT,
+            )
+        await asyncio.wait_for(
+            client.text_document_inlay_hint_async(
+                types.InlayHintParams(
+                    text_document=doc, range=types.Range(start=at(0, 0), end=at(last + 1, 0))
+                )
+            ),
+            HOSTILE_TIMEOUT,
+        )
         pulled = await asyncio.wait_for(
             client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=doc)),
             HOSTILE_TIMEOUT,
@@ -625,9 +653,102 @@ async def test_long_chains_are_answered_and_survived(client):
         client.text_document_did_close(
             types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
         )
-    print("open + 2 hovers + pull, seconds:", {k: round(v, 2) for k, v in took.items()})
+    print("open + 2 hovers + 2 signature helps + inlay hints + pull, seconds:", {k: round(v, 2) for k, v in took.items()})
     # Still alive: a clean shutdown exits with status 0.
     await asyncio.wait_for(client.shutdown_async(None), TIMEOUT)
     client.exit(None)
     await asyncio.wait_for(client.stop(), TIMEOUT)
     assert client._server.returncode == 0
+
+
+TYPED = """CREATE TABLE orders (id BIGINT, price DECIMAL(10, 2), cost AS price * 2) WITH ('connector' = 'datagen');
+CREATE FUNCTION score AS 'com.acme.Score' LANGUAGE JAVA;
+CREATE VIEW doubled AS SELECT id, price * 2 AS twice FROM orders;
+SELECT ROUND(price, 1), score(id, price) FROM orders;
+SELECT LPAD(
+"""
+
+
+@pytest.mark.asyncio
+async def test_signature_help_and_inlay_hints(client):
+    """Issue 13 item 7: signature help from the function catalogue (a built-in, a half-typed
+    call, a CREATE FUNCTION), inlay hints with the binder's types; hostile positions and ranges
+    get answers, not a dead server."""
+    uri = "file:///e2e/typed.sql"
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=TYPED)
+        )
+    )
+    doc = types.TextDocumentIdentifier(uri=uri)
+    lines = TYPED.split("\n")
+
+    async def help_at(line, character):
+        return await asyncio.wait_for(
+            client.text_document_signature_help_async(
+                types.SignatureHelpParams(text_document=doc, position=at(line, character))
+            ),
+            TIMEOUT,
+        )
+
+    # ROUND(price, |1): the second signature, its second parameter.
+    rounded = await help_at(3, lines[3].index(", 1") + 2)
+    labels = [s.label for s in rounded.signatures]
+    assert labels == ["ROUND(NUMERIC)", "ROUND(NUMERIC, INTEGER)"], labels
+    active = rounded.signatures[rounded.active_signature]
+    assert active.label == "ROUND(NUMERIC, INTEGER)"
+    start, end = active.parameters[active.active_parameter].label
+    assert active.label[start:end] == "INTEGER"
+    # The user function: what the script says of it.
+    user = await help_at(3, lines[3].index("price)") + 1)
+    assert user.signatures[0].label == "score(...)"
+    assert "com.acme.Score" in user.signatures[0].documentation.value
+    # A call typed up to its parenthesis, at the end of the text.
+    typing = await help_at(4, len(lines[4]))
+    assert typing.signatures[0].label == "LPAD(CHARACTER, INTEGER, CHARACTER)"
+    assert typing.signatures[typing.active_signature].active_parameter == 0
+    # Outside any call: no help.
+    assert await help_at(0, 3) is None
+
+    hints = await asyncio.wait_for(
+        client.text_document_inlay_hint_async(
+            types.InlayHintParams(
+                text_document=doc, range=types.Range(start=at(0, 0), end=at(len(lines), 0))
+            )
+        ),
+        TIMEOUT,
+    )
+    shown = [(h.position.line, h.label) for h in hints]
+    assert shown == [
+        (0, ": DECIMAL(21, 2)"),
+        (2, ": BIGINT"),
+        (2, ": DECIMAL(21, 2)"),
+        (3, ": DECIMAL(10, 1)"),
+    ], shown
+    assert hints[0].position == at(0, lines[0].index("cost") + 4)
+    assert all(h.kind == types.InlayHintKind.Type for h in hints)
+
+    # Hostile: far past the end, a reversed range, an empty document; then still alive.
+    for position in (at(10_000, 10_000), at(0, 2**31 - 1)):
+        await help_at(position.line, position.character)
+    for start, end in ((at(3, 9), at(0, 0)), (at(900, 0), at(2**31 - 1, 2**31 - 1))):
+        await asyncio.wait_for(
+            client.text_document_inlay_hint_async(
+                types.InlayHintParams(text_document=doc, range=types.Range(start=start, end=end))
+            ),
+            TIMEOUT,
+        )
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text="")],
+        )
+    )
+    assert await help_at(0, 0) is None
+    again = await asyncio.wait_for(
+        client.text_document_inlay_hint_async(
+            types.InlayHintParams(text_document=doc, range=types.Range(start=at(0, 0), end=at(5, 0)))
+        ),
+        TIMEOUT,
+    )
+    assert not again
