@@ -70,8 +70,11 @@ struct Frame {
     relations: Vec<Relation>,
     /// `USING` or `NATURAL` merge same-named columns: no ambiguity is reported in this block.
     merged: bool,
-    /// Names that may also be select-list aliases here (GROUP BY, HAVING, ORDER BY, QUALIFY).
+    /// Names that may also be select-list aliases here (ORDER BY, QUALIFY).
     aliases: Vec<String>,
+    /// The select list's aliases with their spans while GROUP BY and HAVING are read, which
+    /// cannot name them: for the help of a "not found".
+    unnameable_aliases: Vec<(String, flinkddl_diagnostics::Span)>,
 }
 
 /// The first error found; boxed, as a diagnostic is large and errors are rare.
@@ -686,18 +689,17 @@ impl Resolver<'_, '_> {
             }
             self.type_expr(e)?;
         }
-        // Select-list aliases may be named in the clauses after it (Flink's conformance
-        // allows it in GROUP BY and HAVING; ORDER BY always).
-        let aliases: Vec<String> = select
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.to_string()),
-                _ => None,
-            })
-            .collect();
         if let Some(frame) = self.frames.last_mut() {
-            frame.aliases = aliases;
+            frame.unnameable_aliases = select
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    ast::QueryItem::Expr { alias: Some(a), .. } => {
+                        Some((a.value.to_string(), a.span))
+                    }
+                    _ => None,
+                })
+                .collect();
         }
         if let Some(g) = &select.group_by {
             for item in &g.items {
@@ -714,6 +716,22 @@ impl Resolver<'_, '_> {
                 self.unknown_function(&call, span)?;
             }
             self.type_expr(e)?;
+        }
+        if let Some(frame) = self.frames.last_mut() {
+            frame.unnameable_aliases.clear();
+        }
+        // Select-list aliases may be named in QUALIFY (and ORDER BY), not in GROUP BY or
+        // HAVING: there Flink 2.3 reports "Column 'alias' not found in any table" (oracle).
+        let aliases: Vec<String> = select
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.to_string()),
+                _ => None,
+            })
+            .collect();
+        if let Some(frame) = self.frames.last_mut() {
+            frame.aliases = aliases;
         }
         for w in &select.windows {
             for e in &w.spec.partition_by {
@@ -1779,6 +1797,21 @@ impl Resolver<'_, '_> {
             message.push_str(&format!("; did you mean '{s}'?"));
         }
         let mut d = Diagnostic::new(Code::UnknownQueryColumn, first.span, message);
+        let alias = self.frames.last().and_then(|f| {
+            f.unnameable_aliases
+                .iter()
+                .find(|(a, _)| *a == first.value)
+                .map(|(_, span)| *span)
+        });
+        if let (Some(alias), 1) = (alias, name.parts.len()) {
+            return Some(
+                d.with_label(alias, "a select-list alias")
+                    .with_help(format!(
+                        "GROUP BY and HAVING cannot name the select list's aliases: repeat the expression `{}` stands for",
+                        first.value
+                    )),
+            );
+        }
         if let Some(s) = case_only
             .copied()
             .or_else(|| similar_name(&first.value, visible.iter().copied()))
