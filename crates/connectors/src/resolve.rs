@@ -167,7 +167,11 @@ impl<'c> TableOptions<'c> {
     pub fn classify<'k>(&self, key: &'k str) -> KeyClass<'c, 'k> {
         let connector = self.connector;
         let index = connector.option_index();
-        if let Some(opt) = index.by_key.get(key).and_then(|&i| connector.options.get(i)) {
+        if let Some(opt) = index
+            .by_key
+            .get(key)
+            .and_then(|&i| connector.options.get(i))
+        {
             return KeyClass::Connector(opt);
         }
         if connector.factory_helper {
@@ -180,7 +184,11 @@ impl<'c> TableOptions<'c> {
                 return KeyClass::Common(opt);
             }
         }
-        for opt in index.patterns.iter().filter_map(|&i| connector.options.get(i)) {
+        for opt in index
+            .patterns
+            .iter()
+            .filter_map(|&i| connector.options.get(i))
+        {
             if let Some((before, after)) = opt.key.split_once('#') {
                 if let Some(middle) = key
                     .strip_prefix(before)
@@ -206,11 +214,7 @@ impl<'c> TableOptions<'c> {
             let Some(spec) = f.spec else {
                 return KeyClass::Passthrough;
             };
-            if let Some(opt) = spec
-                .options
-                .iter()
-                .find(|o| o.sets_key(rest))
-            {
+            if let Some(opt) = spec.options.iter().find(|o| o.sets_key(rest)) {
                 return KeyClass::Format(i, opt);
             }
             let map_prefix = spec.options.iter().any(|o| {

@@ -326,7 +326,10 @@ impl<'t> Parser<'t> {
             self.clear_expected();
             return Failed;
         }
-        let noted = self.expected.get(..usize::from(self.expected_len)).unwrap_or_default();
+        let noted = self
+            .expected
+            .get(..usize::from(self.expected_len))
+            .unwrap_or_default();
         let mut expected: Vec<&'static str> =
             noted.iter().map(|e| e.text(&self.expected_texts)).collect();
         self.clear_expected();

@@ -754,7 +754,11 @@ fn query_constructor(p: &mut Parser) -> PResult<Expr> {
             span: p.span_from(q_start),
             kind: ExprKind::Subquery(Box::new(query)),
         };
-        Ok(ExprKind::Call(Box::new(simple_call(p, name.span, vec![arg]))))
+        Ok(ExprKind::Call(Box::new(simple_call(
+            p,
+            name.span,
+            vec![arg],
+        ))))
     })
 }
 

@@ -46,7 +46,10 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
             p.expect_kw(K::MODULE)?;
             let name = ident(p)?;
             let with = optional_with(p)?;
-            Ok(StatementKind::LoadModule(Box::new(LoadModule { name, with })))
+            Ok(StatementKind::LoadModule(Box::new(LoadModule {
+                name,
+                with,
+            })))
         }
         K::UNLOAD => {
             p.bump();
@@ -67,7 +70,9 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
         K::STATEMENT => statement_set(p),
         K::EXECUTE => execute(p),
         K::EXPLAIN => explain(p),
-        K::SELECT | K::VALUES | K::WITH | K::TABLE => Ok(StatementKind::Query(Box::new(query_body(p)?))),
+        K::SELECT | K::VALUES | K::WITH | K::TABLE => {
+            Ok(StatementKind::Query(Box::new(query_body(p)?)))
+        }
         K::ANALYZE
         | K::CALL
         | K::DELETE
