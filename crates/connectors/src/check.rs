@@ -1239,10 +1239,7 @@ impl<'a> Checker<'a> {
             return;
         }
         let v = self.value_or_default(option, p, format);
-        if !v
-            .as_deref()
-            .is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v)))
-        {
+        if !v.is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v))) {
             let d = Diagnostic::new(
                 Code::MissingDependentOption,
                 spans.key(&full(&when.option)),
