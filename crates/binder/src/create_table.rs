@@ -1419,7 +1419,7 @@ impl Binder<'_> {
         &mut self,
         list: &ast::PropertyList,
     ) -> Result<Vec<(String, String)>, ()> {
-        let mut out: Vec<(String, String)> = Vec::new();
+        let mut out: Vec<(String, String)> = Vec::with_capacity(list.properties.len());
         for p in &list.properties {
             for lit in [&p.key, &p.value] {
                 let text = lit.span.text(self.source);

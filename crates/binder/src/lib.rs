@@ -62,7 +62,8 @@ pub struct BindOptions {
 /// query reads the table fails at CREATE time when it cannot (Flink builds the source while
 /// converting the query). Implemented outside the binder, by the connector catalogue.
 pub trait SourceCheck {
-    /// `Some(message)` when Flink cannot create a source for `table`.
+    /// `Some(message)` when Flink cannot create a source for `table`. A function of the table
+    /// alone: the binder asks once per table value and reuses the answer for later reads.
     fn cannot_read(&self, table: &TableSchema) -> Option<String>;
     /// Whether a source of `table` emits inserts only (`Some(true)`) or a changelog
     /// (`Some(false)`); `None` when its connector or format is not known.
@@ -120,6 +121,7 @@ impl<'a> Binder<'a> {
             modules_loaded: false,
             hint_options: Vec::new(),
             item_types: None,
+            source_verdicts: foldhash::HashMap::default(),
             options,
             source_check,
         }
@@ -213,6 +215,10 @@ pub(crate) struct Binder<'a> {
     pub hint_options: Vec<(flinkddl_diagnostics::Span, Vec<(String, String)>)>,
     /// `Some` when an editor asks for the select items' types ([`item_types`]).
     pub item_types: Option<Vec<item_types::SelectItemType>>,
+    /// [`SourceCheck::cannot_read`]'s answer for each table read without a hint, by the
+    /// address of its `Arc` (kept here, so the address is not reused while the entry lives):
+    /// a table read by many queries is checked once.
+    pub source_verdicts: foldhash::HashMap<usize, (Arc<TableSchema>, Option<String>)>,
 }
 
 impl Binder<'_> {
@@ -343,7 +349,21 @@ impl Binder<'_> {
         } else {
             "the query reads this table, and Flink checks its connector options when it builds the source; fix the table's WITH options"
         };
-        if let Some(reason) = check.cannot_read(&table) {
+        let verdict = if hinted.is_some() {
+            check.cannot_read(&table)
+        } else {
+            let key = Arc::as_ptr(&table) as usize;
+            match self.source_verdicts.get(&key) {
+                Some((_, verdict)) => verdict.clone(),
+                None => {
+                    let verdict = check.cannot_read(&table);
+                    self.source_verdicts
+                        .insert(key, (Arc::clone(&table), verdict.clone()));
+                    verdict
+                }
+            }
+        };
+        if let Some(reason) = verdict {
             self.report(
                 Diagnostic::new(
                     flinkddl_diagnostics::Code::SourceNotCreatable,

@@ -263,8 +263,8 @@ pub(crate) fn did_you_mean<'a>(
             continue;
         }
         // The letters alone rule most of the rest out, before the costly measures.
-        if let (Some(w), Some(c)) = (&word_bag, CharBag::of(candidate)) {
-            if !w.may_be_close(&c, word_chars, candidate_chars) {
+        if let Some(w) = &word_bag {
+            if !w.may_be_close(candidate, word_chars, candidate_chars) {
                 continue;
             }
         }
@@ -300,12 +300,22 @@ impl CharBag {
     /// only when Jaro reaches 0.75 (the prefix bonus adds at most 0.4 of what is left), and
     /// Jaro is at most (m/|a| + m/|b| + 1) / 3 with m the letters the words share; an edit
     /// distance of 2 changes at most 4 letter counts. Equal words (ignoring case) share all.
-    fn may_be_close(&self, other: &CharBag, chars: usize, other_chars: usize) -> bool {
-        let (mut shared, mut differ) = (0usize, 0usize);
-        for (a, b) in self.0.iter().zip(other.0.iter()) {
-            shared += usize::from(*a.min(b));
-            differ += usize::from(a.abs_diff(*b));
+    /// True (no verdict) for an `other` with a non-ASCII character.
+    fn may_be_close(&self, other: &str, chars: usize, other_chars: usize) -> bool {
+        // The letters shared, counted off a copy of this bag: one pass over `other` instead
+        // of one over all 128 counts (the sum of |a - b| is |a| + |b| - 2 * shared).
+        let mut left = self.0;
+        let mut shared = 0usize;
+        for b in other.bytes() {
+            let Some(slot) = left.get_mut(usize::from(b)) else {
+                return true;
+            };
+            if *slot > 0 {
+                *slot -= 1;
+                shared += 1;
+            }
         }
+        let differ = (chars + other_chars).saturating_sub(2 * shared);
         if differ <= 4 {
             return true;
         }
@@ -336,6 +346,8 @@ struct Checker<'a> {
     /// The written keys that are no known key, found once per table and only when a missing
     /// option looks for a misspelling of itself.
     unknown_written: std::cell::OnceCell<Vec<&'a str>>,
+    /// [`Checker::known_keys`], built on the first unknown key that needs a did-you-mean.
+    known_keys: std::cell::OnceCell<Vec<String>>,
     out: Vec<Diagnostic>,
 }
 
@@ -357,6 +369,7 @@ impl<'a> Checker<'a> {
             usage: Usage::EveryUse,
             resolved: TableOptions::for_connector(catalogue, connector, &table.options),
             unknown_written: std::cell::OnceCell::new(),
+            known_keys: std::cell::OnceCell::new(),
             out: Vec::new(),
         }
     }
@@ -435,12 +448,15 @@ impl<'a> Checker<'a> {
             self.check_option(key, value);
         }
         self.check_required();
-        let rules: Vec<&'a Rule> = self.connector.rules.iter().collect();
-        for rule in rules {
+        let connector: &'a ConnectorSpec = self.connector;
+        for rule in &connector.rules {
             self.check_rule(rule, "", None);
         }
         for i in 0..self.resolved.formats.len() {
             if let Some(spec) = self.resolved.formats[i].spec {
+                if spec.rules.is_empty() {
+                    continue;
+                }
                 let prefix = self.resolved.formats[i].options_prefix.clone();
                 for rule in &spec.rules {
                     self.check_rule(rule, &prefix, Some(i));
@@ -744,7 +760,8 @@ impl<'a> Checker<'a> {
             span,
             format!("'{key}' is not an option of connector '{cid}'"),
         );
-        if let Some(best) = did_you_mean(key, self.known_keys().iter().map(String::as_str)) {
+        let known = self.known_keys.get_or_init(|| self.known_keys());
+        if let Some(best) = did_you_mean(key, known.iter().map(String::as_str)) {
             let best = best.to_string();
             d = d.with_help(format!("did you mean '{best}'?")).with_fix(
                 span,
@@ -799,8 +816,8 @@ impl<'a> Checker<'a> {
     }
 
     fn check_option_value(&mut self, key: &str, value: &str, opt: &OptionSpec) {
-        let span = self.spans.value(key);
         if let Err(why) = check_value(opt, value) {
+            let span = self.spans.value(key);
             let fails = if opt.ty == OptionType::String {
                 opt.fails
             } else {
@@ -837,6 +854,7 @@ impl<'a> Checker<'a> {
             let below = opt.min.is_some_and(|m| n < m);
             let above = opt.max.is_some_and(|m| n > m);
             if below || above {
+                let span = self.spans.value(key);
                 let bound = match (opt.min, opt.max) {
                     (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
                     (Some(lo), None) => format!("at least {lo}"),
@@ -859,7 +877,7 @@ impl<'a> Checker<'a> {
         {
             let d = Diagnostic::new(
                 Code::InvalidOptionValue,
-                span,
+                self.spans.value(key),
                 format!(
                     "invalid value for '{key}': it must start with one of {}",
                     quoted_list(&opt.starts_with_any)
@@ -882,12 +900,12 @@ impl<'a> Checker<'a> {
         }
         for f in &self.resolved.formats {
             let Some(spec) = f.spec else { continue };
-            let prefix = f.options_prefix.clone();
+            let prefix = f.options_prefix.as_str();
             for opt in &spec.options {
                 if opt.required
                     && !opt
                         .all_keys()
-                        .any(|k| self.option(&format!("{prefix}{k}")).is_some())
+                        .any(|k| self.prefixed_option(prefix, k).is_some())
                 {
                     missing.push((format!("{prefix}{}", opt.key), format!("format '{}'", f.id)));
                 }
@@ -937,11 +955,11 @@ impl<'a> Checker<'a> {
     // ---- rules ---------------------------------------------------------------------------
 
     /// The value of `key`: written, or the option's default.
-    fn value_or_default(&self, key: &str, prefix: &str, format: Option<usize>) -> Option<String> {
+    fn value_or_default(&self, key: &str, prefix: &str, format: Option<usize>) -> Option<&'a str> {
         if let Some(v) = self.prefixed_option(prefix, key) {
-            return Some(v.to_string());
+            return Some(v);
         }
-        let options: &[OptionSpec] = match format {
+        let options: &'a [OptionSpec] = match format {
             Some(i) => self.resolved.formats[i]
                 .spec
                 .map_or(&[], |s| s.options.as_slice()),
@@ -950,7 +968,7 @@ impl<'a> Checker<'a> {
         options
             .iter()
             .find(|o| o.key == key)
-            .and_then(|o| o.default.clone())
+            .and_then(|o| o.default.as_deref())
     }
 
     fn present(&self, key: &str, prefix: &str) -> bool {
@@ -965,7 +983,7 @@ impl<'a> Checker<'a> {
             return self.present(&cond.option, prefix);
         }
         match self.value_or_default(&cond.option, prefix, format) {
-            Some(v) => cond.equals.iter().any(|e| e.eq_ignore_ascii_case(&v)),
+            Some(v) => cond.equals.iter().any(|e| e.eq_ignore_ascii_case(v)),
             None => false,
         }
     }
@@ -1221,10 +1239,7 @@ impl<'a> Checker<'a> {
             return;
         }
         let v = self.value_or_default(option, p, format);
-        if !v
-            .as_deref()
-            .is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v)))
-        {
+        if !v.is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v))) {
             let d = Diagnostic::new(
                 Code::MissingDependentOption,
                 spans.key(&full(&when.option)),
@@ -1250,7 +1265,7 @@ impl<'a> Checker<'a> {
         let spans = self.spans;
         let full = |k: &str| format!("{p}{k}");
         let num = |k: &str| -> Option<f64> {
-            let v = self.option(&full(k))?;
+            let v = self.prefixed_option(p, k)?;
             v.trim().parse::<f64>().ok()
         };
         if let (Some(lo), Some(hi)) = (num(lower), num(upper)) {
@@ -1321,16 +1336,16 @@ impl<'a> Checker<'a> {
     ) {
         let spans = self.spans;
         let full = |k: &str| format!("{p}{k}");
-        let key = full(option);
-        let Some(value) = self.option(&key) else {
+        let Some(value) = self.prefixed_option(p, option) else {
             return;
         };
         let Ok(names) = split_escaped(value, ';') else {
             return;
         };
+        let key = full(option);
         let prefix = prefix_option
             .as_ref()
-            .and_then(|o| self.option(&full(o)))
+            .and_then(|o| self.prefixed_option(p, o))
             .unwrap_or("");
         for name in names {
             let problem = match self.table.column(&name) {
@@ -1359,10 +1374,12 @@ impl<'a> Checker<'a> {
     fn check_insert_only_format(&mut self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| format!("{p}{k}");
-        let key = full(option);
-        let Some(id) = self.option(&key) else { return };
+        let Some(id) = self.prefixed_option(p, option) else {
+            return;
+        };
         if let Some(f) = self.catalogue.format(id) {
             if !f.insert_only && !f.bulk_only {
+                let key = full(option);
                 let d = Diagnostic::new(
                     Code::InvalidOptionValue,
                     spans.value(&key),
@@ -1390,12 +1407,12 @@ impl<'a> Checker<'a> {
         if !self.holds(when, p, format) {
             return;
         }
-        let key = full(option);
         let count = self
-            .option(&key)
+            .prefixed_option(p, option)
             .and_then(|v| split_escaped(v, ';').ok())
             .map_or(0, |l| l.len());
         if count != 1 {
+            let key = full(option);
             let msg = message.clone().unwrap_or_else(|| {
                 format!("{} needs exactly one '{key}'", Self::cond_text(when, p))
             });
@@ -1448,9 +1465,9 @@ impl<'a> Checker<'a> {
     fn check_not_blank(&mut self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| format!("{p}{k}");
-        let key = full(option);
-        if let Some(v) = self.option(&key) {
+        if let Some(v) = self.prefixed_option(p, option) {
             if v.trim().is_empty() {
+                let key = full(option);
                 let d = Diagnostic::new(
                     Code::InvalidOptionValue,
                     spans.value(&key),
@@ -1514,15 +1531,17 @@ impl<'a> Checker<'a> {
 
     fn check_metadata(&mut self) {
         let spans = self.spans;
-        let cid = self.connector.id.clone();
-        for column in &self.table.columns {
+        let connector: &'a ConnectorSpec = self.connector;
+        let cid = &connector.id;
+        let table: &'a TableSchema = self.table;
+        for column in &table.columns {
             let ColumnKind::Metadata { key, is_virtual } = &column.kind else {
                 continue;
             };
-            let key = key.clone().unwrap_or_else(|| column.name.to_string());
-            let span = spans.column(&column.name);
+            let key: &str = key.as_deref().unwrap_or(column.name.as_str());
             let declared = &column.data_type;
-            let Some((spec, from_format)) = self.find_metadata(&key) else {
+            let Some((spec, from_format)) = self.find_metadata(key) else {
+                let span = spans.column(&column.name);
                 let breaks_write = !*is_virtual;
                 let mut d = Diagnostic::new(
                     Code::UnknownMetadataKey,
@@ -1538,7 +1557,7 @@ impl<'a> Checker<'a> {
                         )
                     },
                 );
-                if let Some(help) = self.metadata_hint(&key) {
+                if let Some(help) = self.metadata_hint(key) {
                     d = d.with_help(help);
                 }
                 self.finish(d, true, breaks_write);
@@ -1559,6 +1578,7 @@ impl<'a> Checker<'a> {
             if self.severity_of(read_fails, write_fails).is_none() {
                 continue;
             }
+            let span = spans.column(&column.name);
             let d = if read_type_bad || write_type_bad {
                 let (ty, dir) = if read_type_bad {
                     (

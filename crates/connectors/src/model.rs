@@ -125,6 +125,9 @@ pub struct ConnectorSpec {
     pub client_properties: Option<ClientProperties>,
     #[serde(default)]
     pub note: Option<String>,
+    /// Lookups over `options`, built on first use (not part of the file).
+    #[serde(skip)]
+    pub(crate) option_index: std::sync::OnceLock<OptionIndex>,
 }
 
 /// Keys of an embedded client library (Kafka's consumer/producer configs) that the connector
@@ -246,12 +249,48 @@ pub struct OptionSpec {
     pub note: Option<String>,
 }
 
+/// [`ConnectorSpec::options`] indexed for the resolver, which classifies every written key.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct OptionIndex {
+    /// Each key (with fallback and deprecated keys) of an option without `#`: the first such
+    /// option that it sets.
+    pub by_key: foldhash::HashMap<String, usize>,
+    /// The options whose key names a column (`fields.#.kind`), in order.
+    pub patterns: Vec<usize>,
+}
+
+impl ConnectorSpec {
+    pub(crate) fn option_index(&self) -> &OptionIndex {
+        self.option_index.get_or_init(|| {
+            let mut index = OptionIndex::default();
+            for (i, o) in self.options.iter().enumerate() {
+                if o.key.contains('#') {
+                    index.patterns.push(i);
+                    continue;
+                }
+                for k in o.all_keys() {
+                    index.by_key.entry(k.to_string()).or_insert(i);
+                }
+            }
+            index
+        })
+    }
+}
+
 impl OptionSpec {
     /// Every key that sets this option.
     pub fn all_keys(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.key.as_str())
             .chain(self.fallback_keys.iter().map(String::as_str))
             .chain(self.deprecated_keys.iter().map(String::as_str))
+    }
+
+    /// Whether `key` sets this option: [`OptionSpec::all_keys`] contains it (without the
+    /// iterator chain: the resolver asks this of every option for every key).
+    pub fn sets_key(&self, key: &str) -> bool {
+        self.key == key
+            || self.fallback_keys.iter().any(|k| k == key)
+            || self.deprecated_keys.iter().any(|k| k == key)
     }
 }
 

@@ -166,11 +166,11 @@ impl<'c> TableOptions<'c> {
     /// What `key` is: the option it sets, or why it sets none.
     pub fn classify<'k>(&self, key: &'k str) -> KeyClass<'c, 'k> {
         let connector = self.connector;
-        if let Some(opt) = connector
-            .options
-            .iter()
-            // Key equality first: it fails fast, the pattern test scans the key.
-            .find(|o| o.all_keys().any(|k| k == key) && !o.key.contains('#'))
+        let index = connector.option_index();
+        if let Some(opt) = index
+            .by_key
+            .get(key)
+            .and_then(|&i| connector.options.get(i))
         {
             return KeyClass::Connector(opt);
         }
@@ -179,12 +179,16 @@ impl<'c> TableOptions<'c> {
                 .catalogue
                 .common_options()
                 .iter()
-                .find(|o| o.all_keys().any(|k| k == key))
+                .find(|o| o.sets_key(key))
             {
                 return KeyClass::Common(opt);
             }
         }
-        for opt in connector.options.iter().filter(|o| o.key.contains('#')) {
+        for opt in index
+            .patterns
+            .iter()
+            .filter_map(|&i| connector.options.get(i))
+        {
             if let Some((before, after)) = opt.key.split_once('#') {
                 if let Some(middle) = key
                     .strip_prefix(before)
@@ -210,11 +214,7 @@ impl<'c> TableOptions<'c> {
             let Some(spec) = f.spec else {
                 return KeyClass::Passthrough;
             };
-            if let Some(opt) = spec
-                .options
-                .iter()
-                .find(|o| o.all_keys().any(|k| k == rest))
-            {
+            if let Some(opt) = spec.options.iter().find(|o| o.sets_key(rest)) {
                 return KeyClass::Format(i, opt);
             }
             let map_prefix = spec.options.iter().any(|o| {

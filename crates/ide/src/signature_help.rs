@@ -213,7 +213,7 @@ fn user_function<'a>(
                     .is_some_and(|p| p.value.eq_ignore_ascii_case(name)) =>
             {
                 let written = f.name.parts.last().map(|p| p.value.to_string())?;
-                Some((f, written))
+                Some((&**f, written))
             }
             _ => None,
         })

@@ -21,6 +21,30 @@ pub(crate) struct Failed;
 
 pub(crate) type PResult<T> = Result<T, Failed>;
 
+/// Most expectations noted at one position (more say nothing new in a message).
+const MAX_EXPECTED: usize = 64;
+
+/// One thing that would have been accepted, noted on a failed `at`/`eat`: the token kind or
+/// keyword itself, four bytes in a fixed array, so that a miss costs a store; it becomes
+/// text only when a message lists it ([`Parser::unexpected`]).
+#[derive(Debug, Clone, Copy)]
+enum Expected {
+    Kind(TokenKind),
+    Keyword(Keyword),
+    /// An index into [`Parser::expected_texts`] (`expecting("a data type")`).
+    Text(u16),
+}
+
+impl Expected {
+    fn text(self, texts: &[&'static str]) -> &'static str {
+        match self {
+            Expected::Kind(kind) => kind.describe(),
+            Expected::Keyword(kw) => kw.as_str(),
+            Expected::Text(i) => texts.get(usize::from(i)).copied().unwrap_or(""),
+        }
+    }
+}
+
 /// Tokens [`Parser::list_size_hint`] looks ahead at most.
 pub(crate) const LIST_LOOKAHEAD: usize = 4096;
 
@@ -29,8 +53,12 @@ pub(crate) struct Parser<'t> {
     tokens: &'t [Token],
     pos: usize,
     pub errors: Vec<Diagnostic>,
-    /// What would have been accepted at `pos`, for the next "expected one of" message.
-    expected: Vec<&'static str>,
+    /// What would have been accepted at `pos`, for the next "expected one of" message: the
+    /// first `expected_len` entries.
+    expected: [Expected; MAX_EXPECTED],
+    expected_len: u8,
+    /// The texts noted by [`Parser::expecting`] at `pos`.
+    expected_texts: Vec<&'static str>,
     depth: u32,
     /// Open parentheses and brackets consumed so far, for list recovery.
     paren_depth: i32,
@@ -51,7 +79,9 @@ impl<'t> Parser<'t> {
             tokens,
             pos: 0,
             errors: Vec::new(),
-            expected: Vec::new(),
+            expected: [Expected::Kind(TokenKind::Eof); MAX_EXPECTED],
+            expected_len: 0,
+            expected_texts: Vec::new(),
             depth: 0,
             paren_depth: 0,
             raw_spans: Vec::new(),
@@ -114,7 +144,7 @@ impl<'t> Parser<'t> {
         if self.current().kind == kind {
             true
         } else {
-            self.expect_note(kind.describe());
+            self.expect_note(Expected::Kind(kind));
             false
         }
     }
@@ -125,7 +155,7 @@ impl<'t> Parser<'t> {
         if t.kind == TokenKind::Word && t.keyword == kw {
             true
         } else {
-            self.expect_note(kw.as_str());
+            self.expect_note(Expected::Keyword(kw));
             false
         }
     }
@@ -143,15 +173,29 @@ impl<'t> Parser<'t> {
     }
 
     #[inline]
-    fn expect_note(&mut self, what: &'static str) {
-        if self.expected.len() < 64 {
-            self.expected.push(what);
+    fn expect_note(&mut self, what: Expected) {
+        if let Some(slot) = self.expected.get_mut(usize::from(self.expected_len)) {
+            *slot = what;
+            self.expected_len += 1;
         }
     }
 
     /// Notes an expectation that no single token check expresses ("a data type").
     pub fn expecting(&mut self, what: &'static str) {
-        self.expect_note(what);
+        if usize::from(self.expected_len) < MAX_EXPECTED {
+            let index = self.expected_texts.len() as u16;
+            self.expected_texts.push(what);
+            self.expect_note(Expected::Text(index));
+        }
+    }
+
+    /// Forgets what was expected (the cursor moved, or a message listed it).
+    #[inline]
+    fn clear_expected(&mut self) {
+        self.expected_len = 0;
+        if !self.expected_texts.is_empty() {
+            self.expected_texts.clear();
+        }
     }
 
     // ---- consuming -----------------------------------------------------------------------
@@ -166,7 +210,7 @@ impl<'t> Parser<'t> {
             _ => {}
         }
         self.pos += 1;
-        self.expected.clear();
+        self.clear_expected();
         t
     }
 
@@ -241,7 +285,7 @@ impl<'t> Parser<'t> {
         for (i, kw) in kws.iter().enumerate() {
             if !self.nth_is_kw(i, *kw) {
                 if i == 0 {
-                    self.expect_note(kw.as_str());
+                    self.expect_note(Expected::Keyword(*kw));
                 }
                 return None;
             }
@@ -279,10 +323,16 @@ impl<'t> Parser<'t> {
         let t = self.current();
         if t.kind == TokenKind::Error {
             // The lexer has reported this token already.
-            self.expected.clear();
+            self.clear_expected();
             return Failed;
         }
-        let mut expected: Vec<&'static str> = std::mem::take(&mut self.expected);
+        let noted = self
+            .expected
+            .get(..usize::from(self.expected_len))
+            .unwrap_or_default();
+        let mut expected: Vec<&'static str> =
+            noted.iter().map(|e| e.text(&self.expected_texts)).collect();
+        self.clear_expected();
         expected.sort_unstable();
         expected.dedup();
         let list = match expected.len() {

@@ -634,7 +634,7 @@ impl Resolver<'_, '_> {
                 }
                 if let ExprKind::Call(call) = &e.kind {
                     if self.resolver.names_unknown_function(call) {
-                        self.found = Some((call.clone(), e.span));
+                        self.found = Some(((**call).clone(), e.span));
                     }
                 }
             }
@@ -1838,7 +1838,7 @@ impl visit::Visitor for Resolver<'_, '_> {
         match &e.kind {
             ExprKind::Identifier(name) => self.error = self.identifier(name).map(Box::new),
             ExprKind::Call(call) if self.names_unknown_function(call) => {
-                self.unknown_calls.push((call.clone(), e.span));
+                self.unknown_calls.push(((**call).clone(), e.span));
             }
             ExprKind::InQuery { expr, query, .. } => {
                 let left = match &expr.kind {

@@ -6,14 +6,37 @@ use crate::model::{DatagenFields, Side};
 use crate::values::quoted_list;
 use flinkddl_diagnostics::{Code, Diagnostic};
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
     pub(super) fn check_datagen(&mut self, rule: &DatagenFields) {
         let spans = self.spans;
-        for column in self.table.columns.iter().filter(|c| c.is_physical()) {
-            let prefix = format!("fields.{}.", column.name);
-            let kind_key = format!("{prefix}kind");
-            let kind = self.option(&kind_key).unwrap_or("random");
+        let table = self.table;
+        // The `fields.*` keys, after `fields.`, found once: a column's keys are looked up
+        // among these (most tables have few) without building `fields.<column>.<sub>`.
+        let fields: Vec<(&str, &str)> = table
+            .options
+            .iter()
+            .filter_map(|(k, _)| Some((k.as_str(), k.strip_prefix("fields.")?)))
+            .collect();
+        for column in table.columns.iter().filter(|c| c.is_physical()) {
+            // (key, sub-option) of each `fields.<column>.<sub>` key, in the table's order.
+            let of_column = |(key, rest): &(&'a str, &'a str)| -> Option<(&'a str, &'a str)> {
+                let sub = rest.strip_prefix(column.name.as_str())?.strip_prefix('.')?;
+                Some((*key, sub))
+            };
+            let column_keys: Vec<(&str, &str)> = if fields.is_empty() {
+                Vec::new()
+            } else {
+                fields.iter().filter_map(of_column).collect()
+            };
+            let prefix = || format!("fields.{}.", column.name);
+            let kind_key = || format!("fields.{}.kind", column.name);
+            let kind = column_keys
+                .iter()
+                .find(|(_, sub)| *sub == "kind")
+                .and_then(|(key, _)| self.option(key))
+                .unwrap_or("random");
             let Some(groups) = rule.kinds.get(kind) else {
+                let kind_key = kind_key();
                 let kinds: Vec<String> = rule.kinds.keys().cloned().collect();
                 let d = Diagnostic::new(
                     Code::InvalidOptionValue,
@@ -28,18 +51,13 @@ impl Checker<'_> {
             };
             let root = column.data_type.type_root();
             let root_name = root.as_str();
-            let set: Vec<(String, String)> = self
-                .table
-                .options
-                .iter()
-                .filter_map(|(k, _)| k.strip_prefix(&prefix).map(|s| (k.clone(), s.to_string())))
-                .filter(|(_, sub)| sub != "kind")
-                .collect();
+            let set = column_keys.iter().filter(|(_, sub)| *sub != "kind");
             if rule
                 .unsupported
                 .get(kind)
                 .is_some_and(|r| r.iter().any(|n| n == root_name))
             {
+                let kind_key = kind_key();
                 let span = if spans.has_key(&kind_key) {
                     spans.value(&kind_key)
                 } else {
@@ -63,7 +81,7 @@ impl Checker<'_> {
             else {
                 continue;
             };
-            for (key, sub) in &set {
+            for &(key, sub) in set.clone() {
                 if !group.options.iter().any(|o| o == sub) && self.is_datagen_sub_option(sub) {
                     let takes = if group.options.is_empty() {
                         "it takes no per-field options".to_string()
@@ -86,8 +104,8 @@ impl Checker<'_> {
                 .data_type
                 .has_family(flinkddl_types::LogicalTypeFamily::Numeric)
             {
-                for (key, sub) in &set {
-                    if !matches!(sub.as_str(), "min" | "max" | "start" | "end") {
+                for &(key, sub) in set.clone() {
+                    if !matches!(sub, "min" | "max" | "start" | "end") {
                         continue;
                     }
                     let value = self.option(key).unwrap_or("");
@@ -109,10 +127,11 @@ impl Checker<'_> {
                 let missing: Vec<String> = required
                     .iter()
                     .filter(|r| group.options.contains(r))
-                    .filter(|r| self.option(&format!("{prefix}{r}")).is_none())
-                    .map(|r| format!("'{prefix}{r}'"))
+                    .filter(|r| !column_keys.iter().any(|(_, sub)| sub == r))
+                    .map(|r| format!("'{}{r}'", prefix()))
                     .collect();
                 if !missing.is_empty() {
+                    let kind_key = kind_key();
                     let span = if spans.has_key(&kind_key) {
                         spans.key(&kind_key)
                     } else {

@@ -52,8 +52,9 @@ pub enum ExprKind {
         negated: bool,
         list: Vec<Expr>,
     },
-    /// `name([DISTINCT|ALL] args)`, including reserved-word functions (`UPPER(x)`).
-    Call(Call),
+    /// `name([DISTINCT|ALL] args)`, including reserved-word functions (`UPPER(x)`). Boxed,
+    /// as the other large variants: every expression is as large as its largest variant.
+    Call(Box<Call>),
     /// `CAST(x AS T)` / `TRY_CAST(x AS T)`
     Cast {
         try_cast: bool,
@@ -143,7 +144,7 @@ pub enum ExprKind {
     /// `(a - b) DAY TO SECOND`: the difference of two datetimes as an interval.
     DatetimeInterval {
         expr: Box<Expr>,
-        qualifier: IntervalQualifier,
+        qualifier: Box<IntervalQualifier>,
     },
     /// `( query )` where a value is expected: a scalar subquery (queries only; a computed
     /// column or watermark reports it as an error).
@@ -344,8 +345,8 @@ pub enum Literal {
         kind: TypedLiteralKind,
         value: CompactString,
     },
-    /// `INTERVAL [-]'..' qualifier`
-    Interval(IntervalLiteral),
+    /// `INTERVAL [-]'..' qualifier` (boxed: the largest literal by far)
+    Interval(Box<IntervalLiteral>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

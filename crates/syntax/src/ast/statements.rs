@@ -10,26 +10,28 @@ pub struct Statement {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The large variants are boxed: a statement is as large as its largest variant, and
+/// statements are moved while a script is built.
 #[serde(tag = "node", rename_all = "snake_case")]
 pub enum StatementKind {
     CreateTable(Box<CreateTable>),
-    CreateCatalog(CreateCatalog),
-    CreateDatabase(CreateDatabase),
-    CreateView(CreateView),
-    CreateFunction(CreateFunction),
-    AlterTable(AlterTable),
+    CreateCatalog(Box<CreateCatalog>),
+    CreateDatabase(Box<CreateDatabase>),
+    CreateView(Box<CreateView>),
+    CreateFunction(Box<CreateFunction>),
+    AlterTable(Box<AlterTable>),
     AlterOther(AlterOther),
-    Drop(Drop),
+    Drop(Box<Drop>),
     Use(Use),
-    Set(SetStatement),
+    Set(Box<SetStatement>),
     Reset(ResetStatement),
-    Show(Show),
+    Show(Box<Show>),
     Describe(Describe),
-    LoadModule(LoadModule),
+    LoadModule(Box<LoadModule>),
     UnloadModule {
         name: Ident,
     },
-    Insert(Insert),
+    Insert(Box<Insert>),
     /// `BEGIN STATEMENT SET`
     BeginStatementSet,
     /// `END`
@@ -43,7 +45,7 @@ pub enum StatementKind {
         statement: Box<Statement>,
     },
     Explain(Explain),
-    Query(QueryBody),
+    Query(Box<QueryBody>),
     /// A statement Flink's parser supports that we only delimit (ANALYZE, CALL, DELETE, UPDATE,
     /// TRUNCATE, ADD/REMOVE JAR, COMPILE PLAN, materialized tables, models, jobs, ...).
     Other(OtherStatement),

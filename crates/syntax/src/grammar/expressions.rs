@@ -565,7 +565,7 @@ fn parenthesized(p: &mut Parser, start: u32) -> PResult<Expr> {
             span: p.span_from(start),
             kind: ExprKind::DatetimeInterval {
                 expr: boxed(first),
-                qualifier,
+                qualifier: Box::new(qualifier),
             },
         });
     }
@@ -754,7 +754,11 @@ fn query_constructor(p: &mut Parser) -> PResult<Expr> {
             span: p.span_from(q_start),
             kind: ExprKind::Subquery(Box::new(query)),
         };
-        Ok(ExprKind::Call(simple_call(p, name.span, vec![arg])))
+        Ok(ExprKind::Call(Box::new(simple_call(
+            p,
+            name.span,
+            vec![arg],
+        ))))
     })
 }
 
@@ -926,7 +930,7 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
     }
     Ok(Expr {
         span: p.span_from(start),
-        kind: ExprKind::Call(Call {
+        kind: ExprKind::Call(Box::new(Call {
             name,
             quantifier,
             args,
@@ -937,7 +941,7 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
             window,
             within_group,
             ignore_nulls,
-        }),
+        })),
     })
 }
 
@@ -1273,7 +1277,7 @@ fn substring(p: &mut Parser) -> PResult<Expr> {
         }
         // The comma form is a plain call of SUBSTRING (the name upper-cased, as written any
         // case).
-        Ok(ExprKind::Call(simple_call(p, name.span, args)))
+        Ok(ExprKind::Call(Box::new(simple_call(p, name.span, args))))
     })
 }
 
@@ -1289,7 +1293,7 @@ fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
                 unit,
             });
         }
-        Ok(ExprKind::Call(Call {
+        Ok(ExprKind::Call(Box::new(Call {
             name: ObjectName {
                 span: name.span,
                 parts: vec![Ident {
@@ -1307,7 +1311,7 @@ fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
             window: None,
             within_group: Vec::new(),
             ignore_nulls: None,
-        }))
+        })))
     })
 }
 
@@ -1408,11 +1412,11 @@ fn interval(p: &mut Parser) -> PResult<Expr> {
     let qualifier = interval_qualifier(p)?;
     Ok(literal(
         p.span_from(start),
-        Literal::Interval(IntervalLiteral {
+        Literal::Interval(Box::new(IntervalLiteral {
             negative,
             value,
             qualifier,
-        }),
+        })),
     ))
 }
 

@@ -119,7 +119,9 @@ pub(crate) fn unescape_backticks(inner: &str) -> CompactString {
 const MAX_IDENTIFIER_LENGTH: usize = 256;
 
 fn check_identifier_length(p: &mut Parser, value: &str, span: Span) {
-    if value.encode_utf16().count() > MAX_IDENTIFIER_LENGTH {
+    // UTF-16 never takes more units than UTF-8 takes bytes: a name of at most 256 bytes
+    // passes without counting.
+    if value.len() > MAX_IDENTIFIER_LENGTH && value.encode_utf16().count() > MAX_IDENTIFIER_LENGTH {
         let _ = p.report(
             Diagnostic::new(
                 Code::IdentifierTooLong,

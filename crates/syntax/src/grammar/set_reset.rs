@@ -85,13 +85,13 @@ fn command_kind(text: &str, keyword: K, span: Span) -> Option<StatementKind> {
     Some(match keyword {
         K::SET => {
             let parsed = match_set(text)?;
-            StatementKind::Set(SetStatement {
+            StatementKind::Set(Box::new(SetStatement {
                 property: parsed.map(|(key, value)| Property {
                     span,
                     key: lit(span, &key),
                     value: lit(span, &value),
                 }),
-            })
+            }))
         }
         K::RESET => StatementKind::Reset(ResetStatement {
             key: match_reset(text)?.map(|k| lit(span, &k)),
@@ -125,7 +125,7 @@ pub(crate) fn set(p: &mut Parser) -> PResult<StatementKind> {
     } else {
         None
     };
-    Ok(StatementKind::Set(SetStatement { property }))
+    Ok(StatementKind::Set(Box::new(SetStatement { property })))
 }
 
 /// RESET through Flink's SQL grammar: `RESET ['key']`.

@@ -11,7 +11,7 @@ use super::*;
 pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
     let t = p.current();
     if t.kind == T::LParen {
-        return Ok(StatementKind::Query(query_body(p)?));
+        return Ok(StatementKind::Query(Box::new(query_body(p)?)));
     }
     if t.kind != T::Word {
         p.expecting("a statement");
@@ -46,14 +46,17 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
             p.expect_kw(K::MODULE)?;
             let name = ident(p)?;
             let with = optional_with(p)?;
-            Ok(StatementKind::LoadModule(LoadModule { name, with }))
+            Ok(StatementKind::LoadModule(Box::new(LoadModule {
+                name,
+                with,
+            })))
         }
         K::UNLOAD => {
             p.bump();
             p.expect_kw(K::MODULE)?;
             Ok(StatementKind::UnloadModule { name: ident(p)? })
         }
-        K::INSERT | K::UPSERT => Ok(StatementKind::Insert(insert(p)?)),
+        K::INSERT | K::UPSERT => Ok(StatementKind::Insert(Box::new(insert(p)?))),
         K::BEGIN => {
             p.bump();
             p.expect_kw(K::STATEMENT)?;
@@ -67,7 +70,9 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
         K::STATEMENT => statement_set(p),
         K::EXECUTE => execute(p),
         K::EXPLAIN => explain(p),
-        K::SELECT | K::VALUES | K::WITH | K::TABLE => Ok(StatementKind::Query(query_body(p)?)),
+        K::SELECT | K::VALUES | K::WITH | K::TABLE => {
+            Ok(StatementKind::Query(Box::new(query_body(p)?)))
+        }
         K::ANALYZE
         | K::CALL
         | K::DELETE
@@ -214,7 +219,7 @@ fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
             let kind = if p.at_kw(K::STATEMENT) {
                 statement_set(p)?
             } else if p.at_kw(K::INSERT) || p.at_kw(K::UPSERT) {
-                StatementKind::Insert(insert(p)?)
+                StatementKind::Insert(Box::new(insert(p)?))
             } else {
                 p.expecting("STATEMENT SET");
                 return Err(p.unexpected());
@@ -350,7 +355,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
             let comment = optional_comment(p)?;
             p.expect_kw(K::AS)?;
             let query = query_body(p)?;
-            Ok(StatementKind::CreateView(CreateView {
+            Ok(StatementKind::CreateView(Box::new(CreateView {
                 or_replace,
                 temporary,
                 if_not_exists,
@@ -358,7 +363,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
                 columns,
                 comment,
                 query,
-            }))
+            })))
         }
         K::FUNCTION => {
             p.bump();
@@ -388,7 +393,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
                 }
             }
             let with = optional_with(p)?;
-            Ok(StatementKind::CreateFunction(CreateFunction {
+            Ok(StatementKind::CreateFunction(Box::new(CreateFunction {
                 or_replace,
                 temporary,
                 system,
@@ -398,7 +403,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
                 language,
                 jars,
                 with,
-            }))
+            })))
         }
         K::CATALOG => {
             p.bump();
@@ -406,12 +411,12 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
             let name = ident(p)?;
             let comment = optional_comment(p)?;
             let with = optional_with(p)?;
-            Ok(StatementKind::CreateCatalog(CreateCatalog {
+            Ok(StatementKind::CreateCatalog(Box::new(CreateCatalog {
                 if_not_exists,
                 name,
                 comment,
                 with,
-            }))
+            })))
         }
         K::DATABASE => {
             p.bump();
@@ -419,12 +424,12 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
             let name = object_name(p)?;
             let comment = optional_comment(p)?;
             let with = optional_with(p)?;
-            Ok(StatementKind::CreateDatabase(CreateDatabase {
+            Ok(StatementKind::CreateDatabase(Box::new(CreateDatabase {
                 if_not_exists,
                 name,
                 comment,
                 with,
-            }))
+            })))
         }
         K::MATERIALIZED | K::MODEL | K::CONNECTION => Ok(StatementKind::Other(other(p))),
         _ => {
@@ -484,13 +489,13 @@ fn drop(p: &mut Parser) -> PResult<StatementKind> {
         p.eat_kw(K::RESTRICT);
         false
     };
-    Ok(StatementKind::Drop(Drop {
+    Ok(StatementKind::Drop(Box::new(Drop {
         object,
         temporary,
         if_exists,
         name,
         cascade,
-    }))
+    })))
 }
 
 fn alter(p: &mut Parser) -> PResult<StatementKind> {
@@ -512,11 +517,11 @@ fn alter(p: &mut Parser) -> PResult<StatementKind> {
     let if_exists = p.eat_kws(&[K::IF, K::EXISTS]);
     let name = object_name(p)?;
     let action = alter_table_action(p)?;
-    Ok(StatementKind::AlterTable(AlterTable {
+    Ok(StatementKind::AlterTable(Box::new(AlterTable {
         if_exists,
         name,
         action,
-    }))
+    })))
 }
 
 fn alter_table_action(p: &mut Parser) -> PResult<AlterTableAction> {
@@ -712,7 +717,7 @@ fn show(p: &mut Parser) -> PResult<StatementKind> {
         None
     };
     p.recover_until(|_| false);
-    Ok(StatementKind::Show(Show { what, name }))
+    Ok(StatementKind::Show(Box::new(Show { what, name })))
 }
 
 fn is_show_word(kw: K) -> bool {
@@ -867,7 +872,7 @@ fn statement_set(p: &mut Parser) -> PResult<StatementKind> {
         let insert = insert(p)?;
         inserts.push(Statement {
             span: p.span_from(start),
-            kind: StatementKind::Insert(insert),
+            kind: StatementKind::Insert(Box::new(insert)),
         });
         // Every INSERT of the set ends with `;`, the last one too.
         p.expect(T::Semicolon)?;
@@ -890,9 +895,9 @@ fn execute(p: &mut Parser) -> PResult<StatementKind> {
     let inner = if p.at_kw(K::STATEMENT) {
         statement_set(p)?
     } else if p.at_kw(K::INSERT) || p.at_kw(K::UPSERT) {
-        StatementKind::Insert(insert(p)?)
+        StatementKind::Insert(Box::new(insert(p)?))
     } else if at_query(p) {
-        StatementKind::Query(query_body(p)?)
+        StatementKind::Query(Box::new(query_body(p)?))
     } else {
         p.expecting("STATEMENT SET");
         p.expecting("INSERT");

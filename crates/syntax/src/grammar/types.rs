@@ -318,10 +318,10 @@ fn simple_with_params(p: &mut Parser, name: BuiltinType, max: usize) -> PResult<
 
 /// `( n [, m] )` with at most `max` integers, if present.
 fn params(p: &mut Parser, max: usize) -> PResult<Vec<IntLit>> {
-    let mut out = Vec::new();
     if p.eat(T::LParen).is_none() {
-        return Ok(out);
+        return Ok(Vec::new());
     }
+    let mut out = Vec::with_capacity(max);
     out.push(int_lit(p)?);
     while out.len() < max && p.eat(T::Comma).is_some() {
         out.push(int_lit(p)?);
