@@ -373,12 +373,13 @@ impl Binder<'_> {
                             .map(|a| a.value.as_str())
                             .or(source_name.as_deref()),
                     };
-                    match self.bind_expr(&expr, self.source, &scope) {
+                    match self.bind_query_expr(&expr, self.source, &scope) {
                         ExprOutcome::Typed(t) => {
                             let name = alias
                                 .as_ref()
                                 .map_or_else(|| format!("EXPR${index}"), |a| a.value.to_string());
-                            // A computed value is not a time attribute of the new table.
+                            // Validation keeps a rowtime through `ts + INTERVAL ...`, and the
+                            // new table stores that type.
                             out.push((name, t.data_type));
                         }
                         ExprOutcome::NotTyped { .. } => return Ok(None),

@@ -315,6 +315,24 @@ impl Binder<'_> {
         }
     }
 
+    /// [`Binder::bind_expr`] in a query (a CTAS's select list), where a rowtime stays one
+    /// through validation (`ts + INTERVAL ...`).
+    pub(crate) fn bind_query_expr(
+        &self,
+        e: &flinkddl_syntax::ast::Expr,
+        source: &str,
+        scope: &dyn expr::Scope,
+    ) -> expr::ExprOutcome {
+        match self.user_function_in(e) {
+            Some(name) => expr::ExprOutcome::NotTyped {
+                reason: format!(
+                    "`{name}` is a user-defined function: flinkddl cannot know its type"
+                ),
+            },
+            None => expr::bind_expr_in(e, source, scope, &expr::ExprContext::Query),
+        }
+    }
+
     pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }

@@ -47,14 +47,10 @@ fn avg_or_stddev(cx: &mut CallCx, is_avg: bool) -> BResult<Bound> {
 }
 
 pub(super) fn minmax(cx: &mut CallCx) -> BResult<Bound> {
-    // MIN / MAX keep a processing-time attribute of their operand.
+    // MIN / MAX return their operand's type, time attribute included (a rowtime stays one
+    // through validation: a CTAS stores `MIN(ts)` as TIMESTAMP(3) *ROWTIME*).
     let a = &cx.args[0].ty;
-    let t = if a.timestamp_kind() == TimestampKind::Proctime {
-        a.clone()
-    } else {
-        a.without_time_attributes()
-    };
-    Ok(cx.bound(t.nullable()))
+    Ok(cx.bound(a.clone().nullable()))
 }
 
 pub(super) fn listagg(cx: &mut CallCx) -> BResult<Bound> {
