@@ -915,7 +915,9 @@ impl Resolver<'_, '_> {
                 self.ok = match &e.kind {
                     ExprKind::Identifier(name) => self.scope.lookup(name).is_some(),
                     ExprKind::Call(c) => {
-                        c.window.is_none()
+                        // A window call (`SUM(x) OVER w`, `ROW_NUMBER() OVER w`) is typed as
+                        // its function is, unless it windows another aggregate.
+                        (c.window.is_none() || !c.args.iter().any(calls_aggregate))
                             && c.within_group.is_empty()
                             && match c.name.parts.as_slice() {
                                 [n] => function_kind(&n.value) != FunctionKind::Unknown,
@@ -1400,7 +1402,7 @@ impl Resolver<'_, '_> {
             if self.planned {
                 time::check_pattern_offsets(mr)?;
             }
-            relation = Relation::unknown(alias_name);
+            relation = match_recognize_output(mr, &relation, alias_name);
         }
         if let Some(cols) = alias_columns {
             if let Some(known) = &relation.columns {
@@ -2092,6 +2094,63 @@ fn row_items(row: &ast::Expr) -> Vec<&ast::Expr> {
     }
 }
 
+/// What `ONE ROW PER MATCH` gives: the partition columns, then the measures. A measure is
+/// typed when it is a column through a pattern variable (`A.price`), FIRST or LAST of one
+/// (their column's type, a rowtime included) or COUNT of one (`BIGINT NOT NULL`); `ALL ROWS
+/// PER MATCH` and other measures are not modelled.
+fn match_recognize_output(
+    mr: &ast::MatchRecognize,
+    input: &Relation,
+    name: Option<String>,
+) -> Relation {
+    if mr.all_rows == Some(true) || input.columns.is_none() {
+        return Relation::unknown(name);
+    }
+    let column_of = |e: &ast::Expr| -> Option<String> {
+        match &e.kind {
+            ExprKind::Identifier(n) => match n.parts.as_slice() {
+                [c] | [_, c] => Some(c.value.to_string()),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    let mut columns = Vec::with_capacity(mr.partition_by.len() + mr.measures.len());
+    let mut types = Vec::with_capacity(columns.capacity());
+    for p in &mr.partition_by {
+        let Some(c) = column_of(p) else {
+            return Relation::unknown(name);
+        };
+        types.push(input.type_of(&c).cloned());
+        columns.push(c);
+    }
+    for m in &mr.measures {
+        let ty = match &m.expr.kind {
+            ExprKind::Identifier(_) => column_of(&m.expr).and_then(|c| input.type_of(&c).cloned()),
+            ExprKind::Call(c) => match (c.name.parts.as_slice(), c.args.first()) {
+                ([f], Some(arg)) if c.window.is_none() => {
+                    let upper = f.value.to_ascii_uppercase();
+                    match upper.as_str() {
+                        "FIRST" | "LAST" => column_of(arg).and_then(|c| input.type_of(&c).cloned()),
+                        "COUNT" if column_of(arg).is_some() => Some(DataType::bigint().not_null()),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        types.push(ty);
+        columns.push(m.name.value.to_string());
+    }
+    Relation {
+        name,
+        columns: Some(columns),
+        types,
+        rowtimes: Vec::new(),
+    }
+}
+
 /// MATCH_RECOGNIZE's MEASURES and DEFINE name columns through pattern variables (`A.price`):
 /// the variable must be in the pattern (or a SUBSET), and the column in the input, as Calcite
 /// resolves them ("Table 'Z' not found", "Column 'x' not found in table 'A'").
@@ -2176,4 +2235,27 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
         }
     }
     Ok(())
+}
+
+/// Whether `e` calls an aggregate or a window function anywhere (outside subqueries).
+fn calls_aggregate(e: &ast::Expr) -> bool {
+    struct Calls {
+        found: bool,
+    }
+    impl visit::Visitor for Calls {
+        fn expr(&mut self, e: &ast::Expr) {
+            if let ExprKind::Call(c) = &e.kind {
+                let aggregate = match c.name.parts.as_slice() {
+                    [n] => function_kind(&n.value) == FunctionKind::Aggregate,
+                    _ => false,
+                };
+                if aggregate || c.window.is_some() {
+                    self.found = true;
+                }
+            }
+        }
+    }
+    let mut calls = Calls { found: false };
+    visit::walk_expr(&mut calls, e);
+    calls.found
 }
