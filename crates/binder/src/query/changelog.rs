@@ -12,10 +12,10 @@
 //! that may make a join an interval join, ...), so that it never gives a false error. Each
 //! rule below was checked with the oracle (`plan_dml`).
 
-use super::Resolver;
+use super::{any_expr, Resolver};
 use crate::catalog::{CatalogObject, Lookup};
 use crate::expr::{function_kind, FunctionKind};
-use flinkddl_syntax::ast::{self, visit, ExprKind};
+use flinkddl_syntax::ast::{self, ExprKind};
 
 /// The changes a query emits.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -556,140 +556,72 @@ fn key_through(select: &ast::Select, key: &[String]) -> Option<Vec<String>> {
 
 /// Whether a select item's expression names column `column`.
 fn mentions_column(select: &ast::Select, column: &str) -> bool {
-    struct Mentions<'c> {
-        column: &'c str,
-        found: bool,
+    any_expr(item_exprs(select), |e| match &e.kind {
+        ExprKind::Identifier(name) => name.parts.last().is_some_and(|p| p.value == column),
+        _ => false,
+    })
+}
+
+/// The select list's expressions.
+fn item_exprs(select: &ast::Select) -> impl Iterator<Item = &ast::Expr> {
+    select.items.iter().filter_map(|item| match item {
+        ast::QueryItem::Expr { expr, .. } => Some(expr),
+        ast::QueryItem::Wildcard { .. } => None,
+    })
+}
+
+/// A call of a function by a one-part name, with that name.
+fn call_named(e: &ast::Expr) -> Option<(&ast::Call, &str)> {
+    match &e.kind {
+        ExprKind::Call(c) => match c.name.parts.as_slice() {
+            [n] => Some((&**c, n.value.as_str())),
+            _ => None,
+        },
+        _ => None,
     }
-    impl visit::Visitor for Mentions<'_> {
-        fn expr(&mut self, e: &ast::Expr) {
-            if let ExprKind::Identifier(name) = &e.kind {
-                if name.parts.last().is_some_and(|p| p.value == self.column) {
-                    self.found = true;
-                }
-            }
-        }
-    }
-    let mut v = Mentions {
-        column,
-        found: false,
-    };
-    for item in &select.items {
-        if let ast::QueryItem::Expr { expr, .. } = item {
-            visit::walk_expr(&mut v, expr);
-        }
-    }
-    v.found
 }
 
 /// An aggregate call (not a window aggregate) in the select list or HAVING.
 fn select_has_aggregate(select: &ast::Select) -> bool {
-    struct Aggregates {
-        found: bool,
-    }
-    impl visit::Visitor for Aggregates {
-        fn expr(&mut self, e: &ast::Expr) {
-            if let ExprKind::Call(c) = &e.kind {
-                if c.window.is_none() {
-                    if let [n] = c.name.parts.as_slice() {
-                        if function_kind(&n.value) == FunctionKind::Aggregate {
-                            self.found = true;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let mut v = Aggregates { found: false };
-    for item in &select.items {
-        if let ast::QueryItem::Expr { expr, .. } = item {
-            visit::walk_expr(&mut v, expr);
-        }
-    }
-    if let Some(h) = &select.having {
-        visit::walk_expr(&mut v, h);
-    }
-    v.found
+    any_expr(item_exprs(select).chain(select.having.iter()), |e| {
+        call_named(e).is_some_and(|(c, name)| {
+            c.window.is_none() && function_kind(name) == FunctionKind::Aggregate
+        })
+    })
 }
 
 /// A window ranking function (`ROW_NUMBER() OVER ...`): a Top-N or a deduplication, which
 /// are not followed.
 fn has_ranking(select: &ast::Select) -> bool {
-    struct Ranking {
-        found: bool,
-    }
-    impl visit::Visitor for Ranking {
-        fn expr(&mut self, e: &ast::Expr) {
-            if let ExprKind::Call(c) = &e.kind {
-                if c.window.is_some() {
-                    if let [n] = c.name.parts.as_slice() {
-                        let upper = n.value.to_ascii_uppercase();
-                        if matches!(upper.as_str(), "ROW_NUMBER" | "RANK" | "DENSE_RANK") {
-                            self.found = true;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let mut v = Ranking { found: false };
-    for item in &select.items {
-        if let ast::QueryItem::Expr { expr, .. } = item {
-            visit::walk_expr(&mut v, expr);
-        }
-    }
-    v.found
+    any_expr(item_exprs(select), |e| {
+        call_named(e).is_some_and(|(c, name)| {
+            c.window.is_some()
+                && ["ROW_NUMBER", "RANK", "DENSE_RANK"]
+                    .iter()
+                    .any(|r| name.eq_ignore_ascii_case(r))
+        })
+    })
 }
 
 /// A select item that holds a scalar subquery with an aggregate.
 fn select_has_scalar_aggregate(select: &ast::Select) -> bool {
-    struct Scalar {
-        found: bool,
-    }
-    impl visit::Visitor for Scalar {
-        fn expr(&mut self, e: &ast::Expr) {
-            if let ExprKind::Subquery(q) = &e.kind {
-                if let ast::SetExprKind::Select(s) = &q.body.kind {
-                    if s.group_by.is_none() && select_has_aggregate(s) {
-                        self.found = true;
-                    }
-                }
-            }
-        }
-    }
-    let mut v = Scalar { found: false };
-    for item in &select.items {
-        if let ast::QueryItem::Expr { expr, .. } = item {
-            visit::walk_expr(&mut v, expr);
-        }
-    }
-    v.found
+    any_expr(item_exprs(select), |e| match &e.kind {
+        ExprKind::Subquery(q) => matches!(
+            &q.body.kind,
+            ast::SetExprKind::Select(s) if s.group_by.is_none() && select_has_aggregate(s)
+        ),
+        _ => false,
+    })
 }
 
 /// A `<`, `<=`, `>`, `>=` or BETWEEN anywhere in a join condition.
 fn has_range_comparison(e: &ast::Expr) -> bool {
-    struct Range {
-        found: bool,
-    }
-    impl visit::Visitor for Range {
-        fn expr(&mut self, e: &ast::Expr) {
-            match &e.kind {
-                ExprKind::Between { .. } => self.found = true,
-                ExprKind::Binary { op, .. } => {
-                    if matches!(
-                        op,
-                        ast::BinaryOp::Lt
-                            | ast::BinaryOp::LtEq
-                            | ast::BinaryOp::Gt
-                            | ast::BinaryOp::GtEq
-                    ) {
-                        self.found = true;
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut v = Range { found: false };
-    visit::walk_expr(&mut v, e);
-    v.found
+    any_expr([e], |e| match &e.kind {
+        ExprKind::Between { .. } => true,
+        ExprKind::Binary { op, .. } => matches!(
+            op,
+            ast::BinaryOp::Lt | ast::BinaryOp::LtEq | ast::BinaryOp::Gt | ast::BinaryOp::GtEq
+        ),
+        _ => false,
+    })
 }

@@ -2239,23 +2239,40 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
 
 /// Whether `e` calls an aggregate or a window function anywhere (outside subqueries).
 fn calls_aggregate(e: &ast::Expr) -> bool {
-    struct Calls {
+    any_expr([e], |e| match &e.kind {
+        ExprKind::Call(c) => {
+            c.window.is_some()
+                || matches!(
+                    c.name.parts.as_slice(),
+                    [n] if function_kind(&n.value) == FunctionKind::Aggregate
+                )
+        }
+        _ => false,
+    })
+}
+
+/// Whether an expression under `roots` (outside subqueries) passes `test`.
+pub(super) fn any_expr<'e>(
+    roots: impl IntoIterator<Item = &'e ast::Expr>,
+    test: impl Fn(&ast::Expr) -> bool,
+) -> bool {
+    struct Any<F> {
+        test: F,
         found: bool,
     }
-    impl visit::Visitor for Calls {
+    impl<F: Fn(&ast::Expr) -> bool> visit::Visitor for Any<F> {
         fn expr(&mut self, e: &ast::Expr) {
-            if let ExprKind::Call(c) = &e.kind {
-                let aggregate = match c.name.parts.as_slice() {
-                    [n] => function_kind(&n.value) == FunctionKind::Aggregate,
-                    _ => false,
-                };
-                if aggregate || c.window.is_some() {
-                    self.found = true;
-                }
+            if !self.found && (self.test)(e) {
+                self.found = true;
             }
         }
     }
-    let mut calls = Calls { found: false };
-    visit::walk_expr(&mut calls, e);
-    calls.found
+    let mut any = Any { test, found: false };
+    for e in roots {
+        visit::walk_expr(&mut any, e);
+        if any.found {
+            break;
+        }
+    }
+    any.found
 }
