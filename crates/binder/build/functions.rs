@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
     let mut rows = Vec::new();
     let mut untyped = Vec::new();
+    let mut internal = Vec::new();
     for text in std::iter::once(main).chain(extra) {
         let doc: toml::Table = text.parse().map_err(|e| format!("functions toml: {e}"))?;
         for (key, value) in &doc {
@@ -24,11 +25,16 @@ pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
                         rows.push(row(f.as_table().ok_or("a [[function]] is not a table")?)?);
                     }
                 }
-                "known_untyped" => {
-                    for n in value.as_array().ok_or("`known_untyped` is not an array")? {
-                        untyped.push(
+                "known_untyped" | "internal" => {
+                    let list = if key == "internal" {
+                        &mut internal
+                    } else {
+                        &mut untyped
+                    };
+                    for n in value.as_array().ok_or(format!("`{key}` is not an array"))? {
+                        list.push(
                             n.as_str()
-                                .ok_or("a known_untyped name is not a string")?
+                                .ok_or(format!("a {key} name is not a string"))?
                                 .to_string(),
                         );
                     }
@@ -43,9 +49,14 @@ pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
             return Err(format!("function {} is defined twice", r.name));
         }
     }
-    for n in &untyped {
+    for n in untyped.iter().chain(&internal) {
         if names.contains(n) {
-            return Err(format!("{n} is both typed and known_untyped"));
+            return Err(format!("{n} is both typed and known_untyped or internal"));
+        }
+    }
+    for n in &internal {
+        if untyped.contains(n) {
+            return Err(format!("{n} is both known_untyped and internal"));
         }
     }
     let handlers: BTreeSet<&str> = rows.iter().filter_map(|r| r.handler.as_deref()).collect();
@@ -71,6 +82,14 @@ pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
          /// typed (never rejected).\npub(crate) static KNOWN_UNTYPED: &[&str] = &[\n",
     );
     for n in &untyped {
+        let _ = writeln!(out, "    {n:?},");
+    }
+    out.push_str("];\n\n");
+    out.push_str(
+        "/// Flink's internal functions that a script may call but no one writes: known (never\n\
+         /// rejected, not typed), never offered or suggested.\npub(crate) static KNOWN_INTERNAL: &[&str] = &[\n",
+    );
+    for n in &internal {
         let _ = writeln!(out, "    {n:?},");
     }
     out.push_str("];\n");

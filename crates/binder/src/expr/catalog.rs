@@ -176,7 +176,10 @@ pub(crate) fn lookup(name: &str) -> Option<&'static FnDef> {
 /// True for a real Flink built-in we do not type.
 pub(crate) fn is_known_untyped(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
-    KNOWN_UNTYPED.iter().any(|n| *n == upper)
+    KNOWN_UNTYPED
+        .iter()
+        .chain(KNOWN_INTERNAL)
+        .any(|n| *n == upper)
 }
 
 impl F {

@@ -70,9 +70,7 @@ pub(crate) fn similar_builtin(name: &str) -> Option<String> {
         catalog::FUNCTIONS
             .iter()
             .map(|d| d.name)
-            .chain(catalog::KNOWN_UNTYPED.iter().copied())
-            // Internal and Table-API-only spellings are not worth suggesting.
-            .filter(|n| !n.contains("AGG_DECIMAL") && !n.ends_with("_ON_NULL")),
+            .chain(catalog::KNOWN_UNTYPED.iter().copied()),
     )
 }
 
