@@ -298,21 +298,15 @@ impl Binder<'_> {
         calls.found
     }
 
-    /// [`expr::bind_expr`] for the binder: a call to a user-defined function is not typed.
+    /// [`expr::bind_expr`] for the binder (as a computed column): a call to a user-defined
+    /// function is not typed.
     pub(crate) fn bind_expr(
         &self,
         e: &flinkddl_syntax::ast::Expr,
         source: &str,
         scope: &dyn expr::Scope,
     ) -> expr::ExprOutcome {
-        match self.user_function_in(e) {
-            Some(name) => expr::ExprOutcome::NotTyped {
-                reason: format!(
-                    "`{name}` is a user-defined function: flinkddl cannot know its type"
-                ),
-            },
-            None => expr::bind_expr(e, source, scope),
-        }
+        self.bind_expr_in(e, source, scope, &expr::ExprContext::Computed)
     }
 
     /// [`Binder::bind_expr`] in a query (a CTAS's select list), where a rowtime stays one
@@ -323,13 +317,23 @@ impl Binder<'_> {
         source: &str,
         scope: &dyn expr::Scope,
     ) -> expr::ExprOutcome {
+        self.bind_expr_in(e, source, scope, &expr::ExprContext::Query)
+    }
+
+    fn bind_expr_in(
+        &self,
+        e: &flinkddl_syntax::ast::Expr,
+        source: &str,
+        scope: &dyn expr::Scope,
+        context: &expr::ExprContext,
+    ) -> expr::ExprOutcome {
         match self.user_function_in(e) {
             Some(name) => expr::ExprOutcome::NotTyped {
                 reason: format!(
                     "`{name}` is a user-defined function: flinkddl cannot know its type"
                 ),
             },
-            None => expr::bind_expr_in(e, source, scope, &expr::ExprContext::Query),
+            None => expr::bind_expr_in(e, source, scope, context),
         }
     }
 
