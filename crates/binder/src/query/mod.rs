@@ -1401,6 +1401,7 @@ impl Resolver<'_, '_> {
             match_recognize_names(mr, &relation)?;
             if self.planned {
                 time::check_pattern_offsets(mr)?;
+                time::check_pattern_end(mr)?;
             }
             relation = match_recognize_output(mr, &relation, alias_name);
         }
@@ -2178,6 +2179,13 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
     let mut vars = Vec::new();
     variables(&mr.pattern, &mut vars, 0);
     vars.extend(mr.subsets.iter().map(|s| s.name.value.to_string()));
+    // A DEFINE of a variable the pattern does not use still names it in its condition
+    // (oracle: `DEFINE C AS C.v > 2` with C outside the pattern is accepted).
+    for d in &mr.define {
+        if !vars.iter().any(|v| *v == d.name.value) {
+            vars.push(d.name.value.to_string());
+        }
+    }
     struct Names<'v> {
         vars: &'v [String],
         columns: Option<&'v [String]>,

@@ -631,3 +631,46 @@ pub(super) fn check_pattern_offsets(mr: &ast::MatchRecognize) -> Result<(), Box<
     }
     Ok(())
 }
+
+/// MATCH_RECOGNIZE's pattern may not end in a greedy quantifier (`B+`, `B*`, `B{1,3}`,
+/// `B{2,}`): Flink's CEP translation rejects it ("Greedy quantifiers are not allowed as the
+/// last element of a Pattern yet. ..."). `B?`, `B{2}` and the reluctant forms (`B+?`) end a
+/// pattern well (checked with the oracle).
+pub(super) fn check_pattern_end(mr: &ast::MatchRecognize) -> Result<(), Box<Diagnostic>> {
+    let mut last = &mr.pattern;
+    while let ast::PatternKind::Sequence { items } = &last.kind {
+        match items.last() {
+            Some(p) => last = p,
+            None => return Ok(()),
+        }
+    }
+    let ast::PatternKind::Quantified {
+        pattern,
+        min,
+        max,
+        reluctant,
+    } = &last.kind
+    else {
+        return Ok(());
+    };
+    let ast::PatternKind::Variable { name } = &pattern.kind else {
+        return Ok(());
+    };
+    let (min, max) = (min.unwrap_or(0), *max);
+    let optional = min == 0 && max == Some(1);
+    let exact = max == Some(min);
+    if *reluctant || optional || exact {
+        return Ok(());
+    }
+    Err(Box::new(
+        Diagnostic::new(
+            Code::GreedyPatternEnd,
+            last.span,
+            "Greedy quantifiers are not allowed as the last element of a Pattern yet. Finish your pattern with either a simple variable or reluctant quantifier.",
+        )
+        .with_help(format!(
+            "make the last quantifier reluctant (`{0}+?`, `{0}*?`), or end the pattern with a plain variable",
+            name.value
+        )),
+    ))
+}
