@@ -1401,6 +1401,7 @@ impl Resolver<'_, '_> {
             match_recognize_names(mr, &relation)?;
             if self.planned {
                 time::check_pattern_offsets(mr)?;
+                time::check_pattern_shape(mr)?;
                 time::check_pattern_end(mr)?;
             }
             relation = match_recognize_output(mr, &relation, alias_name);

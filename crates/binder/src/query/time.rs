@@ -674,3 +674,97 @@ pub(super) fn check_pattern_end(mr: &ast::MatchRecognize) -> Result<(), Box<Diag
         )),
     ))
 }
+
+/// MATCH_RECOGNIZE patterns that Flink's CEP translation does not support: an alternation
+/// (`B | C`: "Currently, CEP doesn't support branching patterns.") and a quantified group
+/// (`(B C)+`: "Group patterns are not supported yet."). The message prints the pattern node as
+/// Calcite does (`|(_UTF-16LE'B', _UTF-16LE'C')`); checked with the oracle.
+pub(super) fn check_pattern_shape(mr: &ast::MatchRecognize) -> Result<(), Box<Diagnostic>> {
+    fn find(p: &ast::Pattern, depth: u32) -> Option<(&ast::Pattern, &'static str)> {
+        if depth > 200 {
+            return None;
+        }
+        match &p.kind {
+            ast::PatternKind::Alternation { .. } => {
+                Some((p, ". Currently, CEP doesn't support branching patterns."))
+            }
+            ast::PatternKind::Quantified { pattern, .. } => {
+                let inner = ungrouped(pattern);
+                match &inner.kind {
+                    ast::PatternKind::Variable { .. } => None,
+                    ast::PatternKind::Sequence { .. } => {
+                        Some((inner, " Group patterns are not supported yet."))
+                    }
+                    _ => find(inner, depth + 1),
+                }
+            }
+            ast::PatternKind::Sequence { items } => items.iter().find_map(|i| find(i, depth + 1)),
+            ast::PatternKind::Group {
+                pattern: Some(inner),
+            } => find(inner, depth + 1),
+            _ => None,
+        }
+    }
+    fn ungrouped(p: &ast::Pattern) -> &ast::Pattern {
+        let mut p = p;
+        while let ast::PatternKind::Group {
+            pattern: Some(inner),
+        } = &p.kind
+        {
+            p = inner;
+        }
+        p
+    }
+    /// The node as Calcite prints a pattern's RexNode; `None` for shapes not followed here.
+    fn rex(p: &ast::Pattern, depth: u32) -> Option<String> {
+        if depth > 50 {
+            return None;
+        }
+        match &ungrouped(p).kind {
+            ast::PatternKind::Variable { name } => Some(format!("_UTF-16LE'{}'", name.value)),
+            ast::PatternKind::Sequence { items } | ast::PatternKind::Alternation { items } => {
+                let op = if matches!(ungrouped(p).kind, ast::PatternKind::Alternation { .. }) {
+                    "|"
+                } else {
+                    ""
+                };
+                // Calcite builds a chain of binary nodes, nested to the left.
+                let mut parts = items.iter().map(|i| rex(i, depth + 1));
+                let mut acc = parts.next()??;
+                for part in parts {
+                    acc = format!("{op}({acc}, {})", part?);
+                }
+                Some(acc)
+            }
+            ast::PatternKind::Quantified {
+                pattern,
+                min,
+                max,
+                reluctant,
+            } => Some(format!(
+                "PATTERN_QUANTIFIER({}, {}, {}, {reluctant})",
+                rex(pattern, depth + 1)?,
+                min.unwrap_or(0),
+                max.map_or(-1, |m| i64::try_from(m).unwrap_or(i64::MAX)),
+            )),
+            _ => None,
+        }
+    }
+    let Some((node, why)) = find(&mr.pattern, 0) else {
+        return Ok(());
+    };
+    let printed = rex(node, 0).unwrap_or_default();
+    let help = if why.contains("branching") {
+        "write one pattern per alternative (one query each, combined with UNION ALL)"
+    } else {
+        "quantify single variables only: spell the group out (`B C B C`) or define one variable for it"
+    };
+    Err(Box::new(
+        Diagnostic::new(
+            Code::PatternNotSupported,
+            node.span,
+            format!("Expression not supported: {printed}{why}"),
+        )
+        .with_help(help),
+    ))
+}
