@@ -28,22 +28,18 @@ impl LineIndex {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0u32];
         let mut line_is_ascii = Vec::new();
-        let mut ascii = true;
-        for (i, &b) in bytes.iter().enumerate() {
-            match b {
-                b'\n' => {}
-                b'\r' if bytes.get(i + 1) != Some(&b'\n') => {}
-                0x80.. => {
-                    ascii = false;
-                    continue;
-                }
-                _ => continue,
+        let mut start = 0;
+        // Jump from line end to line end (memchr reads words, not bytes), then ask once per
+        // line whether it is ASCII.
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if bytes.get(i) == Some(&b'\r') && bytes.get(i + 1) == Some(&b'\n') {
+                continue;
             }
+            line_is_ascii.push(bytes.get(start..=i).is_some_and(<[u8]>::is_ascii));
             line_starts.push(i as u32 + 1);
-            line_is_ascii.push(ascii);
-            ascii = true;
+            start = i + 1;
         }
-        line_is_ascii.push(ascii);
+        line_is_ascii.push(bytes.get(start..).is_some_and(<[u8]>::is_ascii));
         LineIndex {
             line_starts,
             line_is_ascii,
@@ -165,5 +161,41 @@ mod tests {
         let text = "a\rb";
         let idx = LineIndex::new(text);
         assert_eq!(idx.line_col(text, 2).line, 2);
+    }
+
+    /// The word-at-a-time scan finds the same lines as a byte-by-byte one, on texts mixing
+    /// `\n`, `\r\n`, lone `\r` and multi-byte characters.
+    #[test]
+    fn line_starts_match_a_byte_scan() {
+        fn byte_scan(text: &str) -> (Vec<u32>, Vec<bool>) {
+            let bytes = text.as_bytes();
+            let (mut starts, mut ascii_lines, mut ascii) = (vec![0u32], Vec::new(), true);
+            for (i, &b) in bytes.iter().enumerate() {
+                let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+                ascii &= b.is_ascii();
+                if ends {
+                    starts.push(i as u32 + 1);
+                    ascii_lines.push(ascii);
+                    ascii = true;
+                }
+            }
+            ascii_lines.push(ascii);
+            (starts, ascii_lines)
+        }
+        let pieces = ["a", "\n", "\r", "\r\n", "ä", "😀", " ", "\n\n", "bc"];
+        let mut seed = 7u64;
+        for _ in 0..2000 {
+            let mut text = String::new();
+            for _ in 0..(seed % 24) {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            let idx = LineIndex::new(&text);
+            let (starts, ascii) = byte_scan(&text);
+            assert_eq!(idx.line_starts, starts, "{text:?}");
+            assert_eq!(idx.line_is_ascii, ascii, "{text:?}");
+        }
     }
 }

@@ -12,7 +12,16 @@ use std::fmt::Write;
 /// Quotes an identifier with back-ticks, doubling back-ticks inside (Flink's
 /// `EncodingUtils.escapeIdentifier`).
 pub fn escape_identifier(name: &str) -> String {
-    format!("`{}`", name.replace('`', "``"))
+    // One allocation of the final size; names rarely hold a back-tick.
+    let mut out = String::with_capacity(name.len() + 2);
+    out.push('`');
+    if name.contains('`') {
+        out.push_str(&name.replace('`', "``"));
+    } else {
+        out.push_str(name);
+    }
+    out.push('`');
+    out
 }
 
 /// Doubles single quotes (Flink's `EncodingUtils.escapeSingleQuotes`).
