@@ -297,7 +297,13 @@ pub(crate) fn call(ctx: &Ctx, call: &ast::Call, span: Span) -> BResult<Bound> {
     ctx.in_aggregate.set(was_in_agg);
     let args = args?;
     let distinct = call.quantifier == Some(SetQuantifier::Distinct);
-    call_with(ctx, &name.value, args, span, name.span, distinct, call.star)
+    // A FILTER or a window frame may leave the aggregate no rows, even in a group.
+    let was_maybe_empty = ctx.input_may_be_empty.get();
+    ctx.input_may_be_empty
+        .set(was_maybe_empty || call.filter.is_some() || call.window.is_some());
+    let bound = call_with(ctx, &name.value, args, span, name.span, distinct, call.star);
+    ctx.input_may_be_empty.set(was_maybe_empty);
+    bound
 }
 
 /// `SUBSTRING(x FROM a [FOR b])`.

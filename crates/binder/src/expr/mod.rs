@@ -123,6 +123,10 @@ pub enum ExprContext {
     Watermark { rowtime: DataType },
     /// An expression of a query (a select item, WHERE, HAVING, a join condition).
     Query,
+    /// A query expression of a SELECT grouped by at least one key: its aggregates see groups
+    /// that are never empty, so MIN, MAX and SUM keep their operand's nullability (Calcite's
+    /// "nullable if empty" return types).
+    Grouped,
 }
 
 /// A built-in function as the expression typer knows it: for editors (hover, completion).
@@ -197,6 +201,7 @@ pub fn bind_expr_in(
         context,
         in_aggregate: std::cell::Cell::new(false),
         empty_aggregates: std::cell::Cell::new(0),
+        input_may_be_empty: std::cell::Cell::new(false),
         depth: std::cell::Cell::new(0),
         stack_base: stack_address(),
     };
@@ -328,6 +333,9 @@ pub(crate) struct Ctx<'a> {
     /// How many aggregates that are NULL over an empty input (AVG, STDDEV, VAR) were bound so
     /// far: a subtree holding one is nullable where Flink re-infers types from the plan.
     pub empty_aggregates: std::cell::Cell<u32>,
+    /// Set while binding an aggregate with a FILTER or an OVER window: its input may be empty
+    /// even in a non-empty group.
+    pub input_may_be_empty: std::cell::Cell<bool>,
     /// Current nesting depth of [`Ctx::bind`].
     pub depth: std::cell::Cell<u32>,
     /// The stack address where binding started, to bound the stack the recursion uses.
@@ -572,7 +580,7 @@ impl Ctx<'_> {
         // A computed column reads a rowtime as a plain timestamp; a query keeps the time
         // indicator type through validation (`ts + INTERVAL ...`, `MAX(ts)` stay rowtime).
         if ty.timestamp_kind() == TimestampKind::Rowtime
-            && !matches!(self.context, ExprContext::Query)
+            && !matches!(self.context, ExprContext::Query | ExprContext::Grouped)
         {
             ty = ty.with_timestamp_kind(TimestampKind::Regular);
         }

@@ -75,6 +75,8 @@ struct Frame {
     /// The select list's aliases with their spans while GROUP BY and HAVING are read, which
     /// cannot name them: for the help of a "not found".
     unnameable_aliases: Vec<(String, flinkddl_diagnostics::Span)>,
+    /// The block groups by at least one key: its aggregates never see an empty group.
+    grouped: bool,
 }
 
 /// The first error found; boxed, as a diagnostic is large and errors are rare.
@@ -690,6 +692,13 @@ impl Resolver<'_, '_> {
             self.type_expr(e)?;
         }
         if let Some(frame) = self.frames.last_mut() {
+            // `GROUP BY ()` alone is a global aggregate, whose one group may be empty.
+            frame.grouped = select.group_by.as_ref().is_some_and(|g| {
+                g.items
+                    .iter()
+                    .all(|i| matches!(i, ast::GroupingElement::Expr { .. }))
+                    && !g.items.is_empty()
+            });
             frame.unnameable_aliases = select
                 .items
                 .iter()
@@ -892,7 +901,12 @@ impl Resolver<'_, '_> {
         let scope = FrameScope {
             frames: &self.frames,
         };
-        match bind_expr_in(e, self.binder.source, &scope, &ExprContext::Query) {
+        let context = if self.frames.last().is_some_and(|f| f.grouped) {
+            ExprContext::Grouped
+        } else {
+            ExprContext::Query
+        };
+        match bind_expr_in(e, self.binder.source, &scope, &context) {
             ExprOutcome::Typed(t) => Ok(Some(t.data_type)),
             ExprOutcome::NotTyped { .. } => Ok(None),
             ExprOutcome::Rejected(mut diags) => match diags.drain(..).next() {

@@ -14,7 +14,14 @@ pub(super) fn sum(cx: &mut CallCx) -> BResult<Bound> {
         LogicalType::Decimal { scale, .. } => DataType::decimal(38, scale),
         _ => a.without_time_attributes(),
     };
-    Ok(cx.bound(t.nullable()))
+    let nullable = a.nullable || !groups_never_empty(cx);
+    Ok(cx.bound(t.with_nullability(nullable)))
+}
+
+/// The aggregate is computed over groups of a GROUP BY, which are never empty: MIN, MAX and
+/// SUM are NULL only when their operand may be.
+fn groups_never_empty(cx: &CallCx) -> bool {
+    matches!(cx.ctx.context, crate::expr::ExprContext::Grouped) && !cx.ctx.input_may_be_empty.get()
 }
 
 /// AVG: the average type, keeping the operand's nullability.
@@ -50,7 +57,8 @@ pub(super) fn minmax(cx: &mut CallCx) -> BResult<Bound> {
     // MIN / MAX return their operand's type, time attribute included (a rowtime stays one
     // through validation: a CTAS stores `MIN(ts)` as TIMESTAMP(3) *ROWTIME*).
     let a = &cx.args[0].ty;
-    Ok(cx.bound(a.clone().nullable()))
+    let nullable = a.nullable || !groups_never_empty(cx);
+    Ok(cx.bound(a.clone().with_nullability(nullable)))
 }
 
 pub(super) fn listagg(cx: &mut CallCx) -> BResult<Bound> {

@@ -135,7 +135,9 @@ pub(super) fn to_timestamp_ltz(cx: &mut CallCx) -> BResult<Bound> {
 pub(super) fn source_watermark(cx: &mut CallCx) -> BResult<Bound> {
     let t = match cx.ctx.context {
         ExprContext::Watermark { rowtime } => rowtime.without_time_attributes(),
-        ExprContext::Computed | ExprContext::Query => DataType::timestamp_ltz(3),
+        ExprContext::Computed | ExprContext::Query | ExprContext::Grouped => {
+            DataType::timestamp_ltz(3)
+        }
     };
     Ok(cx.bound(t))
 }
