@@ -373,7 +373,12 @@ impl Binder<'_> {
                             .map(|a| a.value.as_str())
                             .or(source_name.as_deref()),
                     };
-                    match self.bind_query_expr(&expr, self.source, &scope) {
+                    match self.bind_expr_in(
+                        &expr,
+                        self.source,
+                        &scope,
+                        &crate::expr::ExprContext::Query,
+                    ) {
                         ExprOutcome::Typed(t) => {
                             let name = alias
                                 .as_ref()

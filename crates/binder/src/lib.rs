@@ -309,18 +309,9 @@ impl Binder<'_> {
         self.bind_expr_in(e, source, scope, &expr::ExprContext::Computed)
     }
 
-    /// [`Binder::bind_expr`] in a query (a CTAS's select list), where a rowtime stays one
-    /// through validation (`ts + INTERVAL ...`).
-    pub(crate) fn bind_query_expr(
-        &self,
-        e: &flinkddl_syntax::ast::Expr,
-        source: &str,
-        scope: &dyn expr::Scope,
-    ) -> expr::ExprOutcome {
-        self.bind_expr_in(e, source, scope, &expr::ExprContext::Query)
-    }
-
-    fn bind_expr_in(
+    /// [`Binder::bind_expr`] in `context`: in a query (a CTAS's select list) a rowtime stays
+    /// one through validation (`ts + INTERVAL ...`).
+    pub(crate) fn bind_expr_in(
         &self,
         e: &flinkddl_syntax::ast::Expr,
         source: &str,
