@@ -171,7 +171,7 @@ fn run_flavor(flavor: &str, path: &Path, text: &str, iters: usize, only: &str) {
         .count();
     println!(
         "   ours: {} statements, {} tokens, {} tables, {} diagnostics ({} errors)",
-        a.parse.script.statements.len(),
+        a.parse.script().statements.len(),
         a.parse.tokens.len(),
         a.tables.len(),
         a.diagnostics.len(),

@@ -23,7 +23,7 @@ fn main() {
     let analysis = flinkddl::analyze_with(&text, &options);
     println!(
         "{} statements, {} tables, {} diagnostics",
-        analysis.parse.script.statements.len(),
+        analysis.parse.script().statements.len(),
         analysis.tables.len(),
         analysis.diagnostics.len()
     );

@@ -31,7 +31,7 @@ pub fn select_item_types(
     let mut binder = Binder::new(source, options, source_check);
     binder.item_types = Some(Vec::new());
     let broken = crate::broken_statements(parse);
-    for (index, statement) in parse.script.statements.iter().enumerate() {
+    for (index, statement) in parse.script().statements.iter().enumerate() {
         let is_broken = broken.get(index).copied().unwrap_or(true);
         binder.bind_statement(parse, index, statement, is_broken);
     }

@@ -86,7 +86,7 @@ pub fn bind_resumable(
             .unwrap_or_default()
             .to_vec();
     }
-    let statements = &parse.script.statements;
+    let statements = &parse.script().statements;
     let broken = crate::broken_statements(parse);
     let mut checkpoints = Vec::new();
     for (index, statement) in statements.iter().enumerate().skip(first) {

@@ -764,7 +764,7 @@ mod tests {
     fn found(sql: &str) -> Vec<(String, Access)> {
         let parse = flinkddl_syntax::parse(sql);
         let mut out = Vec::new();
-        for s in &parse.script.statements {
+        for s in &parse.script().statements {
             collect(sql, &parse.tokens, s, &mut out);
         }
         out.into_iter()

@@ -65,7 +65,7 @@ fn run_case(case: &Value) -> Ours {
         };
     }
     let Some(ct) = parsed
-        .script
+        .script()
         .statements
         .iter()
         .find_map(|st| match &st.kind {

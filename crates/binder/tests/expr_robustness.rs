@@ -24,7 +24,7 @@ fn scope() -> MapScope {
 fn bind_text(expr: &str, scope: &dyn Scope) -> Option<ExprOutcome> {
     let sql = format!("CREATE TABLE t (a INT, x AS {expr}) WITH ('connector'='datagen')");
     let parsed = flinkddl_syntax::parse(&sql);
-    let st = parsed.script.statements.first()?;
+    let st = parsed.script().statements.first()?;
     let StatementKind::CreateTable(ct) = &st.kind else {
         return None;
     };

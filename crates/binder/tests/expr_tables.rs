@@ -84,10 +84,10 @@ struct Score {
 
 fn check_case(sql: &str, table: &Value, sc: &mut Score) {
     let parsed = flinkddl_syntax::parse(sql);
-    if !parsed.errors.is_empty() || parsed.script.statements.len() != 1 {
+    if !parsed.errors.is_empty() || parsed.script().statements.len() != 1 {
         return;
     }
-    let StatementKind::CreateTable(ct) = &parsed.script.statements[0].kind else {
+    let StatementKind::CreateTable(ct) = &parsed.script().statements[0].kind else {
         return;
     };
     if ct.like.is_some() || ct.as_query.is_some() {
@@ -260,10 +260,10 @@ fn check_case(sql: &str, table: &Value, sc: &mut Score) {
 /// type does not resolve).
 fn any_expression_rejected(sql: &str) -> Option<bool> {
     let parsed = flinkddl_syntax::parse(sql);
-    if !parsed.errors.is_empty() || parsed.script.statements.len() != 1 {
+    if !parsed.errors.is_empty() || parsed.script().statements.len() != 1 {
         return None;
     }
-    let StatementKind::CreateTable(ct) = &parsed.script.statements[0].kind else {
+    let StatementKind::CreateTable(ct) = &parsed.script().statements[0].kind else {
         return None;
     };
     if ct.like.is_some() || ct.as_query.is_some() {

@@ -345,7 +345,7 @@ fn parse(file: &Path) -> ExitCode {
         return ExitCode::from(EXIT_USAGE);
     };
     let parse = flinkddl::parse(&text);
-    match serde_json::to_string_pretty(&parse.script) {
+    match serde_json::to_string_pretty(&parse.script()) {
         Ok(s) => out(&(s + "\n")),
         Err(e) => {
             eprintln!("error: {e}");

@@ -64,7 +64,7 @@ fn analyze(
         Some((_, a, old_text)) => syntax::reparse(&a.parse, old_text, text),
         None => (syntax::parse(text), 0),
     };
-    let every = checkpoint_every(parse.script.statements.len());
+    let every = checkpoint_every(parse.script().statements.len());
     // The latest checkpoint at or before the first statement read again.
     let from = before.and_then(|(b, a, _)| {
         let at = b

@@ -374,7 +374,7 @@ fn connector_diagnostics(
         let Some(syntax::ast::Statement {
             kind: syntax::ast::StatementKind::CreateTable(ct),
             ..
-        }) = parse.script.statements.get(index)
+        }) = parse.script().statements.get(index)
         else {
             return (0, Vec::new());
         };

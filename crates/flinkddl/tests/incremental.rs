@@ -77,7 +77,7 @@ fn edit(text: &str, rng: &mut Rng) -> String {
 fn summary(a: &Analysis) -> String {
     format!(
         "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
-        a.parse.script,
+        a.parse.script(),
         a.parse.tokens,
         a.parse.trivia,
         a.parse.errors,

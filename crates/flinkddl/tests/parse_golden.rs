@@ -55,7 +55,7 @@ impl std::io::Write for Fnv {
 /// Hashes what `flinkddl parse` prints for `text` (its stdout: the pretty JSON and a newline).
 fn hash_parse_json(text: &str, into: &mut Fnv) {
     let parse = flinkddl::parse(text);
-    if let Err(e) = serde_json::to_writer_pretty(&mut *into, &parse.script) {
+    if let Err(e) = serde_json::to_writer_pretty(&mut *into, &parse.script()) {
         into.add(format!("serialization failed: {e}").as_bytes());
     }
     into.add(b"\n");

@@ -188,7 +188,7 @@ fn format_window(
     for _ in 0..3 {
         let out = assemble(&chosen);
         let reparsed = parse(&out);
-        if reparsed.script.statements.len() != original.script.statements.len()
+        if reparsed.script().statements.len() != original.script().statements.len()
             || comments(&reparsed, &out) != comments(&original, text)
         {
             return (unchanged, window_span);
@@ -238,7 +238,7 @@ struct Meaning {
 impl Meaning {
     fn of(text: &str, parse: &Parse, options: &FormatOptions) -> Meaning {
         let analysis = analyze_with(text, &Options::default());
-        let statements = &parse.script.statements;
+        let statements = &parse.script().statements;
         let mut codes = vec![Vec::new(); statements.len()];
         for d in &analysis.diagnostics {
             if let Some(i) = flinkddl::binder::statement_index(parse, d.span.start) {
@@ -407,7 +407,7 @@ impl Script {
         let errors = ErrorTokens::of(parse);
         let mut statements = Vec::new();
         let mut taken = 0usize;
-        for (index, s) in parse.script.statements.iter().enumerate() {
+        for (index, s) in parse.script().statements.iter().enumerate() {
             let first = tokens
                 .partition_point(|t| t.span.start < s.span.start)
                 .max(taken);
@@ -667,7 +667,7 @@ impl Region {
         if !self.formattable {
             return None;
         }
-        let statement = parse.script.statements.get(self.index)?;
+        let statement = parse.script().statements.get(self.index)?;
         let tokens = parse.tokens.get(self.tokens.clone())?;
         let first = parse
             .trivia

@@ -41,7 +41,7 @@ fn fixtures() {
             "{name}: analysis"
         );
         let original = parse(&text);
-        for s in &original.script.statements {
+        for s in &original.script().statements {
             let broken = original
                 .errors
                 .iter()

@@ -57,7 +57,7 @@ fn range_fixtures() {
         };
         // Statements outside the edit are byte for byte as written.
         let original = parse(&text);
-        for s in &original.script.statements {
+        for s in &original.script().statements {
             let outside = edit
                 .as_ref()
                 .is_none_or(|e| s.span.end <= e.span.start || s.span.start >= e.span.end);

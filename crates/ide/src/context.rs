@@ -646,7 +646,7 @@ mod tests {
             let Some(ast::Statement {
                 kind: ast::StatementKind::CreateTable(ct),
                 ..
-            }) = parse.script.statements.first()
+            }) = parse.script().statements.first()
             else {
                 panic!("{text} does not parse");
             };

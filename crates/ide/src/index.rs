@@ -140,7 +140,7 @@ impl Index {
     /// Indexes a script; `created` (each table as its CREATE made it, from the binder) gives
     /// the columns queries read, LIKE and CTAS included.
     pub fn build(analysis: &flinkddl::Analysis) -> Index {
-        let script = &analysis.parse.script;
+        let script = &analysis.parse.script();
         let mut b = Builder {
             index: Index::default(),
             catalog: flinkddl::binder::catalog::DEFAULT_CATALOG.to_string(),

@@ -140,7 +140,7 @@ impl Analysis {
     }
 
     pub(crate) fn statements(&self) -> &[ast::Statement] {
-        &self.result.parse.script.statements
+        &self.result.parse.script().statements
     }
 
     /// The index of the statement that owns `offset`.

@@ -71,7 +71,7 @@ pub fn lint(parse: &Parse, source: &str, tables: &[Arc<TableSchema>]) -> Vec<Dia
     };
     let mut out = Vec::new();
     let broken = parse.statements_with_errors();
-    for (statement, broken) in parse.script.statements.iter().zip(broken) {
+    for (statement, broken) in parse.script().statements.iter().zip(broken) {
         if broken {
             continue;
         }

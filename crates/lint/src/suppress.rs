@@ -151,7 +151,7 @@ fn stopped_in(parse: &Parse, index: &LineIndex, dir: &Directive, stopped: &[u32]
         }
     };
     // From the start of the first statement the target overlaps to the end of the last.
-    let statements = &parse.script.statements;
+    let statements = &parse.script().statements;
     let first = statements.partition_point(|s| s.span.end <= target.start);
     let from = statements
         .get(first)
@@ -325,7 +325,7 @@ fn scope_of(parse: &Parse, index: &LineIndex, comment: Span) -> Scope {
     let Some(next) = tokens.get(after).filter(|t| t.kind != TokenKind::Eof) else {
         return Scope::Nothing;
     };
-    let statements = &parse.script.statements;
+    let statements = &parse.script().statements;
     if let Some(i) = statements
         .iter()
         .position(|s| s.span.start == next.span.start)

@@ -9,7 +9,8 @@
 //! [`parse_in_chunks`] gives up and the caller parses the text in one piece.
 
 use crate::lexer::{lex_range, Lexed};
-use crate::{grammar, parser, Diagnostic, Parse, Span, TokenKind};
+use crate::{grammar, parser, Diagnostic, Parse, ParseRef, Span, TokenKind};
+use bumpalo_herd::Herd;
 use flinkddl_diagnostics::Code;
 use rayon::prelude::*;
 
@@ -19,10 +20,10 @@ pub(crate) const PARALLEL_MIN_BYTES: usize = 512 * 1024;
 /// The smallest piece worth a task of its own.
 pub(crate) const MIN_PIECE_BYTES: usize = 128 * 1024;
 
-/// What one piece read.
-struct Piece {
+/// What one piece read; its tree is in the herd (one member per piece).
+struct Piece<'a> {
     lexed: Lexed,
-    statements: Vec<crate::ast::Statement>,
+    statements: Vec<crate::ast::Statement<'a>>,
     errors: Vec<Diagnostic>,
     raw_spans: Vec<Span>,
 }
@@ -50,8 +51,15 @@ fn cuts(text: &str, pieces: usize) -> Vec<usize> {
 /// Lexes and parses `text[from..to]`; `None` when the piece does not end where the whole
 /// text's statements do (see the module's documentation). `segment_start` is where the `;`
 /// before the piece ends (SET and RESET take the text after it).
-fn piece(text: &str, from: usize, to: usize, last: bool, segment_start: u32) -> Option<Piece> {
-    let lexed = lex_range(text, from, to);
+fn piece<'a>(
+    text: &'a str,
+    from: usize,
+    to: usize,
+    last: bool,
+    segment_start: u32,
+    herd: &'a Herd,
+) -> Option<Piece<'a>> {
+    let mut lexed = lex_range(text, from, to);
     if !last {
         // The last token before `Eof` is the `;` of the `;\n` the cut was made after.
         let semicolon = lexed
@@ -63,7 +71,7 @@ fn piece(text: &str, from: usize, to: usize, last: bool, segment_start: u32) -> 
             return None;
         }
     }
-    let mut p = parser::Parser::new(text, &lexed.tokens);
+    let mut p = parser::Parser::new(text, std::mem::take(&mut lexed.tokens), herd);
     let statements = grammar::statements(&mut p, segment_start);
     if !last {
         let end = statements.last()?;
@@ -75,10 +83,13 @@ fn piece(text: &str, from: usize, to: usize, last: bool, segment_start: u32) -> 
             return None;
         }
     }
+    let errors = std::mem::take(&mut p.errors);
+    let raw_spans = std::mem::take(&mut p.raw_spans);
+    lexed.tokens = p.into_tokens();
     Some(Piece {
         statements,
-        errors: std::mem::take(&mut p.errors),
-        raw_spans: std::mem::take(&mut p.raw_spans),
+        errors,
+        raw_spans,
         lexed,
     })
 }
@@ -87,10 +98,22 @@ fn piece(text: &str, from: usize, to: usize, last: bool, segment_start: u32) -> 
 /// the same result as one piece. `None` when the text cannot be cut safely (see the module's
 /// documentation); [`crate::parse`] then parses it in one piece.
 pub fn parse_in_chunks(text: &str, pieces: usize) -> Option<Parse> {
-    let tail = read_from(text, 0, pieces)?;
+    Parse::try_build(text.to_owned(), |text, herd| {
+        parse_in_chunks_in(text, pieces, herd)
+    })
+}
+
+/// [`parse_in_chunks`] into `herd`, borrowing `text`.
+pub(crate) fn parse_in_chunks_in<'a>(
+    text: &'a str,
+    pieces: usize,
+    herd: &'a Herd,
+) -> Option<ParseRef<'a>> {
+    let tail = read_from(text, 0, pieces, herd)?;
+    let statements = crate::ast::List::new(herd.get().alloc_slice_fill_iter(tail.statements));
     Some(crate::assemble(
         text,
-        tail.statements,
+        statements,
         tail.lexed,
         tail.errors,
         &tail.raw_spans,
@@ -99,7 +122,7 @@ pub fn parse_in_chunks(text: &str, pieces: usize) -> Option<Parse> {
 
 /// `text` from `from` (the end of a `;` token, or 0) to its end, in about `pieces` pieces read
 /// in parallel and put end to end. `None` when a cut is not safe.
-fn read_from(text: &str, from: usize, pieces: usize) -> Option<Piece> {
+fn read_from<'a>(text: &'a str, from: usize, pieces: usize, herd: &'a Herd) -> Option<Piece<'a>> {
     if text.len() >= u32::MAX as usize - 1 || !text.is_char_boundary(from) {
         return None;
     }
@@ -112,8 +135,8 @@ fn read_from(text: &str, from: usize, pieces: usize) -> Option<Piece> {
     bounds.push(text.len());
     let ranges: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
     let count = ranges.len();
-    let read: Vec<Piece> = if count == 1 {
-        vec![piece(text, from, text.len(), true, from as u32)?]
+    let read: Vec<Piece<'a>> = if count == 1 {
+        vec![piece(text, from, text.len(), true, from as u32, herd)?]
     } else {
         ranges
             .into_par_iter()
@@ -121,9 +144,9 @@ fn read_from(text: &str, from: usize, pieces: usize) -> Option<Piece> {
             .map(|(i, (a, b))| {
                 // A cut is after `;` and a line break; the first piece starts after the `;`.
                 let segment_start = if i == 0 { from } else { a - 1 };
-                piece(text, a, b, i + 1 == count, segment_start as u32)
+                piece(text, a, b, i + 1 == count, segment_start as u32, herd)
             })
-            .collect::<Option<Vec<Piece>>>()?
+            .collect::<Option<Vec<Piece<'a>>>>()?
     };
     // The lexer reports at most so many invalid characters per text: pieces that together
     // report more would not sum up as the whole text does.
@@ -171,35 +194,25 @@ fn read_from(text: &str, from: usize, pieces: usize) -> Option<Piece> {
     Some(out)
 }
 
-/// The parse of `text`, a later version of `old`'s text (`old_text`), reading again only from
-/// the first statement the change can touch: the statements, tokens, trivia and errors before
-/// it are `old`'s. Returns the parse and the index of the first statement read again; the
-/// parse is the one [`crate::parse`] gives.
+/// The parse of `text`, a later version of `old`'s text (`old_text`), and the index of the first
+/// statement the change can touch: the statements before it read as `old`'s do, so the stages
+/// after parsing can resume there. The tree is read again whole: it lives in the parse's own
+/// arenas, and a whole parse costs about what splicing the old statements in did (decision
+/// 0006); the parse is the one [`crate::parse`] gives.
 pub fn reparse(old: &Parse, old_text: &str, text: &str) -> (Parse, usize) {
     let unchanged = old_text
         .bytes()
         .zip(text.bytes())
         .position(|(a, b)| a != b)
         .unwrap_or(old_text.len().min(text.len()));
-    match resume_point(old, unchanged) {
-        Some((first, semicolon)) => {
-            let cut = old.tokens[semicolon].span.end;
-            let pieces = rayon::current_num_threads().max(1) * 2;
-            let pieces = pieces.min(text.len().saturating_sub(cut as usize) / MIN_PIECE_BYTES);
-            if let Some(tail) = read_from(text, cut as usize, pieces.max(1)) {
-                return (splice(old, text, first, semicolon, tail), first);
-            }
-            (crate::parse(text), 0)
-        }
-        None => (crate::parse(text), 0),
-    }
+    let first = resume_point(old, unchanged).map_or(0, |(first, _)| first);
+    (crate::parse(text), first)
 }
-
 /// Where reading `text` again can start when its first `unchanged` bytes are `old`'s: the
 /// first statement to read again and the index of the `;` token before it. The statement
 /// before that `;` ended there without a syntax error, so the parser was at the top level.
 fn resume_point(old: &Parse, unchanged: usize) -> Option<(usize, usize)> {
-    let statements = &old.script.statements;
+    let statements = old.script().statements;
     // The first statement whose text (to the next one) reaches the change.
     let touched = statements.partition_point(|s| (s.span.end as usize) < unchanged);
     let mut first = touched.min(statements.len());
@@ -240,45 +253,4 @@ fn has_error(errors: &[Diagnostic], span: Span) -> bool {
             .rev()
             .take(8)
             .any(|e| e.span.end >= span.start)
-}
-
-/// `old`'s statements before `first` and its tokens up to the `;` at `semicolon`, then `tail`.
-fn splice(old: &Parse, text: &str, first: usize, semicolon: usize, tail: Piece) -> Parse {
-    let cut = old.tokens[semicolon].span.end;
-    let mut tokens = Vec::with_capacity(semicolon + 1 + tail.lexed.tokens.len());
-    tokens.extend_from_slice(&old.tokens[..=semicolon]);
-    tokens.extend_from_slice(&tail.lexed.tokens);
-    let trivia_before = old.trivia.partition_point(|t| t.span.end <= cut);
-    let mut trivia = old.trivia[..trivia_before].to_vec();
-    trivia.extend_from_slice(&tail.lexed.trivia);
-    let mut statements = old.script.statements[..first].to_vec();
-    statements.extend(tail.statements);
-    let tail_parse = crate::assemble(
-        text,
-        Vec::new(),
-        Lexed {
-            tokens: Vec::new(),
-            trivia: Vec::new(),
-            errors: tail.lexed.errors,
-        },
-        tail.errors,
-        &tail.raw_spans,
-    );
-    let mut errors: Vec<Diagnostic> = old
-        .errors
-        .iter()
-        .filter(|e| e.span.start < cut)
-        .cloned()
-        .collect();
-    errors.extend(tail_parse.errors);
-    errors.sort_by_key(|d| (d.span.start, d.span.end));
-    Parse {
-        script: crate::ast::Script {
-            span: Span::new(0, text.len().min(u32::MAX as usize) as u32),
-            statements,
-        },
-        tokens,
-        trivia,
-        errors,
-    }
 }

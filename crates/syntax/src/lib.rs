@@ -13,17 +13,21 @@ pub mod keywords;
 pub mod lexer;
 mod parser;
 
+pub use bumpalo_herd::Herd;
 pub use chunks::{parse_in_chunks, reparse};
 pub use flinkddl_diagnostics::{Diagnostic, Span};
 pub use keywords::Keyword;
 pub use lexer::{lex, Lexed, Token, TokenKind};
 pub use parser::MAX_DEPTH;
 
-/// The result of parsing one text. `errors` holds the lexer's and the parser's diagnostics in
-/// source order.
-#[derive(Debug, Clone)]
-pub struct Parse {
-    pub script: ast::Script,
+use ast::Script;
+use self_cell::self_cell;
+
+/// What one parse read, borrowing the text and the arena it was parsed into ([`parse_in`]).
+/// `errors` holds the lexer's and the parser's diagnostics in source order.
+#[derive(Debug)]
+pub struct ParseRef<'a> {
+    pub script: ast::Script<'a>,
     /// Significant tokens, ending with `Eof`.
     pub tokens: Vec<Token>,
     /// Comments, in source order.
@@ -31,7 +35,115 @@ pub struct Parse {
     pub errors: Vec<Diagnostic>,
 }
 
+/// The text a [`Parse`] owns and the arenas its tree lives in (one per piece of a chunked
+/// parse: a `Herd` is `Sync`, so a `Parse` can be shared between threads).
+struct Source {
+    text: String,
+    herd: Herd,
+}
+
+self_cell!(
+    /// The tree, borrowing the text and the arenas it sits beside.
+    struct Tree {
+        owner: Source,
+        #[covariant]
+        dependent: Script,
+    }
+);
+
+/// The result of parsing one text, owning the text and the tree (`Send`, `Sync`, `'static`):
+/// the tree borrows the copy of the text it holds and lives in its arenas, and
+/// [`Parse::script`] lends it. `errors` holds the lexer's and the parser's diagnostics in
+/// source order.
+pub struct Parse {
+    tree: Tree,
+    /// Significant tokens, ending with `Eof`.
+    pub tokens: Vec<Token>,
+    /// Comments, in source order.
+    pub trivia: Vec<Token>,
+    pub errors: Vec<Diagnostic>,
+}
+
+impl std::fmt::Debug for Parse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Parse")
+            .field("script", self.script())
+            .field("tokens", &self.tokens)
+            .field("trivia", &self.trivia)
+            .field("errors", &self.errors)
+            .finish()
+    }
+}
+
+impl Clone for Parse {
+    /// The same text parsed again: a parse is a pure function of its text, and the tree cannot
+    /// be copied out of its arenas.
+    fn clone(&self) -> Self {
+        parse(self.text())
+    }
+}
+
 impl Parse {
+    /// Parses `text` (taken over) with `read`.
+    fn build(text: String, read: impl for<'a> FnOnce(&'a str, &'a Herd) -> ParseRef<'a>) -> Parse {
+        let mut rest = None;
+        let tree = Tree::new(
+            Source {
+                text,
+                herd: Herd::new(),
+            },
+            |source| {
+                let read = read(&source.text, &source.herd);
+                rest = Some((read.tokens, read.trivia, read.errors));
+                read.script
+            },
+        );
+        let (tokens, trivia, errors) = rest.unwrap_or_default();
+        Parse {
+            tree,
+            tokens,
+            trivia,
+            errors,
+        }
+    }
+
+    /// Parses `text` (taken over) with `read`, which returns `None` to give up.
+    fn try_build(
+        text: String,
+        read: impl for<'a> FnOnce(&'a str, &'a Herd) -> Option<ParseRef<'a>>,
+    ) -> Option<Parse> {
+        let mut rest = None;
+        let tree = Tree::try_new(
+            Source {
+                text,
+                herd: Herd::new(),
+            },
+            |source| {
+                let read = read(&source.text, &source.herd).ok_or(())?;
+                rest = Some((read.tokens, read.trivia, read.errors));
+                Ok::<_, ()>(read.script)
+            },
+        )
+        .ok()?;
+        let (tokens, trivia, errors) = rest?;
+        Some(Parse {
+            tree,
+            tokens,
+            trivia,
+            errors,
+        })
+    }
+
+    /// The tree.
+    pub fn script(&self) -> &ast::Script<'_> {
+        self.tree.borrow_dependent()
+    }
+
+    /// The text that was parsed (the parse's own copy).
+    pub fn text(&self) -> &str {
+        &self.tree.borrow_owner().text
+    }
+
     /// True when the text has no syntax error.
     pub fn is_ok(&self) -> bool {
         self.errors.is_empty()
@@ -40,23 +152,19 @@ impl Parse {
     /// The statement `offset` falls in: the last one that starts at or before it (the first
     /// when it is before every statement); `None` in a script of no statement.
     pub fn statement_at(&self, offset: u32) -> Option<usize> {
-        let statements = &self.script.statements;
-        let after = statements.partition_point(|s| s.span.start <= offset);
-        after
-            .checked_sub(1)
-            .or((!statements.is_empty()).then_some(0))
+        statement_at(&self.script().statements, offset)
     }
 
     /// For each statement, whether a syntax error lies in it: the stages after parsing skip
     /// those statements. One pass over the errors (not one per statement, which is quadratic
     /// on a script of many broken statements).
     pub fn statements_with_errors(&self) -> Vec<bool> {
-        let mut broken = vec![false; self.script.statements.len()];
+        let statements = self.script().statements;
+        let mut broken = vec![false; statements.len()];
         for d in &self.errors {
             if d.severity == flinkddl_diagnostics::Severity::Error {
-                if let Some(slot) = self
-                    .statement_at(d.span.start)
-                    .and_then(|i| broken.get_mut(i))
+                if let Some(slot) =
+                    statement_at(&statements, d.span.start).and_then(|i| broken.get_mut(i))
                 {
                     *slot = true;
                 }
@@ -64,52 +172,62 @@ impl Parse {
         }
         broken
     }
-
-    /// The script, or the errors, for callers that want all-or-nothing.
-    pub fn into_result(self) -> Result<ast::Script, Vec<Diagnostic>> {
-        if self.errors.is_empty() {
-            Ok(self.script)
-        } else {
-            Err(self.errors)
-        }
-    }
 }
 
-/// Parses a whole script. Never fails: problems are in [`Parse::errors`]. A large text is lexed
-/// and parsed in pieces on rayon's threads when there are several ([`parse_in_chunks`]), with
-/// the same result.
+fn statement_at(statements: &[ast::Statement<'_>], offset: u32) -> Option<usize> {
+    let after = statements.partition_point(|s| s.span.start <= offset);
+    after
+        .checked_sub(1)
+        .or((!statements.is_empty()).then_some(0))
+}
+
+/// Parses a whole script. Never fails: problems are in [`Parse::errors`]. The text is copied
+/// into the result (0.25% of a parse, decision 0006). A large text is lexed and parsed in
+/// pieces on rayon's threads when there are several ([`parse_in_chunks`]), with the same
+/// result.
 pub fn parse(text: &str) -> Parse {
+    Parse::build(text.to_owned(), parse_in)
+}
+
+/// [`parse`] into `herd`, borrowing `text`: the tree lives as long as both.
+pub fn parse_in<'a>(text: &'a str, herd: &'a Herd) -> ParseRef<'a> {
     let threads = rayon::current_num_threads();
     if threads > 1 && text.len() >= chunks::PARALLEL_MIN_BYTES {
         // Two pieces per thread: the pieces are not equally hard.
         let pieces = (threads * 2).min(text.len() / chunks::MIN_PIECE_BYTES);
-        if let Some(parse) = parse_in_chunks(text, pieces) {
+        if let Some(parse) = chunks::parse_in_chunks_in(text, pieces, herd) {
             return parse;
         }
     }
-    parse_sequential(text)
+    parse_sequential_in(text, herd)
 }
 
 /// [`parse`] in one piece, on the calling thread.
 pub fn parse_sequential(text: &str) -> Parse {
-    let lexed = lex(text);
-    let mut parser = parser::Parser::new(text, &lexed.tokens);
-    let script = grammar::script(&mut parser);
+    Parse::build(text.to_owned(), parse_sequential_in)
+}
+
+/// [`parse_in`] in one piece, on the calling thread.
+pub fn parse_sequential_in<'a>(text: &'a str, herd: &'a Herd) -> ParseRef<'a> {
+    let mut lexed = lex(text);
+    let mut parser = parser::Parser::new(text, std::mem::take(&mut lexed.tokens), herd);
+    let statements = grammar::statements(&mut parser, 0);
     let raw = std::mem::take(&mut parser.raw_spans);
     let errors = std::mem::take(&mut parser.errors);
-    drop(parser);
-    assemble(text, script.statements, lexed, errors, &raw)
+    let statements = parser.list(statements);
+    lexed.tokens = parser.into_tokens();
+    assemble(text, statements, lexed, errors, &raw)
 }
 
 /// The parse of the whole text from its statements, tokens and errors: lexer errors inside a
 /// statement Flink reads as raw text are dropped, and all errors sorted by position.
-fn assemble(
+fn assemble<'a>(
     text: &str,
-    statements: Vec<ast::Statement>,
+    statements: ast::List<'a, ast::Statement<'a>>,
     lexed: Lexed,
     mut parse_errors: Vec<Diagnostic>,
     raw: &[Span],
-) -> Parse {
+) -> ParseRef<'a> {
     let mut errors: Vec<Diagnostic> = lexed
         .errors
         .into_iter()
@@ -117,7 +235,7 @@ fn assemble(
         .collect();
     errors.append(&mut parse_errors);
     errors.sort_by_key(|d| (d.span.start, d.span.end));
-    Parse {
+    ParseRef {
         script: ast::Script {
             span: Span::new(0, text.len().min(u32::MAX as usize) as u32),
             statements,
@@ -131,7 +249,12 @@ fn assemble(
 /// Parses one scalar expression that sits at `span` inside `source` (a select item, say).
 /// Spans in the result are offsets into `source`. `None` when no expression could be read or
 /// tokens were left over; the diagnostics say why.
-pub fn parse_expression_in(source: &str, span: Span) -> (Option<ast::Expr>, Vec<Diagnostic>) {
+/// The tree lives in `herd`.
+pub fn parse_expression_in<'a>(
+    source: &'a str,
+    span: Span,
+    herd: &'a Herd,
+) -> (Option<ast::Expr<'a>>, Vec<Diagnostic>) {
     let Some(text) = source.get(span.range()) else {
         return (None, Vec::new());
     };
@@ -139,7 +262,7 @@ pub fn parse_expression_in(source: &str, span: Span) -> (Option<ast::Expr>, Vec<
     for t in lexed.tokens.iter_mut() {
         t.span = Span::new(t.span.start + span.start, t.span.end + span.start);
     }
-    let mut parser = parser::Parser::new(source, &lexed.tokens);
+    let mut parser = parser::Parser::new(source, std::mem::take(&mut lexed.tokens), herd);
     let expr = grammar::standalone_expression(&mut parser);
     let mut errors = lexed.errors;
     errors.append(&mut parser.errors);
@@ -148,5 +271,5 @@ pub fn parse_expression_in(source: &str, span: Span) -> (Option<ast::Expr>, Vec<
 
 /// Decodes the text of one string-literal token (`'it''s'` is `it's`).
 pub fn decode_string(token_text: &str) -> String {
-    grammar::decode_string_token(token_text).into()
+    grammar::decode_string_token(token_text).into_owned()
 }

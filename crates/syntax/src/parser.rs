@@ -1,8 +1,10 @@
 //! The parser's cursor: token access, expectations for messages, error reporting, recovery and
 //! the nesting budget. The grammar itself lives in `grammar/`.
 
+use crate::ast::List;
 use crate::keywords::Keyword;
 use crate::lexer::{Token, TokenKind};
+use bumpalo_herd::{Herd, Member};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 
 /// Deepest nesting of expressions, types and parentheses we parse before giving up with
@@ -48,9 +50,32 @@ impl Expected {
 /// Tokens [`Parser::list_size_hint`] looks ahead at most.
 pub(crate) const LIST_LOOKAHEAD: usize = 4096;
 
-pub(crate) struct Parser<'t> {
-    pub src: &'t str,
-    tokens: &'t [Token],
+/// Evaluates `$value` (which may advance the parser), then moves it into the arena: the
+/// arena's `&'a T` in place of a `Box<T>`.
+macro_rules! alloc {
+    ($p:ident, $value:expr) => {{
+        let value = $value;
+        $p.alloc(value)
+    }};
+}
+
+/// Evaluates `$list` (a `Vec`), then copies it into the arena as a `&'a [T]`.
+macro_rules! list {
+    ($p:ident, $list:expr) => {{
+        let list = $list;
+        $p.list(list)
+    }};
+}
+
+pub(crate) use {alloc, list};
+
+pub(crate) struct Parser<'a> {
+    pub src: &'a str,
+    /// The tokens, owned while parsing ([`Parser::into_tokens`] gives them back).
+    tokens: Vec<Token>,
+    /// Where the tree is allocated: one member of the parse's herd of arenas (one per thread
+    /// of a chunked parse), whose allocations live as long as the herd.
+    arena: Member<'a>,
     pos: usize,
     pub errors: Vec<Diagnostic>,
     /// What would have been accepted at `pos`, for the next "expected one of" message: the
@@ -72,11 +97,14 @@ pub(crate) struct Parser<'t> {
     links: u32,
 }
 
-impl<'t> Parser<'t> {
-    pub fn new(src: &'t str, tokens: &'t [Token]) -> Self {
+impl<'a> Parser<'a> {
+    /// A parser over `tokens` (lexed from `src`, ending with `Eof`) that allocates the tree in
+    /// `herd`.
+    pub fn new(src: &'a str, tokens: Vec<Token>, herd: &'a Herd) -> Self {
         Parser {
             src,
             tokens,
+            arena: herd.get(),
             pos: 0,
             errors: Vec::new(),
             expected: [Expected::Kind(TokenKind::Eof); MAX_EXPECTED],
@@ -135,8 +163,45 @@ impl<'t> Parser<'t> {
         Span::new(start, self.prev_end().max(start))
     }
 
-    pub fn text(&self, span: Span) -> &'t str {
+    pub fn text(&self, span: Span) -> &'a str {
         span.text(self.src)
+    }
+
+    /// The tokens back, once the parse is done.
+    pub fn into_tokens(self) -> Vec<Token> {
+        self.tokens
+    }
+
+    // ---- the arena -----------------------------------------------------------------------
+
+    /// `value` in the arena (a box). Use [`alloc!`] when computing it advances the parser.
+    #[inline]
+    pub fn alloc<T>(&self, value: T) -> &'a T {
+        self.arena.alloc(value)
+    }
+
+    /// `list` copied into the arena. Use [`list!`] when computing it advances the parser.
+    #[inline]
+    pub fn list<T>(&self, list: Vec<T>) -> List<'a, T> {
+        if list.is_empty() {
+            return List::empty();
+        }
+        List::new(self.arena.alloc_slice_fill_iter(list))
+    }
+
+    /// One element as a list, without a `Vec`.
+    #[inline]
+    pub fn one<T>(&self, item: T) -> List<'a, T> {
+        List::new(self.arena.alloc_slice_fill_iter(std::iter::once(item)))
+    }
+
+    /// A string the source does not hold as it is (a decoded literal, an upper-cased word).
+    #[inline]
+    pub fn str(&self, text: &str) -> &'a str {
+        if text.is_empty() {
+            return "";
+        }
+        self.arena.alloc_str(text)
     }
 
     #[inline]

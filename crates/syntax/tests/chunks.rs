@@ -66,8 +66,8 @@ fn check(name: &str, text: &str, pieces: usize) -> bool {
     };
     let whole = parse_sequential(text);
     assert_eq!(
-        format!("{:?}", chunked.script),
-        format!("{:?}", whole.script),
+        format!("{:?}", chunked.script()),
+        format!("{:?}", whole.script()),
         "{name} in {pieces} pieces: statements differ"
     );
     assert_eq!(chunked.tokens, whole.tokens, "{name} in {pieces}: tokens");

@@ -29,7 +29,7 @@ fn check_invariants(text: &str) -> Result<(), String> {
     spans::check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
     // serde_json's serializer and our walk recurse once per AST level, with big frames in debug
     // builds (a 255-deep expression overflows 2 MiB): give them their own large stack.
-    let script = &p.script;
+    let script = &p.script();
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(256 << 20)
@@ -465,7 +465,7 @@ fn postfix_element_span_covers_its_nullability() {
         "CREATE TABLE t (c STRING NOT NULL MULTISET)",
     ] {
         let p = flinkddl_syntax::parse(text);
-        let ast = serde_json::to_value(&p.script).expect("serializes");
+        let ast = serde_json::to_value(&p.script()).expect("serializes");
         let r = spans::check_ast(text, &ast);
         assert!(r.is_ok(), "{}\ninput: {text:?}", r.unwrap_err());
     }

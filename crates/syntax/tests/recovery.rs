@@ -17,8 +17,8 @@ fn three_mistakes_three_diagnostics_and_the_rest_is_parsed() {
         .map(|d| index.line_col(text, d.span.start).line)
         .collect();
     assert_eq!(lines, vec![1, 2, 3]);
-    assert_eq!(parse.script.statements.len(), 4);
-    match &parse.script.statements[3].kind {
+    assert_eq!(parse.script().statements.len(), 4);
+    match &parse.script().statements[3].kind {
         StatementKind::CreateTable(t) => {
             assert_eq!(t.name.display(), "ok_after");
             assert_eq!(t.elements.as_ref().map(|e| e.items.len()), Some(1));
@@ -26,7 +26,7 @@ fn three_mistakes_three_diagnostics_and_the_rest_is_parsed() {
         other => panic!("expected CREATE TABLE, got {other:?}"),
     }
     // The first statement keeps its good columns around the broken one.
-    match &parse.script.statements[0].kind {
+    match &parse.script().statements[0].kind {
         StatementKind::CreateTable(t) => {
             assert_eq!(t.elements.as_ref().map(|e| e.items.len()), Some(3));
             assert!(t.with.is_some());

@@ -233,7 +233,7 @@ fn ddl_through_the_syntax_crate() {
     let sql = "CREATE TABLE t (c DECIMAL(3, 5))";
     let parse = flinkddl_syntax::parse(sql);
     assert!(parse.is_ok());
-    let flinkddl_syntax::ast::StatementKind::CreateTable(ct) = &parse.script.statements[0].kind
+    let flinkddl_syntax::ast::StatementKind::CreateTable(ct) = &parse.script().statements[0].kind
     else {
         panic!("not a CREATE TABLE");
     };

@@ -27,7 +27,7 @@ fn column_type(sql: &str) -> Option<flinkddl_syntax::ast::DataTypeSyntax> {
     if !parse.is_ok() {
         return None;
     }
-    let stmt = parse.script.statements.first()?;
+    let stmt = parse.script().statements.first()?;
     let StatementKind::CreateTable(ct) = &stmt.kind else {
         return None;
     };

@@ -14,7 +14,7 @@ use flinkddl_test_support::render;
 pub fn tables<'p>(parse: &'p Parse, sql: &str) -> Vec<(TableSchema, TableSpans<'p>)> {
     let bound = flinkddl_binder::bind(parse, sql);
     let mut out = Vec::new();
-    for statement in &parse.script.statements {
+    for statement in &parse.script().statements {
         if let StatementKind::CreateTable(ct) = &statement.kind {
             let Some(name) = ct.name.parts.last() else {
                 continue;

@@ -175,7 +175,7 @@ fn inherited_watermark_redefined(
 fn base_watermark_span(cx: &Context<'_>, name: Option<&str>, before: u32) -> Option<Span> {
     let name = name?;
     cx.parse
-        .script
+        .script()
         .statements
         .iter()
         .filter(|s| s.span.start < before)

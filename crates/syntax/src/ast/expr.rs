@@ -2,235 +2,235 @@
 
 use super::*;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Expr {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Expr<'a> {
     pub span: Span,
-    pub kind: ExprKind,
+    pub kind: ExprKind<'a>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "node", rename_all = "snake_case")]
-pub enum ExprKind {
+pub enum ExprKind<'a> {
     /// `a`, `t.a`, `` `a b` ``
-    Identifier(ObjectName),
-    Literal(Literal),
+    Identifier(ObjectName<'a>),
+    Literal(Literal<'a>),
     /// `-x`, `+x`, `NOT x`
     Unary {
         op: UnaryOp,
-        operand: Box<Expr>,
+        operand: &'a Expr<'a>,
     },
     Binary {
         op: BinaryOp,
-        left: Box<Expr>,
-        right: Box<Expr>,
+        left: &'a Expr<'a>,
+        right: &'a Expr<'a>,
     },
     /// `x IS [NOT] NULL | TRUE | FALSE | UNKNOWN | DISTINCT FROM y`
     Is {
-        expr: Box<Expr>,
+        expr: &'a Expr<'a>,
         negated: bool,
-        test: IsTest,
+        test: IsTest<'a>,
     },
     /// `x [NOT] BETWEEN [SYMMETRIC|ASYMMETRIC] low AND high`
     Between {
-        expr: Box<Expr>,
+        expr: &'a Expr<'a>,
         negated: bool,
         symmetric: bool,
-        low: Box<Expr>,
-        high: Box<Expr>,
+        low: &'a Expr<'a>,
+        high: &'a Expr<'a>,
     },
     /// `x [NOT] LIKE | ILIKE | SIMILAR TO pattern [ESCAPE e]`
     Like {
-        expr: Box<Expr>,
+        expr: &'a Expr<'a>,
         negated: bool,
         kind: LikeKind,
-        pattern: Box<Expr>,
-        escape: Option<Box<Expr>>,
+        pattern: &'a Expr<'a>,
+        escape: Option<&'a Expr<'a>>,
     },
     /// `x [NOT] IN (a, b, ...)`
     In {
-        expr: Box<Expr>,
+        expr: &'a Expr<'a>,
         negated: bool,
-        list: Vec<Expr>,
+        list: List<'a, Expr<'a>>,
     },
     /// `name([DISTINCT|ALL] args)`, including reserved-word functions (`UPPER(x)`). Boxed,
     /// as the other large variants: every expression is as large as its largest variant.
-    Call(Box<Call>),
+    Call(&'a Call<'a>),
     /// `CAST(x AS T)` / `TRY_CAST(x AS T)`
     Cast {
         try_cast: bool,
-        expr: Box<Expr>,
-        data_type: Box<DataTypeSyntax>,
+        expr: &'a Expr<'a>,
+        data_type: &'a DataTypeSyntax<'a>,
     },
     /// `CASE [operand] WHEN .. THEN .. [ELSE ..] END`
     Case {
-        operand: Option<Box<Expr>>,
-        whens: Vec<WhenClause>,
-        else_result: Option<Box<Expr>>,
+        operand: Option<&'a Expr<'a>>,
+        whens: List<'a, WhenClause<'a>>,
+        else_result: Option<&'a Expr<'a>>,
     },
     /// `EXTRACT(unit FROM x)`
     Extract {
-        unit: Ident,
-        expr: Box<Expr>,
+        unit: Ident<'a>,
+        expr: &'a Expr<'a>,
     },
     /// `POSITION(a IN b [FROM c])`
     Position {
-        needle: Box<Expr>,
-        haystack: Box<Expr>,
-        from: Option<Box<Expr>>,
+        needle: &'a Expr<'a>,
+        haystack: &'a Expr<'a>,
+        from: Option<&'a Expr<'a>>,
     },
     /// `TRIM([BOTH|LEADING|TRAILING] [chars] FROM x)` or `TRIM(x)`
     Trim {
         side: Option<TrimSide>,
-        chars: Option<Box<Expr>>,
-        expr: Box<Expr>,
+        chars: Option<&'a Expr<'a>>,
+        expr: &'a Expr<'a>,
     },
     /// `SUBSTRING(x FROM a [FOR b])`; the comma form is a plain `Call`.
     Substring {
-        expr: Box<Expr>,
-        from: Box<Expr>,
-        length: Option<Box<Expr>>,
+        expr: &'a Expr<'a>,
+        from: &'a Expr<'a>,
+        length: Option<&'a Expr<'a>>,
     },
     /// `OVERLAY(x PLACING y FROM a [FOR b])`
     Overlay {
-        expr: Box<Expr>,
-        placing: Box<Expr>,
-        from: Box<Expr>,
-        length: Option<Box<Expr>>,
+        expr: &'a Expr<'a>,
+        placing: &'a Expr<'a>,
+        from: &'a Expr<'a>,
+        length: Option<&'a Expr<'a>>,
     },
     /// `FLOOR(x TO unit)` / `CEIL(x TO unit)`; without `TO` it is a plain `Call`.
     FloorCeil {
         ceil: bool,
-        expr: Box<Expr>,
-        unit: Ident,
+        expr: &'a Expr<'a>,
+        unit: Ident<'a>,
     },
     /// `TIMESTAMPADD(unit, n, ts)` / `TIMESTAMPDIFF(unit, a, b)`
     TimestampArith {
         diff: bool,
-        unit: Ident,
-        left: Box<Expr>,
-        right: Box<Expr>,
+        unit: Ident<'a>,
+        left: &'a Expr<'a>,
+        right: &'a Expr<'a>,
     },
     /// `JSON_VALUE`, `JSON_QUERY`, `JSON_EXISTS` with their clauses.
-    Json(Box<JsonCall>),
+    Json(&'a JsonCall<'a>),
     /// `CURRENT_TIMESTAMP`, `LOCALTIMESTAMP`, `CURRENT_DATE`, ... without parentheses.
     ContextVariable {
-        name: Ident,
+        name: Ident<'a>,
     },
     /// `ROW(a, b)` or `(a, b)`
     Row {
         explicit: bool,
-        items: Vec<Expr>,
+        items: List<'a, Expr<'a>>,
     },
     /// `ARRAY[a, b]`
     Array {
-        items: Vec<Expr>,
+        items: List<'a, Expr<'a>>,
     },
     /// `MAP[k, v, ...]`
     Map {
-        items: Vec<Expr>,
+        items: List<'a, Expr<'a>>,
     },
     /// `x.field` where `x` is not a plain name (`f(a).b`, `(r).b`)
     FieldAccess {
-        expr: Box<Expr>,
-        field: Ident,
+        expr: &'a Expr<'a>,
+        field: Ident<'a>,
     },
     /// `x[i]`
     Item {
-        expr: Box<Expr>,
-        index: Box<Expr>,
+        expr: &'a Expr<'a>,
+        index: &'a Expr<'a>,
     },
     /// `( x )`: kept so that spans and re-printing know about the parentheses.
-    Nested(Box<Expr>),
+    Nested(&'a Expr<'a>),
     /// `(a - b) DAY TO SECOND`: the difference of two datetimes as an interval.
     DatetimeInterval {
-        expr: Box<Expr>,
-        qualifier: Box<IntervalQualifier>,
+        expr: &'a Expr<'a>,
+        qualifier: &'a IntervalQualifier,
     },
     /// `( query )` where a value is expected: a scalar subquery (queries only; a computed
     /// column or watermark reports it as an error).
-    Subquery(Box<Query>),
+    Subquery(&'a Query<'a>),
     /// `EXISTS ( query )`
-    Exists(Box<Query>),
+    Exists(&'a Query<'a>),
     /// `x [NOT] IN ( query )`
     InQuery {
-        expr: Box<Expr>,
+        expr: &'a Expr<'a>,
         negated: bool,
-        query: Box<Query>,
+        query: &'a Query<'a>,
     },
     /// `x op ANY|SOME|ALL ( query )` or `( list )`
     Quantified {
         op: BinaryOp,
         quantifier: Quantifier,
-        expr: Box<Expr>,
+        expr: &'a Expr<'a>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        query: Option<Box<Query>>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        list: Vec<Expr>,
+        query: Option<&'a Query<'a>>,
+        #[serde(default, skip_serializing_if = "is_empty_slice")]
+        list: List<'a, Expr<'a>>,
     },
     /// `t.*` as a call's argument (`COUNT(B.*)` in MATCH_RECOGNIZE measures).
     QualifiedStar {
-        qualifier: ObjectName,
+        qualifier: ObjectName<'a>,
     },
     /// `DESCRIPTOR(a, b)`, a window table function's time column.
     Descriptor {
-        columns: Vec<Ident>,
+        columns: List<'a, Ident<'a>>,
     },
     /// `TABLE t [PARTITION BY ...] [ORDER BY ...]`, a table function's table argument.
-    TableArgument(Box<TableArgument>),
+    TableArgument(&'a TableArgument<'a>),
     /// `RUNNING x` / `FINAL x` in MATCH_RECOGNIZE measures.
     MatchSemantics {
         running: bool,
-        expr: Box<Expr>,
+        expr: &'a Expr<'a>,
     },
     /// `JSON_OBJECT(...)`, `JSON_ARRAY(...)` and their aggregates.
-    JsonConstructor(Box<JsonConstructor>),
+    JsonConstructor(&'a JsonConstructor<'a>),
     /// The parser could not read an expression here; a diagnostic was reported.
     Error,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Call {
-    pub name: ObjectName,
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Call<'a> {
+    pub name: ObjectName<'a>,
     pub quantifier: Option<SetQuantifier>,
-    pub args: Vec<Expr>,
+    pub args: List<'a, Expr<'a>>,
     /// `COUNT(*)`
     pub star: bool,
     /// Arguments with `name => value`, in order, beside `args` (the positional ones).
-    pub named_args: Vec<(Ident, Expr)>,
+    pub named_args: List<'a, (Ident<'a>, Expr<'a>)>,
     /// `FILTER (WHERE condition)` after an aggregate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub filter: Option<Box<Expr>>,
+    pub filter: Option<&'a Expr<'a>>,
     /// The span of `OVER (...)` or `OVER window`, when the call is a window aggregate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub over: Option<Span>,
     /// What `OVER` names or specifies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub window: Option<Box<Over>>,
+    pub window: Option<&'a Over<'a>>,
     /// `WITHIN GROUP (ORDER BY ...)`
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub within_group: Vec<OrderItem>,
+    #[serde(default, skip_serializing_if = "is_empty_slice")]
+    pub within_group: List<'a, OrderItem<'a>>,
     /// `IGNORE NULLS` (true) or `RESPECT NULLS` (false) after the call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ignore_nulls: Option<bool>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum SetQuantifier {
     Distinct,
     All,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct WhenClause {
-    pub condition: Expr,
-    pub result: Expr,
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WhenClause<'a> {
+    pub condition: Expr<'a>,
+    pub result: Expr<'a>,
     /// More values of a simple CASE's `WHEN 1, 2, 3 THEN`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub more_values: Vec<Expr>,
+    #[serde(default, skip_serializing_if = "is_empty_slice")]
+    pub more_values: List<'a, Expr<'a>>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum TrimSide {
     Both,
@@ -238,23 +238,23 @@ pub enum TrimSide {
     Trailing,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "test", rename_all = "snake_case")]
-pub enum IsTest {
+pub enum IsTest<'a> {
     Null,
     True,
     False,
     Unknown,
     DistinctFrom {
-        other: Box<Expr>,
+        other: &'a Expr<'a>,
     },
     /// `IS JSON [VALUE|OBJECT|ARRAY|SCALAR]`
     Json {
-        kind: Option<Ident>,
+        kind: Option<Ident<'a>>,
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LikeKind {
     Like,
@@ -263,7 +263,7 @@ pub enum LikeKind {
     Rlike,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum UnaryOp {
     Plus,
@@ -271,7 +271,7 @@ pub enum UnaryOp {
     Not,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BinaryOp {
     Or,
@@ -312,28 +312,28 @@ impl BinaryOp {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "literal", rename_all = "snake_case")]
-pub enum Literal {
+pub enum Literal<'a> {
     /// An unsigned exact number without a point: `42` (the text keeps its digits).
     Integer {
-        text: CompactString,
+        text: &'a str,
     },
     /// An exact number with a point: `1.5`, `.5`, `1.`
     Decimal {
-        text: CompactString,
+        text: &'a str,
     },
     /// An approximate number: `1e3`, `1.5E-2`
     Approximate {
-        text: CompactString,
+        text: &'a str,
     },
     /// `'text'` (also `N'..'`, `U&'..'`, `_charset'..'`)
     String {
-        value: CompactString,
+        value: &'a str,
     },
     /// `X'0AFF'`: the hexadecimal digits
     Binary {
-        hex: CompactString,
+        hex: &'a str,
     },
     Boolean {
         value: bool,
@@ -343,13 +343,13 @@ pub enum Literal {
     /// `DATE '..'`, `TIME '..'`, `TIMESTAMP '..'`, `TIMESTAMP_LTZ '..'`
     Typed {
         kind: TypedLiteralKind,
-        value: CompactString,
+        value: &'a str,
     },
     /// `INTERVAL [-]'..' qualifier` (boxed: the largest literal by far)
-    Interval(Box<IntervalLiteral>),
+    Interval(&'a IntervalLiteral<'a>),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum TypedLiteralKind {
     Date,
@@ -358,15 +358,15 @@ pub enum TypedLiteralKind {
     TimestampLtz,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct IntervalLiteral {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct IntervalLiteral<'a> {
     pub negative: bool,
-    pub value: CompactString,
+    pub value: &'a str,
     pub qualifier: IntervalQualifier,
 }
 
 /// `DAY`, `DAY(2) TO SECOND(3)`, `SECONDS`, ...
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct IntervalQualifier {
     pub span: Span,
     pub start: TimeUnit,
@@ -375,7 +375,7 @@ pub struct IntervalQualifier {
     pub fractional_precision: Option<IntLit>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum TimeUnit {
     Year,
@@ -409,16 +409,16 @@ impl TimeUnit {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct JsonCall {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JsonCall<'a> {
     pub function: JsonFunction,
-    pub args: Vec<Expr>,
-    pub returning: Option<DataTypeSyntax>,
+    pub args: List<'a, Expr<'a>>,
+    pub returning: Option<DataTypeSyntax<'a>>,
     /// The behaviour clauses (`NULL ON EMPTY`, `DEFAULT x ON ERROR`, `WITH WRAPPER`), as written.
-    pub clauses: Vec<JsonClause>,
+    pub clauses: List<'a, JsonClause<'a>>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum JsonFunction {
     JsonValue,
@@ -426,11 +426,11 @@ pub enum JsonFunction {
     JsonExists,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct JsonClause {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JsonClause<'a> {
     pub span: Span,
     /// The clause's words, upper-cased (`NULL ON EMPTY`, `WITH CONDITIONAL ARRAY WRAPPER`).
-    pub words: String,
+    pub words: &'a str,
     /// The expression of `DEFAULT expr ON ...`.
-    pub default: Option<Expr>,
+    pub default: Option<Expr<'a>>,
 }

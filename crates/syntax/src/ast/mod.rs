@@ -1,6 +1,8 @@
 //! The typed AST. Every node carries the byte [`Span`] of the text it was parsed from; a node the
 //! parser could not read is an explicit `Error` variant (or `None` for an optional part), never a
-//! guess. All nodes are plain serde data.
+//! guess. All nodes are plain serde data that borrow the source text and live in the parse's
+//! `bumpalo` arena (decision 0006): names and strings are `&'a str`, lists `List<'a, T>`, boxes
+//! `&'a T`.
 
 mod expr;
 mod query;
@@ -17,33 +19,126 @@ pub use types::*;
 
 pub use compact_str::CompactString;
 use flinkddl_diagnostics::Span;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+
+/// `skip_serializing_if` for the AST's lists: an empty list is left out, as `Vec::is_empty` did.
+fn is_empty_slice<T>(list: &List<'_, T>) -> bool {
+    list.is_empty()
+}
+
+/// A list of nodes in the parse's arena: a `&'a [T]` (the same 16 bytes, serialized as a
+/// sequence as a `Vec` was) that is `Copy` whatever `T` is and iterates by reference, so that
+/// `for item in &node.items` reads it as it read a `Vec`. Derefs to the slice.
+pub struct List<'a, T>(&'a [T]);
+
+impl<'a, T> List<'a, T> {
+    /// The list of `items`.
+    pub const fn new(items: &'a [T]) -> Self {
+        List(items)
+    }
+
+    /// No items.
+    pub const fn empty() -> Self {
+        List(&[])
+    }
+
+    /// The items, for as long as the tree lives.
+    pub fn as_slice(&self) -> &'a [T] {
+        self.0
+    }
+
+    /// The items in order, for as long as the tree lives.
+    pub fn iter(&self) -> std::slice::Iter<'a, T> {
+        self.0.iter()
+    }
+}
+
+impl<T> Clone for List<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for List<'_, T> {}
+
+impl<T> Default for List<'_, T> {
+    fn default() -> Self {
+        List::empty()
+    }
+}
+
+impl<T> std::ops::Deref for List<'_, T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        self.0
+    }
+}
+
+impl<'a, T> IntoIterator for List<'a, T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &List<'a, T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for List<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<T: PartialEq> PartialEq for List<'_, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<T: Eq> Eq for List<'_, T> {}
+
+impl<T: Serialize> Serialize for List<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0)
+    }
+}
 
 /// A whole script: the statements between `;`s, in order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Script {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Script<'a> {
     pub span: Span,
-    pub statements: Vec<Statement>,
+    pub statements: List<'a, Statement<'a>>,
 }
 
 /// An identifier as Flink sees it: the unescaped value (case kept) and whether it was quoted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ident {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Ident<'a> {
     pub span: Span,
-    /// Inline up to 24 bytes: most identifiers never touch the heap (docs/performance.md).
-    pub value: CompactString,
+    /// Borrowed from the source; decoded into the parse's arena only when it differs from
+    /// the text (doubled back-ticks).
+    pub value: &'a str,
     pub quoted: bool,
 }
 
 /// A dotted name: `t`, `db.t`, `cat.db.t` (the parser accepts any number of parts; the binder
 /// checks the count).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ObjectName {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ObjectName<'a> {
     pub span: Span,
-    pub parts: Vec<Ident>,
+    pub parts: List<'a, Ident<'a>>,
 }
 
-impl ObjectName {
+impl ObjectName<'_> {
     /// The parts joined with `.`, unquoted: for messages.
     pub fn display(&self) -> String {
         let mut out = String::new();
@@ -59,14 +154,14 @@ impl ObjectName {
 
 /// A character string literal with its value decoded (`''` unescaped, continuations joined,
 /// `U&` escapes applied).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StringLit {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StringLit<'a> {
     pub span: Span,
-    pub value: CompactString,
+    pub value: &'a str,
 }
 
 /// An unsigned whole number as written; `value` is `None` when it does not fit in a `u64`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct IntLit {
     pub span: Span,
     pub value: Option<u64>,
@@ -76,61 +171,61 @@ pub struct IntLit {
 pub type Flag = Option<Span>;
 
 /// `'key' = 'value'` in WITH, SET and similar property lists.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Property {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Property<'a> {
     pub span: Span,
-    pub key: StringLit,
-    pub value: StringLit,
+    pub key: StringLit<'a>,
+    pub value: StringLit<'a>,
 }
 
 /// `( 'k' = 'v', ... )`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PropertyList {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PropertyList<'a> {
     pub span: Span,
-    pub properties: Vec<Property>,
+    pub properties: List<'a, Property<'a>>,
 }
 
 /// A statement's query (SELECT, VALUES, WITH ..., set operations), parsed with Calcite's
 /// grammar (`docs/decisions/0005-query-grammar.md`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct QueryBody {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct QueryBody<'a> {
     pub span: Span,
     /// The query as a tree.
-    pub query: Box<Query>,
+    pub query: &'a Query<'a>,
     /// For a simple `SELECT items FROM one_table` query: its projection and source, which lets
     /// the binder derive a CTAS schema. `None` for anything else. Read off `query`.
-    pub simple: Option<SimpleSelect>,
+    pub simple: Option<SimpleSelect<'a>>,
 }
 
 /// `SELECT [DISTINCT|ALL] item, ... [FROM name [[AS] alias]] [WHERE ...]`, read when the query
 /// has this shape and nothing more than a WHERE clause.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Eq)]
-pub struct SimpleSelect {
-    pub items: Vec<SelectItem>,
+#[derive(Debug, Clone, PartialEq, Serialize, Eq)]
+pub struct SimpleSelect<'a> {
+    pub items: List<'a, SelectItem<'a>>,
     /// `None` for a SELECT without FROM (`SELECT 1 AS x`).
-    pub from: Option<ObjectName>,
+    pub from: Option<ObjectName<'a>>,
     /// The FROM item's alias, which qualifies its columns in place of the table's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alias: Option<Ident>,
+    pub alias: Option<Ident<'a>>,
     pub has_where: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "item", rename_all = "snake_case")]
-pub enum SelectItem {
+pub enum SelectItem<'a> {
     /// `*` or `t.*`
     Wildcard { span: Span },
     /// A bare column reference with an optional alias.
     Column {
         span: Span,
-        name: ObjectName,
-        alias: Option<Ident>,
+        name: ObjectName<'a>,
+        alias: Option<Ident<'a>>,
     },
     /// Any other expression: the whole item, the expression's own span (the alias excluded),
     /// and the alias.
     Other {
         span: Span,
         expr_span: Span,
-        alias: Option<Ident>,
+        alias: Option<Ident<'a>>,
     },
 }

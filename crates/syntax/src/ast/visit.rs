@@ -162,16 +162,16 @@ fn walk_table_ref<V: Visitor>(v: &mut V, table: &TableRef) {
 }
 
 /// The CREATE TABLE of a statement, if it is one.
-pub fn create_table(statement: &Statement) -> Option<&CreateTable> {
+pub fn create_table<'a>(statement: &Statement<'a>) -> Option<&'a CreateTable<'a>> {
     match &statement.kind {
-        StatementKind::CreateTable(ct) => Some(ct),
+        StatementKind::CreateTable(ct) => Some(*ct),
         _ => None,
     }
 }
 
 /// The table elements a statement writes: CREATE TABLE's element list, or the columns,
 /// constraints and watermark of ALTER TABLE ... ADD / MODIFY.
-pub fn table_elements(statement: &Statement) -> Vec<&TableElement> {
+pub fn table_elements<'a>(statement: &Statement<'a>) -> Vec<&'a TableElement<'a>> {
     match &statement.kind {
         StatementKind::CreateTable(ct) => ct
             .elements
@@ -182,7 +182,7 @@ pub fn table_elements(statement: &Statement) -> Vec<&TableElement> {
             AlterTableAction::AddOrModify { items, .. } => items
                 .iter()
                 .filter_map(|item| match item {
-                    AlterItem::Element { element, .. } => Some(element.as_ref()),
+                    AlterItem::Element { element, .. } => Some(*element),
                     AlterItem::Distribution(_) => None,
                 })
                 .collect(),
@@ -194,7 +194,7 @@ pub fn table_elements(statement: &Statement) -> Vec<&TableElement> {
 
 /// The `('k' = 'v', ...)` lists of a statement: WITH of CREATE TABLE / CATALOG / DATABASE /
 /// FUNCTION and LOAD MODULE, and ALTER TABLE ... SET.
-pub fn property_lists(statement: &Statement) -> Vec<&PropertyList> {
+pub fn property_lists<'a>(statement: &Statement<'a>) -> Vec<&'a PropertyList<'a>> {
     match &statement.kind {
         StatementKind::CreateTable(ct) => ct.with.iter().collect(),
         StatementKind::CreateCatalog(c) => c.with.iter().collect(),

@@ -49,7 +49,10 @@ pub(crate) struct CreateTableHead {
 }
 
 /// After `CREATE [OR REPLACE] [TEMPORARY]` or `REPLACE [TEMPORARY]`, at `TABLE`.
-pub(crate) fn create_table(p: &mut Parser, head: CreateTableHead) -> PResult<CreateTable> {
+pub(crate) fn create_table<'a>(
+    p: &mut Parser<'a>,
+    head: CreateTableHead,
+) -> PResult<CreateTable<'a>> {
     p.expect_kw(K::TABLE)?;
     let if_not_exists = p.eat_kws(&[K::IF, K::NOT, K::EXISTS]);
     let name = object_name(p)?;
@@ -79,7 +82,7 @@ pub(crate) fn create_table(p: &mut Parser, head: CreateTableHead) -> PResult<Cre
     Ok(table)
 }
 
-fn clauses(p: &mut Parser, table: &mut CreateTable) -> PResult<()> {
+fn clauses<'a>(p: &mut Parser<'a>, table: &mut CreateTable<'a>) -> PResult<()> {
     let mut last: Option<(Clause, Span)> = None;
     loop {
         let t = p.current();
@@ -144,7 +147,7 @@ fn clauses(p: &mut Parser, table: &mut CreateTable) -> PResult<()> {
 }
 
 /// COMMENT takes exactly one string token: Flink does not continue `'a' 'b'` here.
-pub(crate) fn single_string(p: &mut Parser) -> PResult<StringLit> {
+pub(crate) fn single_string<'a>(p: &mut Parser<'a>) -> PResult<StringLit<'a>> {
     let t = p.current();
     if !matches!(t.kind, T::String | T::UnicodeString | T::BinaryString) {
         p.expecting("string literal");
@@ -168,7 +171,7 @@ pub(crate) fn single_string(p: &mut Parser) -> PResult<StringLit> {
     Ok(lit)
 }
 
-fn table_elements(p: &mut Parser) -> PResult<TableElements> {
+fn table_elements<'a>(p: &mut Parser<'a>) -> PResult<TableElements<'a>> {
     let start = p.start();
     p.expect(T::LParen)?;
     let list_depth = p.paren_depth();
@@ -223,11 +226,11 @@ fn table_elements(p: &mut Parser) -> PResult<TableElements> {
     }
     Ok(TableElements {
         span: p.span_from(start),
-        items,
+        items: p.list(items),
     })
 }
 
-pub(crate) fn table_element(p: &mut Parser) -> PResult<TableElement> {
+pub(crate) fn table_element<'a>(p: &mut Parser<'a>) -> PResult<TableElement<'a>> {
     let t = p.current();
     if t.kind == T::Word {
         match t.keyword {
@@ -247,7 +250,7 @@ pub(crate) fn table_element(p: &mut Parser) -> PResult<TableElement> {
     Ok(TableElement::Column(column(p)?))
 }
 
-fn column(p: &mut Parser) -> PResult<ColumnDef> {
+fn column<'a>(p: &mut Parser<'a>) -> PResult<ColumnDef<'a>> {
     let start = p.start();
     let name = ident(p)?;
     if p.eat_kw(K::AS).is_some() {
@@ -256,7 +259,7 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
         return Ok(ColumnDef {
             span: p.span_from(start),
             name,
-            kind: ColumnKind::Computed { expr: Box::new(e) },
+            kind: ColumnKind::Computed { expr: alloc!(p, e) },
             comment,
         });
     }
@@ -283,7 +286,7 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
             kind: ColumnKind::Metadata {
                 data_type: ty,
                 metadata_span,
-                from: from.map(Box::new),
+                from: from.map(|v| p.alloc(v)),
                 virtual_,
             },
             comment,
@@ -296,14 +299,14 @@ fn column(p: &mut Parser) -> PResult<ColumnDef> {
         name,
         kind: ColumnKind::Physical {
             data_type: ty,
-            constraint: constraint.map(Box::new),
+            constraint: constraint.map(|v| p.alloc(v)),
         },
         comment,
     })
 }
 
 /// `[COMMENT 'text']`.
-pub(crate) fn optional_comment(p: &mut Parser) -> PResult<Option<StringLit>> {
+pub(crate) fn optional_comment<'a>(p: &mut Parser<'a>) -> PResult<Option<StringLit<'a>>> {
     if p.eat_kw(K::COMMENT).is_some() {
         Ok(Some(single_string(p)?))
     } else {
@@ -312,7 +315,7 @@ pub(crate) fn optional_comment(p: &mut Parser) -> PResult<Option<StringLit>> {
 }
 
 /// `[CONSTRAINT name]` then `PRIMARY KEY` or `UNIQUE`; returns (name, kind, kind span).
-fn constraint_head(p: &mut Parser) -> PResult<(Option<Ident>, ConstraintKind, Span)> {
+fn constraint_head<'a>(p: &mut Parser<'a>) -> PResult<(Option<Ident<'a>>, ConstraintKind, Span)> {
     let name = if p.eat_kw(K::CONSTRAINT).is_some() {
         Some(ident(p)?)
     } else {
@@ -329,7 +332,7 @@ fn constraint_head(p: &mut Parser) -> PResult<(Option<Ident>, ConstraintKind, Sp
     Ok((name, ConstraintKind::Unique, span))
 }
 
-fn enforcement(p: &mut Parser) -> Option<Enforcement> {
+fn enforcement<'a>(p: &mut Parser<'a>) -> Option<Enforcement> {
     if let Some(span) = p.eat_kws(&[K::NOT, K::ENFORCED]) {
         return Some(Enforcement {
             span,
@@ -342,7 +345,7 @@ fn enforcement(p: &mut Parser) -> Option<Enforcement> {
     })
 }
 
-fn column_constraint(p: &mut Parser) -> PResult<Option<ColumnConstraint>> {
+fn column_constraint<'a>(p: &mut Parser<'a>) -> PResult<Option<ColumnConstraint<'a>>> {
     let start = p.start();
     if !(p.at_kw(K::CONSTRAINT) || p.at_kw(K::PRIMARY) || p.at_kw(K::UNIQUE)) {
         return Ok(None);
@@ -358,7 +361,7 @@ fn column_constraint(p: &mut Parser) -> PResult<Option<ColumnConstraint>> {
     }))
 }
 
-fn table_constraint(p: &mut Parser) -> PResult<TableConstraint> {
+fn table_constraint<'a>(p: &mut Parser<'a>) -> PResult<TableConstraint<'a>> {
     let start = p.start();
     let (name, kind, kind_span) = constraint_head(p)?;
     let columns = column_list(p)?;
@@ -373,7 +376,7 @@ fn table_constraint(p: &mut Parser) -> PResult<TableConstraint> {
     })
 }
 
-fn watermark(p: &mut Parser) -> PResult<Watermark> {
+fn watermark<'a>(p: &mut Parser<'a>) -> PResult<Watermark<'a>> {
     let start = p.start();
     p.expect_kw(K::WATERMARK)?;
     p.expect_kw(K::FOR)?;
@@ -388,13 +391,13 @@ fn watermark(p: &mut Parser) -> PResult<Watermark> {
 }
 
 /// `DISTRIBUTED BY [HASH|RANGE] (cols) [INTO n BUCKETS]` | `DISTRIBUTED INTO n BUCKETS`
-pub(crate) fn distribution(p: &mut Parser) -> PResult<Distribution> {
+pub(crate) fn distribution<'a>(p: &mut Parser<'a>) -> PResult<Distribution<'a>> {
     let start = p.start();
     p.expect_kw(K::DISTRIBUTED)?;
     distribution_body(p, start)
 }
 
-pub(crate) fn distribution_body(p: &mut Parser, start: u32) -> PResult<Distribution> {
+pub(crate) fn distribution_body<'a>(p: &mut Parser<'a>, start: u32) -> PResult<Distribution<'a>> {
     let mut algorithm = None;
     let mut columns = None;
     if p.eat_kw(K::BY).is_some() {
@@ -447,7 +450,7 @@ pub(crate) fn distribution_body(p: &mut Parser, start: u32) -> PResult<Distribut
     })
 }
 
-fn like_clause(p: &mut Parser) -> PResult<LikeClause> {
+fn like_clause<'a>(p: &mut Parser<'a>) -> PResult<LikeClause<'a>> {
     let start = p.start();
     p.expect_kw(K::LIKE)?;
     let source = object_name(p)?;
@@ -516,12 +519,12 @@ fn like_clause(p: &mut Parser) -> PResult<LikeClause> {
     Ok(LikeClause {
         span: p.span_from(start),
         source,
-        options,
+        options: p.list(options),
     })
 }
 
 /// A column list of bare names is only for CTAS / RTAS (a parse-stage error in Flink).
-fn check_name_only_columns(p: &mut Parser, table: &CreateTable) {
+fn check_name_only_columns<'a>(p: &mut Parser<'a>, table: &CreateTable<'a>) {
     if table.as_query.is_some() {
         return;
     }

@@ -7,20 +7,16 @@
 use super::*;
 use crate::lexer::{Token, TokenKind};
 
-pub(crate) fn expr(p: &mut Parser) -> PResult<Expr> {
+pub(crate) fn expr<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     expr_bp(p, 0)
 }
 
-fn expr_bp(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
+fn expr_bp<'a>(p: &mut Parser<'a>, min_bp: u8) -> PResult<Expr<'a>> {
     p.enter()?;
     // Grow the stack on demand: the depth bound is the contract, not the caller's stack size.
     let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || expr_bp_inner(p, min_bp));
     p.leave();
     result
-}
-
-fn boxed(e: Expr) -> Box<Expr> {
-    Box::new(e)
 }
 
 fn binary_op(kind: TokenKind, kw: K) -> Option<(BinaryOp, u8)> {
@@ -43,7 +39,7 @@ fn binary_op(kind: TokenKind, kw: K) -> Option<(BinaryOp, u8)> {
     })
 }
 
-fn expr_bp_inner(p: &mut Parser, min_bp: u8) -> PResult<Expr> {
+fn expr_bp_inner<'a>(p: &mut Parser<'a>, min_bp: u8) -> PResult<Expr<'a>> {
     let mut links = 0;
     let result = expr_chain(p, min_bp, &mut links);
     p.unlink(links);
@@ -62,7 +58,7 @@ fn is_comparison(op: BinaryOp) -> bool {
     )
 }
 
-fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
+fn expr_chain<'a>(p: &mut Parser<'a>, min_bp: u8, links: &mut u32) -> PResult<Expr<'a>> {
     let start = p.start();
     let mut lhs = prefix(p)?;
     loop {
@@ -89,7 +85,7 @@ fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
                     if !p.in_query() {
                         return Err(subquery_error(p));
                     }
-                    (Some(Box::new(super::query::query(p)?)), Vec::new())
+                    (Some(alloc!(p, super::query::query(p)?)), Vec::new())
                 } else {
                     (None, expr_list(p)?)
                 };
@@ -99,9 +95,9 @@ fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
                     kind: ExprKind::Quantified {
                         op,
                         quantifier,
-                        expr: boxed(lhs),
+                        expr: alloc!(p, lhs),
                         query,
-                        list,
+                        list: p.list(list),
                     },
                 };
                 continue;
@@ -111,8 +107,8 @@ fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
                 span: p.span_from(start),
                 kind: ExprKind::Binary {
                     op,
-                    left: boxed(lhs),
-                    right: boxed(rhs),
+                    left: alloc!(p, lhs),
+                    right: alloc!(p, rhs),
                 },
             };
             continue;
@@ -134,7 +130,7 @@ fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
             lhs = Expr {
                 span: p.span_from(start),
                 kind: ExprKind::Is {
-                    expr: boxed(lhs),
+                    expr: alloc!(p, lhs),
                     negated,
                     test,
                 },
@@ -174,11 +170,11 @@ fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
                 p.expect_kw(K::AND)?;
                 let high = expr_bp(p, 33)?;
                 ExprKind::Between {
-                    expr: boxed(lhs),
+                    expr: alloc!(p, lhs),
                     negated,
                     symmetric,
-                    low: boxed(low),
-                    high: boxed(high),
+                    low: alloc!(p, low),
+                    high: alloc!(p, high),
                 }
             }
             K::IN => {
@@ -192,9 +188,9 @@ fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
                     lhs = Expr {
                         span: p.span_from(start),
                         kind: ExprKind::InQuery {
-                            expr: boxed(lhs),
+                            expr: alloc!(p, lhs),
                             negated,
-                            query: Box::new(query),
+                            query: alloc!(p, query),
                         },
                     };
                     continue;
@@ -206,9 +202,9 @@ fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
                 }
                 p.expect(T::RParen)?;
                 ExprKind::In {
-                    expr: boxed(lhs),
+                    expr: alloc!(p, lhs),
                     negated,
-                    list,
+                    list: p.list(list),
                 }
             }
             _ => {
@@ -223,15 +219,15 @@ fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
                 };
                 let pattern = expr_bp(p, 33)?;
                 let escape = if p.eat_kw(K::ESCAPE).is_some() {
-                    Some(boxed(expr_bp(p, 33)?))
+                    Some(alloc!(p, expr_bp(p, 33)?))
                 } else {
                     None
                 };
                 ExprKind::Like {
-                    expr: boxed(lhs),
+                    expr: alloc!(p, lhs),
                     negated,
                     kind: like_kind,
-                    pattern: boxed(pattern),
+                    pattern: alloc!(p, pattern),
                     escape,
                 }
             }
@@ -244,7 +240,7 @@ fn expr_chain(p: &mut Parser, min_bp: u8, links: &mut u32) -> PResult<Expr> {
     Ok(lhs)
 }
 
-fn is_test(p: &mut Parser) -> PResult<IsTest> {
+fn is_test<'a>(p: &mut Parser<'a>) -> PResult<IsTest<'a>> {
     let t = p.current();
     let test = match t.keyword {
         K::NULL => IsTest::Null,
@@ -256,7 +252,7 @@ fn is_test(p: &mut Parser) -> PResult<IsTest> {
             p.expect_kw(K::FROM)?;
             let other = expr_bp(p, 29)?;
             return Ok(IsTest::DistinctFrom {
-                other: boxed(other),
+                other: alloc!(p, other),
             });
         }
         K::JSON => {
@@ -281,7 +277,7 @@ fn is_test(p: &mut Parser) -> PResult<IsTest> {
     Ok(test)
 }
 
-fn prefix(p: &mut Parser) -> PResult<Expr> {
+fn prefix<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     let start = p.start();
     let t = p.current();
     let op = match (t.kind, t.keyword) {
@@ -302,7 +298,7 @@ fn prefix(p: &mut Parser) -> PResult<Expr> {
             span: p.span_from(start),
             kind: ExprKind::MatchSemantics {
                 running: t.keyword == K::RUNNING,
-                expr: boxed(operand),
+                expr: alloc!(p, operand),
             },
         });
     }
@@ -313,7 +309,7 @@ fn prefix(p: &mut Parser) -> PResult<Expr> {
             span: p.span_from(start),
             kind: ExprKind::Unary {
                 op,
-                operand: boxed(operand),
+                operand: alloc!(p, operand),
             },
         });
     }
@@ -322,21 +318,28 @@ fn prefix(p: &mut Parser) -> PResult<Expr> {
 }
 
 /// `.field` and `[index]` after a primary.
-fn postfix(p: &mut Parser, start: u32, e: Expr) -> PResult<Expr> {
+fn postfix<'a>(p: &mut Parser<'a>, start: u32, e: Expr<'a>) -> PResult<Expr<'a>> {
     let mut links = 0;
     let result = postfix_chain(p, start, e, &mut links);
     p.unlink(links);
     result
 }
 
-fn postfix_chain(p: &mut Parser, start: u32, mut e: Expr, links: &mut u32) -> PResult<Expr> {
+fn postfix_chain<'a>(
+    p: &mut Parser<'a>,
+    start: u32,
+    mut e: Expr<'a>,
+    links: &mut u32,
+) -> PResult<Expr<'a>> {
     loop {
         if p.nth_is(0, T::Dot) && !p.nth_is(1, T::Star) {
             p.bump();
             let field = ident(p)?;
             e = match e.kind {
                 ExprKind::Identifier(mut name) => {
-                    name.parts.push(field);
+                    let mut parts = name.parts.to_vec();
+                    parts.push(field);
+                    name.parts = p.list(parts);
                     name.span = p.span_from(start);
                     Expr {
                         span: name.span,
@@ -346,7 +349,7 @@ fn postfix_chain(p: &mut Parser, start: u32, mut e: Expr, links: &mut u32) -> PR
                 kind => Expr {
                     span: p.span_from(start),
                     kind: ExprKind::FieldAccess {
-                        expr: boxed(Expr { span: e.span, kind }),
+                        expr: alloc!(p, Expr { span: e.span, kind }),
                         field,
                     },
                 },
@@ -359,8 +362,8 @@ fn postfix_chain(p: &mut Parser, start: u32, mut e: Expr, links: &mut u32) -> PR
             e = Expr {
                 span: p.span_from(start),
                 kind: ExprKind::Item {
-                    expr: boxed(e),
-                    index: boxed(index),
+                    expr: alloc!(p, e),
+                    index: alloc!(p, index),
                 },
             };
         } else {
@@ -369,12 +372,12 @@ fn postfix_chain(p: &mut Parser, start: u32, mut e: Expr, links: &mut u32) -> PR
     }
 }
 
-pub(crate) fn at_query_start(p: &Parser) -> bool {
+pub(crate) fn at_query_start<'a>(p: &Parser<'a>) -> bool {
     let t = p.current();
     t.kind == T::Word && matches!(t.keyword, K::SELECT | K::VALUES | K::WITH)
 }
 
-fn subquery_error(p: &mut Parser) -> crate::parser::Failed {
+fn subquery_error<'a>(p: &mut Parser<'a>) -> crate::parser::Failed {
     let span = p.current().span;
     p.report(
         Diagnostic::new(
@@ -395,7 +398,7 @@ fn literal(span: Span, lit: Literal) -> Expr {
 
 /// A primary expression: a literal, a parenthesized expression, a keyword's special syntax, a
 /// constructor, a context variable, a name or a call. By token kind first, then by keyword.
-fn primary(p: &mut Parser) -> PResult<Expr> {
+fn primary<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     let start = p.start();
     let t = p.current();
     match t.kind {
@@ -419,7 +422,7 @@ fn primary(p: &mut Parser) -> PResult<Expr> {
 }
 
 /// A primary that starts with a word: the keyword decides, a plain name is `name_or_call`.
-fn word_primary(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
+fn word_primary<'a>(p: &mut Parser<'a>, t: Token, start: u32) -> PResult<Expr<'a>> {
     let call = p.nth_is(1, T::LParen);
     match t.keyword {
         K::TRUE | K::FALSE | K::NULL | K::UNKNOWN => Ok(keyword_literal(p, t)),
@@ -461,9 +464,9 @@ fn word_primary(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
 
 // ---- literals ----
 
-fn numeric_literal(p: &mut Parser, t: Token) -> Expr {
+fn numeric_literal<'a>(p: &mut Parser<'a>, t: Token) -> Expr<'a> {
     p.bump();
-    let text = CompactString::from(p.text(t.span));
+    let text = p.text(t.span);
     let lit = match t.kind {
         T::Integer => Literal::Integer { text },
         T::Decimal => Literal::Decimal { text },
@@ -473,7 +476,7 @@ fn numeric_literal(p: &mut Parser, t: Token) -> Expr {
 }
 
 /// `TRUE`, `FALSE`, `NULL`, `UNKNOWN`.
-fn keyword_literal(p: &mut Parser, t: Token) -> Expr {
+fn keyword_literal<'a>(p: &mut Parser<'a>, t: Token) -> Expr<'a> {
     p.bump();
     let lit = match t.keyword {
         K::TRUE | K::FALSE => Literal::Boolean {
@@ -486,7 +489,7 @@ fn keyword_literal(p: &mut Parser, t: Token) -> Expr {
 }
 
 /// `DATE '...'`, `TIME '...'`, `TIMESTAMP '...'`, `TIMESTAMP_LTZ '...'`.
-fn typed_literal(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
+fn typed_literal<'a>(p: &mut Parser<'a>, t: Token, start: u32) -> PResult<Expr<'a>> {
     p.bump();
     let value = string_lit(p)?;
     let kind = match t.keyword {
@@ -504,7 +507,7 @@ fn typed_literal(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
     ))
 }
 
-fn at_timestamp_with_local_time_zone_literal(p: &Parser) -> bool {
+fn at_timestamp_with_local_time_zone_literal<'a>(p: &Parser<'a>) -> bool {
     p.nth_is_kw(1, K::WITH)
         && p.nth_is_kw(2, K::LOCAL)
         && p.nth_is_kw(3, K::TIME)
@@ -513,7 +516,7 @@ fn at_timestamp_with_local_time_zone_literal(p: &Parser) -> bool {
 }
 
 /// `TIMESTAMP WITH LOCAL TIME ZONE '...'`.
-fn timestamp_ltz_literal(p: &mut Parser, start: u32) -> PResult<Expr> {
+fn timestamp_ltz_literal<'a>(p: &mut Parser<'a>, start: u32) -> PResult<Expr<'a>> {
     for _ in 0..5 {
         p.bump();
     }
@@ -530,7 +533,7 @@ fn timestamp_ltz_literal(p: &mut Parser, start: u32) -> PResult<Expr> {
 // ---- parentheses ----
 
 /// `(query)`, `(a, b)` (a row), `(expr) unit` (a datetime interval) or `(expr)`.
-fn parenthesized(p: &mut Parser, start: u32) -> PResult<Expr> {
+fn parenthesized<'a>(p: &mut Parser<'a>, start: u32) -> PResult<Expr<'a>> {
     p.bump();
     if at_query_start(p) {
         if !p.in_query() {
@@ -540,7 +543,7 @@ fn parenthesized(p: &mut Parser, start: u32) -> PResult<Expr> {
         p.expect(T::RParen)?;
         return Ok(Expr {
             span: p.span_from(start),
-            kind: ExprKind::Subquery(Box::new(query)),
+            kind: ExprKind::Subquery(alloc!(p, query)),
         });
     }
     let first = expr(p)?;
@@ -554,7 +557,7 @@ fn parenthesized(p: &mut Parser, start: u32) -> PResult<Expr> {
             span: p.span_from(start),
             kind: ExprKind::Row {
                 explicit: false,
-                items,
+                items: p.list(items),
             },
         });
     }
@@ -564,14 +567,14 @@ fn parenthesized(p: &mut Parser, start: u32) -> PResult<Expr> {
         return Ok(Expr {
             span: p.span_from(start),
             kind: ExprKind::DatetimeInterval {
-                expr: boxed(first),
-                qualifier: Box::new(qualifier),
+                expr: alloc!(p, first),
+                qualifier: alloc!(p, qualifier),
             },
         });
     }
     Ok(Expr {
         span: p.span_from(start),
-        kind: ExprKind::Nested(boxed(first)),
+        kind: ExprKind::Nested(alloc!(p, first)),
     })
 }
 
@@ -579,10 +582,10 @@ fn parenthesized(p: &mut Parser, start: u32) -> PResult<Expr> {
 
 /// `NAME ( ... )`, a built-in function with its own syntax: `body` parses what stands between
 /// the parentheses (given the name's token); the expression spans from the name to the `)`.
-fn special_call(
-    p: &mut Parser,
-    body: impl FnOnce(&mut Parser, Token) -> PResult<ExprKind>,
-) -> PResult<Expr> {
+fn special_call<'a>(
+    p: &mut Parser<'a>,
+    body: impl FnOnce(&mut Parser<'a>, Token) -> PResult<ExprKind<'a>>,
+) -> PResult<Expr<'a>> {
     let start = p.start();
     let name = p.bump();
     p.bump();
@@ -595,7 +598,7 @@ fn special_call(
 }
 
 /// `CAST(e AS type)`, `TRY_CAST(e AS type)`; the type may be an interval qualifier.
-fn cast(p: &mut Parser) -> PResult<Expr> {
+fn cast<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, name| {
         let e = expr(p)?;
         p.expect_kw(K::AS)?;
@@ -606,7 +609,7 @@ fn cast(p: &mut Parser) -> PResult<Expr> {
             DataTypeSyntax {
                 span: p.span_from(type_start),
                 kind: TypeKind::Interval {
-                    qualifier: Box::new(qualifier),
+                    qualifier: alloc!(p, qualifier),
                 },
                 nullability: None,
             }
@@ -615,51 +618,51 @@ fn cast(p: &mut Parser) -> PResult<Expr> {
         };
         Ok(ExprKind::Cast {
             try_cast: name.keyword == K::TRY_CAST,
-            expr: boxed(e),
-            data_type: Box::new(data_type),
+            expr: alloc!(p, e),
+            data_type: alloc!(p, data_type),
         })
     })
 }
 
 /// `EXTRACT(unit FROM e)`.
-fn extract(p: &mut Parser) -> PResult<Expr> {
+fn extract<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, _| {
         let unit = unit_word(p)?;
         p.expect_kw(K::FROM)?;
         let e = expr(p)?;
         Ok(ExprKind::Extract {
             unit,
-            expr: boxed(e),
+            expr: alloc!(p, e),
         })
     })
 }
 
 /// `POSITION(needle IN haystack [FROM e])`.
-fn position(p: &mut Parser) -> PResult<Expr> {
+fn position<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, _| {
         let needle = expr_bp(p, 33)?;
         p.expect_kw(K::IN)?;
         let haystack = expr(p)?;
         let from = optional_after(p, K::FROM)?;
         Ok(ExprKind::Position {
-            needle: boxed(needle),
-            haystack: boxed(haystack),
+            needle: alloc!(p, needle),
+            haystack: alloc!(p, haystack),
             from,
         })
     })
 }
 
 /// `KEYWORD e`, when the keyword comes next.
-fn optional_after(p: &mut Parser, keyword: K) -> PResult<Option<Box<Expr>>> {
+fn optional_after<'a>(p: &mut Parser<'a>, keyword: K) -> PResult<Option<&'a Expr<'a>>> {
     Ok(if p.eat_kw(keyword).is_some() {
-        Some(boxed(expr(p)?))
+        Some(alloc!(p, expr(p)?))
     } else {
         None
     })
 }
 
 /// `OVERLAY(e PLACING e FROM e [FOR e])`.
-fn overlay(p: &mut Parser) -> PResult<Expr> {
+fn overlay<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, _| {
         let e = expr(p)?;
         p.expect_kw(K::PLACING)?;
@@ -668,16 +671,16 @@ fn overlay(p: &mut Parser) -> PResult<Expr> {
         let from = expr(p)?;
         let length = optional_after(p, K::FOR)?;
         Ok(ExprKind::Overlay {
-            expr: boxed(e),
-            placing: boxed(placing),
-            from: boxed(from),
+            expr: alloc!(p, e),
+            placing: alloc!(p, placing),
+            from: alloc!(p, from),
             length,
         })
     })
 }
 
 /// `TIMESTAMPADD(unit, e, e)`, `TIMESTAMPDIFF(unit, e, e)`.
-fn timestamp_arith(p: &mut Parser) -> PResult<Expr> {
+fn timestamp_arith<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, name| {
         let unit = unit_word(p)?;
         p.expect(T::Comma)?;
@@ -687,8 +690,8 @@ fn timestamp_arith(p: &mut Parser) -> PResult<Expr> {
         Ok(ExprKind::TimestampArith {
             diff: name.keyword == K::TIMESTAMPDIFF,
             unit,
-            left: boxed(left),
-            right: boxed(right),
+            left: alloc!(p, left),
+            right: alloc!(p, right),
         })
     })
 }
@@ -696,20 +699,20 @@ fn timestamp_arith(p: &mut Parser) -> PResult<Expr> {
 // ---- constructors ----
 
 /// `ROW(a, b)`.
-fn row_constructor(p: &mut Parser, start: u32) -> PResult<Expr> {
+fn row_constructor<'a>(p: &mut Parser<'a>, start: u32) -> PResult<Expr<'a>> {
     p.bump();
     let items = paren_list(p)?;
     Ok(Expr {
         span: p.span_from(start),
         kind: ExprKind::Row {
             explicit: true,
-            items,
+            items: p.list(items),
         },
     })
 }
 
 /// `ARRAY[a, b]`, `MAP[k, v]`.
-fn collection_constructor(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
+fn collection_constructor<'a>(p: &mut Parser<'a>, t: Token, start: u32) -> PResult<Expr<'a>> {
     p.bump();
     p.bump();
     let mut items = Vec::new();
@@ -721,9 +724,13 @@ fn collection_constructor(p: &mut Parser, t: Token, start: u32) -> PResult<Expr>
         p.expect(T::RBracket)?;
     }
     let kind = if t.keyword == K::ARRAY {
-        ExprKind::Array { items }
+        ExprKind::Array {
+            items: p.list(items),
+        }
     } else {
-        ExprKind::Map { items }
+        ExprKind::Map {
+            items: p.list(items),
+        }
     };
     Ok(Expr {
         span: p.span_from(start),
@@ -732,7 +739,7 @@ fn collection_constructor(p: &mut Parser, t: Token, start: u32) -> PResult<Expr>
 }
 
 /// After `KEYWORD (`: a query must follow, and a query is allowed here.
-fn expect_query_argument(p: &mut Parser) -> PResult<()> {
+fn expect_query_argument<'a>(p: &mut Parser<'a>) -> PResult<()> {
     if !at_query_start(p) {
         p.expecting("a query");
         return Err(p.unexpected());
@@ -745,40 +752,41 @@ fn expect_query_argument(p: &mut Parser) -> PResult<()> {
 
 /// `ARRAY(SELECT ...)`, `MAP(SELECT ...)`, `MULTISET(SELECT ...)`: query constructors, a call of
 /// the constructor on the subquery.
-fn query_constructor(p: &mut Parser) -> PResult<Expr> {
+fn query_constructor<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, name| {
         expect_query_argument(p)?;
         let q_start = p.start();
         let query = super::query::query(p)?;
         let arg = Expr {
             span: p.span_from(q_start),
-            kind: ExprKind::Subquery(Box::new(query)),
+            kind: ExprKind::Subquery(alloc!(p, query)),
         };
-        Ok(ExprKind::Call(Box::new(simple_call(
+        Ok(ExprKind::Call(alloc!(
             p,
-            name.span,
-            vec![arg],
-        ))))
+            simple_call(p, name.span, vec![arg],)
+        )))
     })
 }
 
 /// `EXISTS(query)`, `UNIQUE(query)`.
-fn exists(p: &mut Parser) -> PResult<Expr> {
+fn exists<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, _| {
         expect_query_argument(p)?;
         let query = super::query::query(p)?;
-        Ok(ExprKind::Exists(Box::new(query)))
+        Ok(ExprKind::Exists(alloc!(p, query)))
     })
 }
 
 /// `DESCRIPTOR(a, b)`.
-fn descriptor(p: &mut Parser) -> PResult<Expr> {
+fn descriptor<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, _| {
         let mut columns = vec![ident(p)?];
         while p.eat(T::Comma).is_some() {
             columns.push(ident(p)?);
         }
-        Ok(ExprKind::Descriptor { columns })
+        Ok(ExprKind::Descriptor {
+            columns: p.list(columns),
+        })
     })
 }
 
@@ -787,7 +795,7 @@ fn descriptor(p: &mut Parser) -> PResult<Expr> {
 /// `DEFAULT` as a whole item of a row or argument list (`VALUES (DEFAULT, 1)`,
 /// `f(a => DEFAULT)`): Calcite's DEFAULT operator. Elsewhere (`SELECT DEFAULT`) it is a parse
 /// error, as in Flink.
-fn at_default_item(p: &Parser) -> bool {
+fn at_default_item<'a>(p: &Parser<'a>) -> bool {
     p.in_query()
         && matches!(p.nth(1).kind, T::Comma | T::RParen)
         && matches!(
@@ -797,7 +805,7 @@ fn at_default_item(p: &Parser) -> bool {
         && p.position() > 0
 }
 
-fn default_item(p: &mut Parser, t: Token) -> Expr {
+fn default_item<'a>(p: &mut Parser<'a>, t: Token) -> Expr<'a> {
     p.bump();
     Expr {
         span: t.span,
@@ -812,7 +820,7 @@ fn default_item(p: &mut Parser, t: Token) -> Expr {
 }
 
 /// A context variable (`CURRENT_TIMESTAMP`) without parentheses.
-fn context_variable(p: &mut Parser, t: Token) -> Expr {
+fn context_variable<'a>(p: &mut Parser<'a>, t: Token) -> Expr<'a> {
     p.bump();
     Expr {
         span: t.span,
@@ -823,21 +831,24 @@ fn context_variable(p: &mut Parser, t: Token) -> Expr {
 }
 
 /// A reserved word that names a function or a context variable, followed by `(`: a call.
-fn reserved_call(p: &mut Parser, t: Token, start: u32) -> PResult<Expr> {
+fn reserved_call<'a>(p: &mut Parser<'a>, t: Token, start: u32) -> PResult<Expr<'a>> {
     p.bump();
     let name = ObjectName {
         span: t.span,
-        parts: vec![Ident {
-            span: t.span,
-            value: p.text(t.span).into(),
-            quoted: false,
-        }],
+        parts: list!(
+            p,
+            vec![Ident {
+                span: t.span,
+                value: p.text(t.span).into(),
+                quoted: false,
+            }]
+        ),
     };
     call(p, start, name)
 }
 
 /// An identifier chain, or a call when `(` follows.
-fn name_or_call(p: &mut Parser) -> PResult<Expr> {
+fn name_or_call<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     let start = p.start();
     if !at_ident(p) {
         p.expecting("an expression");
@@ -857,7 +868,7 @@ fn name_or_call(p: &mut Parser) -> PResult<Expr> {
     })
 }
 
-fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
+fn call<'a>(p: &mut Parser<'a>, start: u32, name: ObjectName<'a>) -> PResult<Expr<'a>> {
     p.expect(T::LParen)?;
     let quantifier = if p.eat_kw(K::DISTINCT).is_some() {
         Some(SetQuantifier::Distinct)
@@ -913,41 +924,47 @@ fn call(p: &mut Parser, start: u32, name: ObjectName) -> PResult<Expr> {
         p.bump();
         p.bump();
         p.expect_kw(K::WHERE)?;
-        filter = Some(boxed(expr(p)?));
+        filter = Some(alloc!(p, expr(p)?));
         p.expect(T::RParen)?;
     }
     let mut over = None;
     let mut window = None;
     if let Some(over_span) = p.eat_kw(K::OVER) {
-        window = Some(Box::new(if p.at(T::LParen) {
-            Over::Spec {
-                spec: super::query::window_spec(p)?,
+        window = Some(alloc!(
+            p,
+            if p.at(T::LParen) {
+                Over::Spec {
+                    spec: super::query::window_spec(p)?,
+                }
+            } else {
+                Over::Named { name: ident(p)? }
             }
-        } else {
-            Over::Named { name: ident(p)? }
-        }));
+        ));
         over = Some(p.span_from(over_span.start));
     }
     Ok(Expr {
         span: p.span_from(start),
-        kind: ExprKind::Call(Box::new(Call {
-            name,
-            quantifier,
-            args,
-            star,
-            named_args,
-            filter,
-            over,
-            window,
-            within_group,
-            ignore_nulls,
-        })),
+        kind: ExprKind::Call(alloc!(
+            p,
+            Call {
+                name,
+                quantifier,
+                args: p.list(args),
+                star,
+                named_args: p.list(named_args),
+                filter,
+                over,
+                window,
+                within_group: p.list(within_group),
+                ignore_nulls,
+            }
+        )),
     })
 }
 
 /// A call's argument: an expression, or `TABLE t [PARTITION BY ...] [ORDER BY ...]` (a table
 /// function's table parameter).
-fn call_argument(p: &mut Parser) -> PResult<Expr> {
+fn call_argument<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     if p.in_query() && at_ident(p) {
         let mut n = 1;
         while p.nth_is(n, T::Dot) && !p.nth_is(n + 1, T::Star) {
@@ -976,7 +993,7 @@ fn call_argument(p: &mut Parser) -> PResult<Expr> {
         p.bump();
         let q = super::query::query(p)?;
         p.expect(T::RParen)?;
-        (None, Some(Box::new(q)))
+        (None, Some(alloc!(p, q)))
     } else {
         (Some(object_name(p)?), None)
     };
@@ -1006,37 +1023,40 @@ fn call_argument(p: &mut Parser) -> PResult<Expr> {
     };
     Ok(Expr {
         span: p.span_from(start),
-        kind: ExprKind::TableArgument(Box::new(TableArgument {
-            span: p.span_from(start),
-            name,
-            query,
-            partition_by,
-            order_by,
-        })),
+        kind: ExprKind::TableArgument(alloc!(
+            p,
+            TableArgument {
+                span: p.span_from(start),
+                name,
+                query,
+                partition_by: p.list(partition_by),
+                order_by: p.list(order_by),
+            }
+        )),
     })
 }
 
 /// A call with plain positional arguments only.
-fn simple_call(p: &Parser, name_span: Span, args: Vec<Expr>) -> Call {
+fn simple_call<'a>(p: &Parser<'a>, name_span: Span, args: Vec<Expr<'a>>) -> Call<'a> {
     Call {
         name: ObjectName {
             span: name_span,
-            parts: vec![upper_ident(p, name_span)],
+            parts: list!(p, vec![upper_ident(p, name_span)]),
         },
         quantifier: None,
-        args,
+        args: p.list(args),
         star: false,
-        named_args: Vec::new(),
+        named_args: list!(p, Vec::new()),
         filter: None,
         over: None,
         window: None,
-        within_group: Vec::new(),
+        within_group: list!(p, Vec::new()),
         ignore_nulls: None,
     }
 }
 
 /// expr { ',' expr }
-pub(crate) fn expr_list(p: &mut Parser) -> PResult<Vec<Expr>> {
+pub(crate) fn expr_list<'a>(p: &mut Parser<'a>) -> PResult<Vec<Expr<'a>>> {
     let mut items = vec![expr(p)?];
     while p.eat(T::Comma).is_some() {
         items.push(expr(p)?);
@@ -1045,7 +1065,7 @@ pub(crate) fn expr_list(p: &mut Parser) -> PResult<Vec<Expr>> {
 }
 
 /// order_item { ',' order_item }
-pub(crate) fn order_item_list(p: &mut Parser) -> PResult<Vec<OrderItem>> {
+pub(crate) fn order_item_list<'a>(p: &mut Parser<'a>) -> PResult<Vec<OrderItem<'a>>> {
     let mut items = vec![order_item(p)?];
     while p.eat(T::Comma).is_some() {
         items.push(order_item(p)?);
@@ -1054,7 +1074,7 @@ pub(crate) fn order_item_list(p: &mut Parser) -> PResult<Vec<OrderItem>> {
 }
 
 /// expr [ASC | DESC] [NULLS FIRST | NULLS LAST]
-pub(crate) fn order_item(p: &mut Parser) -> PResult<OrderItem> {
+pub(crate) fn order_item<'a>(p: &mut Parser<'a>) -> PResult<OrderItem<'a>> {
     let start = p.start();
     let e = expr(p)?;
     let descending = if p.eat_kw(K::DESC).is_some() {
@@ -1085,7 +1105,7 @@ pub(crate) fn order_item(p: &mut Parser) -> PResult<OrderItem> {
 /// `JSON_OBJECT([KEY] k VALUE v | k : v, ... [NULL|ABSENT ON NULL])`, `JSON_OBJECTAGG(...)`,
 /// `JSON_ARRAY(v, ... [NULL|ABSENT ON NULL])` or `JSON_ARRAY(query)`, `JSON_ARRAYAGG(v [ORDER BY
 /// ...] [NULL|ABSENT ON NULL])`, each with an optional `RETURNING type`.
-fn json_constructor(p: &mut Parser) -> PResult<Expr> {
+fn json_constructor<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     let start = p.start();
     let function = match p.bump().keyword {
         K::JSON_OBJECT => JsonConstructorKind::JsonObject,
@@ -1100,11 +1120,11 @@ fn json_constructor(p: &mut Parser) -> PResult<Expr> {
     );
     let mut c = JsonConstructor {
         function,
-        entries: Vec::new(),
-        items: Vec::new(),
+        entries: List::empty(),
+        items: List::empty(),
         query: None,
         null_on_null: None,
-        order_by: Vec::new(),
+        order_by: List::empty(),
         returning: None,
     };
     let at_clause = |p: &Parser| {
@@ -1115,8 +1135,10 @@ fn json_constructor(p: &mut Parser) -> PResult<Expr> {
     };
     if !at_clause(p) {
         if !object && at_query_start(p) && p.in_query() {
-            c.query = Some(Box::new(super::query::query(p)?));
+            c.query = Some(alloc!(p, super::query::query(p)?));
         } else {
+            let mut entries = Vec::new();
+            let mut items = Vec::new();
             loop {
                 if object {
                     p.eat_kw(K::KEY);
@@ -1125,9 +1147,9 @@ fn json_constructor(p: &mut Parser) -> PResult<Expr> {
                         p.expect_kw(K::VALUE)?;
                     }
                     let value = expr(p)?;
-                    c.entries.push((key, value));
+                    entries.push((key, value));
                 } else {
-                    c.items.push(expr(p)?);
+                    items.push(expr(p)?);
                 }
                 if function == JsonConstructorKind::JsonObjectagg
                     || function == JsonConstructorKind::JsonArrayagg
@@ -1136,12 +1158,14 @@ fn json_constructor(p: &mut Parser) -> PResult<Expr> {
                     break;
                 }
             }
+            c.entries = p.list(entries);
+            c.items = p.list(items);
         }
     }
     if function == JsonConstructorKind::JsonArrayagg && p.nth_is_kw(0, K::ORDER) {
         p.bump();
         p.expect_kw(K::BY)?;
-        c.order_by = order_item_list(p)?;
+        c.order_by = list!(p, order_item_list(p)?);
     }
     if (p.nth_is_kw(0, K::NULL) || p.nth_is_kw(0, K::ABSENT)) && p.nth_is_kw(1, K::ON) {
         c.null_on_null = Some(p.bump().keyword == K::NULL);
@@ -1154,11 +1178,11 @@ fn json_constructor(p: &mut Parser) -> PResult<Expr> {
     p.expect(T::RParen)?;
     Ok(Expr {
         span: p.span_from(start),
-        kind: ExprKind::JsonConstructor(Box::new(c)),
+        kind: ExprKind::JsonConstructor(alloc!(p, c)),
     })
 }
 
-fn paren_list(p: &mut Parser) -> PResult<Vec<Expr>> {
+fn paren_list<'a>(p: &mut Parser<'a>) -> PResult<Vec<Expr<'a>>> {
     p.expect(T::LParen)?;
     let mut items = Vec::new();
     if p.eat(T::RParen).is_some() {
@@ -1173,7 +1197,7 @@ fn paren_list(p: &mut Parser) -> PResult<Vec<Expr>> {
 }
 
 /// A time unit word (`DAY`, `SECOND`, `DOW`, `SQL_TSI_HOUR`, ...), kept as written.
-fn unit_word(p: &mut Parser) -> PResult<Ident> {
+fn unit_word<'a>(p: &mut Parser<'a>) -> PResult<Ident<'a>> {
     let t = p.current();
     if t.kind == T::Word {
         p.bump();
@@ -1183,13 +1207,13 @@ fn unit_word(p: &mut Parser) -> PResult<Ident> {
     Err(p.unexpected())
 }
 
-fn case(p: &mut Parser) -> PResult<Expr> {
+fn case<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     let start = p.start();
     p.bump();
     let operand = if p.at_kw(K::WHEN) {
         None
     } else {
-        Some(boxed(expr(p)?))
+        Some(alloc!(p, expr(p)?))
     };
     let mut whens = Vec::new();
     while p.eat_kw(K::WHEN).is_some() {
@@ -1205,14 +1229,14 @@ fn case(p: &mut Parser) -> PResult<Expr> {
         whens.push(WhenClause {
             condition,
             result,
-            more_values,
+            more_values: p.list(more_values),
         });
     }
     if whens.is_empty() {
         return Err(p.unexpected());
     }
     let else_result = if p.eat_kw(K::ELSE).is_some() {
-        Some(boxed(expr(p)?))
+        Some(alloc!(p, expr(p)?))
     } else {
         None
     };
@@ -1221,13 +1245,13 @@ fn case(p: &mut Parser) -> PResult<Expr> {
         span: p.span_from(start),
         kind: ExprKind::Case {
             operand,
-            whens,
+            whens: p.list(whens),
             else_result,
         },
     })
 }
 
-fn trim(p: &mut Parser) -> PResult<Expr> {
+fn trim<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, _| {
         let side = match p.current().keyword {
             K::BOTH => Some(TrimSide::Both),
@@ -1243,7 +1267,7 @@ fn trim(p: &mut Parser) -> PResult<Expr> {
         } else {
             let first = expr(p)?;
             if p.eat_kw(K::FROM).is_some() {
-                (Some(boxed(first)), expr(p)?)
+                (Some(alloc!(p, first)), expr(p)?)
             } else if side.is_some() {
                 p.expect_kw(K::FROM)?;
                 (None, first)
@@ -1254,20 +1278,20 @@ fn trim(p: &mut Parser) -> PResult<Expr> {
         Ok(ExprKind::Trim {
             side,
             chars,
-            expr: boxed(e),
+            expr: alloc!(p, e),
         })
     })
 }
 
-fn substring(p: &mut Parser) -> PResult<Expr> {
+fn substring<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, name| {
         let e = expr(p)?;
         if p.eat_kw(K::FROM).is_some() {
             let from = expr(p)?;
             let length = optional_after(p, K::FOR)?;
             return Ok(ExprKind::Substring {
-                expr: boxed(e),
-                from: boxed(from),
+                expr: alloc!(p, e),
+                from: alloc!(p, from),
                 length,
             });
         }
@@ -1277,11 +1301,11 @@ fn substring(p: &mut Parser) -> PResult<Expr> {
         }
         // The comma form is a plain call of SUBSTRING (the name upper-cased, as written any
         // case).
-        Ok(ExprKind::Call(Box::new(simple_call(p, name.span, args))))
+        Ok(ExprKind::Call(alloc!(p, simple_call(p, name.span, args))))
     })
 }
 
-fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
+fn floor_ceil<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     special_call(p, |p, name| {
         let ceil = name.keyword != K::FLOOR;
         let e = expr(p)?;
@@ -1289,33 +1313,39 @@ fn floor_ceil(p: &mut Parser) -> PResult<Expr> {
             let unit = unit_word(p)?;
             return Ok(ExprKind::FloorCeil {
                 ceil,
-                expr: boxed(e),
+                expr: alloc!(p, e),
                 unit,
             });
         }
-        Ok(ExprKind::Call(Box::new(Call {
-            name: ObjectName {
-                span: name.span,
-                parts: vec![Ident {
+        Ok(ExprKind::Call(alloc!(
+            p,
+            Call {
+                name: ObjectName {
                     span: name.span,
-                    value: p.text(name.span).into(),
-                    quoted: false,
-                }],
-            },
-            quantifier: None,
-            args: vec![e],
-            star: false,
-            named_args: Vec::new(),
-            filter: None,
-            over: None,
-            window: None,
-            within_group: Vec::new(),
-            ignore_nulls: None,
-        })))
+                    parts: list!(
+                        p,
+                        vec![Ident {
+                            span: name.span,
+                            value: p.text(name.span).into(),
+                            quoted: false,
+                        }]
+                    ),
+                },
+                quantifier: None,
+                args: list!(p, vec![e]),
+                star: false,
+                named_args: list!(p, Vec::new()),
+                filter: None,
+                over: None,
+                window: None,
+                within_group: list!(p, Vec::new()),
+                ignore_nulls: None,
+            }
+        )))
     })
 }
 
-fn json_call(p: &mut Parser) -> PResult<Expr> {
+fn json_call<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     let start = p.start();
     let name_tok = p.bump();
     let function = match name_tok.keyword {
@@ -1378,23 +1408,26 @@ fn json_call(p: &mut Parser) -> PResult<Expr> {
         }
         clauses.push(JsonClause {
             span: p.span_from(clause_start),
-            words,
+            words: p.str(&words),
             default,
         });
     }
     Ok(Expr {
         span: p.span_from(start),
-        kind: ExprKind::Json(Box::new(JsonCall {
-            function,
-            args,
-            returning,
-            clauses,
-        })),
+        kind: ExprKind::Json(alloc!(
+            p,
+            JsonCall {
+                function,
+                args: p.list(args),
+                returning,
+                clauses: p.list(clauses),
+            }
+        )),
     })
 }
 
 /// `INTERVAL [+|-] 'value' qualifier`
-fn interval(p: &mut Parser) -> PResult<Expr> {
+fn interval<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     let start = p.start();
     p.bump();
     let mut negative = false;
@@ -1405,22 +1438,25 @@ fn interval(p: &mut Parser) -> PResult<Expr> {
     }
     let value = if matches!(p.current().kind, T::Integer | T::Decimal) {
         let t = p.bump();
-        CompactString::from(p.text(t.span))
+        p.text(t.span)
     } else {
         string_lit(p)?.value
     };
     let qualifier = interval_qualifier(p)?;
     Ok(literal(
         p.span_from(start),
-        Literal::Interval(Box::new(IntervalLiteral {
-            negative,
-            value,
-            qualifier,
-        })),
+        Literal::Interval(alloc!(
+            p,
+            IntervalLiteral {
+                negative,
+                value,
+                qualifier,
+            }
+        )),
     ))
 }
 
-fn at_time_unit(p: &Parser) -> bool {
+fn at_time_unit<'a>(p: &Parser<'a>) -> bool {
     let t = p.current();
     t.kind == T::Word
         && matches!(
@@ -1444,7 +1480,7 @@ fn at_time_unit(p: &Parser) -> bool {
         )
 }
 
-fn time_unit(p: &mut Parser) -> Option<TimeUnit> {
+fn time_unit<'a>(p: &mut Parser<'a>) -> Option<TimeUnit> {
     let t = p.current();
     if t.kind != T::Word {
         p.expecting("a time unit");
@@ -1468,7 +1504,7 @@ fn time_unit(p: &mut Parser) -> Option<TimeUnit> {
     Some(unit)
 }
 
-pub(crate) fn interval_qualifier(p: &mut Parser) -> PResult<IntervalQualifier> {
+pub(crate) fn interval_qualifier<'a>(p: &mut Parser<'a>) -> PResult<IntervalQualifier> {
     let start = p.start();
     let Some(unit) = time_unit(p) else {
         return Err(p.unexpected());

@@ -3,21 +3,31 @@
 
 use super::*;
 use crate::lexer::{Token, TokenKind};
+use std::borrow::Cow;
 
 /// Decodes one string token's text (quotes removed, `''` unescaped). Unicode escapes are
 /// applied by [`string_lit`], which knows the `UESCAPE` character.
-pub(crate) fn decode_string_token(text: &str) -> CompactString {
+/// Borrowed from `text` unless it holds a `''`.
+pub(crate) fn decode_string_token(text: &str) -> Cow<'_, str> {
     let Some(open) = text.find('\'') else {
-        return CompactString::default();
+        return Cow::Borrowed("");
     };
     let inner = text
         .get(open + 1..text.len().saturating_sub(1))
         .unwrap_or("");
     // Inside the quotes a `'` only occurs doubled.
     if inner.as_bytes().contains(&b'\'') {
-        inner.replace("''", "'").into()
+        Cow::Owned(inner.replace("''", "'"))
     } else {
-        inner.into()
+        Cow::Borrowed(inner)
+    }
+}
+
+/// `value` in the tree: borrowed from the source when it is the source's text.
+pub(crate) fn in_tree<'a>(p: &Parser<'a>, value: Cow<'a, str>) -> &'a str {
+    match value {
+        Cow::Borrowed(text) => text,
+        Cow::Owned(text) => p.str(&text),
     }
 }
 
@@ -28,7 +38,7 @@ fn is_string_kind(kind: TokenKind) -> bool {
     )
 }
 
-pub(crate) fn string_lit(p: &mut Parser) -> PResult<StringLit> {
+pub(crate) fn string_lit<'a>(p: &mut Parser<'a>) -> PResult<StringLit<'a>> {
     let first = p.current();
     if !is_string_kind(first.kind) {
         p.expecting("string literal");
@@ -39,7 +49,8 @@ pub(crate) fn string_lit(p: &mut Parser) -> PResult<StringLit> {
     // Continuation: `'a' 'b'` is one literal. A continuation has no prefix of its own.
     while p.current().kind == TokenKind::String && p.text(p.current().span).starts_with('\'') {
         let t = p.bump();
-        value.push_str(&decode_one(p, t)?);
+        let more = decode_one(p, t)?;
+        value.to_mut().push_str(&more);
     }
     if first.kind == TokenKind::UnicodeString {
         let escape = if p.at_kw(K::UESCAPE) {
@@ -66,7 +77,7 @@ pub(crate) fn string_lit(p: &mut Parser) -> PResult<StringLit> {
             '\\'
         };
         let span = p.span_from(first.span.start);
-        value = unescape_unicode(&value, escape).map(CompactString::from).ok_or_else(|| {
+        value = unescape_unicode(&value, escape).map(Cow::Owned).ok_or_else(|| {
             p.report(
                 Diagnostic::new(Code::InvalidLiteral, span, "invalid Unicode escape in U& literal")
                     .with_help(format!(
@@ -77,11 +88,11 @@ pub(crate) fn string_lit(p: &mut Parser) -> PResult<StringLit> {
     }
     Ok(StringLit {
         span: p.span_from(first.span.start),
-        value,
+        value: in_tree(p, value),
     })
 }
 
-fn decode_one(p: &mut Parser, t: Token) -> PResult<CompactString> {
+fn decode_one<'a>(p: &mut Parser<'a>, t: Token) -> PResult<Cow<'a, str>> {
     let text = p.text(t.span);
     let value = decode_string_token(text);
     // A non-hex digit is a parse error in Flink; an odd count is a validation error (binder).

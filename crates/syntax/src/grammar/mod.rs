@@ -15,23 +15,16 @@ mod types;
 use crate::ast::*;
 use crate::keywords::Keyword as K;
 use crate::lexer::TokenKind as T;
-use crate::parser::{PResult, Parser};
+use crate::parser::{alloc, list, PResult, Parser};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 
-pub(crate) use literals::decode_string_token;
+pub(crate) use literals::{decode_string_token, in_tree};
 
 /// script := statement { ';' statement } [';']
-pub(crate) fn script(p: &mut Parser) -> Script {
-    let statements = statements(p, 0);
-    Script {
-        span: Span::new(0, p.src.len().min(u32::MAX as usize) as u32),
-        statements,
-    }
-}
-
+///
 /// The statements up to the end of the tokens. `segment_start` is where the text of the first
 /// one may begin (after the `;` before it): SET and RESET read their statement as raw text.
-pub(crate) fn statements(p: &mut Parser, mut segment_start: u32) -> Vec<Statement> {
+pub(crate) fn statements<'a>(p: &mut Parser<'a>, mut segment_start: u32) -> Vec<Statement<'a>> {
     let mut statements = Vec::new();
     loop {
         while let Some(semi) = p.eat(T::Semicolon) {
@@ -70,14 +63,14 @@ fn statement_failed(stmt: Option<&Statement>) -> bool {
 
 /// Skips the rest of a statement after an error: up to `;` or a token that can only start a
 /// new statement, but always past at least one token.
-fn skip_statement(p: &mut Parser, statement_start: usize) {
+fn skip_statement<'a>(p: &mut Parser<'a>, statement_start: usize) {
     if p.position() == statement_start && !p.at_eof() {
         p.bump();
     }
     p.recover_until(|t| t.kind == T::Word && matches!(t.keyword, K::CREATE | K::INSERT));
 }
 
-pub(crate) fn statement(p: &mut Parser) -> Statement {
+pub(crate) fn statement<'a>(p: &mut Parser<'a>) -> Statement<'a> {
     let start = p.start();
     let begin = p.position();
     let kind = match statements::statement_kind(p) {
@@ -94,7 +87,7 @@ pub(crate) fn statement(p: &mut Parser) -> Statement {
 }
 
 /// One expression and nothing after it.
-pub(crate) fn standalone_expression(p: &mut Parser) -> Option<Expr> {
+pub(crate) fn standalone_expression<'a>(p: &mut Parser<'a>) -> Option<Expr<'a>> {
     let e = expressions::expr(p).ok()?;
     if !p.at_eof() {
         p.unexpected();
@@ -106,11 +99,11 @@ pub(crate) fn standalone_expression(p: &mut Parser) -> Option<Expr> {
 // ---- shared productions -----------------------------------------------------------------
 
 /// The value of a back-tick quoted identifier's inside: ``` `` ``` stands for one back-tick.
-pub(crate) fn unescape_backticks(inner: &str) -> CompactString {
+pub(crate) fn unescape_backticks(inner: &str) -> std::borrow::Cow<'_, str> {
     if inner.contains("``") {
-        inner.replace("``", "`").into()
+        std::borrow::Cow::Owned(inner.replace("``", "`"))
     } else {
-        inner.into()
+        std::borrow::Cow::Borrowed(inner)
     }
 }
 
@@ -118,7 +111,7 @@ pub(crate) fn unescape_backticks(inner: &str) -> CompactString {
 /// "Length of identifier '...' must be less than or equal to 256 characters".
 const MAX_IDENTIFIER_LENGTH: usize = 256;
 
-fn check_identifier_length(p: &mut Parser, value: &str, span: Span) {
+fn check_identifier_length<'a>(p: &mut Parser<'a>, value: &str, span: Span) {
     // UTF-16 never takes more units than UTF-8 takes bytes: a name of at most 256 bytes
     // passes without counting.
     if value.len() > MAX_IDENTIFIER_LENGTH && value.encode_utf16().count() > MAX_IDENTIFIER_LENGTH {
@@ -137,13 +130,13 @@ fn check_identifier_length(p: &mut Parser, value: &str, span: Span) {
 }
 
 /// A simple identifier: an unreserved word or a back-tick quoted name.
-pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
+pub(crate) fn ident<'a>(p: &mut Parser<'a>) -> PResult<Ident<'a>> {
     let t = p.current();
     match t.kind {
         T::Word if !t.keyword.is_reserved() => {
             p.bump();
-            let value: CompactString = p.text(t.span).into();
-            check_identifier_length(p, &value, t.span);
+            let value = p.text(t.span);
+            check_identifier_length(p, value, t.span);
             Ok(Ident {
                 span: t.span,
                 value,
@@ -154,8 +147,8 @@ pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
             p.bump();
             let raw = p.text(t.span);
             let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
-            let value = unescape_backticks(inner);
-            check_identifier_length(p, &value, t.span);
+            let value = in_tree(p, unescape_backticks(inner));
+            check_identifier_length(p, value, t.span);
             Ok(Ident {
                 span: t.span,
                 value,
@@ -181,27 +174,36 @@ pub(crate) fn ident(p: &mut Parser) -> PResult<Ident> {
     }
 }
 
-pub(crate) fn at_ident(p: &Parser) -> bool {
+pub(crate) fn at_ident<'a>(p: &Parser<'a>) -> bool {
     let t = p.current();
     (t.kind == T::Word && !t.keyword.is_reserved()) || t.kind == T::QuotedIdent
 }
 
 /// compound_id := ident { '.' ident }
-pub(crate) fn object_name(p: &mut Parser) -> PResult<ObjectName> {
+pub(crate) fn object_name<'a>(p: &mut Parser<'a>) -> PResult<ObjectName<'a>> {
     let start = p.start();
-    let mut parts = vec![ident(p)?];
-    while p.nth_is(0, T::Dot) && !p.nth_is(1, T::Star) {
+    let first = ident(p)?;
+    let dotted = |p: &Parser| p.nth_is(0, T::Dot) && !p.nth_is(1, T::Star);
+    if !dotted(p) {
+        // Most names have one part: no `Vec` for them.
+        return Ok(ObjectName {
+            span: p.span_from(start),
+            parts: p.one(first),
+        });
+    }
+    let mut parts = vec![first];
+    while dotted(p) {
         p.bump();
         parts.push(ident(p)?);
     }
     Ok(ObjectName {
         span: p.span_from(start),
-        parts,
+        parts: p.list(parts),
     })
 }
 
 /// '(' ident { ',' ident } ')'
-pub(crate) fn column_list(p: &mut Parser) -> PResult<ColumnList> {
+pub(crate) fn column_list<'a>(p: &mut Parser<'a>) -> PResult<ColumnList<'a>> {
     let start = p.start();
     p.expect(T::LParen)?;
     let mut columns = vec![ident(p)?];
@@ -211,17 +213,17 @@ pub(crate) fn column_list(p: &mut Parser) -> PResult<ColumnList> {
     p.expect(T::RParen)?;
     Ok(ColumnList {
         span: p.span_from(start),
-        columns,
+        columns: p.list(columns),
     })
 }
 
 /// A character string literal, continuations joined. Binary and Unicode literals count too,
 /// as in Flink's `StringLiteral()`.
-pub(crate) fn string_lit(p: &mut Parser) -> PResult<StringLit> {
+pub(crate) fn string_lit<'a>(p: &mut Parser<'a>) -> PResult<StringLit<'a>> {
     literals::string_lit(p)
 }
 
-pub(crate) fn at_string(p: &mut Parser) -> bool {
+pub(crate) fn at_string<'a>(p: &mut Parser<'a>) -> bool {
     matches!(
         p.current().kind,
         T::String | T::UnicodeString | T::BinaryString
@@ -232,7 +234,7 @@ pub(crate) fn at_string(p: &mut Parser) -> bool {
 }
 
 /// An unsigned integer that must fit a Java `int`, as Calcite's `UnsignedIntLiteral`.
-pub(crate) fn int_lit(p: &mut Parser) -> PResult<IntLit> {
+pub(crate) fn int_lit<'a>(p: &mut Parser<'a>) -> PResult<IntLit> {
     let t = p.current();
     if t.kind != T::Integer {
         p.expecting("integer");
@@ -259,16 +261,26 @@ pub(crate) fn int_lit(p: &mut Parser) -> PResult<IntLit> {
 
 /// The word at `span` as an unquoted identifier, upper-cased (a keyword-like name: a context
 /// variable, a language, a JSON type, a unit).
-pub(crate) fn upper_ident(p: &Parser, span: Span) -> Ident {
+pub(crate) fn upper_ident<'a>(p: &Parser<'a>, span: Span) -> Ident<'a> {
     Ident {
         span,
-        value: p.text(span).to_ascii_uppercase().into(),
+        value: upper(p, span),
         quoted: false,
     }
 }
 
+/// The word at `span`, upper-cased: borrowed from the source when it is written so.
+fn upper<'a>(p: &Parser<'a>, span: Span) -> &'a str {
+    let text = p.text(span);
+    if text.bytes().any(|b| b.is_ascii_lowercase()) {
+        p.str(&text.to_ascii_uppercase())
+    } else {
+        text
+    }
+}
+
 /// `[WITH property_list]`.
-pub(crate) fn optional_with(p: &mut Parser) -> PResult<Option<PropertyList>> {
+pub(crate) fn optional_with<'a>(p: &mut Parser<'a>) -> PResult<Option<PropertyList<'a>>> {
     Ok(if p.eat_kw(K::WITH).is_some() {
         Some(property_list(p)?)
     } else {
@@ -277,7 +289,7 @@ pub(crate) fn optional_with(p: &mut Parser) -> PResult<Option<PropertyList>> {
 }
 
 /// '(' [ property { ',' property } ] ')' where property := string '=' string
-pub(crate) fn property_list(p: &mut Parser) -> PResult<PropertyList> {
+pub(crate) fn property_list<'a>(p: &mut Parser<'a>) -> PResult<PropertyList<'a>> {
     let start = p.start();
     p.expect(T::LParen)?;
     let mut properties = Vec::new();
@@ -294,11 +306,11 @@ pub(crate) fn property_list(p: &mut Parser) -> PResult<PropertyList> {
     }
     Ok(PropertyList {
         span: p.span_from(start),
-        properties,
+        properties: p.list(properties),
     })
 }
 
-pub(crate) fn property(p: &mut Parser) -> PResult<Property> {
+pub(crate) fn property<'a>(p: &mut Parser<'a>) -> PResult<Property<'a>> {
     let start = p.start();
     let key = string_lit(p)?;
     p.expect(T::Eq)?;

@@ -14,7 +14,7 @@ use crate::lexer::Token;
 use crate::parser::Failed;
 
 /// A statement's query: the tree, and the projection over one table that CTAS derivation reads.
-pub(crate) fn query_body(p: &mut Parser) -> PResult<QueryBody> {
+pub(crate) fn query_body<'a>(p: &mut Parser<'a>) -> PResult<QueryBody<'a>> {
     let start = p.start();
     if !starts_query(p) {
         p.expecting("a query (SELECT, VALUES or WITH)");
@@ -24,23 +24,23 @@ pub(crate) fn query_body(p: &mut Parser) -> PResult<QueryBody> {
     let result = query(p);
     p.leave_query(outer);
     let query = result?;
-    let simple = simple_select(&query);
+    let simple = simple_select(p, &query);
     Ok(QueryBody {
         span: p.span_from(start),
-        query: Box::new(query),
+        query: alloc!(p, query),
         simple,
     })
 }
 
 /// query := [WITH ...] set_expr [ORDER BY ...] [LIMIT ...] [OFFSET ...] [FETCH ...]
-pub(crate) fn query(p: &mut Parser) -> PResult<Query> {
+pub(crate) fn query<'a>(p: &mut Parser<'a>) -> PResult<Query<'a>> {
     p.enter()?;
     let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || query_inner(p));
     p.leave();
     result
 }
 
-fn query_inner(p: &mut Parser) -> PResult<Query> {
+fn query_inner<'a>(p: &mut Parser<'a>) -> PResult<Query<'a>> {
     let start = p.start();
     let with = if p.at_kw(K::WITH) {
         Some(with_clause(p)?)
@@ -54,7 +54,7 @@ fn query_inner(p: &mut Parser) -> PResult<Query> {
         span: p.span_from(start),
         with,
         body,
-        order_by,
+        order_by: p.list(order_by),
         limit,
         offset,
     })
@@ -63,9 +63,9 @@ fn query_inner(p: &mut Parser) -> PResult<Query> {
 /// `[LIMIT n|ALL] [OFFSET n [ROW|ROWS]] [FETCH FIRST|NEXT n ROW|ROWS ONLY]`, also OFFSET before
 /// LIMIT; LIMIT and FETCH exclude each other.
 /// The row count (`LIMIT` or `FETCH`) and the offset of a query.
-type LimitOffset = (Option<Box<Expr>>, Option<Box<Expr>>);
+type LimitOffset<'a> = (Option<&'a Expr<'a>>, Option<&'a Expr<'a>>);
 
-fn limit_offset_fetch(p: &mut Parser) -> PResult<LimitOffset> {
+fn limit_offset_fetch<'a>(p: &mut Parser<'a>) -> PResult<LimitOffset<'a>> {
     let mut limit = None;
     let mut offset = None;
     let mut seen_limit = false;
@@ -85,12 +85,12 @@ fn limit_offset_fetch(p: &mut Parser) -> PResult<LimitOffset> {
                         .with_help("write LIMIT count OFFSET start"),
                     ));
                 }
-                limit = Some(Box::new(first));
+                limit = Some(alloc!(p, first));
             }
             continue;
         }
         if offset.is_none() && p.eat_kw(K::OFFSET).is_some() {
-            offset = Some(Box::new(limit_value(p)?));
+            offset = Some(alloc!(p, limit_value(p)?));
             if p.eat_kw(K::ROW).is_none() {
                 p.eat_kw(K::ROWS);
             }
@@ -111,7 +111,7 @@ fn limit_offset_fetch(p: &mut Parser) -> PResult<LimitOffset> {
             }
             p.expect_kw(K::ONLY)?;
             seen_limit = true;
-            limit = count.map(Box::new);
+            limit = count.map(|v| p.alloc(v));
             continue;
         }
         if !seen_limit {
@@ -126,7 +126,7 @@ fn limit_offset_fetch(p: &mut Parser) -> PResult<LimitOffset> {
 }
 
 /// An unsigned numeric literal or `?`, as Calcite's `UnsignedNumericLiteralOrParam`.
-fn limit_value(p: &mut Parser) -> PResult<Expr> {
+fn limit_value<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     let t = p.current();
     match t.kind {
         T::Integer | T::Decimal | T::Approximate | T::Question => expr(p),
@@ -137,7 +137,7 @@ fn limit_value(p: &mut Parser) -> PResult<Expr> {
     }
 }
 
-fn with_clause(p: &mut Parser) -> PResult<With> {
+fn with_clause<'a>(p: &mut Parser<'a>) -> PResult<With<'a>> {
     let start = p.start();
     p.expect_kw(K::WITH)?;
     let recursive = p.eat_kw(K::RECURSIVE).is_some();
@@ -158,7 +158,7 @@ fn with_clause(p: &mut Parser) -> PResult<With> {
             span: p.span_from(cte_start),
             name,
             columns,
-            query: Box::new(q),
+            query: alloc!(p, q),
         });
         if p.eat(T::Comma).is_none() {
             break;
@@ -167,23 +167,23 @@ fn with_clause(p: &mut Parser) -> PResult<With> {
     Ok(With {
         span: p.span_from(start),
         recursive,
-        ctes,
+        ctes: p.list(ctes),
     })
 }
 
 /// set_expr := intersect_chain { (UNION | EXCEPT) [ALL | DISTINCT] intersect_chain }
-fn set_expr(p: &mut Parser) -> PResult<SetExpr> {
+fn set_expr<'a>(p: &mut Parser<'a>) -> PResult<SetExpr<'a>> {
     set_chain(p, intersect_chain, union_or_except)
 }
 
-fn intersect_chain(p: &mut Parser) -> PResult<SetExpr> {
+fn intersect_chain<'a>(p: &mut Parser<'a>) -> PResult<SetExpr<'a>> {
     set_chain(p, leaf_query, |p| {
         Ok(p.at_kw(K::INTERSECT).then_some(SetOperator::Intersect))
     })
 }
 
 /// UNION or EXCEPT at the cursor (not consumed); MINUS is Flink's conformance error.
-fn union_or_except(p: &mut Parser) -> PResult<Option<SetOperator>> {
+fn union_or_except<'a>(p: &mut Parser<'a>) -> PResult<Option<SetOperator>> {
     if p.at_kw(K::UNION) {
         return Ok(Some(SetOperator::Union));
     }
@@ -206,11 +206,11 @@ fn union_or_except(p: &mut Parser) -> PResult<Option<SetOperator>> {
 }
 
 /// `operand { op [ALL | DISTINCT] operand }`, left-associative, as one flat list.
-fn set_chain(
-    p: &mut Parser,
-    operand: fn(&mut Parser) -> PResult<SetExpr>,
-    operator: fn(&mut Parser) -> PResult<Option<SetOperator>>,
-) -> PResult<SetExpr> {
+fn set_chain<'a>(
+    p: &mut Parser<'a>,
+    operand: fn(&mut Parser<'a>) -> PResult<SetExpr<'a>>,
+    operator: fn(&mut Parser<'a>) -> PResult<Option<SetOperator>>,
+) -> PResult<SetExpr<'a>> {
     let start = p.start();
     let first = operand(p)?;
     let mut rest = Vec::new();
@@ -230,13 +230,13 @@ fn set_chain(
     Ok(SetExpr {
         span: p.span_from(start),
         kind: SetExprKind::SetOperation {
-            first: Box::new(first),
-            rest,
+            first: alloc!(p, first),
+            rest: p.list(rest),
         },
     })
 }
 
-fn set_quantifier(p: &mut Parser) -> Option<SetQuantifier> {
+fn set_quantifier<'a>(p: &mut Parser<'a>) -> Option<SetQuantifier> {
     if p.eat_kw(K::ALL).is_some() {
         Some(SetQuantifier::All)
     } else if p.eat_kw(K::DISTINCT).is_some() {
@@ -247,15 +247,15 @@ fn set_quantifier(p: &mut Parser) -> Option<SetQuantifier> {
 }
 
 /// leaf := select | VALUES rows | TABLE name | '(' query ')'
-fn leaf_query(p: &mut Parser) -> PResult<SetExpr> {
+fn leaf_query<'a>(p: &mut Parser<'a>) -> PResult<SetExpr<'a>> {
     let start = p.start();
     let t = p.current();
     let kind = match (t.kind, t.keyword) {
-        (T::Word, K::SELECT) => SetExprKind::Select(Box::new(select(p)?)),
+        (T::Word, K::SELECT) => SetExprKind::Select(alloc!(p, select(p)?)),
         (T::Word, K::VALUES) => {
             p.bump();
             SetExprKind::Values {
-                rows: expr_list(p)?,
+                rows: list!(p, expr_list(p)?),
             }
         }
         (T::Word, K::TABLE) => {
@@ -268,7 +268,7 @@ fn leaf_query(p: &mut Parser) -> PResult<SetExpr> {
             p.bump();
             let q = query(p)?;
             p.expect(T::RParen)?;
-            SetExprKind::Nested(Box::new(q))
+            SetExprKind::Nested(alloc!(p, q))
         }
         _ => {
             p.expecting("SELECT");
@@ -305,7 +305,7 @@ fn is_clause_word(t: &Token) -> bool {
         )
 }
 
-fn select(p: &mut Parser) -> PResult<Select> {
+fn select<'a>(p: &mut Parser<'a>) -> PResult<Select<'a>> {
     let start = p.start();
     p.expect_kw(K::SELECT)?;
     let mut hints = Vec::new();
@@ -319,14 +319,14 @@ fn select(p: &mut Parser) -> PResult<Select> {
     let (items, mut failed) = select_list(p);
     let mut select = Select {
         span: Span::new(start, start),
-        hints,
+        hints: p.list(hints),
         quantifier,
-        items,
+        items: p.list(items),
         from: None,
         where_clause: None,
         group_by: None,
         having: None,
-        windows: Vec::new(),
+        windows: list!(p, Vec::new()),
         qualify: None,
     };
     if p.at_kw(K::FROM) {
@@ -359,7 +359,7 @@ fn select(p: &mut Parser) -> PResult<Select> {
             p.expecting("HAVING");
         }
         if p.eat_kw(K::WINDOW).is_some() {
-            let r = named_windows(p).map(|w| select.windows = w);
+            let r = named_windows(p).map(|w| select.windows = p.list(w));
             clause(p, r);
         } else {
             p.expecting("WINDOW");
@@ -380,7 +380,7 @@ fn select(p: &mut Parser) -> PResult<Select> {
 
 /// The select list; a failed item is reported and the list goes on at the next `,`. Returns
 /// whether any item failed.
-fn select_list(p: &mut Parser) -> (Vec<QueryItem>, bool) {
+fn select_list<'a>(p: &mut Parser<'a>) -> (Vec<QueryItem<'a>>, bool) {
     let mut items = Vec::new();
     let mut failed = false;
     let list_depth = p.paren_depth();
@@ -412,7 +412,7 @@ fn select_list(p: &mut Parser) -> (Vec<QueryItem>, bool) {
 }
 
 /// Skips to the `,` that separates select items, or to the clause that ends the list.
-fn recover_select_item(p: &mut Parser, list_depth: i32) {
+fn recover_select_item<'a>(p: &mut Parser<'a>, list_depth: i32) {
     loop {
         let t = p.current();
         match t.kind {
@@ -428,12 +428,12 @@ fn recover_select_item(p: &mut Parser, list_depth: i32) {
 }
 
 /// A plain (non-keyword or quoted) name: after an item's alias it is a mistake Flink reports.
-fn at_plain_name(p: &Parser) -> bool {
+fn at_plain_name<'a>(p: &Parser<'a>) -> bool {
     let t = p.current();
     (t.kind == T::Word && t.keyword == K::NotKeyword) || t.kind == T::QuotedIdent
 }
 
-fn alias_followed_by_word(p: &mut Parser) {
+fn alias_followed_by_word<'a>(p: &mut Parser<'a>) {
     let t = p.current();
     let alias = p.token_at(p.position().saturating_sub(1));
     let shown = |p: &Parser, t: &Token| {
@@ -456,7 +456,7 @@ fn alias_followed_by_word(p: &mut Parser) {
     );
 }
 
-fn select_item(p: &mut Parser) -> PResult<QueryItem> {
+fn select_item<'a>(p: &mut Parser<'a>) -> PResult<QueryItem<'a>> {
     let start = p.start();
     if p.eat(T::Star).is_some() {
         let alias = item_alias(p)?;
@@ -494,7 +494,7 @@ fn select_item(p: &mut Parser) -> PResult<QueryItem> {
 }
 
 /// `[AS] alias` after a select item.
-fn item_alias(p: &mut Parser) -> PResult<Option<Ident>> {
+fn item_alias<'a>(p: &mut Parser<'a>) -> PResult<Option<Ident<'a>>> {
     if p.eat_kw(K::AS).is_some() {
         Ok(Some(alias_ident(p)?))
     } else if at_ident(p) {
@@ -506,7 +506,7 @@ fn item_alias(p: &mut Parser) -> PResult<Option<Ident>> {
 }
 
 /// The name after `AS`: a reserved word is Flink's parse error, with a quoting fix.
-fn alias_ident(p: &mut Parser) -> PResult<Ident> {
+fn alias_ident<'a>(p: &mut Parser<'a>) -> PResult<Ident<'a>> {
     let t = p.current();
     if t.kind == T::Word && t.keyword.is_reserved() {
         let word = p.text(t.span).to_string();
@@ -530,7 +530,7 @@ fn is_name_token(t: &Token) -> bool {
 // ---- FROM ------------------------------------------------------------------------------
 
 /// from := table_ref { ',' table_ref | join }
-fn from_clause(p: &mut Parser) -> PResult<FromClause> {
+fn from_clause<'a>(p: &mut Parser<'a>) -> PResult<FromClause<'a>> {
     let start = p.start();
     let first = table_ref(p)?;
     let mut joins = Vec::new();
@@ -575,11 +575,11 @@ fn from_clause(p: &mut Parser) -> PResult<FromClause> {
     Ok(FromClause {
         span: p.span_from(start),
         first,
-        joins,
+        joins: p.list(joins),
     })
 }
 
-fn join_kind(p: &mut Parser) -> PResult<Option<JoinKind>> {
+fn join_kind<'a>(p: &mut Parser<'a>) -> PResult<Option<JoinKind>> {
     let t = p.current();
     if t.kind != T::Word {
         p.expecting("JOIN");
@@ -614,7 +614,7 @@ fn join_kind(p: &mut Parser) -> PResult<Option<JoinKind>> {
     Ok(Some(kind))
 }
 
-fn apply_not_allowed(p: &mut Parser) -> Failed {
+fn apply_not_allowed<'a>(p: &mut Parser<'a>) -> Failed {
     let span = p.current().span;
     p.report(
         Diagnostic::new(
@@ -626,14 +626,14 @@ fn apply_not_allowed(p: &mut Parser) -> Failed {
     )
 }
 
-fn table_ref(p: &mut Parser) -> PResult<TableRef> {
+fn table_ref<'a>(p: &mut Parser<'a>) -> PResult<TableRef<'a>> {
     p.enter()?;
     let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || table_ref_inner(p));
     p.leave();
     result
 }
 
-fn table_ref_inner(p: &mut Parser) -> PResult<TableRef> {
+fn table_ref_inner<'a>(p: &mut Parser<'a>) -> PResult<TableRef<'a>> {
     let start = p.start();
     let t = p.current();
     let lateral = t.kind == T::Word && t.keyword == K::LATERAL;
@@ -657,7 +657,7 @@ fn table_ref_inner(p: &mut Parser) -> PResult<TableRef> {
             p.expect(T::RParen)?;
             TableRefKind::Function {
                 lateral,
-                call: Box::new(call),
+                call: alloc!(p, call),
             }
         }
         (T::Word, K::UNNEST) if !lateral => {
@@ -669,7 +669,10 @@ fn table_ref_inner(p: &mut Parser) -> PResult<TableRef> {
             }
             p.expect(T::RParen)?;
             let ordinality = p.eat_kws(&[K::WITH, K::ORDINALITY]).is_some();
-            TableRefKind::Unnest { args, ordinality }
+            TableRefKind::Unnest {
+                args: p.list(args),
+                ordinality,
+            }
         }
         (T::LParen, _) => {
             if parenthesised_query_ahead(p) {
@@ -678,7 +681,7 @@ fn table_ref_inner(p: &mut Parser) -> PResult<TableRef> {
                 p.expect(T::RParen)?;
                 TableRefKind::Derived {
                     lateral,
-                    query: Box::new(q),
+                    query: alloc!(p, q),
                 }
             } else if lateral {
                 p.expecting("TABLE");
@@ -687,7 +690,7 @@ fn table_ref_inner(p: &mut Parser) -> PResult<TableRef> {
                 p.bump();
                 let inner = from_clause(p)?;
                 p.expect(T::RParen)?;
-                TableRefKind::Nested(Box::new(inner))
+                TableRefKind::Nested(alloc!(p, inner))
             }
         }
         _ if lateral => {
@@ -706,19 +709,19 @@ fn table_ref_inner(p: &mut Parser) -> PResult<TableRef> {
                 p.expect_kw(K::SYSTEM_TIME)?;
                 p.expect_kw(K::AS)?;
                 p.expect_kw(K::OF)?;
-                Some(Box::new(expr(p)?))
+                Some(alloc!(p, expr(p)?))
             } else {
                 None
             };
             TableRefKind::Named {
                 name,
-                hints,
+                hints: p.list(hints),
                 system_time,
             }
         }
     };
     let match_recognize = if p.nth_is_kw(0, K::MATCH_RECOGNIZE) {
-        Some(Box::new(match_recognize(p)?))
+        Some(alloc!(p, match_recognize(p)?))
     } else {
         None
     };
@@ -732,7 +735,7 @@ fn table_ref_inner(p: &mut Parser) -> PResult<TableRef> {
 }
 
 /// At `(`: whether a query follows (after any further `(`), rather than a parenthesised join.
-fn parenthesised_query_ahead(p: &Parser) -> bool {
+fn parenthesised_query_ahead<'a>(p: &Parser<'a>) -> bool {
     let mut n = 0;
     while p.nth_is(n, T::LParen) {
         n += 1;
@@ -742,7 +745,7 @@ fn parenthesised_query_ahead(p: &Parser) -> bool {
         || (t.kind == T::Word && t.keyword == K::TABLE && !p.nth_is(n + 1, T::LParen))
 }
 
-fn table_alias(p: &mut Parser) -> PResult<Option<TableAlias>> {
+fn table_alias<'a>(p: &mut Parser<'a>) -> PResult<Option<TableAlias<'a>>> {
     let start = p.start();
     let name = if p.eat_kw(K::AS).is_some() || at_ident(p) {
         ident(p)?
@@ -764,7 +767,7 @@ fn table_alias(p: &mut Parser) -> PResult<Option<TableAlias>> {
 
 // ---- GROUP BY, WINDOW ----------------------------------------------------------------------
 
-fn group_by(p: &mut Parser) -> PResult<GroupBy> {
+fn group_by<'a>(p: &mut Parser<'a>) -> PResult<GroupBy<'a>> {
     let start = p.start();
     p.expect_kw(K::GROUP)?;
     p.expect_kw(K::BY)?;
@@ -776,11 +779,11 @@ fn group_by(p: &mut Parser) -> PResult<GroupBy> {
     Ok(GroupBy {
         span: p.span_from(start),
         quantifier,
-        items,
+        items: p.list(items),
     })
 }
 
-fn grouping_element(p: &mut Parser) -> PResult<GroupingElement> {
+fn grouping_element<'a>(p: &mut Parser<'a>) -> PResult<GroupingElement<'a>> {
     let start = p.start();
     if p.nth_is(0, T::LParen) && p.nth_is(1, T::RParen) {
         p.bump();
@@ -807,7 +810,7 @@ fn grouping_element(p: &mut Parser) -> PResult<GroupingElement> {
         p.expect(T::RParen)?;
         return Ok(GroupingElement::GroupingSets {
             span: p.span_from(start),
-            items,
+            items: p.list(items),
         });
     }
     if (p.nth_is_kw(0, K::ROLLUP) || p.nth_is_kw(0, K::CUBE)) && p.nth_is(1, T::LParen) {
@@ -820,15 +823,21 @@ fn grouping_element(p: &mut Parser) -> PResult<GroupingElement> {
         p.expect(T::RParen)?;
         let span = p.span_from(start);
         return Ok(if cube {
-            GroupingElement::Cube { span, items }
+            GroupingElement::Cube {
+                span,
+                items: p.list(items),
+            }
         } else {
-            GroupingElement::Rollup { span, items }
+            GroupingElement::Rollup {
+                span,
+                items: p.list(items),
+            }
         });
     }
     Ok(GroupingElement::Expr { expr: expr(p)? })
 }
 
-fn named_windows(p: &mut Parser) -> PResult<Vec<NamedWindow>> {
+fn named_windows<'a>(p: &mut Parser<'a>) -> PResult<Vec<NamedWindow<'a>>> {
     let mut windows = Vec::new();
     loop {
         let start = p.start();
@@ -847,7 +856,7 @@ fn named_windows(p: &mut Parser) -> PResult<Vec<NamedWindow>> {
 }
 
 /// `[PARTITION BY expr, ...]` (window specifications and MATCH_RECOGNIZE).
-fn partition_by_clause(p: &mut Parser) -> PResult<Vec<Expr>> {
+fn partition_by_clause<'a>(p: &mut Parser<'a>) -> PResult<Vec<Expr<'a>>> {
     if !p.nth_is_kw(0, K::PARTITION) {
         p.expecting("PARTITION");
         return Ok(Vec::new());
@@ -858,7 +867,7 @@ fn partition_by_clause(p: &mut Parser) -> PResult<Vec<Expr>> {
 }
 
 /// `[ORDER BY item, ...]`
-fn order_by_clause(p: &mut Parser) -> PResult<Vec<OrderItem>> {
+fn order_by_clause<'a>(p: &mut Parser<'a>) -> PResult<Vec<OrderItem<'a>>> {
     if !p.nth_is_kw(0, K::ORDER) {
         p.expecting("ORDER");
         return Ok(Vec::new());
@@ -869,7 +878,7 @@ fn order_by_clause(p: &mut Parser) -> PResult<Vec<OrderItem>> {
 }
 
 /// `( [base] [PARTITION BY ...] [ORDER BY ...] [ROWS|RANGE frame] [ALLOW|DISALLOW PARTIAL] )`
-pub(crate) fn window_spec(p: &mut Parser) -> PResult<WindowSpec> {
+pub(crate) fn window_spec<'a>(p: &mut Parser<'a>) -> PResult<WindowSpec<'a>> {
     let start = p.start();
     p.expect(T::LParen)?;
     let base = if at_ident(p) { Some(ident(p)?) } else { None };
@@ -902,13 +911,13 @@ pub(crate) fn window_spec(p: &mut Parser) -> PResult<WindowSpec> {
     Ok(WindowSpec {
         span: p.span_from(start),
         base,
-        partition_by,
-        order_by,
+        partition_by: p.list(partition_by),
+        order_by: p.list(order_by),
         frame,
     })
 }
 
-fn frame_bound(p: &mut Parser) -> PResult<FrameBound> {
+fn frame_bound<'a>(p: &mut Parser<'a>) -> PResult<FrameBound<'a>> {
     let start = p.start();
     if p.eat_kw(K::UNBOUNDED).is_some() {
         if p.eat_kw(K::PRECEDING).is_some() {
@@ -928,7 +937,7 @@ fn frame_bound(p: &mut Parser) -> PResult<FrameBound> {
             span: p.span_from(start),
         });
     }
-    let offset = Box::new(expr(p)?);
+    let offset = alloc!(p, expr(p)?);
     if p.eat_kw(K::PRECEDING).is_some() {
         return Ok(FrameBound::Preceding {
             span: p.span_from(start),
@@ -944,7 +953,7 @@ fn frame_bound(p: &mut Parser) -> PResult<FrameBound> {
 
 // ---- MATCH_RECOGNIZE -------------------------------------------------------------------------
 
-fn match_recognize(p: &mut Parser) -> PResult<MatchRecognize> {
+fn match_recognize<'a>(p: &mut Parser<'a>) -> PResult<MatchRecognize<'a>> {
     let start = p.start();
     p.bump();
     p.expect(T::LParen)?;
@@ -1009,7 +1018,7 @@ fn match_recognize(p: &mut Parser) -> PResult<MatchRecognize> {
     };
     p.expect(T::RParen)?;
     let within = if p.eat_kw(K::WITHIN).is_some() {
-        Some(Box::new(expr(p)?))
+        Some(alloc!(p, expr(p)?))
     } else {
         None
     };
@@ -1028,7 +1037,7 @@ fn match_recognize(p: &mut Parser) -> PResult<MatchRecognize> {
             subsets.push(Subset {
                 span: p.span_from(s_start),
                 name,
-                variables,
+                variables: p.list(variables),
             });
             if p.eat(T::Comma).is_none() {
                 break;
@@ -1054,21 +1063,21 @@ fn match_recognize(p: &mut Parser) -> PResult<MatchRecognize> {
     p.expect(T::RParen)?;
     Ok(MatchRecognize {
         span: p.span_from(start),
-        partition_by,
-        order_by,
-        measures,
+        partition_by: p.list(partition_by),
+        order_by: p.list(order_by),
+        measures: p.list(measures),
         all_rows,
         after_match,
         pattern,
         anchored_start,
         anchored_end,
         within,
-        subsets,
-        define,
+        subsets: p.list(subsets),
+        define: p.list(define),
     })
 }
 
-fn after_match_skip(p: &mut Parser) -> PResult<AfterMatch> {
+fn after_match_skip<'a>(p: &mut Parser<'a>) -> PResult<AfterMatch<'a>> {
     let start = p.start();
     if p.eat_kws(&[K::TO, K::NEXT, K::ROW]).is_some() {
         return Ok(AfterMatch::ToNextRow {
@@ -1104,7 +1113,7 @@ fn after_match_skip(p: &mut Parser) -> PResult<AfterMatch> {
     })
 }
 
-fn pattern_alternation(p: &mut Parser) -> PResult<Pattern> {
+fn pattern_alternation<'a>(p: &mut Parser<'a>) -> PResult<Pattern<'a>> {
     p.enter()?;
     let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
         let start = p.start();
@@ -1118,14 +1127,16 @@ fn pattern_alternation(p: &mut Parser) -> PResult<Pattern> {
         }
         Ok(Pattern {
             span: p.span_from(start),
-            kind: PatternKind::Alternation { items },
+            kind: PatternKind::Alternation {
+                items: p.list(items),
+            },
         })
     });
     p.leave();
     result
 }
 
-fn at_pattern_primary(p: &Parser) -> bool {
+fn at_pattern_primary<'a>(p: &Parser<'a>) -> bool {
     let t = p.current();
     match t.kind {
         T::LParen | T::LBrace | T::QuotedIdent => true,
@@ -1134,7 +1145,7 @@ fn at_pattern_primary(p: &Parser) -> bool {
     }
 }
 
-fn pattern_sequence(p: &mut Parser) -> PResult<Pattern> {
+fn pattern_sequence<'a>(p: &mut Parser<'a>) -> PResult<Pattern<'a>> {
     let start = p.start();
     let mut items = vec![pattern_factor(p)?];
     while at_pattern_primary(p) {
@@ -1145,11 +1156,13 @@ fn pattern_sequence(p: &mut Parser) -> PResult<Pattern> {
     }
     Ok(Pattern {
         span: p.span_from(start),
-        kind: PatternKind::Sequence { items },
+        kind: PatternKind::Sequence {
+            items: p.list(items),
+        },
     })
 }
 
-fn pattern_factor(p: &mut Parser) -> PResult<Pattern> {
+fn pattern_factor<'a>(p: &mut Parser<'a>) -> PResult<Pattern<'a>> {
     let start = p.start();
     let primary = pattern_primary(p)?;
     let (min, max) = match p.current().kind {
@@ -1194,7 +1207,7 @@ fn pattern_factor(p: &mut Parser) -> PResult<Pattern> {
     Ok(Pattern {
         span: p.span_from(start),
         kind: PatternKind::Quantified {
-            pattern: Box::new(primary),
+            pattern: alloc!(p, primary),
             min,
             max,
             reluctant,
@@ -1202,7 +1215,7 @@ fn pattern_factor(p: &mut Parser) -> PResult<Pattern> {
     })
 }
 
-fn pattern_primary(p: &mut Parser) -> PResult<Pattern> {
+fn pattern_primary<'a>(p: &mut Parser<'a>) -> PResult<Pattern<'a>> {
     let start = p.start();
     let t = p.current();
     let kind = match t.kind {
@@ -1211,7 +1224,7 @@ fn pattern_primary(p: &mut Parser) -> PResult<Pattern> {
             let inner = if p.at(T::RParen) {
                 None
             } else {
-                Some(Box::new(pattern_alternation(p)?))
+                Some(alloc!(p, pattern_alternation(p)?))
             };
             p.expect(T::RParen)?;
             PatternKind::Group { pattern: inner }
@@ -1223,7 +1236,7 @@ fn pattern_primary(p: &mut Parser) -> PResult<Pattern> {
             p.expect(T::Minus)?;
             p.expect(T::RBrace)?;
             PatternKind::Exclusion {
-                pattern: Box::new(inner),
+                pattern: alloc!(p, inner),
             }
         }
         T::Word if t.keyword == K::PERMUTE => {
@@ -1234,7 +1247,9 @@ fn pattern_primary(p: &mut Parser) -> PResult<Pattern> {
                 items.push(pattern_alternation(p)?);
             }
             p.expect(T::RParen)?;
-            PatternKind::Permute { items }
+            PatternKind::Permute {
+                items: p.list(items),
+            }
         }
         _ => PatternKind::Variable { name: ident(p)? },
     };
@@ -1246,7 +1261,7 @@ fn pattern_primary(p: &mut Parser) -> PResult<Pattern> {
 
 // ---- helpers for the rest of the grammar ------------------------------------------------------
 
-fn starts_query(p: &mut Parser) -> bool {
+fn starts_query<'a>(p: &mut Parser<'a>) -> bool {
     let t = p.current();
     match t.kind {
         T::Word => matches!(t.keyword, K::SELECT | K::VALUES | K::WITH | K::TABLE),
@@ -1255,7 +1270,7 @@ fn starts_query(p: &mut Parser) -> bool {
     }
 }
 
-pub(crate) fn at_query(p: &mut Parser) -> bool {
+pub(crate) fn at_query<'a>(p: &mut Parser<'a>) -> bool {
     starts_query(p) || {
         p.expecting("SELECT");
         false
@@ -1264,7 +1279,7 @@ pub(crate) fn at_query(p: &mut Parser) -> bool {
 
 /// `SELECT [DISTINCT|ALL] items [FROM name [[AS] alias]] [WHERE ...]` read off the tree, for the
 /// binder's CTAS derivation; `None` for any other shape.
-fn simple_select(q: &Query) -> Option<SimpleSelect> {
+fn simple_select<'a>(p: &Parser<'a>, q: &Query<'a>) -> Option<SimpleSelect<'a>> {
     if q.with.is_some() || !q.order_by.is_empty() || q.limit.is_some() || q.offset.is_some() {
         return None;
     }
@@ -1323,7 +1338,7 @@ fn simple_select(q: &Query) -> Option<SimpleSelect> {
         })
         .collect();
     Some(SimpleSelect {
-        items,
+        items: p.list(items),
         from,
         alias,
         has_where: select.where_clause.is_some(),

@@ -9,7 +9,10 @@ use super::*;
 /// (everything between two `;`, comments included) against the regular expressions of SET,
 /// RESET, CLEAR, HELP and QUIT/EXIT. When one matches, the statement is that command.
 /// `segment_start` is where the statement's text begins (just after the previous `;`).
-pub(crate) fn extended_command(p: &mut Parser, segment_start: u32) -> Option<Statement> {
+pub(crate) fn extended_command<'a>(
+    p: &mut Parser<'a>,
+    segment_start: u32,
+) -> Option<Statement<'a>> {
     let first = p.current();
     if first.kind != T::Word
         || !matches!(
@@ -32,7 +35,7 @@ pub(crate) fn extended_command(p: &mut Parser, segment_start: u32) -> Option<Sta
         first.span.start,
         p.nth(n.saturating_sub(1)).span.end.max(first.span.end),
     );
-    let (kind, leading_comment) = match command_kind(p.text(segment), first.keyword, span) {
+    let (kind, leading_comment) = match command_kind(p, p.text(segment), first.keyword, span) {
         Some(kind) => (kind, false),
         // The SQL grammar takes quoted SET / RESET whatever comments surround them.
         None if sql_grammar_accepts(p, first.keyword, n) => return None,
@@ -40,6 +43,7 @@ pub(crate) fn extended_command(p: &mut Parser, segment_start: u32) -> Option<Sta
         // fails; the SQL client strips them first and succeeds. Accept, and say so.
         None => (
             command_kind(
+                p,
                 p.text(Span::new(first.span.start, end)),
                 first.keyword,
                 span,
@@ -72,7 +76,7 @@ pub(crate) fn extended_command(p: &mut Parser, segment_start: u32) -> Option<Sta
 }
 
 /// Whether the `n` tokens at the cursor are `SET ['k' = 'v']` or `RESET ['k']`.
-fn sql_grammar_accepts(p: &Parser, keyword: K, n: usize) -> bool {
+fn sql_grammar_accepts<'a>(p: &Parser<'a>, keyword: K, n: usize) -> bool {
     let is_string = |i: usize| matches!(p.nth(i).kind, T::String | T::UnicodeString);
     match keyword {
         K::SET => n == 1 || (n == 4 && is_string(1) && p.nth_is(2, T::Eq) && is_string(3)),
@@ -81,20 +85,28 @@ fn sql_grammar_accepts(p: &Parser, keyword: K, n: usize) -> bool {
     }
 }
 
-fn command_kind(text: &str, keyword: K, span: Span) -> Option<StatementKind> {
+fn command_kind<'a>(
+    p: &Parser<'a>,
+    text: &str,
+    keyword: K,
+    span: Span,
+) -> Option<StatementKind<'a>> {
     Some(match keyword {
         K::SET => {
             let parsed = match_set(text)?;
-            StatementKind::Set(Box::new(SetStatement {
-                property: parsed.map(|(key, value)| Property {
-                    span,
-                    key: lit(span, &key),
-                    value: lit(span, &value),
-                }),
-            }))
+            StatementKind::Set(alloc!(
+                p,
+                SetStatement {
+                    property: parsed.map(|(key, value)| Property {
+                        span,
+                        key: lit(p, span, &key),
+                        value: lit(p, span, &value),
+                    }),
+                }
+            ))
         }
         K::RESET => StatementKind::Reset(ResetStatement {
-            key: match_reset(text)?.map(|k| lit(span, &k)),
+            key: match_reset(text)?.map(|k| lit(p, span, &k)),
         }),
         kw => {
             let word = kw.as_str();
@@ -103,33 +115,33 @@ fn command_kind(text: &str, keyword: K, span: Span) -> Option<StatementKind> {
                 return None;
             }
             StatementKind::Other(OtherStatement {
-                words: word.to_string(),
+                words: word,
                 body: None,
             })
         }
     })
 }
 
-fn lit(span: Span, value: &str) -> StringLit {
+fn lit<'a>(p: &Parser<'a>, span: Span, value: &str) -> StringLit<'a> {
     StringLit {
         span,
-        value: value.into(),
+        value: p.str(value),
     }
 }
 
 /// SET through Flink's SQL grammar: `SET ['key' = 'value']`.
-pub(crate) fn set(p: &mut Parser) -> PResult<StatementKind> {
+pub(crate) fn set<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.bump();
     let property = if at_string(p) {
         Some(property(p)?)
     } else {
         None
     };
-    Ok(StatementKind::Set(Box::new(SetStatement { property })))
+    Ok(StatementKind::Set(alloc!(p, SetStatement { property })))
 }
 
 /// RESET through Flink's SQL grammar: `RESET ['key']`.
-pub(crate) fn reset(p: &mut Parser) -> PResult<StatementKind> {
+pub(crate) fn reset<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.bump();
     let key = if at_string(p) {
         Some(string_lit(p)?)

@@ -8,10 +8,10 @@ use super::query::{at_query, query_body};
 use super::set_reset;
 use super::*;
 
-pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
+pub(crate) fn statement_kind<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     let t = p.current();
     if t.kind == T::LParen {
-        return Ok(StatementKind::Query(Box::new(query_body(p)?)));
+        return Ok(StatementKind::Query(alloc!(p, query_body(p)?)));
     }
     if t.kind != T::Word {
         p.expecting("a statement");
@@ -32,7 +32,7 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
                     temporary,
                 },
             )?;
-            Ok(StatementKind::CreateTable(Box::new(table)))
+            Ok(StatementKind::CreateTable(alloc!(p, table)))
         }
         K::ALTER => alter(p),
         K::DROP => drop(p),
@@ -46,17 +46,17 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
             p.expect_kw(K::MODULE)?;
             let name = ident(p)?;
             let with = optional_with(p)?;
-            Ok(StatementKind::LoadModule(Box::new(LoadModule {
-                name,
-                with,
-            })))
+            Ok(StatementKind::LoadModule(alloc!(
+                p,
+                LoadModule { name, with }
+            )))
         }
         K::UNLOAD => {
             p.bump();
             p.expect_kw(K::MODULE)?;
             Ok(StatementKind::UnloadModule { name: ident(p)? })
         }
-        K::INSERT | K::UPSERT => Ok(StatementKind::Insert(Box::new(insert(p)?))),
+        K::INSERT | K::UPSERT => Ok(StatementKind::Insert(alloc!(p, insert(p)?))),
         K::BEGIN => {
             p.bump();
             p.expect_kw(K::STATEMENT)?;
@@ -71,7 +71,7 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
         K::EXECUTE => execute(p),
         K::EXPLAIN => explain(p),
         K::SELECT | K::VALUES | K::WITH | K::TABLE => {
-            Ok(StatementKind::Query(Box::new(query_body(p)?)))
+            Ok(StatementKind::Query(alloc!(p, query_body(p)?)))
         }
         K::ANALYZE
         | K::CALL
@@ -90,7 +90,7 @@ pub(crate) fn statement_kind(p: &mut Parser) -> PResult<StatementKind> {
 }
 
 /// The leading words of the statement at the cursor, upper-cased (at most about 40 bytes).
-fn leading_words(p: &Parser) -> String {
+fn leading_words<'a>(p: &Parser<'a>) -> String {
     let mut words = String::new();
     let mut n = 0;
     while p.nth(n).kind == T::Word && words.len() < 40 {
@@ -105,7 +105,7 @@ fn leading_words(p: &Parser) -> String {
 
 /// ANALYZE, CALL, DELETE, UPDATE, TRUNCATE, ADD/REMOVE JAR, COMPILE PLAN and STOP JOB, with
 /// Flink's grammar for each.
-fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
+fn typed_other<'a>(p: &mut Parser<'a>) -> PResult<OtherStatement<'a>> {
     let words = leading_words(p);
     let t = p.bump();
     let body = match t.keyword {
@@ -148,8 +148,8 @@ fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
             };
             OtherBody::Analyze {
                 table,
-                partition,
-                columns,
+                partition: p.list(partition),
+                columns: columns.map(|c| p.list(c)),
             }
         }
         K::CALL => {
@@ -192,7 +192,7 @@ fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
             OtherBody::Update {
                 table,
                 alias,
-                assignments,
+                assignments: p.list(assignments),
                 condition,
             }
         }
@@ -219,7 +219,7 @@ fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
             let kind = if p.at_kw(K::STATEMENT) {
                 statement_set(p)?
             } else if p.at_kw(K::INSERT) || p.at_kw(K::UPSERT) {
-                StatementKind::Insert(Box::new(insert(p)?))
+                StatementKind::Insert(alloc!(p, insert(p)?))
             } else {
                 p.expecting("STATEMENT SET");
                 return Err(p.unexpected());
@@ -228,10 +228,13 @@ fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
                 path,
                 if_not_exists,
                 execute,
-                statement: Box::new(Statement {
-                    span: p.span_from(start),
-                    kind,
-                }),
+                statement: alloc!(
+                    p,
+                    Statement {
+                        span: p.span_from(start),
+                        kind,
+                    }
+                ),
             }
         }
         _ => {
@@ -258,12 +261,12 @@ fn typed_other(p: &mut Parser) -> PResult<OtherStatement> {
         }
     };
     Ok(OtherStatement {
-        words,
-        body: Some(Box::new(body)),
+        words: p.str(&words),
+        body: Some(alloc!(p, body)),
     })
 }
 
-fn dml_alias(p: &mut Parser) -> PResult<Option<Ident>> {
+fn dml_alias<'a>(p: &mut Parser<'a>) -> PResult<Option<Ident<'a>>> {
     if p.eat_kw(K::AS).is_some() || at_ident(p) {
         Ok(Some(ident(p)?))
     } else {
@@ -271,7 +274,7 @@ fn dml_alias(p: &mut Parser) -> PResult<Option<Ident>> {
     }
 }
 
-fn dml_where(p: &mut Parser) -> PResult<Option<Expr>> {
+fn dml_where<'a>(p: &mut Parser<'a>) -> PResult<Option<Expr<'a>>> {
     if p.eat_kw(K::WHERE).is_none() {
         return Ok(None);
     }
@@ -279,7 +282,7 @@ fn dml_where(p: &mut Parser) -> PResult<Option<Expr>> {
 }
 
 /// An expression read as in a query (subqueries allowed): DML conditions and values, CALL.
-fn query_expr(p: &mut Parser) -> PResult<Expr> {
+fn query_expr<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     let outer = p.enter_query();
     let e = expr(p);
     p.leave_query(outer);
@@ -287,7 +290,7 @@ fn query_expr(p: &mut Parser) -> PResult<Expr> {
 }
 
 /// Consumes the rest of a statement we only delimit, returning its leading words.
-fn other(p: &mut Parser) -> OtherStatement {
+fn other<'a>(p: &mut Parser<'a>) -> OtherStatement<'a> {
     let mut words = String::new();
     while p.current().kind == T::Word && words.len() < 40 {
         let t = p.bump();
@@ -304,18 +307,24 @@ fn other(p: &mut Parser) -> OtherStatement {
         if t.kind == T::Word && matches!(t.keyword, K::SELECT | K::WITH | K::VALUES) {
             let body = query_body(p)
                 .ok()
-                .map(|query| Box::new(OtherBody::AsQuery { query }));
+                .map(|query| alloc!(p, OtherBody::AsQuery { query }));
             if body.is_none() {
                 p.recover_until(|_| false);
             }
-            return OtherStatement { words, body };
+            return OtherStatement {
+                words: p.str(&words),
+                body,
+            };
         }
         p.recover_until(|t| t.kind == T::Word && t.keyword == K::AS);
     }
-    OtherStatement { words, body: None }
+    OtherStatement {
+        words: p.str(&words),
+        body: None,
+    }
 }
 
-fn create(p: &mut Parser) -> PResult<StatementKind> {
+fn create<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     let start = p.start();
     p.bump();
     let mut or_replace = None;
@@ -334,15 +343,18 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
     };
     let t = p.current();
     match t.keyword {
-        K::TABLE => Ok(StatementKind::CreateTable(Box::new(create_table(
+        K::TABLE => Ok(StatementKind::CreateTable(alloc!(
             p,
-            CreateTableHead {
-                start,
-                or_replace,
-                replace: None,
-                temporary,
-            },
-        )?))),
+            create_table(
+                p,
+                CreateTableHead {
+                    start,
+                    or_replace,
+                    replace: None,
+                    temporary,
+                },
+            )?
+        ))),
         K::VIEW => {
             p.bump();
             let if_not_exists = p.eat_kws(&[K::IF, K::NOT, K::EXISTS]);
@@ -355,15 +367,18 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
             let comment = optional_comment(p)?;
             p.expect_kw(K::AS)?;
             let query = query_body(p)?;
-            Ok(StatementKind::CreateView(Box::new(CreateView {
-                or_replace,
-                temporary,
-                if_not_exists,
-                name,
-                columns,
-                comment,
-                query,
-            })))
+            Ok(StatementKind::CreateView(alloc!(
+                p,
+                CreateView {
+                    or_replace,
+                    temporary,
+                    if_not_exists,
+                    name,
+                    columns,
+                    comment,
+                    query,
+                }
+            )))
         }
         K::FUNCTION => {
             p.bump();
@@ -393,17 +408,20 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
                 }
             }
             let with = optional_with(p)?;
-            Ok(StatementKind::CreateFunction(Box::new(CreateFunction {
-                or_replace,
-                temporary,
-                system,
-                if_not_exists,
-                name,
-                class_name,
-                language,
-                jars,
-                with,
-            })))
+            Ok(StatementKind::CreateFunction(alloc!(
+                p,
+                CreateFunction {
+                    or_replace,
+                    temporary,
+                    system,
+                    if_not_exists,
+                    name,
+                    class_name,
+                    language,
+                    jars: p.list(jars),
+                    with,
+                }
+            )))
         }
         K::CATALOG => {
             p.bump();
@@ -411,12 +429,15 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
             let name = ident(p)?;
             let comment = optional_comment(p)?;
             let with = optional_with(p)?;
-            Ok(StatementKind::CreateCatalog(Box::new(CreateCatalog {
-                if_not_exists,
-                name,
-                comment,
-                with,
-            })))
+            Ok(StatementKind::CreateCatalog(alloc!(
+                p,
+                CreateCatalog {
+                    if_not_exists,
+                    name,
+                    comment,
+                    with,
+                }
+            )))
         }
         K::DATABASE => {
             p.bump();
@@ -424,12 +445,15 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
             let name = object_name(p)?;
             let comment = optional_comment(p)?;
             let with = optional_with(p)?;
-            Ok(StatementKind::CreateDatabase(Box::new(CreateDatabase {
-                if_not_exists,
-                name,
-                comment,
-                with,
-            })))
+            Ok(StatementKind::CreateDatabase(alloc!(
+                p,
+                CreateDatabase {
+                    if_not_exists,
+                    name,
+                    comment,
+                    with,
+                }
+            )))
         }
         K::MATERIALIZED | K::MODEL | K::CONNECTION => Ok(StatementKind::Other(other(p))),
         _ => {
@@ -445,7 +469,7 @@ fn create(p: &mut Parser) -> PResult<StatementKind> {
     }
 }
 
-fn object_kind(p: &mut Parser) -> Option<ObjectKind> {
+fn object_kind<'a>(p: &mut Parser<'a>) -> Option<ObjectKind> {
     let kind = match p.current().keyword {
         K::TABLE => ObjectKind::Table,
         K::VIEW => ObjectKind::View,
@@ -472,7 +496,7 @@ fn object_kind(p: &mut Parser) -> Option<ObjectKind> {
     Some(kind)
 }
 
-fn drop(p: &mut Parser) -> PResult<StatementKind> {
+fn drop<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.bump();
     let temporary = p.eat_kw(K::TEMPORARY);
     if temporary.is_some() {
@@ -489,16 +513,19 @@ fn drop(p: &mut Parser) -> PResult<StatementKind> {
         p.eat_kw(K::RESTRICT);
         false
     };
-    Ok(StatementKind::Drop(Box::new(Drop {
-        object,
-        temporary,
-        if_exists,
-        name,
-        cascade,
-    })))
+    Ok(StatementKind::Drop(alloc!(
+        p,
+        Drop {
+            object,
+            temporary,
+            if_exists,
+            name,
+            cascade,
+        }
+    )))
 }
 
-fn alter(p: &mut Parser) -> PResult<StatementKind> {
+fn alter<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.bump();
     if p.nth_is_kw(0, K::TEMPORARY) {
         p.bump();
@@ -517,14 +544,17 @@ fn alter(p: &mut Parser) -> PResult<StatementKind> {
     let if_exists = p.eat_kws(&[K::IF, K::EXISTS]);
     let name = object_name(p)?;
     let action = alter_table_action(p)?;
-    Ok(StatementKind::AlterTable(Box::new(AlterTable {
-        if_exists,
-        name,
-        action,
-    })))
+    Ok(StatementKind::AlterTable(alloc!(
+        p,
+        AlterTable {
+            if_exists,
+            name,
+            action,
+        }
+    )))
 }
 
-fn alter_table_action(p: &mut Parser) -> PResult<AlterTableAction> {
+fn alter_table_action<'a>(p: &mut Parser<'a>) -> PResult<AlterTableAction<'a>> {
     let start = p.start();
     let t = p.current();
     match t.keyword {
@@ -559,7 +589,7 @@ fn alter_table_action(p: &mut Parser) -> PResult<AlterTableAction> {
                 }
                 p.expect(T::RParen)?;
             }
-            Ok(AlterTableAction::Reset { keys })
+            Ok(AlterTableAction::Reset { keys: p.list(keys) })
         }
         K::ADD | K::MODIFY => {
             let modify = t.keyword == K::MODIFY;
@@ -576,7 +606,7 @@ fn alter_table_action(p: &mut Parser) -> PResult<AlterTableAction> {
                 let d = distribution_body(p, d_start)?;
                 return Ok(AlterTableAction::AddOrModify {
                     modify,
-                    items: vec![AlterItem::Distribution(d)],
+                    items: list!(p, vec![AlterItem::Distribution(d)]),
                 });
             }
             let mut items = Vec::new();
@@ -591,7 +621,10 @@ fn alter_table_action(p: &mut Parser) -> PResult<AlterTableAction> {
             } else {
                 items.push(alter_item(p)?);
             }
-            Ok(AlterTableAction::AddOrModify { modify, items })
+            Ok(AlterTableAction::AddOrModify {
+                modify,
+                items: p.list(items),
+            })
         }
         K::DROP => {
             p.bump();
@@ -625,7 +658,9 @@ fn alter_table_action(p: &mut Parser) -> PResult<AlterTableAction> {
             } else {
                 columns.push(object_name(p)?);
             }
-            Ok(AlterTableAction::DropColumns { columns })
+            Ok(AlterTableAction::DropColumns {
+                columns: p.list(columns),
+            })
         }
         K::PARTITION | K::COMPACT => {
             p.recover_until(|_| false);
@@ -642,7 +677,7 @@ fn alter_table_action(p: &mut Parser) -> PResult<AlterTableAction> {
     }
 }
 
-fn alter_item(p: &mut Parser) -> PResult<AlterItem> {
+fn alter_item<'a>(p: &mut Parser<'a>) -> PResult<AlterItem<'a>> {
     let element = table_element(p)?;
     let position = if let Some(span) = p.eat_kw(K::FIRST) {
         Some(ColumnPosition::First { span })
@@ -656,12 +691,12 @@ fn alter_item(p: &mut Parser) -> PResult<AlterItem> {
         None
     };
     Ok(AlterItem::Element {
-        element: Box::new(element),
+        element: alloc!(p, element),
         position,
     })
 }
 
-fn use_statement(p: &mut Parser) -> PResult<StatementKind> {
+fn use_statement<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.bump();
     if p.nth_is_kw(0, K::CATALOG)
         && !p.nth_is(1, T::Dot)
@@ -681,14 +716,16 @@ fn use_statement(p: &mut Parser) -> PResult<StatementKind> {
         while p.eat(T::Comma).is_some() {
             names.push(ident(p)?);
         }
-        return Ok(StatementKind::Use(Use::Modules { names }));
+        return Ok(StatementKind::Use(Use::Modules {
+            names: p.list(names),
+        }));
     }
     Ok(StatementKind::Use(Use::Database {
         name: object_name(p)?,
     }))
 }
 
-fn show(p: &mut Parser) -> PResult<StatementKind> {
+fn show<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.bump();
     let mut what = String::new();
     while p.current().kind == T::Word
@@ -717,7 +754,13 @@ fn show(p: &mut Parser) -> PResult<StatementKind> {
         None
     };
     p.recover_until(|_| false);
-    Ok(StatementKind::Show(Box::new(Show { what, name })))
+    Ok(StatementKind::Show(alloc!(
+        p,
+        Show {
+            what: p.str(&what),
+            name
+        }
+    )))
 }
 
 fn is_show_word(kw: K) -> bool {
@@ -749,7 +792,7 @@ fn is_show_word(kw: K) -> bool {
     )
 }
 
-fn describe(p: &mut Parser) -> PResult<StatementKind> {
+fn describe<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.bump();
     let extended = p.eat_kw(K::EXTENDED).is_some();
     let object = match p.current().keyword {
@@ -792,7 +835,7 @@ fn describe(p: &mut Parser) -> PResult<StatementKind> {
     }))
 }
 
-fn insert(p: &mut Parser) -> PResult<Insert> {
+fn insert<'a>(p: &mut Parser<'a>) -> PResult<Insert<'a>> {
     let upsert = p.at_kw(K::UPSERT);
     p.bump();
     if upsert && p.at_kw(K::OVERWRITE) {
@@ -848,14 +891,14 @@ fn insert(p: &mut Parser) -> PResult<Insert> {
     Ok(Insert {
         overwrite,
         target,
-        partition,
+        partition: partition.map(|pairs| p.list(pairs)),
         columns,
         query,
     })
 }
 
 /// `STATEMENT SET BEGIN insert; ... END` (also after EXECUTE).
-fn statement_set(p: &mut Parser) -> PResult<StatementKind> {
+fn statement_set<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.expect_kw(K::STATEMENT)?;
     p.expect_kw(K::SET)?;
     p.expect_kw(K::BEGIN)?;
@@ -872,32 +915,34 @@ fn statement_set(p: &mut Parser) -> PResult<StatementKind> {
         let insert = insert(p)?;
         inserts.push(Statement {
             span: p.span_from(start),
-            kind: StatementKind::Insert(Box::new(insert)),
+            kind: StatementKind::Insert(alloc!(p, insert)),
         });
         // Every INSERT of the set ends with `;`, the last one too.
         p.expect(T::Semicolon)?;
     }
-    Ok(StatementKind::StatementSet { inserts })
+    Ok(StatementKind::StatementSet {
+        inserts: p.list(inserts),
+    })
 }
 
-fn execute(p: &mut Parser) -> PResult<StatementKind> {
+fn execute<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.bump();
     if p.at_kw(K::PLAN) {
         let words = format!("EXECUTE {}", leading_words(p));
         p.bump();
         let path = string_lit(p)?;
         return Ok(StatementKind::Other(OtherStatement {
-            words,
-            body: Some(Box::new(OtherBody::ExecutePlan { path })),
+            words: p.str(&words),
+            body: Some(alloc!(p, OtherBody::ExecutePlan { path })),
         }));
     }
     let start = p.start();
     let inner = if p.at_kw(K::STATEMENT) {
         statement_set(p)?
     } else if p.at_kw(K::INSERT) || p.at_kw(K::UPSERT) {
-        StatementKind::Insert(Box::new(insert(p)?))
+        StatementKind::Insert(alloc!(p, insert(p)?))
     } else if at_query(p) {
-        StatementKind::Query(Box::new(query_body(p)?))
+        StatementKind::Query(alloc!(p, query_body(p)?))
     } else {
         p.expecting("STATEMENT SET");
         p.expecting("INSERT");
@@ -905,14 +950,17 @@ fn execute(p: &mut Parser) -> PResult<StatementKind> {
         return Err(p.unexpected());
     };
     Ok(StatementKind::Execute {
-        statement: Box::new(Statement {
-            span: p.span_from(start),
-            kind: inner,
-        }),
+        statement: alloc!(
+            p,
+            Statement {
+                span: p.span_from(start),
+                kind: inner,
+            }
+        ),
     })
 }
 
-fn explain(p: &mut Parser) -> PResult<StatementKind> {
+fn explain<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
     p.bump();
     let mut details = Vec::new();
     if p.eat_kws(&[K::PLAN, K::FOR]).is_none() {
@@ -930,10 +978,13 @@ fn explain(p: &mut Parser) -> PResult<StatementKind> {
     let start = p.start();
     let kind = statement_kind(p)?;
     Ok(StatementKind::Explain(Explain {
-        details,
-        statement: Box::new(Statement {
-            span: p.span_from(start),
-            kind,
-        }),
+        details: p.list(details),
+        statement: alloc!(
+            p,
+            Statement {
+                span: p.span_from(start),
+                kind,
+            }
+        ),
     }))
 }

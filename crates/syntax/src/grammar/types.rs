@@ -3,14 +3,14 @@
 
 use super::*;
 
-pub(crate) fn data_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
+pub(crate) fn data_type<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
     p.enter()?;
     let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || data_type_inner(p));
     p.leave();
     result
 }
 
-fn data_type_inner(p: &mut Parser) -> PResult<DataTypeSyntax> {
+fn data_type_inner<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
     let start = p.start();
     let mut ty = base_type(p)?;
     loop {
@@ -21,7 +21,7 @@ fn data_type_inner(p: &mut Parser) -> PResult<DataTypeSyntax> {
             ty.nullability = nullability;
             ty.span = p.span_from(start);
             p.bump();
-            let element = Box::new(ty);
+            let element = alloc!(p, ty);
             let kind = if multiset {
                 TypeKind::Multiset {
                     element,
@@ -47,7 +47,7 @@ fn data_type_inner(p: &mut Parser) -> PResult<DataTypeSyntax> {
 }
 
 /// `TypeName [NULL | NOT NULL]`: the element of `ARRAY<...>` and `MULTISET<...>`.
-fn collection_element(p: &mut Parser) -> PResult<DataTypeSyntax> {
+fn collection_element<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
     p.enter()?;
     let start = p.start();
     let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
@@ -62,7 +62,7 @@ fn collection_element(p: &mut Parser) -> PResult<DataTypeSyntax> {
 }
 
 /// `NOT NULL` or `NULL`, if present.
-fn nullability(p: &mut Parser) -> Option<Nullability> {
+fn nullability<'a>(p: &mut Parser<'a>) -> Option<Nullability> {
     if let Some(span) = p.eat_kws(&[K::NOT, K::NULL]) {
         return Some(Nullability {
             span,
@@ -75,15 +75,15 @@ fn nullability(p: &mut Parser) -> Option<Nullability> {
     })
 }
 
-fn builtin(p: &Parser, name: BuiltinType, start: u32, params: Vec<IntLit>) -> TypeKind {
+fn builtin<'a>(p: &Parser<'a>, name: BuiltinType, start: u32, params: Vec<IntLit>) -> TypeKind<'a> {
     TypeKind::Builtin {
         name,
         name_span: p.span_from(start),
-        params,
+        params: p.list(params),
     }
 }
 
-fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
+fn base_type<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
     let start = p.start();
     let t = p.current();
     use BuiltinType as B;
@@ -98,7 +98,7 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
             let name_end = p.prev_end();
             let params = params(p, 1)?;
             character_set(p)?;
-            with_name_span(name, start, name_end, params)
+            with_name_span(p, name, start, name_end, params)
         }
         (T::Word, K::BINARY) => {
             p.bump();
@@ -109,7 +109,7 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
             };
             let name_end = p.prev_end();
             let params = params(p, 1)?;
-            with_name_span(name, start, name_end, params)
+            with_name_span(p, name, start, name_end, params)
         }
         (T::Word, K::VARCHAR) => {
             let kind = simple_with_params(p, B::Varchar, 1)?;
@@ -148,7 +148,7 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
                 (false, false) => B::Timestamp,
                 (false, true) => B::TimestampLtz,
             };
-            with_name_span(name, start, name_end, params)
+            with_name_span(p, name, start, name_end, params)
         }
         (T::Word, K::ARRAY | K::MULTISET) => {
             let multiset = t.keyword == K::MULTISET;
@@ -161,7 +161,7 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
             p.bump();
             // Inside `<...>` Flink takes a type name and its nullability, without postfix
             // ARRAY/MULTISET (unlike MAP keys and values and ROW fields).
-            let element = Box::new(collection_element(p)?);
+            let element = alloc!(p, collection_element(p)?);
             p.expect(T::Gt)?;
             if multiset {
                 TypeKind::Multiset {
@@ -178,9 +178,9 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
         (T::Word, K::MAP) if p.nth_is(1, T::Lt) => {
             p.bump();
             p.bump();
-            let key = Box::new(data_type(p)?);
+            let key = alloc!(p, data_type(p)?);
             p.expect(T::Comma)?;
-            let value = Box::new(data_type(p)?);
+            let value = alloc!(p, data_type(p)?);
             p.expect(T::Gt)?;
             TypeKind::Map { key, value }
         }
@@ -191,22 +191,25 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
         (T::Word, K::RAW) => {
             p.bump();
             p.expect(T::LParen)?;
-            let class = Box::new(string_lit(p)?);
+            let class = alloc!(p, string_lit(p)?);
             p.expect(T::Comma)?;
-            let snapshot = Some(Box::new(string_lit(p)?));
+            let snapshot = Some(alloc!(p, string_lit(p)?));
             p.expect(T::RParen)?;
             TypeKind::Raw { class, snapshot }
         }
         (T::Word, K::STRUCTURED) if p.nth_is(1, T::Lt) => {
             p.bump();
             p.bump();
-            let class = Box::new(string_lit(p)?);
+            let class = alloc!(p, string_lit(p)?);
             let mut fields = Vec::new();
             while p.eat(T::Comma).is_some() {
                 fields.push(row_field(p)?);
             }
             p.expect(T::Gt)?;
-            TypeKind::Structured { class, fields }
+            TypeKind::Structured {
+                class,
+                fields: p.list(fields),
+            }
         }
         // Calcite's `ANY` type parses; Flink rejects it later ("Type is not supported: ANY").
         (T::Word, K::ANY) => {
@@ -214,11 +217,14 @@ fn base_type(p: &mut Parser) -> PResult<DataTypeSyntax> {
             TypeKind::UserDefined {
                 name: ObjectName {
                     span: t.span,
-                    parts: vec![Ident {
-                        span: t.span,
-                        value: p.text(t.span).into(),
-                        quoted: false,
-                    }],
+                    parts: list!(
+                        p,
+                        vec![Ident {
+                            span: t.span,
+                            value: p.text(t.span).into(),
+                            quoted: false,
+                        }]
+                    ),
                 },
             }
         }
@@ -260,7 +266,10 @@ const PARAMETERIZED_TYPES: &[&str] = &[
 /// A type name that is no keyword, followed by `(`: Flink's parser fails at the `(` (a
 /// user-defined type takes no parameters). When the name is close to a built-in type that
 /// does, this reports the error saying which; otherwise the caller fails at the `(` as usual.
-fn misspelt_parameterized_type(p: &mut Parser, name: &ObjectName) -> Option<crate::parser::Failed> {
+fn misspelt_parameterized_type<'a>(
+    p: &mut Parser<'a>,
+    name: &ObjectName<'a>,
+) -> Option<crate::parser::Failed> {
     let suggestion = match name.parts.as_slice() {
         [single] if !single.quoted => {
             crate::parser::did_you_mean(&single.value, PARAMETERIZED_TYPES)
@@ -285,7 +294,7 @@ fn misspelt_parameterized_type(p: &mut Parser, name: &ObjectName) -> Option<crat
 }
 
 /// `CHARACTER SET name` after a character type (Calcite accepts it; Flink keeps UTF-16).
-fn character_set(p: &mut Parser) -> PResult<()> {
+fn character_set<'a>(p: &mut Parser<'a>) -> PResult<()> {
     if p.nth_is_kw(0, K::CHARACTER) && p.nth_is_kw(1, K::SET) {
         p.bump();
         p.bump();
@@ -294,30 +303,40 @@ fn character_set(p: &mut Parser) -> PResult<()> {
     Ok(())
 }
 
-fn with_name_span(name: BuiltinType, start: u32, name_end: u32, params: Vec<IntLit>) -> TypeKind {
+fn with_name_span<'a>(
+    p: &Parser<'a>,
+    name: BuiltinType,
+    start: u32,
+    name_end: u32,
+    params: Vec<IntLit>,
+) -> TypeKind<'a> {
     TypeKind::Builtin {
         name,
         name_span: Span::new(start, name_end),
-        params,
+        params: p.list(params),
     }
 }
 
-fn simple(p: &mut Parser, name: BuiltinType) -> TypeKind {
+fn simple<'a>(p: &mut Parser<'a>, name: BuiltinType) -> TypeKind<'a> {
     let start = p.start();
     p.bump();
     builtin(p, name, start, Vec::new())
 }
 
-fn simple_with_params(p: &mut Parser, name: BuiltinType, max: usize) -> PResult<TypeKind> {
+fn simple_with_params<'a>(
+    p: &mut Parser<'a>,
+    name: BuiltinType,
+    max: usize,
+) -> PResult<TypeKind<'a>> {
     let start = p.start();
     p.bump();
     let name_end = p.prev_end();
     let params = params(p, max)?;
-    Ok(with_name_span(name, start, name_end, params))
+    Ok(with_name_span(p, name, start, name_end, params))
 }
 
 /// `( n [, m] )` with at most `max` integers, if present.
-fn params(p: &mut Parser, max: usize) -> PResult<Vec<IntLit>> {
+fn params<'a>(p: &mut Parser<'a>, max: usize) -> PResult<Vec<IntLit>> {
     if p.eat(T::LParen).is_none() {
         return Ok(Vec::new());
     }
@@ -331,7 +350,7 @@ fn params(p: &mut Parser, max: usize) -> PResult<Vec<IntLit>> {
 }
 
 /// `[WITHOUT TIME ZONE | WITH LOCAL TIME ZONE]`; true for the local form.
-fn time_zone_suffix(p: &mut Parser) -> PResult<bool> {
+fn time_zone_suffix<'a>(p: &mut Parser<'a>) -> PResult<bool> {
     if p.nth_is_kw(0, K::WITHOUT) && p.nth_is_kw(1, K::TIME) {
         p.bump();
         p.bump();
@@ -350,10 +369,10 @@ fn time_zone_suffix(p: &mut Parser) -> PResult<bool> {
 }
 
 /// After `ROW`: `<fields>`, `<>`, or `(fields)`.
-fn row_type(p: &mut Parser) -> PResult<TypeKind> {
+fn row_type<'a>(p: &mut Parser<'a>) -> PResult<TypeKind<'a>> {
     if p.eat(T::NotEq).is_some() {
         return Ok(TypeKind::Row {
-            fields: Vec::new(),
+            fields: list!(p, Vec::new()),
             angle: true,
         });
     }
@@ -375,10 +394,13 @@ fn row_type(p: &mut Parser) -> PResult<TypeKind> {
             break;
         }
     }
-    Ok(TypeKind::Row { fields, angle })
+    Ok(TypeKind::Row {
+        fields: p.list(fields),
+        angle,
+    })
 }
 
-fn row_field(p: &mut Parser) -> PResult<RowField> {
+fn row_field<'a>(p: &mut Parser<'a>) -> PResult<RowField<'a>> {
     let start = p.start();
     let name = ident(p)?;
     let data_type = data_type(p)?;
@@ -387,7 +409,7 @@ fn row_field(p: &mut Parser) -> PResult<RowField> {
         let t = p.bump();
         Some(StringLit {
             span: t.span,
-            value: decode_string_token(p.text(t.span)),
+            value: in_tree(p, decode_string_token(p.text(t.span))),
         })
     } else {
         p.expecting("string literal");
