@@ -1,24 +1,24 @@
-//! The AST representation prototypes (`flinkddl_bench::proto`, decision 0006) against the
-//! current parser, in one process, on the same bytes: throughput, the cost of dropping the tree,
-//! peak heap and node sizes.
+//! The parser and its arena AST (decision 0006) stage by stage, in one process, on the same
+//! bytes: throughput, the cost of dropping the tree, peak heap and node sizes; and the stages
+//! of the throughput bench one at a time, for callgrind.
 //!
 //!     cargo bench -p flinkddl-bench --bench ast_repr                 # 10 MB, best of 5
-//!     FLINKDDL_AST_ONLY=arena FLINKDDL_BENCH_ITERS=1 valgrind --tool=callgrind \
+//!     FLINKDDL_AST_ONLY=current FLINKDDL_BENCH_ITERS=1 valgrind --tool=callgrind \
 //!         target/release/deps/ast_repr-<hash>                       # instructions of one stage
 //!
 //! Environment: `FLINKDDL_BENCH_SIZE` (default 10MB), `FLINKDDL_BENCH_ITERS` (default 5),
 //! `FLINKDDL_BENCH_FLAVORS` (default `flink,both`; `queries` once the throughput bench has
 //! written it), `FLINKDDL_SHARED` (the directory holding `bench/gen_corpus.py`),
-//! `FLINKDDL_AST_ONLY=none|current|owned|arena|cell|lex|analyze|check|sqlparser-tokenize|
+//! `FLINKDDL_AST_ONLY=none|lex|current|parse-in|analyze|check|sqlparser-tokenize|
 //! sqlparser-parse` (one measurement, no peak-heap run: for callgrind; `none` reads the corpus
 //! only, the baseline to subtract).
 //!
-//! Stages (each lexes with `flinkddl_syntax::lex`; the prototypes share one grammar):
-//! * `current parse`: `flinkddl_syntax::parse`, the real parser and AST.
-//! * `owned proto`: ruff-style owned nodes (`proto::owned`).
-//! * `arena proto`: oxc-style arena nodes borrowing the source (`proto::arena`), fresh `Bump`.
-//! * `arena in self_cell`: the arena parse behind an owned `'static` holder, from `&str` (the
-//!   text copied in, as `analyze_with(&str)` would have to).
+//! Stages:
+//! * `lex`: `flinkddl_syntax::lex`.
+//! * `current parse`: `flinkddl_syntax::parse`, the owned `Parse` (the text copied into it, the
+//!   tree in its arenas), a census walk over the tree, then the drop.
+//! * `parse_in (borrowing)`: `flinkddl_syntax::parse_in` into a fresh `Herd`, borrowing the text.
+//! * `analyze`, `check`: the whole pipeline, and `check` with its JSON report.
 //!
 //! `parse` is timed without dropping the result, `+drop` with it.
 
@@ -29,8 +29,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use bumpalo::Bump;
-use flinkddl_bench::proto::{self, arena, cell::OwnedParse, owned, Census};
+use flinkddl_bench::Census;
 use sqlparser::dialect::GenericDialect;
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::Tokenizer;
@@ -108,7 +107,7 @@ fn main() {
     };
     if only.is_empty() {
         println!("node sizes (bytes):");
-        for (name, size) in proto::node_sizes() {
+        for (name, size) in flinkddl_bench::node_sizes() {
             println!("  {name:<26} {size:>4}");
         }
     }
@@ -133,17 +132,12 @@ fn run_one(only: &str, text: &str, iters: usize) {
     for _ in 0..iters {
         let census = match only {
             "none" => Census::default(),
-            "current" => proto::census_of_current(&flinkddl_syntax::parse(text)),
-            "owned" => {
-                let (s, e) = owned::parse(text);
-                owned::census(&s, e)
+            "current" => flinkddl_bench::census_of(&flinkddl_syntax::parse(text)),
+            "parse-in" => {
+                let herd = flinkddl_syntax::Herd::new();
+                let parse = flinkddl_syntax::parse_in(text, &herd);
+                flinkddl_bench::census(&parse.script, parse.errors.len())
             }
-            "arena" => {
-                let bump = Bump::new();
-                let (s, e) = arena::parse(text, &bump);
-                arena::census(&s, e)
-            }
-            "cell" => OwnedParse::parse(text.to_owned()).census(),
             // The throughput bench's stages, for their instruction counts.
             "lex" => count(flinkddl_syntax::lex(text).tokens.len()),
             "analyze" => count(
@@ -212,67 +206,36 @@ fn run_flavor(flavor: &str, text: &str, iters: usize) {
         "\n{flavor}: {:.1} MB, best of {iters} (median beside it)",
         mb(bytes)
     );
-    let current = proto::census_of_current(&flinkddl_syntax::parse(text));
-    let (o, oe) = owned::parse(text);
-    let owned_census = owned::census(&o, oe);
-    drop(o);
-    let mut bump = Bump::new();
-    let (a, ae) = arena::parse(text, &bump);
-    let arena_census = arena::census(&a, ae);
-    let arena_bytes = bump.allocated_bytes();
-    let arena_used: usize = bump.iter_allocated_chunks().map(<[_]>::len).sum();
-    drop(bump);
-    println!("  census current {current:?}");
-    let same = |c: &Census| {
-        c.statements == current.statements
-            && c.columns == current.columns
-            && c.computed == current.computed
-            && c.metadata == current.metadata
-            && c.watermarks == current.watermarks
-            && c.constraints == current.constraints
-            && c.options == current.options
-            && c.text_bytes == current.text_bytes
-            && c.errors == 0
+    let current = flinkddl_bench::census_of(&flinkddl_syntax::parse(text));
+    let herd = flinkddl_syntax::Herd::new();
+    let borrowed = {
+        let parse = flinkddl_syntax::parse_in(text, &herd);
+        flinkddl_bench::census(&parse.script, parse.errors.len())
     };
-    println!(
-        "  prototypes read the same: owned {}, arena {}; arena nodes {:.1} MB ({:.2}x input) \
-         in chunks of {:.1} MB",
-        same(&owned_census),
-        same(&arena_census),
-        mb(arena_used),
-        arena_used as f64 / bytes as f64,
-        mb(arena_bytes),
-    );
+    drop(herd);
+    println!("  census {current:?}");
+    println!("  parse_in reads the same: {}", borrowed == current);
 
     let lex = time(iters, || flinkddl_syntax::lex(text));
-    report("lex (shared by all)", bytes, lex, None);
+    report("lex", bytes, lex, None);
 
     let t = time(iters, || flinkddl_syntax::parse(text));
     let d = time_with_drop(iters, || flinkddl_syntax::parse(text));
     let peak = peak_bytes(|| flinkddl_syntax::parse(text));
     report("current parse", bytes, t, Some((d, peak)));
 
-    let t = time(iters, || owned::parse(text));
-    let d = time_with_drop(iters, || owned::parse(text));
-    let peak = peak_bytes(|| owned::parse(text));
-    report("owned proto (ruff)", bytes, t, Some((d, peak)));
-
-    let arena_run = || {
-        let bump = Bump::new();
-        let (script, errors) = arena::parse(text, &bump);
-        let n = script.statements.len() + errors;
-        (n, bump)
+    let borrowing = || {
+        let herd = flinkddl_syntax::Herd::new();
+        let n = {
+            let parse = flinkddl_syntax::parse_in(text, &herd);
+            (parse.script.statements.len(), parse.tokens, parse.errors)
+        };
+        (n, herd)
     };
-    let t = time(iters, arena_run);
-    let d = time_with_drop(iters, arena_run);
-    let peak = peak_bytes(arena_run);
-    report("arena proto (oxc)", bytes, t, Some((d, peak)));
-
-    let cell_run = || OwnedParse::parse(text.to_owned());
-    let t = time(iters, cell_run);
-    let d = time_with_drop(iters, cell_run);
-    let peak = peak_bytes(cell_run);
-    report("arena in self_cell", bytes, t, Some((d, peak)));
+    let t = time(iters, borrowing);
+    let d = time_with_drop(iters, borrowing);
+    let peak = peak_bytes(borrowing);
+    report("parse_in (borrowing)", bytes, t, Some((d, peak)));
 }
 
 /// Best and median wall time of `f`, its result dropped outside the timer.

@@ -16,7 +16,7 @@ use flinkddl_types::{DataType, TimestampKind};
 /// Whether an ADD/MODIFY declares a watermark itself (that one is checked as it is bound).
 fn declares_watermark(items: &[AlterItem]) -> bool {
     items.iter().any(|i| {
-        matches!(i, AlterItem::Element { element, .. } if matches!(element.as_ref(), TableElement::Watermark(_)))
+        matches!(i, AlterItem::Element { element, .. } if matches!(element, TableElement::Watermark(_)))
     })
 }
 
@@ -154,7 +154,7 @@ impl Binder<'_> {
                 let mut placed: Vec<&ast::ColumnDef> = Vec::new();
                 for item in items {
                     if let AlterItem::Element { element, position } = item {
-                        if let TableElement::Column(def) = element.as_ref() {
+                        if let TableElement::Column(def) = element {
                             match self.place_column(&mut columns, def, position.as_ref(), *modify) {
                                 Ok(()) => placed.push(def),
                                 Err(()) => failed = true,
@@ -419,7 +419,7 @@ impl Binder<'_> {
                 let Some(c) = columns.iter_mut().find(|c| c.name == old_name) else {
                     return Err(());
                 };
-                c.name = new.value.clone();
+                c.name = new.value.clone().into();
                 if let Some(pk) = primary_key.as_mut() {
                     for k in pk.columns.iter_mut().filter(|k| **k == old_name) {
                         *k = new.value.to_string();

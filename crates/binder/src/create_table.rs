@@ -71,7 +71,8 @@ pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, String, 
             continue;
         };
         let span = Span::new(0, u32::try_from(stored.len()).unwrap_or(u32::MAX));
-        let (parsed, _) = flinkddl_syntax::parse_expression_in(stored, span);
+        let herd = flinkddl_syntax::Herd::new();
+        let (parsed, _) = flinkddl_syntax::parse_expression_in(stored, span, &herd);
         let Some(parsed) = parsed else {
             continue;
         };
@@ -88,11 +89,11 @@ pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, String, 
 struct DerivedColumns<'a> {
     columns: Vec<Col>,
     name_index: HashMap<&'a str, usize>,
-    computed: Vec<(usize, &'a ast::Expr)>,
+    computed: Vec<(usize, &'a ast::Expr<'a>)>,
 }
 
 /// A declared watermark with the type and stored text of its expression, when typed.
-type DeclaredWatermark<'a> = (&'a ast::Watermark, Option<(DataType, String)>);
+type DeclaredWatermark<'a> = (&'a ast::Watermark<'a>, Option<(DataType, String)>);
 
 /// The columns an expression can see.
 pub(crate) struct ColumnScope<'a> {
@@ -354,8 +355,8 @@ impl Binder<'_> {
     /// first definition from here on.
     fn derive_columns<'a>(
         &mut self,
-        ct: &'a ast::CreateTable,
-        elements: &[&'a TableElement],
+        ct: &'a ast::CreateTable<'a>,
+        elements: &[&'a TableElement<'a>],
         base: Option<&'a TableSchema>,
         strategies: &LikeStrategies,
         failed: &mut bool,
@@ -384,7 +385,7 @@ impl Binder<'_> {
             let TableElement::Column(def) = element else {
                 continue;
             };
-            let name = def.name.value.as_str();
+            let name = def.name.value;
             let comment = def.comment.as_ref().map(|c| c.value.to_string());
             let (kind, ty) = match &def.kind {
                 AstKind::Physical { data_type, .. } => {
@@ -423,7 +424,7 @@ impl Binder<'_> {
                 }
             }
             let new = Col {
-                name: def.name.value.clone(),
+                name: def.name.value.clone().into(),
                 span: def.name.span,
                 data_type: ty,
                 kind,
@@ -510,7 +511,7 @@ impl Binder<'_> {
     /// inherited specs and the declared watermarks still to check.
     fn declare_watermarks<'a>(
         &mut self,
-        elements: &[&'a TableElement],
+        elements: &[&'a TableElement<'a>],
         columns: &[Col],
         base: Option<&TableSchema>,
         strategies: &LikeStrategies,
@@ -539,7 +540,7 @@ impl Binder<'_> {
                 .rowtime
                 .parts
                 .first()
-                .map(|p| p.value.as_str())
+                .map(|p| p.value)
                 .unwrap_or_default();
             if let Some(existing) = watermarks.iter().position(|b| b.rowtime == rowtime) {
                 if strategies.watermarks == Strategy::Including {
@@ -962,7 +963,7 @@ impl Binder<'_> {
         w: &ast::Watermark,
         columns: &[Col],
     ) -> Result<Option<(DataType, String)>, ()> {
-        let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
+        let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value).collect();
         let first = parts.first().copied().unwrap_or_default();
         // Flink lists the physical and metadata columns, then the computed ones.
         let available = || {
@@ -1006,7 +1007,7 @@ impl Binder<'_> {
         columns: &[Col],
         mut typed: Option<(DataType, String)>,
     ) -> Result<WatermarkSpec, ()> {
-        let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value.as_str()).collect();
+        let parts: Vec<&str> = w.rowtime.parts.iter().map(|p| p.value).collect();
         let first = parts.first().copied().unwrap_or_default();
         let Some(column) = columns.iter().find(|c| c.name == first) else {
             return Err(());
@@ -1731,7 +1732,7 @@ fn is_rowtime_type(t: &DataType) -> bool {
 }
 
 /// Names of the regular columns in the table's own PRIMARY KEY: Flink makes them NOT NULL.
-fn derived_primary_key_columns(ct: &ast::CreateTable) -> Vec<&str> {
+fn derived_primary_key_columns<'a>(ct: &'a ast::CreateTable<'a>) -> Vec<&'a str> {
     let mut out = Vec::new();
     for e in ct.elements.iter().flat_map(|e| e.items.iter()) {
         match e {
@@ -1743,9 +1744,9 @@ fn derived_primary_key_columns(ct: &ast::CreateTable) -> Vec<&str> {
                         ..
                     },
                 ..
-            }) if c.kind == ConstraintKind::PrimaryKey => out.push(name.value.as_str()),
+            }) if c.kind == ConstraintKind::PrimaryKey => out.push(name.value),
             TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
-                out.extend(c.columns.columns.iter().map(|i| i.value.as_str()))
+                out.extend(c.columns.columns.iter().map(|i| i.value))
             }
             _ => {}
         }

@@ -328,7 +328,7 @@ impl Binder<'_> {
                     out.extend(source_columns.iter().cloned());
                 }
                 SelectItem::Column { name, alias, .. } => {
-                    let parts: Vec<&str> = name.parts.iter().map(|p| p.value.as_str()).collect();
+                    let parts: Vec<&str> = name.parts.iter().map(|p| p.value).collect();
                     let column = match parts.as_slice() {
                         [c] => *c,
                         [q, c] if Some(*q) == source_name.as_deref() || select.from.is_some() => *c,
@@ -361,7 +361,9 @@ impl Binder<'_> {
                 SelectItem::Other {
                     expr_span, alias, ..
                 } => {
-                    let (expr, _) = flinkddl_syntax::parse_expression_in(self.source, *expr_span);
+                    let herd = flinkddl_syntax::Herd::new();
+                    let (expr, _) =
+                        flinkddl_syntax::parse_expression_in(self.source, *expr_span, &herd);
                     let Some(expr) = expr else {
                         return Ok(None);
                     };
@@ -370,7 +372,7 @@ impl Binder<'_> {
                         qualifier: select
                             .alias
                             .as_ref()
-                            .map(|a| a.value.as_str())
+                            .map(|a| a.value)
                             .or(source_name.as_deref()),
                     };
                     match self.bind_expr_in(

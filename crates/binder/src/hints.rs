@@ -22,7 +22,7 @@ pub(crate) fn table_options(
         source: &'s str,
         out: Vec<(Span, Vec<(String, String)>)>,
     }
-    impl visit::Visitor for Hints<'_> {
+    impl visit::Visitor<'_> for Hints<'_> {
         fn subquery(&mut self, query: &ast::Query) {
             visit::walk_query(self, query);
         }

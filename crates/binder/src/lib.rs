@@ -263,7 +263,7 @@ impl Binder<'_> {
             binder: &'b Binder<'b>,
             found: Option<String>,
         }
-        impl visit::Visitor for Calls<'_> {
+        impl visit::Visitor<'_> for Calls<'_> {
             fn expr(&mut self, e: &flinkddl_syntax::ast::Expr) {
                 if self.found.is_some() {
                     return;

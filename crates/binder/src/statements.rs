@@ -60,7 +60,7 @@ impl Binder<'_> {
     }
 
     fn create_database(&mut self, d: &ast::CreateDatabase) {
-        let parts: Vec<&str> = d.name.parts.iter().map(|p| p.value.as_str()).collect();
+        let parts: Vec<&str> = d.name.parts.iter().map(|p| p.value).collect();
         let (catalog, database) = match parts.as_slice() {
             [db] => (self.catalog.current_catalog.clone(), db.to_string()),
             [cat, db] => (cat.to_string(), db.to_string()),
@@ -124,7 +124,7 @@ impl Binder<'_> {
                 ),
             },
             Use::Database { name } => {
-                let parts: Vec<&str> = name.parts.iter().map(|p| p.value.as_str()).collect();
+                let parts: Vec<&str> = name.parts.iter().map(|p| p.value).collect();
                 let (catalog, database) = match parts.as_slice() {
                     [db] => (self.catalog.current_catalog.clone(), db.to_string()),
                     [cat, db] => (cat.to_string(), db.to_string()),
@@ -324,7 +324,7 @@ impl Binder<'_> {
     /// SHOW CREATE TABLE | VIEW, SHOW COLUMNS and SHOW PARTITIONS of a table or view that does
     /// not exist, or is of the other kind, or is not partitioned: Flink's messages.
     fn show(&mut self, show: &ast::Show, span: flinkddl_diagnostics::Span) {
-        let what = show.what.as_str();
+        let what = show.what;
         let (name, parts): (flinkddl_diagnostics::Span, Vec<String>) = match (what, &show.name) {
             ("CREATE TABLE" | "CREATE VIEW" | "PARTITIONS", Some(name)) => (
                 name.span,
@@ -513,7 +513,7 @@ impl Binder<'_> {
     /// EXISTS), then the database, which must not be the current one nor, without CASCADE,
     /// hold tables or views.
     fn drop_database(&mut self, d: &ast::Drop) {
-        let parts: Vec<&str> = d.name.parts.iter().map(|p| p.value.as_str()).collect();
+        let parts: Vec<&str> = d.name.parts.iter().map(|p| p.value).collect();
         let (catalog, database) = match parts.as_slice() {
             [db] => (self.catalog.current_catalog.clone(), db.to_string()),
             [cat, db] => (cat.to_string(), db.to_string()),

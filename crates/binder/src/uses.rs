@@ -418,7 +418,7 @@ fn query_reads(query: &ast::Query, out: &mut Found) {
             }
         }
     }
-    impl visit::Visitor for Reads<'_> {
+    impl visit::Visitor<'_> for Reads<'_> {
         fn subquery(&mut self, query: &ast::Query) {
             visit::walk_query(self, query);
         }
@@ -468,7 +468,7 @@ fn later_cte(statement: &ast::Statement, name: &str, used_at: Span) -> Option<Sp
         used_at: Span,
         found: Option<Span>,
     }
-    impl visit::Visitor for Later<'_> {
+    impl visit::Visitor<'_> for Later<'_> {
         fn subquery(&mut self, query: &ast::Query) {
             visit::walk_query(self, query);
         }
@@ -500,7 +500,7 @@ fn later_cte(statement: &ast::Statement, name: &str, used_at: Span) -> Option<Sp
 }
 
 /// The queries of `statement` that Flink validates (see [`validated_query`]).
-fn statement_queries<'s>(statement: &'s ast::Statement, out: &mut Vec<&'s ast::Query>) {
+fn statement_queries<'s>(statement: &'s ast::Statement<'s>, out: &mut Vec<&'s ast::Query<'s>>) {
     match &statement.kind {
         StatementKind::CreateTable(ct) => out.extend(ct.as_query.iter().map(|q| &*q.query)),
         StatementKind::CreateView(v) => out.push(&v.query.query),

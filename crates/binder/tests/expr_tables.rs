@@ -156,7 +156,7 @@ fn check_case(sql: &str, table: &Value, sc: &mut Score) {
         let text = &sql[expr.span.start as usize..expr.span.end as usize];
         let want = expected_cols
             .iter()
-            .find(|col| col.get("name").and_then(Value::as_str) == Some(c.name.value.as_str()));
+            .find(|col| col.get("name").and_then(Value::as_str) == Some(c.name.value));
         sc.exprs += 1;
         match bind_expr(expr, sql, &scope) {
             ExprOutcome::Rejected(d) => sc.misses.push(format!(
@@ -173,7 +173,7 @@ fn check_case(sql: &str, table: &Value, sc: &mut Score) {
                 all.push((c.name.value.to_string(), t.data_type.clone()));
                 let Some(want) = want else { continue };
                 let mut ty = t.data_type.clone();
-                if rowtime.as_deref() == Some(c.name.value.as_str()) {
+                if rowtime.as_deref() == Some(c.name.value) {
                     ty = ty.with_timestamp_kind(TimestampKind::Rowtime);
                 }
                 let t = flinkddl_binder::expr::TypedExpr {

@@ -13,9 +13,9 @@ pub struct TableSpans<'a> {
     /// The table name.
     pub table: Span,
     /// The WITH entries as written.
-    pub options: &'a [Property],
+    pub options: &'a [Property<'a>],
     /// The table's elements as written (columns, constraints, watermarks).
-    pub elements: &'a [TableElement],
+    pub elements: &'a [TableElement<'a>],
 }
 
 impl TableSpans<'_> {
@@ -52,7 +52,7 @@ impl TableSpans<'_> {
 }
 
 /// The [`TableSpans`] of a CREATE TABLE: its name, WITH entries and elements.
-pub fn spans_from_ast(ct: &CreateTable) -> TableSpans<'_> {
+pub fn spans_from_ast<'a>(ct: &'a CreateTable<'a>) -> TableSpans<'a> {
     TableSpans {
         table: ct.name.span,
         options: ct.with.as_ref().map_or(&[][..], |w| &w.properties[..]),

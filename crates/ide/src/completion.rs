@@ -858,7 +858,7 @@ impl Collector<'_> {
                 })
                 .collect();
         }
-        let body = scope::Body::Tree(std::sync::Arc::new(v.query.query.as_ref().clone()));
+        let body = scope::Body::Tree(v.query.query);
         self.query_output(&body, &[], 1, &of)
     }
 

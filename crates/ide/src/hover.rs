@@ -356,7 +356,7 @@ fn option_hover(
         .find(|p| p.span.contains_offset(offset))?;
     let options = table_options(analysis, statement, index);
     let key = &property.key.value;
-    let markdown = if key == "connector" {
+    let markdown = if *key == "connector" {
         match analysis.catalogue().connector(&property.value.value) {
             Some(c) => {
                 let roles: Vec<String> = c
@@ -431,7 +431,7 @@ fn function_hover(
         offset: u32,
         found: Option<(Span, Vec<String>)>,
     }
-    impl visit::Visitor for Finder {
+    impl visit::Visitor<'_> for Finder {
         fn expr(&mut self, expr: &ast::Expr) {
             let name = match &expr.kind {
                 ast::ExprKind::Call(call) => Some((

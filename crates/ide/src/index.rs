@@ -292,7 +292,7 @@ struct Builder {
 
 impl Builder {
     fn qualify(&self, name: &ObjectName) -> Option<TablePath> {
-        let parts: Vec<&str> = name.parts.iter().map(|p| p.value.as_str()).collect();
+        let parts: Vec<&str> = name.parts.iter().map(|p| p.value).collect();
         match parts.as_slice() {
             [t] => Some((self.catalog.clone(), self.database.clone(), t.to_string())),
             [d, t] => Some((self.catalog.clone(), d.to_string(), t.to_string())),
@@ -659,7 +659,7 @@ impl Builder {
                         }
                         let dropped: HashSet<&str> = columns
                             .iter()
-                            .filter_map(|c| c.parts.first().map(|f| f.value.as_str()))
+                            .filter_map(|c| c.parts.first().map(|f| f.value))
                             .collect();
                         self.alter_live(&path, |live| {
                             live.retain(|l| !dropped.contains(l.name.as_str()))
@@ -669,7 +669,7 @@ impl Builder {
                         let elements: Vec<&TableElement> = items
                             .iter()
                             .filter_map(|i| match i {
-                                AlterItem::Element { element, .. } => Some(element.as_ref()),
+                                AlterItem::Element { element, .. } => Some(*element),
                                 AlterItem::Distribution(_) => None,
                             })
                             .collect();

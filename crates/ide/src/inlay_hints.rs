@@ -84,7 +84,7 @@ fn computed_columns(
         };
         // A computed column typed by the binder, or a name of a CTAS column list.
         let column = by_name
-            .get(c.name.value.as_str())
+            .get(c.name.value)
             .filter(|col| match (&c.kind, &col.kind) {
                 (ast::ColumnKind::Computed { .. }, ColumnKind::Computed { typed, .. }) => *typed,
                 (ast::ColumnKind::NameOnly, _) => true,

@@ -201,7 +201,15 @@ fn option_key_edits(
             .column_def(&hint.table, old, hint.statement)
             .is_some_and(|c| (c.name_span, c.statement) == definition);
         if same {
-            for (key, value) in hint_options(text, hint.span) {
+            for ((key_span, key), (value_span, value)) in hint_options(text, hint.span) {
+                let key = flinkddl::syntax::ast::StringLit {
+                    span: key_span,
+                    value: &key,
+                };
+                let value = flinkddl::syntax::ast::StringLit {
+                    span: value_span,
+                    value: &value,
+                };
                 edits.extend(property_edit(&key, &value, old, new));
             }
         }
@@ -209,14 +217,8 @@ fn option_key_edits(
     edits
 }
 
-/// The `'key' = 'value'` pairs written in a hint, with their spans in the text.
-fn hint_options(
-    text: &str,
-    span: Span,
-) -> Vec<(
-    flinkddl::syntax::ast::StringLit,
-    flinkddl::syntax::ast::StringLit,
-)> {
+/// The `'key' = 'value'` pairs written in a hint, decoded, with their spans in the text.
+fn hint_options(text: &str, span: Span) -> Vec<((Span, String), (Span, String))> {
     use flinkddl::syntax::TokenKind;
     let Some(inside) = text.get(span.range()) else {
         return Vec::new();
@@ -228,9 +230,11 @@ fn hint_options(
         .unwrap_or("");
     let base = span.start + 3;
     let tokens = flinkddl::syntax::lex(inner).tokens;
-    let literal = |t: &flinkddl::syntax::Token| flinkddl::syntax::ast::StringLit {
-        span: Span::new(t.span.start + base, t.span.end + base),
-        value: flinkddl::syntax::decode_string(inner.get(t.span.range()).unwrap_or("")).into(),
+    let literal = |t: &flinkddl::syntax::Token| {
+        (
+            Span::new(t.span.start + base, t.span.end + base),
+            flinkddl::syntax::decode_string(inner.get(t.span.range()).unwrap_or("")),
+        )
     };
     tokens
         .windows(3)
@@ -262,7 +266,7 @@ fn property_edit(
             });
         }
     }
-    if name == "key.fields" || name.ends_with(".fields") && name != "key.fields-prefix" {
+    if *name == "key.fields" || name.ends_with(".fields") && *name != "key.fields-prefix" {
         let parts: Vec<&str> = value.value.split(';').collect();
         if parts.iter().any(|x| x.trim() == old) {
             let joined: Vec<&str> = parts

@@ -14,25 +14,25 @@ use crate::context::{ident_value, keyword, word};
 use flinkddl::syntax::ast::{self, visit};
 use flinkddl::syntax::{Keyword, Token, TokenKind};
 use std::ops::Range;
-use std::sync::Arc;
 
 /// A subquery's or CTE's body: its tokens (inside its parentheses), or its tree.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Body {
+pub enum Body<'q> {
     Tokens(Range<usize>),
-    Tree(Arc<ast::Query>),
+    /// Borrowed from the statement's tree (which lives as long as its analysis).
+    Tree(&'q ast::Query<'q>),
 }
 
 /// The CTEs in scope, by name.
-pub type Ctes = Vec<(String, Body)>;
+pub type Ctes<'q> = Vec<(String, Body<'q>)>;
 
 /// What a FROM item reads.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Source {
+pub enum Source<'q> {
     /// A table or view by its dotted name as written.
     Table(Vec<String>),
     /// A subquery or a CTE's body.
-    Query(Body),
+    Query(Body<'q>),
     /// A windowing table function over a table (`TABLE(TUMBLE(TABLE t, ...))`): the table's
     /// columns, then `window_start`, `window_end` and `window_time`.
     Window(Vec<String>),
@@ -40,11 +40,11 @@ pub enum Source {
 
 /// One item of a FROM clause.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FromItem {
+pub struct FromItem<'q> {
     /// The name the query refers to it by: its alias, or a table's (or CTE's) own last name
     /// part; `None` for a subquery or table function without an alias.
     pub name: Option<String>,
-    pub source: Source,
+    pub source: Source<'q>,
     /// A CTE's name when the item reads one (a `Source::Query` of its body).
     pub cte: Option<String>,
 }
@@ -215,7 +215,7 @@ pub fn first_part(text: &str, tokens: &[Token], range: Range<usize>) -> Range<us
 }
 
 /// The statement's CTEs (`WITH name [(columns)] AS (query), ...`), by name and body.
-pub fn ctes(text: &str, tokens: &[Token]) -> Ctes {
+pub fn ctes(text: &str, tokens: &[Token]) -> Ctes<'static> {
     let top = top_level(tokens, 0..tokens.len());
     let Some(with) = top.iter().position(|&i| {
         keyword(text, &tokens[i]) == Keyword::WITH && tokens.get(i + 1).is_some_and(is_name)
@@ -308,12 +308,12 @@ fn position_of(text: &str, tokens: &[Token], top: &[usize], kw: Keyword) -> Opti
 }
 
 /// The FROM items of a query block (a range from [`blocks_around`] or [`first_part`]).
-pub fn from_items(
+pub fn from_items<'q>(
     text: &str,
     tokens: &[Token],
     block: Range<usize>,
-    ctes: &[(String, Body)],
-) -> Vec<FromItem> {
+    ctes: &[(String, Body<'q>)],
+) -> Vec<FromItem<'q>> {
     let top = top_level(tokens, block.clone());
     let Some(select) = position_of(text, tokens, &top, Keyword::SELECT) else {
         return Vec::new();
@@ -385,12 +385,12 @@ pub fn from_items(
 }
 
 /// The items of a parenthesized join (`FROM (a JOIN b ON ...)`).
-fn from_items_of_join(
+fn from_items_of_join<'q>(
     text: &str,
     tokens: &[Token],
     inside: Range<usize>,
-    ctes: &[(String, Body)],
-) -> Vec<FromItem> {
+    ctes: &[(String, Body<'q>)],
+) -> Vec<FromItem<'q>> {
     // Read it as the FROM list of a block: the same scan, starting at its first token.
     let mut out = Vec::new();
     let mut expect_item = true;
@@ -426,13 +426,13 @@ fn from_items_of_join(
 
 /// The FROM item whose first word is at `at` (a name, `TABLE(...)`, `UNNEST(...)`), and the
 /// index after it (and its alias).
-fn item_at(
+fn item_at<'q>(
     text: &str,
     tokens: &[Token],
     at: usize,
     end: usize,
-    ctes: &[(String, Body)],
-) -> (Option<FromItem>, usize) {
+    ctes: &[(String, Body<'q>)],
+) -> (Option<FromItem<'q>>, usize) {
     let head = word(text, &tokens[at]);
     let call = tokens
         .get(at + 1)
@@ -591,10 +591,10 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
 // ---- from the tree ---------------------------------------------------------------------------
 
 /// The queries of a statement (a view's, an INSERT's, a CTAS's, a bare query, ...).
-fn statement_queries(statement: &ast::Statement) -> Vec<&ast::Query> {
+fn statement_queries<'q>(statement: &ast::Statement<'q>) -> Vec<&'q ast::Query<'q>> {
     use ast::StatementKind as K;
     match &statement.kind {
-        K::CreateTable(ct) => ct.as_query.iter().map(|q| q.query.as_ref()).collect(),
+        K::CreateTable(ct) => ct.as_query.iter().map(|q| q.query).collect(),
         K::CreateView(v) => vec![&v.query.query],
         K::Insert(insert) => vec![&insert.query.query],
         K::Query(q) => vec![&q.query],
@@ -610,7 +610,7 @@ fn holds(span: flinkddl::Span, offset: u32) -> bool {
 }
 
 /// The first SELECT block of a query (the one that names a set operation's columns).
-fn first_select(query: &ast::Query) -> Option<&ast::Select> {
+fn first_select<'q>(query: &'q ast::Query<'q>) -> Option<&'q ast::Select<'q>> {
     let mut set = &query.body;
     loop {
         match &set.kind {
@@ -624,7 +624,7 @@ fn first_select(query: &ast::Query) -> Option<&ast::Select> {
 
 /// The SELECT block of `query` itself (not of a query nested in it) that holds `offset`; its
 /// first block for an offset in its ORDER BY, LIMIT or OFFSET.
-fn block_at(query: &ast::Query, offset: u32) -> Option<&ast::Select> {
+fn block_at<'q>(query: &'q ast::Query<'q>, offset: u32) -> Option<&'q ast::Select<'q>> {
     if offset > query.body.span.end {
         return first_select(query);
     }
@@ -635,7 +635,7 @@ fn block_at(query: &ast::Query, offset: u32) -> Option<&ast::Select> {
                 return holds(select.span, offset).then_some(select)
             }
             ast::SetExprKind::SetOperation { first, rest } => {
-                set = std::iter::once(first.as_ref())
+                set = std::iter::once(*first)
                     .chain(rest.iter().map(|r| &r.operand))
                     .find(|operand| holds(operand.span, offset))?;
             }
@@ -649,7 +649,7 @@ fn parts(name: &ast::ObjectName) -> Vec<String> {
 }
 
 /// The FROM items of a SELECT block, read from its tree.
-fn tree_from_items(select: &ast::Select, ctes: &[(String, Body)]) -> Vec<FromItem> {
+fn tree_from_items<'q>(select: &'q ast::Select<'q>, ctes: &[(String, Body<'q>)]) -> Vec<FromItem<'q>> {
     let mut out = Vec::new();
     if let Some(from) = &select.from {
         tree_join_items(from, ctes, &mut out);
@@ -657,7 +657,11 @@ fn tree_from_items(select: &ast::Select, ctes: &[(String, Body)]) -> Vec<FromIte
     out
 }
 
-fn tree_join_items(from: &ast::FromClause, ctes: &[(String, Body)], out: &mut Vec<FromItem>) {
+fn tree_join_items<'q>(
+    from: &'q ast::FromClause<'q>,
+    ctes: &[(String, Body<'q>)],
+    out: &mut Vec<FromItem<'q>>,
+) {
     for table in std::iter::once(&from.first).chain(from.joins.iter().map(|j| &j.right)) {
         let alias = table.alias.as_ref().map(|a| a.name.value.to_string());
         let item = match &table.kind {
@@ -682,7 +686,7 @@ fn tree_join_items(from: &ast::FromClause, ctes: &[(String, Body)], out: &mut Ve
             }
             ast::TableRefKind::Derived { query, .. } => FromItem {
                 name: alias,
-                source: Source::Query(Body::Tree(Arc::new(query.as_ref().clone()))),
+                source: Source::Query(Body::Tree(query)),
                 cte: None,
             },
             ast::TableRefKind::Function { call, .. } => {
@@ -748,7 +752,7 @@ fn tree_select_items(select: &ast::Select) -> Vec<SelectItem> {
 }
 
 /// The CTEs a query's WITH defines, by name.
-fn tree_ctes(query: &ast::Query) -> Ctes {
+fn tree_ctes<'q>(query: &'q ast::Query<'q>) -> Ctes<'q> {
     query
         .with
         .iter()
@@ -756,28 +760,28 @@ fn tree_ctes(query: &ast::Query) -> Ctes {
         .map(|c| {
             (
                 c.name.value.to_string(),
-                Body::Tree(Arc::new(c.query.as_ref().clone())),
+                Body::Tree(c.query),
             )
         })
         .collect()
 }
 
 /// Finds the SELECT blocks around an offset, outermost first, and the CTEs they see.
-struct Around {
+struct Around<'q> {
     offset: u32,
-    ctes: Vec<Ctes>,
-    blocks: Vec<Vec<FromItem>>,
-    seen_ctes: Ctes,
+    ctes: Vec<Ctes<'q>>,
+    blocks: Vec<Vec<FromItem<'q>>>,
+    seen_ctes: Ctes<'q>,
 }
 
-impl Around {
-    fn visible(&self) -> Ctes {
+impl<'q> Around<'q> {
+    fn visible(&self) -> Ctes<'q> {
         self.ctes.iter().rev().flatten().cloned().collect()
     }
 }
 
-impl visit::Visitor for Around {
-    fn enter_query(&mut self, query: &ast::Query) {
+impl<'q> visit::Visitor<'q> for Around<'q> {
+    fn enter_query(&mut self, query: &'q ast::Query<'q>) {
         if !holds(query.span, self.offset) {
             self.ctes.push(Vec::new());
             return;
@@ -794,7 +798,7 @@ impl visit::Visitor for Around {
         self.ctes.pop();
     }
 
-    fn subquery(&mut self, query: &ast::Query) {
+    fn subquery(&mut self, query: &'q ast::Query<'q>) {
         if holds(query.span, self.offset) {
             visit::walk_query(self, query);
         }
@@ -803,7 +807,7 @@ impl visit::Visitor for Around {
 
 /// The FROM items of the query blocks around `offset` in a statement that parsed, innermost
 /// block first, and the CTEs in scope there.
-pub fn tree_around(statement: &ast::Statement, offset: u32) -> (Vec<FromItem>, Ctes) {
+pub fn tree_around<'q>(statement: &ast::Statement<'q>, offset: u32) -> (Vec<FromItem<'q>>, Ctes<'q>) {
     let mut around = Around {
         offset,
         ctes: Vec::new(),
@@ -830,12 +834,12 @@ pub fn first_table(statement: &ast::Statement) -> Option<Vec<String>> {
 }
 
 /// The FROM items and the select list of the first block of a subquery's or CTE's body.
-pub fn body_block(
+pub fn body_block<'q>(
     text: &str,
     tokens: &[Token],
-    body: &Body,
-    ctes: &[(String, Body)],
-) -> (Vec<FromItem>, Vec<SelectItem>) {
+    body: &Body<'q>,
+    ctes: &[(String, Body<'q>)],
+) -> (Vec<FromItem<'q>>, Vec<SelectItem>) {
     match body {
         Body::Tokens(range) => {
             let part = first_part(text, tokens, range.clone());

@@ -54,7 +54,7 @@ struct Names {
     types: Vec<Span>,
 }
 
-impl visit::Visitor for Names {
+impl visit::Visitor<'_> for Names {
     fn data_type(&mut self, ty: &ast::DataTypeSyntax) {
         match &ty.kind {
             TypeKind::Builtin { name_span, .. } => self.types.push(*name_span),

@@ -140,7 +140,7 @@ fn call_name(text: &str, before: &[Token]) -> Option<CallName> {
 pub(crate) enum Callee<'a> {
     Builtin(flinkddl::binder::expr::FunctionInfo),
     /// A function the script creates, and its name as the CREATE FUNCTION wrote it.
-    User(&'a ast::CreateFunction, String),
+    User(&'a ast::CreateFunction<'a>, String),
 }
 
 /// The function `parts` names, as the statement at `statement` sees it: a temporary system
@@ -198,7 +198,7 @@ fn user_function<'a>(
     analysis: &'a Analysis,
     statement: usize,
     parts: &[String],
-) -> Option<(&'a ast::CreateFunction, String)> {
+) -> Option<(&'a ast::CreateFunction<'a>, String)> {
     let name = parts.last()?;
     analysis
         .statements()

@@ -97,7 +97,7 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<DocumentSymbol> {
                                 c.columns
                                     .columns
                                     .iter()
-                                    .map(|c| c.value.as_str())
+                                    .map(|c| c.value)
                                     .collect::<Vec<_>>()
                                     .join(", "),
                             ),

@@ -13,7 +13,7 @@ pub mod keywords;
 pub mod lexer;
 mod parser;
 
-pub use bumpalo_herd::Herd;
+pub use bumpalo_herd::{Herd, Member};
 pub use chunks::{parse_in_chunks, reparse};
 pub use flinkddl_diagnostics::{Diagnostic, Span};
 pub use keywords::Keyword;

@@ -22,7 +22,11 @@ const SYNTAX_CRATE_GAPS: &[(&str, &str)] = &[(
 const PREFIX: &str = "CREATE TEMPORARY TABLE `__oracle_t` (`c` ";
 const SUFFIX: &str = ") WITH ('connector'='datagen')";
 
-fn column_type(sql: &str) -> Option<flinkddl_syntax::ast::DataTypeSyntax> {
+/// `f` of the column's type, if the statement parses (the tree lives only as long as its parse).
+fn with_column_type<R>(
+    sql: &str,
+    f: impl FnOnce(&flinkddl_syntax::ast::DataTypeSyntax) -> R,
+) -> Option<R> {
     let parse = flinkddl_syntax::parse(sql);
     if !parse.is_ok() {
         return None;
@@ -33,7 +37,7 @@ fn column_type(sql: &str) -> Option<flinkddl_syntax::ast::DataTypeSyntax> {
     };
     match &ct.elements.as_ref()?.items.first()? {
         TableElement::Column(c) => match &c.kind {
-            ColumnKind::Physical { data_type, .. } => Some(data_type.clone()),
+            ColumnKind::Physical { data_type, .. } => Some(f(data_type)),
             _ => None,
         },
         _ => None,
@@ -44,11 +48,11 @@ fn check(case: &Value) -> Result<bool, String> {
     let ty = case["type"].as_str().unwrap();
     let sql = format!("{PREFIX}{ty}{SUFFIX}");
     let accepted = case["accepted"].as_bool().unwrap();
-    let Some(syntax) = column_type(&sql) else {
+    let Some(resolved) = with_column_type(&sql, |syntax| resolve_ddl_type_in(syntax, &sql)) else {
         // parse-stage rejection by the syntax crate: agreement is counted, not judged here
         return Ok(!accepted && case["stage"] == "parse");
     };
-    match resolve_ddl_type_in(&syntax, &sql) {
+    match resolved {
         Ok(t) => {
             if !accepted {
                 return Err(format!("we accept as {t}, Flink rejects: {case}"));

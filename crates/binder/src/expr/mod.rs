@@ -531,23 +531,24 @@ impl Ctx<'_> {
             J::JsonArrayagg => "JSON_ARRAYAGG",
             _ => "JSON_OBJECT",
         };
+        let ident = ast::Ident {
+            span,
+            value: name,
+            quoted: false,
+        };
         let call = ast::Call {
             name: ast::ObjectName {
                 span,
-                parts: vec![ast::Ident {
-                    span,
-                    value: name.into(),
-                    quoted: false,
-                }],
+                parts: ast::List::new(std::slice::from_ref(&ident)),
             },
             quantifier: None,
-            args: c.items.clone(),
+            args: c.items,
             star: false,
-            named_args: Vec::new(),
+            named_args: ast::List::empty(),
             filter: None,
             over: None,
             window: None,
-            within_group: Vec::new(),
+            within_group: ast::List::empty(),
             ignore_nulls: None,
         };
         functions::call(self, &call, span)

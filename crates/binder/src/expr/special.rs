@@ -159,43 +159,67 @@ pub(crate) fn floor_ceil_regroup(
     if call.quantifier.is_some() || call.star || !call.named_args.is_empty() {
         return None;
     }
-    let mut expr = arg.clone();
-    let unit = split_trailing_qualifier(&mut expr, 0)?;
+    // The regrouped expression is new: its changed nodes live in an arena of its own.
+    let herd = flinkddl_syntax::Herd::new();
+    let arena = herd.get();
+    let (expr, unit) = split_trailing_qualifier(arg, &arena, 0)?;
     Some(floor_ceil(ctx, ceil, &expr, &unit, span))
 }
 
-/// Detaches `TO unit` from the interval literal ending `e` when Calcite's grammar would not
-/// have read it as part of the qualifier.
-fn split_trailing_qualifier(e: &mut ast::Expr, depth: u32) -> Option<ast::Ident> {
+/// `e` with `TO unit` detached from the interval literal ending it, when Calcite's grammar
+/// would not have read it as part of the qualifier; the nodes on the way are copied into
+/// `arena`.
+fn split_trailing_qualifier<'a>(
+    e: &ast::Expr<'a>,
+    arena: &flinkddl_syntax::Member<'a>,
+    depth: u32,
+) -> Option<(ast::Expr<'a>, ast::Ident<'a>)> {
     use ast::TimeUnit as U;
     if depth > 64 {
         return None;
     }
-    match &mut e.kind {
-        ast::ExprKind::Binary { right, .. } => split_trailing_qualifier(right, depth + 1),
-        ast::ExprKind::Unary { operand, .. } => split_trailing_qualifier(operand, depth + 1),
-        ast::ExprKind::Literal(ast::Literal::Interval(iv)) => {
-            let q = &mut iv.qualifier;
-            let end = q.end?;
-            let grammar_pair = matches!(
-                (q.start, end),
-                (U::Year, U::Month)
-                    | (U::Day, U::Hour | U::Minute | U::Second)
-                    | (U::Hour, U::Minute | U::Second)
-                    | (U::Minute, U::Second)
-            );
-            if grammar_pair || q.fractional_precision.is_some() {
-                return None;
-            }
-            q.end = None;
-            Some(ast::Ident {
-                span: q.span,
-                value: end.as_str().into(),
-                quoted: false,
-            })
+    let kind = match &e.kind {
+        ast::ExprKind::Binary { op, left, right } => {
+            let (right, unit) = split_trailing_qualifier(right, arena, depth + 1)?;
+            let kind = ast::ExprKind::Binary {
+                op: *op,
+                left,
+                right: arena.alloc(right),
+            };
+            return Some((ast::Expr { span: e.span, kind }, unit));
         }
-        _ => None,
+        ast::ExprKind::Unary { op, operand } => {
+            let (operand, unit) = split_trailing_qualifier(operand, arena, depth + 1)?;
+            let kind = ast::ExprKind::Unary {
+                op: *op,
+                operand: arena.alloc(operand),
+            };
+            return Some((ast::Expr { span: e.span, kind }, unit));
+        }
+        ast::ExprKind::Literal(ast::Literal::Interval(iv)) => iv,
+        _ => return None,
+    };
+    let q = &kind.qualifier;
+    let end = q.end?;
+    let grammar_pair = matches!(
+        (q.start, end),
+        (U::Year, U::Month)
+            | (U::Day, U::Hour | U::Minute | U::Second)
+            | (U::Hour, U::Minute | U::Second)
+            | (U::Minute, U::Second)
+    );
+    if grammar_pair || q.fractional_precision.is_some() {
+        return None;
     }
+    let mut literal = (**kind).clone();
+    literal.qualifier.end = None;
+    let unit = ast::Ident {
+        span: q.span,
+        value: end.as_str(),
+        quoted: false,
+    };
+    let kind = ast::ExprKind::Literal(ast::Literal::Interval(arena.alloc(literal)));
+    Some((ast::Expr { span: e.span, kind }, unit))
 }
 
 /// The unit of TIMESTAMPADD / TIMESTAMPDIFF: Calcite's time units print as keywords, custom
@@ -557,11 +581,11 @@ pub(crate) fn json(ctx: &Ctx, call: &JsonCall, span: Span) -> BResult<Bound> {
                 let b = ctx.bind(d)?;
                 let rest = c.words.trim_start_matches("DEFAULT").trim();
                 clause_texts.push((
-                    c.words.clone(),
+                    c.words.to_string(),
                     format!("DEFAULT {} {rest}", b.unparse(0, 0)),
                 ));
             }
-            None => clause_texts.push((c.words.clone(), c.words.clone())),
+            None => clause_texts.push((c.words.to_string(), c.words.to_string())),
         }
     }
     let fname = match call.function {

@@ -244,9 +244,9 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
         if group_window {
             return Some(true);
         }
-        fn key_name(k: &ast::Expr) -> Option<&str> {
+        fn key_name<'a>(k: &'a ast::Expr<'a>) -> Option<&'a str> {
             match &k.kind {
-                ExprKind::Identifier(name) => name.parts.last().map(|p| p.value.as_str()),
+                ExprKind::Identifier(name) => name.parts.last().map(|p| p.value),
                 _ => None,
             }
         }
@@ -563,7 +563,7 @@ fn mentions_column(select: &ast::Select, column: &str) -> bool {
 }
 
 /// The select list's expressions.
-fn item_exprs(select: &ast::Select) -> impl Iterator<Item = &ast::Expr> {
+fn item_exprs<'a>(select: &'a ast::Select<'a>) -> impl Iterator<Item = &'a ast::Expr<'a>> {
     select.items.iter().filter_map(|item| match item {
         ast::QueryItem::Expr { expr, .. } => Some(expr),
         ast::QueryItem::Wildcard { .. } => None,
@@ -571,10 +571,10 @@ fn item_exprs(select: &ast::Select) -> impl Iterator<Item = &ast::Expr> {
 }
 
 /// A call of a function by a one-part name, with that name.
-fn call_named(e: &ast::Expr) -> Option<(&ast::Call, &str)> {
+fn call_named<'a>(e: &'a ast::Expr<'a>) -> Option<(&'a ast::Call<'a>, &'a str)> {
     match &e.kind {
         ExprKind::Call(c) => match c.name.parts.as_slice() {
-            [n] => Some((&**c, n.value.as_str())),
+            [n] => Some((&**c, n.value)),
             _ => None,
         },
         _ => None,

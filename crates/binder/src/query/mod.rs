@@ -114,7 +114,8 @@ struct Resolver<'r, 'a> {
     error: Option<Box<Diagnostic>>,
     /// Calls to functions nobody defines met on the walk of the current expression, judged
     /// once its names are (Calcite derives a call's operands before looking the call up).
-    unknown_calls: Vec<(ast::Call, flinkddl_diagnostics::Span)>,
+    /// (The spans of the calls: `expr_names` finds them again in the expression it walked.)
+    unknown_calls: Vec<flinkddl_diagnostics::Span>,
     /// Warnings found on the way, reported whatever the statement's verdict.
     warnings: Vec<Diagnostic>,
     /// `x IN (subquery)` met on the walk, innermost last: the subquery's span, the width of
@@ -231,7 +232,7 @@ impl Resolver<'_, '_> {
             return Ok(());
         };
         if let Some(list) = &v.columns {
-            let defined: Vec<&str> = list.columns.iter().map(|c| c.value.as_str()).collect();
+            let defined: Vec<&str> = list.columns.iter().map(|c| c.value).collect();
             if defined.len() != names.len() {
                 return fail(
                     Diagnostic::new(
@@ -309,7 +310,7 @@ impl Resolver<'_, '_> {
         match &insert.columns {
             Some(list) => {
                 for c in &list.columns {
-                    if !writable.contains(&c.value.as_str()) {
+                    if !writable.contains(&c.value) {
                         let why = match target.columns.iter().find(|t| t.name == c.value) {
                             Some(t) if t.is_computed() => {
                                 format!("`{}` is a computed column: it cannot be written", c.value)
@@ -621,22 +622,22 @@ impl Resolver<'_, '_> {
     }
 
     /// The first call in `e` (outside subqueries) to a function no one defines.
-    fn first_undefined_call(
+    fn first_undefined_call<'e>(
         &self,
-        e: &ast::Expr,
-    ) -> Option<(ast::Call, flinkddl_diagnostics::Span)> {
-        struct Calls<'c, 'r, 'a> {
+        e: &'e ast::Expr<'e>,
+    ) -> Option<(&'e ast::Call<'e>, flinkddl_diagnostics::Span)> {
+        struct Calls<'c, 'r, 'a, 'e> {
             resolver: &'c Resolver<'r, 'a>,
-            found: Option<(ast::Call, flinkddl_diagnostics::Span)>,
+            found: Option<(&'e ast::Call<'e>, flinkddl_diagnostics::Span)>,
         }
-        impl visit::Visitor for Calls<'_, '_, '_> {
-            fn expr(&mut self, e: &ast::Expr) {
+        impl<'e> visit::Visitor<'e> for Calls<'_, '_, '_, 'e> {
+            fn expr(&mut self, e: &'e ast::Expr<'e>) {
                 if self.found.is_some() {
                     return;
                 }
                 if let ExprKind::Call(call) = &e.kind {
                     if self.resolver.names_unknown_function(call) {
-                        self.found = Some(((**call).clone(), e.span));
+                        self.found = Some((*call, e.span));
                     }
                 }
             }
@@ -860,7 +861,7 @@ impl Resolver<'_, '_> {
             [table, column] => frame
                 .relations
                 .iter()
-                .filter(|r| r.name.as_deref() == Some(table.value.as_str()))
+                .filter(|r| r.name.as_deref() == Some(table.value))
                 .any(|r| is_rowtime(r, &column.value)),
             _ => false,
         }
@@ -884,7 +885,7 @@ impl Resolver<'_, '_> {
             Some(name) => frame
                 .relations
                 .iter()
-                .find(|r| r.name.as_deref() == Some(name.value.as_str()))
+                .find(|r| r.name.as_deref() == Some(name.value))
                 .map(flags)
                 .unwrap_or_default(),
         };
@@ -921,7 +922,7 @@ impl Resolver<'_, '_> {
             scope: FrameScope<'r>,
             ok: bool,
         }
-        impl visit::Visitor for Typeable<'_> {
+        impl visit::Visitor<'_> for Typeable<'_> {
             fn expr(&mut self, e: &ast::Expr) {
                 if !self.ok {
                     return;
@@ -1026,7 +1027,7 @@ impl Resolver<'_, '_> {
                     .relations
                     .iter()
                     .enumerate()
-                    .find(|(_, r)| r.name.as_deref() == Some(table.value.as_str()))?;
+                    .find(|(_, r)| r.name.as_deref() == Some(table.value))?;
                 r.columns
                     .as_ref()?
                     .iter()
@@ -1055,7 +1056,7 @@ impl Resolver<'_, '_> {
             unsure: bool,
             error: Option<Diagnostic>,
         }
-        impl visit::Visitor for Check<'_, '_> {
+        impl visit::Visitor<'_> for Check<'_, '_> {
             fn expr(&mut self, e: &ast::Expr) {
                 if self.error.is_some() || self.unsure || e.span.start < self.skip_until {
                     return;
@@ -1090,7 +1091,7 @@ impl Resolver<'_, '_> {
                     | ExprKind::JsonConstructor(_) => self.unsure = true,
                     ExprKind::Identifier(name) => {
                         if let [single] = name.parts.as_slice() {
-                            if self.aliases.contains(&single.value.as_str()) {
+                            if self.aliases.contains(&single.value) {
                                 return;
                             }
                         }
@@ -1100,7 +1101,7 @@ impl Resolver<'_, '_> {
                                 let written = name
                                     .parts
                                     .iter()
-                                    .map(|p| p.value.as_str())
+                                    .map(|p| p.value)
                                     .collect::<Vec<_>>()
                                     .join(".");
                                 self.error = Some(
@@ -1124,7 +1125,7 @@ impl Resolver<'_, '_> {
         let aliases = aliases_of
             .iter()
             .filter_map(|i| match i {
-                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.as_str()),
+                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value),
                 _ => None,
             })
             .collect();
@@ -1195,7 +1196,7 @@ impl Resolver<'_, '_> {
                 frame
                     .relations
                     .iter()
-                    .find(|r| r.name.as_deref() == Some(name.value.as_str()))
+                    .find(|r| r.name.as_deref() == Some(name.value))
                     .and_then(typed)
             }
         }
@@ -1307,7 +1308,7 @@ impl Resolver<'_, '_> {
             let i = frame
                 .relations
                 .iter()
-                .position(|r| r.name.as_deref() == Some(table.value.as_str()))?;
+                .position(|r| r.name.as_deref() == Some(table.value))?;
             Some((i == 0, frame.relations[i].type_of(&column.value)?.clone()))
         };
         time::check_interval_join(condition, &side)
@@ -1618,10 +1619,10 @@ impl Resolver<'_, '_> {
 
     /// Resolves the names in `e`; returns its first call to a function no one defines, for
     /// the caller to judge when Calcite would (after the aggregate check, in HAVING).
-    fn expr_names(
+    fn expr_names<'e>(
         &mut self,
-        e: &ast::Expr,
-    ) -> Res<Option<(ast::Call, flinkddl_diagnostics::Span)>> {
+        e: &'e ast::Expr<'e>,
+    ) -> Res<Option<(&'e ast::Call<'e>, flinkddl_diagnostics::Span)>> {
         self.error = None;
         let outer_calls = std::mem::take(&mut self.unknown_calls);
         visit::walk_expr(self, e);
@@ -1629,7 +1630,13 @@ impl Resolver<'_, '_> {
         if let Some(d) = self.error.take() {
             return Err(d);
         }
-        Ok(calls.into_iter().next())
+        Ok(calls.first().and_then(|span| {
+            let call = visit::find_expr(e, |c| c.span == *span && matches!(c.kind, ExprKind::Call(_)))?;
+            match &call.kind {
+                ExprKind::Call(call) => Some((*call, *span)),
+                _ => None,
+            }
+        }))
     }
 
     /// Whether `call` names a function that no one defines: not a built-in, not one the
@@ -1706,7 +1713,7 @@ impl Resolver<'_, '_> {
                 if let Some(r) = frame
                     .relations
                     .iter()
-                    .find(|r| r.name.as_deref() == Some(first.value.as_str()))
+                    .find(|r| r.name.as_deref() == Some(first.value))
                 {
                     let column = &name.parts[1];
                     let Some(cols) = &r.columns else {
@@ -1848,7 +1855,7 @@ impl Resolver<'_, '_> {
     }
 }
 
-impl visit::Visitor for Resolver<'_, '_> {
+impl visit::Visitor<'_> for Resolver<'_, '_> {
     fn expr(&mut self, e: &ast::Expr) {
         if self.error.is_some() {
             return;
@@ -1856,7 +1863,7 @@ impl visit::Visitor for Resolver<'_, '_> {
         match &e.kind {
             ExprKind::Identifier(name) => self.error = self.identifier(name).map(Box::new),
             ExprKind::Call(call) if self.names_unknown_function(call) => {
-                self.unknown_calls.push(((**call).clone(), e.span));
+                self.unknown_calls.push(e.span);
             }
             ExprKind::InQuery { expr, query, .. } => {
                 let left = match &expr.kind {
@@ -1989,7 +1996,7 @@ struct GroupKeys {
     texts: Vec<String>,
 }
 
-fn collect_grouping<'e>(g: &'e ast::GroupingElement, out: &mut Vec<&'e ast::Expr>) {
+fn collect_grouping<'e>(g: &'e ast::GroupingElement<'e>, out: &mut Vec<&'e ast::Expr<'e>>) {
     match g {
         ast::GroupingElement::Expr { expr } => out.push(expr),
         ast::GroupingElement::Empty { .. } => {}
@@ -2025,7 +2032,7 @@ fn normalized(source: &str, span: flinkddl_diagnostics::Span) -> String {
 /// subqueries.
 fn first_aggregate(e: &ast::Expr) -> Option<flinkddl_diagnostics::Span> {
     struct Find(Option<flinkddl_diagnostics::Span>);
-    impl visit::Visitor for Find {
+    impl visit::Visitor<'_> for Find {
         fn expr(&mut self, e: &ast::Expr) {
             if self.0.is_some() {
                 return;
@@ -2103,7 +2110,7 @@ fn illegal_null(span: flinkddl_diagnostics::Span) -> Diagnostic {
 }
 
 /// The values of one VALUES row (a single value is a row of one).
-fn row_items(row: &ast::Expr) -> Vec<&ast::Expr> {
+fn row_items<'a>(row: &'a ast::Expr<'a>) -> Vec<&'a ast::Expr<'a>> {
     match &row.kind {
         ExprKind::Row { items, .. } => items.iter().collect(),
         _ => vec![row],
@@ -2206,7 +2213,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
         columns: Option<&'v [String]>,
         error: Option<Box<Diagnostic>>,
     }
-    impl visit::Visitor for Names<'_> {
+    impl visit::Visitor<'_> for Names<'_> {
         fn expr(&mut self, e: &ast::Expr) {
             if self.error.is_some() {
                 return;
@@ -2276,14 +2283,14 @@ fn calls_aggregate(e: &ast::Expr) -> bool {
 
 /// Whether an expression under `roots` (outside subqueries) passes `test`.
 pub(super) fn any_expr<'e>(
-    roots: impl IntoIterator<Item = &'e ast::Expr>,
+    roots: impl IntoIterator<Item = &'e ast::Expr<'e>>,
     test: impl Fn(&ast::Expr) -> bool,
 ) -> bool {
     struct Any<F> {
         test: F,
         found: bool,
     }
-    impl<F: Fn(&ast::Expr) -> bool> visit::Visitor for Any<F> {
+    impl<F: Fn(&ast::Expr) -> bool> visit::Visitor<'_> for Any<F> {
         fn expr(&mut self, e: &ast::Expr) {
             if !self.found && (self.test)(e) {
                 self.found = true;

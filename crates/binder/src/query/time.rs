@@ -123,7 +123,7 @@ pub(super) fn keeps_rowtimes(select: &ast::Select) -> bool {
                 .iter()
                 .filter_map(|item| match item {
                     ast::GroupingElement::Expr { expr: e } => match &e.kind {
-                        ast::ExprKind::Identifier(n) => n.parts.last().map(|p| p.value.as_str()),
+                        ast::ExprKind::Identifier(n) => n.parts.last().map(|p| p.value),
                         _ => None,
                     },
                     _ => None,
@@ -134,8 +134,8 @@ pub(super) fn keeps_rowtimes(select: &ast::Select) -> bool {
     }
 }
 
-fn call_name(c: &ast::Call) -> &str {
-    c.name.parts.last().map_or("", |p| p.value.as_str())
+fn call_name<'a>(c: &'a ast::Call<'a>) -> &'a str {
+    c.name.parts.last().map_or("", |p| p.value)
 }
 
 /// Whether `e` holds a call that `test` accepts.
@@ -144,7 +144,7 @@ fn calls(e: &ast::Expr, test: &dyn Fn(&ast::Call) -> bool) -> bool {
         test: &'t dyn Fn(&ast::Call) -> bool,
         found: bool,
     }
-    impl visit::Visitor for Find<'_> {
+    impl visit::Visitor<'_> for Find<'_> {
         fn expr(&mut self, e: &ast::Expr) {
             if let ast::ExprKind::Call(c) = &e.kind {
                 self.found |= (self.test)(c);
@@ -292,10 +292,10 @@ fn sort_error(first: &ast::OrderItem, on_time_attribute: bool) -> Box<Diagnostic
 /// must be ordered by a time attribute, ascending (Flink's planner; an unbounded window may be
 /// ordered by any column). `key_type` gives a sort key's type when it names a column.
 pub(super) fn check_over_windows<'s>(
-    select: &'s ast::Select,
+    select: &'s ast::Select<'s>,
     key_type: &dyn Fn(&ast::ObjectName) -> Option<DataType>,
 ) -> Result<(), Box<Diagnostic>> {
-    let mut specs: Vec<&'s ast::WindowSpec> = Vec::new();
+    let mut specs: Vec<&'s ast::WindowSpec<'s>> = Vec::new();
     for item in &select.items {
         if let ast::QueryItem::Expr { expr, .. } = item {
             over_specs(expr, select, &mut specs);
@@ -336,13 +336,13 @@ pub(super) fn check_over_windows<'s>(
 
 /// The window specifications of the OVER calls in `e` (a named window looked up in the
 /// SELECT's WINDOW clause).
-fn over_specs<'s>(e: &'s ast::Expr, select: &'s ast::Select, out: &mut Vec<&'s ast::WindowSpec>) {
+fn over_specs<'s>(e: &'s ast::Expr<'s>, select: &'s ast::Select<'s>, out: &mut Vec<&'s ast::WindowSpec<'s>>) {
     struct Find<'s, 'o> {
-        select: &'s ast::Select,
-        out: &'o mut Vec<&'s ast::WindowSpec>,
+        select: &'s ast::Select<'s>,
+        out: &'o mut Vec<&'s ast::WindowSpec<'s>>,
     }
     impl<'s> Find<'s, '_> {
-        fn over(&mut self, over: &'s ast::Over) {
+        fn over(&mut self, over: &'s ast::Over<'s>) {
             match over {
                 ast::Over::Spec { spec } => self.out.push(spec),
                 ast::Over::Named { name } => {
@@ -360,7 +360,7 @@ fn over_specs<'s>(e: &'s ast::Expr, select: &'s ast::Select, out: &mut Vec<&'s a
     }
     // The visitor cannot hand out references that outlive it, so walk calls by hand: OVER
     // calls sit at the top of a select item or inside operators and other calls.
-    fn walk<'s>(e: &'s ast::Expr, f: &mut Find<'s, '_>, depth: u32) {
+    fn walk<'s>(e: &'s ast::Expr<'s>, f: &mut Find<'s, '_>, depth: u32) {
         if depth > 64 {
             return;
         }
@@ -589,7 +589,7 @@ pub(super) fn check_pattern_offsets(mr: &ast::MatchRecognize) -> Result<(), Box<
         variable: &'v str,
         found: Option<Span>,
     }
-    impl visit::Visitor for Find<'_> {
+    impl visit::Visitor<'_> for Find<'_> {
         fn expr(&mut self, e: &ast::Expr) {
             if self.found.is_some() {
                 return;
@@ -611,7 +611,7 @@ pub(super) fn check_pattern_offsets(mr: &ast::MatchRecognize) -> Result<(), Box<
     }
     for define in &mr.define {
         let mut find = Find {
-            variable: define.name.value.as_str(),
+            variable: define.name.value,
             found: None,
         };
         visit::walk_expr(&mut find, &define.expr);
@@ -680,7 +680,7 @@ pub(super) fn check_pattern_end(mr: &ast::MatchRecognize) -> Result<(), Box<Diag
 /// (`(B C)+`: "Group patterns are not supported yet."). The message prints the pattern node as
 /// Calcite does (`|(_UTF-16LE'B', _UTF-16LE'C')`); checked with the oracle.
 pub(super) fn check_pattern_shape(mr: &ast::MatchRecognize) -> Result<(), Box<Diagnostic>> {
-    fn find(p: &ast::Pattern, depth: u32) -> Option<(&ast::Pattern, &'static str)> {
+    fn find<'a>(p: &'a ast::Pattern<'a>, depth: u32) -> Option<(&'a ast::Pattern<'a>, &'static str)> {
         if depth > 200 {
             return None;
         }
@@ -705,7 +705,7 @@ pub(super) fn check_pattern_shape(mr: &ast::MatchRecognize) -> Result<(), Box<Di
             _ => None,
         }
     }
-    fn ungrouped(p: &ast::Pattern) -> &ast::Pattern {
+    fn ungrouped<'a>(p: &'a ast::Pattern<'a>) -> &'a ast::Pattern<'a> {
         let mut p = p;
         while let ast::PatternKind::Group {
             pattern: Some(inner),

@@ -757,7 +757,7 @@ impl<'b> Walker<'b> {
 
     /// Resolves a column name written bare, records it, and returns what it means.
     fn bare(&mut self, ident: &ast::Ident) -> Meaning {
-        let name = ident.value.as_str();
+        let name = ident.value;
         if let Some(Some(rel)) = &self.order_names {
             match rel.lookup(name) {
                 Lookup::One(c) => {
@@ -844,7 +844,7 @@ impl<'b> Walker<'b> {
     }
 }
 
-impl visit::Visitor for Walker<'_> {
+impl visit::Visitor<'_> for Walker<'_> {
     fn expr(&mut self, expr: &Expr) {
         match &expr.kind {
             ExprKind::Identifier(name) => {

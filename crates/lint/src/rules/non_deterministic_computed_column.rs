@@ -66,7 +66,7 @@ impl Rule for NonDeterministicComputedColumn {
         // Which connectors and formats read a changelog is the connector catalogue's fact.
         let catalogue = Catalogue::builtin_ref();
         let changelog = with.properties.iter().find(|p| {
-            let (k, v) = (p.key.value.as_str(), p.value.value.as_str());
+            let (k, v) = (p.key.value, p.value.value);
             (k == "connector" && catalogue.connector_reads_changelog(v))
                 || (matches!(k, "format" | "value.format") && catalogue.format_reads_changelog(v))
         });

@@ -23,7 +23,7 @@ impl Rule for NullablePrimaryKeyColumn {
         for element in &elements {
             if let TableElement::Constraint(c) = element {
                 if c.kind == ConstraintKind::PrimaryKey {
-                    keyed.extend(c.columns.columns.iter().map(|i| (i.value.as_str(), i.span)));
+                    keyed.extend(c.columns.columns.iter().map(|i| (i.value, i.span)));
                 }
             }
         }

@@ -33,7 +33,7 @@ struct Clamps<'a, 'o> {
     out: &'o mut Vec<Diagnostic>,
 }
 
-impl Visitor for Clamps<'_, '_> {
+impl Visitor<'_> for Clamps<'_, '_> {
     fn data_type(&mut self, ty: &DataTypeSyntax) {
         let TypeKind::Builtin { name, params, .. } = &ty.kind else {
             return;

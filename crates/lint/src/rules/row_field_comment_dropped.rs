@@ -22,7 +22,7 @@ struct Comments<'o> {
     out: &'o mut Vec<Diagnostic>,
 }
 
-impl Visitor for Comments<'_> {
+impl Visitor<'_> for Comments<'_> {
     fn data_type(&mut self, ty: &DataTypeSyntax) {
         let (TypeKind::Row { fields, .. } | TypeKind::Structured { fields, .. }) = &ty.kind else {
             return;

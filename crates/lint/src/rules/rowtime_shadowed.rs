@@ -148,7 +148,7 @@ fn inherited_watermark_redefined(
     else {
         return;
     };
-    let base_name = like.source.parts.last().map(|p| p.value.as_str());
+    let base_name = like.source.parts.last().map(|p| p.value);
     let base_watermark = base_watermark_span(cx, base_name, ct.span.start);
     let mut d = Diagnostic::new(
         Code::RowtimeShadowed,
@@ -181,7 +181,7 @@ fn base_watermark_span(cx: &Context<'_>, name: Option<&str>, before: u32) -> Opt
         .filter(|s| s.span.start < before)
         .filter_map(|s| match &s.kind {
             StatementKind::CreateTable(ct)
-                if ct.name.parts.last().map(|p| p.value.as_str()) == Some(name) =>
+                if ct.name.parts.last().map(|p| p.value) == Some(name) =>
             {
                 ct.elements.as_ref()
             }

@@ -11,27 +11,27 @@ use super::{
 
 /// Callbacks for [`walk_type`], [`walk_expr`] and [`walk_query`]; each is called before the
 /// node's children.
-pub trait Visitor {
-    fn data_type(&mut self, _ty: &DataTypeSyntax) {}
-    fn expr(&mut self, _expr: &Expr) {}
+pub trait Visitor<'a> {
+    fn data_type(&mut self, _ty: &'a DataTypeSyntax<'a>) {}
+    fn expr(&mut self, _expr: &'a Expr<'a>) {}
     /// A query inside an expression (a subquery, `EXISTS`, `IN (query)`, a table argument's
     /// query). [`walk_expr`] does not descend into it: call [`walk_query`] here to do so.
-    fn subquery(&mut self, _query: &Query) {}
+    fn subquery(&mut self, _query: &'a Query<'a>) {}
     /// Before a query's children (its CTEs are in scope from here on).
-    fn enter_query(&mut self, _query: &Query) {}
+    fn enter_query(&mut self, _query: &'a Query<'a>) {}
     /// After a query's children.
-    fn leave_query(&mut self, _query: &Query) {}
+    fn leave_query(&mut self, _query: &'a Query<'a>) {}
     /// A FROM item, before its children.
-    fn table_ref(&mut self, _table: &TableRef) {}
+    fn table_ref(&mut self, _table: &'a TableRef<'a>) {}
     /// A table named as a table function's argument (`TABLE t`) or as `TABLE t` in a query.
-    fn table_name(&mut self, _name: &super::ObjectName, _span: flinkddl_diagnostics::Span) {}
+    fn table_name(&mut self, _name: &'a super::ObjectName<'a>, _span: flinkddl_diagnostics::Span) {}
 }
 
 /// Visits a query: its CTEs, set operations, SELECT blocks (items, FROM items, clauses), ORDER
 /// BY and LIMIT, and every expression in them. Subqueries reach [`Visitor::subquery`]. The
 /// parser bounds nesting, and set operations and joins are flat lists, so the recursion is
 /// bounded.
-pub fn walk_query<V: Visitor>(v: &mut V, query: &Query) {
+pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &'a Query<'a>) {
     v.enter_query(query);
     if let Some(with) = &query.with {
         for cte in &with.ctes {
@@ -48,7 +48,7 @@ pub fn walk_query<V: Visitor>(v: &mut V, query: &Query) {
     v.leave_query(query);
 }
 
-fn walk_set_expr<V: Visitor>(v: &mut V, set: &SetExpr) {
+fn walk_set_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, set: &'a SetExpr<'a>) {
     match &set.kind {
         // Calcite's validation order: FROM, WHERE, GROUP BY, HAVING, WINDOW, QUALIFY, then
         // the select list (so the first missing table found is the one Flink reports).
@@ -100,7 +100,7 @@ fn walk_set_expr<V: Visitor>(v: &mut V, set: &SetExpr) {
     }
 }
 
-fn walk_grouping<V: Visitor>(v: &mut V, g: &GroupingElement) {
+fn walk_grouping<'a, V: Visitor<'a> + ?Sized>(v: &mut V, g: &'a GroupingElement<'a>) {
     match g {
         GroupingElement::Expr { expr } => walk_expr(v, expr),
         GroupingElement::Empty { .. } => {}
@@ -118,7 +118,7 @@ fn walk_grouping<V: Visitor>(v: &mut V, g: &GroupingElement) {
 }
 
 /// Visits a FROM clause's items and join conditions, left to right.
-pub fn walk_from<V: Visitor>(v: &mut V, from: &FromClause) {
+pub fn walk_from<'a, V: Visitor<'a> + ?Sized>(v: &mut V, from: &'a FromClause<'a>) {
     walk_table_ref(v, &from.first);
     for join in &from.joins {
         walk_table_ref(v, &join.right);
@@ -128,7 +128,7 @@ pub fn walk_from<V: Visitor>(v: &mut V, from: &FromClause) {
     }
 }
 
-fn walk_table_ref<V: Visitor>(v: &mut V, table: &TableRef) {
+fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, table: &'a TableRef<'a>) {
     v.table_ref(table);
     match &table.kind {
         TableRefKind::Named { system_time, .. } => {
@@ -211,7 +211,7 @@ pub fn property_lists<'a>(statement: &Statement<'a>) -> Vec<&'a PropertyList<'a>
 
 /// Visits every type and expression of the table elements of `statement`: column types, the
 /// expressions of computed columns and watermarks, and the types inside those expressions.
-pub fn walk_statement<V: Visitor>(v: &mut V, statement: &Statement) {
+pub fn walk_statement<'a, V: Visitor<'a> + ?Sized>(v: &mut V, statement: &Statement<'a>) {
     for element in table_elements(statement) {
         match element {
             TableElement::Column(column) => match &column.kind {
@@ -228,7 +228,7 @@ pub fn walk_statement<V: Visitor>(v: &mut V, statement: &Statement) {
 }
 
 /// Visits `ty` and every type nested in it.
-pub fn walk_type<V: Visitor>(v: &mut V, ty: &DataTypeSyntax) {
+pub fn walk_type<'a, V: Visitor<'a> + ?Sized>(v: &mut V, ty: &'a DataTypeSyntax<'a>) {
     v.data_type(ty);
     match &ty.kind {
         TypeKind::Array { element, .. } | TypeKind::Multiset { element, .. } => {
@@ -253,7 +253,7 @@ pub fn walk_type<V: Visitor>(v: &mut V, ty: &DataTypeSyntax) {
 
 /// Visits `expr`, every expression inside it and the types it names (CAST targets, JSON
 /// `RETURNING` types).
-pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
+pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
     v.expr(expr);
     match &expr.kind {
         ExprKind::Identifier(_)
@@ -467,10 +467,22 @@ pub fn walk_expr<V: Visitor>(v: &mut V, expr: &Expr) {
 }
 
 /// Calls `f` on `expr` and every expression inside it.
-pub fn for_each_expr(expr: &Expr, f: impl FnMut(&Expr)) {
+/// The first expression under `root` (outside subqueries, in [`walk_expr`]'s order) that
+/// passes `test`.
+pub fn find_expr<'a>(root: &'a Expr<'a>, mut test: impl FnMut(&Expr) -> bool) -> Option<&'a Expr<'a>> {
+    let mut found = None;
+    for_each_expr(root, |e| {
+        if found.is_none() && test(e) {
+            found = Some(e);
+        }
+    });
+    found
+}
+
+pub fn for_each_expr<'a>(expr: &'a Expr<'a>, f: impl FnMut(&'a Expr<'a>)) {
     struct Exprs<F>(F);
-    impl<F: FnMut(&Expr)> Visitor for Exprs<F> {
-        fn expr(&mut self, expr: &Expr) {
+    impl<'a, F: FnMut(&'a Expr<'a>)> Visitor<'a> for Exprs<F> {
+        fn expr(&mut self, expr: &'a Expr<'a>) {
             (self.0)(expr)
         }
     }
