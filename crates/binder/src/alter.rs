@@ -419,7 +419,7 @@ impl Binder<'_> {
                 let Some(c) = columns.iter_mut().find(|c| c.name == old_name) else {
                     return Err(());
                 };
-                c.name = new.value.clone().into();
+                c.name = new.value.into();
                 if let Some(pk) = primary_key.as_mut() {
                     for k in pk.columns.iter_mut().filter(|k| **k == old_name) {
                         *k = new.value.to_string();

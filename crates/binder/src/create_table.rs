@@ -424,7 +424,7 @@ impl Binder<'_> {
                 }
             }
             let new = Col {
-                name: def.name.value.clone().into(),
+                name: def.name.value.into(),
                 span: def.name.span,
                 data_type: ty,
                 kind,
@@ -536,12 +536,7 @@ impl Binder<'_> {
         // LIKE's watermark clashes (MergeTableLikeUtil), by rowtime column name.
         let mut kept: Vec<DeclaredWatermark> = Vec::new();
         for (w, typed) in declared_watermarks {
-            let rowtime = w
-                .rowtime
-                .parts
-                .first()
-                .map(|p| p.value)
-                .unwrap_or_default();
+            let rowtime = w.rowtime.parts.first().map(|p| p.value).unwrap_or_default();
             if let Some(existing) = watermarks.iter().position(|b| b.rowtime == rowtime) {
                 if strategies.watermarks == Strategy::Including {
                     self.report(

@@ -19,7 +19,7 @@ pub struct TableSpans<'a> {
 }
 
 impl TableSpans<'_> {
-    fn property(&self, key: &str) -> Option<&Property> {
+    fn property(&self, key: &str) -> Option<&Property<'_>> {
         self.options.iter().rev().find(|p| p.key.value == key)
     }
 

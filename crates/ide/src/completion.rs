@@ -194,7 +194,7 @@ impl Collector<'_> {
 
     /// The cursor's statement when it parsed whole (and the text read is the document's own,
     /// not one repaired for an unclosed string): its tree is then the truth about it.
-    fn parsed_statement(&self) -> Option<&flinkddl::syntax::ast::Statement> {
+    fn parsed_statement(&self) -> Option<&flinkddl::syntax::ast::Statement<'_>> {
         if self.cx.unclosed
             || self
                 .analysis

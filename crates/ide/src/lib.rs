@@ -139,7 +139,7 @@ impl Analysis {
         self.index.get_or_init(|| index::Index::build(&self.result))
     }
 
-    pub(crate) fn statements(&self) -> &[ast::Statement] {
+    pub(crate) fn statements(&self) -> &[ast::Statement<'_>] {
         &self.result.parse.script().statements
     }
 

@@ -649,7 +649,10 @@ fn parts(name: &ast::ObjectName) -> Vec<String> {
 }
 
 /// The FROM items of a SELECT block, read from its tree.
-fn tree_from_items<'q>(select: &'q ast::Select<'q>, ctes: &[(String, Body<'q>)]) -> Vec<FromItem<'q>> {
+fn tree_from_items<'q>(
+    select: &'q ast::Select<'q>,
+    ctes: &[(String, Body<'q>)],
+) -> Vec<FromItem<'q>> {
     let mut out = Vec::new();
     if let Some(from) = &select.from {
         tree_join_items(from, ctes, &mut out);
@@ -757,12 +760,7 @@ fn tree_ctes<'q>(query: &'q ast::Query<'q>) -> Ctes<'q> {
         .with
         .iter()
         .flat_map(|w| &w.ctes)
-        .map(|c| {
-            (
-                c.name.value.to_string(),
-                Body::Tree(c.query),
-            )
-        })
+        .map(|c| (c.name.value.to_string(), Body::Tree(c.query)))
         .collect()
 }
 
@@ -807,7 +805,10 @@ impl<'q> visit::Visitor<'q> for Around<'q> {
 
 /// The FROM items of the query blocks around `offset` in a statement that parsed, innermost
 /// block first, and the CTEs in scope there.
-pub fn tree_around<'q>(statement: &ast::Statement<'q>, offset: u32) -> (Vec<FromItem<'q>>, Ctes<'q>) {
+pub fn tree_around<'q>(
+    statement: &ast::Statement<'q>,
+    offset: u32,
+) -> (Vec<FromItem<'q>>, Ctes<'q>) {
     let mut around = Around {
         offset,
         ctes: Vec::new(),
@@ -864,7 +865,7 @@ pub fn body_block<'q>(
 mod tests {
     use super::*;
 
-    fn scope(marked: &str) -> Vec<FromItem> {
+    fn scope(marked: &str) -> Vec<FromItem<'static>> {
         let offset = marked.find("$0").unwrap_or(marked.len()) as u32;
         let text = marked.replace("$0", "");
         let lexed = flinkddl::syntax::lex(&text);

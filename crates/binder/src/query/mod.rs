@@ -1631,7 +1631,9 @@ impl Resolver<'_, '_> {
             return Err(d);
         }
         Ok(calls.first().and_then(|span| {
-            let call = visit::find_expr(e, |c| c.span == *span && matches!(c.kind, ExprKind::Call(_)))?;
+            let call = visit::find_expr(e, |c| {
+                c.span == *span && matches!(c.kind, ExprKind::Call(_))
+            })?;
             match &call.kind {
                 ExprKind::Call(call) => Some((*call, *span)),
                 _ => None,

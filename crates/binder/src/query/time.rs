@@ -336,7 +336,11 @@ pub(super) fn check_over_windows<'s>(
 
 /// The window specifications of the OVER calls in `e` (a named window looked up in the
 /// SELECT's WINDOW clause).
-fn over_specs<'s>(e: &'s ast::Expr<'s>, select: &'s ast::Select<'s>, out: &mut Vec<&'s ast::WindowSpec<'s>>) {
+fn over_specs<'s>(
+    e: &'s ast::Expr<'s>,
+    select: &'s ast::Select<'s>,
+    out: &mut Vec<&'s ast::WindowSpec<'s>>,
+) {
     struct Find<'s, 'o> {
         select: &'s ast::Select<'s>,
         out: &'o mut Vec<&'s ast::WindowSpec<'s>>,
@@ -680,7 +684,10 @@ pub(super) fn check_pattern_end(mr: &ast::MatchRecognize) -> Result<(), Box<Diag
 /// (`(B C)+`: "Group patterns are not supported yet."). The message prints the pattern node as
 /// Calcite does (`|(_UTF-16LE'B', _UTF-16LE'C')`); checked with the oracle.
 pub(super) fn check_pattern_shape(mr: &ast::MatchRecognize) -> Result<(), Box<Diagnostic>> {
-    fn find<'a>(p: &'a ast::Pattern<'a>, depth: u32) -> Option<(&'a ast::Pattern<'a>, &'static str)> {
+    fn find<'a>(
+        p: &'a ast::Pattern<'a>,
+        depth: u32,
+    ) -> Option<(&'a ast::Pattern<'a>, &'static str)> {
         if depth > 200 {
             return None;
         }

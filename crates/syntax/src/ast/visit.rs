@@ -469,7 +469,10 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
 /// Calls `f` on `expr` and every expression inside it.
 /// The first expression under `root` (outside subqueries, in [`walk_expr`]'s order) that
 /// passes `test`.
-pub fn find_expr<'a>(root: &'a Expr<'a>, mut test: impl FnMut(&Expr) -> bool) -> Option<&'a Expr<'a>> {
+pub fn find_expr<'a>(
+    root: &'a Expr<'a>,
+    mut test: impl FnMut(&Expr) -> bool,
+) -> Option<&'a Expr<'a>> {
     let mut found = None;
     for_each_expr(root, |e| {
         if found.is_none() && test(e) {
