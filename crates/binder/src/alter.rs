@@ -153,12 +153,14 @@ impl Binder<'_> {
                 let mut failed = false;
                 let mut placed: Vec<&ast::ColumnDef> = Vec::new();
                 for item in items {
-                    if let AlterItem::Element { element, position } = item {
-                        if let TableElement::Column(def) = element {
-                            match self.place_column(&mut columns, def, position.as_ref(), *modify) {
-                                Ok(()) => placed.push(def),
-                                Err(()) => failed = true,
-                            }
+                    if let AlterItem::Element {
+                        element: TableElement::Column(def),
+                        position,
+                    } = item
+                    {
+                        match self.place_column(&mut columns, def, position.as_ref(), *modify) {
+                            Ok(()) => placed.push(def),
+                            Err(()) => failed = true,
                         }
                     }
                 }

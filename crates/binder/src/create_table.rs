@@ -1314,7 +1314,7 @@ impl Binder<'_> {
                         columns.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
                     ),
                 );
-                if let Some(s) = similar(&key.value, columns.iter().map(|c| c.name.as_str())) {
+                if let Some(s) = similar(key.value, columns.iter().map(|c| c.name.as_str())) {
                     d = d.with_help(format!("did you mean `{s}`?"));
                 }
                 self.report(d);

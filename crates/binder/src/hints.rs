@@ -52,15 +52,15 @@ pub(crate) fn table_options(
     let mut stack = vec![statement];
     while let Some(s) = stack.pop() {
         match &s.kind {
-            StatementKind::Query(q) => visit::walk_query(&mut hints, &q.query),
-            StatementKind::Insert(i) => visit::walk_query(&mut hints, &i.query.query),
-            StatementKind::CreateView(v) => visit::walk_query(&mut hints, &v.query.query),
+            StatementKind::Query(q) => visit::walk_query(&mut hints, q.query),
+            StatementKind::Insert(i) => visit::walk_query(&mut hints, i.query.query),
+            StatementKind::CreateView(v) => visit::walk_query(&mut hints, v.query.query),
             StatementKind::CreateTable(ct) => {
                 if let Some(q) = &ct.as_query {
-                    visit::walk_query(&mut hints, &q.query);
+                    visit::walk_query(&mut hints, q.query);
                 }
             }
-            StatementKind::Explain(e) => stack.push(&e.statement),
+            StatementKind::Explain(e) => stack.push(e.statement),
             StatementKind::Execute { statement } => stack.push(statement),
             StatementKind::StatementSet { inserts } => stack.extend(inserts.iter()),
             _ => {}

@@ -283,7 +283,7 @@ impl Binder<'_> {
                             .user_functions
                             .contains(name.value.to_ascii_uppercase().as_str()))
                     || (self.binder.modules_loaded
-                        && crate::expr::function_kind(&name.value)
+                        && crate::expr::function_kind(name.value)
                             == crate::expr::FunctionKind::Unknown);
                 if user {
                     self.found = Some(name.value.to_string());

@@ -32,7 +32,7 @@ impl Binder<'_> {
     }
 
     fn create_catalog(&mut self, c: &ast::CreateCatalog) {
-        if self.catalog.catalog(&c.name.value).is_some() {
+        if self.catalog.catalog(c.name.value).is_some() {
             if c.if_not_exists.is_none() {
                 self.report(
                     Diagnostic::new(
@@ -56,7 +56,7 @@ impl Binder<'_> {
             .iter()
             .find(|(k, _)| k == "type")
             .map(|(_, v)| v.as_str());
-        self.catalog.add_catalog(&c.name.value, catalog_type);
+        self.catalog.add_catalog(c.name.value, catalog_type);
     }
 
     fn create_database(&mut self, d: &ast::CreateDatabase) {
@@ -101,14 +101,14 @@ impl Binder<'_> {
         match u {
             Use::Catalog { name }
                 if self.options.assume_external_objects
-                    && self.catalog.catalog(&name.value).is_none() =>
+                    && self.catalog.catalog(name.value).is_none() =>
             {
                 let default = "default".to_string();
-                self.assume_exists(&name.value, &default, name.span);
+                self.assume_exists(name.value, &default, name.span);
                 self.catalog.current_catalog = name.value.to_string();
                 self.catalog.current_database = default;
             }
-            Use::Catalog { name } => match self.catalog.catalog(&name.value) {
+            Use::Catalog { name } => match self.catalog.catalog(name.value) {
                 Some(entry) => {
                     let default = entry.default_database.clone();
                     self.catalog.current_catalog = name.value.to_string();
@@ -342,7 +342,7 @@ impl Binder<'_> {
             }
             ("CREATE CATALOG", Some(name)) => {
                 if let [catalog] = name.parts.as_slice() {
-                    self.catalog_metadata(&catalog.value, name.span);
+                    self.catalog_metadata(catalog.value, name.span);
                 }
                 return;
             }
@@ -485,7 +485,7 @@ impl Binder<'_> {
     fn describe(&mut self, describe: &ast::Describe) {
         if let (Some(ObjectKind::Catalog), Some(name)) = (describe.object, &describe.name) {
             if let [catalog] = name.parts.as_slice() {
-                self.catalog_metadata(&catalog.value, name.span);
+                self.catalog_metadata(catalog.value, name.span);
             }
             return;
         }

@@ -66,13 +66,13 @@ fn collect(source: &str, tokens: &[Token], statement: &ast::Statement, out: &mut
         StatementKind::CreateTable(ct) => {
             if let Some(query) = &ct.as_query {
                 out.push((names(&ct.name), ct.name.span, Access::Write));
-                query_reads(&query.query, out);
+                query_reads(query.query, out);
             }
         }
-        StatementKind::CreateView(v) => query_reads(&v.query.query, out),
+        StatementKind::CreateView(v) => query_reads(v.query.query, out),
         StatementKind::Insert(insert) => {
             out.push((names(&insert.target), insert.target.span, Access::Write));
-            query_reads(&insert.query.query, out);
+            query_reads(insert.query.query, out);
         }
         StatementKind::StatementSet { inserts } => {
             for s in inserts {
@@ -80,8 +80,8 @@ fn collect(source: &str, tokens: &[Token], statement: &ast::Statement, out: &mut
             }
         }
         StatementKind::Execute { statement } => collect(source, tokens, statement, out),
-        StatementKind::Explain(e) => collect(source, tokens, &e.statement, out),
-        StatementKind::Query(q) => query_reads(&q.query, out),
+        StatementKind::Explain(e) => collect(source, tokens, e.statement, out),
+        StatementKind::Query(q) => query_reads(q.query, out),
         // COMPILE PLAN ... FOR INSERT, DELETE FROM, UPDATE, ...: only delimited; scan them all.
         StatementKind::Other(_) => scan(source, tokens, statement.span, out),
         _ => {}
@@ -428,7 +428,7 @@ fn query_reads(query: &ast::Query, out: &mut Found) {
                 .with
                 .iter()
                 .flat_map(|w| w.ctes.iter())
-                .map(|c| (c.name.value.to_string(), address(&c.query)))
+                .map(|c| (c.name.value.to_string(), address(c.query)))
                 .collect();
             let visible = ctes.len();
             let recursive = query.with.as_ref().is_some_and(|w| w.recursive);
@@ -502,16 +502,16 @@ fn later_cte(statement: &ast::Statement, name: &str, used_at: Span) -> Option<Sp
 /// The queries of `statement` that Flink validates (see [`validated_query`]).
 fn statement_queries<'s>(statement: &'s ast::Statement<'s>, out: &mut Vec<&'s ast::Query<'s>>) {
     match &statement.kind {
-        StatementKind::CreateTable(ct) => out.extend(ct.as_query.iter().map(|q| &*q.query)),
-        StatementKind::CreateView(v) => out.push(&v.query.query),
-        StatementKind::Insert(insert) => out.push(&insert.query.query),
-        StatementKind::Query(q) => out.push(&q.query),
+        StatementKind::CreateTable(ct) => out.extend(ct.as_query.iter().map(|q| q.query)),
+        StatementKind::CreateView(v) => out.push(v.query.query),
+        StatementKind::Insert(insert) => out.push(insert.query.query),
+        StatementKind::Query(q) => out.push(q.query),
         StatementKind::StatementSet { inserts } => {
             for s in inserts {
                 statement_queries(s, out);
             }
         }
-        StatementKind::Explain(e) => statement_queries(&e.statement, out),
+        StatementKind::Explain(e) => statement_queries(e.statement, out),
         StatementKind::Execute { statement } => statement_queries(statement, out),
         _ => {}
     }

@@ -186,7 +186,7 @@ fn unbound_column(
             TableElement::Column(c) if c.name.span == name_span => Some(c),
             _ => None,
         })?;
-    let name = flinkddl::binder::schema::quote_ident(&column.name.value);
+    let name = flinkddl::binder::schema::quote_ident(column.name.value);
     let resolved = |ty: &ast::DataTypeSyntax| {
         flinkddl::types::resolve_ddl_type_in(ty, analysis.text())
             .map(|t| t.summary_string())
@@ -357,7 +357,7 @@ fn option_hover(
     let options = table_options(analysis, statement, index);
     let key = &property.key.value;
     let markdown = if *key == "connector" {
-        match analysis.catalogue().connector(&property.value.value) {
+        match analysis.catalogue().connector(property.value.value) {
             Some(c) => {
                 let roles: Vec<String> = c
                     .roles

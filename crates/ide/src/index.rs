@@ -357,10 +357,10 @@ impl Builder {
         let meaning = self
             .live
             .get(table)
-            .and_then(|rel| rel.meaning_of(&name.value));
+            .and_then(|rel| rel.meaning_of(name.value));
         match meaning {
             Some(Meaning::Column(symbol)) => self.push(name.span, symbol, false),
-            Some(Meaning::Unknown) => self.unresolved(&name.value, name.span),
+            Some(Meaning::Unknown) => self.unresolved(name.value, name.span),
             Some(Meaning::Local) | None => self.push(
                 name.span,
                 Symbol::Column(table.clone(), name.value.to_string()),
@@ -431,7 +431,7 @@ impl Builder {
                         path,
                         &ast::Ident {
                             span,
-                            value: c.name.as_str().into(),
+                            value: c.name.as_str(),
                             quoted: false,
                         },
                     );
@@ -501,7 +501,7 @@ impl Builder {
 
     /// A query's column uses; returns its output columns.
     fn query(&mut self, query: &QueryBody) -> Rel {
-        query::Walker::new(self).query(&query.query)
+        query::Walker::new(self).query(query.query)
     }
 
     fn statement(&mut self, statement: &Statement) {
@@ -620,7 +620,7 @@ impl Builder {
                 }
             }
             StatementKind::Execute { statement } => self.statement(statement),
-            StatementKind::Explain(e) => self.statement(&e.statement),
+            StatementKind::Explain(e) => self.statement(e.statement),
             StatementKind::Query(q) => {
                 self.query(q);
             }

@@ -600,7 +600,7 @@ fn statement_queries<'q>(statement: &ast::Statement<'q>) -> Vec<&'q ast::Query<'
         K::Query(q) => vec![&q.query],
         K::StatementSet { inserts } => inserts.iter().flat_map(statement_queries).collect(),
         K::Execute { statement } => statement_queries(statement),
-        K::Explain(e) => statement_queries(&e.statement),
+        K::Explain(e) => statement_queries(e.statement),
         _ => Vec::new(),
     }
 }

@@ -67,7 +67,7 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<DocumentSymbol> {
                     match element {
                         TableElement::Column(c) => {
                             let detail = bound
-                                .and_then(|t| t.column(&c.name.value))
+                                .and_then(|t| t.column(c.name.value))
                                 .map(|col| col.data_type.summary_string())
                                 .or_else(|| {
                                     text.get(c.name.span.end as usize..c.span.end as usize)

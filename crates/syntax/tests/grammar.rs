@@ -21,7 +21,7 @@ fn ok_cases_parse_cleanly() {
             case.path.display(),
             render::diagnostics(&case.text, &parse.errors, render::SYNTAX)
         );
-        let ast = compact_spans(serde_json::to_value(&parse.script()).unwrap_or(Value::Null));
+        let ast = compact_spans(serde_json::to_value(parse.script()).unwrap_or(Value::Null));
         case.bind(|| insta::assert_yaml_snapshot!(case.name.clone(), ast));
     }
 }

@@ -465,7 +465,7 @@ fn postfix_element_span_covers_its_nullability() {
         "CREATE TABLE t (c STRING NOT NULL MULTISET)",
     ] {
         let p = flinkddl_syntax::parse(text);
-        let ast = serde_json::to_value(&p.script()).expect("serializes");
+        let ast = serde_json::to_value(p.script()).expect("serializes");
         let r = spans::check_ast(text, &ast);
         assert!(r.is_ok(), "{}\ninput: {text:?}", r.unwrap_err());
     }

@@ -133,7 +133,7 @@ pub fn check_parse(text: &str) -> Result<(), String> {
     let p = flinkddl_syntax::parse(text);
     check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
     let ast =
-        serde_json::to_value(&p.script()).map_err(|e| format!("AST does not serialize: {e}"))?;
+        serde_json::to_value(p.script()).map_err(|e| format!("AST does not serialize: {e}"))?;
     check_ast(text, &ast)
 }
 

@@ -219,11 +219,11 @@ pub(crate) fn type_text(ctx: &Ctx, ty: &DataTypeSyntax) -> String {
                 .map(|f| {
                     let mut s = format!(
                         "{} {}",
-                        flinkddl_types::escape_identifier(&f.name.value),
+                        flinkddl_types::escape_identifier(f.name.value),
                         type_text(ctx, &f.data_type)
                     );
                     if let Some(c) = &f.comment {
-                        s.push_str(&format!(" {}", super::literal::quote(&c.value)));
+                        s.push_str(&format!(" {}", super::literal::quote(c.value)));
                     }
                     s
                 })

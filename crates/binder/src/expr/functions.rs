@@ -301,7 +301,7 @@ pub(crate) fn call(ctx: &Ctx, call: &ast::Call, span: Span) -> BResult<Bound> {
     let was_maybe_empty = ctx.input_may_be_empty.get();
     ctx.input_may_be_empty
         .set(was_maybe_empty || call.filter.is_some() || call.window.is_some());
-    let bound = call_with(ctx, &name.value, args, span, name.span, distinct, call.star);
+    let bound = call_with(ctx, name.value, args, span, name.span, distinct, call.star);
     ctx.input_may_be_empty.set(was_maybe_empty);
     bound
 }

@@ -571,7 +571,7 @@ fn interval_literal(ctx: &Ctx, iv: &IntervalLiteral, span: Span) -> BResult<Boun
     let text = ctx.text(span);
     let quoted = text.contains('\'');
     let value_text = if quoted {
-        quote(&iv.value)
+        quote(iv.value)
     } else {
         iv.value.to_string()
     };

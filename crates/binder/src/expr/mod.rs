@@ -562,13 +562,13 @@ impl Ctx<'_> {
         let mut rest = name.parts.get(1..).unwrap_or_default();
         let mut qualified = None;
         if let [column, more @ ..] = rest {
-            if let Some(t) = self.scope.qualified_column(&first.value, &column.value) {
+            if let Some(t) = self.scope.qualified_column(first.value, column.value) {
                 qualified = Some(t);
                 first = column;
                 rest = more;
             }
         }
-        let Some(t) = qualified.or_else(|| self.scope.column(&first.value)) else {
+        let Some(t) = qualified.or_else(|| self.scope.column(first.value)) else {
             // A bare `PI` is the PI function.
             if rest.is_empty() && !first.quoted && first.value.eq_ignore_ascii_case("PI") {
                 let mut b = functions::call_bound(self, "PI", true, Vec::new(), span, span)?;
@@ -587,7 +587,7 @@ impl Ctx<'_> {
         }
         let mut b = Bound::new(
             ty,
-            flinkddl_types::escape_identifier(&first.value),
+            flinkddl_types::escape_identifier(first.value),
             first.span,
         );
         for part in rest {
@@ -602,7 +602,7 @@ impl Ctx<'_> {
             ident.span,
             format!("Unknown identifier '{}'", ident.value),
         );
-        if let Some(s) = did_you_mean(&ident.value, self.scope.names()) {
+        if let Some(s) = did_you_mean(ident.value, self.scope.names()) {
             d = d.with_help(format!("did you mean `{s}`?"));
         }
         Fail::Reject(vec![d])

@@ -57,7 +57,7 @@ pub(crate) fn extract(
     expr: &ast::Expr,
     span: Span,
 ) -> BResult<Bound> {
-    let Some(u) = extract_unit(&unit.value) else {
+    let Some(u) = extract_unit(unit.value) else {
         return invalid_frame(unit);
     };
     let b = ctx.bind(expr)?;
@@ -110,7 +110,7 @@ pub(crate) fn floor_ceil(
     span: Span,
 ) -> BResult<Bound> {
     let name = if ceil { "CEIL" } else { "FLOOR" };
-    let Some(u) = extract_unit(&unit.value) else {
+    let Some(u) = extract_unit(unit.value) else {
         return invalid_frame(unit);
     };
     let b = ctx.bind(expr)?;
@@ -262,7 +262,7 @@ pub(crate) fn timestamp_arith(
     } else {
         "TIMESTAMPADD"
     };
-    let Some((printed, effective, quoted)) = timestamp_unit(&unit.value) else {
+    let Some((printed, effective, quoted)) = timestamp_unit(unit.value) else {
         return invalid_frame(unit);
     };
     let l = ctx.bind(left)?;
@@ -912,7 +912,7 @@ pub(crate) fn field_access(base: Bound, field: &ast::Ident, span: Span) -> BResu
             field.span,
             format!("Unknown field '{}'", field.value),
         );
-        if let Some(s) = super::did_you_mean(&field.value, fields.iter().map(|f| f.name.as_str())) {
+        if let Some(s) = super::did_you_mean(field.value, fields.iter().map(|f| f.name.as_str())) {
             d = d.with_help(format!("did you mean `{s}`?"));
         }
         return Err(super::bound::Fail::Reject(vec![d]));
@@ -922,7 +922,7 @@ pub(crate) fn field_access(base: Bound, field: &ast::Ident, span: Span) -> BResu
         .clone()
         .with_nullability(f.data_type.nullable || base.ty.nullable);
     let p = prec::DOT;
-    let sql = format!("{}.{}", base.unparse(0, 0), escape_identifier(&field.value));
+    let sql = format!("{}.{}", base.unparse(0, 0), escape_identifier(field.value));
     Ok(Bound::new(t, sql, span).with_prec(p.0, p.1))
 }
 

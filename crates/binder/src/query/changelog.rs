@@ -88,9 +88,9 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
         for cte in q.with.iter().flat_map(|w| w.ctes.iter()) {
             let changes = if cte.columns.is_some() {
                 // Renamed columns: the upsert key's names are not followed.
-                forget_key(self.query(&cte.query))
+                forget_key(self.query(cte.query))
             } else {
-                self.query(&cte.query)
+                self.query(cte.query)
             };
             self.ctes.push((cte.name.value.to_string(), changes));
         }
@@ -271,7 +271,7 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
         let [fname] = c.name.parts.as_slice() else {
             return None;
         };
-        let window = super::time::WindowFunction::from_name(&fname.value)?;
+        let window = super::time::WindowFunction::from_name(fname.value)?;
         let has = |w: &str| names.iter().flatten().any(|n| *n == w);
         if !(has("window_start") && has("window_end")) {
             return Some(false);
@@ -424,7 +424,7 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
         let [fname] = c.name.parts.as_slice() else {
             return Changes::Unknown;
         };
-        if super::time::WindowFunction::from_name(&fname.value).is_none() {
+        if super::time::WindowFunction::from_name(fname.value).is_none() {
             return Changes::Unknown;
         }
         let table = c.args.iter().find_map(|a| match &a.kind {

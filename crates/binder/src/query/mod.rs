@@ -180,17 +180,17 @@ impl Resolver<'_, '_> {
     fn statement(&mut self, statement: &ast::Statement) -> Res<()> {
         match &statement.kind {
             StatementKind::Query(q) => {
-                self.query(&q.query)?;
+                self.query(q.query)?;
                 let key = self.sort_key.take();
-                time::check_streaming_sort(&q.query, key)
+                time::check_streaming_sort(q.query, key)
             }
             StatementKind::CreateView(v) => self.view(v),
             StatementKind::CreateTable(ct) => match &ct.as_query {
                 Some(q) => {
-                    let names = self.query(&q.query)?;
+                    let names = self.query(q.query)?;
                     let types = std::mem::take(&mut self.last_types);
                     let key = self.sort_key.take();
-                    time::check_streaming_sort(&q.query, key)?;
+                    time::check_streaming_sort(q.query, key)?;
                     let rowtimes = std::mem::take(&mut self.last_rowtimes);
                     if let (Some(names), Some(path)) = (&names, self.qualified_name(&ct.name)) {
                         time::check_one_rowtime(names, &rowtimes, &path, q.span)?;
@@ -218,7 +218,7 @@ impl Resolver<'_, '_> {
                 Ok(())
             }
             StatementKind::Execute { statement } => self.statement(statement),
-            StatementKind::Explain(e) => self.statement(&e.statement),
+            StatementKind::Explain(e) => self.statement(e.statement),
             _ => Ok(()),
         }
     }
@@ -226,7 +226,7 @@ impl Resolver<'_, '_> {
     /// `CREATE VIEW v [(columns)] AS query`: the view's columns are the query's, renamed by
     /// the column list, which must be as wide as the query (Flink's `SqlNodeToOperation`).
     fn view(&mut self, v: &ast::CreateView) -> Res<()> {
-        let names = self.query(&v.query.query)?;
+        let names = self.query(v.query.query)?;
         let types = std::mem::take(&mut self.last_types);
         let Some(mut names) = names else {
             return Ok(());
@@ -265,7 +265,7 @@ impl Resolver<'_, '_> {
     // ---- INSERT -------------------------------------------------------------------------
 
     fn insert(&mut self, insert: &ast::Insert) -> Res<()> {
-        let output = self.query(&insert.query.query)?;
+        let output = self.query(insert.query.query)?;
         let types = std::mem::take(&mut self.last_types);
         let rowtimes = std::mem::take(&mut self.last_rowtimes);
         let Some(target) = self.table(&insert.target) else {
@@ -274,7 +274,7 @@ impl Resolver<'_, '_> {
         // Validation (the target columns), then the planner's rules in its order.
         self.insert_columns(insert, &target, output.as_deref())?;
         let key = self.sort_key.take();
-        time::check_streaming_sort(&insert.query.query, key)?;
+        time::check_streaming_sort(insert.query.query, key)?;
         let Some(names) = &output else {
             return Ok(());
         };
@@ -285,7 +285,7 @@ impl Resolver<'_, '_> {
             let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
             time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
         }
-        let changes = changelog::Inference::new(self).query(&insert.query.query);
+        let changes = changelog::Inference::new(self).query(insert.query.query);
         let sink_insert_only = self
             .binder
             .source_check
@@ -319,7 +319,7 @@ impl Resolver<'_, '_> {
                                 "`{}` is a virtual metadata column: it is read-only",
                                 c.value
                             ),
-                            None => match similar_name(&c.value, writable.iter().copied()) {
+                            None => match similar_name(c.value, writable.iter().copied()) {
                                 Some(s) => format!("did you mean `{s}`?"),
                                 None => {
                                     format!("the table's writable columns: {}", writable.join(", "))
@@ -392,7 +392,7 @@ impl Resolver<'_, '_> {
     fn query_inner(&mut self, q: &ast::Query) -> Res<Option<Vec<String>>> {
         if let Some(with) = &q.with {
             for cte in &with.ctes {
-                let columns = self.query(&cte.query)?;
+                let columns = self.query(cte.query)?;
                 let types = std::mem::take(&mut self.last_types);
                 let rowtimes = std::mem::take(&mut self.last_rowtimes);
                 let columns = match &cte.columns {
@@ -609,7 +609,7 @@ impl Resolver<'_, '_> {
                 .iter()
                 .find_map(|o| self.first_undefined_call(&o.expr));
             if let Some((call, span)) = undefined {
-                if let Err(d) = self.unknown_function(&call, span) {
+                if let Err(d) = self.unknown_function(call, span) {
                     result = Err(d);
                 }
             }
@@ -723,7 +723,7 @@ impl Resolver<'_, '_> {
                 self.check_grouped(e, keys, &select.items)?;
             }
             if let Some((call, span)) = unknown_call {
-                self.unknown_function(&call, span)?;
+                self.unknown_function(call, span)?;
             }
             self.type_expr(e)?;
         }
@@ -857,12 +857,12 @@ impl Resolver<'_, '_> {
                 == Some(&true)
         };
         match name.parts.as_slice() {
-            [column] => frame.relations.iter().any(|r| is_rowtime(r, &column.value)),
+            [column] => frame.relations.iter().any(|r| is_rowtime(r, column.value)),
             [table, column] => frame
                 .relations
                 .iter()
                 .filter(|r| r.name.as_deref() == Some(table.value))
-                .any(|r| is_rowtime(r, &column.value)),
+                .any(|r| is_rowtime(r, column.value)),
             _ => false,
         }
     }
@@ -935,7 +935,7 @@ impl Resolver<'_, '_> {
                         (c.window.is_none() || !c.args.iter().any(calls_aggregate))
                             && c.within_group.is_empty()
                             && match c.name.parts.as_slice() {
-                                [n] => function_kind(&n.value) != FunctionKind::Unknown,
+                                [n] => function_kind(n.value) != FunctionKind::Unknown,
                                 _ => false,
                             }
                     }
@@ -1072,7 +1072,7 @@ impl Resolver<'_, '_> {
                 match &e.kind {
                     ExprKind::Call(c) => {
                         let kind = match c.name.parts.as_slice() {
-                            [n] => function_kind(&n.value),
+                            [n] => function_kind(n.value),
                             _ => FunctionKind::Unknown,
                         };
                         // A function no one defines is not an aggregate: Calcite judges the
@@ -1309,7 +1309,7 @@ impl Resolver<'_, '_> {
                 .relations
                 .iter()
                 .position(|r| r.name.as_deref() == Some(table.value))?;
-            Some((i == 0, frame.relations[i].type_of(&column.value)?.clone()))
+            Some((i == 0, frame.relations[i].type_of(column.value)?.clone()))
         };
         time::check_interval_join(condition, &side)
     }
@@ -1541,7 +1541,7 @@ impl Resolver<'_, '_> {
         let [fname] = c.name.parts.as_slice() else {
             return Ok(unknown);
         };
-        let Some(window) = time::WindowFunction::from_name(&fname.value) else {
+        let Some(window) = time::WindowFunction::from_name(fname.value) else {
             return Ok(unknown);
         };
         let args: Vec<&ast::Expr> = c
@@ -1569,8 +1569,7 @@ impl Resolver<'_, '_> {
                             n.span,
                             format!("Unknown identifier '{}'", n.value),
                         );
-                        if let Some(s) = similar_name(&n.value, columns.iter().map(String::as_str))
-                        {
+                        if let Some(s) = similar_name(n.value, columns.iter().map(String::as_str)) {
                             d = d.with_help(format!("did you mean `{s}`?"));
                         }
                         return fail(d);
@@ -1612,7 +1611,7 @@ impl Resolver<'_, '_> {
 
     fn expr(&mut self, e: &ast::Expr) -> Res<()> {
         match self.expr_names(e)? {
-            Some((call, span)) => self.unknown_function(&call, span),
+            Some((call, span)) => self.unknown_function(call, span),
             None => Ok(()),
         }
     }
@@ -1648,7 +1647,7 @@ impl Resolver<'_, '_> {
             return false;
         };
         let binder = self.binder;
-        !crate::expr::is_builtin(&name.value)
+        !crate::expr::is_builtin(name.value)
             && !binder.modules_loaded
             && !binder
                 .user_functions
@@ -1680,7 +1679,7 @@ impl Resolver<'_, '_> {
             name.value,
             families.join(", ")
         );
-        let similar = crate::expr::similar_builtin(&name.value);
+        let similar = crate::expr::similar_builtin(name.value);
         let mut d = Diagnostic::new(Code::UnknownFunction, name.span, message)
             .with_label(span, "no built-in or created function has this name");
         d = match &similar {
@@ -1732,11 +1731,11 @@ impl Resolver<'_, '_> {
                         "Column '{}' not found in table '{}'",
                         column.value, first.value
                     );
-                    if let Some(s) = cols.iter().find(|c| c.eq_ignore_ascii_case(&column.value)) {
+                    if let Some(s) = cols.iter().find(|c| c.eq_ignore_ascii_case(column.value)) {
                         message.push_str(&format!("; did you mean '{s}'?"));
                     }
                     let mut d = Diagnostic::new(Code::UnknownQueryColumn, column.span, message);
-                    if let Some(s) = similar_name(&column.value, cols.iter().map(String::as_str)) {
+                    if let Some(s) = similar_name(column.value, cols.iter().map(String::as_str)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     return Some(d);
@@ -1799,7 +1798,7 @@ impl Resolver<'_, '_> {
                 .iter()
                 .flat_map(|f| f.relations.iter().filter_map(|r| r.name.as_deref()))
                 .collect();
-            d = match similar_name(&first.value, names.iter().copied()) {
+            d = match similar_name(first.value, names.iter().copied()) {
                 Some(s) => d.with_help(format!("did you mean `{s}`?")),
                 None if !names.is_empty() => {
                     d.with_help(format!("the FROM items here are {}", names.join(", ")))
@@ -1817,9 +1816,7 @@ impl Resolver<'_, '_> {
             .map(String::as_str)
             .collect();
         let mut message = format!("Column '{}' not found in any table", first.value);
-        let case_only = visible
-            .iter()
-            .find(|c| c.eq_ignore_ascii_case(&first.value));
+        let case_only = visible.iter().find(|c| c.eq_ignore_ascii_case(first.value));
         if let Some(s) = case_only {
             message.push_str(&format!("; did you mean '{s}'?"));
         }
@@ -1841,7 +1838,7 @@ impl Resolver<'_, '_> {
         }
         if let Some(s) = case_only
             .copied()
-            .or_else(|| similar_name(&first.value, visible.iter().copied()))
+            .or_else(|| similar_name(first.value, visible.iter().copied()))
         {
             d = d.with_help(format!("did you mean `{s}`?"));
             let plain = s
@@ -1927,8 +1924,8 @@ impl FrameScope<'_> {
     /// The column `c` or `t.c` names, exactly: not a field of a ROW column (`r.f`).
     fn exact_column(&self, name: &ast::ObjectName) -> Option<&DataType> {
         match name.parts.as_slice() {
-            [column] => self.column(&column.value),
-            [table, column] => self.qualified_column(&table.value, &column.value),
+            [column] => self.column(column.value),
+            [table, column] => self.qualified_column(table.value, column.value),
             _ => None,
         }
     }
@@ -1936,10 +1933,10 @@ impl FrameScope<'_> {
     fn lookup(&self, name: &ast::ObjectName) -> Option<&DataType> {
         match name.parts.as_slice() {
             [] => None,
-            [column] => self.column(&column.value),
+            [column] => self.column(column.value),
             [first, second, ..] => self
-                .qualified_column(&first.value, &second.value)
-                .or_else(|| self.column(&first.value)),
+                .qualified_column(first.value, second.value)
+                .or_else(|| self.column(first.value)),
         }
     }
 }
@@ -2041,7 +2038,7 @@ fn first_aggregate(e: &ast::Expr) -> Option<flinkddl_diagnostics::Span> {
             }
             if let ExprKind::Call(c) = &e.kind {
                 if let [n] = c.name.parts.as_slice() {
-                    if c.window.is_none() && function_kind(&n.value) == FunctionKind::Aggregate {
+                    if c.window.is_none() && function_kind(n.value) == FunctionKind::Aggregate {
                         self.0 = Some(e.span);
                     }
                 }
@@ -2247,7 +2244,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
                             column.value, var.value
                         ),
                     );
-                    if let Some(s) = similar_name(&column.value, cols.iter().map(String::as_str)) {
+                    if let Some(s) = similar_name(column.value, cols.iter().map(String::as_str)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     self.error = Some(Box::new(d));
@@ -2276,7 +2273,7 @@ fn calls_aggregate(e: &ast::Expr) -> bool {
             c.window.is_some()
                 || matches!(
                     c.name.parts.as_slice(),
-                    [n] if function_kind(&n.value) == FunctionKind::Aggregate
+                    [n] if function_kind(n.value) == FunctionKind::Aggregate
                 )
         }
         _ => false,

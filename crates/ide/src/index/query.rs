@@ -211,7 +211,7 @@ impl<'b> Walker<'b> {
         let qualify_names = self.qualify_names.take();
         self.ctes.push(Vec::new());
         for cte in query.with.iter().flat_map(|w| &w.ctes) {
-            let rel = self.query(&cte.query);
+            let rel = self.query(cte.query);
             let rel = match &cte.columns {
                 Some(list) => Some(renamed(&list.columns)),
                 None => rel,
@@ -421,7 +421,7 @@ impl<'b> Walker<'b> {
                 Some(ast::JoinCondition::Using { columns }) => {
                     // One name for a column of each side: not a use of either alone.
                     for c in &columns.columns {
-                        self.unresolved(&c.value, c.span);
+                        self.unresolved(c.value, c.span);
                     }
                 }
                 None => {}
@@ -717,7 +717,7 @@ impl<'b> Walker<'b> {
         let [q] = qualifier.parts.as_slice() else {
             return Vec::new();
         };
-        let found = self.items_named(&q.value);
+        let found = self.items_named(q.value);
         if let [item] = found.as_slice() {
             self.qualifier_use(q.span, item);
         }
@@ -800,7 +800,7 @@ impl<'b> Walker<'b> {
         match &meaning {
             Meaning::Column(symbol) => self.b.push(ident.span, symbol.clone(), false),
             Meaning::Local => {}
-            Meaning::Unknown => self.unresolved(&ident.value, ident.span),
+            Meaning::Unknown => self.unresolved(ident.value, ident.span),
         }
         meaning
     }
@@ -812,13 +812,13 @@ impl<'b> Walker<'b> {
             [] => Meaning::Unknown,
             [column] => self.bare(column),
             [qualifier, column, fields @ ..] => {
-                let items = self.items_named(&qualifier.value);
+                let items = self.items_named(qualifier.value);
                 if items.is_empty() {
                     // `c.field`: a ROW column's field; or a qualifier the index does not
                     // follow (`db.t.c`), whose parts may then name a table.
                     if self.bare(qualifier) == Meaning::Unknown {
                         for part in &parts[1..] {
-                            self.unresolved(&part.value, part.span);
+                            self.unresolved(part.value, part.span);
                         }
                     }
                     return Meaning::Local;
@@ -827,7 +827,7 @@ impl<'b> Walker<'b> {
                     self.qualifier_use(qualifier.span, item);
                 }
                 let meaning = match items.as_slice() {
-                    [Item { rel: Some(rel), .. }] => match rel.lookup(&column.value) {
+                    [Item { rel: Some(rel), .. }] => match rel.lookup(column.value) {
                         Lookup::One(c) => c.meaning.clone(),
                         _ => Meaning::Unknown,
                     },

@@ -45,7 +45,7 @@ impl Rule for RowtimeShadowed {
         let Some(name) = ct.name.parts.last() else {
             return;
         };
-        let Some(table) = cx.table_named(&name.value) else {
+        let Some(table) = cx.table_named(name.value) else {
             return;
         };
         let Some(rowtime) = table.watermarks.first().map(|w| w.rowtime.clone()) else {
@@ -67,7 +67,7 @@ impl Rule for RowtimeShadowed {
             let ColumnKind::Computed { expr } = &c.kind else {
                 continue;
             };
-            if c.name.value == rowtime || !is_plain_timestamp(table, &c.name.value) {
+            if c.name.value == rowtime || !is_plain_timestamp(table, c.name.value) {
                 continue;
             }
             let mut reads_rowtime = None;

@@ -146,7 +146,7 @@ impl ObjectName<'_> {
             if i > 0 {
                 out.push('.');
             }
-            out.push_str(&p.value);
+            out.push_str(p.value);
         }
         out
     }

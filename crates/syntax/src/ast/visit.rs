@@ -35,7 +35,7 @@ pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &'a Query<'a>) 
     v.enter_query(query);
     if let Some(with) = &query.with {
         for cte in &with.ctes {
-            walk_query(v, &cte.query);
+            walk_query(v, cte.query);
         }
     }
     walk_set_expr(v, &query.body);
@@ -361,7 +361,7 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
             for o in &call.within_group {
                 walk_expr(v, &o.expr);
             }
-            if let Some(super::Over::Spec { spec }) = call.window.as_deref() {
+            if let Some(super::Over::Spec { spec }) = call.window {
                 for e in &spec.partition_by {
                     walk_expr(v, e);
                 }

@@ -812,7 +812,7 @@ fn default_item<'a>(p: &mut Parser<'a>, t: Token) -> Expr<'a> {
         kind: ExprKind::ContextVariable {
             name: Ident {
                 span: t.span,
-                value: "DEFAULT".into(),
+                value: "DEFAULT",
                 quoted: false,
             },
         },
@@ -839,7 +839,7 @@ fn reserved_call<'a>(p: &mut Parser<'a>, t: Token, start: u32) -> PResult<Expr<'
             p,
             vec![Ident {
                 span: t.span,
-                value: p.text(t.span).into(),
+                value: p.text(t.span),
                 quoted: false,
             }]
         ),
@@ -1326,7 +1326,7 @@ fn floor_ceil<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
                         p,
                         vec![Ident {
                             span: name.span,
-                            value: p.text(name.span).into(),
+                            value: p.text(name.span),
                             quoted: false,
                         }]
                     ),

@@ -221,7 +221,7 @@ fn base_type<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
                         p,
                         vec![Ident {
                             span: t.span,
-                            value: p.text(t.span).into(),
+                            value: p.text(t.span),
                             quoted: false,
                         }]
                     ),
@@ -272,7 +272,7 @@ fn misspelt_parameterized_type<'a>(
 ) -> Option<crate::parser::Failed> {
     let suggestion = match name.parts.as_slice() {
         [single] if !single.quoted => {
-            crate::parser::did_you_mean(&single.value, PARAMETERIZED_TYPES)
+            crate::parser::did_you_mean(single.value, PARAMETERIZED_TYPES)
         }
         _ => None,
     };
