@@ -17,7 +17,6 @@ pub use statements::*;
 pub use table::*;
 pub use types::*;
 
-pub use compact_str::CompactString;
 use flinkddl_diagnostics::Span;
 use serde::Serialize;
 
