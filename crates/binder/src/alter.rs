@@ -657,7 +657,7 @@ impl Binder<'_> {
                     if let Some(pk) = primary_key.as_ref() {
                         let detail = format!(
                             "The current table has already defined the primary key constraint [{}]. You might want to drop it before adding a new one.",
-                            pk.columns.iter().map(|c| quote_ident(c)).collect::<Vec<_>>().join(", ")
+                            quote_ident_list(&pk.columns)
                         );
                         return self.alter_error(Code::DuplicatePrimaryKey, c.span, detail);
                     }
