@@ -293,7 +293,7 @@ pub(crate) fn call(ctx: &Ctx, call: &ast::Call, span: Span) -> BResult<Bound> {
         }
         ctx.in_aggregate.set(true);
     }
-    let args: BResult<Vec<Bound>> = call.args.iter().map(|a| ctx.bind(a)).collect();
+    let args = ctx.bind_all(&call.args);
     ctx.in_aggregate.set(was_in_agg);
     let args = args?;
     let distinct = call.quantifier == Some(SetQuantifier::Distinct);

@@ -26,6 +26,22 @@ pub(crate) fn illegal_null<T>(span: Span) -> BResult<T> {
     reject(Code::InvalidExpression, span, "Illegal use of 'NULL'")
 }
 
+/// Calcite's "Illegal use of 'NULL'" at the first operand that is a NULL literal.
+pub(crate) fn reject_null_literals(operands: &[&Bound]) -> BResult<()> {
+    match operands.iter().find(|b| b.is_null_lit()) {
+        Some(b) => illegal_null(b.span),
+        None => Ok(()),
+    }
+}
+
+/// The operands' types as `Cannot apply` messages list them: `<INTEGER>`.
+pub(crate) fn bracketed_op_types(operands: &[&Bound]) -> Vec<String> {
+    operands
+        .iter()
+        .map(|b| format!("<{}>", op_type(b)))
+        .collect()
+}
+
 fn nullable(items: &[&Bound]) -> bool {
     items.iter().any(|b| b.ty.nullable || is_null_type(&b.ty))
 }
@@ -525,42 +541,29 @@ pub(crate) fn like(
     let word = match kind {
         LikeKind::Like => "LIKE",
         LikeKind::SimilarTo => "SIMILAR TO",
-        LikeKind::Ilike => {
+        LikeKind::Ilike | LikeKind::Rlike => {
+            let word = if matches!(kind, LikeKind::Ilike) {
+                "ILIKE"
+            } else {
+                "RLIKE"
+            };
             return reject(
                 Code::UnknownFunction,
                 span,
                 format!(
-                    "No match found for function signature {}ILIKE",
+                    "No match found for function signature {}{word}",
                     if negated { "NOT " } else { "" }
                 ),
-            )
-        }
-        LikeKind::Rlike => {
-            return reject(
-                Code::UnknownFunction,
-                span,
-                format!(
-                    "No match found for function signature {}RLIKE",
-                    if negated { "NOT " } else { "" }
-                ),
-            )
+            );
         }
     };
     let mut operands = vec![&x, &pat];
     if let Some(e) = &esc {
         operands.push(e);
     }
-    for b in &operands {
-        if b.is_null_lit() {
-            return illegal_null(b.span);
-        }
-    }
+    reject_null_literals(&operands)?;
     if !operands.iter().all(|b| is_char(&b.ty)) {
-        let types = operands
-            .iter()
-            .map(|b| format!("<{}>", op_type(b)))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let types = bracketed_op_types(&operands).join(", ");
         return reject(
             Code::IncompatibleTypes,
             span,

@@ -3,7 +3,7 @@
 //! field access and item access.
 
 use super::bound::{cast_text, not_typed, prec, reject, BResult, Bound};
-use super::ops::{illegal_null, op_type};
+use super::ops::{bracketed_op_types, illegal_null, op_type, reject_null_literals};
 use super::sqltypes::{
     cast_spec, is_char, is_datetime, is_integer, is_interval, is_null_type, is_timestamp,
     least_restrictive, root,
@@ -342,19 +342,12 @@ pub(crate) fn position(
     if let Some(f) = &f {
         all.push(f);
     }
-    for b in &all {
-        if b.is_null_lit() {
-            return illegal_null(b.span);
-        }
-    }
+    reject_null_literals(&all)?;
     let strings_ok = (is_char(&n.ty) && is_char(&h.ty))
         || (super::sqltypes::is_binary(&n.ty) && super::sqltypes::is_binary(&h.ty));
     let from_ok = !matches!(&f, Some(f) if !is_integer(&f.ty));
     if !strings_ok || !from_ok {
-        let types = all
-            .iter()
-            .map(|b| format!("<{}>", op_type(b)))
-            .collect::<Vec<_>>();
+        let types = bracketed_op_types(&all);
         return reject(
             Code::IncompatibleTypes,
             span,
@@ -451,19 +444,12 @@ pub(crate) fn overlay(
     if let Some(l) = &l {
         all.push(l);
     }
-    for b in &all {
-        if b.is_null_lit() {
-            return illegal_null(b.span);
-        }
-    }
+    reject_null_literals(&all)?;
     let char_ok = is_char(&x.ty) && is_char(&p.ty);
     let bin_ok = super::sqltypes::is_binary(&x.ty) && super::sqltypes::is_binary(&p.ty);
     let ints_ok = is_integer(&f.ty) && !matches!(&l, Some(l) if !is_integer(&l.ty));
     if !(char_ok || bin_ok) || !ints_ok {
-        let types = all
-            .iter()
-            .map(|b| format!("<{}>", op_type(b)))
-            .collect::<Vec<_>>();
+        let types = bracketed_op_types(&all);
         return reject(
             Code::IncompatibleTypes,
             span,
@@ -688,10 +674,7 @@ pub(crate) fn row(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound> 
             "ROW() needs at least one field",
         );
     }
-    let bound = items
-        .iter()
-        .map(|e| ctx.bind(e))
-        .collect::<BResult<Vec<_>>>()?;
+    let bound = ctx.bind_all(items)?;
     let fields = bound
         .iter()
         .enumerate()
@@ -773,10 +756,7 @@ pub(crate) fn array(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound
     if items.is_empty() {
         return reject(Code::InvalidExpression, span, "Require at least 1 argument");
     }
-    let bound = items
-        .iter()
-        .map(|e| ctx.bind(e))
-        .collect::<BResult<Vec<_>>>()?;
+    let bound = ctx.bind_all(items)?;
     let types: Vec<DataType> = bound.iter().map(|b| b.ty.clone()).collect();
     let elem = if bound.iter().all(|b| is_null_type(&b.ty)) {
         None
@@ -816,10 +796,7 @@ pub(crate) fn map(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound> 
             "Map requires an even number of arguments",
         );
     }
-    let bound = items
-        .iter()
-        .map(|e| ctx.bind(e))
-        .collect::<BResult<Vec<_>>>()?;
+    let bound = ctx.bind_all(items)?;
     let keys: Vec<DataType> = bound.iter().step_by(2).map(|b| b.ty.clone()).collect();
     let values: Vec<DataType> = bound
         .iter()

@@ -35,6 +35,27 @@ CREATE TABLE orders (
 TIMEOUT = 20
 
 
+async def initialize(lc, completion_item, hover_formats):
+    """Initializes the server with these completion item and hover capabilities; its answer."""
+    result = await asyncio.wait_for(
+        lc.initialize_async(
+            types.InitializeParams(
+                capabilities=types.ClientCapabilities(
+                    text_document=types.TextDocumentClientCapabilities(
+                        completion=types.CompletionClientCapabilities(completion_item=completion_item),
+                        hover=types.HoverClientCapabilities(content_format=hover_formats),
+                    )
+                ),
+                process_id=os.getpid(),
+                root_uri=None,
+            )
+        ),
+        TIMEOUT,
+    )
+    lc.initialized(types.InitializedParams())
+    return result
+
+
 @pytest_asyncio.fixture
 async def client():
     binary = os.environ["FLINKDDL_BIN"]
@@ -48,27 +69,10 @@ async def client():
         lc.got_diagnostics.set()
 
     await lc.start_io(binary, "lsp")
-    result = await asyncio.wait_for(
-        lc.initialize_async(
-            types.InitializeParams(
-                capabilities=types.ClientCapabilities(
-                    text_document=types.TextDocumentClientCapabilities(
-                        completion=types.CompletionClientCapabilities(
-                            completion_item=types.ClientCompletionItemOptions(snippet_support=True)
-                        ),
-                        hover=types.HoverClientCapabilities(
-                            content_format=[types.MarkupKind.Markdown]
-                        ),
-                    )
-                ),
-                process_id=os.getpid(),
-                root_uri=None,
-            )
-        ),
-        TIMEOUT,
+    result = await initialize(
+        lc, types.ClientCompletionItemOptions(snippet_support=True), [types.MarkupKind.Markdown]
     )
     assert result.server_info.name == "flinkddl"
-    lc.initialized(types.InitializedParams())
     yield lc
     if not lc.stopped:
         await asyncio.wait_for(lc.shutdown_async(None), TIMEOUT)
@@ -283,24 +287,7 @@ async def test_plain_text_client_gets_plain_text():
     lc = LanguageClient("flinkddl-e2e-plain", "v1")
     await lc.start_io(os.environ["FLINKDDL_BIN"], "lsp")
     plain = [types.MarkupKind.PlainText]
-    await asyncio.wait_for(
-        lc.initialize_async(
-            types.InitializeParams(
-                capabilities=types.ClientCapabilities(
-                    text_document=types.TextDocumentClientCapabilities(
-                        completion=types.CompletionClientCapabilities(
-                            completion_item=types.ClientCompletionItemOptions(documentation_format=plain)
-                        ),
-                        hover=types.HoverClientCapabilities(content_format=plain),
-                    )
-                ),
-                process_id=os.getpid(),
-                root_uri=None,
-            )
-        ),
-        TIMEOUT,
-    )
-    lc.initialized(types.InitializedParams())
+    await initialize(lc, types.ClientCompletionItemOptions(documentation_format=plain), plain)
     uri = "file:///e2e/plain.sql"
     text = TEXT.replace("  PRIMARY KEY (id)\n", "  PRIMARY KEY (id) NOT ENFORCED\n")
     open_document(lc, uri, text)
