@@ -3,7 +3,7 @@
 //! field access and item access.
 
 use super::bound::{cast_text, not_typed, prec, reject, BResult, Bound};
-use super::ops::{bracketed_op_types, illegal_null, op_type, reject_null_literals};
+use super::ops::{bracketed_op_types, cannot_apply, illegal_null, op_type, reject_null_literals};
 use super::sqltypes::{
     cast_spec, is_char, is_datetime, is_integer, is_interval, is_null_type, is_timestamp,
     least_restrictive, root,
@@ -83,15 +83,12 @@ pub(crate) fn extract_bound(unit: &str, b: Bound, span: Span) -> BResult<Bound> 
         _ => true,
     };
     if !(is_datetime(&b.ty) || is_interval(&b.ty)) || !unit_ok {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply 'EXTRACT' to arguments of type 'EXTRACT(<INTERVAL {unit}> FROM <{}>)'. \
-                 Supported form(s): 'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME>)'\n\
-                 'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME_INTERVAL>)'",
-                op_type(&b)
-            ),
+            "EXTRACT",
+            &format!("EXTRACT(<INTERVAL {unit}> FROM <{}>)", op_type(&b)),
+            "'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME>)'\n\
+             'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME_INTERVAL>)'",
         );
     }
     let t = DataType::bigint().with_nullability(b.ty.nullable);
@@ -115,15 +112,13 @@ pub(crate) fn floor_ceil(
     };
     let b = ctx.bind(expr)?;
     if !is_datetime(&b.ty) {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply '{name}' to arguments of type '{name}(<{}>, <INTERVAL {u}>)'. \
-                 Supported form(s): '{name}(<NUMERIC>)'\n'{name}(<DATETIME_INTERVAL>)'\n\
-                 '{name}(<DATE>, <TIME_UNIT>)'\n'{name}(<TIME>, <TIME_UNIT>)'\n\
-                 '{name}(<TIMESTAMP>, <TIME_UNIT>)'",
-                op_type(&b)
+            name,
+            &format!("{name}(<{}>, <INTERVAL {u}>)", op_type(&b)),
+            &format!(
+                "'{name}(<NUMERIC>)'\n'{name}(<DATETIME_INTERVAL>)'\n'{name}(<DATE>, <TIME_UNIT>)'\n\
+                 '{name}(<TIME>, <TIME_UNIT>)'\n'{name}(<TIMESTAMP>, <TIME_UNIT>)'"
             ),
         );
     }
@@ -348,19 +343,18 @@ pub(crate) fn position(
     let from_ok = !matches!(&f, Some(f) if !is_integer(&f.ty));
     if !strings_ok || !from_ok {
         let types = bracketed_op_types(&all);
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply 'POSITION' to arguments of type 'POSITION({})'. Supported \
-                 form(s): 'POSITION(<STRING> IN <STRING>)'\n'POSITION(<STRING> IN <STRING> FROM \
-                 <INTEGER>)'",
+            "POSITION",
+            &format!(
+                "POSITION({})",
                 match types.as_slice() {
                     [a, b] => format!("{a} IN {b}"),
                     [a, b, c] => format!("{a} IN {b} FROM {c}"),
                     _ => types.join(", "),
                 }
             ),
+            "'POSITION(<STRING> IN <STRING>)'\n'POSITION(<STRING> IN <STRING> FROM <INTEGER>)'",
         );
     }
     let nullable = all.iter().any(|b| b.ty.nullable);
@@ -400,15 +394,15 @@ pub(crate) fn trim(
     };
     let ok = is_char(&x.ty) && !matches!(&c, Some(c) if !is_char(&c.ty));
     if !ok {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply 'TRIM' to arguments of type 'TRIM(<SYMBOL>, <{}>, <{}>)'. \
-                 Supported form(s): 'TRIM(<ANY>, <STRING>, <STRING>)'",
+            "TRIM",
+            &format!(
+                "TRIM(<SYMBOL>, <{}>, <{}>)",
                 c.as_ref().map(op_type).unwrap_or_else(|| "CHAR(1)".into()),
                 op_type(&x)
             ),
+            "'TRIM(<ANY>, <STRING>, <STRING>)'",
         );
     }
     let chars_text = c
@@ -450,19 +444,19 @@ pub(crate) fn overlay(
     let ints_ok = is_integer(&f.ty) && !matches!(&l, Some(l) if !is_integer(&l.ty));
     if !(char_ok || bin_ok) || !ints_ok {
         let types = bracketed_op_types(&all);
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply 'OVERLAY' to arguments of type 'OVERLAY({})'. Supported form(s): \
-                 'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER>)'\n'OVERLAY(<STRING> PLACING \
-                 <STRING> FROM <INTEGER> FOR <INTEGER>)'",
+            "OVERLAY",
+            &format!(
+                "OVERLAY({})",
                 match types.as_slice() {
                     [a, b, c] => format!("{a} PLACING {b} FROM {c}"),
                     [a, b, c, d] => format!("{a} PLACING {b} FROM {c} FOR {d}"),
                     _ => types.join(", "),
                 }
             ),
+            "'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER>)'\n\
+             'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER> FOR <INTEGER>)'",
         );
     }
     let nullable = all.iter().any(|b| b.ty.nullable);
@@ -764,21 +758,14 @@ pub(crate) fn array(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound
         least_restrictive(&types)
     };
     let Some(elem) = elem else {
-        return reject(
-            Code::IncompatibleTypes,
-            span,
-            "Parameters must be of the same type",
-        );
+        return mixed_parameter_types(span);
     };
     let texts = bound
         .iter()
         .map(|b| coerce_element(b, &elem))
         .collect::<BResult<Vec<String>>>()?;
-    Ok(Bound::new(
-        DataType::array(reported_element(&elem)).not_null(),
-        format!("ARRAY[{}]", texts.join(", ")),
-        span,
-    ))
+    let ty = DataType::array(reported_element(&elem));
+    Ok(constructed("ARRAY", ty, &texts, span))
 }
 
 pub(crate) fn map(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound> {
@@ -812,22 +799,33 @@ pub(crate) fn map(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound> 
         }
     };
     let (Some(k), Some(v)) = (common(&keys), common(&values)) else {
-        return reject(
-            Code::IncompatibleTypes,
-            span,
-            "Parameters must be of the same type",
-        );
+        return mixed_parameter_types(span);
     };
     let texts = bound
         .iter()
         .enumerate()
         .map(|(i, b)| coerce_element(b, if i % 2 == 0 { &k } else { &v }))
         .collect::<BResult<Vec<String>>>()?;
-    Ok(Bound::new(
-        DataType::map(reported_element(&k), reported_element(&v)).not_null(),
-        format!("MAP[{}]", texts.join(", ")),
+    let ty = DataType::map(reported_element(&k), reported_element(&v));
+    Ok(constructed("MAP", ty, &texts, span))
+}
+
+/// Calcite's error for ARRAY and MAP elements without a common type.
+fn mixed_parameter_types<T>(span: Span) -> BResult<T> {
+    reject(
+        Code::IncompatibleTypes,
         span,
-    ))
+        "Parameters must be of the same type",
+    )
+}
+
+/// The value of an ARRAY or MAP constructor (`ARRAY[...]`): never NULL.
+fn constructed(name: &str, ty: DataType, elements: &[String], span: Span) -> Bound {
+    Bound::new(
+        ty.not_null(),
+        format!("{name}[{}]", elements.join(", ")),
+        span,
+    )
 }
 
 // ---- access --------------------------------------------------------------------------------
