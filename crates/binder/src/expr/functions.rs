@@ -139,18 +139,7 @@ impl CallCx<'_, '_> {
                     );
                 }
                 if is_interval(&a.ty) {
-                    let from = a
-                        .calcite_type
-                        .clone()
-                        .unwrap_or_else(|| super::sqltypes::calcite_name(&a.ty));
-                    return reject(
-                        Code::InvalidCast,
-                        span,
-                        format!(
-                            "Cast function cannot convert value of type {from} to type {}",
-                            super::sqltypes::calcite_name(target)
-                        ),
-                    );
+                    return super::cast::cannot_cast(a, target, span);
                 }
                 a.sql = cast_text(a, &cast_spec(target));
                 a.prec = Some((100, 100));

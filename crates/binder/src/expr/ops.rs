@@ -505,13 +505,11 @@ pub(crate) fn like(
             } else {
                 "RLIKE"
             };
+            let not = if negated { "NOT " } else { "" };
             return reject(
                 Code::UnknownFunction,
                 span,
-                format!(
-                    "No match found for function signature {}{word}",
-                    if negated { "NOT " } else { "" }
-                ),
+                format!("No match found for function signature {not}{word}"),
             );
         }
     };
@@ -579,14 +577,12 @@ pub(crate) fn in_list(
             "Values in expression list must have compatible types",
         );
     };
+    let not = if negated { "NOT " } else { "" };
     if !comparable(&x.ty, &common) {
         return reject(
             Code::IncompatibleTypes,
             span,
-            format!(
-                "Values passed to {}IN operator must have compatible types",
-                if negated { "NOT " } else { "" }
-            ),
+            format!("Values passed to {not}IN operator must have compatible types"),
         );
     }
     let n = x.ty.nullable
@@ -595,9 +591,8 @@ pub(crate) fn in_list(
         || items.iter().any(|b| b.ty.nullable || b.plan_nullable);
     let p = prec::IN;
     let sql = format!(
-        "{} {}IN ({})",
+        "{} {not}IN ({})",
         x.unparse(0, p.0),
-        if negated { "NOT " } else { "" },
         items
             .iter()
             .map(|b| b.unparse(0, 0))

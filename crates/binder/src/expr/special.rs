@@ -525,6 +525,14 @@ pub(crate) fn json(ctx: &Ctx, call: &JsonCall, span: Span) -> BResult<Bound> {
             Ok((cast::resolve_target(ctx, t)?, cast::type_text(ctx, t)))
         })
         .transpose()?;
+    // JSON_VALUE and JSON_QUERY: the RETURNING type (STRING by default), always nullable.
+    let returned_type = || {
+        returning
+            .as_ref()
+            .map(|(t, _)| t.clone())
+            .unwrap_or_else(DataType::string)
+            .nullable()
+    };
     let mut clause_texts = Vec::new();
     for (i, c) in call.clauses.iter().enumerate() {
         if i == 0 && null_behaviour {
@@ -571,11 +579,7 @@ pub(crate) fn json(ctx: &Ctx, call: &JsonCall, span: Span) -> BResult<Bound> {
                 sql.push(' ');
                 sql.push_str(t);
             }
-            returning
-                .as_ref()
-                .map(|(t, _)| t.clone())
-                .unwrap_or_else(DataType::string)
-                .nullable()
+            returned_type()
         }
         JsonFunction::JsonQuery => {
             let mut wrapper = "WITHOUT ARRAY WRAPPER".to_string();
@@ -620,11 +624,7 @@ pub(crate) fn json(ctx: &Ctx, call: &JsonCall, span: Span) -> BResult<Bound> {
                 sql.push_str(&format!(" RETURNING {text}"));
             }
             sql.push_str(&format!(" {wrapper} {on_empty} {on_error}"));
-            returning
-                .as_ref()
-                .map(|(t, _)| t.clone())
-                .unwrap_or_else(DataType::string)
-                .nullable()
+            returned_type()
         }
         JsonFunction::JsonExists => {
             for (_, t) in &clause_texts {
@@ -696,18 +696,7 @@ fn coerce_element(b: &Bound, target: &DataType) -> BResult<String> {
         return Ok(b.unparse(0, 0));
     }
     if !cast::castable(b, target, false, false) {
-        let from = b
-            .calcite_type
-            .clone()
-            .unwrap_or_else(|| super::sqltypes::calcite_name(&b.ty));
-        return reject(
-            Code::InvalidCast,
-            b.span,
-            format!(
-                "Cast function cannot convert value of type {from} to type {}",
-                super::sqltypes::calcite_name(target)
-            ),
-        );
+        return cast::cannot_cast(b, target, b.span);
     }
     Ok(coerce_text(b, target))
 }

@@ -11,8 +11,6 @@ use crate::{Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
 
-pub struct AggregateInComputedColumn;
-
 /// Flink's built-in aggregate functions.
 const AGGREGATES: &[&str] = &[
     "APPROX_COUNT_DISTINCT",
@@ -54,25 +52,24 @@ const WINDOW_FUNCTIONS: &[&str] = &[
     "ROW_NUMBER",
 ];
 
-impl Rule for AggregateInComputedColumn {
-    fn code(&self) -> Code {
-        Code::AggregateInComputedColumn
-    }
+pub(super) const RULE: Rule = Rule {
+    code: Code::AggregateInComputedColumn,
+    check,
+};
 
-    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        for element in table_elements(statement) {
-            let (expr, what) = match element {
-                TableElement::Column(c) => match &c.kind {
-                    ColumnKind::Computed { expr } => {
-                        (&**expr, format!("computed column `{}`", c.name.value))
-                    }
-                    _ => continue,
-                },
-                TableElement::Watermark(w) => (&w.expr, "the watermark".to_string()),
+fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    for element in table_elements(statement) {
+        let (expr, what) = match element {
+            TableElement::Column(c) => match &c.kind {
+                ColumnKind::Computed { expr } => {
+                    (&**expr, format!("computed column `{}`", c.name.value))
+                }
                 _ => continue,
-            };
-            check_expr(expr, &what, out);
-        }
+            },
+            TableElement::Watermark(w) => (&w.expr, "the watermark".to_string()),
+            _ => continue,
+        };
+        check_expr(expr, &what, out);
     }
 }
 

@@ -15,14 +15,14 @@ mod watermark_never_advances;
 use crate::Rule;
 
 /// Every rule, in code order.
-pub static RULES: &[&dyn Rule] = &[
-    &precision_clamped::PrecisionClamped,
-    &duplicate_option_key::DuplicateOptionKey,
-    &nullable_primary_key_column::NullablePrimaryKeyColumn,
-    &row_field_comment_dropped::RowFieldCommentDropped,
-    &duplicate_partition_key::DuplicatePartitionKey,
-    &aggregate_in_computed_column::AggregateInComputedColumn,
-    &watermark_never_advances::WatermarkNeverAdvances,
-    &non_deterministic_computed_column::NonDeterministicComputedColumn,
-    &rowtime_shadowed::RowtimeShadowed,
+pub static RULES: &[Rule] = &[
+    precision_clamped::RULE,
+    duplicate_option_key::RULE,
+    nullable_primary_key_column::RULE,
+    row_field_comment_dropped::RULE,
+    duplicate_partition_key::RULE,
+    aggregate_in_computed_column::RULE,
+    watermark_never_advances::RULE,
+    non_deterministic_computed_column::RULE,
+    rowtime_shadowed::RULE,
 ];

@@ -10,22 +10,19 @@ use crate::{Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{BuiltinType, DataTypeSyntax, Statement, TypeKind};
 
-pub struct PrecisionClamped;
+pub(super) const RULE: Rule = Rule {
+    code: Code::PrecisionClamped,
+    check,
+};
 
-impl Rule for PrecisionClamped {
-    fn code(&self) -> Code {
-        Code::PrecisionClamped
-    }
-
-    fn check(&self, cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        walk_statement(
-            &mut Clamps {
-                source: cx.source,
-                out,
-            },
-            statement,
-        );
-    }
+fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    walk_statement(
+        &mut Clamps {
+            source: cx.source,
+            out,
+        },
+        statement,
+    );
 }
 
 struct Clamps<'a, 'o> {

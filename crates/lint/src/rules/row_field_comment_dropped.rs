@@ -6,16 +6,13 @@ use crate::{Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{DataTypeSyntax, Statement, TypeKind};
 
-pub struct RowFieldCommentDropped;
+pub(super) const RULE: Rule = Rule {
+    code: Code::RowFieldCommentDropped,
+    check,
+};
 
-impl Rule for RowFieldCommentDropped {
-    fn code(&self) -> Code {
-        Code::RowFieldCommentDropped
-    }
-
-    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        walk_statement(&mut Comments { out }, statement);
-    }
+fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    walk_statement(&mut Comments { out }, statement);
 }
 
 struct Comments<'o> {
