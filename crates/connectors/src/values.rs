@@ -455,95 +455,107 @@ pub fn quoted_list(values: &[String]) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn durations_as_flink_2_3() {
-        for ok in [
-            "5 s",
-            "5s",
-            "5m",
-            "5 min",
-            "100ms",
-            "PT5M",
-            "pt5m",
-            "P1D",
-            "5 MIN",
-            "5 seconds",
-            "5 secs",
-            "2 days",
-            "3 hours",
-            "10 millis",
-            "7 µs",
-            "7 nanos",
-            " 5 s ",
-            "5",
-            "0",
-            "5\ts",
-            "PT1H30M",
-            "P1DT2H",
-            "PT1.5S",
-            "1 MS",
-            "00005 s",
-        ] {
-            assert!(parse_duration(ok).is_ok(), "{ok:?}");
+    /// `parse` accepts each of `ok` and rejects each of `bad`.
+    fn assert_accepts_and_rejects(
+        parse: fn(&str) -> Result<(), String>,
+        ok: &[&str],
+        bad: &[&str],
+    ) {
+        for text in ok {
+            assert!(parse(text).is_ok(), "{text:?}");
         }
-        for bad in [
-            "1.5s",
-            "-1s",
-            "1h30min",
-            "10 seconds later",
-            "3 hr",
-            "7 us",
-            "",
-            "  ",
-            "+5s",
-            "5_000ms",
-            "5 mins",
-            "1 week",
-            "1w",
-            "P",
-            "PT",
-            "PT-5M",
-            "-PT5M",
-            "1 m s",
-            "99999999999999999999999999999 d",
-        ] {
-            assert!(parse_duration(bad).is_err(), "{bad:?}");
+        for text in bad {
+            assert!(parse(text).is_err(), "{text:?}");
         }
     }
 
     #[test]
+    fn durations_as_flink_2_3() {
+        assert_accepts_and_rejects(
+            parse_duration,
+            &[
+                "5 s",
+                "5s",
+                "5m",
+                "5 min",
+                "100ms",
+                "PT5M",
+                "pt5m",
+                "P1D",
+                "5 MIN",
+                "5 seconds",
+                "5 secs",
+                "2 days",
+                "3 hours",
+                "10 millis",
+                "7 µs",
+                "7 nanos",
+                " 5 s ",
+                "5",
+                "0",
+                "5\ts",
+                "PT1H30M",
+                "P1DT2H",
+                "PT1.5S",
+                "1 MS",
+                "00005 s",
+            ],
+            &[
+                "1.5s",
+                "-1s",
+                "1h30min",
+                "10 seconds later",
+                "3 hr",
+                "7 us",
+                "",
+                "  ",
+                "+5s",
+                "5_000ms",
+                "5 mins",
+                "1 week",
+                "1w",
+                "P",
+                "PT",
+                "PT-5M",
+                "-PT5M",
+                "1 m s",
+                "99999999999999999999999999999 d",
+            ],
+        );
+    }
+
+    #[test]
     fn memory_sizes_as_flink_2_3() {
-        for ok in [
-            "2mb",
-            "2 mb",
-            "2MB",
-            "2m",
-            "2 mebibytes",
-            "2kb",
-            "2k",
-            "2g",
-            "2t",
-            "2b",
-            "2 bytes",
-            "2",
-            "64mb",
-            " 1 kb ",
-            "9223372036854775807",
-        ] {
-            assert!(parse_memory_size(ok).is_ok(), "{ok:?}");
-        }
-        for bad in [
-            "2MiB",
-            "2 megabytes",
-            "1.5mb",
-            "-1mb",
-            "",
-            "2 kilobytes",
-            "99999999999999999999",
-            "9007199254740992 kb",
-        ] {
-            assert!(parse_memory_size(bad).is_err(), "{bad:?}");
-        }
+        assert_accepts_and_rejects(
+            parse_memory_size,
+            &[
+                "2mb",
+                "2 mb",
+                "2MB",
+                "2m",
+                "2 mebibytes",
+                "2kb",
+                "2k",
+                "2g",
+                "2t",
+                "2b",
+                "2 bytes",
+                "2",
+                "64mb",
+                " 1 kb ",
+                "9223372036854775807",
+            ],
+            &[
+                "2MiB",
+                "2 megabytes",
+                "1.5mb",
+                "-1mb",
+                "",
+                "2 kilobytes",
+                "99999999999999999999",
+                "9007199254740992 kb",
+            ],
+        );
     }
 
     #[test]
