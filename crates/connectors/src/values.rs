@@ -59,29 +59,24 @@ pub fn parse_duration(text: &str) -> Result<(), String> {
     let value: u128 = number
         .parse()
         .map_err(|_| format!("'{number}' is too large for a duration"))?;
-    let unit = if label.is_empty() {
-        1_000_000
-    } else {
-        match TIME_UNITS
-            .iter()
-            .find(|(labels, _)| labels.contains(&label.as_str()))
-        {
-            Some((_, nanos)) => *nanos,
-            None if label.starts_with(['.', ',']) => {
-                return Err(format!(
-                    "'{trimmed}' has a decimal number; Flink durations take a whole number \
-                     (write '1500 ms' for 1.5 s)"
-                ))
-            }
-            None => {
-                return Err(format!(
-                    "'{label}' is not a time unit; use one of d, h, min (or m), s, ms, µs, ns \
-                     or their long forms (day, hour, minute, second, milli, micro, nano, with an \
-                     optional 's')"
-                ))
-            }
-        }
-    };
+    let unit = unit_factor(
+        TIME_UNITS,
+        1_000_000,
+        &label,
+        || {
+            format!(
+                "'{trimmed}' has a decimal number; Flink durations take a whole number (write \
+                 '1500 ms' for 1.5 s)"
+            )
+        },
+        || {
+            format!(
+                "'{label}' is not a time unit; use one of d, h, min (or m), s, ms, µs, ns or \
+                 their long forms (day, hour, minute, second, milli, micro, nano, with an \
+                 optional 's')"
+            )
+        },
+    )?;
     match value.checked_mul(unit) {
         Some(n) if n <= MAX_DURATION_NANOS => Ok(()),
         _ => Err(format!("'{number}' is too large for a duration")),
@@ -144,6 +139,26 @@ fn parse_iso_duration(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// What the unit `label` after a number stands for in `units` (`none` when there is no unit);
+/// a decimal number (`1.5s`: the label starts at the point) is `decimal()`, another label
+/// `unknown()`.
+fn unit_factor<T: Copy>(
+    units: &[(&[&str], T)],
+    none: T,
+    label: &str,
+    decimal: impl FnOnce() -> String,
+    unknown: impl FnOnce() -> String,
+) -> Result<T, String> {
+    if label.is_empty() {
+        return Ok(none);
+    }
+    match units.iter().find(|(labels, _)| labels.contains(&label)) {
+        Some((_, factor)) => Ok(*factor),
+        None if label.starts_with(['.', ',']) => Err(decimal()),
+        None => Err(unknown()),
+    }
+}
+
 /// `MemorySize.parse`: `<digits> [<unit>]`, unit case-insensitive, no unit = bytes, powers of
 /// 1024.
 pub fn parse_memory_size(text: &str) -> Result<(), String> {
@@ -165,28 +180,23 @@ pub fn parse_memory_size(text: &str) -> Result<(), String> {
         ));
     };
     let label = java_trim(rest).to_lowercase();
-    let shift = if label.is_empty() {
-        0
-    } else {
-        match UNITS
-            .iter()
-            .find(|(labels, _)| labels.contains(&label.as_str()))
-        {
-            Some((_, shift)) => *shift,
-            None if label.starts_with(['.', ',']) => {
-                return Err(format!(
-                    "'{trimmed}' has a decimal number; Flink memory sizes take a whole number \
-                     (write '1536 kb' for 1.5 mb)"
-                ))
-            }
-            None => {
-                return Err(format!(
-                    "'{label}' is not a memory unit; use b, kb, mb, gb or tb (or k, m, g, t, \
-                     kibibytes, mebibytes...): Flink has no 'mib' or decimal numbers"
-                ))
-            }
-        }
-    };
+    let shift = unit_factor(
+        UNITS,
+        0,
+        &label,
+        || {
+            format!(
+                "'{trimmed}' has a decimal number; Flink memory sizes take a whole number (write \
+                 '1536 kb' for 1.5 mb)"
+            )
+        },
+        || {
+            format!(
+                "'{label}' is not a memory unit; use b, kb, mb, gb or tb (or k, m, g, t, \
+                 kibibytes, mebibytes...): Flink has no 'mib' or decimal numbers"
+            )
+        },
+    )?;
     let value: i64 = number
         .parse()
         .map_err(|_| format!("'{number}' does not fit in 64 bits"))?;
