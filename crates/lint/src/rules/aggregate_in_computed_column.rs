@@ -7,7 +7,7 @@
 //! `COUNT(*)`, `ROW_NUMBER()`, `LAG(x)`).
 
 use crate::visit::{for_each_expr, table_elements};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
 
@@ -52,12 +52,7 @@ const WINDOW_FUNCTIONS: &[&str] = &[
     "ROW_NUMBER",
 ];
 
-pub(super) const RULE: Rule = Rule {
-    code: Code::AggregateInComputedColumn,
-    check,
-};
-
-fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
     for element in table_elements(statement) {
         let (expr, what) = match element {
             TableElement::Column(c) => match &c.kind {

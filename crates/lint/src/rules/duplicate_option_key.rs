@@ -2,16 +2,11 @@
 //! the last value silently (keys are case-sensitive, so only exact repeats count).
 
 use crate::visit::property_lists;
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::Statement;
 
-pub(super) const RULE: Rule = Rule {
-    code: Code::DuplicateOptionKey,
-    check,
-};
-
-fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
     for list in property_lists(statement) {
         let props = &list.properties;
         for (i, p) in props.iter().enumerate() {

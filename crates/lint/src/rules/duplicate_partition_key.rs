@@ -1,16 +1,11 @@
 //! L005 `duplicate-partition-key`: `PARTITIONED BY (a, a)`, which Flink accepts and stores.
 
 use crate::visit::create_table;
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::Statement;
 
-pub(super) const RULE: Rule = Rule {
-    code: Code::DuplicatePartitionKey,
-    check,
-};
-
-fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
     let Some(list) = create_table(statement).and_then(|ct| ct.partitioned_by.as_ref()) else {
         return;
     };

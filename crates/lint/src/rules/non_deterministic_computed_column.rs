@@ -20,7 +20,7 @@
 //! reported (it is a time attribute, materialized by the planner).
 
 use crate::visit::{create_table, for_each_expr, table_elements};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_connectors::Catalogue;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
@@ -49,12 +49,7 @@ const CONTEXT_VARIABLES: &[&str] = &[
     "CURRENT_DATE",
 ];
 
-pub(super) const RULE: Rule = Rule {
-    code: Code::NonDeterministicComputedColumn,
-    check,
-};
-
-fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
     let Some(ct) = create_table(statement) else {
         return;
     };

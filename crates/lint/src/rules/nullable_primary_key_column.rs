@@ -5,16 +5,11 @@
 //! usual way to write it, and what Flink does then is no surprise.
 
 use crate::visit::table_elements;
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, Statement, TableElement};
 
-pub(super) const RULE: Rule = Rule {
-    code: Code::NullablePrimaryKeyColumn,
-    check,
-};
-
-fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
     let elements = table_elements(statement);
     // Key columns named by a table constraint, with the span of the name in the key.
     let mut keyed = Vec::new();

@@ -6,16 +6,11 @@
 //! is the binder's error, not a lint.
 
 use crate::visit::{walk_statement, Visitor};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{BuiltinType, DataTypeSyntax, Statement, TypeKind};
 
-pub(super) const RULE: Rule = Rule {
-    code: Code::PrecisionClamped,
-    check,
-};
-
-fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
     walk_statement(
         &mut Clamps {
             source: cx.source,

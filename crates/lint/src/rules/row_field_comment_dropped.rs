@@ -2,16 +2,11 @@
 //! and drops it.
 
 use crate::visit::{walk_statement, Visitor};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{DataTypeSyntax, Statement, TypeKind};
 
-pub(super) const RULE: Rule = Rule {
-    code: Code::RowFieldCommentDropped,
-    check,
-};
-
-fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
     walk_statement(&mut Comments { out }, statement);
 }
 

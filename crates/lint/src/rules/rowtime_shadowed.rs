@@ -22,7 +22,7 @@
 //! accepted, but there the author changes the rowtime on purpose, so it is not reported.
 
 use crate::visit::{create_table, for_each_expr, table_elements};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{
@@ -31,12 +31,7 @@ use flinkddl_syntax::ast::{
 };
 use flinkddl_types::{LogicalType, TimestampKind};
 
-pub(super) const RULE: Rule = Rule {
-    code: Code::RowtimeShadowed,
-    check,
-};
-
-fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
     let Some(ct) = create_table(statement) else {
         return;
     };

@@ -6,16 +6,11 @@
 //! the clock (`NOW()`, `CURRENT_TIMESTAMP`), and an expression over any column may advance.
 
 use crate::visit::{for_each_expr, table_elements};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{Expr, ExprKind, Statement, TableElement};
 
-pub(super) const RULE: Rule = Rule {
-    code: Code::WatermarkNeverAdvances,
-    check,
-};
-
-fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
     for element in table_elements(statement) {
         let TableElement::Watermark(w) = element else {
             continue;
