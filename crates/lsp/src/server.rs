@@ -510,7 +510,7 @@ impl Server {
                 r,
                 |p: &lsp::RenameParams| &p.text_document_position.text_document.uri,
                 true,
-                |a, uri, p| handlers::rename(a, uri, p),
+                handlers::rename,
             ),
             req::DocumentDiagnosticRequest::METHOD => self.spawn_pull_diagnostics(r),
             "flinkddl/debugSleep" if self.config.debug_requests => self.spawn(

@@ -471,13 +471,7 @@ impl P {
                 let u = w.to_uppercase();
                 match u.as_str() {
                     "CHAR" | "CHARACTER" | "VARCHAR" => {
-                        let varying = if u == "VARCHAR" {
-                            true
-                        } else if self.eat_word("VARYING") {
-                            true
-                        } else {
-                            false
-                        };
+                        let varying = u == "VARCHAR" || self.eat_word("VARYING");
                         let name = if varying {
                             DdlBuiltin::Varchar
                         } else {
