@@ -242,64 +242,15 @@ impl Binder<'_> {
                         failed = true;
                         continue;
                     };
-                    if table.partition_keys.contains(&col) {
-                        let _ = self.alter_error(
-                            Code::InvalidExpression,
-                            name.span,
-                            format!("The column `{col}` is used as the partition keys."),
-                        );
-                        failed = true;
-                        continue;
-                    }
-                    if distribution
-                        .as_ref()
-                        .is_some_and(|d| d.bucket_keys.contains(&col))
-                    {
-                        let _ = self.alter_error(
-                            Code::InvalidExpression,
-                            name.span,
-                            format!("The column `{col}` is used as a distribution key."),
-                        );
-                        failed = true;
-                        continue;
-                    }
-                    if primary_key
-                        .as_ref()
-                        .is_some_and(|pk| pk.columns.contains(&col))
-                    {
-                        let _ = self.alter_error(
-                            Code::InvalidExpression,
-                            name.span,
-                            format!("The column `{col}` is used as the primary key."),
-                        );
-                        failed = true;
-                        continue;
-                    }
-                    if watermarks
-                        .iter()
-                        .any(|w| w.rowtime == col || w.expr.contains(&format!("`{col}`")))
-                    {
-                        let _ = self.alter_error(
-                            Code::InvalidExpression,
-                            name.span,
-                            format!("The column `{col}` is referenced by watermark expression."),
-                        );
-                        failed = true;
-                        continue;
-                    }
-                    let quoted = format!("`{}`", col.replace('`', "``"));
-                    if let Some(user) = columns.iter().find(|c| match &c.kind {
-                        ColumnKind::Computed { expr, .. } => expr.contains(&quoted),
-                        _ => false,
-                    }) {
-                        let user = user.name.clone();
-                        let _ = self.alter_error(
-                            Code::InvalidExpression,
-                            name.span,
-                            format!(
-                                "The column `{col}` is referenced by computed column `{user}`."
-                            ),
-                        );
+                    if let Some(detail) = drop_column_conflict(
+                        &col,
+                        &columns,
+                        &table.partition_keys,
+                        distribution.as_ref(),
+                        primary_key.as_ref(),
+                        &watermarks,
+                    ) {
+                        let _ = self.alter_error(Code::InvalidExpression, name.span, detail);
                         failed = true;
                         continue;
                     }
@@ -659,7 +610,7 @@ impl Binder<'_> {
                     if let Some(pk) = primary_key.as_ref() {
                         let detail = format!(
                             "The current table has already defined the primary key constraint [{}]. You might want to drop it before adding a new one.",
-                            pk.columns.iter().map(|c| quote_ident(c)).collect::<Vec<_>>().join(", ")
+                            quote_ident_list(&pk.columns)
                         );
                         return self.alter_error(Code::DuplicatePrimaryKey, c.span, detail);
                     }
@@ -702,4 +653,40 @@ impl Binder<'_> {
             TableElement::Error { .. } => Err(()),
         }
     }
+}
+
+/// Why Flink refuses to drop the column `col` that the table has (`SchemaConverter`'s checks,
+/// in its order): what uses it.
+fn drop_column_conflict(
+    col: &str,
+    columns: &[Col],
+    partition_keys: &[String],
+    distribution: Option<&Distribution>,
+    primary_key: Option<&PrimaryKey>,
+    watermarks: &[WatermarkSpec],
+) -> Option<String> {
+    let quoted = format!("`{}`", col.replace('`', "``"));
+    let detail = if partition_keys.iter().any(|k| k == col) {
+        format!("The column `{col}` is used as the partition keys.")
+    } else if distribution.is_some_and(|d| d.bucket_keys.iter().any(|k| k == col)) {
+        format!("The column `{col}` is used as a distribution key.")
+    } else if primary_key.is_some_and(|pk| pk.columns.iter().any(|k| k == col)) {
+        format!("The column `{col}` is used as the primary key.")
+    } else if watermarks
+        .iter()
+        .any(|w| w.rowtime == col || w.expr.contains(&format!("`{col}`")))
+    {
+        format!("The column `{col}` is referenced by watermark expression.")
+    } else if let Some(user) = columns.iter().find(|c| match &c.kind {
+        ColumnKind::Computed { expr, .. } => expr.contains(&quoted),
+        _ => false,
+    }) {
+        format!(
+            "The column `{col}` is referenced by computed column `{}`.",
+            user.name
+        )
+    } else {
+        return None;
+    };
+    Some(detail)
 }

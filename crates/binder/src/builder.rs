@@ -3,7 +3,7 @@
 //! a watermark, options. It validates exactly as DDL does, because `build` renders the table as
 //! a CREATE TABLE statement and binds that: one set of rules, one set of messages.
 
-use crate::schema::{quote_ident, quote_string, TableSchema};
+use crate::schema::{quote_ident, quote_ident_list, quote_string, TableSchema};
 use flinkddl_diagnostics::{Diagnostic, Severity};
 use flinkddl_types::DataType;
 
@@ -154,11 +154,7 @@ impl TableSchemaBuilder {
             elements.push(format!("WATERMARK FOR {} AS {expr}", quote_ident(rowtime)));
         }
         if let Some((name, columns)) = &self.primary_key {
-            let cols = columns
-                .iter()
-                .map(|c| quote_ident(c))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let cols = quote_ident_list(columns);
             elements.push(match name {
                 Some(n) => format!(
                     "CONSTRAINT {} PRIMARY KEY ({cols}) NOT ENFORCED",
@@ -180,11 +176,7 @@ impl TableSchemaBuilder {
         if !self.partition_keys.is_empty() {
             out.push_str(&format!(
                 "\nPARTITIONED BY ({})",
-                self.partition_keys
-                    .iter()
-                    .map(|k| quote_ident(k))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                quote_ident_list(&self.partition_keys)
             ));
         }
         if !self.options.is_empty() {

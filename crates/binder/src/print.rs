@@ -53,23 +53,13 @@ pub fn primary_key_summary(pk: &PrimaryKey) -> String {
     format!(
         "CONSTRAINT {} PRIMARY KEY ({}) NOT ENFORCED",
         quote_ident(&pk.name),
-        pk.columns
-            .iter()
-            .map(|c| quote_ident(c))
-            .collect::<Vec<_>>()
-            .join(", ")
+        quote_ident_list(&pk.columns)
     )
 }
 
 /// `TableDistribution.toString()`-style summary as SHOW CREATE prints it.
 pub fn distribution_summary(d: &Distribution) -> String {
-    let keys = || {
-        d.bucket_keys
-            .iter()
-            .map(|k| quote_ident(k))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let keys = || quote_ident_list(&d.bucket_keys);
     let mut s = String::from("DISTRIBUTED");
     match d.kind {
         DistributionKind::Hash => s.push_str(&format!(" BY HASH({})", keys())),
@@ -298,11 +288,7 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
     if !t.partition_keys.is_empty() {
         out.push_str(&format!(
             "PARTITIONED BY ({})\n",
-            t.partition_keys
-                .iter()
-                .map(|k| quote_ident(k))
-                .collect::<Vec<_>>()
-                .join(", ")
+            quote_ident_list(&t.partition_keys)
         ));
     }
     if !t.options.is_empty() {

@@ -145,6 +145,15 @@ pub fn quote_ident(name: &str) -> String {
     format!("`{}`", name.replace('`', "``"))
 }
 
+/// `` `a`, `b` ``: each name quoted, joined by commas, as key and column lists print.
+pub(crate) fn quote_ident_list<S: AsRef<str>>(names: &[S]) -> String {
+    names
+        .iter()
+        .map(|n| quote_ident(n.as_ref()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `'text'` with quotes doubled.
 pub fn quote_string(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))

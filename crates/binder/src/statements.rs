@@ -59,19 +59,32 @@ impl Binder<'_> {
         self.catalog.add_catalog(c.name.value, catalog_type);
     }
 
+    /// `[catalog.]database`, in the current catalog when it has one part; `None` for any
+    /// other number of parts.
+    fn database_path(&self, name: &ast::ObjectName) -> Option<(String, String)> {
+        match name.parts.as_slice() {
+            [db] => Some((self.catalog.current_catalog.clone(), db.value.to_string())),
+            [cat, db] => Some((cat.value.to_string(), db.value.to_string())),
+            _ => None,
+        }
+    }
+
+    /// [`Self::database_path`], reporting a name of any other number of parts as Flink does.
+    fn database_path_reported(&mut self, name: &ast::ObjectName) -> Option<(String, String)> {
+        let path = self.database_path(name);
+        if path.is_none() {
+            self.report(Diagnostic::new(
+                Code::InvalidIdentifier,
+                name.span,
+                "Database identifier must consist of 1 or 2 parts.",
+            ));
+        }
+        path
+    }
+
     fn create_database(&mut self, d: &ast::CreateDatabase) {
-        let parts: Vec<&str> = d.name.parts.iter().map(|p| p.value).collect();
-        let (catalog, database) = match parts.as_slice() {
-            [db] => (self.catalog.current_catalog.clone(), db.to_string()),
-            [cat, db] => (cat.to_string(), db.to_string()),
-            _ => {
-                self.report(Diagnostic::new(
-                    Code::InvalidIdentifier,
-                    d.name.span,
-                    "Database identifier must consist of 1 or 2 parts.",
-                ));
-                return;
-            }
+        let Some((catalog, database)) = self.database_path_reported(&d.name) else {
+            return;
         };
         let Some(entry) = self.catalog.catalogs.get_mut(&catalog) else {
             self.report(Diagnostic::new(
@@ -124,18 +137,8 @@ impl Binder<'_> {
                 ),
             },
             Use::Database { name } => {
-                let parts: Vec<&str> = name.parts.iter().map(|p| p.value).collect();
-                let (catalog, database) = match parts.as_slice() {
-                    [db] => (self.catalog.current_catalog.clone(), db.to_string()),
-                    [cat, db] => (cat.to_string(), db.to_string()),
-                    _ => {
-                        self.report(Diagnostic::new(
-                            Code::InvalidIdentifier,
-                            name.span,
-                            "Database identifier must consist of 1 or 2 parts.",
-                        ));
-                        return;
-                    }
+                let Some((catalog, database)) = self.database_path_reported(name) else {
+                    return;
                 };
                 if self.options.assume_external_objects {
                     self.assume_exists(&catalog, &database, name.span);
@@ -513,11 +516,8 @@ impl Binder<'_> {
     /// EXISTS), then the database, which must not be the current one nor, without CASCADE,
     /// hold tables or views.
     fn drop_database(&mut self, d: &ast::Drop) {
-        let parts: Vec<&str> = d.name.parts.iter().map(|p| p.value).collect();
-        let (catalog, database) = match parts.as_slice() {
-            [db] => (self.catalog.current_catalog.clone(), db.to_string()),
-            [cat, db] => (cat.to_string(), db.to_string()),
-            _ => return,
+        let Some((catalog, database)) = self.database_path(&d.name) else {
+            return;
         };
         let Some(entry) = self.catalog.catalog(&catalog) else {
             if !self.options.assume_external_objects {

@@ -775,52 +775,49 @@ mod tests {
     #[test]
     fn finds_reads_and_writes() {
         use Access::*;
-        assert_eq!(
-            found("INSERT INTO s SELECT a FROM t1 AS x JOIN db.t2 y ON x.a = y.a, `c`.`d`.`t 3`"),
-            vec![
-                ("s".into(), Write),
-                ("t1".into(), Read),
-                ("db.t2".into(), Read),
-                ("c.d.t 3".into(), Read)
-            ]
-        );
-        assert_eq!(
-            found("SELECT EXTRACT(YEAR FROM ts), TRIM(BOTH ' ' FROM s) FROM t WHERE a IS DISTINCT FROM b"),
-            vec![("t".into(), Read)]
-        );
-        assert_eq!(
-            found("SELECT * FROM TABLE(TUMBLE(TABLE w, DESCRIPTOR(ts), INTERVAL '1' MINUTE))"),
-            vec![("w".into(), Read)]
-        );
-        assert_eq!(
-            found("SELECT * FROM (SELECT * FROM a) x LEFT JOIN LATERAL TABLE(f(x.a)) ON TRUE"),
-            vec![("a".into(), Read)]
-        );
-        assert_eq!(
-            found("CREATE TABLE c WITH ('connector' = 'blackhole') AS SELECT * FROM src"),
-            vec![("c".into(), Write), ("src".into(), Read)]
-        );
-        assert_eq!(
-            found("EXECUTE STATEMENT SET BEGIN INSERT INTO s1 SELECT * FROM a; INSERT INTO s2 SELECT * FROM b; END"),
-            vec![
-                ("s1".into(), Write),
-                ("a".into(), Read),
-                ("s2".into(), Write),
-                ("b".into(), Read)
-            ]
-        );
-        assert_eq!(
-            found("CREATE VIEW v AS WITH x AS (SELECT * FROM a), y (c) AS (SELECT 1) SELECT * FROM x JOIN y ON TRUE"),
-            vec![("a".into(), Read)]
-        );
-        assert_eq!(
-            found("INSERT INTO s WITH RECURSIVE x AS (SELECT * FROM x) SELECT * FROM db.x"),
-            vec![("s".into(), Write), ("db.x".into(), Read)]
-        );
-        assert_eq!(
-            found("EXPLAIN SELECT * FROM t /*+ OPTIONS('k'='v') */ WHERE x IN (SELECT y FROM u)"),
-            vec![("t".into(), Read), ("u".into(), Read)]
-        );
+        let cases: &[(&str, &[(&str, Access)])] = &[
+            (
+                "INSERT INTO s SELECT a FROM t1 AS x JOIN db.t2 y ON x.a = y.a, `c`.`d`.`t 3`",
+                &[("s", Write), ("t1", Read), ("db.t2", Read), ("c.d.t 3", Read)],
+            ),
+            (
+                "SELECT EXTRACT(YEAR FROM ts), TRIM(BOTH ' ' FROM s) FROM t WHERE a IS DISTINCT FROM b",
+                &[("t", Read)],
+            ),
+            (
+                "SELECT * FROM TABLE(TUMBLE(TABLE w, DESCRIPTOR(ts), INTERVAL '1' MINUTE))",
+                &[("w", Read)],
+            ),
+            (
+                "SELECT * FROM (SELECT * FROM a) x LEFT JOIN LATERAL TABLE(f(x.a)) ON TRUE",
+                &[("a", Read)],
+            ),
+            (
+                "CREATE TABLE c WITH ('connector' = 'blackhole') AS SELECT * FROM src",
+                &[("c", Write), ("src", Read)],
+            ),
+            (
+                "EXECUTE STATEMENT SET BEGIN INSERT INTO s1 SELECT * FROM a; INSERT INTO s2 SELECT * FROM b; END",
+                &[("s1", Write), ("a", Read), ("s2", Write), ("b", Read)],
+            ),
+            (
+                "CREATE VIEW v AS WITH x AS (SELECT * FROM a), y (c) AS (SELECT 1) SELECT * FROM x JOIN y ON TRUE",
+                &[("a", Read)],
+            ),
+            (
+                "INSERT INTO s WITH RECURSIVE x AS (SELECT * FROM x) SELECT * FROM db.x",
+                &[("s", Write), ("db.x", Read)],
+            ),
+            (
+                "EXPLAIN SELECT * FROM t /*+ OPTIONS('k'='v') */ WHERE x IN (SELECT y FROM u)",
+                &[("t", Read), ("u", Read)],
+            ),
+        ];
+        for (sql, want) in cases {
+            let want: Vec<(String, Access)> =
+                want.iter().map(|(n, a)| (n.to_string(), *a)).collect();
+            assert_eq!(found(sql), want, "{sql}");
+        }
         assert!(found("CREATE TABLE t (a INT) WITH ('connector' = 'datagen')").is_empty());
     }
 }

@@ -54,15 +54,22 @@ struct Ours {
     why: String,
 }
 
+impl Ours {
+    /// Our side rejects the case, for `why`.
+    fn rejected(why: impl Into<String>) -> Ours {
+        Ours {
+            accepted: false,
+            x: None,
+            why: why.into(),
+        }
+    }
+}
+
 fn run_case(case: &Value) -> Ours {
     let sql = oracle_expr_sql(case);
     let parsed = flinkddl_syntax::parse(&sql);
     if let Some(e) = parsed.errors.first() {
-        return Ours {
-            accepted: false,
-            x: None,
-            why: format!("syntax {}: {}", e.code.as_str(), e.message),
-        };
+        return Ours::rejected(format!("syntax {}: {}", e.code.as_str(), e.message));
     }
     let Some(ct) = parsed
         .script()
@@ -73,18 +80,10 @@ fn run_case(case: &Value) -> Ours {
             _ => None,
         })
     else {
-        return Ours {
-            accepted: false,
-            x: None,
-            why: "no CREATE TABLE".into(),
-        };
+        return Ours::rejected("no CREATE TABLE");
     };
     let Some(elements) = &ct.elements else {
-        return Ours {
-            accepted: false,
-            x: None,
-            why: "no columns".into(),
-        };
+        return Ours::rejected("no columns");
     };
     let mut physical = Vec::new();
     for el in &elements.items {
@@ -93,13 +92,7 @@ fn run_case(case: &Value) -> Ours {
                 ColumnKind::Physical { data_type, .. } | ColumnKind::Metadata { data_type, .. } => {
                     match resolve_ddl_type_in(data_type, &sql) {
                         Ok(t) => physical.push((c.name.value.to_string(), t)),
-                        Err(e) => {
-                            return Ours {
-                                accepted: false,
-                                x: None,
-                                why: format!("column type: {e}"),
-                            }
-                        }
+                        Err(e) => return Ours::rejected(format!("column type: {e}")),
                     }
                 }
                 _ => {}
@@ -124,14 +117,11 @@ fn run_case(case: &Value) -> Ours {
                         not_typed = reason;
                     }
                     ExprOutcome::Rejected(d) => {
-                        return Ours {
-                            accepted: false,
-                            x: None,
-                            why: d
-                                .first()
+                        return Ours::rejected(
+                            d.first()
                                 .map(|d| format!("{}: {}", d.code.as_str(), d.message))
                                 .unwrap_or_default(),
-                        }
+                        )
                     }
                 }
             }
@@ -141,37 +131,22 @@ fn run_case(case: &Value) -> Ours {
         if let TableElement::Watermark(w) = el {
             let rowtime_name = w.rowtime.display();
             let Some((_, rt)) = all.iter().find(|(n, _)| *n == rowtime_name) else {
-                return Ours {
-                    accepted: false,
-                    x: None,
-                    why: format!("rowtime {rowtime_name} not found"),
-                };
+                return Ours::rejected(format!("rowtime {rowtime_name} not found"));
             };
             if w.rowtime.parts.len() != 1 {
-                return Ours {
-                    accepted: false,
-                    x: None,
-                    why: "nested rowtime".into(),
-                };
+                return Ours::rejected("nested rowtime");
             }
             if let Some(m) = check_rowtime_type(rt) {
-                return Ours {
-                    accepted: false,
-                    x: None,
-                    why: m,
-                };
+                return Ours::rejected(m);
             }
             let rt = rt.clone();
             let wscope = MapScope(all.clone());
             if let ExprOutcome::Rejected(d) = bind_watermark(&w.expr, &sql, &wscope, &rt) {
-                return Ours {
-                    accepted: false,
-                    x: None,
-                    why: d
-                        .first()
+                return Ours::rejected(
+                    d.first()
                         .map(|d| format!("watermark {}: {}", d.code.as_str(), d.message))
                         .unwrap_or_default(),
-                };
+                );
             }
         }
     }
@@ -345,37 +320,29 @@ fn generated(name: &str, stem: &str, floor: (f64, f64, f64)) {
     report(name, &sc, floor);
 }
 
-#[test]
-fn generated_corpus_matches_flink() {
-    generated("generated", "extra", EXTRA_FLOOR);
+/// One test per generated corpus: `generated(name in the report, files' stem, floors)`.
+macro_rules! generated_corpus_tests {
+    ($($(#[$doc:meta])* $test:ident: $name:literal, $stem:literal, $floor:expr;)*) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $test() {
+                generated($name, $stem, $floor);
+            }
+        )*
+    };
 }
 
-#[test]
-fn generated_function_calls_match_flink() {
-    generated("generated2", "extra2", EXTRA2_FLOOR);
-}
-
-#[test]
-fn generated_type_matrix_matches_flink() {
-    generated("generated3", "extra3", EXTRA3_FLOOR);
-}
-
-/// A second draw of `gen_extra2.py` (seed 23), kept as a hold-out check of the first.
-#[test]
-fn generated_function_calls_holdout_matches_flink() {
-    generated("generated4", "extra4", EXTRA4_FLOOR);
-}
-
-/// A second draw of `gen_extra.py` (seed 777), kept as a hold-out check of the first.
-#[test]
-fn generated_corpus_holdout_matches_flink() {
-    generated("generated5", "extra5", EXTRA5_FLOOR);
-}
-
-/// Realistic computed-column expressions (`gen_extra6.py`).
-#[test]
-fn generated_realistic_matches_flink() {
-    generated("generated6", "extra6", EXTRA6_FLOOR);
+generated_corpus_tests! {
+    generated_corpus_matches_flink: "generated", "extra", EXTRA_FLOOR;
+    generated_function_calls_match_flink: "generated2", "extra2", EXTRA2_FLOOR;
+    generated_type_matrix_matches_flink: "generated3", "extra3", EXTRA3_FLOOR;
+    /// A second draw of `gen_extra2.py` (seed 23), kept as a hold-out check of the first.
+    generated_function_calls_holdout_matches_flink: "generated4", "extra4", EXTRA4_FLOOR;
+    /// A second draw of `gen_extra.py` (seed 777), kept as a hold-out check of the first.
+    generated_corpus_holdout_matches_flink: "generated5", "extra5", EXTRA5_FLOOR;
+    /// Realistic computed-column expressions (`gen_extra6.py`).
+    generated_realistic_matches_flink: "generated6", "extra6", EXTRA6_FLOOR;
 }
 
 #[test]

@@ -7,7 +7,7 @@
 mod common;
 
 use common::MapScope;
-use flinkddl_binder::expr::{bind_expr, bind_watermark, ExprOutcome};
+use flinkddl_binder::expr::{bind_expr, bind_watermark, ExprOutcome, TypedExpr};
 use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, StatementKind, TableElement};
 use flinkddl_test_support::oracle::read_jsonl;
 use flinkddl_types::{resolve_ddl_type_in, DataType, TimestampKind};
@@ -80,6 +80,61 @@ struct Score {
     type_ok: usize,
     expr_ok: usize,
     misses: Vec<String>,
+}
+
+impl Score {
+    /// Counts one expression's outcome; the typed expression when it was typed. `label` names
+    /// the expression in a miss.
+    fn outcome(&mut self, label: &str, outcome: ExprOutcome) -> Option<TypedExpr> {
+        self.exprs += 1;
+        match outcome {
+            ExprOutcome::Rejected(d) => {
+                self.misses.push(format!(
+                    "REJECTED {label}  ::  {}",
+                    d.first().map(|d| d.message.clone()).unwrap_or_default()
+                ));
+                None
+            }
+            ExprOutcome::NotTyped { reason } => {
+                self.not_rejected += 1;
+                self.misses.push(format!("NOT TYPED {label}  ::  {reason}"));
+                None
+            }
+            ExprOutcome::Typed(t) => {
+                self.not_rejected += 1;
+                self.typed += 1;
+                Some(t)
+            }
+        }
+    }
+
+    /// Compares a typed expression with Flink's type (`type_matches`, decided by the caller)
+    /// and stored text.
+    fn compare(
+        &mut self,
+        label: &str,
+        got: &TypedExpr,
+        type_matches: bool,
+        want_type: &str,
+        want_expr: &str,
+    ) {
+        if type_matches {
+            self.type_ok += 1;
+        } else {
+            self.misses.push(format!(
+                "TYPE {label}  ::  got {}, want {want_type}",
+                got.data_type.summary_string()
+            ));
+        }
+        if got.stored == want_expr {
+            self.expr_ok += 1;
+        } else {
+            self.misses.push(format!(
+                "EXPR {label}  ::  got {}  want {want_expr}",
+                got.stored
+            ));
+        }
+    }
 }
 
 fn check_case(sql: &str, table: &Value, sc: &mut Score) {
@@ -157,50 +212,25 @@ fn check_case(sql: &str, table: &Value, sc: &mut Score) {
         let want = expected_cols
             .iter()
             .find(|col| col.get("name").and_then(Value::as_str) == Some(c.name.value));
-        sc.exprs += 1;
-        match bind_expr(expr, sql, &scope) {
-            ExprOutcome::Rejected(d) => sc.misses.push(format!(
-                "REJECTED {text}  ::  {}",
-                d.first().map(|d| d.message.clone()).unwrap_or_default()
-            )),
-            ExprOutcome::NotTyped { reason } => {
-                sc.not_rejected += 1;
-                sc.misses.push(format!("NOT TYPED {text}  ::  {reason}"));
-            }
-            ExprOutcome::Typed(t) => {
-                sc.not_rejected += 1;
-                sc.typed += 1;
-                all.push((c.name.value.to_string(), t.data_type.clone()));
-                let Some(want) = want else { continue };
-                let mut ty = t.data_type.clone();
-                if rowtime.as_deref() == Some(c.name.value) {
-                    ty = ty.with_timestamp_kind(TimestampKind::Rowtime);
-                }
-                let t = flinkddl_binder::expr::TypedExpr {
-                    data_type: ty,
-                    stored: t.stored.clone(),
-                };
-                let wt = want.get("type").and_then(Value::as_str).unwrap_or("");
-                let ws = want.get("type_serializable").and_then(Value::as_str);
-                let we = want.get("expr").and_then(Value::as_str).unwrap_or("");
-                if t.data_type.summary_string() == wt
-                    && t.data_type.serializable_string().ok().as_deref() == ws
-                {
-                    sc.type_ok += 1;
-                } else {
-                    sc.misses.push(format!(
-                        "TYPE {text}  ::  got {}, want {wt}",
-                        t.data_type.summary_string()
-                    ));
-                }
-                if t.stored == we {
-                    sc.expr_ok += 1;
-                } else {
-                    sc.misses
-                        .push(format!("EXPR {text}  ::  got {}  want {we}", t.stored));
-                }
-            }
+        let Some(t) = sc.outcome(text, bind_expr(expr, sql, &scope)) else {
+            continue;
+        };
+        all.push((c.name.value.to_string(), t.data_type.clone()));
+        let Some(want) = want else { continue };
+        let mut ty = t.data_type.clone();
+        if rowtime.as_deref() == Some(c.name.value) {
+            ty = ty.with_timestamp_kind(TimestampKind::Rowtime);
         }
+        let t = TypedExpr {
+            data_type: ty,
+            stored: t.stored.clone(),
+        };
+        let wt = want.get("type").and_then(Value::as_str).unwrap_or("");
+        let ws = want.get("type_serializable").and_then(Value::as_str);
+        let we = want.get("expr").and_then(Value::as_str).unwrap_or("");
+        let type_matches = t.data_type.summary_string() == wt
+            && t.data_type.serializable_string().ok().as_deref() == ws;
+        sc.compare(text, &t, type_matches, wt, we);
     }
     let wms = table
         .get("watermarks")
@@ -216,42 +246,15 @@ fn check_case(sql: &str, table: &Value, sc: &mut Score) {
             continue;
         };
         let text = &sql[w.expr.span.start as usize..w.expr.span.end as usize];
-        sc.exprs += 1;
         let wscope = MapScope(all.clone());
-        match bind_watermark(&w.expr, sql, &wscope, &rt) {
-            ExprOutcome::Rejected(d) => sc.misses.push(format!(
-                "REJECTED watermark {text}  ::  {}",
-                d.first().map(|d| d.message.clone()).unwrap_or_default()
-            )),
-            ExprOutcome::NotTyped { reason } => {
-                sc.not_rejected += 1;
-                sc.misses
-                    .push(format!("NOT TYPED watermark {text}  ::  {reason}"));
-            }
-            ExprOutcome::Typed(t) => {
-                sc.not_rejected += 1;
-                sc.typed += 1;
-                let Some(want) = wms.first() else { continue };
-                let wt = want.get("expr_type").and_then(Value::as_str).unwrap_or("");
-                let we = want.get("expr").and_then(Value::as_str).unwrap_or("");
-                if t.data_type.summary_string() == wt {
-                    sc.type_ok += 1;
-                } else {
-                    sc.misses.push(format!(
-                        "TYPE watermark {text}  ::  got {}, want {wt}",
-                        t.data_type.summary_string()
-                    ));
-                }
-                if t.stored == we {
-                    sc.expr_ok += 1;
-                } else {
-                    sc.misses.push(format!(
-                        "EXPR watermark {text}  ::  got {}  want {we}",
-                        t.stored
-                    ));
-                }
-            }
-        }
+        let label = format!("watermark {text}");
+        let Some(t) = sc.outcome(&label, bind_watermark(&w.expr, sql, &wscope, &rt)) else {
+            continue;
+        };
+        let Some(want) = wms.first() else { continue };
+        let wt = want.get("expr_type").and_then(Value::as_str).unwrap_or("");
+        let we = want.get("expr").and_then(Value::as_str).unwrap_or("");
+        sc.compare(&label, &t, t.data_type.summary_string() == wt, wt, we);
     }
 }
 

@@ -126,6 +126,11 @@ fn repeat(s: &str, n: usize) -> String {
     s.repeat(n)
 }
 
+/// `item(0)`, `item(1)`, ... `item(n - 1)`, one after the other.
+fn numbered(n: usize, item: impl Fn(usize) -> String) -> String {
+    (0..n).map(item).collect()
+}
+
 /// `open` `n` times, `core`, then `close` `n` times.
 fn nested(open: &str, core: &str, close: &str, n: usize) -> String {
     format!("{}{core}{}", open.repeat(n), close.repeat(n))
@@ -159,12 +164,14 @@ fn random_bytes(len: usize, mut seed: u64) -> Vec<u8> {
 
 // ---- nesting ------------------------------------------------------------------------------
 
+/// A datagen table with one computed column, `b AS <expr>`.
+fn computed_column(expr: &str) -> String {
+    format!("CREATE TABLE t (a INT, b AS {expr}) WITH ('connector' = 'datagen');")
+}
+
 #[test]
 fn parentheses_100k_deep() {
-    let sql = format!(
-        "CREATE TABLE t (a INT, b AS {}) WITH ('connector' = 'datagen');",
-        nested("(", "a", ")", 100_000)
-    );
+    let sql = computed_column(&nested("(", "a", ")", 100_000));
     let o = assert_over_budget("parentheses_100k_deep", &sql);
     assert_eq!(o.status, 1);
 }
@@ -212,10 +219,7 @@ fn watermark_of_30k_chained_intervals() {
 #[test]
 fn in_list_of_100k_items() {
     let items: Vec<String> = (0..100_000).map(|i| i.to_string()).collect();
-    let sql = format!(
-        "CREATE TABLE t (a INT, b AS a IN ({})) WITH ('connector' = 'datagen');",
-        items.join(", ")
-    );
+    let sql = computed_column(&format!("a IN ({})", items.join(", ")));
     run_check("in_list_100k", sql.as_bytes());
 }
 
@@ -224,10 +228,7 @@ fn case_of_30k_branches() {
     let branches: Vec<String> = (0..30_000)
         .map(|i| format!("WHEN a = {i} THEN {i}"))
         .collect();
-    let sql = format!(
-        "CREATE TABLE t (a INT, b AS CASE {} END) WITH ('connector' = 'datagen');",
-        branches.join(" ")
-    );
+    let sql = computed_column(&format!("CASE {} END", branches.join(" ")));
     run_check("case_30k_branches", sql.as_bytes());
 }
 
@@ -369,23 +370,19 @@ fn quoted_identifier_and_comments_of_megabytes() {
 
 #[test]
 fn table_of_200k_columns() {
-    let mut sql = String::from("CREATE TABLE wide (\n");
-    for i in 0..200_000 {
-        sql.push_str(&format!("  c{i} INT,\n"));
-    }
-    sql.push_str("  PRIMARY KEY (c0) NOT ENFORCED\n) WITH ('connector' = 'datagen');\n");
+    let sql = format!(
+        "CREATE TABLE wide (\n{}  PRIMARY KEY (c0) NOT ENFORCED\n) WITH ('connector' = 'datagen');\n",
+        numbered(200_000, |i| format!("  c{i} INT,\n"))
+    );
     let o = run_check("table_of_200k_columns", sql.as_bytes());
     assert_eq!(o.status, 0, "{:?}", codes(&o));
 }
 
 #[test]
 fn script_of_100k_statements() {
-    let mut sql = String::new();
-    for i in 0..100_000 {
-        sql.push_str(&format!(
-            "CREATE TABLE t{i} (a INT, b STRING) WITH ('connector' = 'datagen');\n"
-        ));
-    }
+    let sql = numbered(100_000, |i| {
+        format!("CREATE TABLE t{i} (a INT, b STRING) WITH ('connector' = 'datagen');\n")
+    });
     let o = run_check("script_of_100k_statements", sql.as_bytes());
     assert_eq!(o.status, 0, "{:?}", codes(&o));
 }
@@ -402,12 +399,9 @@ fn script_of_100k_broken_statements() {
 #[test]
 fn script_of_100k_missing_like_sources() {
     // Each LIKE names a missing table: the did-you-mean search must not scan every table.
-    let mut sql = String::new();
-    for i in 0..50_000 {
-        sql.push_str(&format!(
-            "CREATE TABLE t{i} (a INT) WITH ('connector' = 'datagen');\nCREATE TABLE u{i} LIKE missing{i};\n"
-        ));
-    }
+    let sql = numbered(50_000, |i| {
+        format!("CREATE TABLE t{i} (a INT) WITH ('connector' = 'datagen');\nCREATE TABLE u{i} LIKE missing{i};\n")
+    });
     let o = run_check("script_of_100k_missing_like", sql.as_bytes());
     assert_eq!(o.status, 1);
 }

@@ -59,29 +59,24 @@ pub fn parse_duration(text: &str) -> Result<(), String> {
     let value: u128 = number
         .parse()
         .map_err(|_| format!("'{number}' is too large for a duration"))?;
-    let unit = if label.is_empty() {
-        1_000_000
-    } else {
-        match TIME_UNITS
-            .iter()
-            .find(|(labels, _)| labels.contains(&label.as_str()))
-        {
-            Some((_, nanos)) => *nanos,
-            None if label.starts_with(['.', ',']) => {
-                return Err(format!(
-                    "'{trimmed}' has a decimal number; Flink durations take a whole number \
-                     (write '1500 ms' for 1.5 s)"
-                ))
-            }
-            None => {
-                return Err(format!(
-                    "'{label}' is not a time unit; use one of d, h, min (or m), s, ms, µs, ns \
-                     or their long forms (day, hour, minute, second, milli, micro, nano, with an \
-                     optional 's')"
-                ))
-            }
-        }
-    };
+    let unit = unit_factor(
+        TIME_UNITS,
+        1_000_000,
+        &label,
+        || {
+            format!(
+                "'{trimmed}' has a decimal number; Flink durations take a whole number (write \
+                 '1500 ms' for 1.5 s)"
+            )
+        },
+        || {
+            format!(
+                "'{label}' is not a time unit; use one of d, h, min (or m), s, ms, µs, ns or \
+                 their long forms (day, hour, minute, second, milli, micro, nano, with an \
+                 optional 's')"
+            )
+        },
+    )?;
     match value.checked_mul(unit) {
         Some(n) if n <= MAX_DURATION_NANOS => Ok(()),
         _ => Err(format!("'{number}' is too large for a duration")),
@@ -144,6 +139,26 @@ fn parse_iso_duration(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// What the unit `label` after a number stands for in `units` (`none` when there is no unit);
+/// a decimal number (`1.5s`: the label starts at the point) is `decimal()`, another label
+/// `unknown()`.
+fn unit_factor<T: Copy>(
+    units: &[(&[&str], T)],
+    none: T,
+    label: &str,
+    decimal: impl FnOnce() -> String,
+    unknown: impl FnOnce() -> String,
+) -> Result<T, String> {
+    if label.is_empty() {
+        return Ok(none);
+    }
+    match units.iter().find(|(labels, _)| labels.contains(&label)) {
+        Some((_, factor)) => Ok(*factor),
+        None if label.starts_with(['.', ',']) => Err(decimal()),
+        None => Err(unknown()),
+    }
+}
+
 /// `MemorySize.parse`: `<digits> [<unit>]`, unit case-insensitive, no unit = bytes, powers of
 /// 1024.
 pub fn parse_memory_size(text: &str) -> Result<(), String> {
@@ -165,28 +180,23 @@ pub fn parse_memory_size(text: &str) -> Result<(), String> {
         ));
     };
     let label = java_trim(rest).to_lowercase();
-    let shift = if label.is_empty() {
-        0
-    } else {
-        match UNITS
-            .iter()
-            .find(|(labels, _)| labels.contains(&label.as_str()))
-        {
-            Some((_, shift)) => *shift,
-            None if label.starts_with(['.', ',']) => {
-                return Err(format!(
-                    "'{trimmed}' has a decimal number; Flink memory sizes take a whole number \
-                     (write '1536 kb' for 1.5 mb)"
-                ))
-            }
-            None => {
-                return Err(format!(
-                    "'{label}' is not a memory unit; use b, kb, mb, gb or tb (or k, m, g, t, \
-                     kibibytes, mebibytes...): Flink has no 'mib' or decimal numbers"
-                ))
-            }
-        }
-    };
+    let shift = unit_factor(
+        UNITS,
+        0,
+        &label,
+        || {
+            format!(
+                "'{trimmed}' has a decimal number; Flink memory sizes take a whole number (write \
+                 '1536 kb' for 1.5 mb)"
+            )
+        },
+        || {
+            format!(
+                "'{label}' is not a memory unit; use b, kb, mb, gb or tb (or k, m, g, t, \
+                 kibibytes, mebibytes...): Flink has no 'mib' or decimal numbers"
+            )
+        },
+    )?;
     let value: i64 = number
         .parse()
         .map_err(|_| format!("'{number}' does not fit in 64 bits"))?;
@@ -455,95 +465,107 @@ pub fn quoted_list(values: &[String]) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn durations_as_flink_2_3() {
-        for ok in [
-            "5 s",
-            "5s",
-            "5m",
-            "5 min",
-            "100ms",
-            "PT5M",
-            "pt5m",
-            "P1D",
-            "5 MIN",
-            "5 seconds",
-            "5 secs",
-            "2 days",
-            "3 hours",
-            "10 millis",
-            "7 µs",
-            "7 nanos",
-            " 5 s ",
-            "5",
-            "0",
-            "5\ts",
-            "PT1H30M",
-            "P1DT2H",
-            "PT1.5S",
-            "1 MS",
-            "00005 s",
-        ] {
-            assert!(parse_duration(ok).is_ok(), "{ok:?}");
+    /// `parse` accepts each of `ok` and rejects each of `bad`.
+    fn assert_accepts_and_rejects(
+        parse: fn(&str) -> Result<(), String>,
+        ok: &[&str],
+        bad: &[&str],
+    ) {
+        for text in ok {
+            assert!(parse(text).is_ok(), "{text:?}");
         }
-        for bad in [
-            "1.5s",
-            "-1s",
-            "1h30min",
-            "10 seconds later",
-            "3 hr",
-            "7 us",
-            "",
-            "  ",
-            "+5s",
-            "5_000ms",
-            "5 mins",
-            "1 week",
-            "1w",
-            "P",
-            "PT",
-            "PT-5M",
-            "-PT5M",
-            "1 m s",
-            "99999999999999999999999999999 d",
-        ] {
-            assert!(parse_duration(bad).is_err(), "{bad:?}");
+        for text in bad {
+            assert!(parse(text).is_err(), "{text:?}");
         }
     }
 
     #[test]
+    fn durations_as_flink_2_3() {
+        assert_accepts_and_rejects(
+            parse_duration,
+            &[
+                "5 s",
+                "5s",
+                "5m",
+                "5 min",
+                "100ms",
+                "PT5M",
+                "pt5m",
+                "P1D",
+                "5 MIN",
+                "5 seconds",
+                "5 secs",
+                "2 days",
+                "3 hours",
+                "10 millis",
+                "7 µs",
+                "7 nanos",
+                " 5 s ",
+                "5",
+                "0",
+                "5\ts",
+                "PT1H30M",
+                "P1DT2H",
+                "PT1.5S",
+                "1 MS",
+                "00005 s",
+            ],
+            &[
+                "1.5s",
+                "-1s",
+                "1h30min",
+                "10 seconds later",
+                "3 hr",
+                "7 us",
+                "",
+                "  ",
+                "+5s",
+                "5_000ms",
+                "5 mins",
+                "1 week",
+                "1w",
+                "P",
+                "PT",
+                "PT-5M",
+                "-PT5M",
+                "1 m s",
+                "99999999999999999999999999999 d",
+            ],
+        );
+    }
+
+    #[test]
     fn memory_sizes_as_flink_2_3() {
-        for ok in [
-            "2mb",
-            "2 mb",
-            "2MB",
-            "2m",
-            "2 mebibytes",
-            "2kb",
-            "2k",
-            "2g",
-            "2t",
-            "2b",
-            "2 bytes",
-            "2",
-            "64mb",
-            " 1 kb ",
-            "9223372036854775807",
-        ] {
-            assert!(parse_memory_size(ok).is_ok(), "{ok:?}");
-        }
-        for bad in [
-            "2MiB",
-            "2 megabytes",
-            "1.5mb",
-            "-1mb",
-            "",
-            "2 kilobytes",
-            "99999999999999999999",
-            "9007199254740992 kb",
-        ] {
-            assert!(parse_memory_size(bad).is_err(), "{bad:?}");
-        }
+        assert_accepts_and_rejects(
+            parse_memory_size,
+            &[
+                "2mb",
+                "2 mb",
+                "2MB",
+                "2m",
+                "2 mebibytes",
+                "2kb",
+                "2k",
+                "2g",
+                "2t",
+                "2b",
+                "2 bytes",
+                "2",
+                "64mb",
+                " 1 kb ",
+                "9223372036854775807",
+            ],
+            &[
+                "2MiB",
+                "2 megabytes",
+                "1.5mb",
+                "-1mb",
+                "",
+                "2 kilobytes",
+                "99999999999999999999",
+                "9007199254740992 kb",
+            ],
+        );
     }
 
     #[test]

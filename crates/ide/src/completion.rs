@@ -730,11 +730,17 @@ impl Collector<'_> {
 
     /// The LIKE source of the statement's CREATE TABLE.
     fn like_source(&self) -> Option<TablePath> {
+        self.name_after_first(Keyword::LIKE)
+    }
+
+    /// The table named after the statement's first `keyword_before`, as the statement qualifies
+    /// it.
+    fn name_after_first(&self, keyword_before: Keyword) -> Option<TablePath> {
         let text = self.text();
         let tokens = self.tokens();
         let at = tokens
             .iter()
-            .position(|t| keyword(text, t) == Keyword::LIKE)?;
+            .position(|t| keyword(text, t) == keyword_before)?;
         self.qualify(&dotted_name(text, tokens, at + 1))
     }
 
@@ -803,12 +809,7 @@ impl Collector<'_> {
         if let Some(statement) = self.parsed_statement() {
             return scope::first_table(statement).and_then(|parts| self.qualify(&parts));
         }
-        let text = self.text();
-        let tokens = self.tokens();
-        let at = tokens
-            .iter()
-            .position(|t| keyword(text, t) == Keyword::FROM)?;
-        self.qualify(&dotted_name(text, tokens, at + 1))
+        self.name_after_first(Keyword::FROM)
     }
 
     /// A view's columns: its query's output (renamed by its column list), typed where the

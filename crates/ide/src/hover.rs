@@ -31,11 +31,17 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     if !statement.span.contains_offset(offset) {
         return None;
     }
-    column_type_hover(analysis, statement, offset)
-        .or_else(|| option_hover(analysis, statement, index, offset))
-        .or_else(|| metadata_hover(analysis, statement, index, offset))
-        .or_else(|| function_hover(analysis, statement, index, offset))
-        .or_else(|| watermark_hover(analysis, statement, index, offset))
+    let site = Site {
+        analysis,
+        statement,
+        index,
+        offset,
+    };
+    site.column_type_hover()
+        .or_else(|| site.option_hover())
+        .or_else(|| site.metadata_hover())
+        .or_else(|| site.function_hover())
+        .or_else(|| site.watermark_hover())
 }
 
 trait ContainsOffset {
@@ -143,32 +149,6 @@ fn query_column_markdown(name: &str, ty: &flinkddl::types::DataType, what: &str)
         flinkddl::binder::schema::quote_ident(name),
         ty.summary_string()
     )
-}
-
-/// On a column's written type: the column as Flink resolved it (`VARCHAR` is `STRING`, ...).
-fn column_type_hover(
-    analysis: &Analysis,
-    statement: &ast::Statement,
-    offset: u32,
-) -> Option<Hover> {
-    let (name, type_span) = visit::table_elements(statement)
-        .into_iter()
-        .find_map(|e| match e {
-            TableElement::Column(c) => match &c.kind {
-                ast::ColumnKind::Physical { data_type, .. }
-                | ast::ColumnKind::Metadata { data_type, .. }
-                    if data_type.span.contains_offset(offset) =>
-                {
-                    Some((c.name.span, data_type.span))
-                }
-                _ => None,
-            },
-            _ => None,
-        })?;
-    let occurrence = analysis.index().occurrence_at(name.start)?;
-    let mut h = symbol_hover(analysis, occurrence)?;
-    h.span = type_span;
-    Some(h)
 }
 
 /// A column whose table did not resolve (its statement has an error, as while typing): the
@@ -305,193 +285,202 @@ fn table_markdown(table: &TableSchema) -> String {
     out
 }
 
-/// The options a statement's WITH / SET list gives its table (with a LIKE source's or the
-/// altered table's options beneath).
-fn table_options(
-    analysis: &Analysis,
-    statement: &ast::Statement,
-    index: usize,
-) -> Vec<(String, String)> {
-    let mut options: Vec<(String, String)> = Vec::new();
-    if let Some(table) = analysis.created_by(index) {
-        options.extend(table.options.iter().cloned());
-    }
-    if let StatementKind::AlterTable(alter) = &statement.kind {
-        if let Some(occ) = alter
-            .name
-            .parts
-            .last()
-            .and_then(|p| analysis.index().occurrence_at(p.span.start))
-        {
-            if let Symbol::Table(path) = &occ.symbol {
-                if let Some(t) = analysis.bound_table(path, index) {
-                    options.extend(t.options.iter().cloned());
-                }
-            }
-        }
-    }
-    for list in visit::property_lists(statement) {
-        for p in &list.properties {
-            options.push((p.key.value.to_string(), p.value.value.to_string()));
-        }
-    }
-    options
-}
-
-fn option_hover(
-    analysis: &Analysis,
-    statement: &ast::Statement,
+/// Where a hover is asked on no name the index knows: the statement around the offset.
+struct Site<'a> {
+    analysis: &'a Analysis,
+    statement: &'a ast::Statement<'a>,
+    /// The statement's index in the script.
     index: usize,
     offset: u32,
-) -> Option<Hover> {
-    if !matches!(
-        statement.kind,
-        StatementKind::CreateTable(_) | StatementKind::AlterTable(_)
-    ) {
-        return None;
-    }
-    let property = visit::property_lists(statement)
-        .into_iter()
-        .flat_map(|l| &l.properties)
-        .find(|p| p.span.contains_offset(offset))?;
-    let options = table_options(analysis, statement, index);
-    let key = &property.key.value;
-    let markdown = if *key == "connector" {
-        match analysis.catalogue().connector(property.value.value) {
-            Some(c) => {
-                let roles: Vec<String> = c
-                    .roles
-                    .iter()
-                    .map(|r| format!("{r:?}").to_lowercase())
-                    .collect();
-                format!(
-                    "**`connector`** · the connector's factory identifier\n\n`{}`: {} · {}",
-                    c.id,
-                    roles.join(", "),
-                    c.version
-                )
-            }
-            None => "**`connector`** · the connector's factory identifier".to_string(),
-        }
-    } else {
-        let option = catalogue::option_for_key(analysis.catalogue(), &options, key)?;
-        catalogue::describe_option(&option)
-    };
-    Some(Hover {
-        span: property.key.span.cover(property.value.span),
-        markdown,
-    })
 }
 
-fn metadata_hover(
-    analysis: &Analysis,
-    statement: &ast::Statement,
-    index: usize,
-    offset: u32,
-) -> Option<Hover> {
-    let (span, key) = visit::table_elements(statement)
-        .into_iter()
-        .find_map(|e| match e {
-            TableElement::Column(c) => match &c.kind {
-                ast::ColumnKind::Metadata {
-                    from,
-                    metadata_span,
-                    ..
-                } => {
-                    let span = from
-                        .as_ref()
-                        .map_or(*metadata_span, |f| metadata_span.cover(f.span));
-                    let key = from
-                        .as_ref()
-                        .map_or(c.name.value.to_string(), |f| f.value.to_string());
-                    span.contains_offset(offset).then_some((span, key))
-                }
+impl Site<'_> {
+    /// The first of the statement's columns for which `found` gives something.
+    fn find_column<T>(&self, found: impl Fn(&ast::ColumnDef) -> Option<T>) -> Option<T> {
+        visit::table_elements(self.statement)
+            .into_iter()
+            .find_map(|e| match e {
+                TableElement::Column(c) => found(c),
                 _ => None,
-            },
+            })
+    }
+
+    /// On a column's written type: the column as Flink resolved it (`VARCHAR` is `STRING`, ...).
+    fn column_type_hover(&self) -> Option<Hover> {
+        let (name, type_span) = self.find_column(|c| match &c.kind {
+            ast::ColumnKind::Physical { data_type, .. }
+            | ast::ColumnKind::Metadata { data_type, .. }
+                if data_type.span.contains_offset(self.offset) =>
+            {
+                Some((c.name.span, data_type.span))
+            }
             _ => None,
         })?;
-    let options = table_options(analysis, statement, index);
-    let (key, spec) = catalogue::metadata_keys(analysis.catalogue(), &options)
-        .into_iter()
-        .find(|(k, _)| *k == key)?;
-    Some(Hover {
-        span,
-        markdown: catalogue::describe_metadata(&key, spec),
-    })
-}
-
-/// On a function's name: a built-in's signatures, or what its CREATE FUNCTION says.
-fn function_hover(
-    analysis: &Analysis,
-    statement: &ast::Statement,
-    index: usize,
-    offset: u32,
-) -> Option<Hover> {
-    struct Finder {
-        offset: u32,
-        found: Option<(Span, Vec<String>)>,
+        let occurrence = self.analysis.index().occurrence_at(name.start)?;
+        let mut h = symbol_hover(self.analysis, occurrence)?;
+        h.span = type_span;
+        Some(h)
     }
-    impl visit::Visitor<'_> for Finder {
-        fn expr(&mut self, expr: &ast::Expr) {
-            let name = match &expr.kind {
-                ast::ExprKind::Call(call) => Some((
-                    call.name.span,
-                    call.name
-                        .parts
+
+    /// The options the statement's WITH / SET list gives its table (with a LIKE source's or the
+    /// altered table's options beneath).
+    fn table_options(&self) -> Vec<(String, String)> {
+        let mut options: Vec<(String, String)> = Vec::new();
+        if let Some(table) = self.analysis.created_by(self.index) {
+            options.extend(table.options.iter().cloned());
+        }
+        if let StatementKind::AlterTable(alter) = &self.statement.kind {
+            if let Some(occ) = alter
+                .name
+                .parts
+                .last()
+                .and_then(|p| self.analysis.index().occurrence_at(p.span.start))
+            {
+                if let Symbol::Table(path) = &occ.symbol {
+                    if let Some(t) = self.analysis.bound_table(path, self.index) {
+                        options.extend(t.options.iter().cloned());
+                    }
+                }
+            }
+        }
+        for list in visit::property_lists(self.statement) {
+            for p in &list.properties {
+                options.push((p.key.value.to_string(), p.value.value.to_string()));
+            }
+        }
+        options
+    }
+
+    fn option_hover(&self) -> Option<Hover> {
+        if !matches!(
+            self.statement.kind,
+            StatementKind::CreateTable(_) | StatementKind::AlterTable(_)
+        ) {
+            return None;
+        }
+        let property = visit::property_lists(self.statement)
+            .into_iter()
+            .flat_map(|l| &l.properties)
+            .find(|p| p.span.contains_offset(self.offset))?;
+        let options = self.table_options();
+        let key = &property.key.value;
+        let markdown = if *key == "connector" {
+            match self.analysis.catalogue().connector(property.value.value) {
+                Some(c) => {
+                    let roles: Vec<String> = c
+                        .roles
                         .iter()
-                        .map(|p| p.value.to_string())
-                        .collect(),
-                )),
-                ast::ExprKind::ContextVariable { name } => {
-                    Some((name.span, vec![name.value.to_string()]))
+                        .map(|r| format!("{r:?}").to_lowercase())
+                        .collect();
+                    format!(
+                        "**`connector`** · the connector's factory identifier\n\n`{}`: {} · {}",
+                        c.id,
+                        roles.join(", "),
+                        c.version
+                    )
                 }
-                _ => None,
-            };
-            if let Some((span, name)) = name {
-                if span.contains_offset(self.offset) {
-                    self.found = Some((span, name));
+                None => "**`connector`** · the connector's factory identifier".to_string(),
+            }
+        } else {
+            let option = catalogue::option_for_key(self.analysis.catalogue(), &options, key)?;
+            catalogue::describe_option(&option)
+        };
+        Some(Hover {
+            span: property.key.span.cover(property.value.span),
+            markdown,
+        })
+    }
+
+    fn metadata_hover(&self) -> Option<Hover> {
+        let (span, key) = self.find_column(|c| match &c.kind {
+            ast::ColumnKind::Metadata {
+                from,
+                metadata_span,
+                ..
+            } => {
+                let span = from
+                    .as_ref()
+                    .map_or(*metadata_span, |f| metadata_span.cover(f.span));
+                let key = from
+                    .as_ref()
+                    .map_or(c.name.value.to_string(), |f| f.value.to_string());
+                span.contains_offset(self.offset).then_some((span, key))
+            }
+            _ => None,
+        })?;
+        let options = self.table_options();
+        let (key, spec) = catalogue::metadata_keys(self.analysis.catalogue(), &options)
+            .into_iter()
+            .find(|(k, _)| *k == key)?;
+        Some(Hover {
+            span,
+            markdown: catalogue::describe_metadata(&key, spec),
+        })
+    }
+
+    /// On a function's name: a built-in's signatures, or what its CREATE FUNCTION says.
+    fn function_hover(&self) -> Option<Hover> {
+        struct Finder {
+            offset: u32,
+            found: Option<(Span, Vec<String>)>,
+        }
+        impl visit::Visitor<'_> for Finder {
+            fn expr(&mut self, expr: &ast::Expr) {
+                let name = match &expr.kind {
+                    ast::ExprKind::Call(call) => Some((
+                        call.name.span,
+                        call.name
+                            .parts
+                            .iter()
+                            .map(|p| p.value.to_string())
+                            .collect(),
+                    )),
+                    ast::ExprKind::ContextVariable { name } => {
+                        Some((name.span, vec![name.value.to_string()]))
+                    }
+                    _ => None,
+                };
+                if let Some((span, name)) = name {
+                    if span.contains_offset(self.offset) {
+                        self.found = Some((span, name));
+                    }
                 }
             }
         }
+        let mut finder = Finder {
+            offset: self.offset,
+            found: None,
+        };
+        visit::walk_statement(&mut finder, self.statement);
+        let (span, parts) = finder.found?;
+        let markdown = match crate::signature_help::callee(self.analysis, self.index, &parts)? {
+            Callee::Builtin(info) => catalogue::describe_function(&info),
+            Callee::User(f, written) => format!(
+                "```flinksql\n{written}(...)\n```\n{}",
+                crate::signature_help::describe_user_function(f)
+            ),
+        };
+        Some(Hover { span, markdown })
     }
-    let mut finder = Finder {
-        offset,
-        found: None,
-    };
-    visit::walk_statement(&mut finder, statement);
-    let (span, parts) = finder.found?;
-    let markdown = match crate::signature_help::callee(analysis, index, &parts)? {
-        Callee::Builtin(info) => catalogue::describe_function(&info),
-        Callee::User(f, written) => format!(
-            "```flinksql\n{written}(...)\n```\n{}",
-            crate::signature_help::describe_user_function(f)
-        ),
-    };
-    Some(Hover { span, markdown })
-}
 
-/// Anywhere else in a `WATERMARK FOR` clause: the watermark as Flink stores it, with its type.
-fn watermark_hover(
-    analysis: &Analysis,
-    statement: &ast::Statement,
-    index: usize,
-    offset: u32,
-) -> Option<Hover> {
-    let span = visit::table_elements(statement)
-        .into_iter()
-        .find_map(|e| match e {
-            TableElement::Watermark(w) if w.span.contains_offset(offset) => Some(w.span),
-            _ => None,
-        })?;
-    let table = analysis.created_by(index)?;
-    let spec = table.watermarks.first()?;
-    Some(Hover {
-        span,
-        markdown: format!(
-            "```flinksql\n{}\n```\nthe watermark of `{}`: `{}` is its rowtime attribute",
-            print::watermark_summary(spec),
-            table.name,
-            spec.rowtime
-        ),
-    })
+    /// Anywhere else in a `WATERMARK FOR` clause: the watermark as Flink stores it, with its type.
+    fn watermark_hover(&self) -> Option<Hover> {
+        let span = visit::table_elements(self.statement)
+            .into_iter()
+            .find_map(|e| match e {
+                TableElement::Watermark(w) if w.span.contains_offset(self.offset) => Some(w.span),
+                _ => None,
+            })?;
+        let table = self.analysis.created_by(self.index)?;
+        let spec = table.watermarks.first()?;
+        Some(Hover {
+            span,
+            markdown: format!(
+                "```flinksql\n{}\n```\nthe watermark of `{}`: `{}` is its rowtime attribute",
+                print::watermark_summary(spec),
+                table.name,
+                spec.rowtime
+            ),
+        })
+    }
 }

@@ -2,7 +2,7 @@
 //! primary key; views, catalogs, databases, functions) and the tables INSERT writes.
 
 use crate::Analysis;
-use flinkddl::syntax::ast::{StatementKind, TableElement};
+use flinkddl::syntax::ast::{Statement, StatementKind, TableElement};
 use flinkddl::Span;
 use serde::Serialize;
 
@@ -124,43 +124,38 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<DocumentSymbol> {
                     children,
                 });
             }
-            StatementKind::CreateView(v) => out.push(leaf(
-                v.name.display(),
-                SymbolKind::View,
-                None,
-                st.span,
-                v.name.span,
-            )),
-            StatementKind::CreateCatalog(c) => out.push(leaf(
-                c.name.value.to_string(),
-                SymbolKind::Catalog,
-                None,
-                st.span,
-                c.name.span,
-            )),
-            StatementKind::CreateDatabase(d) => out.push(leaf(
-                d.name.display(),
-                SymbolKind::Database,
-                None,
-                st.span,
-                d.name.span,
-            )),
-            StatementKind::CreateFunction(f) => out.push(leaf(
-                f.name.display(),
-                SymbolKind::Function,
-                Some(f.class_name.value.to_string()),
-                st.span,
-                f.name.span,
-            )),
-            StatementKind::Insert(ins) => out.push(leaf(
-                format!("INSERT INTO {}", ins.target.display()),
-                SymbolKind::Insert,
-                None,
-                st.span,
-                ins.target.span,
-            )),
-            _ => {}
+            _ => out.extend(object_symbol(st)),
         }
     }
     out
+}
+
+/// The symbol of a statement that creates or writes one named object, focused on its name.
+fn object_symbol(st: &Statement) -> Option<DocumentSymbol> {
+    let (name, kind, detail, focus) = match &st.kind {
+        StatementKind::CreateView(v) => (v.name.display(), SymbolKind::View, None, v.name.span),
+        StatementKind::CreateCatalog(c) => (
+            c.name.value.to_string(),
+            SymbolKind::Catalog,
+            None,
+            c.name.span,
+        ),
+        StatementKind::CreateDatabase(d) => {
+            (d.name.display(), SymbolKind::Database, None, d.name.span)
+        }
+        StatementKind::CreateFunction(f) => (
+            f.name.display(),
+            SymbolKind::Function,
+            Some(f.class_name.value.to_string()),
+            f.name.span,
+        ),
+        StatementKind::Insert(ins) => (
+            format!("INSERT INTO {}", ins.target.display()),
+            SymbolKind::Insert,
+            None,
+            ins.target.span,
+        ),
+        _ => return None,
+    };
+    Some(leaf(name, kind, detail, st.span, focus))
 }

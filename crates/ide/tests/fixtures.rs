@@ -99,6 +99,20 @@ fn apply(text: &str, edits: &[TextEdit]) -> String {
     out
 }
 
+/// Appends what `render` makes of each item; whether there was none.
+fn push_each<T>(
+    out: &mut String,
+    items: impl IntoIterator<Item = T>,
+    render: impl Fn(T) -> String,
+) -> bool {
+    let mut empty = true;
+    for item in items {
+        empty = false;
+        out.push_str(&render(item));
+    }
+    empty
+}
+
 /// The rendered result and whether it was empty.
 fn render(feature: &str, case: &Case) -> (String, bool) {
     let a = &case.analysis;
@@ -113,10 +127,8 @@ fn render(feature: &str, case: &Case) -> (String, bool) {
             }
         }
         "completion" => {
-            let items = a.completions(case.offset);
-            empty = items.is_empty();
-            for i in &items {
-                out.push_str(&format!(
+            empty = push_each(&mut out, a.completions(case.offset), |i| {
+                format!(
                     "{:?} {} | {}{} | replaces {}\n",
                     i.kind,
                     i.label,
@@ -126,8 +138,8 @@ fn render(feature: &str, case: &Case) -> (String, bool) {
                         .map(|d| format!(" | {d}"))
                         .unwrap_or_default(),
                     at(case, i.replace)
-                ));
-            }
+                )
+            });
         }
         "signature_help" => {
             let help = a.signature_help(case.offset);
@@ -182,16 +194,14 @@ fn render(feature: &str, case: &Case) -> (String, bool) {
             }
         }
         "references" => {
-            let refs = a.references(case.offset, true);
-            empty = refs.is_empty();
-            for r in refs {
-                out.push_str(&format!(
+            empty = push_each(&mut out, a.references(case.offset, true), |r| {
+                format!(
                     "{:?} {}{}\n",
                     r.kind,
                     at(case, r.span),
                     if r.is_definition { " (definition)" } else { "" }
-                ));
-            }
+                )
+            });
         }
         "rename" => {
             let new_name = case
@@ -239,66 +249,64 @@ fn render(feature: &str, case: &Case) -> (String, bool) {
             walk(case, &symbols, 0, &mut out);
         }
         "semantic_tokens" => {
-            let tokens = a.semantic_tokens();
-            empty = tokens.is_empty();
-            for t in tokens {
-                out.push_str(&format!(
+            empty = push_each(&mut out, a.semantic_tokens(), |t| {
+                format!(
                     "{:?}{} {}\n",
                     t.token_type,
                     if t.definition { " (definition)" } else { "" },
                     at(case, t.span)
-                ));
-            }
+                )
+            });
         }
         "folding" => {
-            let folds = a.folding_ranges();
-            empty = folds.is_empty();
             let index = a.line_index();
-            for f in folds {
-                out.push_str(&format!(
+            empty = push_each(&mut out, a.folding_ranges(), |f| {
+                format!(
                     "{:?} lines {}-{}\n",
                     f.kind,
                     index.line_of(f.span.start) + 1,
                     index.line_of(f.span.end) + 1
-                ));
-            }
+                )
+            });
         }
         "code_actions" => {
-            let actions = a.code_actions(Span::new(case.offset, case.offset));
-            empty = actions.is_empty();
-            for action in actions {
-                out.push_str(&format!(
-                    "{} {}{}\n---\n{}\n---\n",
-                    action.code,
-                    action.title,
-                    if action.is_preferred {
-                        " (preferred)"
-                    } else {
-                        ""
-                    },
-                    apply(&case.text, &action.edits).trim_end()
-                ));
-            }
+            empty = push_each(
+                &mut out,
+                a.code_actions(Span::new(case.offset, case.offset)),
+                |action| {
+                    format!(
+                        "{} {}{}\n---\n{}\n---\n",
+                        action.code,
+                        action.title,
+                        if action.is_preferred {
+                            " (preferred)"
+                        } else {
+                            ""
+                        },
+                        apply(&case.text, &action.edits).trim_end()
+                    )
+                },
+            );
         }
         "diagnostics" => {
             let diagnostics = flinkddl_ide::diagnostics::diagnostics(a);
-            empty = diagnostics.is_empty();
-            for d in diagnostics {
-                out.push_str(&format!(
+            empty = push_each(&mut out, diagnostics, |d| {
+                let mut block = format!(
                     "{:?} {} {} {}: {}\n",
                     d.severity,
                     d.code,
                     d.name,
                     at(case, d.span),
                     d.message
-                ));
+                );
                 for r in d.related {
-                    out.push_str(&format!("  related {}: {}\n", at(case, r.span), r.message));
+                    block.push_str(&format!("  related {}: {}\n", at(case, r.span), r.message));
                 }
                 if let Some(fix) = d.fix {
-                    out.push_str(&format!("  fix: {fix}\n"));
+                    block.push_str(&format!("  fix: {fix}\n"));
                 }
-            }
+                block
+            });
         }
         other => panic!("unknown feature {other}"),
     }

@@ -49,12 +49,11 @@ impl<'a> Context<'a> {
 }
 
 /// One lint rule: a code of stage `Lint` and a check of one statement at a time.
-pub trait Rule: Sync {
+pub struct Rule {
     /// The rule's code; its name, default severity and docs are in the catalogue.
-    fn code(&self) -> Code;
-
-    /// Reports what is wrong in `statement` (which has no syntax error).
-    fn check(&self, cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>);
+    pub code: Code,
+    /// Reports what is wrong in a statement (which has no syntax error).
+    pub check: fn(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>),
 }
 
 /// Runs every rule on every statement that has no syntax error, in statement order.
@@ -76,7 +75,7 @@ pub fn lint(parse: &Parse, source: &str, tables: &[Arc<TableSchema>]) -> Vec<Dia
             continue;
         }
         for rule in RULES {
-            rule.check(&cx, statement, &mut out);
+            (rule.check)(&cx, statement, &mut out);
         }
     }
     out
@@ -91,7 +90,7 @@ mod tests {
     fn every_rule_has_a_lint_code_and_codes_are_distinct() {
         let mut seen = std::collections::HashSet::new();
         for rule in RULES {
-            let info = rule.code().info();
+            let info = rule.code.info();
             assert_eq!(info.stage, Stage::Lint, "{}", info.code);
             assert!(info.code.starts_with('L'), "{}", info.code);
             assert!(seen.insert(info.code), "two rules with {}", info.code);

@@ -355,42 +355,35 @@ mod tests {
         Diagnostic::new(code, Span::new(start, start + needle.len() as u32), "x")
     }
 
-    /// The diagnostic at `silenced` is suppressed, the one at `kept` is not.
-    fn assert_keeps_only(text: &str, silenced: (&str, Code), kept: (&str, Code)) {
-        let silenced = at(text, silenced.0, silenced.1);
-        let kept = at(text, kept.0, kept.1);
-        let expected = vec![(kept.code, kept.span.start)];
-        assert_eq!(run(text, vec![silenced, kept]), expected);
-    }
-
+    /// In each case the diagnostic at `silenced` is suppressed and the one at `kept` is not.
     #[test]
-    fn own_line_comment_silences_the_next_statement_only() {
-        let text = "-- flinkddl: ignore[L002]\nCREATE TABLE a (x INT)\n  WITH ('k'='1', 'k'='2');\nCREATE TABLE b (y INT) WITH ('k'='1', 'k'='2');";
-        assert_keeps_only(
-            text,
-            ("'k'='1', 'k'='2');\nCREATE", Code::DuplicateOptionKey),
-            ("(y INT)", Code::DuplicateOptionKey),
-        );
-    }
-
-    #[test]
-    fn trailing_comment_silences_its_line_by_name() {
-        let text = "CREATE TABLE a (\n  x INT NULL PRIMARY KEY NOT ENFORCED, -- flinkddl: ignore[nullable-primary-key-column]\n  y TIME(9)\n)";
-        assert_keeps_only(
-            text,
-            ("NULL", Code::NullablePrimaryKeyColumn),
-            ("9", Code::PrecisionClamped),
-        );
-    }
-
-    #[test]
-    fn own_line_comment_inside_a_statement_silences_the_next_line() {
-        let text = "CREATE TABLE a (\n  /* flinkddl: ignore[L001] */\n  x TIME(9),\n  y TIME(9)\n)";
-        assert_keeps_only(
-            text,
-            ("9),", Code::PrecisionClamped),
-            ("9)\n)", Code::PrecisionClamped),
-        );
+    fn a_directive_silences_only_what_it_covers() {
+        let cases = [
+            (
+                "own line comment silences the next statement only",
+                "-- flinkddl: ignore[L002]\nCREATE TABLE a (x INT)\n  WITH ('k'='1', 'k'='2');\nCREATE TABLE b (y INT) WITH ('k'='1', 'k'='2');",
+                ("'k'='1', 'k'='2');\nCREATE", Code::DuplicateOptionKey),
+                ("(y INT)", Code::DuplicateOptionKey),
+            ),
+            (
+                "trailing comment silences its line by name",
+                "CREATE TABLE a (\n  x INT NULL PRIMARY KEY NOT ENFORCED, -- flinkddl: ignore[nullable-primary-key-column]\n  y TIME(9)\n)",
+                ("NULL", Code::NullablePrimaryKeyColumn),
+                ("9", Code::PrecisionClamped),
+            ),
+            (
+                "own line comment inside a statement silences the next line",
+                "CREATE TABLE a (\n  /* flinkddl: ignore[L001] */\n  x TIME(9),\n  y TIME(9)\n)",
+                ("9),", Code::PrecisionClamped),
+                ("9)\n)", Code::PrecisionClamped),
+            ),
+        ];
+        for (case, text, silenced, kept) in cases {
+            let silenced = at(text, silenced.0, silenced.1);
+            let kept = at(text, kept.0, kept.1);
+            let expected = vec![(kept.code, kept.span.start)];
+            assert_eq!(run(text, vec![silenced, kept]), expected, "{case}");
+        }
     }
 
     #[test]

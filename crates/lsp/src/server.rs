@@ -23,6 +23,7 @@ use lsp_types::notification::{self as note, Notification as _};
 use lsp_types::request::{self as req, Request as _};
 use lsp_types::Url;
 use serde::de::DeserializeOwned;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -417,41 +418,37 @@ impl Server {
                 r,
                 |p: &lsp::HoverParams| &p.text_document_position_params.text_document.uri,
                 false,
-                move |a, _, p| Ok(serde_json::to_value(handlers::hover(a, p, support))),
+                move |a, _, p| Ok(handlers::hover(a, p, support)),
             ),
             req::Completion::METHOD => self.spawn(
                 r,
                 |p: &lsp::CompletionParams| &p.text_document_position.text_document.uri,
                 false,
-                move |a, _, p| Ok(serde_json::to_value(handlers::completion(a, p, support))),
+                move |a, _, p| Ok(handlers::completion(a, p, support)),
             ),
             req::SignatureHelpRequest::METHOD => self.spawn(
                 r,
                 |p: &lsp::SignatureHelpParams| &p.text_document_position_params.text_document.uri,
                 false,
-                move |a, _, p| {
-                    Ok(serde_json::to_value(handlers::signature_help(
-                        a, p, support,
-                    )))
-                },
+                move |a, _, p| Ok(handlers::signature_help(a, p, support)),
             ),
             req::InlayHintRequest::METHOD => self.spawn(
                 r,
                 |p: &lsp::InlayHintParams| &p.text_document.uri,
                 false,
-                |a, _, p| Ok(serde_json::to_value(handlers::inlay_hints(a, p))),
+                |a, _, p| Ok(handlers::inlay_hints(a, p)),
             ),
             req::GotoDefinition::METHOD => self.spawn(
                 r,
                 |p: &lsp::GotoDefinitionParams| &p.text_document_position_params.text_document.uri,
                 false,
-                |a, uri, p| Ok(serde_json::to_value(handlers::definition(a, uri, p))),
+                |a, uri, p| Ok(handlers::definition(a, uri, p)),
             ),
             req::References::METHOD => self.spawn(
                 r,
                 |p: &lsp::ReferenceParams| &p.text_document_position.text_document.uri,
                 false,
-                |a, uri, p| Ok(serde_json::to_value(handlers::references(a, uri, p))),
+                |a, uri, p| Ok(handlers::references(a, uri, p)),
             ),
             req::DocumentHighlightRequest::METHOD => self.spawn(
                 r,
@@ -459,29 +456,25 @@ impl Server {
                     &p.text_document_position_params.text_document.uri
                 },
                 false,
-                |a, _, p| Ok(serde_json::to_value(handlers::document_highlight(a, p))),
+                |a, _, p| Ok(handlers::document_highlight(a, p)),
             ),
             req::DocumentSymbolRequest::METHOD => self.spawn(
                 r,
                 |p: &lsp::DocumentSymbolParams| &p.text_document.uri,
                 false,
-                move |a, uri, _| {
-                    Ok(serde_json::to_value(handlers::document_symbols(
-                        a, uri, support,
-                    )))
-                },
+                move |a, uri, _| Ok(handlers::document_symbols(a, uri, support)),
             ),
             req::SemanticTokensFullRequest::METHOD => self.spawn(
                 r,
                 |p: &lsp::SemanticTokensParams| &p.text_document.uri,
                 false,
-                |a, _, _| Ok(serde_json::to_value(handlers::semantic_tokens(a))),
+                |a, _, _| Ok(handlers::semantic_tokens(a)),
             ),
             req::FoldingRangeRequest::METHOD => self.spawn(
                 r,
                 |p: &lsp::FoldingRangeParams| &p.text_document.uri,
                 false,
-                |a, _, _| Ok(serde_json::to_value(handlers::folding_ranges(a))),
+                |a, _, _| Ok(handlers::folding_ranges(a)),
             ),
             req::Formatting::METHOD => {
                 let settings = self.format_settings(&r.params);
@@ -489,7 +482,7 @@ impl Server {
                     r,
                     |p: &lsp::DocumentFormattingParams| &p.text_document.uri,
                     true,
-                    move |a, _, _| Ok(serde_json::to_value(handlers::formatting(a, &settings))),
+                    move |a, _, _| Ok(handlers::formatting(a, &settings)),
                 )
             }
             req::RangeFormatting::METHOD => {
@@ -498,30 +491,26 @@ impl Server {
                     r,
                     |p: &lsp::DocumentRangeFormattingParams| &p.text_document.uri,
                     true,
-                    move |a, _, p| {
-                        Ok(serde_json::to_value(handlers::range_formatting(
-                            a, &p, &settings,
-                        )))
-                    },
+                    move |a, _, p| Ok(handlers::range_formatting(a, &p, &settings)),
                 )
             }
             req::CodeActionRequest::METHOD => self.spawn(
                 r,
                 |p: &lsp::CodeActionParams| &p.text_document.uri,
                 true,
-                |a, uri, p| Ok(serde_json::to_value(handlers::code_actions(a, uri, p))),
+                |a, uri, p| Ok(handlers::code_actions(a, uri, p)),
             ),
             req::PrepareRenameRequest::METHOD => self.spawn(
                 r,
                 |p: &lsp::TextDocumentPositionParams| &p.text_document.uri,
                 true,
-                |a, _, p| handlers::prepare_rename(a, p).map(serde_json::to_value),
+                |a, _, p| handlers::prepare_rename(a, p),
             ),
             req::Rename::METHOD => self.spawn(
                 r,
                 |p: &lsp::RenameParams| &p.text_document_position.text_document.uri,
                 true,
-                |a, uri, p| handlers::rename(a, uri, p).map(serde_json::to_value),
+                handlers::rename,
             ),
             req::DocumentDiagnosticRequest::METHOD => self.spawn_pull_diagnostics(r),
             "flinkddl/debugSleep" if self.config.debug_requests => self.spawn(
@@ -530,14 +519,14 @@ impl Server {
                 false,
                 |_, _, _| {
                     std::thread::sleep(Duration::from_millis(300));
-                    Ok(Ok(serde_json::Value::Null))
+                    Ok(serde_json::Value::Null)
                 },
             ),
             "flinkddl/debugPanic" if self.config.debug_requests => self.spawn(
                 r,
                 |p: &lsp::TextDocumentIdentifier| &p.uri,
                 false,
-                |_, uri, _| panic!("debugPanic on {uri}"),
+                |_, uri, _| -> Result<(), String> { panic!("debugPanic on {uri}") },
             ),
             _ => self.respond_err(
                 r.id,
@@ -548,12 +537,11 @@ impl Server {
     }
 
     /// Runs `handler` on a worker against the document the params name, as it is now.
-    fn spawn<P, F>(&mut self, r: Request, uri_of: fn(&P) -> &Url, edits: bool, handler: F)
+    fn spawn<P, R, F>(&mut self, r: Request, uri_of: fn(&P) -> &Url, edits: bool, handler: F)
     where
         P: DeserializeOwned + Send + 'static,
-        F: FnOnce(&Analysis, &Url, P) -> Result<serde_json::Result<serde_json::Value>, String>
-            + Send
-            + 'static,
+        R: Serialize,
+        F: FnOnce(&Analysis, &Url, P) -> Result<R, String> + Send + 'static,
     {
         let params: P = match serde_json::from_value(r.params) {
             Ok(p) => p,
@@ -588,7 +576,7 @@ impl Server {
         let job: Job = Box::new(move || {
             let result = catch_unwind(AssertUnwindSafe(|| {
                 let analysis = host.analysis();
-                handler(&analysis, &uri, params)
+                handler(&analysis, &uri, params).map(serde_json::to_value)
             }));
             Outcome::Response(match result {
                 Ok(Ok(Ok(value))) => Response::new_ok(id, value),
@@ -660,9 +648,7 @@ impl Server {
                         },
                     })
                 };
-                Ok(serde_json::to_value(
-                    lsp::DocumentDiagnosticReportResult::Report(report),
-                ))
+                Ok(lsp::DocumentDiagnosticReportResult::Report(report))
             },
         );
     }

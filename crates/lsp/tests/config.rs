@@ -198,10 +198,7 @@ fn a_changed_configuration_is_read_again() {
     let tmp = TempDir::new("changes");
     let uri = tmp.write("jobs/t.sql", TABLE);
     // The client can watch files: the server asks it to watch every flinkddl.toml.
-    let mut c = Client::start_with(json!({
-        "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}
-    }));
-    let registration = c.server_request("client/registerCapability");
+    let (mut c, registration) = Client::start_watching_files();
     let options = &registration.params["registrations"][0];
     assert_eq!(options["method"], "workspace/didChangeWatchedFiles");
     assert_eq!(

@@ -8,14 +8,39 @@ mod support;
 use serde_json::{json, Value};
 use support::{Client, TempDir, URI};
 
+/// The result of `textDocument/formatting` of `uri` with the client's `tabSize`.
+fn format_document(c: &mut Client, uri: &str, tab_size: u32) -> Value {
+    c.result(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": tab_size, "insertSpaces": true}}),
+    )
+}
+
+/// The result of `textDocument/rangeFormatting` of `uri` from `start` to `end`.
+fn format_range(c: &mut Client, uri: &str, start: (u32, u32), end: (u32, u32)) -> Value {
+    c.result(
+        "textDocument/rangeFormatting",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": position(start.0, start.1), "end": position(end.0, end.1)},
+            "options": {"tabSize": 4, "insertSpaces": true}
+        }),
+    )
+}
+
+fn edits_of(value: Value) -> Vec<Value> {
+    value.as_array().cloned().unwrap_or_default()
+}
+
+fn position(line: u32, character: u32) -> Value {
+    json!({"line": line, "character": character})
+}
+
 #[test]
 fn formats_the_whole_document() {
     let mut c = Client::start(false);
     c.open("select a from t where a > 1;\n-- kept\n");
-    let edits = c.result(
-        "textDocument/formatting",
-        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
-    );
+    let edits = format_document(&mut c, URI, 4);
     let edits = edits.as_array().cloned().unwrap_or_default();
     assert_eq!(edits.len(), 1, "{edits:?}");
     assert_eq!(
@@ -34,28 +59,9 @@ fn formats_the_whole_document() {
 fn a_formatted_document_gets_no_edit() {
     let mut c = Client::start(false);
     c.open("SELECT a\nFROM t;\n");
-    let edits = c.result(
-        "textDocument/formatting",
-        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
-    );
+    let edits = format_document(&mut c, URI, 4);
     assert_eq!(edits, json!([]));
     assert!(c.stop());
-}
-
-fn edits_of(value: Value) -> Vec<Value> {
-    value.as_array().cloned().unwrap_or_default()
-}
-
-fn position(line: u32, character: u32) -> Value {
-    json!({"line": line, "character": character})
-}
-
-fn range_params(uri: &str, start: (u32, u32), end: (u32, u32)) -> Value {
-    json!({
-        "textDocument": {"uri": uri},
-        "range": {"start": position(start.0, start.1), "end": position(end.0, end.1)},
-        "options": {"tabSize": 4, "insertSpaces": true}
-    })
 }
 
 const THREE: &str = "select  a from t;\nselect b   from t where b > 1;\nselect  c from t;\n";
@@ -65,10 +71,7 @@ fn range_formatting_lays_out_only_the_statements_the_range_touches() {
     let mut c = Client::start(false);
     c.open(THREE);
     // Part of the second line: the second statement, and nothing of the others.
-    let edits = edits_of(c.result(
-        "textDocument/rangeFormatting",
-        range_params(URI, (1, 3), (1, 10)),
-    ));
+    let edits = edits_of(format_range(&mut c, URI, (1, 3), (1, 10)));
     assert_eq!(edits.len(), 1, "{edits:?}");
     assert_eq!(edits[0]["range"]["start"], position(1, 0));
     assert_eq!(edits[0]["range"]["end"], position(1, 30));
@@ -76,10 +79,7 @@ fn range_formatting_lays_out_only_the_statements_the_range_touches() {
 
     // Whole lines, as editors select them: through the start of the next line, which is not
     // touched.
-    let edits = edits_of(c.result(
-        "textDocument/rangeFormatting",
-        range_params(URI, (0, 0), (2, 0)),
-    ));
+    let edits = edits_of(format_range(&mut c, URI, (0, 0), (2, 0)));
     assert_eq!(edits.len(), 1, "{edits:?}");
     assert_eq!(edits[0]["range"]["start"], position(0, 0));
     assert_eq!(edits[0]["range"]["end"], position(1, 30));
@@ -89,10 +89,7 @@ fn range_formatting_lays_out_only_the_statements_the_range_touches() {
     );
 
     // A cursor: the statement it is in.
-    let edits = edits_of(c.result(
-        "textDocument/rangeFormatting",
-        range_params(URI, (2, 4), (2, 4)),
-    ));
+    let edits = edits_of(format_range(&mut c, URI, (2, 4), (2, 4)));
     assert_eq!(edits.len(), 1, "{edits:?}");
     assert_eq!(edits[0]["range"]["start"], position(2, 0));
     assert_eq!(edits[0]["newText"], "SELECT c\nFROM t;");
@@ -105,10 +102,7 @@ fn range_formatting_gives_no_edit_where_nothing_changes() {
     c.open("SELECT a\nFROM t;\n\n-- a comment\nselet broken;\n");
     // Formatted already, between statements, and a statement with a syntax error.
     for (start, end) in [((0, 0), (1, 7)), ((2, 0), (3, 5)), ((4, 0), (4, 13))] {
-        let edits = c.result(
-            "textDocument/rangeFormatting",
-            range_params(URI, start, end),
-        );
+        let edits = format_range(&mut c, URI, start, end);
         assert_eq!(edits, json!([]), "{start:?}..{end:?}");
     }
     assert!(c.stop());
@@ -127,16 +121,10 @@ fn both_formatting_requests_follow_the_format_table_of_flinkddl_toml() {
     let mut c = Client::start(false);
     c.open_uri(&uri, WIDE);
     let expected = "select qty, b\nfrom t\nwhere\n  qty > 1\n  and b < 2;\n";
-    let edits = edits_of(c.result(
-        "textDocument/formatting",
-        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 8, "insertSpaces": true}}),
-    ));
+    let edits = edits_of(format_document(&mut c, &uri, 8));
     assert_eq!(edits.len(), 1, "{edits:?}");
     assert_eq!(edits[0]["newText"], expected);
-    let edits = edits_of(c.result(
-        "textDocument/rangeFormatting",
-        range_params(&uri, (0, 0), (0, 5)),
-    ));
+    let edits = edits_of(format_range(&mut c, &uri, (0, 0), (0, 5)));
     assert_eq!(edits.len(), 1, "{edits:?}");
     assert_eq!(edits[0]["newText"], expected.trim_end());
     assert!(c.stop());
@@ -146,16 +134,10 @@ fn both_formatting_requests_follow_the_format_table_of_flinkddl_toml() {
 fn a_changed_format_table_is_read_again() {
     let tmp = TempDir::new("format-changes");
     let uri = tmp.write("q.sql", WIDE);
-    let mut c = Client::start_with(json!({
-        "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}
-    }));
-    let _ = c.server_request("client/registerCapability");
+    let (mut c, _) = Client::start_watching_files();
     c.open_uri(&uri, WIDE);
     let format = |c: &mut Client| {
-        let edits = edits_of(c.result(
-            "textDocument/formatting",
-            json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
-        ));
+        let edits = edits_of(format_document(c, &uri, 4));
         edits
             .first()
             .and_then(|e| e["newText"].as_str())

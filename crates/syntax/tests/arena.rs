@@ -16,7 +16,10 @@ fn borrowed(statement: &Statement<'_>, text: &str) -> Vec<(String, bool)> {
         return Vec::new();
     };
     let names = t.name.parts.iter().map(|p| p.value);
-    let values = t.with.iter().flat_map(|w| w.properties.iter().map(|p| p.value.value));
+    let values = t
+        .with
+        .iter()
+        .flat_map(|w| w.properties.iter().map(|p| p.value.value));
     names
         .chain(values)
         .map(|s| (s.to_string(), inside(s)))
@@ -45,7 +48,10 @@ fn names_and_strings_borrow_the_source_unless_decoded() {
     assert_eq!(owned.text(), TEXT);
     let in_copy = borrowed(&owned.script().statements[0], owned.text());
     assert_eq!(in_copy, expected);
-    assert_eq!(format!("{:?}", owned.script()), format!("{:?}", read.script));
+    assert_eq!(
+        format!("{:?}", owned.script()),
+        format!("{:?}", read.script)
+    );
 }
 
 #[test]

@@ -18,6 +18,7 @@ use crate::model::{
     DataType, DayTimeResolution, LogicalType, LogicalTypeRoot, RowField, YearMonthResolution,
     MAX_LENGTH,
 };
+use crate::suggest::TYPE_NAMES;
 use crate::validate;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till1, take_while};
@@ -129,34 +130,14 @@ struct Token {
     value: String,
 }
 
-const KEYWORDS: &[&str] = &[
-    "CHAR",
-    "VARCHAR",
-    "STRING",
-    "BOOLEAN",
-    "BINARY",
-    "VARBINARY",
-    "BYTES",
-    "DECIMAL",
-    "NUMERIC",
+/// `LogicalTypeParser`'s keywords besides the type names (`suggest::TYPE_NAMES`).
+const OTHER_KEYWORDS: &[&str] = &[
     "DEC",
-    "TINYINT",
-    "SMALLINT",
-    "INT",
-    "INTEGER",
-    "BIGINT",
-    "FLOAT",
-    "DOUBLE",
     "PRECISION",
-    "DATE",
-    "TIME",
     "WITH",
     "WITHOUT",
     "LOCAL",
     "ZONE",
-    "TIMESTAMP",
-    "TIMESTAMP_LTZ",
-    "INTERVAL",
     "YEAR",
     "MONTH",
     "DAY",
@@ -164,17 +145,11 @@ const KEYWORDS: &[&str] = &[
     "MINUTE",
     "SECOND",
     "TO",
-    "ARRAY",
-    "MULTISET",
-    "MAP",
-    "ROW",
     "NULL",
-    "RAW",
     "LEGACY",
     "NOT",
     "DESCRIPTOR",
     "STRUCTURED",
-    "VARIANT",
     "BITMAP",
 ];
 
@@ -268,7 +243,8 @@ fn lex(input: &str) -> Vec<Token> {
             },
             Lexeme::Word(w) => {
                 let upper = w.to_uppercase();
-                if KEYWORDS.contains(&upper.as_str()) {
+                if TYPE_NAMES.contains(&upper.as_str()) || OTHER_KEYWORDS.contains(&upper.as_str())
+                {
                     Token {
                         ty: TokenType::Keyword,
                         cursor: last,

@@ -1,8 +1,9 @@
 //! Did-you-mean for a type name Flink does not know (`BIGIN`, `VARHCAR`, `TEXT`): the closest
 //! built-in DDL type name, or the Flink type for a name of another SQL dialect.
 
-/// The type names of Flink's DDL grammar, as a user writes them.
-const TYPE_NAMES: &[&str] = &[
+/// The type names of Flink's DDL grammar, as a user writes them (also keywords of
+/// `LogicalTypeParser`).
+pub(crate) const TYPE_NAMES: &[&str] = &[
     "CHAR",
     "VARCHAR",
     "STRING",

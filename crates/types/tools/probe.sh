@@ -4,13 +4,8 @@
 # installs into ~/.cache/flink-oracle. Used only to (re)label fixtures/types/*.jsonl.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-V="${FLINK_VERSION:-2.3.0}"
-CACHE="${ORACLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/flink-oracle}"
-DIST="$CACHE/flink-$V"
-OUT="${TYPE_PROBE_BUILD:-/tmp/flinkddl-type-probe-$V}"
-CP="$(ls "$DIST"/pyflink/lib/*.jar | tr '\n' ':')"
-if [ ! -f "$OUT/TypeProbe.class" ] || [ "$HERE/TypeProbe.java" -nt "$OUT/TypeProbe.class" ]; then
-  mkdir -p "$OUT"
-  javac -nowarn -d "$OUT" -cp "$CP" "$HERE/TypeProbe.java"
-fi
+source "$HERE/../../../tools/oracle/flink-jars.sh"
+OUT="${TYPE_PROBE_BUILD:-/tmp/flinkddl-type-probe-$FLINK_VERSION}"
+CP="$(ls "$FLINK_LIB"/*.jar | tr '\n' ':')"
+javac_if_stale "$HERE/TypeProbe.java" "$OUT" "$CP"
 exec java -Xmx1g -XX:+UseSerialGC -Duser.timezone=UTC -cp "$OUT:$CP" TypeProbe

@@ -10,6 +10,23 @@ use flinkddl_diagnostics::{Code, Span};
 use flinkddl_syntax::ast::{self, BuiltinType, DataTypeSyntax, TypeKind};
 use flinkddl_types::{resolve_ddl_type_in, DataType, LogicalTypeRoot as R};
 
+/// Calcite's error for a cast it has no rule for, naming the operand's type as Calcite
+/// prints it.
+pub(crate) fn cannot_cast<T>(operand: &Bound, target: &DataType, span: Span) -> BResult<T> {
+    let from = operand
+        .calcite_type
+        .clone()
+        .unwrap_or_else(|| calcite_name(&operand.ty));
+    reject(
+        Code::InvalidCast,
+        span,
+        format!(
+            "Cast function cannot convert value of type {from} to type {}",
+            calcite_name(target)
+        ),
+    )
+}
+
 pub(crate) fn cast(
     ctx: &Ctx,
     try_cast: bool,

@@ -139,18 +139,7 @@ impl CallCx<'_, '_> {
                     );
                 }
                 if is_interval(&a.ty) {
-                    let from = a
-                        .calcite_type
-                        .clone()
-                        .unwrap_or_else(|| super::sqltypes::calcite_name(&a.ty));
-                    return reject(
-                        Code::InvalidCast,
-                        span,
-                        format!(
-                            "Cast function cannot convert value of type {from} to type {}",
-                            super::sqltypes::calcite_name(target)
-                        ),
-                    );
+                    return super::cast::cannot_cast(a, target, span);
                 }
                 a.sql = cast_text(a, &cast_spec(target));
                 a.prec = Some((100, 100));
@@ -293,7 +282,7 @@ pub(crate) fn call(ctx: &Ctx, call: &ast::Call, span: Span) -> BResult<Bound> {
         }
         ctx.in_aggregate.set(true);
     }
-    let args: BResult<Vec<Bound>> = call.args.iter().map(|a| ctx.bind(a)).collect();
+    let args = ctx.bind_all(&call.args);
     ctx.in_aggregate.set(was_in_agg);
     let args = args?;
     let distinct = call.quantifier == Some(SetQuantifier::Distinct);

@@ -139,17 +139,15 @@ pub(crate) fn exact_number(text: &str, negative: bool, span: Span) -> BResult<Bo
 /// range it is Calcite's "out of range" (checked with the oracle: `1.5e400`).
 pub(crate) fn approx_number(text: &str, negative: bool, span: Span) -> BResult<Bound> {
     let t = text.to_uppercase();
+    let sign = if negative { "-" } else { "" };
     if t.parse::<f64>().is_ok_and(f64::is_infinite) {
         return reject(
             Code::InvalidExpressionLiteral,
             span,
-            format!(
-                "Numeric literal '{}{t}' out of range",
-                if negative { "-" } else { "" }
-            ),
+            format!("Numeric literal '{sign}{t}' out of range"),
         );
     }
-    let sql = if negative { format!("-{t}") } else { t };
+    let sql = format!("{sign}{t}");
     Ok(Bound::new(DataType::double().not_null(), sql, span).with_lit(Lit::Approx))
 }
 

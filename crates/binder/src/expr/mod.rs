@@ -394,6 +394,11 @@ impl Ctx<'_> {
         finish(out, e.span)
     }
 
+    /// Binds each expression, in order; the first failure.
+    pub fn bind_all(&self, items: &[ast::Expr]) -> BResult<Vec<Bound>> {
+        items.iter().map(|e| self.bind(e)).collect()
+    }
+
     #[inline(never)]
     fn bind_node(&self, e: &ast::Expr) -> BResult<Bound> {
         use ast::ExprKind as K;

@@ -22,8 +22,34 @@ pub(crate) fn op_type(b: &Bound) -> String {
     operand_name(&b.ty)
 }
 
+/// Calcite's rejection of operands an operator does not take: `Cannot apply 'op' to
+/// arguments of type 'call'. Supported form(s): forms` (each form quoted, one a line).
+pub(crate) fn cannot_apply<T>(span: Span, op: &str, call: &str, forms: &str) -> BResult<T> {
+    reject(
+        Code::IncompatibleTypes,
+        span,
+        format!("Cannot apply '{op}' to arguments of type '{call}'. Supported form(s): {forms}"),
+    )
+}
+
 pub(crate) fn illegal_null<T>(span: Span) -> BResult<T> {
     reject(Code::InvalidExpression, span, "Illegal use of 'NULL'")
+}
+
+/// Calcite's "Illegal use of 'NULL'" at the first operand that is a NULL literal.
+pub(crate) fn reject_null_literals(operands: &[&Bound]) -> BResult<()> {
+    match operands.iter().find(|b| b.is_null_lit()) {
+        Some(b) => illegal_null(b.span),
+        None => Ok(()),
+    }
+}
+
+/// The operands' types as `Cannot apply` messages list them: `<INTEGER>`.
+pub(crate) fn bracketed_op_types(operands: &[&Bound]) -> Vec<String> {
+    operands
+        .iter()
+        .map(|b| format!("<{}>", op_type(b)))
+        .collect()
 }
 
 fn nullable(items: &[&Bound]) -> bool {
@@ -74,14 +100,11 @@ pub(crate) fn unary(ctx: &Ctx, op: UnaryOp, operand: &ast::Expr, span: Span) -> 
                 return illegal_null(b.span);
             }
             if b.ty.type_root() != R::Boolean {
-                return reject(
-                    Code::IncompatibleTypes,
+                return cannot_apply(
                     span,
-                    format!(
-                        "Cannot apply 'NOT' to arguments of type 'NOT<{}>'. Supported form(s): \
-                         'NOT<BOOLEAN>'",
-                        op_type(&b)
-                    ),
+                    "NOT",
+                    &format!("NOT<{}>", op_type(&b)),
+                    "'NOT<BOOLEAN>'",
                 );
             }
             let sql = format!("NOT {}", b.unparse(prec::NOT.0, prec::NOT.1));
@@ -93,14 +116,11 @@ pub(crate) fn unary(ctx: &Ctx, op: UnaryOp, operand: &ast::Expr, span: Span) -> 
                 return illegal_null(b.span);
             }
             if !is_numeric(&b.ty) && !is_interval(&b.ty) {
-                return reject(
-                    Code::IncompatibleTypes,
+                return cannot_apply(
                     span,
-                    format!(
-                        "Cannot apply '{sym}' to arguments of type '{sym}<{}>'. Supported \
-                         form(s): '{sym}<NUMERIC>'\n'{sym}<DATETIME_INTERVAL>'",
-                        op_type(&b)
-                    ),
+                    sym,
+                    &format!("{sym}<{}>", op_type(&b)),
+                    &format!("'{sym}<NUMERIC>'\n'{sym}<DATETIME_INTERVAL>'"),
                 );
             }
             let sql = format!("{sym} {}", b.unparse(prec::PREFIX.0, prec::PREFIX.1));
@@ -179,47 +199,25 @@ fn arithmetic(op: BinaryOp, l: Bound, r: Bound, span: Span) -> BResult<Bound> {
             arithmetic_result_type(aop, lt, rt)
         }
     } else {
+        // Datetime and interval arithmetic; an interval result keeps Calcite's name of the
+        // interval operand's type.
+        let same_intervals = is_interval(lt) && is_interval(rt) && lt.type_root() == rt.type_root();
         match op {
-            BinaryOp::Plus => {
-                if is_datetime(lt) && is_interval(rt) {
-                    Some(lt.clone())
-                } else if is_interval(lt) && is_datetime(rt) {
-                    Some(rt.clone())
-                } else if is_interval(lt) && is_interval(rt) && lt.type_root() == rt.type_root() {
-                    calcite_type = l.calcite_type.clone();
-                    Some(lt.clone())
-                } else {
-                    None
-                }
+            BinaryOp::Plus | BinaryOp::Minus if is_datetime(lt) && is_interval(rt) => {
+                Some(lt.clone())
             }
-            BinaryOp::Minus => {
-                if is_datetime(lt) && is_interval(rt) {
-                    Some(lt.clone())
-                } else if is_interval(lt) && is_interval(rt) && lt.type_root() == rt.type_root() {
-                    calcite_type = l.calcite_type.clone();
-                    Some(lt.clone())
-                } else {
-                    None
-                }
+            BinaryOp::Plus if is_interval(lt) && is_datetime(rt) => Some(rt.clone()),
+            BinaryOp::Plus | BinaryOp::Minus if same_intervals => {
+                calcite_type = l.calcite_type.clone();
+                Some(lt.clone())
             }
-            BinaryOp::Multiply => {
-                if is_interval(lt) && is_numeric(rt) {
-                    calcite_type = l.calcite_type.clone();
-                    Some(lt.clone())
-                } else if is_numeric(lt) && is_interval(rt) {
-                    calcite_type = r.calcite_type.clone();
-                    Some(rt.clone())
-                } else {
-                    None
-                }
+            BinaryOp::Multiply | BinaryOp::Divide if is_interval(lt) && is_numeric(rt) => {
+                calcite_type = l.calcite_type.clone();
+                Some(lt.clone())
             }
-            BinaryOp::Divide => {
-                if is_interval(lt) && is_numeric(rt) {
-                    calcite_type = l.calcite_type.clone();
-                    Some(lt.clone())
-                } else {
-                    None
-                }
+            BinaryOp::Multiply if is_numeric(lt) && is_interval(rt) => {
+                calcite_type = r.calcite_type.clone();
+                Some(rt.clone())
             }
             _ => None,
         }
@@ -232,15 +230,11 @@ fn arithmetic(op: BinaryOp, l: Bound, r: Bound, span: Span) -> BResult<Bound> {
             BinaryOp::Divide => "'<NUMERIC> / <NUMERIC>'\n'<DATETIME_INTERVAL> / <NUMERIC>'",
             _ => "'<EXACT_NUMERIC> % <EXACT_NUMERIC>'",
         };
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply '{sym}' to arguments of type '<{}> {sym} <{}>'. Supported form(s): \
-                 {forms}",
-                op_type(&l),
-                op_type(&r)
-            ),
+            sym,
+            &format!("<{}> {sym} <{}>", op_type(&l), op_type(&r)),
+            forms,
         );
     };
     let t = t.with_nullability(any_null);
@@ -252,15 +246,11 @@ fn arithmetic(op: BinaryOp, l: Bound, r: Bound, span: Span) -> BResult<Bound> {
 /// `=`, `<>`, `<`, `<=`, `>`, `>=`.
 pub(crate) fn comparison(sym: &str, l: Bound, r: Bound, span: Span) -> BResult<Bound> {
     if !comparable(&l.ty, &r.ty) || interval_mismatch(&l, &r) {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply '{sym}' to arguments of type '<{}> {sym} <{}>'. Supported form(s): \
-                 '<COMPARABLE_TYPE> {sym} <COMPARABLE_TYPE>'",
-                op_type(&l),
-                op_type(&r)
-            ),
+            sym,
+            &format!("<{}> {sym} <{}>", op_type(&l), op_type(&r)),
+            &format!("'<COMPARABLE_TYPE> {sym} <COMPARABLE_TYPE>'"),
         );
     }
     let t = DataType::boolean().with_nullability(nullable(&[&l, &r]));
@@ -280,15 +270,11 @@ fn logical(op: BinaryOp, l: Bound, r: Bound, span: Span) -> BResult<Bound> {
         }
     }
     if l.ty.type_root() != R::Boolean || r.ty.type_root() != R::Boolean {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply '{sym}' to arguments of type '<{}> {sym} <{}>'. Supported form(s): \
-                 '<BOOLEAN> {sym} <BOOLEAN>'",
-                op_type(&l),
-                op_type(&r)
-            ),
+            sym,
+            &format!("<{}> {sym} <{}>", op_type(&l), op_type(&r)),
+            &format!("'<BOOLEAN> {sym} <BOOLEAN>'"),
         );
     }
     let p = if op == BinaryOp::And {
@@ -336,15 +322,11 @@ fn concat(l: Bound, r: Bound, span: Span) -> BResult<Bound> {
         None
     };
     let Some(t) = t else {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply '||' to arguments of type '<{}> || <{}>'. Supported form(s): \
-                 '<STRING> || <STRING>'\n'<EQUIVALENT_TYPE> || <EQUIVALENT_TYPE>'",
-                op_type(&l),
-                op_type(&r)
-            ),
+            "||",
+            &format!("<{}> || <{}>", op_type(&l), op_type(&r)),
+            "'<STRING> || <STRING>'\n'<EQUIVALENT_TYPE> || <EQUIVALENT_TYPE>'",
         );
     };
     let p = prec::CONCAT;
@@ -394,15 +376,15 @@ fn is_bound(
                 return illegal_null(b.span);
             }
             if b.ty.type_root() != R::Boolean {
-                return reject(
-                    Code::IncompatibleTypes,
-                    span,
-                    format!(
-                        "Cannot apply 'IS {not}{word}' to arguments of type '<{}> IS {not}{word}'. \
-                         Supported form(s): '<BOOLEAN> IS {not}{word}'",
-                        op_type(&b)
-                    ),
-                );
+                return {
+                    let name = format!("IS {not}{word}");
+                    cannot_apply(
+                        span,
+                        &name,
+                        &format!("<{}> {name}", op_type(&b)),
+                        &format!("'<BOOLEAN> {name}'"),
+                    )
+                };
             }
             let sql = format!("{} IS {not}{word}", b.unparse(p.0, p.1));
             Ok(Bound::new(result, sql, span).with_prec(p.0, p.1))
@@ -413,15 +395,11 @@ fn is_bound(
             };
             if !comparable(&b.ty, &o.ty) || interval_mismatch(&b, &o) {
                 let name = format!("IS {not}DISTINCT FROM");
-                return reject(
-                    Code::IncompatibleTypes,
+                return cannot_apply(
                     span,
-                    format!(
-                        "Cannot apply '{name}' to arguments of type '<{}> {name} <{}>'. \
-                         Supported form(s): '<COMPARABLE_TYPE> {name} <COMPARABLE_TYPE>'",
-                        op_type(&b),
-                        op_type(&o)
-                    ),
+                    &name,
+                    &format!("<{}> {name} <{}>", op_type(&b), op_type(&o)),
+                    &format!("'<COMPARABLE_TYPE> {name} <COMPARABLE_TYPE>'"),
                 );
             }
             let c = prec::COMPARISON;
@@ -447,14 +425,11 @@ fn is_bound(
                 } else {
                     name
                 };
-                return reject(
-                    Code::IncompatibleTypes,
+                return cannot_apply(
                     span,
-                    format!(
-                        "Cannot apply '{name}' to arguments of type '<{}> {name}'. Supported \
-                         form(s): '<CHARACTER> {name}'",
-                        op_type(&b)
-                    ),
+                    &name,
+                    &format!("<{}> {name}", op_type(&b)),
+                    &format!("'<CHARACTER> {name}'"),
                 );
             }
             let kind_text = if kind_text.is_empty() {
@@ -486,17 +461,16 @@ pub(crate) fn between(
     let kind = if symmetric { "SYMMETRIC" } else { "ASYMMETRIC" };
     // Calcite compares neighbouring operands: x with the low bound, the low with the high
     if !comparable(&x.ty, &lo.ty) || !comparable(&lo.ty, &hi.ty) {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply '{name} {kind}' to arguments of type '<{}> {name} {kind} <{}> AND \
-                 <{}>'. Supported form(s): '<COMPARABLE_TYPE> {name} <COMPARABLE_TYPE> AND \
-                 <COMPARABLE_TYPE>'",
+            &format!("{name} {kind}"),
+            &format!(
+                "<{}> {name} {kind} <{}> AND <{}>",
                 op_type(&x),
                 op_type(&lo),
                 op_type(&hi)
             ),
+            &format!("'<COMPARABLE_TYPE> {name} <COMPARABLE_TYPE> AND <COMPARABLE_TYPE>'"),
         );
     }
     let p = prec::BETWEEN;
@@ -525,49 +499,32 @@ pub(crate) fn like(
     let word = match kind {
         LikeKind::Like => "LIKE",
         LikeKind::SimilarTo => "SIMILAR TO",
-        LikeKind::Ilike => {
+        LikeKind::Ilike | LikeKind::Rlike => {
+            let word = if matches!(kind, LikeKind::Ilike) {
+                "ILIKE"
+            } else {
+                "RLIKE"
+            };
+            let not = if negated { "NOT " } else { "" };
             return reject(
                 Code::UnknownFunction,
                 span,
-                format!(
-                    "No match found for function signature {}ILIKE",
-                    if negated { "NOT " } else { "" }
-                ),
-            )
-        }
-        LikeKind::Rlike => {
-            return reject(
-                Code::UnknownFunction,
-                span,
-                format!(
-                    "No match found for function signature {}RLIKE",
-                    if negated { "NOT " } else { "" }
-                ),
-            )
+                format!("No match found for function signature {not}{word}"),
+            );
         }
     };
     let mut operands = vec![&x, &pat];
     if let Some(e) = &esc {
         operands.push(e);
     }
-    for b in &operands {
-        if b.is_null_lit() {
-            return illegal_null(b.span);
-        }
-    }
+    reject_null_literals(&operands)?;
     if !operands.iter().all(|b| is_char(&b.ty)) {
-        let types = operands
-            .iter()
-            .map(|b| format!("<{}>", op_type(b)))
-            .collect::<Vec<_>>()
-            .join(", ");
-        return reject(
-            Code::IncompatibleTypes,
+        let types = bracketed_op_types(&operands).join(", ");
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply '{word}' to arguments of type '{word}({types})'. Supported form(s): \
-                 '{word}(<STRING>, <STRING>, <STRING>)'"
-            ),
+            word,
+            &format!("{word}({types})"),
+            &format!("'{word}(<STRING>, <STRING>, <STRING>)'"),
         );
     }
     let name = if negated {
@@ -620,14 +577,12 @@ pub(crate) fn in_list(
             "Values in expression list must have compatible types",
         );
     };
+    let not = if negated { "NOT " } else { "" };
     if !comparable(&x.ty, &common) {
         return reject(
             Code::IncompatibleTypes,
             span,
-            format!(
-                "Values passed to {}IN operator must have compatible types",
-                if negated { "NOT " } else { "" }
-            ),
+            format!("Values passed to {not}IN operator must have compatible types"),
         );
     }
     let n = x.ty.nullable
@@ -636,9 +591,8 @@ pub(crate) fn in_list(
         || items.iter().any(|b| b.ty.nullable || b.plan_nullable);
     let p = prec::IN;
     let sql = format!(
-        "{} {}IN ({})",
+        "{} {not}IN ({})",
         x.unparse(0, p.0),
-        if negated { "NOT " } else { "" },
         items
             .iter()
             .map(|b| b.unparse(0, 0))

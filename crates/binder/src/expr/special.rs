@@ -3,7 +3,7 @@
 //! field access and item access.
 
 use super::bound::{cast_text, not_typed, prec, reject, BResult, Bound};
-use super::ops::{illegal_null, op_type};
+use super::ops::{bracketed_op_types, cannot_apply, illegal_null, op_type, reject_null_literals};
 use super::sqltypes::{
     cast_spec, is_char, is_datetime, is_integer, is_interval, is_null_type, is_timestamp,
     least_restrictive, root,
@@ -83,15 +83,12 @@ pub(crate) fn extract_bound(unit: &str, b: Bound, span: Span) -> BResult<Bound> 
         _ => true,
     };
     if !(is_datetime(&b.ty) || is_interval(&b.ty)) || !unit_ok {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply 'EXTRACT' to arguments of type 'EXTRACT(<INTERVAL {unit}> FROM <{}>)'. \
-                 Supported form(s): 'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME>)'\n\
-                 'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME_INTERVAL>)'",
-                op_type(&b)
-            ),
+            "EXTRACT",
+            &format!("EXTRACT(<INTERVAL {unit}> FROM <{}>)", op_type(&b)),
+            "'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME>)'\n\
+             'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME_INTERVAL>)'",
         );
     }
     let t = DataType::bigint().with_nullability(b.ty.nullable);
@@ -115,15 +112,13 @@ pub(crate) fn floor_ceil(
     };
     let b = ctx.bind(expr)?;
     if !is_datetime(&b.ty) {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply '{name}' to arguments of type '{name}(<{}>, <INTERVAL {u}>)'. \
-                 Supported form(s): '{name}(<NUMERIC>)'\n'{name}(<DATETIME_INTERVAL>)'\n\
-                 '{name}(<DATE>, <TIME_UNIT>)'\n'{name}(<TIME>, <TIME_UNIT>)'\n\
-                 '{name}(<TIMESTAMP>, <TIME_UNIT>)'",
-                op_type(&b)
+            name,
+            &format!("{name}(<{}>, <INTERVAL {u}>)", op_type(&b)),
+            &format!(
+                "'{name}(<NUMERIC>)'\n'{name}(<DATETIME_INTERVAL>)'\n'{name}(<DATE>, <TIME_UNIT>)'\n\
+                 '{name}(<TIME>, <TIME_UNIT>)'\n'{name}(<TIMESTAMP>, <TIME_UNIT>)'"
             ),
         );
     }
@@ -366,32 +361,24 @@ pub(crate) fn position(
     if let Some(f) = &f {
         all.push(f);
     }
-    for b in &all {
-        if b.is_null_lit() {
-            return illegal_null(b.span);
-        }
-    }
+    reject_null_literals(&all)?;
     let strings_ok = (is_char(&n.ty) && is_char(&h.ty))
         || (super::sqltypes::is_binary(&n.ty) && super::sqltypes::is_binary(&h.ty));
     let from_ok = !matches!(&f, Some(f) if !is_integer(&f.ty));
     if !strings_ok || !from_ok {
-        let types = all
-            .iter()
-            .map(|b| format!("<{}>", op_type(b)))
-            .collect::<Vec<_>>();
-        return reject(
-            Code::IncompatibleTypes,
+        let types = bracketed_op_types(&all);
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply 'POSITION' to arguments of type 'POSITION({})'. Supported \
-                 form(s): 'POSITION(<STRING> IN <STRING>)'\n'POSITION(<STRING> IN <STRING> FROM \
-                 <INTEGER>)'",
+            "POSITION",
+            &format!(
+                "POSITION({})",
                 match types.as_slice() {
                     [a, b] => format!("{a} IN {b}"),
                     [a, b, c] => format!("{a} IN {b} FROM {c}"),
                     _ => types.join(", "),
                 }
             ),
+            "'POSITION(<STRING> IN <STRING>)'\n'POSITION(<STRING> IN <STRING> FROM <INTEGER>)'",
         );
     }
     let nullable = all.iter().any(|b| b.ty.nullable);
@@ -431,15 +418,15 @@ pub(crate) fn trim(
     };
     let ok = is_char(&x.ty) && !matches!(&c, Some(c) if !is_char(&c.ty));
     if !ok {
-        return reject(
-            Code::IncompatibleTypes,
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply 'TRIM' to arguments of type 'TRIM(<SYMBOL>, <{}>, <{}>)'. \
-                 Supported form(s): 'TRIM(<ANY>, <STRING>, <STRING>)'",
+            "TRIM",
+            &format!(
+                "TRIM(<SYMBOL>, <{}>, <{}>)",
                 c.as_ref().map(op_type).unwrap_or_else(|| "CHAR(1)".into()),
                 op_type(&x)
             ),
+            "'TRIM(<ANY>, <STRING>, <STRING>)'",
         );
     }
     let chars_text = c
@@ -475,32 +462,25 @@ pub(crate) fn overlay(
     if let Some(l) = &l {
         all.push(l);
     }
-    for b in &all {
-        if b.is_null_lit() {
-            return illegal_null(b.span);
-        }
-    }
+    reject_null_literals(&all)?;
     let char_ok = is_char(&x.ty) && is_char(&p.ty);
     let bin_ok = super::sqltypes::is_binary(&x.ty) && super::sqltypes::is_binary(&p.ty);
     let ints_ok = is_integer(&f.ty) && !matches!(&l, Some(l) if !is_integer(&l.ty));
     if !(char_ok || bin_ok) || !ints_ok {
-        let types = all
-            .iter()
-            .map(|b| format!("<{}>", op_type(b)))
-            .collect::<Vec<_>>();
-        return reject(
-            Code::IncompatibleTypes,
+        let types = bracketed_op_types(&all);
+        return cannot_apply(
             span,
-            format!(
-                "Cannot apply 'OVERLAY' to arguments of type 'OVERLAY({})'. Supported form(s): \
-                 'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER>)'\n'OVERLAY(<STRING> PLACING \
-                 <STRING> FROM <INTEGER> FOR <INTEGER>)'",
+            "OVERLAY",
+            &format!(
+                "OVERLAY({})",
                 match types.as_slice() {
                     [a, b, c] => format!("{a} PLACING {b} FROM {c}"),
                     [a, b, c, d] => format!("{a} PLACING {b} FROM {c} FOR {d}"),
                     _ => types.join(", "),
                 }
             ),
+            "'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER>)'\n\
+             'OVERLAY(<STRING> PLACING <STRING> FROM <INTEGER> FOR <INTEGER>)'",
         );
     }
     let nullable = all.iter().any(|b| b.ty.nullable);
@@ -569,6 +549,14 @@ pub(crate) fn json(ctx: &Ctx, call: &JsonCall, span: Span) -> BResult<Bound> {
             Ok((cast::resolve_target(ctx, t)?, cast::type_text(ctx, t)))
         })
         .transpose()?;
+    // JSON_VALUE and JSON_QUERY: the RETURNING type (STRING by default), always nullable.
+    let returned_type = || {
+        returning
+            .as_ref()
+            .map(|(t, _)| t.clone())
+            .unwrap_or_else(DataType::string)
+            .nullable()
+    };
     let mut clause_texts = Vec::new();
     for (i, c) in call.clauses.iter().enumerate() {
         if i == 0 && null_behaviour {
@@ -615,11 +603,7 @@ pub(crate) fn json(ctx: &Ctx, call: &JsonCall, span: Span) -> BResult<Bound> {
                 sql.push(' ');
                 sql.push_str(t);
             }
-            returning
-                .as_ref()
-                .map(|(t, _)| t.clone())
-                .unwrap_or_else(DataType::string)
-                .nullable()
+            returned_type()
         }
         JsonFunction::JsonQuery => {
             let mut wrapper = "WITHOUT ARRAY WRAPPER".to_string();
@@ -664,11 +648,7 @@ pub(crate) fn json(ctx: &Ctx, call: &JsonCall, span: Span) -> BResult<Bound> {
                 sql.push_str(&format!(" RETURNING {text}"));
             }
             sql.push_str(&format!(" {wrapper} {on_empty} {on_error}"));
-            returning
-                .as_ref()
-                .map(|(t, _)| t.clone())
-                .unwrap_or_else(DataType::string)
-                .nullable()
+            returned_type()
         }
         JsonFunction::JsonExists => {
             for (_, t) in &clause_texts {
@@ -712,10 +692,7 @@ pub(crate) fn row(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound> 
             "ROW() needs at least one field",
         );
     }
-    let bound = items
-        .iter()
-        .map(|e| ctx.bind(e))
-        .collect::<BResult<Vec<_>>>()?;
+    let bound = ctx.bind_all(items)?;
     let fields = bound
         .iter()
         .enumerate()
@@ -743,18 +720,7 @@ fn coerce_element(b: &Bound, target: &DataType) -> BResult<String> {
         return Ok(b.unparse(0, 0));
     }
     if !cast::castable(b, target, false, false) {
-        let from = b
-            .calcite_type
-            .clone()
-            .unwrap_or_else(|| super::sqltypes::calcite_name(&b.ty));
-        return reject(
-            Code::InvalidCast,
-            b.span,
-            format!(
-                "Cast function cannot convert value of type {from} to type {}",
-                super::sqltypes::calcite_name(target)
-            ),
-        );
+        return cast::cannot_cast(b, target, b.span);
     }
     Ok(coerce_text(b, target))
 }
@@ -797,10 +763,7 @@ pub(crate) fn array(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound
     if items.is_empty() {
         return reject(Code::InvalidExpression, span, "Require at least 1 argument");
     }
-    let bound = items
-        .iter()
-        .map(|e| ctx.bind(e))
-        .collect::<BResult<Vec<_>>>()?;
+    let bound = ctx.bind_all(items)?;
     let types: Vec<DataType> = bound.iter().map(|b| b.ty.clone()).collect();
     let elem = if bound.iter().all(|b| is_null_type(&b.ty)) {
         None
@@ -808,21 +771,14 @@ pub(crate) fn array(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound
         least_restrictive(&types)
     };
     let Some(elem) = elem else {
-        return reject(
-            Code::IncompatibleTypes,
-            span,
-            "Parameters must be of the same type",
-        );
+        return mixed_parameter_types(span);
     };
     let texts = bound
         .iter()
         .map(|b| coerce_element(b, &elem))
         .collect::<BResult<Vec<String>>>()?;
-    Ok(Bound::new(
-        DataType::array(reported_element(&elem)).not_null(),
-        format!("ARRAY[{}]", texts.join(", ")),
-        span,
-    ))
+    let ty = DataType::array(reported_element(&elem));
+    Ok(constructed("ARRAY", ty, &texts, span))
 }
 
 pub(crate) fn map(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound> {
@@ -840,10 +796,7 @@ pub(crate) fn map(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound> 
             "Map requires an even number of arguments",
         );
     }
-    let bound = items
-        .iter()
-        .map(|e| ctx.bind(e))
-        .collect::<BResult<Vec<_>>>()?;
+    let bound = ctx.bind_all(items)?;
     let keys: Vec<DataType> = bound.iter().step_by(2).map(|b| b.ty.clone()).collect();
     let values: Vec<DataType> = bound
         .iter()
@@ -859,22 +812,33 @@ pub(crate) fn map(ctx: &Ctx, items: &[ast::Expr], span: Span) -> BResult<Bound> 
         }
     };
     let (Some(k), Some(v)) = (common(&keys), common(&values)) else {
-        return reject(
-            Code::IncompatibleTypes,
-            span,
-            "Parameters must be of the same type",
-        );
+        return mixed_parameter_types(span);
     };
     let texts = bound
         .iter()
         .enumerate()
         .map(|(i, b)| coerce_element(b, if i % 2 == 0 { &k } else { &v }))
         .collect::<BResult<Vec<String>>>()?;
-    Ok(Bound::new(
-        DataType::map(reported_element(&k), reported_element(&v)).not_null(),
-        format!("MAP[{}]", texts.join(", ")),
+    let ty = DataType::map(reported_element(&k), reported_element(&v));
+    Ok(constructed("MAP", ty, &texts, span))
+}
+
+/// Calcite's error for ARRAY and MAP elements without a common type.
+fn mixed_parameter_types<T>(span: Span) -> BResult<T> {
+    reject(
+        Code::IncompatibleTypes,
         span,
-    ))
+        "Parameters must be of the same type",
+    )
+}
+
+/// The value of an ARRAY or MAP constructor (`ARRAY[...]`): never NULL.
+fn constructed(name: &str, ty: DataType, elements: &[String], span: Span) -> Bound {
+    Bound::new(
+        ty.not_null(),
+        format!("{name}[{}]", elements.join(", ")),
+        span,
+    )
 }
 
 // ---- access --------------------------------------------------------------------------------

@@ -206,6 +206,30 @@ pub(crate) fn interval_year_month() -> DataType {
 
 // ---- Calcite's least restrictive type ------------------------------------------------------
 
+/// The common type of character (or binary) strings: the longest length, of fixed length
+/// (`fixed_root`) only when every operand is of that root and of one length.
+fn common_length_type(
+    non_null: &[&DataType],
+    fixed_root: R,
+    fixed: fn(u32) -> DataType,
+    varying: fn(u32) -> DataType,
+) -> DataType {
+    let len = non_null
+        .iter()
+        .filter_map(|t| t.length())
+        .max()
+        .unwrap_or(1);
+    let first_length = non_null.first().and_then(|t| t.length());
+    let all_fixed_same = non_null
+        .iter()
+        .all(|t| t.type_root() == fixed_root && t.length() == first_length);
+    if all_fixed_same {
+        fixed(len)
+    } else {
+        varying(len)
+    }
+}
+
 /// Calcite's `leastRestrictive` as Flink configures it: the common type of CASE branches and
 /// of ARRAY / MAP constructor elements. `None` when the types do not mix or all are NULL.
 pub(crate) fn least_restrictive(types: &[DataType]) -> Option<DataType> {
@@ -234,33 +258,9 @@ pub(crate) fn least_restrictive(types: &[DataType]) -> Option<DataType> {
         return least_restrictive(&datetimes).map(|t| t.with_nullability(nullable));
     }
     let result = if all(is_char) {
-        let len = non_null
-            .iter()
-            .filter_map(|t| t.length())
-            .max()
-            .unwrap_or(1);
-        let all_char_same = non_null
-            .iter()
-            .all(|t| t.type_root() == R::Char && t.length() == first.length());
-        if all_char_same {
-            DataType::char(len)
-        } else {
-            DataType::varchar(len)
-        }
+        common_length_type(&non_null, R::Char, DataType::char, DataType::varchar)
     } else if all(is_binary) {
-        let len = non_null
-            .iter()
-            .filter_map(|t| t.length())
-            .max()
-            .unwrap_or(1);
-        let all_same = non_null
-            .iter()
-            .all(|t| t.type_root() == R::Binary && t.length() == first.length());
-        if all_same {
-            DataType::binary(len)
-        } else {
-            DataType::varbinary(len)
-        }
+        common_length_type(&non_null, R::Binary, DataType::binary, DataType::varbinary)
     } else if all(is_numeric) {
         if let Some(approx) = non_null.iter().find(|t| is_approx(t)) {
             // FLOAT meets DECIMAL in DOUBLE

@@ -7,11 +7,9 @@
 //! `COUNT(*)`, `ROW_NUMBER()`, `LAG(x)`).
 
 use crate::visit::{for_each_expr, table_elements};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
-
-pub struct AggregateInComputedColumn;
 
 /// Flink's built-in aggregate functions.
 const AGGREGATES: &[&str] = &[
@@ -54,25 +52,19 @@ const WINDOW_FUNCTIONS: &[&str] = &[
     "ROW_NUMBER",
 ];
 
-impl Rule for AggregateInComputedColumn {
-    fn code(&self) -> Code {
-        Code::AggregateInComputedColumn
-    }
-
-    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        for element in table_elements(statement) {
-            let (expr, what) = match element {
-                TableElement::Column(c) => match &c.kind {
-                    ColumnKind::Computed { expr } => {
-                        (&**expr, format!("computed column `{}`", c.name.value))
-                    }
-                    _ => continue,
-                },
-                TableElement::Watermark(w) => (&w.expr, "the watermark".to_string()),
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    for element in table_elements(statement) {
+        let (expr, what) = match element {
+            TableElement::Column(c) => match &c.kind {
+                ColumnKind::Computed { expr } => {
+                    (&**expr, format!("computed column `{}`", c.name.value))
+                }
                 _ => continue,
-            };
-            check_expr(expr, &what, out);
-        }
+            },
+            TableElement::Watermark(w) => (&w.expr, "the watermark".to_string()),
+            _ => continue,
+        };
+        check_expr(expr, &what, out);
     }
 }
 

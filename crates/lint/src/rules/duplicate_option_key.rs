@@ -2,50 +2,42 @@
 //! the last value silently (keys are case-sensitive, so only exact repeats count).
 
 use crate::visit::property_lists;
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::Statement;
 
-pub struct DuplicateOptionKey;
-
-impl Rule for DuplicateOptionKey {
-    fn code(&self) -> Code {
-        Code::DuplicateOptionKey
-    }
-
-    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        for list in property_lists(statement) {
-            let props = &list.properties;
-            for (i, p) in props.iter().enumerate() {
-                // Report every occurrence but the last, which is the one Flink keeps.
-                let Some(last) = props[i + 1..]
-                    .iter()
-                    .rev()
-                    .find(|q| q.key.value == p.key.value)
-                else {
-                    continue;
-                };
-                // Delete the entry up to the next one, comma and white space included.
-                let next_start = props.get(i + 1).map_or(p.span.end, |n| n.span.start);
-                out.push(
-                    Diagnostic::new(
-                        Code::DuplicateOptionKey,
-                        p.key.span,
-                        format!(
-                            "option '{}' is given again later; Flink keeps the last value ('{}') \
-                             and drops this one ('{}')",
-                            p.key.value, last.value.value, p.value.value
-                        ),
-                    )
-                    .with_label(last.key.span, "this value wins")
-                    .with_help("remove one of the two entries")
-                    .with_fix(
-                        Span::new(p.span.start, next_start),
-                        "",
-                        "remove the entry Flink ignores",
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    for list in property_lists(statement) {
+        let props = &list.properties;
+        for (i, p) in props.iter().enumerate() {
+            // Report every occurrence but the last, which is the one Flink keeps.
+            let Some(last) = props[i + 1..]
+                .iter()
+                .rev()
+                .find(|q| q.key.value == p.key.value)
+            else {
+                continue;
+            };
+            // Delete the entry up to the next one, comma and white space included.
+            let next_start = props.get(i + 1).map_or(p.span.end, |n| n.span.start);
+            out.push(
+                Diagnostic::new(
+                    Code::DuplicateOptionKey,
+                    p.key.span,
+                    format!(
+                        "option '{}' is given again later; Flink keeps the last value ('{}') \
+                         and drops this one ('{}')",
+                        p.key.value, last.value.value, p.value.value
                     ),
-                );
-            }
+                )
+                .with_label(last.key.span, "this value wins")
+                .with_help("remove one of the two entries")
+                .with_fix(
+                    Span::new(p.span.start, next_start),
+                    "",
+                    "remove the entry Flink ignores",
+                ),
+            );
         }
     }
 }

@@ -1,47 +1,39 @@
 //! L005 `duplicate-partition-key`: `PARTITIONED BY (a, a)`, which Flink accepts and stores.
 
 use crate::visit::create_table;
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::Statement;
 
-pub struct DuplicatePartitionKey;
-
-impl Rule for DuplicatePartitionKey {
-    fn code(&self) -> Code {
-        Code::DuplicatePartitionKey
-    }
-
-    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        let Some(list) = create_table(statement).and_then(|ct| ct.partitioned_by.as_ref()) else {
-            return;
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    let Some(list) = create_table(statement).and_then(|ct| ct.partitioned_by.as_ref()) else {
+        return;
+    };
+    let columns = &list.columns;
+    for (i, c) in columns.iter().enumerate() {
+        let Some(first) = columns[..i].iter().find(|p| p.value == c.value) else {
+            continue;
         };
-        let columns = &list.columns;
-        for (i, c) in columns.iter().enumerate() {
-            let Some(first) = columns[..i].iter().find(|p| p.value == c.value) else {
-                continue;
-            };
-            // Remove `, c` (from the end of the previous name); there is always one before.
-            let from = i
-                .checked_sub(1)
-                .and_then(|j| columns.get(j))
-                .map_or(c.span.start, |p| p.span.end);
-            out.push(
-                Diagnostic::new(
-                    Code::DuplicatePartitionKey,
-                    c.span,
-                    format!(
-                        "the table is already partitioned by `{}`; Flink keeps both keys",
-                        c.value
-                    ),
-                )
-                .with_label(first.span, "first named here")
-                .with_fix(
-                    Span::new(from, c.span.end),
-                    "",
-                    "remove the repeated column",
+        // Remove `, c` (from the end of the previous name); there is always one before.
+        let from = i
+            .checked_sub(1)
+            .and_then(|j| columns.get(j))
+            .map_or(c.span.start, |p| p.span.end);
+        out.push(
+            Diagnostic::new(
+                Code::DuplicatePartitionKey,
+                c.span,
+                format!(
+                    "the table is already partitioned by `{}`; Flink keeps both keys",
+                    c.value
                 ),
-            );
-        }
+            )
+            .with_label(first.span, "first named here")
+            .with_fix(
+                Span::new(from, c.span.end),
+                "",
+                "remove the repeated column",
+            ),
+        );
     }
 }

@@ -1,6 +1,7 @@
-//! The lint rules, one per file. Each has a code of stage `Lint` in the catalogue
-//! (`crates/diagnostics/data/codes/<CODE>-<name>.md`, where its docs live) and a fixture directory
-//! `fixtures/lint/<rule-name>/` with an `invalid.sql` and a `valid.sql`.
+//! The lint rules, one per file, each a `check` function with its row in [`RULES`]. Each has a
+//! code of stage `Lint` in the catalogue (`crates/diagnostics/data/codes/<CODE>-<name>.md`, where
+//! its docs live) and a fixture directory `fixtures/lint/<rule-name>/` with an `invalid.sql` and
+//! a `valid.sql`.
 
 mod aggregate_in_computed_column;
 mod duplicate_option_key;
@@ -13,16 +14,44 @@ mod rowtime_shadowed;
 mod watermark_never_advances;
 
 use crate::Rule;
+use flinkddl_diagnostics::Code;
 
-/// Every rule, in code order.
-pub static RULES: &[&dyn Rule] = &[
-    &precision_clamped::PrecisionClamped,
-    &duplicate_option_key::DuplicateOptionKey,
-    &nullable_primary_key_column::NullablePrimaryKeyColumn,
-    &row_field_comment_dropped::RowFieldCommentDropped,
-    &duplicate_partition_key::DuplicatePartitionKey,
-    &aggregate_in_computed_column::AggregateInComputedColumn,
-    &watermark_never_advances::WatermarkNeverAdvances,
-    &non_deterministic_computed_column::NonDeterministicComputedColumn,
-    &rowtime_shadowed::RowtimeShadowed,
+/// Every rule, in code order: its code and the check in its file.
+pub static RULES: &[Rule] = &[
+    Rule {
+        code: Code::PrecisionClamped,
+        check: precision_clamped::check,
+    },
+    Rule {
+        code: Code::DuplicateOptionKey,
+        check: duplicate_option_key::check,
+    },
+    Rule {
+        code: Code::NullablePrimaryKeyColumn,
+        check: nullable_primary_key_column::check,
+    },
+    Rule {
+        code: Code::RowFieldCommentDropped,
+        check: row_field_comment_dropped::check,
+    },
+    Rule {
+        code: Code::DuplicatePartitionKey,
+        check: duplicate_partition_key::check,
+    },
+    Rule {
+        code: Code::AggregateInComputedColumn,
+        check: aggregate_in_computed_column::check,
+    },
+    Rule {
+        code: Code::WatermarkNeverAdvances,
+        check: watermark_never_advances::check,
+    },
+    Rule {
+        code: Code::NonDeterministicComputedColumn,
+        check: non_deterministic_computed_column::check,
+    },
+    Rule {
+        code: Code::RowtimeShadowed,
+        check: rowtime_shadowed::check,
+    },
 ];

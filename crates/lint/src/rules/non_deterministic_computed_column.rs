@@ -20,12 +20,10 @@
 //! reported (it is a time attribute, materialized by the planner).
 
 use crate::visit::{create_table, for_each_expr, table_elements};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_connectors::Catalogue;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
-
-pub struct NonDeterministicComputedColumn;
 
 /// Built-in functions Flink declares non-deterministic (evaluated anew for every row), called
 /// with parentheses.
@@ -51,56 +49,50 @@ const CONTEXT_VARIABLES: &[&str] = &[
     "CURRENT_DATE",
 ];
 
-impl Rule for NonDeterministicComputedColumn {
-    fn code(&self) -> Code {
-        Code::NonDeterministicComputedColumn
-    }
-
-    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        let Some(ct) = create_table(statement) else {
-            return;
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    let Some(ct) = create_table(statement) else {
+        return;
+    };
+    let Some(with) = &ct.with else {
+        return;
+    };
+    // Which connectors and formats read a changelog is the connector catalogue's fact.
+    let catalogue = Catalogue::builtin_ref();
+    let changelog = with.properties.iter().find(|p| {
+        let (k, v) = (p.key.value, p.value.value);
+        (k == "connector" && catalogue.connector_reads_changelog(v))
+            || (matches!(k, "format" | "value.format") && catalogue.format_reads_changelog(v))
+    });
+    let Some(changelog) = changelog else {
+        return;
+    };
+    for element in table_elements(statement) {
+        let TableElement::Column(c) = element else {
+            continue;
         };
-        let Some(with) = &ct.with else {
-            return;
+        let ColumnKind::Computed { expr } = &c.kind else {
+            continue;
         };
-        // Which connectors and formats read a changelog is the connector catalogue's fact.
-        let catalogue = Catalogue::builtin_ref();
-        let changelog = with.properties.iter().find(|p| {
-            let (k, v) = (p.key.value, p.value.value);
-            (k == "connector" && catalogue.connector_reads_changelog(v))
-                || (matches!(k, "format" | "value.format") && catalogue.format_reads_changelog(v))
-        });
-        let Some(changelog) = changelog else {
-            return;
-        };
-        for element in table_elements(statement) {
-            let TableElement::Column(c) = element else {
-                continue;
-            };
-            let ColumnKind::Computed { expr } = &c.kind else {
-                continue;
-            };
-            if let Some((span, name)) = first_non_deterministic(expr) {
-                let source = format!("'{}' = '{}'", changelog.key.value, changelog.value.value);
-                out.push(
-                    Diagnostic::new(
-                        Code::NonDeterministicComputedColumn,
-                        span,
-                        format!(
-                            "computed column `{}` calls the non-deterministic function {name} on \
-                             a changelog table: each change row computes it anew, so an \
-                             update's retraction carries another value than the row it retracts",
-                            c.name.value
-                        ),
-                    )
-                    .with_label(changelog.span, format!("{source} reads a changelog"))
-                    .with_help(
-                        "compute the value where the change is made (a column of the source \
-                         table, or a metadata column such as the change's timestamp), or in \
-                         the query over an insert-only stream",
+        if let Some((span, name)) = first_non_deterministic(expr) {
+            let source = format!("'{}' = '{}'", changelog.key.value, changelog.value.value);
+            out.push(
+                Diagnostic::new(
+                    Code::NonDeterministicComputedColumn,
+                    span,
+                    format!(
+                        "computed column `{}` calls the non-deterministic function {name} on \
+                         a changelog table: each change row computes it anew, so an \
+                         update's retraction carries another value than the row it retracts",
+                        c.name.value
                     ),
-                );
-            }
+                )
+                .with_label(changelog.span, format!("{source} reads a changelog"))
+                .with_help(
+                    "compute the value where the change is made (a column of the source \
+                     table, or a metadata column such as the change's timestamp), or in \
+                     the query over an insert-only stream",
+                ),
+            );
         }
     }
 }

@@ -5,69 +5,57 @@
 //! usual way to write it, and what Flink does then is no surprise.
 
 use crate::visit::table_elements;
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, Statement, TableElement};
 
-pub struct NullablePrimaryKeyColumn;
-
-impl Rule for NullablePrimaryKeyColumn {
-    fn code(&self) -> Code {
-        Code::NullablePrimaryKeyColumn
-    }
-
-    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        let elements = table_elements(statement);
-        // Key columns named by a table constraint, with the span of the name in the key.
-        let mut keyed = Vec::new();
-        for element in &elements {
-            if let TableElement::Constraint(c) = element {
-                if c.kind == ConstraintKind::PrimaryKey {
-                    keyed.extend(c.columns.columns.iter().map(|i| (i.value, i.span)));
-                }
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    let elements = table_elements(statement);
+    // Key columns named by a table constraint, with the span of the name in the key.
+    let mut keyed = Vec::new();
+    for element in &elements {
+        if let TableElement::Constraint(c) = element {
+            if c.kind == ConstraintKind::PrimaryKey {
+                keyed.extend(c.columns.columns.iter().map(|i| (i.value, i.span)));
             }
         }
-        for element in &elements {
-            let TableElement::Column(column) = element else {
-                continue;
-            };
-            let ColumnKind::Physical {
-                data_type,
-                constraint,
-            } = &column.kind
-            else {
-                continue;
-            };
-            let Some(nullability) = data_type.nullability.filter(|n| !n.not_null) else {
-                continue;
-            };
-            let key_span = match constraint {
-                Some(c) if c.kind == ConstraintKind::PrimaryKey => Some(c.kind_span),
-                _ => keyed
-                    .iter()
-                    .find(|(name, _)| *name == column.name.value)
-                    .map(|(_, span)| *span),
-            };
-            let Some(key_span) = key_span else {
-                continue;
-            };
-            out.push(
-                Diagnostic::new(
-                    Code::NullablePrimaryKeyColumn,
-                    nullability.span,
-                    format!(
-                        "`{}` is declared NULL but is part of the primary key; Flink makes it \
-                         NOT NULL silently",
-                        column.name.value
-                    ),
-                )
-                .with_label(key_span, "in the primary key here")
-                .with_fix(
-                    nullability.span,
-                    "NOT NULL",
-                    "declare the column NOT NULL",
+    }
+    for element in &elements {
+        let TableElement::Column(column) = element else {
+            continue;
+        };
+        let ColumnKind::Physical {
+            data_type,
+            constraint,
+        } = &column.kind
+        else {
+            continue;
+        };
+        let Some(nullability) = data_type.nullability.filter(|n| !n.not_null) else {
+            continue;
+        };
+        let key_span = match constraint {
+            Some(c) if c.kind == ConstraintKind::PrimaryKey => Some(c.kind_span),
+            _ => keyed
+                .iter()
+                .find(|(name, _)| *name == column.name.value)
+                .map(|(_, span)| *span),
+        };
+        let Some(key_span) = key_span else {
+            continue;
+        };
+        out.push(
+            Diagnostic::new(
+                Code::NullablePrimaryKeyColumn,
+                nullability.span,
+                format!(
+                    "`{}` is declared NULL but is part of the primary key; Flink makes it \
+                     NOT NULL silently",
+                    column.name.value
                 ),
-            );
-        }
+            )
+            .with_label(key_span, "in the primary key here")
+            .with_fix(nullability.span, "NOT NULL", "declare the column NOT NULL"),
+        );
     }
 }

@@ -6,26 +6,18 @@
 //! is the binder's error, not a lint.
 
 use crate::visit::{walk_statement, Visitor};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{BuiltinType, DataTypeSyntax, Statement, TypeKind};
 
-pub struct PrecisionClamped;
-
-impl Rule for PrecisionClamped {
-    fn code(&self) -> Code {
-        Code::PrecisionClamped
-    }
-
-    fn check(&self, cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        walk_statement(
-            &mut Clamps {
-                source: cx.source,
-                out,
-            },
-            statement,
-        );
-    }
+pub(super) fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    walk_statement(
+        &mut Clamps {
+            source: cx.source,
+            out,
+        },
+        statement,
+    );
 }
 
 struct Clamps<'a, 'o> {

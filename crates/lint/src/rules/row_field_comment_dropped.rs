@@ -2,20 +2,12 @@
 //! and drops it.
 
 use crate::visit::{walk_statement, Visitor};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{DataTypeSyntax, Statement, TypeKind};
 
-pub struct RowFieldCommentDropped;
-
-impl Rule for RowFieldCommentDropped {
-    fn code(&self) -> Code {
-        Code::RowFieldCommentDropped
-    }
-
-    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        walk_statement(&mut Comments { out }, statement);
-    }
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    walk_statement(&mut Comments { out }, statement);
 }
 
 struct Comments<'o> {

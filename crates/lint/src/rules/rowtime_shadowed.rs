@@ -22,7 +22,7 @@
 //! accepted, but there the author changes the rowtime on purpose, so it is not reported.
 
 use crate::visit::{create_table, for_each_expr, table_elements};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{
@@ -31,82 +31,74 @@ use flinkddl_syntax::ast::{
 };
 use flinkddl_types::{LogicalType, TimestampKind};
 
-pub struct RowtimeShadowed;
-
-impl Rule for RowtimeShadowed {
-    fn code(&self) -> Code {
-        Code::RowtimeShadowed
+pub(super) fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    let Some(ct) = create_table(statement) else {
+        return;
+    };
+    let Some(name) = ct.name.parts.last() else {
+        return;
+    };
+    let Some(table) = cx.table_named(name.value) else {
+        return;
+    };
+    let Some(rowtime) = table.watermarks.first().map(|w| w.rowtime.clone()) else {
+        return;
+    };
+    let own_watermark = table_elements(statement).iter().find_map(|e| match e {
+        TableElement::Watermark(w) => Some(w.rowtime.span),
+        _ => None,
+    });
+    if let Some(like) = &ct.like {
+        if own_watermark.is_none() {
+            inherited_watermark_redefined(cx, ct, like, &rowtime, out);
+        }
     }
-
-    fn check(&self, cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        let Some(ct) = create_table(statement) else {
-            return;
+    for element in table_elements(statement) {
+        let TableElement::Column(c) = element else {
+            continue;
         };
-        let Some(name) = ct.name.parts.last() else {
-            return;
+        let ColumnKind::Computed { expr } = &c.kind else {
+            continue;
         };
-        let Some(table) = cx.table_named(name.value) else {
-            return;
-        };
-        let Some(rowtime) = table.watermarks.first().map(|w| w.rowtime.clone()) else {
-            return;
-        };
-        let own_watermark = table_elements(statement).iter().find_map(|e| match e {
-            TableElement::Watermark(w) => Some(w.rowtime.span),
-            _ => None,
-        });
-        if let Some(like) = &ct.like {
-            if own_watermark.is_none() {
-                inherited_watermark_redefined(cx, ct, like, &rowtime, out);
-            }
+        if c.name.value == rowtime || !is_plain_timestamp(table, c.name.value) {
+            continue;
         }
-        for element in table_elements(statement) {
-            let TableElement::Column(c) = element else {
-                continue;
-            };
-            let ColumnKind::Computed { expr } = &c.kind else {
-                continue;
-            };
-            if c.name.value == rowtime || !is_plain_timestamp(table, c.name.value) {
-                continue;
-            }
-            let mut reads_rowtime = None;
-            for_each_expr(expr, |e| {
-                if let ExprKind::Identifier(n) = &e.kind {
-                    if n.parts.len() == 1 && n.parts[0].value == rowtime {
-                        reads_rowtime.get_or_insert(e.span);
-                    }
+        let mut reads_rowtime = None;
+        for_each_expr(expr, |e| {
+            if let ExprKind::Identifier(n) = &e.kind {
+                if n.parts.len() == 1 && n.parts[0].value == rowtime {
+                    reads_rowtime.get_or_insert(e.span);
                 }
-            });
-            let same_name = c.name.value.eq_ignore_ascii_case(&rowtime);
-            if reads_rowtime.is_none() && !same_name {
-                continue;
             }
-            let why = if same_name {
-                format!("differs from the rowtime `{rowtime}` only in case")
-            } else {
-                format!("is computed from the rowtime `{rowtime}`")
-            };
-            let mut d = Diagnostic::new(
-                Code::RowtimeShadowed,
-                c.name.span,
-                format!(
-                    "computed column `{}` {why} but is not a time attribute: window, group \
-                     window and OVER queries on it fail (\"requires the timecol is a time \
-                     attribute type\")",
-                    c.name.value
-                ),
-            )
-            .with_help(format!(
-                "window on `{rowtime}`, or declare the watermark on `{}` instead \
-                 (`WATERMARK FOR {} AS ...`)",
-                c.name.value, c.name.value
-            ));
-            if let Some(span) = own_watermark {
-                d = d.with_label(span, "the watermark makes this column the rowtime");
-            }
-            out.push(d);
+        });
+        let same_name = c.name.value.eq_ignore_ascii_case(&rowtime);
+        if reads_rowtime.is_none() && !same_name {
+            continue;
         }
+        let why = if same_name {
+            format!("differs from the rowtime `{rowtime}` only in case")
+        } else {
+            format!("is computed from the rowtime `{rowtime}`")
+        };
+        let mut d = Diagnostic::new(
+            Code::RowtimeShadowed,
+            c.name.span,
+            format!(
+                "computed column `{}` {why} but is not a time attribute: window, group \
+                 window and OVER queries on it fail (\"requires the timecol is a time \
+                 attribute type\")",
+                c.name.value
+            ),
+        )
+        .with_help(format!(
+            "window on `{rowtime}`, or declare the watermark on `{}` instead \
+             (`WATERMARK FOR {} AS ...`)",
+            c.name.value, c.name.value
+        ));
+        if let Some(span) = own_watermark {
+            d = d.with_label(span, "the watermark makes this column the rowtime");
+        }
+        out.push(d);
     }
 }
 

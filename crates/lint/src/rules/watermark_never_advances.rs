@@ -6,41 +6,33 @@
 //! the clock (`NOW()`, `CURRENT_TIMESTAMP`), and an expression over any column may advance.
 
 use crate::visit::{for_each_expr, table_elements};
-use crate::{Context, Rule};
+use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{Expr, ExprKind, Statement, TableElement};
 
-pub struct WatermarkNeverAdvances;
-
-impl Rule for WatermarkNeverAdvances {
-    fn code(&self) -> Code {
-        Code::WatermarkNeverAdvances
-    }
-
-    fn check(&self, _cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-        for element in table_elements(statement) {
-            let TableElement::Watermark(w) = element else {
-                continue;
-            };
-            if !is_constant(&w.expr) {
-                continue;
-            }
-            let rowtime = w.rowtime.display();
-            out.push(
-                Diagnostic::new(
-                    Code::WatermarkNeverAdvances,
-                    w.expr.span,
-                    format!(
-                        "the watermark for `{rowtime}` is the same for every row, so event time \
-                         never advances"
-                    ),
-                )
-                .with_label(w.rowtime.span, "rowtime column")
-                .with_help(format!(
-                    "derive the watermark from `{rowtime}`, e.g. `{rowtime} - INTERVAL '5' SECOND`"
-                )),
-            );
+pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+    for element in table_elements(statement) {
+        let TableElement::Watermark(w) = element else {
+            continue;
+        };
+        if !is_constant(&w.expr) {
+            continue;
         }
+        let rowtime = w.rowtime.display();
+        out.push(
+            Diagnostic::new(
+                Code::WatermarkNeverAdvances,
+                w.expr.span,
+                format!(
+                    "the watermark for `{rowtime}` is the same for every row, so event time \
+                     never advances"
+                ),
+            )
+            .with_label(w.rowtime.span, "rowtime column")
+            .with_help(format!(
+                "derive the watermark from `{rowtime}`, e.g. `{rowtime} - INTERVAL '5' SECOND`"
+            )),
+        );
     }
 }
 

@@ -35,6 +35,27 @@ CREATE TABLE orders (
 TIMEOUT = 20
 
 
+async def initialize(lc, completion_item, hover_formats):
+    """Initializes the server with these completion item and hover capabilities; its answer."""
+    result = await asyncio.wait_for(
+        lc.initialize_async(
+            types.InitializeParams(
+                capabilities=types.ClientCapabilities(
+                    text_document=types.TextDocumentClientCapabilities(
+                        completion=types.CompletionClientCapabilities(completion_item=completion_item),
+                        hover=types.HoverClientCapabilities(content_format=hover_formats),
+                    )
+                ),
+                process_id=os.getpid(),
+                root_uri=None,
+            )
+        ),
+        TIMEOUT,
+    )
+    lc.initialized(types.InitializedParams())
+    return result
+
+
 @pytest_asyncio.fixture
 async def client():
     binary = os.environ["FLINKDDL_BIN"]
@@ -48,27 +69,10 @@ async def client():
         lc.got_diagnostics.set()
 
     await lc.start_io(binary, "lsp")
-    result = await asyncio.wait_for(
-        lc.initialize_async(
-            types.InitializeParams(
-                capabilities=types.ClientCapabilities(
-                    text_document=types.TextDocumentClientCapabilities(
-                        completion=types.CompletionClientCapabilities(
-                            completion_item=types.ClientCompletionItemOptions(snippet_support=True)
-                        ),
-                        hover=types.HoverClientCapabilities(
-                            content_format=[types.MarkupKind.Markdown]
-                        ),
-                    )
-                ),
-                process_id=os.getpid(),
-                root_uri=None,
-            )
-        ),
-        TIMEOUT,
+    result = await initialize(
+        lc, types.ClientCompletionItemOptions(snippet_support=True), [types.MarkupKind.Markdown]
     )
     assert result.server_info.name == "flinkddl"
-    lc.initialized(types.InitializedParams())
     yield lc
     if not lc.stopped:
         await asyncio.wait_for(lc.shutdown_async(None), TIMEOUT)
@@ -80,13 +84,18 @@ def at(line, character):
     return types.Position(line=line, character=character)
 
 
-@pytest.mark.asyncio
-async def test_editor_session(client):
+def open_document(client, uri, text):
+    """Opens `text` as the first version of a `flinksql` document at `uri`."""
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=URI, language_id="flinksql", version=1, text=TEXT)
+            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=text)
         )
     )
+
+
+@pytest.mark.asyncio
+async def test_editor_session(client):
+    open_document(client, URI, TEXT)
 
     # Pushed diagnostics: PRIMARY KEY without NOT ENFORCED, on line 5.
     await asyncio.wait_for(client.got_diagnostics.wait(), TIMEOUT)
@@ -210,11 +219,7 @@ CREATE TABLE other (id BIGINT) WITH ('connector' = 'datagen');
 async def test_completion_in_an_unclosed_quote(client):
     """The editor did not auto-close the quote: completion replaces only what was typed."""
     uri = "file:///e2e/unclosed.sql"
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=UNCLOSED)
-        )
-    )
+    open_document(client, uri, UNCLOSED)
     for line, character, label in [(5, 3, "scan.startup.mode"), (5, 9, "scan.startup.mode")]:
         completion = await asyncio.wait_for(
             client.text_document_completion_async(
@@ -282,31 +287,10 @@ async def test_plain_text_client_gets_plain_text():
     lc = LanguageClient("flinkddl-e2e-plain", "v1")
     await lc.start_io(os.environ["FLINKDDL_BIN"], "lsp")
     plain = [types.MarkupKind.PlainText]
-    await asyncio.wait_for(
-        lc.initialize_async(
-            types.InitializeParams(
-                capabilities=types.ClientCapabilities(
-                    text_document=types.TextDocumentClientCapabilities(
-                        completion=types.CompletionClientCapabilities(
-                            completion_item=types.ClientCompletionItemOptions(documentation_format=plain)
-                        ),
-                        hover=types.HoverClientCapabilities(content_format=plain),
-                    )
-                ),
-                process_id=os.getpid(),
-                root_uri=None,
-            )
-        ),
-        TIMEOUT,
-    )
-    lc.initialized(types.InitializedParams())
+    await initialize(lc, types.ClientCompletionItemOptions(documentation_format=plain), plain)
     uri = "file:///e2e/plain.sql"
     text = TEXT.replace("  PRIMARY KEY (id)\n", "  PRIMARY KEY (id) NOT ENFORCED\n")
-    lc.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=text)
-        )
-    )
+    open_document(lc, uri, text)
     doc = types.TextDocumentIdentifier(uri=uri)
     hover = await asyncio.wait_for(
         lc.text_document_hover_async(types.HoverParams(text_document=doc, position=at(4, 3))), TIMEOUT
@@ -353,11 +337,7 @@ CREATE TABLE events (
 @pytest.mark.asyncio
 async def test_folding_quick_fixes_and_rowtime_completion(client):
     uri = "file:///e2e/small.sql"
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=SMALL_FAULTS)
-        )
-    )
+    open_document(client, uri, SMALL_FAULTS)
     doc = types.TextDocumentIdentifier(uri=uri)
     # Folding: no two ranges on the same lines, and the column list and the WITH list do not
     # share the `) WITH (` line.
@@ -417,11 +397,7 @@ async def test_formatting_a_document_and_a_range(client, tmp_path):
     path.parent.mkdir()
     path.write_text(UNFORMATTED)
     uri = path.as_uri()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=UNFORMATTED)
-        )
-    )
+    open_document(client, uri, UNFORMATTED)
     doc = types.TextDocumentIdentifier(uri=uri)
     options = types.FormattingOptions(tab_size=4, insert_spaces=True)
 
@@ -509,11 +485,7 @@ async def test_rename_reaches_every_use_in_queries(client):
     """Issue 13: a rename of a column used in a WHERE, in a join condition through an alias,
     and in a view (and where the view is read) changes every use."""
     uri = "file:///e2e/queries.sql"
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=QUERIES)
-        )
-    )
+    open_document(client, uri, QUERIES)
     doc = types.TextDocumentIdentifier(uri=uri)
     where_price = at(2, QUERIES.split("\n")[2].index("price"))
     prepared = await asyncio.wait_for(
@@ -608,11 +580,7 @@ async def test_long_chains_are_answered_and_survived(client):
     for name, text in hostile_texts().items():
         started = time.monotonic()
         uri = f"file:///e2e/hostile/{name}.sql"
-        client.text_document_did_open(
-            types.DidOpenTextDocumentParams(
-                text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=text)
-            )
-        )
+        open_document(client, uri, text)
         doc = types.TextDocumentIdentifier(uri=uri)
         lines = text.split("\n")
         last = len(lines) - 1
@@ -675,11 +643,7 @@ async def test_signature_help_and_inlay_hints(client):
     call, a CREATE FUNCTION), inlay hints with the binder's types; hostile positions and ranges
     get answers, not a dead server."""
     uri = "file:///e2e/typed.sql"
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="flinksql", version=1, text=TYPED)
-        )
-    )
+    open_document(client, uri, TYPED)
     doc = types.TextDocumentIdentifier(uri=uri)
     lines = TYPED.split("\n")
 

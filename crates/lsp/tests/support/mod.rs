@@ -65,6 +65,16 @@ impl Client {
         c
     }
 
+    /// An initialized server whose client watches files, and the server's first request to
+    /// it (`client/registerCapability`: the watcher of every `flinkddl.toml`).
+    pub fn start_watching_files() -> (Client, Request) {
+        let mut c = Client::start_with(json!({
+            "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}
+        }));
+        let registration = c.server_request("client/registerCapability");
+        (c, registration)
+    }
+
     pub fn send_request(&mut self, method: &str, params: Value) -> RequestId {
         self.next_id += 1;
         let id: RequestId = self.next_id.into();

@@ -248,6 +248,22 @@ impl P {
     fn peek_punct(&self, c: char) -> bool {
         matches!(self.peek(), Some(Tok::Punct(x)) if *x == c)
     }
+    /// Steps over the word `w` when it is next.
+    fn eat_word(&mut self, w: &str) -> bool {
+        let found = self.peek_word(w);
+        if found {
+            self.pos += 1;
+        }
+        found
+    }
+    /// Steps over the punctuation `c` when it is next.
+    fn eat_punct(&mut self, c: char) -> bool {
+        let found = self.peek_punct(c);
+        if found {
+            self.pos += 1;
+        }
+        found
+    }
     fn span_here(&self) -> Span {
         self.toks
             .get(self.pos)
@@ -267,16 +283,14 @@ impl P {
         Ok(t)
     }
     fn expect_punct(&mut self, c: char) -> Result<(), String> {
-        if self.peek_punct(c) {
-            self.pos += 1;
+        if self.eat_punct(c) {
             Ok(())
         } else {
             Err(format!("expected {c:?} at {:?}", self.span_here()))
         }
     }
     fn expect_word(&mut self, w: &str) -> Result<(), String> {
-        if self.peek_word(w) {
-            self.pos += 1;
+        if self.eat_word(w) {
             Ok(())
         } else {
             Err(format!("expected {w}"))
@@ -287,8 +301,7 @@ impl P {
         if self.peek_word("NOT") && self.peek_word_at(1, "NULL") {
             self.pos += 2;
             Ok(Some(true))
-        } else if self.peek_word("NULL") {
-            self.pos += 1;
+        } else if self.eat_word("NULL") {
             Ok(Some(false))
         } else {
             Ok(None)
@@ -395,14 +408,12 @@ impl P {
 
     fn time_zone_suffix(&mut self) -> Result<Option<bool>, String> {
         // Some(true) = WITH LOCAL TIME ZONE, Some(false) = WITHOUT TIME ZONE
-        if self.peek_word("WITHOUT") {
-            self.pos += 1;
+        if self.eat_word("WITHOUT") {
             self.expect_word("TIME")?;
             self.expect_word("ZONE")?;
             return Ok(Some(false));
         }
-        if self.peek_word("WITH") {
-            self.pos += 1;
+        if self.eat_word("WITH") {
             self.expect_word("LOCAL")?;
             self.expect_word("TIME")?;
             self.expect_word("ZONE")?;
@@ -437,8 +448,7 @@ impl P {
                 data_type,
                 comment,
             });
-            if self.peek_punct(',') {
-                self.pos += 1;
+            if self.eat_punct(',') {
                 continue;
             }
             return Ok(out);
@@ -461,14 +471,7 @@ impl P {
                 let u = w.to_uppercase();
                 match u.as_str() {
                     "CHAR" | "CHARACTER" | "VARCHAR" => {
-                        let varying = if u == "VARCHAR" {
-                            true
-                        } else if self.peek_word("VARYING") {
-                            self.pos += 1;
-                            true
-                        } else {
-                            false
-                        };
+                        let varying = u == "VARCHAR" || self.eat_word("VARYING");
                         let name = if varying {
                             DdlBuiltin::Varchar
                         } else {
@@ -484,8 +487,7 @@ impl P {
                     "STRING" => self.builtin(DdlBuiltin::String, s, 0)?,
                     "BOOLEAN" => self.builtin(DdlBuiltin::Boolean, s, 0)?,
                     "BINARY" => {
-                        if self.peek_word("VARYING") {
-                            self.pos += 1;
+                        if self.eat_word("VARYING") {
                             self.builtin(DdlBuiltin::Varbinary, s, 1)?
                         } else {
                             self.builtin(DdlBuiltin::Binary, s, 1)?
@@ -501,9 +503,7 @@ impl P {
                     "FLOAT" => self.builtin(DdlBuiltin::Float, s, 0)?,
                     "REAL" => self.builtin(DdlBuiltin::Real, s, 0)?,
                     "DOUBLE" => {
-                        if self.peek_word("PRECISION") {
-                            self.pos += 1;
-                        }
+                        self.eat_word("PRECISION");
                         self.builtin(DdlBuiltin::Double, s, 0)?
                     }
                     "DATE" => self.builtin(DdlBuiltin::Date, s, 0)?,
@@ -571,8 +571,7 @@ impl P {
                         let Tok::Str(class_name) = ct.tok else {
                             return Err("expected string".into());
                         };
-                        let fields = if self.peek_punct(',') {
-                            self.pos += 1;
+                        let fields = if self.eat_punct(',') {
                             self.fields('>')?
                         } else {
                             Vec::new()

@@ -63,12 +63,16 @@ pub(super) fn nullif(cx: &mut CallCx) -> BResult<Bound> {
     crate::expr::ops::case_bound(vec![cond], vec![null], Some(a), cx.span)
 }
 
-pub(super) fn coalesce(cx: &mut CallCx) -> BResult<Bound> {
-    let types: Vec<DataType> = cx
-        .args
+/// The operands' types with their time attributes dropped, as the common type sees them.
+fn types_without_time_attributes(cx: &CallCx) -> Vec<DataType> {
+    cx.args
         .iter()
         .map(|a| a.ty.without_time_attributes())
-        .collect();
+        .collect()
+}
+
+pub(super) fn coalesce(cx: &mut CallCx) -> BResult<Bound> {
+    let types = types_without_time_attributes(cx);
     let common = if types.iter().all(is_null_type) {
         None
     } else {
@@ -113,11 +117,7 @@ pub(super) fn coalesce(cx: &mut CallCx) -> BResult<Bound> {
 }
 
 pub(super) fn greatest(cx: &mut CallCx) -> BResult<Bound> {
-    let types: Vec<DataType> = cx
-        .args
-        .iter()
-        .map(|a| a.ty.without_time_attributes())
-        .collect();
+    let types = types_without_time_attributes(cx);
     for (i, a) in cx.args.iter().enumerate() {
         for b in &cx.args[i + 1..] {
             if !orderable(&a.ty, &b.ty, 0) {

@@ -12,15 +12,7 @@ pub(super) fn json_string(cx: &mut CallCx) -> BResult<Bound> {
         return cx.invalid_input("Invalid input arguments.");
     }
     if is_interval(&a.ty) {
-        let name = a
-            .calcite_type
-            .clone()
-            .unwrap_or_else(|| crate::expr::sqltypes::calcite_name(&a.ty));
-        return reject(
-            Code::InvalidCast,
-            cx.span,
-            format!("Cast function cannot convert value of type {name} to type TINYINT"),
-        );
+        return crate::expr::cast::cannot_cast(a, &DataType::tinyint(), cx.span);
     }
     if a.is_null_lit() {
         cx.cast_arg(0, &DataType::varchar(1))?;
