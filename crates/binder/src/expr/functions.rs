@@ -279,8 +279,7 @@ pub(crate) fn call(ctx: &Ctx, call: &ast::Call, span: Span) -> BResult<Bound> {
         return not_typed("named function arguments");
     }
     let name = &call.name.parts[0];
-    let upper = name.value.to_ascii_uppercase();
-    let def = catalog::lookup(&upper);
+    let def = catalog::lookup(&name.value);
     let is_agg = def.is_some_and(|d| d.is_aggregate());
     let was_in_agg = ctx.in_aggregate.get();
     if is_agg {
@@ -301,7 +300,16 @@ pub(crate) fn call(ctx: &Ctx, call: &ast::Call, span: Span) -> BResult<Bound> {
     let was_maybe_empty = ctx.input_may_be_empty.get();
     ctx.input_may_be_empty
         .set(was_maybe_empty || call.filter.is_some() || call.window.is_some());
-    let bound = call_with(ctx, &name.value, args, span, name.span, distinct, call.star);
+    let bound = call_with(
+        ctx,
+        def,
+        &name.value,
+        args,
+        span,
+        name.span,
+        distinct,
+        call.star,
+    );
     ctx.input_may_be_empty.set(was_maybe_empty);
     bound
 }
@@ -330,11 +338,23 @@ pub(crate) fn call_bound(
     span: Span,
     name_span: Span,
 ) -> BResult<Bound> {
-    call_with(ctx, name, args, span, name_span, false, false)
+    call_with(
+        ctx,
+        catalog::lookup(name),
+        name,
+        args,
+        span,
+        name_span,
+        false,
+        false,
+    )
 }
 
+/// A call to `written`, whose catalogue row is `def` (looked up once by the caller).
+#[allow(clippy::too_many_arguments)]
 fn call_with(
     ctx: &Ctx,
+    def: Option<&'static FnDef>,
     written: &str,
     args: Vec<Bound>,
     span: Span,
@@ -342,7 +362,7 @@ fn call_with(
     distinct: bool,
     star: bool,
 ) -> BResult<Bound> {
-    let Some(def) = catalog::lookup(written) else {
+    let Some(def) = def else {
         if catalog::is_known_untyped(written) {
             return not_typed(format!(
                 "{} is a Flink built-in flinkddl does not type yet",
