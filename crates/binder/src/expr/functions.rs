@@ -41,32 +41,44 @@ pub(crate) struct CallCx<'c, 'a> {
 
 impl CallCx<'_, '_> {
     /// The function name as stored.
-    fn print_name(&self) -> String {
+    fn print_name(&self) -> std::borrow::Cow<'static, str> {
         match self.def.stack {
-            Stack::Calcite => self.def.name.to_string(),
+            Stack::Calcite => self.def.name.into(),
             Stack::Flink => {
                 if self.def.name == "COALESCE" {
-                    "COALESCE".to_string()
+                    "COALESCE".into()
                 } else if self.def.name == "TRANSLATE" {
-                    escape_identifier("TRANSLATE3")
+                    escape_identifier("TRANSLATE3").into()
                 } else {
-                    escape_identifier(&self.written)
+                    escape_identifier(&self.written).into()
                 }
             }
         }
     }
 
-    /// `NAME(args)` with the operands' current texts.
+    /// `NAME(args)` with the operands' current texts, written into one string.
     fn print(&self) -> String {
-        let mut inner = String::new();
+        let name = self.print_name();
+        let args: usize = self.args.iter().map(|a| a.sql.len() + 2).sum();
+        let mut out = String::with_capacity(name.len() + args + 12);
+        out.push_str(&name);
+        out.push('(');
         if self.distinct {
-            inner.push_str("DISTINCT ");
+            out.push_str("DISTINCT ");
         }
         if self.star {
-            inner.push('*');
+            out.push('*');
         }
-        inner.push_str(&super::bound::join_args(&self.args));
-        format!("{}({inner})", self.print_name())
+        for (i, a) in self.args.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            // An operand between a call's parentheses and commas never needs its own
+            // (`Bound::unparse(0, 0)` is its text as is).
+            out.push_str(&a.sql);
+        }
+        out.push(')');
+        out
     }
 
     fn bound(&self, ty: DataType) -> Bound {
