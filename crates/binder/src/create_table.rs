@@ -112,13 +112,23 @@ impl Scope for ColumnScope<'_> {
 
 /// A table's columns by name, built once: the first column of each name and whether a later
 /// one repeats it (duplicates are reported after the computed columns are typed).
+/// A small table is scanned instead (hashing would cost more than it saves).
 pub(crate) struct ColumnIndex<'c> {
     columns: &'c [Col],
-    first: HashMap<&'c str, (usize, bool)>,
+    first: Option<HashMap<&'c str, (usize, bool)>>,
 }
+
+/// Tables up to this many columns are scanned, not hashed.
+const SCANNED_COLUMNS: usize = 16;
 
 impl<'c> ColumnIndex<'c> {
     pub(crate) fn new(columns: &'c [Col]) -> Self {
+        if columns.len() <= SCANNED_COLUMNS {
+            return ColumnIndex {
+                columns,
+                first: None,
+            };
+        }
         let mut first: HashMap<&'c str, (usize, bool)> = HashMap::default();
         first.reserve(columns.len());
         for (i, c) in columns.iter().enumerate() {
@@ -127,21 +137,27 @@ impl<'c> ColumnIndex<'c> {
                 .and_modify(|(_, repeated)| *repeated = true)
                 .or_insert((i, false));
         }
-        ColumnIndex { columns, first }
+        ColumnIndex {
+            columns,
+            first: Some(first),
+        }
     }
 
     /// The columns named `name`, in schema order.
     fn named<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'c Col> + 's {
-        let (head, rest): (Option<&'c Col>, &'c [Col]) = match self.first.get(name) {
-            Some(&(i, repeated)) => (
-                self.columns.get(i),
-                if repeated {
-                    self.columns.get(i + 1..).unwrap_or_default()
-                } else {
-                    &[]
-                },
-            ),
-            None => (None, &[]),
+        let (head, rest): (Option<&'c Col>, &'c [Col]) = match &self.first {
+            None => (None, self.columns),
+            Some(first) => match first.get(name) {
+                Some(&(i, repeated)) => (
+                    self.columns.get(i),
+                    if repeated {
+                        self.columns.get(i + 1..).unwrap_or_default()
+                    } else {
+                        &[]
+                    },
+                ),
+                None => (None, &[]),
+            },
         };
         head.into_iter()
             .chain(rest.iter().filter(move |c| c.name == name))
@@ -356,7 +372,7 @@ impl Binder<'_> {
             database: path.1.clone(),
             name: path.2.clone(),
             temporary: ct.temporary.is_some(),
-            columns: columns.into_iter().map(finish_column).collect(),
+            columns: finish_columns(columns),
             watermarks,
             primary_key,
             comment: ct
@@ -530,6 +546,9 @@ impl Binder<'_> {
         computed: Vec<(usize, &ast::Expr)>,
     ) -> bool {
         let mut failed = false;
+        if computed.is_empty() {
+            return failed;
+        }
         // Computed columns see every physical column, and the metadata columns declared
         // before them (Flink collects physical types first, metadata as it goes). No computed
         // column sees another, so all are typed against the columns as declared, then stored.
@@ -1846,6 +1865,14 @@ fn derived_primary_key_columns(ct: &ast::CreateTable) -> Vec<&str> {
 /// The source text of an expression, for expressions we cannot reprint.
 pub(crate) fn expr_text(source: &str, expr: &ast::Expr) -> String {
     expr.span.text(source).to_string()
+}
+
+/// The table's columns, in a vector of their own exact size: collected in place, a
+/// `Vec<Column>` would keep the larger `Vec<Col>`'s allocation for the table's lifetime.
+pub(crate) fn finish_columns(columns: Vec<Col>) -> Vec<Column> {
+    let mut out = Vec::with_capacity(columns.len());
+    out.extend(columns.into_iter().map(finish_column));
+    out
 }
 
 pub(crate) fn finish_column(c: Col) -> Column {

@@ -2,7 +2,7 @@
 //! schema is the query's, where the query is a projection over one table (or literals).
 
 use crate::catalog::{CatalogObject, Lookup, ObjectPath};
-use crate::create_table::{distribution_from_ast, finish_column, similar, Col};
+use crate::create_table::{distribution_from_ast, finish_columns, similar, Col};
 use crate::expr::{ExprOutcome, Scope};
 use crate::schema::*;
 use crate::Binder;
@@ -217,7 +217,7 @@ impl Binder<'_> {
             database: path.1.clone(),
             name: path.2.clone(),
             temporary: ct.temporary.is_some(),
-            columns: columns.into_iter().map(finish_column).collect(),
+            columns: finish_columns(columns),
             watermarks,
             primary_key,
             comment: ct

@@ -167,6 +167,18 @@ pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
     w.out
 }
 
+/// Whether one of the eight bytes of `word` is `"`, `\\` or a control character (below
+/// 0x20): the exact word tests of "Bit Twiddling Hacks" (`haszero`, `hasless`).
+fn needs_escape(word: u64) -> bool {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH != 0;
+    let has_control = word.wrapping_sub(ONES * 0x20) & !word & HIGH != 0;
+    has_control
+        || has_zero(word ^ (ONES * u64::from(b'"')))
+        || has_zero(word ^ (ONES * u64::from(b'\\')))
+}
+
 /// serde_json's pretty printer, by hand for the one document shape `check` writes.
 struct Pretty {
     out: String,
@@ -217,7 +229,19 @@ impl Pretty {
         self.out.push('"');
         let bytes = s.as_bytes();
         let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            // Eight bytes at a time while none needs an escape (most of every message).
+            if let Some(word) = bytes
+                .get(i..i + 8)
+                .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            {
+                if !needs_escape(u64::from_le_bytes(word)) {
+                    i += 8;
+                    continue;
+                }
+            }
+            i += 1;
             let escape: &str = match b {
                 b'"' => "\\\"",
                 b'\\' => "\\\\",
@@ -229,7 +253,7 @@ impl Pretty {
                 0x00..=0x1f => "",
                 _ => continue,
             };
-            self.out.push_str(s.get(start..i).unwrap_or_default());
+            self.out.push_str(s.get(start..i - 1).unwrap_or_default());
             if escape.is_empty() {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
                 self.out.push_str("\\u00");
@@ -238,7 +262,7 @@ impl Pretty {
             } else {
                 self.out.push_str(escape);
             }
-            start = i + 1;
+            start = i;
         }
         self.out.push_str(s.get(start..).unwrap_or_default());
         self.out.push('"');
@@ -364,6 +388,13 @@ mod tests {
         let mut texts: Vec<String> = (0u8..128).map(|b| format!("a{}b", char::from(b))).collect();
         texts.push("\u{7f}\u{80}é—😀\u{2028}\u{feff}\"\\\u{0}".to_string());
         texts.push(String::new());
+        for at in 0..20 {
+            for special in ["\"", "\\", "\n", "\u{1f}", "\u{0}", "é", "\u{7f}"] {
+                let mut t = "abcdefghijklmnopqrst".to_string();
+                t.insert_str(at, special);
+                texts.push(t.repeat(3));
+            }
+        }
         for text in texts {
             let mut w = Pretty { out: String::new() };
             w.string(&text);
