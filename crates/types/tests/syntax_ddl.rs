@@ -48,6 +48,16 @@ fn check(case: &Value) -> Result<bool, String> {
         // parse-stage rejection by the syntax crate: agreement is counted, not judged here
         return Ok(!accepted && case["stage"] == "parse");
     };
+    // The direct reading of the syntax and the `DdlType` path agree, errors included.
+    let via_ddl = flinkddl_types::ddl::resolve_ddl(&flinkddl_types::ddl::ddl_type_from_syntax(
+        &syntax,
+        Some(&sql),
+    ));
+    if resolve_ddl_type_in(&syntax, &sql) != via_ddl {
+        return Err(format!(
+            "resolve_ddl_type_in differs from resolve_ddl: {case}"
+        ));
+    }
     match resolve_ddl_type_in(&syntax, &sql) {
         Ok(t) => {
             if !accepted {
