@@ -1,8 +1,8 @@
 //! Reads `data/functions.toml` and writes the binder's function table as Rust: the `Handler`
 //! enum (one variant per handler name, matched exhaustively in `expr/functions.rs`, so a
-//! misspelt or missing handler fails to compile), `FUNCTIONS` and `KNOWN_UNTYPED`. A duplicate
-//! name or an unknown family, type, stack, nullability or kind is an error here, which fails
-//! the build. Shared by `build.rs` and the binder's tests.
+//! misspelt or missing handler fails to compile), `FUNCTIONS`, its index by name,
+//! `KNOWN_UNTYPED` and `KNOWN_SORTED`. A duplicate name or an unknown family, type, stack,
+//! nullability or kind is an error here, which fails the build. Shared by `build.rs` and the binder's tests.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -77,19 +77,37 @@ pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
         out.push_str(&r.rust);
     }
     out.push_str("];\n\n");
+    // Lookups binary-search these by upper-case name instead of scanning the table.
+    if rows.len() > usize::from(u16::MAX) {
+        return Err(format!("{} functions do not fit the u16 index", rows.len()));
+    }
+    let mut by_name: Vec<usize> = (0..rows.len()).collect();
+    by_name.sort_by(|a, b| rows[*a].name.cmp(&rows[*b].name));
+    out.push_str(
+        "/// Indexes into [`FUNCTIONS`], sorted by name (for [`lookup`]'s binary search).\n\
+         pub(crate) static FUNCTIONS_BY_NAME: &[u16] = &[\n",
+    );
+    for i in &by_name {
+        let _ = writeln!(out, "    {i},");
+    }
+    out.push_str("];\n\n");
+    let mut known: Vec<&String> = untyped.iter().chain(&internal).collect();
+    known.sort();
+    out.push_str(
+        "/// [`KNOWN_UNTYPED`] and Flink's internal functions that a script may call but no one\n\
+         /// writes (known, never rejected, not typed, never offered or suggested), sorted (for\n\
+         /// [`is_known_untyped`]).\n\
+         pub(crate) static KNOWN_SORTED: &[&str] = &[\n",
+    );
+    for n in &known {
+        let _ = writeln!(out, "    {n:?},");
+    }
+    out.push_str("];\n\n");
     out.push_str(
         "/// Real Flink 2.3 built-in functions this catalogue does not type yet: a call is not\n\
          /// typed (never rejected).\npub(crate) static KNOWN_UNTYPED: &[&str] = &[\n",
     );
     for n in &untyped {
-        let _ = writeln!(out, "    {n:?},");
-    }
-    out.push_str("];\n\n");
-    out.push_str(
-        "/// Flink's internal functions that a script may call but no one writes: known (never\n\
-         /// rejected, not typed), never offered or suggested.\npub(crate) static KNOWN_INTERNAL: &[&str] = &[\n",
-    );
-    for n in &internal {
         let _ = writeln!(out, "    {n:?},");
     }
     out.push_str("];\n");

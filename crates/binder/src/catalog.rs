@@ -80,6 +80,9 @@ impl Default for Catalog {
     }
 }
 
+/// A fully qualified object name borrowed from the catalog and a statement (no copies).
+pub type PathRef<'a> = (&'a str, &'a str, &'a str);
+
 /// What a lookup found.
 pub enum Lookup<'a> {
     Found(&'a CatalogObject),
@@ -99,6 +102,25 @@ impl Catalog {
             )),
             [db, name] => Some((self.current_catalog.clone(), db.clone(), name.clone())),
             [cat, db, name] => Some((cat.clone(), db.clone(), name.clone())),
+            _ => None,
+        }
+    }
+
+    /// [`Catalog::qualify`] of a name's parts, copied once into the path.
+    pub fn qualify_owned(&self, parts: &[flinkddl_syntax::ast::Ident]) -> Option<ObjectPath> {
+        let (catalog, database, name) = self.qualify_idents(parts)?;
+        Some((catalog.to_owned(), database.to_owned(), name.to_owned()))
+    }
+
+    /// [`Catalog::qualify`] of a name's parts, borrowed: a lookup copies no string.
+    pub fn qualify_idents<'a>(
+        &'a self,
+        parts: &'a [flinkddl_syntax::ast::Ident],
+    ) -> Option<PathRef<'a>> {
+        match parts {
+            [name] => Some((&self.current_catalog, &self.current_database, name.value)),
+            [db, name] => Some((&self.current_catalog, db.value, name.value)),
+            [cat, db, name] => Some((cat.value, db.value, name.value)),
             _ => None,
         }
     }
@@ -129,11 +151,27 @@ impl Catalog {
         self.lookup_permanent(path)
     }
 
+    /// [`Catalog::lookup`] of a borrowed path.
+    pub fn lookup_ref(&self, path: PathRef<'_>) -> Lookup<'_> {
+        // Temporary objects are rare; only then is the owned key built.
+        if !self.temporary.is_empty() {
+            let key = (path.0.to_owned(), path.1.to_owned(), path.2.to_owned());
+            if let Some(object) = self.temporary.get(&key) {
+                return Lookup::Found(object);
+            }
+        }
+        self.lookup_permanent_ref(path)
+    }
+
     pub fn lookup_permanent(&self, path: &ObjectPath) -> Lookup<'_> {
-        let Some(entry) = self.catalogs.get(&path.0) else {
+        self.lookup_permanent_ref((&path.0, &path.1, &path.2))
+    }
+
+    fn lookup_permanent_ref(&self, path: PathRef<'_>) -> Lookup<'_> {
+        let Some(entry) = self.catalogs.get(path.0) else {
             return Lookup::Missing;
         };
-        match entry.databases.get(&path.1).and_then(|db| db.get(&path.2)) {
+        match entry.databases.get(path.1).and_then(|db| db.get(path.2)) {
             Some(object) => Lookup::Found(object),
             None if entry.opaque => Lookup::Unknowable,
             None => Lookup::Missing,

@@ -61,6 +61,7 @@ pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, String, 
         .filter(|c| !c.is_computed())
         .filter_map(|c| c.data_type.as_ref().map(|t| (c.name.as_str(), t)))
         .collect();
+    let scope = ColumnScope { columns: visible };
     let mut out = Vec::new();
     for (index, c) in columns.iter().enumerate().filter(|(_, c)| c.from_base) {
         let ColumnKind::Computed {
@@ -75,9 +76,6 @@ pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, String, 
         let (parsed, _) = flinkddl_syntax::parse_expression_in(stored, span, &herd);
         let Some(parsed) = parsed else {
             continue;
-        };
-        let scope = ColumnScope {
-            columns: visible.clone(),
         };
         out.push((index, stored.clone(), bind_expr(&parsed, stored, &scope)));
     }
@@ -113,12 +111,91 @@ impl Scope for ColumnScope<'_> {
     }
 }
 
+/// A table's columns by name, built once: the first column of each name and whether a later
+/// one repeats it (duplicates are reported after the computed columns are typed).
+/// A small table is scanned instead (hashing would cost more than it saves).
+pub(crate) struct ColumnIndex<'c> {
+    columns: &'c [Col],
+    first: Option<HashMap<&'c str, (usize, bool)>>,
+}
+
+/// Tables up to this many columns are scanned, not hashed.
+const SCANNED_COLUMNS: usize = 16;
+
+impl<'c> ColumnIndex<'c> {
+    pub(crate) fn new(columns: &'c [Col]) -> Self {
+        if columns.len() <= SCANNED_COLUMNS {
+            return ColumnIndex {
+                columns,
+                first: None,
+            };
+        }
+        let mut first: HashMap<&'c str, (usize, bool)> = HashMap::default();
+        first.reserve(columns.len());
+        for (i, c) in columns.iter().enumerate() {
+            first
+                .entry(c.name.as_str())
+                .and_modify(|(_, repeated)| *repeated = true)
+                .or_insert((i, false));
+        }
+        ColumnIndex {
+            columns,
+            first: Some(first),
+        }
+    }
+
+    /// The columns named `name`, in schema order.
+    fn named<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'c Col> + 's {
+        let (head, rest): (Option<&'c Col>, &'c [Col]) = match &self.first {
+            None => (None, self.columns),
+            Some(first) => match first.get(name) {
+                Some(&(i, repeated)) => (
+                    self.columns.get(i),
+                    if repeated {
+                        self.columns.get(i + 1..).unwrap_or_default()
+                    } else {
+                        &[]
+                    },
+                ),
+                None => (None, &[]),
+            },
+        };
+        head.into_iter()
+            .chain(rest.iter().filter(move |c| c.name == name))
+    }
+}
+
+/// The columns of a [`ColumnIndex`] that `allow` lets an expression see, with their types.
+struct IndexedScope<'i, 'c, F> {
+    index: &'i ColumnIndex<'c>,
+    allow: &'i F,
+}
+
+impl<F: Fn(&Col) -> bool> Scope for IndexedScope<'_, '_, F> {
+    fn column(&self, name: &str) -> Option<&DataType> {
+        self.index
+            .named(name)
+            .find(|c| (self.allow)(c) && c.data_type.is_some())
+            .and_then(|c| c.data_type.as_ref())
+    }
+
+    fn names(&self) -> Vec<&str> {
+        self.index
+            .columns
+            .iter()
+            .filter(|c| (self.allow)(c))
+            .filter(|c| c.data_type.is_some())
+            .map(|c| c.name.as_str())
+            .collect()
+    }
+}
+
 /// The identifiers an expression references (first part of each name).
 fn referenced_names(expr: &ast::Expr, out: &mut Vec<String>) {
     ast::visit::for_each_expr(expr, |e| {
         if let ast::ExprKind::Identifier(name) = &e.kind {
             if let Some(first) = name.parts.first() {
-                out.push(first.value.to_string());
+                out.push(first.value.to_owned());
             }
         }
     });
@@ -142,22 +219,29 @@ impl Binder<'_> {
         columns: &[Col],
         allow: impl Fn(&Col) -> bool,
     ) -> Result<Option<(DataType, String)>, ()> {
+        self.type_expression_in(expr, &ColumnIndex::new(columns), allow)
+    }
+
+    /// [`Self::type_expression`] against columns indexed once (a table's computed columns
+    /// share one index, so typing them is linear in the table).
+    fn type_expression_in(
+        &mut self,
+        expr: &ast::Expr,
+        index: &ColumnIndex<'_>,
+        allow: impl Fn(&Col) -> bool,
+    ) -> Result<Option<(DataType, String)>, ()> {
         // A reference to a visible column whose type we do not know: we cannot type this.
         let mut names = Vec::new();
         referenced_names(expr, &mut names);
-        if names.iter().any(|n| {
-            columns
-                .iter()
-                .any(|c| c.name == *n && allow(c) && c.data_type.is_none())
-        }) {
+        if names
+            .iter()
+            .any(|n| index.named(n).any(|c| allow(c) && c.data_type.is_none()))
+        {
             return Ok(None);
         }
-        let scope = ColumnScope {
-            columns: columns
-                .iter()
-                .filter(|c| allow(c))
-                .filter_map(|c| c.data_type.as_ref().map(|t| (c.name.as_str(), t)))
-                .collect(),
+        let scope = IndexedScope {
+            index,
+            allow: &allow,
         };
         match self.bind_expr(expr, self.source, &scope) {
             ExprOutcome::Typed(t) => Ok(Some((t.data_type, t.stored))),
@@ -289,13 +373,13 @@ impl Binder<'_> {
             database: path.1.clone(),
             name: path.2.clone(),
             temporary: ct.temporary.is_some(),
-            columns: columns.into_iter().map(finish_column).collect(),
+            columns: finish_columns(columns),
             watermarks,
             primary_key,
             comment: ct
                 .comment
                 .as_ref()
-                .map(|c| c.value.to_string())
+                .map(|c| c.value.to_owned())
                 .unwrap_or_default(),
             partition_keys,
             distribution,
@@ -355,8 +439,8 @@ impl Binder<'_> {
     /// first definition from here on.
     fn derive_columns<'a>(
         &mut self,
-        ct: &'a ast::CreateTable<'a>,
-        elements: &[&'a TableElement<'a>],
+        ct: &'a ast::CreateTable,
+        elements: &[&'a TableElement],
         base: Option<&'a TableSchema>,
         strategies: &LikeStrategies,
         failed: &mut bool,
@@ -386,7 +470,7 @@ impl Binder<'_> {
                 continue;
             };
             let name = def.name.value;
-            let comment = def.comment.as_ref().map(|c| c.value.to_string());
+            let comment = def.comment.as_ref().map(|c| c.value.to_owned());
             let (kind, ty) = match &def.kind {
                 AstKind::Physical { data_type, .. } => {
                     let mut ty = self.resolve_type(data_type);
@@ -402,7 +486,7 @@ impl Binder<'_> {
                     ..
                 } => (
                     ColumnKind::Metadata {
-                        key: from.as_ref().map(|f| f.value.to_string()),
+                        key: from.as_ref().map(|f| f.value.to_owned()),
                         is_virtual: virtual_.is_some(),
                     },
                     self.resolve_type(data_type),
@@ -463,19 +547,37 @@ impl Binder<'_> {
         computed: Vec<(usize, &ast::Expr)>,
     ) -> bool {
         let mut failed = false;
+        if computed.is_empty() {
+            return failed;
+        }
         // Computed columns see every physical column, and the metadata columns declared
-        // before them (Flink collects physical types first, metadata as it goes).
-        let metadata_position: HashMap<compact_str::CompactString, usize> = columns
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| matches!(c.kind, ColumnKind::Metadata { .. }))
-            .map(|(i, c)| (c.name.clone(), i))
-            .collect();
-        for (index, expr) in computed {
-            let typed = self.type_expression(expr, columns, |c| {
-                !c.is_computed() && metadata_position.get(&c.name).is_none_or(|&m| m < index)
-            });
-            let column = &mut columns[index];
+        // before them (Flink collects physical types first, metadata as it goes). No computed
+        // column sees another, so all are typed against the columns as declared, then stored.
+        let typed: Vec<_> = {
+            let metadata_position: HashMap<&str, usize> = columns
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| matches!(c.kind, ColumnKind::Metadata { .. }))
+                .map(|(i, c)| (c.name.as_str(), i))
+                .collect();
+            let index = ColumnIndex::new(columns);
+            computed
+                .into_iter()
+                .map(|(at, expr)| {
+                    let typed = self.type_expression_in(expr, &index, |c| {
+                        !c.is_computed()
+                            && metadata_position
+                                .get(c.name.as_str())
+                                .is_none_or(|&m| m < at)
+                    });
+                    (at, expr, typed)
+                })
+                .collect()
+        };
+        for (index, expr, typed) in typed {
+            let Some(column) = columns.get_mut(index) else {
+                continue;
+            };
             match typed {
                 // A rejected expression leaves its column unknown: later uses say nothing.
                 Err(()) => {
@@ -511,7 +613,7 @@ impl Binder<'_> {
     /// inherited specs and the declared watermarks still to check.
     fn declare_watermarks<'a>(
         &mut self,
-        elements: &[&'a TableElement<'a>],
+        elements: &[&'a TableElement],
         columns: &[Col],
         base: Option<&TableSchema>,
         strategies: &LikeStrategies,
@@ -731,8 +833,7 @@ impl Binder<'_> {
     }
 
     pub(crate) fn qualify(&mut self, name: &ast::ObjectName) -> Result<ObjectPath, ()> {
-        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
-        match self.catalog.qualify(&parts) {
+        match self.catalog.qualify_owned(&name.parts) {
             Some(path) => Ok(path),
             None => {
                 self.report(
@@ -882,9 +983,10 @@ impl Binder<'_> {
             return Ok(());
         }
         let mut seen: foldhash::HashSet<&str> = foldhash::HashSet::default();
+        let mut reported: foldhash::HashSet<&str> = foldhash::HashSet::default();
         let mut dups: Vec<&str> = Vec::new();
         for c in columns {
-            if !seen.insert(c.name.as_str()) && !dups.contains(&c.name.as_str()) {
+            if !seen.insert(c.name.as_str()) && reported.insert(c.name.as_str()) {
                 dups.push(&c.name);
             }
         }
@@ -911,11 +1013,11 @@ impl Binder<'_> {
     }
 
     fn check_metadata_keys(&mut self, columns: &[Col]) -> Result<(), ()> {
-        let mut seen: Vec<(&str, &Col)> = Vec::new();
+        let mut seen: HashMap<&str, &Col> = HashMap::default();
         for c in columns {
             if let ColumnKind::Metadata { key, .. } = &c.kind {
                 let key = key.as_deref().unwrap_or(&c.name);
-                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                if let Some(first) = seen.get(key) {
                     self.report(
                         Diagnostic::new(
                             Code::DuplicateMetadataKey,
@@ -933,7 +1035,7 @@ impl Binder<'_> {
                     );
                     return Err(());
                 }
-                seen.push((key, c));
+                seen.insert(key, c);
             }
         }
         Ok(())
@@ -1137,18 +1239,18 @@ impl Binder<'_> {
                     ..
                 }) if c.kind == ConstraintKind::PrimaryKey => {
                     derived = Some((
-                        c.name.as_ref().map(|n| n.value.to_string()),
-                        vec![(name.value.to_string(), name.span)],
+                        c.name.as_ref().map(|n| n.value.to_owned()),
+                        vec![(name.value.to_owned(), name.span)],
                         c.span,
                     ));
                 }
                 TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
                     derived = Some((
-                        c.name.as_ref().map(|n| n.value.to_string()),
+                        c.name.as_ref().map(|n| n.value.to_owned()),
                         c.columns
                             .columns
                             .iter()
-                            .map(|i| (i.value.to_string(), i.span))
+                            .map(|i| (i.value.to_owned(), i.span))
                             .collect(),
                         c.span,
                     ));
@@ -1321,7 +1423,7 @@ impl Binder<'_> {
                 return Err(());
             }
         }
-        Ok(list.columns.iter().map(|k| k.value.to_string()).collect())
+        Ok(list.columns.iter().map(|k| k.value.to_owned()).collect())
     }
 
     /// The schema resolver's check of the partition keys (after the watermark's): each is a
@@ -1434,8 +1536,8 @@ impl Binder<'_> {
                 }
             }
             match out.iter_mut().find(|(k, _)| *k == p.key.value) {
-                Some(existing) => existing.1 = p.value.value.to_string(),
-                None => out.push((p.key.value.to_string(), p.value.value.to_string())),
+                Some(existing) => existing.1 = p.value.value.to_owned(),
+                None => out.push((p.key.value.to_owned(), p.value.value.to_owned())),
             }
         }
         Ok(out)
@@ -1658,7 +1760,7 @@ pub(crate) fn distribution_from_ast(d: &ast::Distribution, source: &str) -> Dist
         bucket_keys: d
             .columns
             .iter()
-            .flat_map(|c| c.columns.iter().map(|i| i.value.to_string()))
+            .flat_map(|c| c.columns.iter().map(|i| i.value.to_owned()))
             .collect(),
         bucket_count: d
             .buckets
@@ -1752,6 +1854,14 @@ fn derived_primary_key_columns<'a>(ct: &'a ast::CreateTable<'a>) -> Vec<&'a str>
 /// The source text of an expression, for expressions we cannot reprint.
 pub(crate) fn expr_text(source: &str, expr: &ast::Expr) -> String {
     expr.span.text(source).to_string()
+}
+
+/// The table's columns, in a vector of their own exact size: collected in place, a
+/// `Vec<Column>` would keep the larger `Vec<Col>`'s allocation for the table's lifetime.
+pub(crate) fn finish_columns(columns: Vec<Col>) -> Vec<Column> {
+    let mut out = Vec::with_capacity(columns.len());
+    out.extend(columns.into_iter().map(finish_column));
+    out
 }
 
 pub(crate) fn finish_column(c: Col) -> Column {

@@ -2,7 +2,7 @@
 //! schema is the query's, where the query is a projection over one table (or literals).
 
 use crate::catalog::{CatalogObject, Lookup, ObjectPath};
-use crate::create_table::{distribution_from_ast, finish_column, similar, Col};
+use crate::create_table::{distribution_from_ast, finish_columns, similar, Col};
 use crate::expr::{ExprOutcome, Scope};
 use crate::schema::*;
 use crate::Binder;
@@ -166,7 +166,7 @@ impl Binder<'_> {
                     let name = c
                         .name
                         .as_ref()
-                        .map(|n| n.value.to_string())
+                        .map(|n| n.value.to_owned())
                         .unwrap_or_else(|| format!("PK_{}", names.join("_")));
                     primary_key = Some(PrimaryKey {
                         name,
@@ -190,7 +190,7 @@ impl Binder<'_> {
         let partition_keys: Vec<String> = ct
             .partitioned_by
             .iter()
-            .flat_map(|l| l.columns.iter().map(|c| c.value.to_string()))
+            .flat_map(|l| l.columns.iter().map(|c| c.value.to_owned()))
             .collect();
         if complete {
             for key in ct.partitioned_by.iter().flat_map(|l| l.columns.iter()) {
@@ -217,13 +217,13 @@ impl Binder<'_> {
             database: path.1.clone(),
             name: path.2.clone(),
             temporary: ct.temporary.is_some(),
-            columns: columns.into_iter().map(finish_column).collect(),
+            columns: finish_columns(columns),
             watermarks,
             primary_key,
             comment: ct
                 .comment
                 .as_ref()
-                .map(|c| c.value.to_string())
+                .map(|c| c.value.to_owned())
                 .unwrap_or_default(),
             partition_keys,
             distribution,
@@ -235,11 +235,11 @@ impl Binder<'_> {
     }
 
     fn ctas_watermark(&mut self, w: &ast::Watermark, columns: &[Col]) -> Option<WatermarkSpec> {
-        let name = w.rowtime.parts.first()?.value.to_string();
+        let name = w.rowtime.parts.first()?.value.to_owned();
         let _ = columns.iter().find(|c| c.name == name)?;
         let cols: Vec<(String, DataType)> = columns
             .iter()
-            .filter_map(|c| c.data_type.clone().map(|t| (c.name.to_string(), t)))
+            .filter_map(|c| c.data_type.clone().map(|t| (c.name.as_str().to_owned(), t)))
             .collect();
         match self.bind_expr(
             &w.expr,
@@ -299,7 +299,7 @@ impl Binder<'_> {
                     source_columns = t
                         .columns
                         .iter()
-                        .map(|c| (c.name.to_string(), query_type(&c.data_type)))
+                        .map(|c| (c.name.as_str().to_owned(), query_type(&c.data_type)))
                         .collect();
                     source_name = Some(path.2.clone());
                 }
@@ -338,7 +338,7 @@ impl Binder<'_> {
                         Some((n, t)) => out.push((
                             alias
                                 .as_ref()
-                                .map_or_else(|| n.clone(), |a| a.value.to_string()),
+                                .map_or_else(|| n.clone(), |a| a.value.to_owned()),
                             t.clone(),
                         )),
                         None => {
@@ -384,7 +384,7 @@ impl Binder<'_> {
                         ExprOutcome::Typed(t) => {
                             let name = alias
                                 .as_ref()
-                                .map_or_else(|| format!("EXPR${index}"), |a| a.value.to_string());
+                                .map_or_else(|| format!("EXPR${index}"), |a| a.value.to_owned());
                             // Validation keeps a rowtime through `ts + INTERVAL ...`, and the
                             // new table stores that type.
                             out.push((name, t.data_type));

@@ -231,8 +231,7 @@ impl Binder<'_> {
             StatementKind::CreateView(v) => &v.name,
             _ => return,
         };
-        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
-        if let Some(path) = self.catalog.qualify(&parts) {
+        if let Some(path) = self.catalog.qualify_owned(&name.parts) {
             self.declared.insert(path);
         }
     }
@@ -286,7 +285,7 @@ impl Binder<'_> {
                         && crate::expr::function_kind(name.value)
                             == crate::expr::FunctionKind::Unknown);
                 if user {
-                    self.found = Some(name.value.to_string());
+                    self.found = Some(name.value.to_owned());
                 }
             }
         }

@@ -36,121 +36,13 @@
 
 use crate::check::{FileReport, Summary};
 use crate::render::{Located, Locator};
-use flinkddl::{Severity, Stage};
-use serde::Serialize;
 use serde_json::{json, Value};
+use std::fmt::Write as _;
 
 pub use flinkddl::contract::describe_json;
 
 /// The version of the `check --format json` schema.
 pub const CHECK_JSON_VERSION: u32 = 1;
-
-// The report is written straight from these borrowed records (no `Value` tree per
-// diagnostic). Fields are declared in alphabetical order: that is the order they print in.
-
-#[derive(Serialize)]
-struct CheckDocument<'a> {
-    diagnostics: Vec<DiagnosticRecord<'a>>,
-    summary: Value,
-    version: u32,
-}
-
-#[derive(Serialize)]
-struct DiagnosticRecord<'a> {
-    code: &'static str,
-    column: u32,
-    end: u32,
-    end_column: u32,
-    end_line: u32,
-    file: &'a str,
-    fix: Option<FixRecord<'a>>,
-    help: Option<&'a str>,
-    labels: Vec<LabelRecord<'a>>,
-    line: u32,
-    message: &'a str,
-    name: &'static str,
-    severity: Severity,
-    stage: Stage,
-    start: u32,
-}
-
-#[derive(Serialize)]
-struct LabelRecord<'a> {
-    column: u32,
-    end: u32,
-    end_column: u32,
-    end_line: u32,
-    line: u32,
-    message: &'a str,
-    start: u32,
-}
-
-#[derive(Serialize)]
-struct FixRecord<'a> {
-    column: u32,
-    end: u32,
-    end_column: u32,
-    end_line: u32,
-    line: u32,
-    message: &'a str,
-    replacement: &'a str,
-    start: u32,
-}
-
-fn records(report: &FileReport) -> Vec<DiagnosticRecord<'_>> {
-    let locator = Locator::new(report);
-    report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let at: Located = locator.locate(d.span);
-            DiagnosticRecord {
-                code: d.code.as_str(),
-                column: at.column,
-                end: at.end,
-                end_column: at.end_column,
-                end_line: at.end_line,
-                file: &report.name,
-                fix: d.fix.as_ref().map(|f| {
-                    let at = locator.locate(f.span);
-                    FixRecord {
-                        column: at.column,
-                        end: at.end,
-                        end_column: at.end_column,
-                        end_line: at.end_line,
-                        line: at.line,
-                        message: &f.message,
-                        replacement: &f.replacement,
-                        start: at.start,
-                    }
-                }),
-                help: d.help.as_deref(),
-                labels: d
-                    .labels
-                    .iter()
-                    .map(|l| {
-                        let at = locator.locate(l.span);
-                        LabelRecord {
-                            column: at.column,
-                            end: at.end,
-                            end_column: at.end_column,
-                            end_line: at.end_line,
-                            line: at.line,
-                            message: &l.message,
-                            start: at.start,
-                        }
-                    })
-                    .collect(),
-                line: at.line,
-                message: &d.message,
-                name: d.code.info().name,
-                severity: d.severity,
-                stage: d.stage(),
-                start: at.start,
-            }
-        })
-        .collect()
-}
 
 pub fn summary_json(summary: &Summary) -> Value {
     json!({
@@ -159,16 +51,354 @@ pub fn summary_json(summary: &Summary) -> Value {
         "warnings": summary.warnings,
         "info": summary.info,
         "infos": summary.info,
-        "elapsed_ms": (summary.elapsed.as_secs_f64() * 1e5).round() / 100.0,
+        "elapsed_ms": elapsed_ms(summary),
     })
 }
 
-/// The whole `check --format json` document, pretty-printed.
+fn elapsed_ms(summary: &Summary) -> f64 {
+    (summary.elapsed.as_secs_f64() * 1e5).round() / 100.0
+}
+
+/// The whole `check --format json` document, pretty-printed as `serde_json` prints it (two
+/// spaces, `"key": value`, keys in alphabetical order), written straight into one string: no
+/// `Value` tree and no record per diagnostic.
 pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
-    let doc = CheckDocument {
-        diagnostics: reports.iter().flat_map(records).collect(),
-        summary: summary_json(summary),
-        version: CHECK_JSON_VERSION,
+    let count: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
+    let mut w = Pretty {
+        out: String::with_capacity(256 + count * 640),
     };
-    serde_json::to_string_pretty(&doc).unwrap_or_default()
+    w.out.push_str("{\n  \"diagnostics\": [");
+    let mut first = true;
+    for report in reports {
+        let locator = Locator::new(report);
+        for d in &report.diagnostics {
+            w.out.push_str(if first { "\n    {" } else { ",\n    {" });
+            first = false;
+            let at = locator.locate(d.span);
+            let i = 6;
+            w.key(i, "code", true);
+            w.string(d.code.as_str());
+            w.located_head(i, &at);
+            w.key(i, "file", false);
+            w.string(&report.name);
+            w.key(i, "fix", false);
+            match &d.fix {
+                Some(f) => {
+                    w.out.push('{');
+                    let at = locator.locate(f.span);
+                    w.located_head(i + 2, &at);
+                    w.key(i + 2, "line", false);
+                    w.number(at.line);
+                    w.key(i + 2, "message", false);
+                    w.string(&f.message);
+                    w.key(i + 2, "replacement", false);
+                    w.string(&f.replacement);
+                    w.key(i + 2, "start", false);
+                    w.number(at.start);
+                    w.close(i, '}');
+                }
+                None => w.out.push_str("null"),
+            }
+            w.key(i, "help", false);
+            match &d.help {
+                Some(h) => w.string(h),
+                None => w.out.push_str("null"),
+            }
+            w.key(i, "labels", false);
+            if d.labels.is_empty() {
+                w.out.push_str("[]");
+            } else {
+                w.out.push('[');
+                for (n, l) in d.labels.iter().enumerate() {
+                    w.out.push_str(if n == 0 { "\n" } else { ",\n" });
+                    w.indent(i + 2);
+                    w.out.push('{');
+                    let at = locator.locate(l.span);
+                    w.located_head(i + 4, &at);
+                    w.key(i + 4, "line", false);
+                    w.number(at.line);
+                    w.key(i + 4, "message", false);
+                    w.string(&l.message);
+                    w.key(i + 4, "start", false);
+                    w.number(at.start);
+                    w.close(i + 2, '}');
+                }
+                w.close(i, ']');
+            }
+            w.key(i, "line", false);
+            w.number(at.line);
+            w.key(i, "message", false);
+            w.string(&d.message);
+            w.key(i, "name", false);
+            w.string(d.code.info().name);
+            w.key(i, "severity", false);
+            w.string(d.severity.as_str());
+            w.key(i, "stage", false);
+            w.string(d.stage().as_str());
+            w.key(i, "start", false);
+            w.number(at.start);
+            w.close(4, '}');
+        }
+    }
+    if first {
+        w.out.push_str("],\n");
+    } else {
+        w.out.push_str("\n  ],\n");
+    }
+    w.out.push_str("  \"summary\": {");
+    w.key(4, "elapsed_ms", true);
+    // serde_json prints a finite f64 with ryu (and a non-finite one as null), as `Value` does.
+    w.out
+        .push_str(&serde_json::to_string(&elapsed_ms(summary)).unwrap_or_default());
+    for (name, value) in [
+        ("errors", summary.errors),
+        ("files", summary.files),
+        ("info", summary.info),
+        ("infos", summary.info),
+        ("warnings", summary.warnings),
+    ] {
+        w.key(4, name, false);
+        let _ = write!(w.out, "{value}");
+    }
+    w.close(2, '}');
+    w.key(2, "version", false);
+    w.number(CHECK_JSON_VERSION);
+    w.out.push_str("\n}");
+    w.out
+}
+
+/// Whether one of the eight bytes of `word` is `"`, `\\` or a control character (below
+/// 0x20): the exact word tests of "Bit Twiddling Hacks" (`haszero`, `hasless`).
+fn needs_escape(word: u64) -> bool {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH != 0;
+    let has_control = word.wrapping_sub(ONES * 0x20) & !word & HIGH != 0;
+    has_control
+        || has_zero(word ^ (ONES * u64::from(b'"')))
+        || has_zero(word ^ (ONES * u64::from(b'\\')))
+}
+
+/// serde_json's pretty printer, by hand for the one document shape `check` writes.
+struct Pretty {
+    out: String,
+}
+
+impl Pretty {
+    fn indent(&mut self, n: usize) {
+        const SPACES: &str = "                                ";
+        self.out.push_str(SPACES.get(..n).unwrap_or(SPACES));
+    }
+
+    /// `"name": ` on its own line at indentation `n`, after a comma unless it is the first.
+    fn key(&mut self, n: usize, name: &str, first: bool) {
+        self.out.push_str(if first { "\n" } else { ",\n" });
+        self.indent(n);
+        self.out.push('"');
+        self.out.push_str(name);
+        self.out.push_str("\": ");
+    }
+
+    /// Closes an object or array whose members were at indentation `n + 2`.
+    fn close(&mut self, n: usize, bracket: char) {
+        self.out.push('\n');
+        self.indent(n);
+        self.out.push(bracket);
+    }
+
+    fn number(&mut self, n: u32) {
+        let _ = write!(self.out, "{n}");
+    }
+
+    /// The fields of a location that sort before `line`: column, end, end_column, end_line.
+    fn located_head(&mut self, n: usize, at: &Located) {
+        self.key(n, "column", self.out.ends_with('{'));
+        self.number(at.column);
+        self.key(n, "end", false);
+        self.number(at.end);
+        self.key(n, "end_column", false);
+        self.number(at.end_column);
+        self.key(n, "end_line", false);
+        self.number(at.end_line);
+    }
+
+    /// A JSON string as serde_json escapes it: `"` and `\\`, control characters as `\\n`-style
+    /// escapes or `\\u00xx` (lower-case hex); everything else as is.
+    fn string(&mut self, s: &str) {
+        self.out.reserve(s.len() + 2);
+        self.out.push('"');
+        let bytes = s.as_bytes();
+        let mut start = 0;
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            // Eight bytes at a time while none needs an escape (most of every message).
+            if let Some(word) = bytes
+                .get(i..i + 8)
+                .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            {
+                if !needs_escape(u64::from_le_bytes(word)) {
+                    i += 8;
+                    continue;
+                }
+            }
+            i += 1;
+            let escape: &str = match b {
+                b'"' => "\\\"",
+                b'\\' => "\\\\",
+                b'\n' => "\\n",
+                b'\r' => "\\r",
+                b'\t' => "\\t",
+                0x08 => "\\b",
+                0x0c => "\\f",
+                0x00..=0x1f => "",
+                _ => continue,
+            };
+            self.out.push_str(s.get(start..i - 1).unwrap_or_default());
+            if escape.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                self.out.push_str("\\u00");
+                self.out.push(char::from(HEX[usize::from(b >> 4)]));
+                self.out.push(char::from(HEX[usize::from(b & 0xf)]));
+            } else {
+                self.out.push_str(escape);
+            }
+            start = i;
+        }
+        self.out.push_str(s.get(start..).unwrap_or_default());
+        self.out.push('"');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use std::path::{Path, PathBuf};
+    use std::time::Duration;
+
+    /// serde_json's rendering of the same document (what `check_json` printed before it wrote
+    /// the text itself): the reference the hand-written printer must match byte for byte.
+    fn reference(reports: &[FileReport], summary: &Summary) -> String {
+        let location = |at: &Located, fields: &mut serde_json::Map<String, Value>| {
+            for (k, v) in [
+                ("column", at.column),
+                ("end", at.end),
+                ("end_column", at.end_column),
+                ("end_line", at.end_line),
+                ("line", at.line),
+                ("start", at.start),
+            ] {
+                fields.insert(k.into(), json!(v));
+            }
+        };
+        let mut diagnostics = Vec::new();
+        for report in reports {
+            let locator = Locator::new(report);
+            for d in &report.diagnostics {
+                let mut o = serde_json::Map::new();
+                location(&locator.locate(d.span), &mut o);
+                o.insert("code".into(), json!(d.code.as_str()));
+                o.insert("file".into(), json!(report.name));
+                o.insert("help".into(), json!(d.help));
+                o.insert("message".into(), json!(d.message));
+                o.insert("name".into(), json!(d.code.info().name));
+                o.insert("severity".into(), json!(d.severity));
+                o.insert("stage".into(), json!(d.stage()));
+                let fix = d.fix.as_ref().map(|f| {
+                    let mut o = serde_json::Map::new();
+                    location(&locator.locate(f.span), &mut o);
+                    o.insert("message".into(), json!(f.message));
+                    o.insert("replacement".into(), json!(f.replacement));
+                    Value::Object(o)
+                });
+                o.insert("fix".into(), json!(fix));
+                let labels: Vec<Value> = d
+                    .labels
+                    .iter()
+                    .map(|l| {
+                        let mut o = serde_json::Map::new();
+                        location(&locator.locate(l.span), &mut o);
+                        o.insert("message".into(), json!(l.message));
+                        Value::Object(o)
+                    })
+                    .collect();
+                o.insert("labels".into(), json!(labels));
+                diagnostics.push(Value::Object(o));
+            }
+        }
+        let doc = json!({
+            "diagnostics": diagnostics,
+            "summary": summary_json(summary),
+            "version": CHECK_JSON_VERSION,
+        });
+        serde_json::to_string_pretty(&doc).unwrap()
+    }
+
+    fn sql_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sql_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "sql") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Every fixture's report (syntax, bind, lint and connector findings, labels, fixes, helps,
+    /// non-ASCII text), one file at a time and all together, prints as serde_json prints it.
+    #[test]
+    fn the_check_report_prints_as_serde_json_would() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        let mut files = Vec::new();
+        sql_files(&root, &mut files);
+        files.sort();
+        assert!(files.len() > 100, "{} fixtures", files.len());
+        let config = crate::config::Config::defaults(root.clone());
+        let mut reports = Vec::new();
+        for file in &files {
+            let loaded = crate::source::decode(std::fs::read(file).unwrap());
+            let name = file.strip_prefix(&root).unwrap().display().to_string();
+            let report = crate::check::check_loaded(name, loaded, &config);
+            let one = [report];
+            for elapsed in [Duration::ZERO, Duration::from_micros(1_234_567)] {
+                let summary = Summary::of(&one, elapsed);
+                assert_eq!(
+                    check_json(&one, &summary),
+                    reference(&one, &summary),
+                    "{}",
+                    file.display()
+                );
+            }
+            let [report] = one;
+            reports.push(report);
+        }
+        assert!(reports.iter().map(|r| r.diagnostics.len()).sum::<usize>() > 500);
+        let summary = Summary::of(&reports, Duration::from_millis(20));
+        assert_eq!(
+            check_json(&reports, &summary),
+            reference(&reports, &summary)
+        );
+        assert_eq!(check_json(&[], &summary), reference(&[], &summary));
+    }
+
+    /// Strings are escaped as serde_json escapes them: every ASCII byte, and beyond.
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let mut texts: Vec<String> = (0u8..128).map(|b| format!("a{}b", char::from(b))).collect();
+        texts.push("\u{7f}\u{80}é—😀\u{2028}\u{feff}\"\\\u{0}".to_string());
+        texts.push(String::new());
+        for at in 0..20 {
+            for special in ["\"", "\\", "\n", "\u{1f}", "\u{0}", "é", "\u{7f}"] {
+                let mut t = "abcdefghijklmnopqrst".to_string();
+                t.insert_str(at, special);
+                texts.push(t.repeat(3));
+            }
+        }
+        for text in texts {
+            let mut w = Pretty { out: String::new() };
+            w.string(&text);
+            assert_eq!(w.out, serde_json::to_string(&text).unwrap(), "{text:?}");
+        }
+    }
 }

@@ -419,7 +419,7 @@ use flinkddl_syntax::ast as syn;
 /// field or type. Use [`resolve_ddl_type_in`] when the source text is at hand, so that an
 /// overflowing literal is quoted in the message as Flink quotes it.
 pub fn resolve_ddl_type(ty: &syn::DataTypeSyntax) -> Result<DataType, DdlTypeError> {
-    resolve_ddl(&ddl_type_from_syntax(ty, None))
+    resolve_syntax(ty, None)
 }
 
 /// [`resolve_ddl_type`] with the source text the spans refer to.
@@ -427,7 +427,54 @@ pub fn resolve_ddl_type_in(
     ty: &syn::DataTypeSyntax,
     source: &str,
 ) -> Result<DataType, DdlTypeError> {
-    resolve_ddl(&ddl_type_from_syntax(ty, Some(source)))
+    resolve_syntax(ty, Some(source))
+}
+
+/// [`resolve_ddl`] of [`ddl_type_from_syntax`], read straight off the syntax for the common
+/// shapes (built-in types, collections and maps of them) so that no [`DdlType`] is built;
+/// any other shape goes through [`DdlType`]. Same results, errors and order.
+fn resolve_syntax(
+    ty: &syn::DataTypeSyntax,
+    source: Option<&str>,
+) -> Result<DataType, DdlTypeError> {
+    let t = match &ty.kind {
+        syn::TypeKind::Builtin {
+            name,
+            name_span,
+            params,
+        } => {
+            let params: Vec<DdlParam> = params
+                .iter()
+                .map(|p| param_from_syntax(p, source))
+                .collect();
+            resolve_builtin(builtin_from_syntax(*name), *name_span, &params)?
+        }
+        syn::TypeKind::Array { element, .. } => DataType::array(resolve_syntax(element, source)?),
+        syn::TypeKind::Multiset { element, .. } => {
+            DataType::multiset(resolve_syntax(element, source)?)
+        }
+        syn::TypeKind::Map { key, value } => {
+            DataType::map(resolve_syntax(key, source)?, resolve_syntax(value, source)?)
+        }
+        _ => return resolve_ddl(&ddl_type_from_syntax(ty, source)),
+    };
+    let not_null = ty.nullability.map(|n| n.not_null);
+    Ok(t.with_nullability(not_null != Some(true)))
+}
+
+fn param_from_syntax(p: &syn::IntLit, source: Option<&str>) -> DdlParam {
+    DdlParam {
+        value: p.value,
+        // The digits only go into the overflow message: none for a valid value.
+        text: source
+            .filter(|_| p.value.is_none_or(|v| v > u64::from(MAX_LENGTH)))
+            .and_then(|s| s.get(p.span.start as usize..p.span.end as usize))
+            .map(|t| {
+                let t = t.trim_start_matches('0');
+                if t.is_empty() { "0" } else { t }.to_string()
+            }),
+        span: p.span,
+    }
 }
 
 /// Converts the syntax crate's type AST into a [`DdlType`]. An unquoted one-part name `ANY`
@@ -443,18 +490,7 @@ pub fn ddl_type_from_syntax(ty: &syn::DataTypeSyntax, source: Option<&str>) -> D
             name_span: *name_span,
             params: params
                 .iter()
-                .map(|p| DdlParam {
-                    value: p.value,
-                    // The digits only go into the overflow message: none for a valid value.
-                    text: source
-                        .filter(|_| p.value.is_none_or(|v| v > u64::from(MAX_LENGTH)))
-                        .and_then(|s| s.get(p.span.start as usize..p.span.end as usize))
-                        .map(|t| {
-                            let t = t.trim_start_matches('0');
-                            if t.is_empty() { "0" } else { t }.to_string()
-                        }),
-                    span: p.span,
-                })
+                .map(|p| param_from_syntax(p, source))
                 .collect(),
         },
         syn::TypeKind::Array { element, .. } => DdlTypeKind::Array {

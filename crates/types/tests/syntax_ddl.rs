@@ -48,11 +48,23 @@ fn check(case: &Value) -> Result<bool, String> {
     let ty = case["type"].as_str().unwrap();
     let sql = format!("{PREFIX}{ty}{SUFFIX}");
     let accepted = case["accepted"].as_bool().unwrap();
-    let Some(resolved) = with_column_type(&sql, |syntax| resolve_ddl_type_in(syntax, &sql)) else {
+    let Some((direct, via_ddl)) = with_column_type(&sql, |syntax| {
+        // The direct reading of the syntax and the `DdlType` path agree, errors included.
+        let via_ddl = flinkddl_types::ddl::resolve_ddl(&flinkddl_types::ddl::ddl_type_from_syntax(
+            syntax,
+            Some(&sql),
+        ));
+        (resolve_ddl_type_in(syntax, &sql), via_ddl)
+    }) else {
         // parse-stage rejection by the syntax crate: agreement is counted, not judged here
         return Ok(!accepted && case["stage"] == "parse");
     };
-    match resolved {
+    if direct != via_ddl {
+        return Err(format!(
+            "resolve_ddl_type_in differs from resolve_ddl: {case}"
+        ));
+    }
+    match direct {
         Ok(t) => {
             if !accepted {
                 return Err(format!("we accept as {t}, Flink rejects: {case}"));

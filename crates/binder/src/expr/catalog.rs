@@ -139,8 +139,9 @@ impl FnDef {
     }
 }
 
-// The generated table: `Handler`, `FUNCTIONS` and `KNOWN_UNTYPED`. The binder's unit tests see
-// the table with the throwaway row of `tests/fixtures/throwaway-function.toml` added.
+// The generated table: `Handler`, `FUNCTIONS`, `FUNCTIONS_BY_NAME`, `KNOWN_UNTYPED` and
+// `KNOWN_SORTED`. The binder's unit tests see the table with the throwaway row of
+// `tests/fixtures/throwaway-function.toml` added.
 #[cfg(not(test))]
 include!(concat!(env!("OUT_DIR"), "/functions.rs"));
 #[cfg(test)]
@@ -167,19 +168,32 @@ impl Ty {
     }
 }
 
-/// The definition of a built-in function by name (case-insensitive).
+/// The definition of a built-in function by name (case-insensitive), without allocating: a
+/// binary search of the generated index, comparing the name upper-cased byte by byte.
 pub(crate) fn lookup(name: &str) -> Option<&'static FnDef> {
-    let upper = name.to_ascii_uppercase();
-    FUNCTIONS.iter().find(|d| d.name == upper)
+    let i = FUNCTIONS_BY_NAME
+        .binary_search_by(|&i| {
+            FUNCTIONS
+                .get(usize::from(i))
+                .map_or(std::cmp::Ordering::Less, |d| cmp_upper(d.name, name))
+        })
+        .ok()?;
+    FUNCTIONS.get(usize::from(*FUNCTIONS_BY_NAME.get(i)?))
 }
 
 /// True for a real Flink built-in we do not type.
 pub(crate) fn is_known_untyped(name: &str) -> bool {
-    let upper = name.to_ascii_uppercase();
-    KNOWN_UNTYPED
-        .iter()
-        .chain(KNOWN_INTERNAL)
-        .any(|n| *n == upper)
+    KNOWN_SORTED
+        .binary_search_by(|n| cmp_upper(n, name))
+        .is_ok()
+}
+
+/// `upper` (an upper-case catalogue name) against `name` upper-cased (ASCII only, as
+/// `to_ascii_uppercase`), in byte order: the order the generated tables are sorted in.
+fn cmp_upper(upper: &str, name: &str) -> std::cmp::Ordering {
+    upper
+        .bytes()
+        .cmp(name.bytes().map(|b| b.to_ascii_uppercase()))
 }
 
 impl F {
@@ -287,6 +301,31 @@ mod tests {
             .collect();
         assert_eq!(rejected, ["Invalid function call:\nTHROWAWAY_ECHO(INT)"]);
         assert!(super::lookup("THROWAWAY_ECHO").is_some_and(|d| !d.is_aggregate()));
+    }
+
+    /// The binary searches find every row and every known name whatever its case, and
+    /// nothing else.
+    #[test]
+    fn lookups_find_every_name_in_any_case() {
+        for def in super::FUNCTIONS {
+            for name in [def.name.to_string(), def.name.to_ascii_lowercase()] {
+                assert!(
+                    super::lookup(&name).is_some_and(|d| std::ptr::eq(d, def)),
+                    "{name}"
+                );
+                assert!(!super::is_known_untyped(&name), "{name}");
+            }
+        }
+        for name in super::KNOWN_SORTED {
+            assert!(
+                super::is_known_untyped(&name.to_ascii_lowercase()),
+                "{name}"
+            );
+            assert!(super::lookup(name).is_none(), "{name}");
+        }
+        for name in ["", "UPPERX", "UPPE", "ÜPPER", "upper\u{0}"] {
+            assert!(super::lookup(name).is_none(), "{name}");
+        }
     }
 
     /// The generator refuses a duplicate row, an unknown family and a misspelt key, which fails

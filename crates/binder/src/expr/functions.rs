@@ -41,32 +41,44 @@ pub(crate) struct CallCx<'c, 'a> {
 
 impl CallCx<'_, '_> {
     /// The function name as stored.
-    fn print_name(&self) -> String {
+    fn print_name(&self) -> std::borrow::Cow<'static, str> {
         match self.def.stack {
-            Stack::Calcite => self.def.name.to_string(),
+            Stack::Calcite => self.def.name.into(),
             Stack::Flink => {
                 if self.def.name == "COALESCE" {
-                    "COALESCE".to_string()
+                    "COALESCE".into()
                 } else if self.def.name == "TRANSLATE" {
-                    escape_identifier("TRANSLATE3")
+                    escape_identifier("TRANSLATE3").into()
                 } else {
-                    escape_identifier(&self.written)
+                    escape_identifier(&self.written).into()
                 }
             }
         }
     }
 
-    /// `NAME(args)` with the operands' current texts.
+    /// `NAME(args)` with the operands' current texts, written into one string.
     fn print(&self) -> String {
-        let mut inner = String::new();
+        let name = self.print_name();
+        let args: usize = self.args.iter().map(|a| a.sql.len() + 2).sum();
+        let mut out = String::with_capacity(name.len() + args + 12);
+        out.push_str(&name);
+        out.push('(');
         if self.distinct {
-            inner.push_str("DISTINCT ");
+            out.push_str("DISTINCT ");
         }
         if self.star {
-            inner.push('*');
+            out.push('*');
         }
-        inner.push_str(&super::bound::join_args(&self.args));
-        format!("{}({inner})", self.print_name())
+        for (i, a) in self.args.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            // An operand between a call's parentheses and commas never needs its own
+            // (`Bound::unparse(0, 0)` is its text as is).
+            out.push_str(&a.sql);
+        }
+        out.push(')');
+        out
     }
 
     fn bound(&self, ty: DataType) -> Bound {
@@ -268,8 +280,7 @@ pub(crate) fn call(ctx: &Ctx, call: &ast::Call, span: Span) -> BResult<Bound> {
         return not_typed("named function arguments");
     }
     let name = &call.name.parts[0];
-    let upper = name.value.to_ascii_uppercase();
-    let def = catalog::lookup(&upper);
+    let def = catalog::lookup(name.value);
     let is_agg = def.is_some_and(|d| d.is_aggregate());
     let was_in_agg = ctx.in_aggregate.get();
     if is_agg {
@@ -290,7 +301,9 @@ pub(crate) fn call(ctx: &Ctx, call: &ast::Call, span: Span) -> BResult<Bound> {
     let was_maybe_empty = ctx.input_may_be_empty.get();
     ctx.input_may_be_empty
         .set(was_maybe_empty || call.filter.is_some() || call.window.is_some());
-    let bound = call_with(ctx, name.value, args, span, name.span, distinct, call.star);
+    let bound = call_with(
+        ctx, def, name.value, args, span, name.span, distinct, call.star,
+    );
     ctx.input_may_be_empty.set(was_maybe_empty);
     bound
 }
@@ -319,11 +332,23 @@ pub(crate) fn call_bound(
     span: Span,
     name_span: Span,
 ) -> BResult<Bound> {
-    call_with(ctx, name, args, span, name_span, false, false)
+    call_with(
+        ctx,
+        catalog::lookup(name),
+        name,
+        args,
+        span,
+        name_span,
+        false,
+        false,
+    )
 }
 
+/// A call to `written`, whose catalogue row is `def` (looked up once by the caller).
+#[allow(clippy::too_many_arguments)]
 fn call_with(
     ctx: &Ctx,
+    def: Option<&'static FnDef>,
     written: &str,
     args: Vec<Bound>,
     span: Span,
@@ -331,7 +356,7 @@ fn call_with(
     distinct: bool,
     star: bool,
 ) -> BResult<Bound> {
-    let Some(def) = catalog::lookup(written) else {
+    let Some(def) = def else {
         if catalog::is_known_untyped(written) {
             return not_typed(format!(
                 "{} is a Flink built-in flinkddl does not type yet",

@@ -92,7 +92,7 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
             } else {
                 self.query(cte.query)
             };
-            self.ctes.push((cte.name.value.to_string(), changes));
+            self.ctes.push((cte.name.value.to_owned(), changes));
         }
         let mut changes = self.set_expr(&q.body);
         if q.limit.is_some() && !q.order_by.is_empty() && changes == Changes::InsertOnly {
@@ -205,7 +205,7 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
         let key_names: Vec<String> = keys
             .iter()
             .map(|k| match &k.kind {
-                ExprKind::Identifier(name) => name.parts.last().map(|p| p.value.to_string()),
+                ExprKind::Identifier(name) => name.parts.last().map(|p| p.value.to_owned()),
                 _ => None,
             })
             .collect::<Option<Vec<_>>>()
@@ -447,12 +447,11 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
                 return changes.clone();
             }
         }
-        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
         let binder = self.resolver.binder;
-        let Some(path) = binder.catalog.qualify(&parts) else {
+        let Some(path) = binder.catalog.qualify_idents(&name.parts) else {
             return Changes::Unknown;
         };
-        let Lookup::Found(CatalogObject::Table(table)) = binder.catalog.lookup(&path) else {
+        let Lookup::Found(CatalogObject::Table(table)) = binder.catalog.lookup_ref(path) else {
             return Changes::Unknown;
         };
         match binder
@@ -495,10 +494,10 @@ fn plain_outputs_of_items(select: &ast::Select) -> Vec<(String, String)> {
         .filter_map(|item| match item {
             ast::QueryItem::Expr { expr, alias, .. } => match &expr.kind {
                 ExprKind::Identifier(name) => {
-                    let column = name.parts.last()?.value.to_string();
+                    let column = name.parts.last()?.value.to_owned();
                     let out = alias
                         .as_ref()
-                        .map_or_else(|| column.clone(), |a| a.value.to_string());
+                        .map_or_else(|| column.clone(), |a| a.value.to_owned());
                     Some((out, column))
                 }
                 _ => None,
@@ -514,9 +513,9 @@ fn output_names(select: &ast::Select) -> Option<Vec<String>> {
         .items
         .iter()
         .map(|item| match item {
-            ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.to_string()),
+            ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.to_owned()),
             ast::QueryItem::Expr { expr, .. } => match &expr.kind {
-                ExprKind::Identifier(name) => name.parts.last().map(|p| p.value.to_string()),
+                ExprKind::Identifier(name) => name.parts.last().map(|p| p.value.to_owned()),
                 _ => None,
             },
             ast::QueryItem::Wildcard { .. } => None,

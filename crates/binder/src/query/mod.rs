@@ -396,7 +396,7 @@ impl Resolver<'_, '_> {
                 let types = std::mem::take(&mut self.last_types);
                 let rowtimes = std::mem::take(&mut self.last_rowtimes);
                 let columns = match &cte.columns {
-                    Some(list) => Some(list.columns.iter().map(|c| c.value.to_string()).collect()),
+                    Some(list) => Some(list.columns.iter().map(|c| c.value.to_owned()).collect()),
                     None => columns,
                 };
                 let types = if columns.as_ref().is_some_and(|c| c.len() == types.len()) {
@@ -410,7 +410,7 @@ impl Resolver<'_, '_> {
                     Vec::new()
                 };
                 self.ctes.push(Cte {
-                    name: cte.name.value.to_string(),
+                    name: cte.name.value.to_owned(),
                     columns,
                     types,
                     rowtimes,
@@ -705,7 +705,7 @@ impl Resolver<'_, '_> {
                 .iter()
                 .filter_map(|i| match i {
                     ast::QueryItem::Expr { alias: Some(a), .. } => {
-                        Some((a.value.to_string(), a.span))
+                        Some((a.value.to_owned(), a.span))
                     }
                     _ => None,
                 })
@@ -736,7 +736,7 @@ impl Resolver<'_, '_> {
             .items
             .iter()
             .filter_map(|i| match i {
-                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.to_string()),
+                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.to_owned()),
                 _ => None,
             })
             .collect();
@@ -806,11 +806,10 @@ impl Resolver<'_, '_> {
                     }
                     types.push(ty);
                     let name = match (alias, &expr.kind) {
-                        (Some(a), _) => a.value.to_string(),
-                        (None, ExprKind::Identifier(n)) => n
-                            .parts
-                            .last()
-                            .map_or(String::new(), |p| p.value.to_string()),
+                        (Some(a), _) => a.value.to_owned(),
+                        (None, ExprKind::Identifier(n)) => {
+                            n.parts.last().map_or(String::new(), |p| p.value.to_owned())
+                        }
                         _ => format!("EXPR${index}"),
                     };
                     if let Some(out) = &mut output {
@@ -1020,7 +1019,7 @@ impl Resolver<'_, '_> {
                 holders
                     .next()
                     .is_none()
-                    .then(|| (i, column.value.to_string()))
+                    .then(|| (i, column.value.to_owned()))
             }
             [table, column, ..] => {
                 let (i, r) = frame
@@ -1032,7 +1031,7 @@ impl Resolver<'_, '_> {
                     .as_ref()?
                     .iter()
                     .any(|c| *c == column.value)
-                    .then(|| (i, column.value.to_string()))
+                    .then(|| (i, column.value.to_owned()))
             }
             [] => None,
         }
@@ -1278,8 +1277,8 @@ impl Resolver<'_, '_> {
             .right
             .alias
             .as_ref()
-            .map(|a| a.name.value.to_string())
-            .or_else(|| name.parts.last().map(|p| p.value.to_string()))
+            .map(|a| a.name.value.to_owned())
+            .or_else(|| name.parts.last().map(|p| p.value.to_owned()))
             .unwrap_or_default();
         time::check_temporal_join(join, probe.as_ref(), &versioned, &alias, period.span)
     }
@@ -1354,12 +1353,12 @@ impl Resolver<'_, '_> {
     }
 
     fn table_ref(&mut self, t: &ast::TableRef) -> Res<()> {
-        let alias_name = t.alias.as_ref().map(|a| a.name.value.to_string());
+        let alias_name = t.alias.as_ref().map(|a| a.name.value.to_owned());
         let alias_columns: Option<Vec<String>> = t
             .alias
             .as_ref()
             .and_then(|a| a.columns.as_ref())
-            .map(|l| l.columns.iter().map(|c| c.value.to_string()).collect());
+            .map(|l| l.columns.iter().map(|c| c.value.to_owned()).collect());
         let mut relation = match &t.kind {
             ast::TableRefKind::Named {
                 name, system_time, ..
@@ -1459,7 +1458,7 @@ impl Resolver<'_, '_> {
 
     /// A named FROM item: a CTE in scope, or a catalog table or view.
     fn relation_of(&self, name: &ast::ObjectName) -> Relation {
-        let short = name.parts.last().map(|p| p.value.to_string());
+        let short = name.parts.last().map(|p| p.value.to_owned());
         if let [single] = name.parts.as_slice() {
             if let Some(cte) = self.ctes.iter().rev().find(|c| c.name == single.value) {
                 return Relation {
@@ -1470,29 +1469,29 @@ impl Resolver<'_, '_> {
                 };
             }
         }
-        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
         // A table's rowtime is the planner's too; a view's columns are not followed into its
         // query, so none of them counts as one.
         let mut from_table = false;
-        let found: Option<Vec<(String, Option<DataType>)>> =
-            self.binder.catalog.qualify(&parts).and_then(|path| {
-                match self.binder.catalog.lookup(&path) {
-                    Lookup::Found(CatalogObject::Table(t)) if t.complete => {
-                        from_table = true;
-                        Some(
-                            t.columns
-                                .iter()
-                                .map(|c| (c.name.to_string(), Some(query_type(&c.data_type))))
-                                .collect(),
-                        )
-                    }
-                    Lookup::Found(CatalogObject::View(v)) => v.columns.as_ref().map(|cols| {
-                        cols.iter()
-                            .map(|(n, t)| (n.clone(), t.as_ref().map(query_type)))
-                            .collect()
-                    }),
-                    _ => None,
+        let found: Option<Vec<(String, Option<DataType>)>> = self
+            .binder
+            .catalog
+            .qualify_idents(&name.parts)
+            .and_then(|path| match self.binder.catalog.lookup_ref(path) {
+                Lookup::Found(CatalogObject::Table(t)) if t.complete => {
+                    from_table = true;
+                    Some(
+                        t.columns
+                            .iter()
+                            .map(|c| (c.name.as_str().to_owned(), Some(query_type(&c.data_type))))
+                            .collect(),
+                    )
                 }
+                Lookup::Found(CatalogObject::View(v)) => v.columns.as_ref().map(|cols| {
+                    cols.iter()
+                        .map(|(n, t)| (n.clone(), t.as_ref().map(query_type)))
+                        .collect()
+                }),
+                _ => None,
             });
         match found {
             Some(cols) => {
@@ -1516,15 +1515,13 @@ impl Resolver<'_, '_> {
 
     /// `catalog.database.name` of a name as the session qualifies it.
     fn qualified_name(&self, name: &ast::ObjectName) -> Option<String> {
-        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
-        let (catalog, database, name) = self.binder.catalog.qualify(&parts)?;
+        let (catalog, database, name) = self.binder.catalog.qualify_idents(&name.parts)?;
         Some(format!("{catalog}.{database}.{name}"))
     }
 
     fn table(&self, name: &ast::ObjectName) -> Option<std::sync::Arc<crate::schema::TableSchema>> {
-        let parts: Vec<String> = name.parts.iter().map(|p| p.value.to_string()).collect();
-        let path = self.binder.catalog.qualify(&parts)?;
-        match self.binder.catalog.lookup(&path) {
+        let path = self.binder.catalog.qualify_idents(&name.parts)?;
+        match self.binder.catalog.lookup_ref(path) {
             Lookup::Found(CatalogObject::Table(t)) if t.complete => Some(std::sync::Arc::clone(t)),
             _ => None,
         }
@@ -2131,7 +2128,7 @@ fn match_recognize_output(
     let column_of = |e: &ast::Expr| -> Option<String> {
         match &e.kind {
             ExprKind::Identifier(n) => match n.parts.as_slice() {
-                [c] | [_, c] => Some(c.value.to_string()),
+                [c] | [_, c] => Some(c.value.to_owned()),
                 _ => None,
             },
             _ => None,
@@ -2163,7 +2160,7 @@ fn match_recognize_output(
             _ => None,
         };
         types.push(ty);
-        columns.push(m.name.value.to_string());
+        columns.push(m.name.value.to_owned());
     }
     Relation {
         name,
@@ -2182,7 +2179,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
             return;
         }
         match &p.kind {
-            ast::PatternKind::Variable { name } => out.push(name.value.to_string()),
+            ast::PatternKind::Variable { name } => out.push(name.value.to_owned()),
             ast::PatternKind::Sequence { items }
             | ast::PatternKind::Alternation { items }
             | ast::PatternKind::Permute { items } => {
@@ -2199,12 +2196,12 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
     }
     let mut vars = Vec::new();
     variables(&mr.pattern, &mut vars, 0);
-    vars.extend(mr.subsets.iter().map(|s| s.name.value.to_string()));
+    vars.extend(mr.subsets.iter().map(|s| s.name.value.to_owned()));
     // A DEFINE of a variable the pattern does not use still names it in its condition
     // (oracle: `DEFINE C AS C.v > 2` with C outside the pattern is accepted).
     for d in &mr.define {
         if !vars.iter().any(|v| *v == d.name.value) {
-            vars.push(d.name.value.to_string());
+            vars.push(d.name.value.to_owned());
         }
     }
     struct Names<'v> {

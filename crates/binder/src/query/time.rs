@@ -476,7 +476,7 @@ fn equality_keys(e: &ast::Expr, alias: &str, out: &mut Vec<String>, depth: u32) 
                 for side in [left, right] {
                     if let ast::ExprKind::Identifier(n) = &side.kind {
                         match n.parts.as_slice() {
-                            [t, c] if t.value == alias => out.push(c.value.to_string()),
+                            [t, c] if t.value == alias => out.push(c.value.to_owned()),
                             [_, _] => {}
                             // An unqualified column may be the versioned table's.
                             _ => return false,
