@@ -5,6 +5,10 @@
 //! its recursion ([`MAX_DEPTH`]). It knows Flink's grammar (parserImpls.ftl on Calcite with
 //! `Lex.JAVA`) and its keyword classes, and nothing of Flink's semantics: types are not
 //! resolved, names not looked up, query bodies only delimited. That is the binder's job.
+//!
+//! The tree borrows the text and lives in a herd of `bumpalo` arenas (decision 0006): the
+//! owned [`Parse`] holds a copy of the text, the arenas and the tree, and lends the tree
+//! ([`Parse::script`]); [`parse_in`] reads into the caller's [`Herd`] and borrows the text.
 
 pub mod ast;
 mod chunks;
