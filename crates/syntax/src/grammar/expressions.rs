@@ -763,7 +763,7 @@ fn query_constructor<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
         };
         Ok(ExprKind::Call(alloc!(
             p,
-            simple_call(p, name.span, vec![arg],)
+            simple_call(p, upper_ident(p, name.span), vec![arg])
         )))
     })
 }
@@ -1036,12 +1036,12 @@ fn call_argument<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
     })
 }
 
-/// A call with plain positional arguments only.
-fn simple_call<'a>(p: &Parser<'a>, name_span: Span, args: Vec<Expr<'a>>) -> Call<'a> {
+/// A call of the one-part name `name` with plain positional arguments only.
+fn simple_call<'a>(p: &Parser<'a>, name: Ident<'a>, args: Vec<Expr<'a>>) -> Call<'a> {
     Call {
         name: ObjectName {
-            span: name_span,
-            parts: list!(p, vec![upper_ident(p, name_span)]),
+            span: name.span,
+            parts: list!(p, vec![name]),
         },
         quantifier: None,
         args: p.list(args),
@@ -1301,7 +1301,10 @@ fn substring<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
         }
         // The comma form is a plain call of SUBSTRING (the name upper-cased, as written any
         // case).
-        Ok(ExprKind::Call(alloc!(p, simple_call(p, name.span, args))))
+        Ok(ExprKind::Call(alloc!(
+            p,
+            simple_call(p, upper_ident(p, name.span), args)
+        )))
     })
 }
 
@@ -1317,31 +1320,13 @@ fn floor_ceil<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
                 unit,
             });
         }
-        Ok(ExprKind::Call(alloc!(
-            p,
-            Call {
-                name: ObjectName {
-                    span: name.span,
-                    parts: list!(
-                        p,
-                        vec![Ident {
-                            span: name.span,
-                            value: p.text(name.span),
-                            quoted: false,
-                        }]
-                    ),
-                },
-                quantifier: None,
-                args: list!(p, vec![e]),
-                star: false,
-                named_args: list!(p, Vec::new()),
-                filter: None,
-                over: None,
-                window: None,
-                within_group: list!(p, Vec::new()),
-                ignore_nulls: None,
-            }
-        )))
+        // FLOOR(x) / CEIL(x): a plain call, the name as written.
+        let name = Ident {
+            span: name.span,
+            value: p.text(name.span),
+            quoted: false,
+        };
+        Ok(ExprKind::Call(alloc!(p, simple_call(p, name, vec![e]))))
     })
 }
 
