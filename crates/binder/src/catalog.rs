@@ -83,6 +83,11 @@ impl Default for Catalog {
 /// A fully qualified object name borrowed from the catalog and a statement (no copies).
 pub type PathRef<'a> = (&'a str, &'a str, &'a str);
 
+/// The path a borrowed one names, copied.
+fn owned_path((catalog, database, name): PathRef<'_>) -> ObjectPath {
+    (catalog.to_owned(), database.to_owned(), name.to_owned())
+}
+
 /// What a lookup found.
 pub enum Lookup<'a> {
     Found(&'a CatalogObject),
@@ -94,22 +99,12 @@ pub enum Lookup<'a> {
 impl Catalog {
     /// Qualifies a 1-3 part name with the current catalog and database.
     pub fn qualify(&self, parts: &[String]) -> Option<ObjectPath> {
-        match parts {
-            [name] => Some((
-                self.current_catalog.clone(),
-                self.current_database.clone(),
-                name.clone(),
-            )),
-            [db, name] => Some((self.current_catalog.clone(), db.clone(), name.clone())),
-            [cat, db, name] => Some((cat.clone(), db.clone(), name.clone())),
-            _ => None,
-        }
+        self.qualify_parts(parts, String::as_str).map(owned_path)
     }
 
     /// [`Catalog::qualify`] of a name's parts, copied once into the path.
     pub fn qualify_owned(&self, parts: &[flinkddl_syntax::ast::Ident]) -> Option<ObjectPath> {
-        let (catalog, database, name) = self.qualify_idents(parts)?;
-        Some((catalog.to_owned(), database.to_owned(), name.to_owned()))
+        self.qualify_idents(parts).map(owned_path)
     }
 
     /// [`Catalog::qualify`] of a name's parts, borrowed: a lookup copies no string.
@@ -117,10 +112,20 @@ impl Catalog {
         &'a self,
         parts: &'a [flinkddl_syntax::ast::Ident],
     ) -> Option<PathRef<'a>> {
+        self.qualify_parts(parts, |part| part.value)
+    }
+
+    /// The one rule behind the `qualify` functions: a name of one part is in the current
+    /// database, of two in the current catalog; more than three parts qualify nothing.
+    fn qualify_parts<'a, T>(
+        &'a self,
+        parts: &'a [T],
+        text: impl Fn(&'a T) -> &'a str,
+    ) -> Option<PathRef<'a>> {
         match parts {
-            [name] => Some((&self.current_catalog, &self.current_database, name.value)),
-            [db, name] => Some((&self.current_catalog, db.value, name.value)),
-            [cat, db, name] => Some((cat.value, db.value, name.value)),
+            [name] => Some((&self.current_catalog, &self.current_database, text(name))),
+            [db, name] => Some((&self.current_catalog, text(db), text(name))),
+            [cat, db, name] => Some((text(cat), text(db), text(name))),
             _ => None,
         }
     }
@@ -155,8 +160,7 @@ impl Catalog {
     pub fn lookup_ref(&self, path: PathRef<'_>) -> Lookup<'_> {
         // Temporary objects are rare; only then is the owned key built.
         if !self.temporary.is_empty() {
-            let key = (path.0.to_owned(), path.1.to_owned(), path.2.to_owned());
-            if let Some(object) = self.temporary.get(&key) {
+            if let Some(object) = self.temporary.get(&owned_path(path)) {
                 return Lookup::Found(object);
             }
         }

@@ -84,18 +84,7 @@ pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
             w.key(i, "fix", false);
             match &d.fix {
                 Some(f) => {
-                    w.out.push('{');
-                    let at = locator.locate(f.span);
-                    w.located_head(i + 2, &at);
-                    w.key(i + 2, "line", false);
-                    w.number(at.line);
-                    w.key(i + 2, "message", false);
-                    w.string(&f.message);
-                    w.key(i + 2, "replacement", false);
-                    w.string(&f.replacement);
-                    w.key(i + 2, "start", false);
-                    w.number(at.start);
-                    w.close(i, '}');
+                    w.located_message(i, &locator.locate(f.span), &f.message, Some(&f.replacement))
                 }
                 None => w.out.push_str("null"),
             }
@@ -112,16 +101,7 @@ pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
                 for (n, l) in d.labels.iter().enumerate() {
                     w.out.push_str(if n == 0 { "\n" } else { ",\n" });
                     w.indent(i + 2);
-                    w.out.push('{');
-                    let at = locator.locate(l.span);
-                    w.located_head(i + 4, &at);
-                    w.key(i + 4, "line", false);
-                    w.number(at.line);
-                    w.key(i + 4, "message", false);
-                    w.string(&l.message);
-                    w.key(i + 4, "start", false);
-                    w.number(at.start);
-                    w.close(i + 2, '}');
+                    w.located_message(i + 2, &locator.locate(l.span), &l.message, None);
                 }
                 w.close(i, ']');
             }
@@ -208,6 +188,30 @@ impl Pretty {
 
     fn number(&mut self, n: u32) {
         let _ = write!(self.out, "{n}");
+    }
+
+    /// A fix or a label: `{` its location, `message`, the fix's `replacement` and `start` `}`,
+    /// its members at indentation `n + 2`.
+    fn located_message(
+        &mut self,
+        n: usize,
+        at: &Located,
+        message: &str,
+        replacement: Option<&str>,
+    ) {
+        self.out.push('{');
+        self.located_head(n + 2, at);
+        self.key(n + 2, "line", false);
+        self.number(at.line);
+        self.key(n + 2, "message", false);
+        self.string(message);
+        if let Some(replacement) = replacement {
+            self.key(n + 2, "replacement", false);
+            self.string(replacement);
+        }
+        self.key(n + 2, "start", false);
+        self.number(at.start);
+        self.close(n, '}');
     }
 
     /// The fields of a location that sort before `line`: column, end, end_column, end_line.

@@ -99,8 +99,9 @@ fn piece<'a>(
 /// documentation); [`crate::parse`] then parses it in one piece.
 pub fn parse_in_chunks(text: &str, pieces: usize) -> Option<Parse> {
     Parse::try_build(text.to_owned(), |text, herd| {
-        parse_in_chunks_in(text, pieces, herd)
+        parse_in_chunks_in(text, pieces, herd).ok_or(())
     })
+    .ok()
 }
 
 /// [`parse_in_chunks`] into `herd`, borrowing `text`.

@@ -90,32 +90,19 @@ impl Clone for Parse {
 impl Parse {
     /// Parses `text` (taken over) with `read`.
     fn build(text: String, read: impl for<'a> FnOnce(&'a str, &'a Herd) -> ParseRef<'a>) -> Parse {
-        let mut rest = None;
-        let tree = Tree::new(
-            Source {
-                text,
-                herd: Herd::new(),
-            },
-            |source| {
-                let read = read(&source.text, &source.herd);
-                rest = Some((read.tokens, read.trivia, read.errors));
-                read.script
-            },
-        );
-        let (tokens, trivia, errors) = rest.unwrap_or_default();
-        Parse {
-            tree,
-            tokens,
-            trivia,
-            errors,
+        match Parse::try_build(text, |text, herd| {
+            Ok::<_, std::convert::Infallible>(read(text, herd))
+        }) {
+            Ok(parse) => parse,
+            Err(never) => match never {},
         }
     }
 
-    /// Parses `text` (taken over) with `read`, which returns `None` to give up.
-    fn try_build(
+    /// Parses `text` (taken over) with `read`, which may give up with an error.
+    fn try_build<E>(
         text: String,
-        read: impl for<'a> FnOnce(&'a str, &'a Herd) -> Option<ParseRef<'a>>,
-    ) -> Option<Parse> {
+        read: impl for<'a> FnOnce(&'a str, &'a Herd) -> Result<ParseRef<'a>, E>,
+    ) -> Result<Parse, E> {
         let mut rest = None;
         let tree = Tree::try_new(
             Source {
@@ -123,14 +110,14 @@ impl Parse {
                 herd: Herd::new(),
             },
             |source| {
-                let read = read(&source.text, &source.herd).ok_or(())?;
+                let read = read(&source.text, &source.herd)?;
                 rest = Some((read.tokens, read.trivia, read.errors));
-                Ok::<_, ()>(read.script)
+                Ok(read.script)
             },
-        )
-        .ok()?;
-        let (tokens, trivia, errors) = rest?;
-        Some(Parse {
+        )?;
+        // `rest` is set whenever `try_new` succeeded.
+        let (tokens, trivia, errors) = rest.unwrap_or_default();
+        Ok(Parse {
             tree,
             tokens,
             trivia,
