@@ -228,7 +228,7 @@ fn run_flavor(flavor: &str, text: &str, iters: usize) {
         let herd = flinkddl_syntax::Herd::new();
         let n = {
             let parse = flinkddl_syntax::parse_in(text, &herd);
-            (parse.script.statements.len(), parse.tokens, parse.errors)
+            (parse.script.statements.len(), parse.trivia, parse.errors)
         };
         (n, herd)
     };

@@ -172,7 +172,7 @@ fn run_flavor(flavor: &str, path: &Path, text: &str, iters: usize, only: &str) {
     println!(
         "   ours: {} statements, {} tokens, {} tables, {} diagnostics ({} errors)",
         a.parse.script().statements.len(),
-        a.parse.tokens.len(),
+        a.parse.tokens().len(),
         a.tables.len(),
         a.diagnostics.len(),
         errors

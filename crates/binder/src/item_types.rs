@@ -33,7 +33,7 @@ pub fn select_item_types(
     let broken = crate::broken_statements(parse);
     for (index, statement) in parse.script().statements.iter().enumerate() {
         let is_broken = broken.get(index).copied().unwrap_or(true);
-        binder.bind_statement(parse, index, statement, is_broken);
+        binder.bind_statement(index, statement, is_broken);
     }
     binder.item_types.unwrap_or_default()
 }

@@ -131,7 +131,6 @@ impl<'a> Binder<'a> {
     /// noted): the one loop body of [`bind_checked`] and [`resume::bind_resumable`].
     pub(crate) fn bind_statement(
         &mut self,
-        parse: &Parse,
         index: usize,
         statement: &flinkddl_syntax::ast::Statement,
         broken: bool,
@@ -140,13 +139,13 @@ impl<'a> Binder<'a> {
             self.statement_index = index;
             self.hint_options = hints::table_options(self.source, statement);
             let first_use = self.uses.len();
-            self.record_uses(&parse.tokens, statement);
+            self.record_uses(statement);
             // Flink stops at a table the statement reads or inserts into that does not exist.
             if self.check_tables_exist(statement, first_use).is_ok()
                 && self.check_query(statement).is_ok()
                 && self.check_statement_sources(statement, first_use).is_ok()
             {
-                self.check_call(&parse.tokens, statement);
+                self.check_call(statement);
                 self.statement(statement);
             }
         }

@@ -103,7 +103,7 @@ pub fn bind_resumable(
                 uses: binder.uses.len(),
             });
         }
-        binder.bind_statement(parse, index, statement, broken[index]);
+        binder.bind_statement(index, statement, broken[index]);
     }
     Resumed {
         bound: Bound {

@@ -43,9 +43,9 @@ pub enum Access {
 impl Binder<'_> {
     /// Records the tables `statement` reads and writes (before the statement is applied, so
     /// the names resolve as the statement sees them).
-    pub(crate) fn record_uses(&mut self, tokens: &[Token], statement: &ast::Statement) {
+    pub(crate) fn record_uses(&mut self, statement: &ast::Statement) {
         let mut found = Vec::new();
-        collect(self.source, tokens, statement, &mut found);
+        collect(self.source, statement, &mut found);
         for (parts, span, access) in found {
             if let Some(path) = self.catalog.qualify(&parts) {
                 self.uses.push(TableUse {
@@ -61,7 +61,7 @@ impl Binder<'_> {
 
 type Found = Vec<(Vec<String>, Span, Access)>;
 
-fn collect(source: &str, tokens: &[Token], statement: &ast::Statement, out: &mut Found) {
+fn collect(source: &str, statement: &ast::Statement, out: &mut Found) {
     match &statement.kind {
         StatementKind::CreateTable(ct) => {
             if let Some(query) = &ct.as_query {
@@ -76,14 +76,14 @@ fn collect(source: &str, tokens: &[Token], statement: &ast::Statement, out: &mut
         }
         StatementKind::StatementSet { inserts } => {
             for s in inserts {
-                collect(source, tokens, s, out);
+                collect(source, s, out);
             }
         }
-        StatementKind::Execute { statement } => collect(source, tokens, statement, out),
-        StatementKind::Explain(e) => collect(source, tokens, e.statement, out),
+        StatementKind::Execute { statement } => collect(source, statement, out),
+        StatementKind::Explain(e) => collect(source, e.statement, out),
         StatementKind::Query(q) => query_reads(q.query, out),
         // COMPILE PLAN ... FOR INSERT, DELETE FROM, UPDATE, ...: only delimited; scan them all.
-        StatementKind::Other(_) => scan(source, tokens, statement.span, out),
+        StatementKind::Other(_) => scan(source, statement.span, out),
         _ => {}
     }
 }
@@ -308,16 +308,14 @@ impl Binder<'_> {
 impl Binder<'_> {
     /// `CALL [[catalog.]database.]procedure(...)`: Flink looks the procedure up in the catalog,
     /// and a generic in-memory catalog (the default one) has none.
-    pub(crate) fn check_call(&mut self, all: &[Token], statement: &ast::Statement) {
+    pub(crate) fn check_call(&mut self, statement: &ast::Statement) {
         let StatementKind::Other(other) = &statement.kind else {
             return;
         };
         if !other.words.starts_with("CALL") {
             return;
         }
-        let from = all.partition_point(|t| t.span.start < statement.span.start);
-        let to = all.partition_point(|t| t.span.start < statement.span.end);
-        let tokens = all.get(from..to).unwrap_or(&[]);
+        let tokens = &flinkddl_syntax::lex_span(self.source, statement.span)[..];
         if !tokens.first().is_some_and(|t| is_word(t, K::CALL)) {
             return;
         }
@@ -602,10 +600,9 @@ fn cte_names(source: &str, tokens: &[Token]) -> Vec<String> {
     out
 }
 
-fn scan(source: &str, all: &[Token], span: Span, out: &mut Found) {
-    let from = all.partition_point(|t| t.span.start < span.start);
-    let to = all.partition_point(|t| t.span.start < span.end);
-    let tokens = all.get(from..to).unwrap_or(&[]);
+/// A statement the parser only delimits: its own tokens, lexed again (the parse keeps none).
+fn scan(source: &str, span: Span, out: &mut Found) {
+    let tokens = &flinkddl_syntax::lex_span(source, span)[..];
     let ctes = cte_names(source, tokens);
     let mut found = Vec::new();
     scan_tokens(source, tokens, &mut found);
@@ -765,7 +762,7 @@ mod tests {
         let parse = flinkddl_syntax::parse(sql);
         let mut out = Vec::new();
         for s in &parse.script().statements {
-            collect(sql, &parse.tokens, s, &mut out);
+            collect(sql, s, &mut out);
         }
         out.into_iter()
             .map(|(parts, _, a)| (parts.join("."), a))

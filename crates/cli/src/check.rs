@@ -94,16 +94,23 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
             source,
             diagnostics: vec![diagnostic],
         },
-        Loaded::Text(source) => {
+        Loaded::Text(mut source) => {
             let options = config.options();
-            let diagnostics =
-                match guarded(|| flinkddl::analyze_with(&source.text, &options).diagnostics) {
-                    Ok(mut ds) => {
-                        config.apply(&mut ds);
-                        ds
-                    }
-                    Err(panic) => vec![internal_error(&panic)],
-                };
+            // The analysis takes the text over and gives it back (no second copy of a large
+            // file). After a panic it is gone; the F003 it leaves is about the whole file.
+            let text = std::mem::take(&mut source.text);
+            let analyzed = guarded(move || {
+                let analysis = flinkddl::analyze_owned_with(text, &options);
+                (analysis.diagnostics, analysis.parse.into_text())
+            });
+            let diagnostics = match analyzed {
+                Ok((mut ds, text)) => {
+                    source.text = text;
+                    config.apply(&mut ds);
+                    ds
+                }
+                Err(panic) => vec![internal_error(&panic)],
+            };
             FileReport {
                 name,
                 source,

@@ -108,7 +108,7 @@ fn analyze(
     let uses = bound.uses.clone();
     // Tables created before the re-bound statements are the earlier version's, in its slots.
     let reuse = from.map(|(b, _, at)| (&b.connector_findings, b.checkpoints[at].created()));
-    let (analysis, connector_findings) = crate::finish_reusing(parse, bound, text, options, reuse);
+    let (analysis, connector_findings) = crate::finish_reusing(parse, bound, options, reuse);
     let next = Incremental {
         bind_diagnostics,
         uses,

@@ -265,14 +265,23 @@ pub fn analyze(text: &str) -> Analysis {
 /// Parses, binds and lints a script: syntax, Flink's verdict (bind), lints and connector
 /// checks.
 pub fn analyze_with(text: &str, options: &Options) -> Analysis {
-    let parse = parse(text);
+    analyze_parsed(parse(text), options)
+}
+
+/// [`analyze_with`] of a text the analysis takes over ([`Analysis::parse`] holds it; its
+/// `into_text` gives it back): no copy of the text beside the caller's.
+pub fn analyze_owned_with(text: String, options: &Options) -> Analysis {
+    analyze_parsed(syntax::parse_owned(text), options)
+}
+
+fn analyze_parsed(parse: Parse, options: &Options) -> Analysis {
     let bound = binder::bind_checked(
         &parse,
-        text,
+        parse.text(),
         bind_options(options),
         Some(&ConnectorSourceCheck(options.catalogue())),
     );
-    finish(parse, bound, text, options)
+    finish(parse, bound, options)
 }
 
 /// The binder's options under `options`.
@@ -283,8 +292,8 @@ pub fn bind_options(options: &Options) -> binder::BindOptions {
 }
 
 /// What follows binding: lints, connector checks, suppression comments, Flink's order.
-fn finish(parse: Parse, bound: binder::Bound, text: &str, options: &Options) -> Analysis {
-    finish_reusing(parse, bound, text, options, None).0
+fn finish(parse: Parse, bound: binder::Bound, options: &Options) -> Analysis {
+    finish_reusing(parse, bound, options, None).0
 }
 
 /// Connector findings per entry of `created`, with a fingerprint of what they depend on
@@ -297,10 +306,10 @@ pub(crate) type ConnectorFindingsBySlot = Vec<(u64, Vec<Diagnostic>)>;
 pub(crate) fn finish_reusing(
     parse: Parse,
     bound: binder::Bound,
-    text: &str,
     options: &Options,
     reuse: Option<(&ConnectorFindingsBySlot, usize)>,
 ) -> (Analysis, ConnectorFindingsBySlot) {
+    let text = parse.text();
     // Lints and connector checks read the bound script and not each other: on two cores at
     // once, and the connector checks (a table at a time) split further.
     let (lints, connector_findings) = rayon::join(

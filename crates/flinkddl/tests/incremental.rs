@@ -78,7 +78,7 @@ fn summary(a: &Analysis) -> String {
     format!(
         "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
         a.parse.script(),
-        a.parse.tokens,
+        a.parse.tokens(),
         a.parse.trivia,
         a.parse.errors,
         a.diagnostics,

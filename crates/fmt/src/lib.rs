@@ -356,7 +356,7 @@ struct ErrorTokens {
 
 impl ErrorTokens {
     fn of(parse: &Parse) -> ErrorTokens {
-        let tokens = &parse.tokens;
+        let tokens = parse.tokens();
         let mut ranges: Vec<(usize, usize)> = parse
             .errors
             .iter()
@@ -403,7 +403,7 @@ struct Script {
 
 impl Script {
     fn read(text: &str, parse: &Parse) -> Script {
-        let tokens = &parse.tokens;
+        let tokens = parse.tokens();
         let errors = ErrorTokens::of(parse);
         let mut statements = Vec::new();
         let mut taken = 0usize;
@@ -536,7 +536,11 @@ impl Script {
 /// (an unterminated string, quoted name or comment): read the last one again with a line end.
 fn swallows_line_end(text: &str, parse: &Parse) -> bool {
     let end = text.len() as u32;
-    let last_token = parse.tokens.iter().rev().find(|t| t.kind != TokenKind::Eof);
+    let last_token = parse
+        .tokens()
+        .iter()
+        .rev()
+        .find(|t| t.kind != TokenKind::Eof);
     let last = match (last_token, parse.trivia.last()) {
         (Some(t), Some(c)) => Some(if c.span.end > t.span.end { *c } else { *t }),
         (t, c) => t.or(c).copied(),
@@ -668,7 +672,7 @@ impl Region {
             return None;
         }
         let statement = parse.script().statements.get(self.index)?;
-        let tokens = parse.tokens.get(self.tokens.clone())?;
+        let tokens = parse.tokens().get(self.tokens.clone())?;
         let first = parse
             .trivia
             .partition_point(|c| c.span.start < self.span.start);

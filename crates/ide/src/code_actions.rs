@@ -66,7 +66,7 @@ fn did_you_mean(
     if !plain(suggestion) {
         return None;
     }
-    let tokens = &analysis.result().parse.tokens;
+    let tokens = analysis.result().parse.tokens();
     let at = tokens.partition_point(|t| t.span.start < d.span.start);
     let token = tokens.get(at)?;
     let is_name = matches!(

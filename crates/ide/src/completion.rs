@@ -52,7 +52,7 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
     let parse = &analysis.result().parse;
     let text = analysis.text();
     let offset = offset.min(text.len() as u32);
-    let mut cx = context::cursor_context(text, &parse.tokens, &parse.trivia, offset);
+    let mut cx = context::cursor_context(text, parse.tokens(), &parse.trivia, offset);
     // In an unclosed string the lexer read everything up to some later quote as the string:
     // read the statement again with the string closed where the line ends.
     let repaired;
@@ -66,7 +66,7 @@ pub fn completions(analysis: &Analysis, offset: u32) -> Vec<CompletionItem> {
         repaired = (closed, lexed.tokens);
         (repaired.0.as_str(), repaired.1.as_slice())
     } else {
-        (text, parse.tokens.as_slice())
+        (text, parse.tokens())
     };
     let mut c = Collector {
         analysis,

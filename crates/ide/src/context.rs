@@ -650,7 +650,7 @@ mod tests {
             else {
                 panic!("{text} does not parse");
             };
-            let token = &parse.tokens[2];
+            let token = &parse.tokens()[2];
             assert_eq!(ident_value(&text, token), ct.name.parts[0].value, "{name}");
         }
     }

@@ -149,7 +149,7 @@ fn leaves_a_use(
     {
         return true;
     }
-    let tokens = &analysis.result().parse.tokens;
+    let tokens = analysis.result().parse.tokens();
     let text = analysis.text();
     index
         .opaque

@@ -133,9 +133,9 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
         })
     };
     let parse = &analysis.result().parse;
-    let mut out = Vec::with_capacity(parse.tokens.len() + parse.trivia.len());
+    let mut out = Vec::with_capacity(parse.tokens().len() + parse.trivia.len());
     let mut trivia = parse.trivia.iter().peekable();
-    for t in &parse.tokens {
+    for t in parse.tokens() {
         while let Some(c) = trivia.next_if(|c| c.span.start < t.span.start) {
             out.push(SemanticToken {
                 span: c.span,

@@ -59,7 +59,7 @@ pub fn signature_help(analysis: &Analysis, offset: u32) -> Option<SignatureHelp>
     let from = statement
         .and_then(|i| analysis.statements().get(i))
         .map_or(0, |s| s.span.start);
-    let tokens = &parse.tokens;
+    let tokens = parse.tokens();
     let first = tokens.partition_point(|t| t.span.start < from);
     let before = tokens.partition_point(|t| t.span.start < offset);
     let tokens = tokens.get(first..before)?;

@@ -314,7 +314,7 @@ fn read_directive(text: &str) -> Result<(bool, Vec<&str>), String> {
 }
 
 fn scope_of(parse: &Parse, index: &LineIndex, comment: Span) -> Scope {
-    let tokens = &parse.tokens;
+    let tokens = parse.tokens();
     let after = tokens.partition_point(|t| t.span.start < comment.start);
     let comment_line = index.line_of(comment.start);
     if let Some(prev) = after.checked_sub(1).and_then(|i| tokens.get(i)) {

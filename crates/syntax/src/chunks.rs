@@ -1,5 +1,5 @@
 //! One large text lexed and parsed on several cores: cut at `;` + line break, each piece lexed
-//! and parsed on its own (rayon), the pieces' tokens, statements and errors put end to end.
+//! and parsed on its own (rayon), the pieces' statements and errors put end to end.
 //!
 //! A cut is kept only when the pieces must read as the whole text does: the piece before it
 //! ends with a `;` token right before the line break (so no string, quoted name or comment runs
@@ -85,7 +85,9 @@ fn piece<'a>(
     }
     let errors = std::mem::take(&mut p.errors);
     let raw_spans = std::mem::take(&mut p.raw_spans);
-    lexed.tokens = p.into_tokens();
+    // The piece's tokens were moved into its parser and go with it (`Parse::tokens` lexes
+    // the text again).
+    drop(p);
     Some(Piece {
         statements,
         errors,
@@ -111,7 +113,9 @@ pub(crate) fn parse_in_chunks_in<'a>(
     herd: &'a Herd,
 ) -> Option<ParseRef<'a>> {
     let tail = read_from(text, 0, pieces, herd)?;
-    let statements = crate::ast::List::new(herd.get().alloc_slice_fill_iter(tail.statements));
+    let statements = crate::ast::List::new(
+        crate::arena::Arena::new(herd).alloc_slice(tail.statements.into_iter()),
+    );
     Some(crate::assemble(
         text,
         statements,
@@ -164,10 +168,9 @@ fn read_from<'a>(text: &'a str, from: usize, pieces: usize, herd: &'a Herd) -> O
     if count > 1 && invalid >= crate::lexer::MAX_INVALID_CHARACTER_REPORTS {
         return None;
     }
-    let tokens_len: usize = read.iter().map(|p| p.lexed.tokens.len()).sum();
     let mut out = Piece {
         lexed: Lexed {
-            tokens: Vec::with_capacity(tokens_len),
+            tokens: Vec::new(),
             trivia: Vec::new(),
             errors: Vec::new(),
         },
@@ -176,16 +179,6 @@ fn read_from<'a>(text: &'a str, from: usize, pieces: usize, herd: &'a Herd) -> O
         raw_spans: Vec::new(),
     };
     for mut p in read {
-        // Each piece ends with its own `Eof`; only the last one's stays.
-        if out
-            .lexed
-            .tokens
-            .last()
-            .is_some_and(|t| t.kind == TokenKind::Eof)
-        {
-            out.lexed.tokens.pop();
-        }
-        out.lexed.tokens.append(&mut p.lexed.tokens);
         out.lexed.trivia.append(&mut p.lexed.trivia);
         out.lexed.errors.append(&mut p.lexed.errors);
         out.statements.append(&mut p.statements);
@@ -223,9 +216,9 @@ fn resume_point(old: &Parse, unchanged: usize) -> Option<(usize, usize)> {
     while first > stop {
         let before = &statements[first - 1];
         let semicolon = old
-            .tokens
+            .tokens()
             .partition_point(|t| t.span.start < before.span.end);
-        let ok = old.tokens.get(semicolon).is_some_and(|t| {
+        let ok = old.tokens().get(semicolon).is_some_and(|t| {
             t.kind == TokenKind::Semicolon
                 && (t.span.end as usize) < unchanged
                 && statements

@@ -10,6 +10,7 @@
 //! owned [`Parse`] holds a copy of the text, the arenas and the tree, and lends the tree
 //! ([`Parse::script`]); [`parse_in`] reads into the caller's [`Herd`] and borrows the text.
 
+mod arena;
 pub mod ast;
 mod chunks;
 mod grammar;
@@ -32,8 +33,6 @@ use self_cell::self_cell;
 #[derive(Debug)]
 pub struct ParseRef<'a> {
     pub script: ast::Script<'a>,
-    /// Significant tokens, ending with `Eof`.
-    pub tokens: Vec<Token>,
     /// Comments, in source order.
     pub trivia: Vec<Token>,
     pub errors: Vec<Diagnostic>,
@@ -61,8 +60,11 @@ self_cell!(
 /// source order.
 pub struct Parse {
     tree: Tree,
-    /// Significant tokens, ending with `Eof`.
-    pub tokens: Vec<Token>,
+    /// Significant tokens, ending with `Eof`: lexed again when first asked for
+    /// ([`Parse::tokens`]). The parse drops its own: kept beside the tree they would be twice
+    /// the text in memory, and only the editor, the formatter and suppression comments read
+    /// them.
+    tokens: std::sync::OnceLock<Vec<Token>>,
     /// Comments, in source order.
     pub trivia: Vec<Token>,
     pub errors: Vec<Diagnostic>,
@@ -72,7 +74,7 @@ impl std::fmt::Debug for Parse {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Parse")
             .field("script", self.script())
-            .field("tokens", &self.tokens)
+            .field("tokens", &self.tokens())
             .field("trivia", &self.trivia)
             .field("errors", &self.errors)
             .finish()
@@ -111,15 +113,15 @@ impl Parse {
             },
             |source| {
                 let read = read(&source.text, &source.herd)?;
-                rest = Some((read.tokens, read.trivia, read.errors));
+                rest = Some((read.trivia, read.errors));
                 Ok(read.script)
             },
         )?;
         // `rest` is set whenever `try_new` succeeded.
-        let (tokens, trivia, errors) = rest.unwrap_or_default();
+        let (trivia, errors) = rest.unwrap_or_default();
         Ok(Parse {
             tree,
-            tokens,
+            tokens: std::sync::OnceLock::new(),
             trivia,
             errors,
         })
@@ -133,6 +135,17 @@ impl Parse {
     /// The text that was parsed (the parse's own copy).
     pub fn text(&self) -> &str {
         &self.tree.borrow_owner().text
+    }
+
+    /// The text back, the tree dropped.
+    pub fn into_text(self) -> String {
+        self.tree.into_owner().text
+    }
+
+    /// The significant tokens, ending with `Eof`: the text lexed again on the first call (the
+    /// tokens the parser read, as the lexer is a function of the text).
+    pub fn tokens(&self) -> &[Token] {
+        self.tokens.get_or_init(|| lex(self.text()).tokens)
     }
 
     /// True when the text has no syntax error.
@@ -173,11 +186,30 @@ fn statement_at(statements: &[ast::Statement<'_>], offset: u32) -> Option<usize>
 }
 
 /// Parses a whole script. Never fails: problems are in [`Parse::errors`]. The text is copied
-/// into the result (0.25% of a parse, decision 0006). A large text is lexed and parsed in
+/// into the result (0.25% of a parse, decision 0006; [`parse_owned`] takes it over instead). A large text is lexed and parsed in
 /// pieces on rayon's threads when there are several ([`parse_in_chunks`]), with the same
 /// result.
 pub fn parse(text: &str) -> Parse {
     Parse::build(text.to_owned(), parse_in)
+}
+
+/// The significant tokens of `text[span]` (no `Eof`), with offsets into `text`: the ones [`lex`]
+/// of the whole text has there when `span` starts and ends at token boundaries, as a
+/// statement's span does. For a stage that reads one statement's tokens without the
+/// whole text's ([`Parse::tokens`]).
+pub fn lex_span(text: &str, span: Span) -> Vec<Token> {
+    let (from, to) = (span.start as usize, span.end as usize);
+    if from > to || !text.is_char_boundary(from) || !text.is_char_boundary(to) {
+        return Vec::new();
+    }
+    let mut tokens = lexer::lex_range(text, from, to).tokens;
+    tokens.retain(|t| t.kind != TokenKind::Eof);
+    tokens
+}
+
+/// [`parse`] of a text the parse takes over, without copying it.
+pub fn parse_owned(text: String) -> Parse {
+    Parse::build(text, parse_in)
 }
 
 /// [`parse`] into `herd`, borrowing `text`: the tree lives as long as both.
@@ -206,7 +238,7 @@ pub fn parse_sequential_in<'a>(text: &'a str, herd: &'a Herd) -> ParseRef<'a> {
     let raw = std::mem::take(&mut parser.raw_spans);
     let errors = std::mem::take(&mut parser.errors);
     let statements = parser.list(statements);
-    lexed.tokens = parser.into_tokens();
+    // The tokens were moved into the parser and go with it: see `Parse::tokens`.
     assemble(text, statements, lexed, errors, &raw)
 }
 
@@ -231,7 +263,6 @@ fn assemble<'a>(
             span: Span::new(0, text.len().min(u32::MAX as usize) as u32),
             statements,
         },
-        tokens: lexed.tokens,
         trivia: lexed.trivia,
         errors,
     }

@@ -1,10 +1,11 @@
 //! The parser's cursor: token access, expectations for messages, error reporting, recovery and
 //! the nesting budget. The grammar itself lives in `grammar/`.
 
+use crate::arena::Arena;
 use crate::ast::List;
 use crate::keywords::Keyword;
 use crate::lexer::{Token, TokenKind};
-use bumpalo_herd::{Herd, Member};
+use bumpalo_herd::Herd;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 
 /// Deepest nesting of expressions, types and parentheses we parse before giving up with
@@ -71,11 +72,11 @@ pub(crate) use {alloc, list};
 
 pub(crate) struct Parser<'a> {
     pub src: &'a str,
-    /// The tokens, owned while parsing ([`Parser::into_tokens`] gives them back).
+    /// The tokens, owned while parsing and dropped with the parser.
     tokens: Vec<Token>,
     /// Where the tree is allocated: one member of the parse's herd of arenas (one per thread
     /// of a chunked parse), whose allocations live as long as the herd.
-    arena: Member<'a>,
+    arena: Arena<'a>,
     pos: usize,
     pub errors: Vec<Diagnostic>,
     /// What would have been accepted at `pos`, for the next "expected one of" message: the
@@ -104,7 +105,7 @@ impl<'a> Parser<'a> {
         Parser {
             src,
             tokens,
-            arena: herd.get(),
+            arena: Arena::new(herd),
             pos: 0,
             errors: Vec::new(),
             expected: [Expected::Kind(TokenKind::Eof); MAX_EXPECTED],
@@ -167,11 +168,6 @@ impl<'a> Parser<'a> {
         span.text(self.src)
     }
 
-    /// The tokens back, once the parse is done.
-    pub fn into_tokens(self) -> Vec<Token> {
-        self.tokens
-    }
-
     // ---- the arena -----------------------------------------------------------------------
 
     /// `value` in the arena (a box). Use [`alloc!`] when computing it advances the parser.
@@ -186,13 +182,13 @@ impl<'a> Parser<'a> {
         if list.is_empty() {
             return List::empty();
         }
-        List::new(self.arena.alloc_slice_fill_iter(list))
+        List::new(self.arena.alloc_slice(list.into_iter()))
     }
 
     /// One element as a list, without a `Vec`.
     #[inline]
     pub fn one<T>(&self, item: T) -> List<'a, T> {
-        List::new(self.arena.alloc_slice_fill_iter(std::iter::once(item)))
+        List::new(self.arena.alloc_slice(std::iter::once(item)))
     }
 
     /// A string the source does not hold as it is (a decoded literal, an upper-cased word).

@@ -26,7 +26,7 @@ fn check_invariants(text: &str) -> Result<(), String> {
 
     // The parser runs on the test thread's ordinary stack: it must not need more.
     let p = flinkddl_syntax::parse(text);
-    spans::check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
+    spans::check_tokens(text, p.tokens(), &p.trivia, &p.errors)?;
     // serde_json's serializer and our walk recurse once per AST level, with big frames in debug
     // builds (a 255-deep expression overflows 2 MiB): give them their own large stack.
     let script = &p.script();
@@ -45,13 +45,25 @@ fn check_invariants(text: &str) -> Result<(), String> {
 }
 
 /// The lexer's tokens and comments come in order, do not overlap, and leave out only ASCII
-/// whitespace; `parse` returns the same tokens as `lex`.
+/// whitespace; `parse` returns the same tokens and comments as `lex`, and `lex_span` of a
+/// statement the tokens `lex` has inside it (the binder lexes delimited statements alone).
 fn check_lex_coverage(text: &str) -> Result<(), String> {
     spans::check_lex(text)?;
     let lexed = flinkddl_syntax::lex(text);
     let p = flinkddl_syntax::parse(text);
-    if p.tokens != lexed.tokens || p.trivia != lexed.trivia {
+    if p.tokens() != lexed.tokens.as_slice() || p.trivia != lexed.trivia {
         return Err("parse() and lex() disagree on the tokens".into());
+    }
+    for s in p.script().statements.iter() {
+        let inside: Vec<_> = lexed
+            .tokens
+            .iter()
+            .filter(|t| s.span.contains(t.span) && t.kind != flinkddl_syntax::TokenKind::Eof)
+            .copied()
+            .collect();
+        if flinkddl_syntax::lex_span(text, s.span) != inside {
+            return Err(format!("lex_span of the statement at {:?} differs", s.span));
+        }
     }
     Ok(())
 }

@@ -131,7 +131,7 @@ pub fn check_diagnostics(text: &str, diagnostics: &[Diagnostic]) -> Result<(), S
 /// the property tests give it a large one).
 pub fn check_parse(text: &str) -> Result<(), String> {
     let p = flinkddl_syntax::parse(text);
-    check_tokens(text, &p.tokens, &p.trivia, &p.errors)?;
+    check_tokens(text, p.tokens(), &p.trivia, &p.errors)?;
     let ast =
         serde_json::to_value(p.script()).map_err(|e| format!("AST does not serialize: {e}"))?;
     check_ast(text, &ast)
