@@ -24,6 +24,9 @@
 //! * `check`: one file end to end in-process: decode, analyze, configuration, JSON output.
 //! * `check N files`: the corpus split into files on disk, `check_all` (rayon) end to end; the
 //!   CPU time over the wall time says how busy the cores were.
+//! * `process ...`: `flinkddl check --format json FILE` (the release binary) against
+//!   `examples/sqlparser_file.rs`, as whole processes (start-up and reading the file included;
+//!   not in quick runs unless `FLINKDDL_BENCH_PROCESSES=1`).
 //!
 //! Memory: a counting global allocator (the system allocator underneath, or mimalloc with
 //! `--features mimalloc`, as in the `flinkddl` binary) records the peak of
@@ -247,6 +250,8 @@ fn run_flavor(flavor: &str, path: &Path, text: &str, iters: usize, only: &str) {
         Err(e) => println!("   check 64 files: skipped: {e}"),
     }
 
+    let whole = processes(path, bytes, n, iters);
+
     let speed = |name: &str| {
         results
             .iter()
@@ -266,6 +271,71 @@ fn run_flavor(flavor: &str, path: &Path, text: &str, iters: usize, only: &str) {
     for (what, ratio) in ratios {
         println!("     {what:<32} {ratio:6.2}x");
     }
+    if let Some((ours, theirs)) = whole {
+        println!(
+            "     {:<32} {:6.2}x",
+            "process check / sqlparser",
+            ours.best_mbs() / theirs.best_mbs()
+        );
+    }
+}
+
+/// `flinkddl check --format json FILE` (the release binary, output to nowhere) against
+/// `examples/sqlparser_file.rs` on the same file, as whole processes the way a user runs
+/// them: start-up, reading the file and, for us, writing the report included. Built first
+/// with the `cargo` that runs the bench, so that the binaries are this code's; skipped in quick
+/// runs unless `FLINKDDL_BENCH_PROCESSES=1`.
+fn processes(path: &Path, bytes: usize, n: usize, iters: usize) -> Option<(Stats, Stats)> {
+    if env_flag("FLINKDDL_BENCH_QUICK") && !env_flag("FLINKDDL_BENCH_PROCESSES") {
+        return None;
+    }
+    let skip = |why: String| {
+        println!("   processes: skipped: {why}");
+        None
+    };
+    let Some(cargo) = std::env::var_os("CARGO") else {
+        return skip("not run by cargo (CARGO is not set)".into());
+    };
+    let built = Command::new(cargo)
+        .args(["build", "--quiet", "--release", "-p", "flinkddl-cli"])
+        .args(["-p", "flinkddl-bench", "--example", "sqlparser_file"])
+        .status();
+    if !built.is_ok_and(|s| s.success()) {
+        return skip("cargo build --release of flinkddl-cli and sqlparser_file failed".into());
+    }
+    // This bench runs from <target>/release/deps; the binaries are in <target>/release.
+    let Some(release) = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.to_path_buf()))
+    else {
+        return skip("cannot tell where the bench runs from".into());
+    };
+    fn run(program: PathBuf, args: Vec<&std::ffi::OsStr>) -> impl Fn() -> Option<i32> + '_ {
+        move || {
+            Command::new(&program)
+                .args(&args)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .ok()
+                .and_then(|s| s.code())
+        }
+    }
+    let file = path.as_os_str();
+    let ours = run(
+        release.join("flinkddl"),
+        vec!["check".as_ref(), "--format".as_ref(), "json".as_ref(), file],
+    );
+    let theirs = run(release.join("examples").join("sqlparser_file"), vec![file]);
+    // `check` exits 1 when the corpus has an error; anything else did not run.
+    if !matches!(ours(), Some(0 | 1)) || theirs() != Some(0) {
+        return skip(format!("the binaries in {} did not run", release.display()));
+    }
+    let ours = measure(iters, bytes, n, ours);
+    report("process flinkddl check", &ours, None);
+    let theirs = measure(iters, bytes, n, theirs);
+    report("process sqlparser", &theirs, None);
+    Some((ours, theirs))
 }
 
 // ---- the query-heavy corpus ------------------------------------------------------------------
