@@ -6,7 +6,7 @@
 //! `analyze_with` gives (`tests/incremental.rs` replays random edits against it).
 
 use crate::{binder, syntax, Analysis, Options};
-use binder::resume::{Checkpoint, Earlier};
+use binder::resume::{Checkpoint, Earlier, Ends, Unchanged};
 use std::sync::Arc;
 
 /// What an [`Analysis`] of one version of a script does not keep and the next version needs:
@@ -21,6 +21,11 @@ pub struct Incremental {
     /// The binder's state before some statements, in statement order (shared with the
     /// versions after this one that resume after them).
     checkpoints: Vec<Arc<Checkpoint>>,
+    /// Per statement, how far the binder's lists reached after it: the results of each
+    /// statement, for the next version to take over when that statement reads as before.
+    ends: Vec<Ends>,
+    /// How many statements this version took over from the last one instead of binding them.
+    replayed: usize,
 }
 
 /// How many checkpoints a script keeps at most: each holds a copy of the catalog, so they cost
@@ -53,6 +58,12 @@ impl Incremental {
     ) -> (Analysis, Incremental) {
         analyze(Some((self, previous, previous_text)), text, options)
     }
+
+    /// How many statements after the edit this version replayed from the one before (their
+    /// results taken over) rather than bound.
+    pub fn replayed(&self) -> usize {
+        self.replayed
+    }
 }
 
 fn analyze(
@@ -81,7 +92,17 @@ fn analyze(
         i.is_multiple_of(every)
             && resume_at.is_none_or(|r| i <= r + NEW_CHECKPOINTS_AFTER_EDIT * every)
     };
-    let resumed = binder::resume::bind_resumable(
+    let unchanged = match (from, before) {
+        (Some((b, _, at)), Some((_, a, old_text))) => unchanged_after_edit(
+            &a.parse,
+            old_text,
+            &parse,
+            text,
+            b.checkpoints[at].statement,
+        ),
+        _ => None,
+    };
+    let resumed = binder::resume::bind_replaying(
         &parse,
         text,
         crate::bind_options(options),
@@ -93,9 +114,11 @@ fn analyze(
                     diagnostics: &b.bind_diagnostics,
                     created: &a.created,
                     uses: &b.uses,
+                    ends: &b.ends,
                 },
             )
         }),
+        unchanged,
         &keep,
     );
     let mut checkpoints: Vec<Arc<Checkpoint>> = match from {
@@ -114,6 +137,110 @@ fn analyze(
         uses,
         connector_findings,
         checkpoints,
+        ends: resumed.ends,
+        replayed: resumed.replayed,
     };
     (analysis, next)
+}
+
+/// The statements at the end of `parse` that read as the earlier version's (`old`) did: same
+/// text, same spans shifted by the edit, no syntax error in the statement before the first of
+/// them in either version (so both parsers were at the top level there, as in
+/// `syntax::reparse`). `old_from` is the first statement bound again.
+fn unchanged_after_edit<'a>(
+    old: &'a syntax::Parse,
+    old_text: &str,
+    parse: &syntax::Parse,
+    text: &str,
+    old_from: usize,
+) -> Option<Unchanged<'a>> {
+    let prefix = common_prefix_len(old_text, text);
+    let room = old_text.len().min(text.len()) - prefix;
+    let suffix = common_suffix_len(old_text, text).min(room);
+    let new_suffix = text.len() - suffix;
+    let old_suffix = old_text.len() - suffix;
+    let delta = text.len() as i64 - old_text.len() as i64;
+    let statements = parse.script().statements;
+    let old_statements = old.script().statements;
+    let mut first = statements.partition_point(|s| (s.span.start as usize) < new_suffix);
+    let old_first = |first: usize| (first + old_statements.len()).checked_sub(statements.len());
+    let broken = parse.statements_with_errors();
+    let old_broken = old.statements_with_errors();
+    // The statement before the first must have ended cleanly in both.
+    while first < statements.len() {
+        let old_i = old_first(first)?;
+        let clean = first == 0
+            || (!broken.get(first - 1).copied().unwrap_or(true)
+                && old_i > 0
+                && !old_broken.get(old_i - 1).copied().unwrap_or(true));
+        if clean {
+            break;
+        }
+        first += 1;
+    }
+    let old_i = old_first(first)?;
+    for (k, s) in statements.iter().enumerate().skip(first) {
+        let o = old_statements.get(k - first + old_i)?;
+        if i64::from(o.span.start) + delta != i64::from(s.span.start)
+            || i64::from(o.span.end) + delta != i64::from(s.span.end)
+            || broken.get(k) != old_broken.get(k - first + old_i)
+        {
+            return None;
+        }
+    }
+    let lines = |t: &[u8]| t.iter().filter(|&&b| b == b'\n').count();
+    let (bytes, old_bytes) = (text.as_bytes(), old_text.as_bytes());
+    let starts_on_own_line = statements
+        .get(first)
+        .and_then(|s| bytes.get(new_suffix..s.span.start as usize))
+        .is_some_and(|gap| gap.contains(&b'\n'));
+    let same_lines = starts_on_own_line
+        && lines(bytes.get(prefix..new_suffix)?) == lines(old_bytes.get(prefix..old_suffix)?);
+    Some(Unchanged {
+        first,
+        old_first: old_i,
+        delta,
+        prefix: u32::try_from(prefix).ok()?,
+        old_suffix: u32::try_from(old_suffix).ok()?,
+        same_lines,
+        old,
+        old_from,
+    })
+}
+
+/// How many bytes `a` and `b` share at the start: compared a block at a time (a block compare is
+/// a `memcmp`), then byte by byte in the first block that differs.
+fn common_prefix_len(a: &str, b: &str) -> usize {
+    const BLOCK: usize = 4096;
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let len = a.len().min(b.len());
+    let mut at = 0;
+    while at + BLOCK <= len && a[at..at + BLOCK] == b[at..at + BLOCK] {
+        at += BLOCK;
+    }
+    at + a[at..len]
+        .iter()
+        .zip(&b[at..len])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many bytes `a` and `b` share at the end (as [`common_prefix_len`]).
+fn common_suffix_len(a: &str, b: &str) -> usize {
+    const BLOCK: usize = 4096;
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let len = a.len().min(b.len());
+    let mut n = 0;
+    while n + BLOCK <= len
+        && a[a.len() - n - BLOCK..a.len() - n] == b[b.len() - n - BLOCK..b.len() - n]
+    {
+        n += BLOCK;
+    }
+    n + a[..a.len() - n]
+        .iter()
+        .rev()
+        .zip(b[..b.len() - n].iter().rev())
+        .take(len - n)
+        .take_while(|(x, y)| x == y)
+        .count()
 }

@@ -88,16 +88,19 @@ fn summary(a: &Analysis) -> String {
 }
 
 /// Replays `edits` random edits; returns how many re-read the script from a later statement
-/// than the first (so that the test does compare reuse, not only whole analyses).
-fn replay(name: &str, text: &str, edits: usize, seed: u64, options: &Options) -> usize {
+/// than the first, and how many took statements after the edit over (so that the test does
+/// compare reuse, not only whole analyses).
+fn replay(name: &str, text: &str, edits: usize, seed: u64, options: &Options) -> (usize, usize) {
     let mut rng = Rng(seed);
     let mut reused = 0;
+    let mut replayed = 0;
     let (mut analysis, mut state) = Incremental::new(text, options);
     let mut text = text.to_string();
     for round in 0..edits {
         let next = edit(&text, &mut rng);
         reused += usize::from(flinkddl::syntax::reparse(&analysis.parse, &text, &next).1 > 0);
         let (incremental, next_state) = state.update(&analysis, &text, &next, options);
+        replayed += usize::from(next_state.replayed() > 0);
         let whole = flinkddl::analyze_with(&next, options);
         if summary(&incremental) != summary(&whole) {
             panic!(
@@ -106,7 +109,7 @@ fn replay(name: &str, text: &str, edits: usize, seed: u64, options: &Options) ->
         }
         (analysis, state, text) = (incremental, next_state, next);
     }
-    reused
+    (reused, replayed)
 }
 
 fn corpus_script(path: &Path, cases: usize) -> Option<String> {
@@ -139,6 +142,31 @@ fn random_edits_analyze_as_the_whole_text() {
             })
             .collect::<String>(),
     )];
+    // Mostly plain CREATE TABLEs, as large scripts are (the statements replayed after an edit),
+    // with what makes a table depend on another: LIKE, views, inserts, duplicates, temporary
+    // tables hiding permanent ones, IF NOT EXISTS, errors.
+    scripts.push((
+        "related tables".to_string(),
+        (0..40)
+            .map(|i| {
+                let table = format!(
+                    "CREATE TABLE r{i} (id BIGINT, p DECIMAL(10, 2), ts TIMESTAMP(3), \
+                     c AS p * 2, WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) \
+                     WITH ('connector' = 'datagen');\n"
+                );
+                let extra = match i % 8 {
+                    1 => format!("CREATE TABLE l{i} WITH ('connector' = 'print') LIKE r{};\n", i - 1),
+                    3 => format!("CREATE VIEW v{i} AS SELECT id, p FROM r{};\n", i - 2),
+                    4 => format!("INSERT INTO r{i} SELECT * FROM r{};\n", i / 2),
+                    5 => format!("CREATE TABLE r{} (x INT) WITH ('connector' = 'datagen');\n", i - 1),
+                    6 => format!("CREATE TEMPORARY TABLE r{} (y INT) WITH ('connector' = 'datagen');\n", i - 3),
+                    7 => format!("CREATE TABLE IF NOT EXISTS r{} (z INT);\nCREATE TABLE bad{i} (a INT, a INT);\n", i - 1),
+                    _ => String::new(),
+                };
+                table + &extra
+            })
+            .collect::<String>(),
+    ));
     for (corpus, cases) in [
         ("fixtures/conformance/cases.jsonl", 120),
         ("../shared/queries/cases.jsonl", 40),
@@ -155,10 +183,13 @@ fn random_edits_analyze_as_the_whole_text() {
             ..Options::default()
         },
     ];
-    let (mut edits, mut reused) = (0, 0);
+    let (mut edits, mut reused, mut replayed) = (0, 0, 0);
     for (i, (name, text)) in scripts.iter().enumerate() {
         for (j, o) in options.iter().enumerate() {
-            reused += replay(name, text, 25, 1 + (i * 2 + j) as u64 * 7919, o);
+            let (r, p) = replay(name, text, 25, 1 + (i * 2 + j) as u64 * 7919, o);
+            eprintln!("{name}: {r} resumed, {p} replayed");
+            reused += r;
+            replayed += p;
             edits += 25;
         }
     }
@@ -166,4 +197,9 @@ fn random_edits_analyze_as_the_whole_text() {
         reused * 2 > edits,
         "only {reused} of {edits} edits reused statements"
     );
+    assert!(
+        replayed * 5 > edits,
+        "only {replayed} of {edits} edits replayed statements after the edit"
+    );
+    eprintln!("{edits} edits: {reused} resumed, {replayed} replayed statements after the edit");
 }
