@@ -180,7 +180,7 @@ pub fn bind_replaying(
         } else {
             binder.bind_statement(parse, index, statement, is_broken);
             if let Some(r) = &mut replay {
-                if !r.writes_of(parse, statement) {
+                if !r.writes_of(parse, statement, is_broken) {
                     replay = None;
                 }
             }
@@ -228,9 +228,16 @@ impl<'a> Replay<'a> {
         };
         let old = unchanged.old;
         let old_statements = old.script().statements;
+        let old_broken = crate::broken_statements(old);
         let from = unchanged.old_from.min(first);
-        for statement in old_statements.get(from..unchanged.old_first)? {
-            if !replay.writes_of(old, statement) {
+        for (i, statement) in old_statements
+            .iter()
+            .enumerate()
+            .take(unchanged.old_first)
+            .skip(from)
+        {
+            let broken = old_broken.get(i).copied().unwrap_or(true);
+            if !replay.writes_of(old, statement, broken) {
                 return None;
             }
         }
@@ -243,8 +250,9 @@ impl<'a> Replay<'a> {
     }
 
     /// Adds what `statement` (bound) may have written; false when its effect is not keyed by
-    /// the names it mentions.
-    fn writes_of(&mut self, parse: &Parse, statement: &Statement<'_>) -> bool {
+    /// the names it mentions. A statement with a syntax error is not bound: it only declares
+    /// its name or function (`Binder::bind_statement`).
+    fn writes_of(&mut self, parse: &Parse, statement: &Statement<'_>, broken: bool) -> bool {
         let name_parts = match &statement.kind {
             StatementKind::CreateTable(ct) => Some(ct.name.parts),
             StatementKind::CreateView(v) => Some(v.name.parts),
@@ -256,6 +264,9 @@ impl<'a> Replay<'a> {
                 self.add(part.value.to_string());
             }
             return true;
+        }
+        if broken {
+            return !matches!(statement.kind, StatementKind::LoadModule(_));
         }
         match &statement.kind {
             // The target's place in the creation order, or the table altered: any name it has.

@@ -92,12 +92,19 @@ fn analyze(
         i.is_multiple_of(every)
             && resume_at.is_none_or(|r| i <= r + NEW_CHECKPOINTS_AFTER_EDIT * every)
     };
-    let unchanged = match (from, before) {
-        (Some((b, _, at)), Some((_, a, old_text))) => unchanged_after_edit(
+    // Where the versions differ: `prefix` bytes the same at the start, `suffix` at the end.
+    let edit = before.map(|(_, _, old_text)| {
+        let prefix = common_prefix_len(old_text, text);
+        let room = old_text.len().min(text.len()) - prefix;
+        (prefix, common_suffix_len(old_text, text).min(room))
+    });
+    let unchanged = match (from, before, edit) {
+        (Some((b, _, at)), Some((_, a, old_text)), Some(edit)) => unchanged_after_edit(
             &a.parse,
             old_text,
             &parse,
             text,
+            edit,
             b.checkpoints[at].statement,
         ),
         _ => None,
@@ -129,9 +136,27 @@ fn analyze(
     let bound = resumed.bound;
     let bind_diagnostics = bound.diagnostics.clone();
     let uses = bound.uses.clone();
-    // Tables created before the re-bound statements are the earlier version's, in its slots.
-    let reuse = from.map(|(b, _, at)| (&b.connector_findings, b.checkpoints[at].created()));
-    let (analysis, connector_findings) = crate::finish_reusing(parse, bound, text, options, reuse);
+    // Tables the statements before the edit or the replayed ones created are the earlier
+    // version's: so are their connector findings when their uses are the same.
+    let mapping = match (before, edit) {
+        (Some((b, a, old_text)), Some((prefix, suffix))) => Some(Mapping {
+            findings: &b.connector_findings,
+            old_created: &a.created,
+            prefix_statements: first_changed,
+            prefix: u32::try_from(prefix).unwrap_or(0),
+            old_suffix: u32::try_from(old_text.len() - suffix).unwrap_or(u32::MAX),
+            delta: text.len() as i64 - old_text.len() as i64,
+            moved: unchanged.map(|u| (u.first, u.old_first)),
+        }),
+        _ => None,
+    };
+    let (analysis, connector_findings) = crate::finish_reusing(
+        parse,
+        bound,
+        text,
+        options,
+        mapping.as_ref().map(|m| m as &dyn crate::EarlierFindings),
+    );
     let next = Incremental {
         bind_diagnostics,
         uses,
@@ -152,11 +177,9 @@ fn unchanged_after_edit<'a>(
     old_text: &str,
     parse: &syntax::Parse,
     text: &str,
+    (prefix, suffix): (usize, usize),
     old_from: usize,
 ) -> Option<Unchanged<'a>> {
-    let prefix = common_prefix_len(old_text, text);
-    let room = old_text.len().min(text.len()) - prefix;
-    let suffix = common_suffix_len(old_text, text).min(room);
     let new_suffix = text.len() - suffix;
     let old_suffix = old_text.len() - suffix;
     let delta = text.len() as i64 - old_text.len() as i64;
@@ -206,6 +229,96 @@ fn unchanged_after_edit<'a>(
         old,
         old_from,
     })
+}
+
+/// Where the earlier version's connector findings are in this one.
+struct Mapping<'a> {
+    findings: &'a crate::ConnectorFindingsBySlot,
+    old_created: &'a [(usize, Arc<binder::schema::TableSchema>)],
+    /// Statements before this one are the same, at the same offsets.
+    prefix_statements: usize,
+    /// Offsets below `prefix` are the same; the earlier version's from `old_suffix` on are
+    /// `delta` bytes later.
+    prefix: u32,
+    old_suffix: u32,
+    delta: i64,
+    /// The first statement replayed from the earlier version, and its index there.
+    moved: Option<(usize, usize)>,
+}
+
+impl Mapping<'_> {
+    fn statement_to_old(&self, statement: usize) -> Option<usize> {
+        if statement < self.prefix_statements {
+            return Some(statement);
+        }
+        let (first, old_first) = self.moved?;
+        (statement >= first).then(|| statement - first + old_first)
+    }
+
+    fn offset_to_old(&self, offset: u32) -> Option<u32> {
+        if offset < self.prefix {
+            return Some(offset);
+        }
+        let old = i64::from(offset) - self.delta;
+        (old >= i64::from(self.old_suffix))
+            .then(|| u32::try_from(old).ok())
+            .flatten()
+    }
+
+    fn offset_to_new(&self, offset: u32) -> Option<u32> {
+        if offset < self.prefix {
+            Some(offset)
+        } else if offset >= self.old_suffix {
+            u32::try_from(i64::from(offset) + self.delta).ok()
+        } else {
+            None
+        }
+    }
+}
+
+impl crate::EarlierFindings for Mapping<'_> {
+    fn findings(
+        &self,
+        _slot: usize,
+        statement: usize,
+        table: &Arc<binder::schema::TableSchema>,
+    ) -> Option<&(u64, Vec<crate::Diagnostic>)> {
+        let old = self.statement_to_old(statement)?;
+        let at = self.old_created.partition_point(|(i, _)| *i < old);
+        let (i, earlier) = self.old_created.get(at)?;
+        // The same table object: the earlier version's, taken over, not bound again.
+        (*i == old && Arc::ptr_eq(earlier, table))
+            .then(|| self.findings.get(at))
+            .flatten()
+    }
+
+    fn to_old(&self, statement: usize, span: crate::Span) -> Option<(usize, crate::Span)> {
+        Some((
+            self.statement_to_old(statement)?,
+            crate::Span::new(
+                self.offset_to_old(span.start)?,
+                self.offset_to_old(span.end)?,
+            ),
+        ))
+    }
+
+    fn to_new(&self, finding: &crate::Diagnostic) -> Option<crate::Diagnostic> {
+        let map = |s: crate::Span| {
+            Some(crate::Span::new(
+                self.offset_to_new(s.start)?,
+                self.offset_to_new(s.end)?,
+            ))
+        };
+        let mut d = finding.clone();
+        d.span = map(d.span)?;
+        for label in &mut d.labels {
+            label.span = map(label.span)?;
+        }
+        if let Some(fix) = &mut d.fix {
+            fix.span = map(fix.span)?;
+        }
+        Some(d)
+    }
 }
 
 /// How many bytes `a` and `b` share at the start: compared a block at a time (a block compare is
