@@ -65,6 +65,9 @@ pub struct Earlier<'a> {
 /// `delta` bytes later (checked by the caller: same spans shifted, same syntax errors).
 #[derive(Debug, Clone, Copy)]
 pub struct Unchanged<'a> {
+    /// Statements before this one are the earlier version's at the same offsets, and bound
+    /// from the same state: they are replayed too.
+    pub same_before: usize,
     pub first: usize,
     pub old_first: usize,
     pub delta: i64,
@@ -151,7 +154,7 @@ pub fn bind_replaying(
             .to_vec();
         ends.extend_from_slice(earlier.ends.get(..first).unwrap_or_default());
         replay = unchanged
-            .filter(|u| ends.len() == first && u.first >= first)
+            .filter(|u| ends.len() == first && u.first >= first && u.same_before <= u.first)
             .and_then(|u| Replay::new(u, earlier, first));
     }
     let broken = crate::broken_statements(parse);
@@ -179,7 +182,7 @@ pub fn bind_replaying(
             replayed += 1;
         } else {
             binder.bind_statement(parse, index, statement, is_broken);
-            if let Some(r) = &mut replay {
+            if let Some(r) = replay.as_mut().filter(|r| index >= r.unchanged.same_before) {
                 if !r.writes_of(parse, statement, is_broken) {
                     replay = None;
                 }
@@ -229,7 +232,8 @@ impl<'a> Replay<'a> {
         let old = unchanged.old;
         let old_statements = old.script().statements;
         let old_broken = crate::broken_statements(old);
-        let from = unchanged.old_from.min(first);
+        // Before `same_before` both versions read the same from the same state.
+        let from = unchanged.old_from.min(first).max(unchanged.same_before);
         for (i, statement) in old_statements
             .iter()
             .enumerate()
@@ -306,7 +310,14 @@ impl<'a> Replay<'a> {
         broken: bool,
     ) -> bool {
         let u = self.unchanged;
-        if broken || index < u.first {
+        let old = if index < u.same_before {
+            index
+        } else if index >= u.first {
+            index - u.first + u.old_first
+        } else {
+            return false;
+        };
+        if broken {
             return false;
         }
         let StatementKind::CreateTable(ct) = &statement.kind else {
@@ -320,7 +331,6 @@ impl<'a> Replay<'a> {
         {
             return false;
         }
-        let old = index - u.first + u.old_first;
         let Some(end) = self.earlier.ends.get(old) else {
             return false;
         };

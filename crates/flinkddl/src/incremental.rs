@@ -33,7 +33,7 @@ pub struct Incremental {
 /// script before the change.
 const CHECKPOINTS: usize = 32;
 /// Checkpoints taken while re-binding after an edit (after the one resumed from).
-const NEW_CHECKPOINTS_AFTER_EDIT: usize = 2;
+const NEW_CHECKPOINTS_AFTER_EDIT: usize = 1;
 /// The fewest statements between two checkpoints.
 const MIN_STATEMENTS_PER_CHECKPOINT: usize = 16;
 
@@ -106,6 +106,7 @@ fn analyze(
             text,
             edit,
             b.checkpoints[at].statement,
+            first_changed,
         ),
         _ => None,
     };
@@ -179,6 +180,7 @@ fn unchanged_after_edit<'a>(
     text: &str,
     (prefix, suffix): (usize, usize),
     old_from: usize,
+    same_before: usize,
 ) -> Option<Unchanged<'a>> {
     let new_suffix = text.len() - suffix;
     let old_suffix = old_text.len() - suffix;
@@ -220,6 +222,7 @@ fn unchanged_after_edit<'a>(
     let same_lines = starts_on_own_line
         && lines(bytes.get(prefix..new_suffix)?) == lines(old_bytes.get(prefix..old_suffix)?);
     Some(Unchanged {
+        same_before,
         first,
         old_first: old_i,
         delta,

@@ -44,7 +44,8 @@ fn main() {
     println!("analyze_with (whole):        {full:.1?}");
     let (before, state) = flinkddl::incremental::Incremental::new(&text, &options);
     let incremental = best(|| drop(state.update(&before, &text, &edited, &options)));
-    println!("incremental, middle edit:    {incremental:.1?}");
+    let replayed = state.update(&before, &text, &edited, &options).1.replayed();
+    println!("incremental, middle edit:    {incremental:.1?} ({replayed} statements replayed)");
     let reparse = best(|| drop(flinkddl::syntax::reparse(&before.parse, &text, &edited)));
     println!("  of which reparse:          {reparse:.1?}");
     if std::env::var_os("ONLY_INCREMENTAL").is_some() {
