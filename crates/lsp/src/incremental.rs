@@ -26,12 +26,8 @@ impl History {
             .clone()
     }
 
-    /// Makes `last` the version to analyze the next one from; returns the one it replaces.
-    fn set(&self, last: Last) -> Option<Arc<Last>> {
-        self.0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .replace(Arc::new(last))
+    fn set(&self, last: Last) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(last));
     }
 }
 
@@ -74,27 +70,13 @@ impl DocumentAnalysis {
                     result,
                     &self.config,
                 ));
-                let replaced = self.history.set(Last {
+                self.history.set(Last {
                     text: self.text.clone(),
                     analysis: analysis.clone(),
                     state,
                 });
-                drop_later(replaced);
                 analysis
             })
             .clone()
-    }
-}
-
-/// Frees the version an analysis replaced off the path to its diagnostics: on a 5 MB script
-/// its tree, tokens, tables and checkpoints take milliseconds to free.
-fn drop_later(last: Option<Arc<Last>>) {
-    if let Some(last) = last {
-        // Only the last owner pays; when the thread cannot start, this one does.
-        if Arc::strong_count(&last) == 1 {
-            let _ = std::thread::Builder::new()
-                .name("flinkddl-drop".to_string())
-                .spawn(move || drop(last));
-        }
     }
 }
