@@ -6,7 +6,7 @@
 //! `analyze_with` gives (`tests/incremental.rs` replays random edits against it).
 
 use crate::{binder, syntax, Analysis, Options};
-use binder::resume::{Checkpoint, Earlier};
+use binder::resume::{Checkpoint, Earlier, Ends, Unchanged};
 use std::sync::Arc;
 
 /// What an [`Analysis`] of one version of a script does not keep and the next version needs:
@@ -21,6 +21,11 @@ pub struct Incremental {
     /// The binder's state before some statements, in statement order (shared with the
     /// versions after this one that resume after them).
     checkpoints: Vec<Arc<Checkpoint>>,
+    /// Per statement, how far the binder's lists reached after it: the results of each
+    /// statement, for the next version to take over when that statement reads as before.
+    ends: Vec<Ends>,
+    /// How many statements this version took over from the last one instead of binding them.
+    replayed: usize,
 }
 
 /// How many checkpoints a script keeps at most: each holds a copy of the catalog, so they cost
@@ -28,7 +33,7 @@ pub struct Incremental {
 /// script before the change.
 const CHECKPOINTS: usize = 32;
 /// Checkpoints taken while re-binding after an edit (after the one resumed from).
-const NEW_CHECKPOINTS_AFTER_EDIT: usize = 2;
+const NEW_CHECKPOINTS_AFTER_EDIT: usize = 1;
 /// The fewest statements between two checkpoints.
 const MIN_STATEMENTS_PER_CHECKPOINT: usize = 16;
 
@@ -53,6 +58,12 @@ impl Incremental {
     ) -> (Analysis, Incremental) {
         analyze(Some((self, previous, previous_text)), text, options)
     }
+
+    /// How many statements after the edit this version replayed from the one before (their
+    /// results taken over) rather than bound.
+    pub fn replayed(&self) -> usize {
+        self.replayed
+    }
 }
 
 fn analyze(
@@ -62,7 +73,7 @@ fn analyze(
 ) -> (Analysis, Incremental) {
     let (parse, first_changed) = match before {
         Some((_, a, old_text)) => syntax::reparse(&a.parse, old_text, text),
-        None => (syntax::parse(text), 0),
+        None => (syntax::parse_keeping_tokens(text), 0),
     };
     let every = checkpoint_every(parse.script().statements.len());
     // The latest checkpoint at or before the first statement read again.
@@ -81,7 +92,25 @@ fn analyze(
         i.is_multiple_of(every)
             && resume_at.is_none_or(|r| i <= r + NEW_CHECKPOINTS_AFTER_EDIT * every)
     };
-    let resumed = binder::resume::bind_resumable(
+    // Where the versions differ: `prefix` bytes the same at the start, `suffix` at the end.
+    let edit = before.map(|(_, _, old_text)| {
+        let prefix = common_prefix_len(old_text, text);
+        let room = old_text.len().min(text.len()) - prefix;
+        (prefix, common_suffix_len(old_text, text).min(room))
+    });
+    let unchanged = match (from, before, edit) {
+        (Some((b, _, at)), Some((_, a, old_text)), Some(edit)) => unchanged_after_edit(
+            &a.parse,
+            old_text,
+            &parse,
+            text,
+            edit,
+            b.checkpoints[at].statement,
+            first_changed,
+        ),
+        _ => None,
+    };
+    let resumed = binder::resume::bind_replaying(
         &parse,
         text,
         crate::bind_options(options),
@@ -93,9 +122,11 @@ fn analyze(
                     diagnostics: &b.bind_diagnostics,
                     created: &a.created,
                     uses: &b.uses,
+                    ends: &b.ends,
                 },
             )
         }),
+        unchanged,
         &keep,
     );
     let mut checkpoints: Vec<Arc<Checkpoint>> = match from {
@@ -106,14 +137,225 @@ fn analyze(
     let bound = resumed.bound;
     let bind_diagnostics = bound.diagnostics.clone();
     let uses = bound.uses.clone();
-    // Tables created before the re-bound statements are the earlier version's, in its slots.
-    let reuse = from.map(|(b, _, at)| (&b.connector_findings, b.checkpoints[at].created()));
-    let (analysis, connector_findings) = crate::finish_reusing(parse, bound, options, reuse);
+    // Tables the statements before the edit or the replayed ones created are the earlier
+    // version's: so are their connector findings when their uses are the same.
+    let mapping = match (before, edit) {
+        (Some((b, a, old_text)), Some((prefix, suffix))) => Some(Mapping {
+            findings: &b.connector_findings,
+            old_created: &a.created,
+            prefix_statements: first_changed,
+            prefix: u32::try_from(prefix).unwrap_or(0),
+            old_suffix: u32::try_from(old_text.len() - suffix).unwrap_or(u32::MAX),
+            delta: text.len() as i64 - old_text.len() as i64,
+            moved: unchanged.map(|u| (u.first, u.old_first)),
+        }),
+        _ => None,
+    };
+    let (analysis, connector_findings) = crate::finish_reusing(
+        parse,
+        bound,
+        options,
+        mapping.as_ref().map(|m| m as &dyn crate::EarlierFindings),
+    );
     let next = Incremental {
         bind_diagnostics,
         uses,
         connector_findings,
         checkpoints,
+        ends: resumed.ends,
+        replayed: resumed.replayed,
     };
     (analysis, next)
+}
+
+/// The statements at the end of `parse` that read as the earlier version's (`old`) did: same
+/// text, same spans shifted by the edit, no syntax error in the statement before the first of
+/// them in either version (so both parsers were at the top level there, as in
+/// `syntax::reparse`). `old_from` is the first statement bound again.
+fn unchanged_after_edit<'a>(
+    old: &'a syntax::Parse,
+    old_text: &str,
+    parse: &syntax::Parse,
+    text: &str,
+    (prefix, suffix): (usize, usize),
+    old_from: usize,
+    same_before: usize,
+) -> Option<Unchanged<'a>> {
+    let new_suffix = text.len() - suffix;
+    let old_suffix = old_text.len() - suffix;
+    let delta = text.len() as i64 - old_text.len() as i64;
+    let statements = parse.script().statements;
+    let old_statements = old.script().statements;
+    let mut first = statements.partition_point(|s| (s.span.start as usize) < new_suffix);
+    let old_first = |first: usize| (first + old_statements.len()).checked_sub(statements.len());
+    let broken = parse.statements_with_errors();
+    let old_broken = old.statements_with_errors();
+    // The statement before the first must have ended cleanly in both.
+    while first < statements.len() {
+        let old_i = old_first(first)?;
+        let clean = first == 0
+            || (!broken.get(first - 1).copied().unwrap_or(true)
+                && old_i > 0
+                && !old_broken.get(old_i - 1).copied().unwrap_or(true));
+        if clean {
+            break;
+        }
+        first += 1;
+    }
+    let old_i = old_first(first)?;
+    for (k, s) in statements.iter().enumerate().skip(first) {
+        let o = old_statements.get(k - first + old_i)?;
+        if i64::from(o.span.start) + delta != i64::from(s.span.start)
+            || i64::from(o.span.end) + delta != i64::from(s.span.end)
+            || broken.get(k) != old_broken.get(k - first + old_i)
+        {
+            return None;
+        }
+    }
+    let lines = |t: &[u8]| t.iter().filter(|&&b| b == b'\n').count();
+    let (bytes, old_bytes) = (text.as_bytes(), old_text.as_bytes());
+    let starts_on_own_line = statements
+        .get(first)
+        .and_then(|s| bytes.get(new_suffix..s.span.start as usize))
+        .is_some_and(|gap| gap.contains(&b'\n'));
+    let same_lines = starts_on_own_line
+        && lines(bytes.get(prefix..new_suffix)?) == lines(old_bytes.get(prefix..old_suffix)?);
+    Some(Unchanged {
+        same_before,
+        first,
+        old_first: old_i,
+        delta,
+        prefix: u32::try_from(prefix).ok()?,
+        old_suffix: u32::try_from(old_suffix).ok()?,
+        same_lines,
+        old,
+        old_from,
+    })
+}
+
+/// Where the earlier version's connector findings are in this one.
+struct Mapping<'a> {
+    findings: &'a crate::ConnectorFindingsBySlot,
+    old_created: &'a [(usize, Arc<binder::schema::TableSchema>)],
+    /// Statements before this one are the same, at the same offsets.
+    prefix_statements: usize,
+    /// Offsets below `prefix` are the same; the earlier version's from `old_suffix` on are
+    /// `delta` bytes later.
+    prefix: u32,
+    old_suffix: u32,
+    delta: i64,
+    /// The first statement replayed from the earlier version, and its index there.
+    moved: Option<(usize, usize)>,
+}
+
+impl Mapping<'_> {
+    fn statement_to_old(&self, statement: usize) -> Option<usize> {
+        if statement < self.prefix_statements {
+            return Some(statement);
+        }
+        let (first, old_first) = self.moved?;
+        (statement >= first).then(|| statement - first + old_first)
+    }
+
+    fn offset_to_old(&self, offset: u32) -> Option<u32> {
+        if offset < self.prefix {
+            return Some(offset);
+        }
+        let old = i64::from(offset) - self.delta;
+        (old >= i64::from(self.old_suffix))
+            .then(|| u32::try_from(old).ok())
+            .flatten()
+    }
+
+    fn offset_to_new(&self, offset: u32) -> Option<u32> {
+        if offset < self.prefix {
+            Some(offset)
+        } else if offset >= self.old_suffix {
+            u32::try_from(i64::from(offset) + self.delta).ok()
+        } else {
+            None
+        }
+    }
+}
+
+impl crate::EarlierFindings for Mapping<'_> {
+    fn findings(
+        &self,
+        _slot: usize,
+        statement: usize,
+        table: &Arc<binder::schema::TableSchema>,
+    ) -> Option<&(u64, Vec<crate::Diagnostic>)> {
+        let old = self.statement_to_old(statement)?;
+        let at = self.old_created.partition_point(|(i, _)| *i < old);
+        let (i, earlier) = self.old_created.get(at)?;
+        // The same table object: the earlier version's, taken over, not bound again.
+        (*i == old && Arc::ptr_eq(earlier, table))
+            .then(|| self.findings.get(at))
+            .flatten()
+    }
+
+    fn to_old(&self, statement: usize, span: crate::Span) -> Option<(usize, crate::Span)> {
+        Some((
+            self.statement_to_old(statement)?,
+            crate::Span::new(
+                self.offset_to_old(span.start)?,
+                self.offset_to_old(span.end)?,
+            ),
+        ))
+    }
+
+    fn to_new(&self, finding: &crate::Diagnostic) -> Option<crate::Diagnostic> {
+        let map = |s: crate::Span| {
+            Some(crate::Span::new(
+                self.offset_to_new(s.start)?,
+                self.offset_to_new(s.end)?,
+            ))
+        };
+        let mut d = finding.clone();
+        d.span = map(d.span)?;
+        for label in &mut d.labels {
+            label.span = map(label.span)?;
+        }
+        if let Some(fix) = &mut d.fix {
+            fix.span = map(fix.span)?;
+        }
+        Some(d)
+    }
+}
+
+/// How many bytes `a` and `b` share at the start: compared a block at a time (a block compare is
+/// a `memcmp`), then byte by byte in the first block that differs.
+fn common_prefix_len(a: &str, b: &str) -> usize {
+    const BLOCK: usize = 4096;
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let len = a.len().min(b.len());
+    let mut at = 0;
+    while at + BLOCK <= len && a[at..at + BLOCK] == b[at..at + BLOCK] {
+        at += BLOCK;
+    }
+    at + a[at..len]
+        .iter()
+        .zip(&b[at..len])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many bytes `a` and `b` share at the end (as [`common_prefix_len`]).
+fn common_suffix_len(a: &str, b: &str) -> usize {
+    const BLOCK: usize = 4096;
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let len = a.len().min(b.len());
+    let mut n = 0;
+    while n + BLOCK <= len
+        && a[a.len() - n - BLOCK..a.len() - n] == b[b.len() - n - BLOCK..b.len() - n]
+    {
+        n += BLOCK;
+    }
+    n + a[..a.len() - n]
+        .iter()
+        .rev()
+        .zip(b[..b.len() - n].iter().rev())
+        .take(len - n)
+        .take_while(|(x, y)| x == y)
+        .count()
 }

@@ -300,6 +300,23 @@ fn finish(parse: Parse, bound: binder::Bound, options: &Options) -> Analysis {
 /// besides the table (its uses), for [`incremental`] to reuse on the next version.
 pub(crate) type ConnectorFindingsBySlot = Vec<(u64, Vec<Diagnostic>)>;
 
+/// An earlier version's connector findings, for a table the edit did not touch
+/// (`incremental`): taken over when the table's uses are the same, mapped to that version.
+pub(crate) trait EarlierFindings: Sync {
+    /// The earlier version's (fingerprint of the uses, findings) for the table in `slot`,
+    /// created by `statement`, when that version checked the same table from the same text.
+    fn findings(
+        &self,
+        slot: usize,
+        statement: usize,
+        table: &std::sync::Arc<binder::schema::TableSchema>,
+    ) -> Option<&(u64, Vec<Diagnostic>)>;
+    /// A use's statement and span as the earlier version had them (`None`: in the edit).
+    fn to_old(&self, statement: usize, span: Span) -> Option<(usize, Span)>;
+    /// One of the earlier version's findings where this version has it.
+    fn to_new(&self, finding: &Diagnostic) -> Option<Diagnostic>;
+}
+
 /// [`finish`], reusing an earlier version's connector findings for the first `slots` entries
 /// of `created` (tables the statements before the first re-bound one created, the same in both
 /// versions) where the table's uses are unchanged. Returns the findings for the next version.
@@ -307,7 +324,7 @@ pub(crate) fn finish_reusing(
     parse: Parse,
     bound: binder::Bound,
     options: &Options,
-    reuse: Option<(&ConnectorFindingsBySlot, usize)>,
+    reuse: Option<&dyn EarlierFindings>,
 ) -> (Analysis, ConnectorFindingsBySlot) {
     let text = parse.text();
     // Lints and connector checks read the bound script and not each other: on two cores at
@@ -369,7 +386,7 @@ fn connector_diagnostics(
     parse: &Parse,
     bound: &binder::Bound,
     options: &Options,
-    reuse: Option<(&ConnectorFindingsBySlot, usize)>,
+    reuse: Option<&dyn EarlierFindings>,
 ) -> ConnectorFindingsBySlot {
     use rayon::prelude::*;
     let use_index = UseIndex::new(bound);
@@ -379,7 +396,7 @@ fn connector_diagnostics(
         .filter(|d| d.code == Code::SourceNotCreatable)
         .map(|d| d.span.start)
         .collect();
-    let check = |slot: usize, index: usize, table: &binder::schema::TableSchema| {
+    let check = |slot: usize, index: usize, table: &std::sync::Arc<binder::schema::TableSchema>| {
         let Some(syntax::ast::Statement {
             kind: syntax::ast::StatementKind::CreateTable(ct),
             ..
@@ -388,26 +405,26 @@ fn connector_diagnostics(
             return (0, Vec::new());
         };
         let uses = use_index.uses_of(slot, index, table);
-        let fingerprint = {
+        // What the findings depend on besides the table and its statement: its uses.
+        let fingerprint_of = |to_old: &dyn Fn(usize, Span) -> Option<(usize, Span)>| {
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
             for u in &uses {
                 let read_fails = source_not_creatable_at.contains(&u.span.start);
-                (
-                    u.statement,
-                    u.span.start,
-                    u.span.end,
-                    u.access as u8,
-                    read_fails,
-                )
-                    .hash(&mut h);
+                let (statement, span) = to_old(u.statement, u.span)?;
+                (statement, span.start, span.end, u.access as u8, read_fails).hash(&mut h);
             }
-            h.finish()
+            Some(h.finish())
         };
-        if let Some((earlier, slots)) = reuse {
-            if let Some((f, found)) = earlier.get(slot).filter(|_| slot < slots) {
-                if *f == fingerprint {
-                    return (fingerprint, found.clone());
+        let fingerprint = fingerprint_of(&|s, span| Some((s, span))).unwrap_or_default();
+        if let Some(earlier) = reuse {
+            if let Some((f, found)) = earlier.findings(slot, index, table) {
+                if fingerprint_of(&|s, span| earlier.to_old(s, span)) == Some(*f) {
+                    let found: Option<Vec<Diagnostic>> =
+                        found.iter().map(|d| earlier.to_new(d)).collect();
+                    if let Some(found) = found {
+                        return (fingerprint, found);
+                    }
                 }
             }
         }

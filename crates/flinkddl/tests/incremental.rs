@@ -74,6 +74,34 @@ fn edit(text: &str, rng: &mut Rng) -> String {
     format!("{}{}{}", &text[..at], inserted, &text[removed..])
 }
 
+/// Typing: a character typed or deleted, or a whole line pasted, anywhere; the statements
+/// after such an edit mostly read as before, so these edits exercise the replay.
+fn typing_edit(text: &str, rng: &mut Rng) -> String {
+    let at = char_boundary(text, rng.below(text.len() + 1));
+    match rng.below(4) {
+        0 => {
+            let removed = char_boundary(text, at + 1 + rng.below(3)).max(at);
+            format!("{}{}", &text[..at], &text[removed..])
+        }
+        1 => {
+            let from = char_boundary(text, rng.below(text.len() + 1));
+            let line_start = text[..from].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[from..].find('\n').map_or(text.len(), |i| from + i + 1);
+            let at = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            format!(
+                "{}{}{}",
+                &text[..at],
+                &text[line_start..line_end],
+                &text[at..]
+            )
+        }
+        _ => {
+            let typed = ["x", "1", "_", " ", "\n", "r1", "é"][rng.below(7)];
+            format!("{}{}{}", &text[..at], typed, &text[at..])
+        }
+    }
+}
+
 fn summary(a: &Analysis) -> String {
     format!(
         "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
@@ -88,16 +116,26 @@ fn summary(a: &Analysis) -> String {
 }
 
 /// Replays `edits` random edits; returns how many re-read the script from a later statement
-/// than the first (so that the test does compare reuse, not only whole analyses).
-fn replay(name: &str, text: &str, edits: usize, seed: u64, options: &Options) -> usize {
+/// than the first, and how many took statements after the edit over (so that the test does
+/// compare reuse, not only whole analyses).
+fn replay(
+    name: &str,
+    text: &str,
+    edits: usize,
+    seed: u64,
+    options: &Options,
+    edit: fn(&str, &mut Rng) -> String,
+) -> (usize, usize) {
     let mut rng = Rng(seed);
     let mut reused = 0;
+    let mut replayed = 0;
     let (mut analysis, mut state) = Incremental::new(text, options);
     let mut text = text.to_string();
     for round in 0..edits {
         let next = edit(&text, &mut rng);
         reused += usize::from(flinkddl::syntax::reparse(&analysis.parse, &text, &next).1 > 0);
         let (incremental, next_state) = state.update(&analysis, &text, &next, options);
+        replayed += usize::from(next_state.replayed() > 0);
         let whole = flinkddl::analyze_with(&next, options);
         if summary(&incremental) != summary(&whole) {
             panic!(
@@ -106,7 +144,7 @@ fn replay(name: &str, text: &str, edits: usize, seed: u64, options: &Options) ->
         }
         (analysis, state, text) = (incremental, next_state, next);
     }
-    reused
+    (reused, replayed)
 }
 
 fn corpus_script(path: &Path, cases: usize) -> Option<String> {
@@ -124,6 +162,25 @@ fn corpus_script(path: &Path, cases: usize) -> Option<String> {
 
 #[test]
 fn random_edits_analyze_as_the_whole_text() {
+    let (edits, reused, _) = replay_on_scripts(edit);
+    assert!(
+        reused * 2 > edits,
+        "only {reused} of {edits} edits reused statements"
+    );
+}
+
+#[test]
+fn typing_replays_statements_and_analyzes_as_the_whole_text() {
+    let (edits, _, replayed) = replay_on_scripts(typing_edit);
+    assert!(
+        replayed * 3 > edits,
+        "only {replayed} of {edits} edits replayed statements after the edit"
+    );
+}
+
+/// Replays edits on each script in both session modes: (edits, how many resumed, how many
+/// replayed statements after the edit).
+fn replay_on_scripts(edit: fn(&str, &mut Rng) -> String) -> (usize, usize, usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut scripts = vec![(
         "generated tables".to_string(),
@@ -139,6 +196,31 @@ fn random_edits_analyze_as_the_whole_text() {
             })
             .collect::<String>(),
     )];
+    // Mostly plain CREATE TABLEs, as large scripts are (the statements replayed after an edit),
+    // with what makes a table depend on another: LIKE, views, inserts, duplicates, temporary
+    // tables hiding permanent ones, IF NOT EXISTS, errors.
+    scripts.push((
+        "related tables".to_string(),
+        (0..40)
+            .map(|i| {
+                let table = format!(
+                    "CREATE TABLE r{i} (id BIGINT, p DECIMAL(10, 2), ts TIMESTAMP(3), \
+                     c AS p * 2, WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) \
+                     WITH ('connector' = 'datagen');\n"
+                );
+                let extra = match i % 8 {
+                    1 => format!("CREATE TABLE l{i} WITH ('connector' = 'print') LIKE r{};\n", i - 1),
+                    3 => format!("CREATE VIEW v{i} AS SELECT id, p FROM r{};\n", i - 2),
+                    4 => format!("INSERT INTO r{i} SELECT * FROM r{};\n", i / 2),
+                    5 => format!("CREATE TABLE r{} (x INT) WITH ('connector' = 'datagen');\n", i - 1),
+                    6 => format!("CREATE TEMPORARY TABLE r{} (y INT) WITH ('connector' = 'datagen');\n", i - 3),
+                    7 => format!("CREATE TABLE IF NOT EXISTS r{} (z INT);\nCREATE TABLE bad{i} (a INT, a INT);\n", i - 1),
+                    _ => String::new(),
+                };
+                table + &extra
+            })
+            .collect::<String>(),
+    ));
     for (corpus, cases) in [
         ("fixtures/conformance/cases.jsonl", 120),
         ("../shared/queries/cases.jsonl", 40),
@@ -155,15 +237,16 @@ fn random_edits_analyze_as_the_whole_text() {
             ..Options::default()
         },
     ];
-    let (mut edits, mut reused) = (0, 0);
+    let (mut edits, mut reused, mut replayed) = (0, 0, 0);
     for (i, (name, text)) in scripts.iter().enumerate() {
         for (j, o) in options.iter().enumerate() {
-            reused += replay(name, text, 25, 1 + (i * 2 + j) as u64 * 7919, o);
+            let (r, p) = replay(name, text, 25, 1 + (i * 2 + j) as u64 * 7919, o, edit);
+            eprintln!("{name}: {r} resumed, {p} replayed");
+            reused += r;
+            replayed += p;
             edits += 25;
         }
     }
-    assert!(
-        reused * 2 > edits,
-        "only {reused} of {edits} edits reused statements"
-    );
+    eprintln!("{edits} edits: {reused} resumed, {replayed} replayed statements after the edit");
+    (edits, reused, replayed)
 }

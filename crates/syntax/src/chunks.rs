@@ -1,5 +1,6 @@
 //! One large text lexed and parsed on several cores: cut at `;` + line break, each piece lexed
-//! and parsed on its own (rayon), the pieces' statements and errors put end to end.
+//! and parsed on its own (rayon), the pieces' statements, errors and (when kept) tokens put end
+//! to end.
 //!
 //! A cut is kept only when the pieces must read as the whole text does: the piece before it
 //! ends with a `;` token right before the line break (so no string, quoted name or comment runs
@@ -9,7 +10,7 @@
 //! [`parse_in_chunks`] gives up and the caller parses the text in one piece.
 
 use crate::lexer::{lex_range, Lexed};
-use crate::{grammar, parser, Diagnostic, Parse, ParseRef, Span, TokenKind};
+use crate::{grammar, parser, Diagnostic, Parse, Read, Span, TokenKind, Tokens};
 use bumpalo_herd::Herd;
 use flinkddl_diagnostics::Code;
 use rayon::prelude::*;
@@ -58,6 +59,7 @@ fn piece<'a>(
     last: bool,
     segment_start: u32,
     herd: &'a Herd,
+    tokens: Tokens,
 ) -> Option<Piece<'a>> {
     let mut lexed = lex_range(text, from, to);
     if !last {
@@ -85,9 +87,11 @@ fn piece<'a>(
     }
     let errors = std::mem::take(&mut p.errors);
     let raw_spans = std::mem::take(&mut p.raw_spans);
-    // The piece's tokens were moved into its parser and go with it (`Parse::tokens` lexes
-    // the text again).
-    drop(p);
+    // Unless kept, the piece's tokens go with its parser (`Parse::tokens` lexes the text
+    // again).
+    if tokens == Tokens::Keep {
+        lexed.tokens = p.into_tokens();
+    }
     Some(Piece {
         statements,
         errors,
@@ -101,7 +105,7 @@ fn piece<'a>(
 /// documentation); [`crate::parse`] then parses it in one piece.
 pub fn parse_in_chunks(text: &str, pieces: usize) -> Option<Parse> {
     Parse::try_build(text.to_owned(), |text, herd| {
-        parse_in_chunks_in(text, pieces, herd).ok_or(())
+        parse_in_chunks_in(text, pieces, herd, Tokens::Drop).ok_or(())
     })
     .ok()
 }
@@ -111,23 +115,28 @@ pub(crate) fn parse_in_chunks_in<'a>(
     text: &'a str,
     pieces: usize,
     herd: &'a Herd,
-) -> Option<ParseRef<'a>> {
-    let tail = read_from(text, 0, pieces, herd)?;
+    tokens: Tokens,
+) -> Option<Read<'a>> {
+    let mut tail = read_from(text, 0, pieces, herd, tokens)?;
+    let kept = (tokens == Tokens::Keep).then(|| std::mem::take(&mut tail.lexed.tokens));
     let statements = crate::ast::List::new(
         crate::arena::Arena::new(herd).alloc_slice(tail.statements.into_iter()),
     );
-    Some(crate::assemble(
-        text,
-        statements,
-        tail.lexed,
-        tail.errors,
-        &tail.raw_spans,
+    Some((
+        crate::assemble(text, statements, tail.lexed, tail.errors, &tail.raw_spans),
+        kept,
     ))
 }
 
 /// `text` from `from` (the end of a `;` token, or 0) to its end, in about `pieces` pieces read
 /// in parallel and put end to end. `None` when a cut is not safe.
-fn read_from<'a>(text: &'a str, from: usize, pieces: usize, herd: &'a Herd) -> Option<Piece<'a>> {
+fn read_from<'a>(
+    text: &'a str,
+    from: usize,
+    pieces: usize,
+    herd: &'a Herd,
+    tokens: Tokens,
+) -> Option<Piece<'a>> {
     if text.len() >= u32::MAX as usize - 1 || !text.is_char_boundary(from) {
         return None;
     }
@@ -141,7 +150,15 @@ fn read_from<'a>(text: &'a str, from: usize, pieces: usize, herd: &'a Herd) -> O
     let ranges: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
     let count = ranges.len();
     let read: Vec<Piece<'a>> = if count == 1 {
-        vec![piece(text, from, text.len(), true, from as u32, herd)?]
+        vec![piece(
+            text,
+            from,
+            text.len(),
+            true,
+            from as u32,
+            herd,
+            tokens,
+        )?]
     } else {
         ranges
             .into_par_iter()
@@ -149,7 +166,15 @@ fn read_from<'a>(text: &'a str, from: usize, pieces: usize, herd: &'a Herd) -> O
             .map(|(i, (a, b))| {
                 // A cut is after `;` and a line break; the first piece starts after the `;`.
                 let segment_start = if i == 0 { from } else { a - 1 };
-                piece(text, a, b, i + 1 == count, segment_start as u32, herd)
+                piece(
+                    text,
+                    a,
+                    b,
+                    i + 1 == count,
+                    segment_start as u32,
+                    herd,
+                    tokens,
+                )
             })
             .collect::<Option<Vec<Piece<'a>>>>()?
     };
@@ -168,9 +193,10 @@ fn read_from<'a>(text: &'a str, from: usize, pieces: usize, herd: &'a Herd) -> O
     if count > 1 && invalid >= crate::lexer::MAX_INVALID_CHARACTER_REPORTS {
         return None;
     }
+    let tokens_len: usize = read.iter().map(|p| p.lexed.tokens.len()).sum();
     let mut out = Piece {
         lexed: Lexed {
-            tokens: Vec::new(),
+            tokens: Vec::with_capacity(tokens_len),
             trivia: Vec::new(),
             errors: Vec::new(),
         },
@@ -179,6 +205,16 @@ fn read_from<'a>(text: &'a str, from: usize, pieces: usize, herd: &'a Herd) -> O
         raw_spans: Vec::new(),
     };
     for mut p in read {
+        // Each piece ends with its own `Eof`; only the last one's stays.
+        if out
+            .lexed
+            .tokens
+            .last()
+            .is_some_and(|t| t.kind == TokenKind::Eof)
+        {
+            out.lexed.tokens.pop();
+        }
+        out.lexed.tokens.append(&mut p.lexed.tokens);
         out.lexed.trivia.append(&mut p.lexed.trivia);
         out.lexed.errors.append(&mut p.lexed.errors);
         out.statements.append(&mut p.statements);
@@ -200,7 +236,7 @@ pub fn reparse(old: &Parse, old_text: &str, text: &str) -> (Parse, usize) {
         .position(|(a, b)| a != b)
         .unwrap_or(old_text.len().min(text.len()));
     let first = resume_point(old, unchanged).map_or(0, |(first, _)| first);
-    (crate::parse(text), first)
+    (crate::parse_keeping_tokens(text), first)
 }
 /// Where reading `text` again can start when its first `unchanged` bytes are `old`'s: the
 /// first statement to read again and the index of the `;` token before it. The statement

@@ -89,9 +89,19 @@ impl Clone for Parse {
     }
 }
 
+/// Whether a parse keeps the tokens it read (see [`Parse::tokens`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tokens {
+    Drop,
+    Keep,
+}
+
+/// What a read gives: the parse, and its tokens when asked to keep them.
+pub(crate) type Read<'a> = (ParseRef<'a>, Option<Vec<Token>>);
+
 impl Parse {
     /// Parses `text` (taken over) with `read`.
-    fn build(text: String, read: impl for<'a> FnOnce(&'a str, &'a Herd) -> ParseRef<'a>) -> Parse {
+    fn build(text: String, read: impl for<'a> FnOnce(&'a str, &'a Herd) -> Read<'a>) -> Parse {
         match Parse::try_build(text, |text, herd| {
             Ok::<_, std::convert::Infallible>(read(text, herd))
         }) {
@@ -103,7 +113,7 @@ impl Parse {
     /// Parses `text` (taken over) with `read`, which may give up with an error.
     fn try_build<E>(
         text: String,
-        read: impl for<'a> FnOnce(&'a str, &'a Herd) -> Result<ParseRef<'a>, E>,
+        read: impl for<'a> FnOnce(&'a str, &'a Herd) -> Result<Read<'a>, E>,
     ) -> Result<Parse, E> {
         let mut rest = None;
         let tree = Tree::try_new(
@@ -112,16 +122,20 @@ impl Parse {
                 herd: Herd::new(),
             },
             |source| {
-                let read = read(&source.text, &source.herd)?;
-                rest = Some((read.trivia, read.errors));
+                let (read, tokens) = read(&source.text, &source.herd)?;
+                rest = Some((tokens, read.trivia, read.errors));
                 Ok(read.script)
             },
         )?;
         // `rest` is set whenever `try_new` succeeded.
-        let (trivia, errors) = rest.unwrap_or_default();
+        let (tokens, trivia, errors) = rest.unwrap_or_default();
+        let kept = std::sync::OnceLock::new();
+        if let Some(tokens) = tokens {
+            let _ = kept.set(tokens);
+        }
         Ok(Parse {
             tree,
-            tokens: std::sync::OnceLock::new(),
+            tokens: kept,
             trivia,
             errors,
         })
@@ -190,7 +204,13 @@ fn statement_at(statements: &[ast::Statement<'_>], offset: u32) -> Option<usize>
 /// pieces on rayon's threads when there are several ([`parse_in_chunks`]), with the same
 /// result.
 pub fn parse(text: &str) -> Parse {
-    Parse::build(text.to_owned(), parse_in)
+    Parse::build(text.to_owned(), |text, herd| read(text, herd, Tokens::Drop))
+}
+
+/// [`parse`], keeping the tokens the parser read: for the language server, whose editor
+/// features read every version's tokens, so that lexing it again would only add to each edit.
+pub fn parse_keeping_tokens(text: &str) -> Parse {
+    Parse::build(text.to_owned(), |text, herd| read(text, herd, Tokens::Keep))
 }
 
 /// The significant tokens of `text[span]` (no `Eof`), with offsets into `text`: the ones [`lex`]
@@ -209,37 +229,49 @@ pub fn lex_span(text: &str, span: Span) -> Vec<Token> {
 
 /// [`parse`] of a text the parse takes over, without copying it.
 pub fn parse_owned(text: String) -> Parse {
-    Parse::build(text, parse_in)
+    Parse::build(text, |text, herd| read(text, herd, Tokens::Drop))
 }
 
 /// [`parse`] into `herd`, borrowing `text`: the tree lives as long as both.
 pub fn parse_in<'a>(text: &'a str, herd: &'a Herd) -> ParseRef<'a> {
+    read(text, herd, Tokens::Drop).0
+}
+
+/// [`parse_in`], in pieces on rayon's threads when the text is large.
+fn read<'a>(text: &'a str, herd: &'a Herd, tokens: Tokens) -> Read<'a> {
     let threads = rayon::current_num_threads();
     if threads > 1 && text.len() >= chunks::PARALLEL_MIN_BYTES {
         // Two pieces per thread: the pieces are not equally hard.
         let pieces = (threads * 2).min(text.len() / chunks::MIN_PIECE_BYTES);
-        if let Some(parse) = chunks::parse_in_chunks_in(text, pieces, herd) {
+        if let Some(parse) = chunks::parse_in_chunks_in(text, pieces, herd, tokens) {
             return parse;
         }
     }
-    parse_sequential_in(text, herd)
+    read_sequential(text, herd, tokens)
 }
 
 /// [`parse`] in one piece, on the calling thread.
 pub fn parse_sequential(text: &str) -> Parse {
-    Parse::build(text.to_owned(), parse_sequential_in)
+    Parse::build(text.to_owned(), |text, herd| {
+        read_sequential(text, herd, Tokens::Drop)
+    })
 }
 
 /// [`parse_in`] in one piece, on the calling thread.
 pub fn parse_sequential_in<'a>(text: &'a str, herd: &'a Herd) -> ParseRef<'a> {
+    read_sequential(text, herd, Tokens::Drop).0
+}
+
+fn read_sequential<'a>(text: &'a str, herd: &'a Herd, tokens: Tokens) -> Read<'a> {
     let mut lexed = lex(text);
     let mut parser = parser::Parser::new(text, std::mem::take(&mut lexed.tokens), herd);
     let statements = grammar::statements(&mut parser, 0);
     let raw = std::mem::take(&mut parser.raw_spans);
     let errors = std::mem::take(&mut parser.errors);
     let statements = parser.list(statements);
-    // The tokens were moved into the parser and go with it: see `Parse::tokens`.
-    assemble(text, statements, lexed, errors, &raw)
+    // Unless kept, the tokens go with the parser: see `Parse::tokens`.
+    let kept = (tokens == Tokens::Keep).then(|| parser.into_tokens());
+    (assemble(text, statements, lexed, errors, &raw), kept)
 }
 
 /// The parse of the whole text from its statements, tokens and errors: lexer errors inside a

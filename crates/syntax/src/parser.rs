@@ -72,7 +72,7 @@ pub(crate) use {alloc, list};
 
 pub(crate) struct Parser<'a> {
     pub src: &'a str,
-    /// The tokens, owned while parsing and dropped with the parser.
+    /// The tokens, owned while parsing ([`Parser::into_tokens`] gives them back).
     tokens: Vec<Token>,
     /// Where the tree is allocated: one member of the parse's herd of arenas (one per thread
     /// of a chunked parse), whose allocations live as long as the herd.
@@ -166,6 +166,11 @@ impl<'a> Parser<'a> {
 
     pub fn text(&self, span: Span) -> &'a str {
         span.text(self.src)
+    }
+
+    /// The tokens back, once the parse is done.
+    pub fn into_tokens(self) -> Vec<Token> {
+        self.tokens
     }
 
     // ---- the arena -----------------------------------------------------------------------

@@ -130,6 +130,16 @@ fn pieces_read_as_the_whole_text() {
             }
         }
     }
+    // The tokens a parse keeps (the language server's) are the lexer's, whether the parse was
+    // cut in pieces (the bench corpora, on more than one thread) or not.
+    for (name, text) in &inputs {
+        let kept = flinkddl_syntax::parse_keeping_tokens(text);
+        let lexed = flinkddl_syntax::lex(text);
+        assert!(
+            kept.tokens() == lexed.tokens.as_slice(),
+            "{name}: the kept tokens differ from the lexer's"
+        );
+    }
     eprintln!("{split} cut parses equal to the whole; {declined} declined");
     assert!(split > inputs.len(), "too few texts were cut: {split}");
 }
