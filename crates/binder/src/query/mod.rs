@@ -1107,10 +1107,12 @@ impl Resolver<'_, '_> {
                 if self.error.is_some() || self.unsure || e.span.start < self.skip_until {
                     return;
                 }
+                let source = self.resolver.binder.source;
                 if self
                     .keys
                     .texts
-                    .contains(&normalized(self.resolver.binder.source, e.span))
+                    .iter()
+                    .any(|key| normalized_is(source, e.span, key))
                 {
                     self.skip_until = e.span.end;
                     return;
@@ -2061,6 +2063,18 @@ fn normalized(source: &str, span: flinkddl_diagnostics::Span) -> String {
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// Whether [`normalized`] of the span is `key`, without building it (every node of a grouped
+/// select's expressions is compared with every key).
+fn normalized_is(source: &str, span: flinkddl_diagnostics::Span, key: &str) -> bool {
+    source
+        .get(span.range())
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .eq(key.chars())
 }
 
 /// The first call of a built-in aggregate in `e` that is not a window aggregate, outside
