@@ -102,6 +102,22 @@ impl Catalog {
         self.qualify_parts(parts, String::as_str).map(owned_path)
     }
 
+    /// [`Catalog::qualify`] of owned parts, moved into the path (only the current catalog and
+    /// database a short name takes are copied).
+    pub fn qualify_into(&self, parts: Vec<String>) -> Option<ObjectPath> {
+        let mut parts = parts.into_iter();
+        match (parts.next(), parts.next(), parts.next(), parts.next()) {
+            (Some(name), None, None, None) => Some((
+                self.current_catalog.clone(),
+                self.current_database.clone(),
+                name,
+            )),
+            (Some(db), Some(name), None, None) => Some((self.current_catalog.clone(), db, name)),
+            (Some(cat), Some(db), Some(name), None) => Some((cat, db, name)),
+            _ => None,
+        }
+    }
+
     /// [`Catalog::qualify`] of a name's parts, copied once into the path.
     pub fn qualify_owned(&self, parts: &[flinkddl_syntax::ast::Ident]) -> Option<ObjectPath> {
         self.qualify_idents(parts).map(owned_path)

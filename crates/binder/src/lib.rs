@@ -122,6 +122,7 @@ impl<'a> Binder<'a> {
             hint_options: Vec::new(),
             item_types: None,
             source_verdicts: foldhash::HashMap::default(),
+            relation_cache: Default::default(),
             options,
             source_check,
         }
@@ -218,6 +219,11 @@ pub(crate) struct Binder<'a> {
     /// address of its `Arc` (kept here, so the address is not reused while the entry lives):
     /// a table read by many queries is checked once.
     pub source_verdicts: foldhash::HashMap<usize, (Arc<TableSchema>, Option<String>)>,
+    /// What queries read of each table (names, types, rowtimes), by the address of its `Arc`
+    /// (kept here, so the address is not reused while the entry lives): built at a table's
+    /// first read and shared by every FROM item that reads it.
+    pub relation_cache:
+        std::cell::RefCell<foldhash::HashMap<usize, (Arc<TableSchema>, query::TableColumns)>>,
 }
 
 impl Binder<'_> {

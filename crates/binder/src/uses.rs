@@ -47,7 +47,7 @@ impl Binder<'_> {
         let mut found = Vec::new();
         collect(self.source, statement, &mut found);
         for (parts, span, access) in found {
-            if let Some(path) = self.catalog.qualify(&parts) {
+            if let Some(path) = self.catalog.qualify_into(parts) {
                 self.uses.push(TableUse {
                     statement: self.statement_index,
                     path,

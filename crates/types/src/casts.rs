@@ -115,11 +115,7 @@ fn supports_casting(source: &DataType, target: &DataType, explicit: bool) -> boo
     if source.nullable && !target.nullable && !explicit {
         return false;
     }
-    if source
-        .clone()
-        .nullable()
-        .logically_equals(&target.clone().nullable())
-    {
+    if source.logically_equals_ignoring_nullability(target) {
         return true;
     }
     let sr = source.type_root();

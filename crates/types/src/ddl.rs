@@ -443,11 +443,18 @@ fn resolve_syntax(
             name_span,
             params,
         } => {
-            let params: Vec<DdlParam> = params
-                .iter()
-                .map(|p| param_from_syntax(p, source))
-                .collect();
-            resolve_builtin(builtin_from_syntax(*name), *name_span, &params)?
+            let builtin = builtin_from_syntax(*name);
+            let param = |p| param_from_syntax(p, source);
+            // Built-in types take at most two parameters: those on the stack, not in a Vec.
+            match params.as_slice() {
+                [] => resolve_builtin(builtin, *name_span, &[])?,
+                [a] => resolve_builtin(builtin, *name_span, &[param(a)])?,
+                [a, b] => resolve_builtin(builtin, *name_span, &[param(a), param(b)])?,
+                more => {
+                    let params: Vec<DdlParam> = more.iter().map(param).collect();
+                    resolve_builtin(builtin, *name_span, &params)?
+                }
+            }
         }
         syn::TypeKind::Array { element, .. } => DataType::array(resolve_syntax(element, source)?),
         syn::TypeKind::Multiset { element, .. } => {

@@ -115,11 +115,12 @@ pub enum LogicalType {
     Row { fields: Vec<RowField> },
     /// A user-defined distinct type registered in a catalog, over a source type.
     #[serde(rename = "DISTINCT_TYPE")]
+    /// (Boxed parts: the variant is rare and was the widest, which made every type 104 bytes.)
     Distinct {
-        identifier: ObjectIdentifier,
+        identifier: Box<ObjectIdentifier>,
         source: Box<DataType>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        description: Option<String>,
+        description: Option<Box<String>>,
     },
     /// An inline structured type `STRUCTURED<'class.Name', attr type ['description'], ...>`.
     #[serde(rename = "STRUCTURED_TYPE")]
@@ -577,8 +578,15 @@ impl DataType {
     }
 
     /// Flink's `LogicalType.equals`: structural equality that ignores time-attribute kinds.
+    /// (Compared in place: no copy of either type.)
     pub fn logically_equals(&self, other: &DataType) -> bool {
-        self.without_time_attributes() == other.without_time_attributes()
+        self.nullable == other.nullable && logically_equal(&self.logical, &other.logical)
+    }
+
+    /// [`DataType::logically_equals`] of the two types made nullable (the outer nullability
+    /// ignored, the nested ones compared).
+    pub fn logically_equals_ignoring_nullability(&self, other: &DataType) -> bool {
+        logically_equal(&self.logical, &other.logical)
     }
 
     /// The precision as Flink's `LogicalTypeChecks.getPrecision` defines it: DECIMAL p,
@@ -741,5 +749,52 @@ impl fmt::Display for DataType {
     /// Prints [`DataType::summary_string`], like Flink's `DataType.toString()`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.summary_string())
+    }
+}
+
+/// Structural equality of two logical types that ignores time-attribute kinds at every level
+/// (what comparing their `without_time_attributes` copies gives).
+fn logically_equal(a: &LogicalType, b: &LogicalType) -> bool {
+    use LogicalType as L;
+    fn fields_equal(f: &[RowField], g: &[RowField]) -> bool {
+        f.len() == g.len()
+            && f.iter().zip(g).all(|(x, y)| {
+                x.name == y.name
+                    && x.description == y.description
+                    && x.data_type.logically_equals(&y.data_type)
+            })
+    }
+    match (a, b) {
+        (L::Timestamp { precision: p, .. }, L::Timestamp { precision: q, .. })
+        | (L::TimestampLtz { precision: p, .. }, L::TimestampLtz { precision: q, .. }) => p == q,
+        (L::Array { element: x }, L::Array { element: y })
+        | (L::Multiset { element: x }, L::Multiset { element: y }) => x.logically_equals(y),
+        (L::Map { key: k, value: v }, L::Map { key: l, value: w }) => {
+            k.logically_equals(l) && v.logically_equals(w)
+        }
+        (L::Row { fields: f }, L::Row { fields: g }) => fields_equal(f, g),
+        (
+            L::Structured {
+                class_name: c,
+                attributes: f,
+            },
+            L::Structured {
+                class_name: d,
+                attributes: g,
+            },
+        ) => c == d && fields_equal(f, g),
+        (
+            L::Distinct {
+                identifier: i,
+                source: s,
+                description: d,
+            },
+            L::Distinct {
+                identifier: j,
+                source: t,
+                description: e,
+            },
+        ) => i == j && d == e && s.logically_equals(t),
+        _ => a == b,
     }
 }

@@ -95,6 +95,9 @@ impl Bound {
     /// The text of this operand inside a call of precedences `(left, right)`, with the
     /// parentheses Calcite's `SqlCall.unparse` adds.
     pub fn unparse(&self, left: u32, right: u32) -> String {
+        if !text_wanted() {
+            return String::new();
+        }
         match self.prec {
             Some((l, r)) if left > l || (r <= right && right != 0) => format!("({})", self.sql),
             _ => self.sql.clone(),
@@ -141,13 +144,45 @@ pub(crate) fn not_typed<T>(reason: impl Into<String>) -> BResult<T> {
     Err(Fail::NotTyped(reason.into()))
 }
 
+thread_local! {
+    /// False while an expression is typed for its type alone ([`without_text`]).
+    static TEXT_WANTED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Whether the stored texts are wanted. A query's expressions are typed for their type only
+/// (their text is stored nowhere): the builders of the common nodes (operators, calls,
+/// column references, casts, CASE) then leave it empty. Literals keep theirs (a check reads
+/// a literal's text), and messages are built from a second binding with the texts.
+pub(crate) fn text_wanted() -> bool {
+    TEXT_WANTED.with(std::cell::Cell::get)
+}
+
+/// Runs `f` with the stored texts left out ([`text_wanted`] false), restoring the setting
+/// after it.
+pub(crate) fn without_text<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            TEXT_WANTED.with(|t| t.set(self.0));
+        }
+    }
+    let _restore = Restore(TEXT_WANTED.with(|t| t.replace(false)));
+    f()
+}
+
 /// `CAST(<operand> AS <type>)` text.
 pub(crate) fn cast_text(operand: &Bound, type_text: &str) -> String {
+    if !text_wanted() {
+        return String::new();
+    }
     format!("CAST({} AS {})", operand.unparse(0, 0), type_text)
 }
 
 /// Comma-separated operand texts inside a function call.
 pub(crate) fn join_args(args: &[Bound]) -> String {
+    if !text_wanted() {
+        return String::new();
+    }
     args.iter()
         .map(|a| a.unparse(0, 0))
         .collect::<Vec<_>>()

@@ -58,6 +58,9 @@ impl CallCx<'_, '_> {
 
     /// `NAME(args)` with the operands' current texts, written into one string.
     fn print(&self) -> String {
+        if !super::bound::text_wanted() {
+            return String::new();
+        }
         let name = self.print_name();
         let args: usize = self.args.iter().map(|a| a.sql.len() + 2).sum();
         let mut out = String::with_capacity(name.len() + args + 12);

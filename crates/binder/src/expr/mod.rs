@@ -215,6 +215,39 @@ pub fn bind_expr_in(
     }
 }
 
+/// [`bind_expr_in`] for an expression whose type is all the caller reads (a query's): the
+/// stored text is not built (`TypedExpr::stored` is then empty). A rejection is bound again
+/// with the texts, so its messages are the same; so is every expression that might reach the
+/// stored-text limit (a long one, or one that repeats an operand's text: NULLIF and a simple
+/// CASE), for which the limit decides whether it is typed.
+pub(crate) fn type_of_expr(
+    expr: &ast::Expr,
+    source: &str,
+    scope: &dyn Scope,
+    context: &ExprContext,
+) -> ExprOutcome {
+    const SHORT: u32 = 2048;
+    let repeats = || {
+        ast::visit::find_expr(expr, |e| match &e.kind {
+            ast::ExprKind::Case { operand, .. } => operand.is_some(),
+            ast::ExprKind::Call(c) => c
+                .name
+                .parts
+                .last()
+                .is_some_and(|n| n.value.eq_ignore_ascii_case("NULLIF")),
+            _ => false,
+        })
+        .is_some()
+    };
+    if expr.span.end.saturating_sub(expr.span.start) > SHORT || repeats() {
+        return bind_expr_in(expr, source, scope, context);
+    }
+    match bound::without_text(|| bind_expr_in(expr, source, scope, context)) {
+        ExprOutcome::Rejected(_) => bind_expr_in(expr, source, scope, context),
+        outcome => outcome,
+    }
+}
+
 /// Types the expression of `WATERMARK FOR <rowtime> AS <expr>` and checks it the way Flink's
 /// `DefaultSchemaResolver` does: TIMESTAMP(p) or TIMESTAMP_LTZ(p) with p <= 3, of the same
 /// kind as the rowtime column (`rowtime` is that column's type, without the `*ROWTIME*` mark).
@@ -590,11 +623,12 @@ impl Ctx<'_> {
         {
             ty = ty.with_timestamp_kind(TimestampKind::Regular);
         }
-        let mut b = Bound::new(
-            ty,
-            flinkddl_types::escape_identifier(first.value),
-            first.span,
-        );
+        let text = if bound::text_wanted() {
+            flinkddl_types::escape_identifier(first.value)
+        } else {
+            String::new()
+        };
+        let mut b = Bound::new(ty, text, first.span);
         for part in rest {
             b = special::field_access(b, part, span)?;
         }

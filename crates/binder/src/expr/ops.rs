@@ -1,7 +1,7 @@
 //! Operators: arithmetic, comparison, logic, IS, BETWEEN, LIKE, IN, `||` and CASE, with
 //! Calcite's operand checks and messages and Flink's result types.
 
-use super::bound::{prec, reject, BResult, Bound};
+use super::bound::{prec, reject, text_wanted, BResult, Bound};
 use super::literal;
 use super::sqltypes::{
     calcite_name, comparable, is_approx, is_binary, is_char, is_datetime, is_exact, is_interval,
@@ -165,6 +165,9 @@ pub(crate) fn binary_bound(op: BinaryOp, l: Bound, r: Bound, span: Span) -> BRes
 }
 
 fn binary_text(l: &Bound, sym: &str, r: &Bound, p: (u32, u32)) -> String {
+    if !text_wanted() {
+        return String::new();
+    }
     format!("{} {sym} {}", l.unparse(0, p.0), r.unparse(p.1, 0))
 }
 
@@ -690,7 +693,11 @@ pub(crate) fn case_bound(
     if else_bound.is_none() {
         t = t.nullable();
     }
-    let mut sql = String::from("CASE");
+    let mut sql = String::new();
+    if !text_wanted() {
+        return Ok(Bound::new(t, sql, span).with_prec(200, 201));
+    }
+    sql.push_str("CASE");
     for (c, r) in conds.iter().zip(&results) {
         sql.push_str(&format!(
             " WHEN {} THEN {}",

@@ -18,7 +18,7 @@
 
 use crate::catalog::{CatalogObject, Lookup};
 use crate::ctas::query_type;
-use crate::expr::{bind_expr_in, function_kind, ExprContext, ExprOutcome, FunctionKind, Scope};
+use crate::expr::{function_kind, type_of_expr, ExprContext, ExprOutcome, FunctionKind, Scope};
 use crate::Binder;
 
 mod changelog;
@@ -28,18 +28,32 @@ mod types;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, ExprKind, StatementKind};
 use flinkddl_types::DataType;
+use std::rc::Rc;
+use std::sync::Arc;
 
 /// A FROM item in scope: the name that qualifies its columns and the columns, when known.
 #[derive(Debug, Clone)]
 struct Relation {
     name: Option<String>,
-    columns: Option<Vec<String>>,
+    /// Shared with the binder's [`TableColumns`] of the table (or the CTE) read, so that a FROM
+    /// item copies none of them; changed (outer joins, window TVFs, aliases) by
+    /// `Rc::make_mut`.
+    columns: Option<Rc<Vec<String>>>,
     /// The columns' types where known, beside `columns` (empty when the columns are unknown).
-    types: Vec<Option<DataType>>,
+    types: Rc<Vec<Option<DataType>>>,
     /// Beside `columns`: the column is a rowtime the planner keeps (a source's rowtime passed
     /// through projections, filters and window functions, or a window's `window_time`).
     /// Empty when none is, or when we cannot tell.
-    rowtimes: Vec<bool>,
+    rowtimes: Rc<Vec<bool>>,
+}
+
+/// What a FROM item reads of a table, built once per table value and shared by every read
+/// ([`Binder::relation_cache`]).
+#[derive(Debug, Clone)]
+pub(crate) struct TableColumns {
+    columns: Rc<Vec<String>>,
+    types: Rc<Vec<Option<DataType>>>,
+    rowtimes: Rc<Vec<bool>>,
 }
 
 impl Relation {
@@ -47,8 +61,8 @@ impl Relation {
         Relation {
             name,
             columns: None,
-            types: Vec::new(),
-            rowtimes: Vec::new(),
+            types: Rc::default(),
+            rowtimes: Rc::default(),
         }
     }
 
@@ -58,7 +72,7 @@ impl Relation {
     }
 
     fn make_nullable(&mut self) {
-        for t in self.types.iter_mut().flatten() {
+        for t in Rc::make_mut(&mut self.types).iter_mut().flatten() {
             *t = t.clone().with_nullability(true);
         }
     }
@@ -86,9 +100,9 @@ type Res<T> = Result<T, Box<Diagnostic>>;
 #[derive(Debug, Clone)]
 struct Cte {
     name: String,
-    columns: Option<Vec<String>>,
-    types: Vec<Option<DataType>>,
-    rowtimes: Vec<bool>,
+    columns: Option<Rc<Vec<String>>>,
+    types: Rc<Vec<Option<DataType>>>,
+    rowtimes: Rc<Vec<bool>>,
 }
 
 fn fail<T>(d: Diagnostic) -> Res<T> {
@@ -173,6 +187,39 @@ impl Binder<'_> {
                 Err(())
             }
         }
+    }
+}
+
+impl Binder<'_> {
+    /// What a FROM item reads of `table` (its column names, their types as a query sees them
+    /// and the planner's rowtimes): built at the table's first read, shared by the others.
+    fn table_columns(&self, table: &Arc<crate::schema::TableSchema>) -> TableColumns {
+        let key = Arc::as_ptr(table) as usize;
+        if let Some((_, shared)) = self.relation_cache.borrow().get(&key) {
+            return shared.clone();
+        }
+        let types: Vec<Option<DataType>> = table
+            .columns
+            .iter()
+            .map(|c| Some(query_type(&c.data_type)))
+            .collect();
+        // A table's rowtime is the planner's too.
+        let rowtimes = types.iter().map(time::is_rowtime).collect();
+        let shared = TableColumns {
+            columns: Rc::new(
+                table
+                    .columns
+                    .iter()
+                    .map(|c| c.name.as_str().to_owned())
+                    .collect(),
+            ),
+            types: Rc::new(types),
+            rowtimes: Rc::new(rowtimes),
+        };
+        self.relation_cache
+            .borrow_mut()
+            .insert(key, (Arc::clone(table), shared.clone()));
+        shared
     }
 }
 
@@ -411,9 +458,9 @@ impl Resolver<'_, '_> {
                 };
                 self.ctes.push(Cte {
                     name: cte.name.value.to_owned(),
-                    columns,
-                    types,
-                    rowtimes,
+                    columns: columns.map(Rc::new),
+                    types: Rc::new(types),
+                    rowtimes: Rc::new(rowtimes),
                 });
             }
         }
@@ -440,9 +487,9 @@ impl Resolver<'_, '_> {
             ast::SetExprKind::Values { rows } => self.values(s, rows),
             ast::SetExprKind::Table { name } => {
                 let r = self.relation_of(name);
-                self.last_types = r.types;
-                self.last_rowtimes = r.rowtimes;
-                Ok(r.columns)
+                self.last_types = Rc::unwrap_or_clone(r.types);
+                self.last_rowtimes = Rc::unwrap_or_clone(r.rowtimes);
+                Ok(r.columns.map(Rc::unwrap_or_clone))
             }
             ast::SetExprKind::Nested(q) => self.query(q),
             ast::SetExprKind::SetOperation { first, rest } => self.set_operation(first, rest),
@@ -872,9 +919,9 @@ impl Resolver<'_, '_> {
             return vec![false; width];
         };
         let flags = |r: &Relation| -> Vec<bool> {
-            let n = r.columns.as_ref().map_or(0, Vec::len);
+            let n = r.columns.as_ref().map_or(0, |c| c.len());
             if r.rowtimes.len() == n {
-                r.rowtimes.clone()
+                r.rowtimes.to_vec()
             } else {
                 vec![false; n]
             }
@@ -906,7 +953,7 @@ impl Resolver<'_, '_> {
         } else {
             ExprContext::Query
         };
-        match bind_expr_in(e, self.binder.source, &scope, &context) {
+        match type_of_expr(e, self.binder.source, &scope, &context) {
             ExprOutcome::Typed(t) => Ok(Some(t.data_type)),
             ExprOutcome::NotTyped { .. } => Ok(None),
             ExprOutcome::Rejected(mut diags) => match diags.drain(..).next() {
@@ -1060,10 +1107,12 @@ impl Resolver<'_, '_> {
                 if self.error.is_some() || self.unsure || e.span.start < self.skip_until {
                     return;
                 }
+                let source = self.resolver.binder.source;
                 if self
                     .keys
                     .texts
-                    .contains(&normalized(self.resolver.binder.source, e.span))
+                    .iter()
+                    .any(|key| normalized_is(source, e.span, key))
                 {
                     self.skip_until = e.span.end;
                     return;
@@ -1169,9 +1218,9 @@ impl Resolver<'_, '_> {
     ) -> Option<(Vec<String>, Vec<Option<DataType>>)> {
         let frame = self.frames.last()?;
         let typed = |r: &Relation| {
-            let cols = r.columns.clone()?;
+            let cols = r.columns.as_ref()?.to_vec();
             let types = if r.types.len() == cols.len() {
-                r.types.clone()
+                r.types.to_vec()
             } else {
                 vec![None; cols.len()]
             };
@@ -1233,7 +1282,10 @@ impl Resolver<'_, '_> {
             if let Some(frame) = self.frames.last_mut() {
                 // A regular join materializes time attributes; interval and temporal joins keep
                 // them, but telling them apart is not modelled: none counts (never a false error).
-                frame.relations.iter_mut().for_each(|r| r.rowtimes.clear());
+                frame
+                    .relations
+                    .iter_mut()
+                    .for_each(|r| r.rowtimes = Rc::default());
                 let n = frame.relations.len();
                 let (left, right) = frame.relations.split_at_mut(n.saturating_sub(1));
                 if matches!(join.kind, ast::JoinKind::Left | ast::JoinKind::Full) {
@@ -1378,9 +1430,9 @@ impl Resolver<'_, '_> {
                 let columns = self.query(query)?;
                 Relation {
                     name: alias_name.clone(),
-                    columns,
-                    types: std::mem::take(&mut self.last_types),
-                    rowtimes: std::mem::take(&mut self.last_rowtimes),
+                    columns: columns.map(Rc::new),
+                    types: Rc::new(std::mem::take(&mut self.last_types)),
+                    rowtimes: Rc::new(std::mem::take(&mut self.last_rowtimes)),
                 }
             }
             ast::TableRefKind::Function { call, .. } => self.table_function(call, &alias_name)?,
@@ -1445,12 +1497,12 @@ impl Resolver<'_, '_> {
                 }
             }
             if relation.types.len() != cols.len() {
-                relation.types = Vec::new();
+                relation.types = Rc::default();
             }
             if relation.rowtimes.len() != cols.len() {
-                relation.rowtimes = Vec::new();
+                relation.rowtimes = Rc::default();
             }
-            relation.columns = Some(cols);
+            relation.columns = Some(Rc::new(cols));
         }
         self.push_relation(relation);
         Ok(())
@@ -1469,47 +1521,35 @@ impl Resolver<'_, '_> {
                 };
             }
         }
-        // A table's rowtime is the planner's too; a view's columns are not followed into its
-        // query, so none of them counts as one.
-        let mut from_table = false;
-        let found: Option<Vec<(String, Option<DataType>)>> = self
-            .binder
-            .catalog
-            .qualify_idents(&name.parts)
-            .and_then(|path| match self.binder.catalog.lookup_ref(path) {
-                Lookup::Found(CatalogObject::Table(t)) if t.complete => {
-                    from_table = true;
-                    Some(
-                        t.columns
-                            .iter()
-                            .map(|c| (c.name.as_str().to_owned(), Some(query_type(&c.data_type))))
-                            .collect(),
-                    )
-                }
-                Lookup::Found(CatalogObject::View(v)) => v.columns.as_ref().map(|cols| {
-                    cols.iter()
-                        .map(|(n, t)| (n.clone(), t.as_ref().map(query_type)))
-                        .collect()
-                }),
-                _ => None,
-            });
-        match found {
-            Some(cols) => {
-                let (columns, types): (Vec<String>, Vec<Option<DataType>>) =
-                    cols.into_iter().unzip();
-                let rowtimes = if from_table {
-                    types.iter().map(time::is_rowtime).collect()
-                } else {
-                    Vec::new()
-                };
+        let Some(path) = self.binder.catalog.qualify_idents(&name.parts) else {
+            return Relation::unknown(short);
+        };
+        match self.binder.catalog.lookup_ref(path) {
+            Lookup::Found(CatalogObject::Table(t)) if t.complete => {
+                let shared = self.binder.table_columns(t);
                 Relation {
                     name: short,
-                    columns: Some(columns),
-                    types,
-                    rowtimes,
+                    columns: Some(shared.columns),
+                    types: shared.types,
+                    rowtimes: shared.rowtimes,
                 }
             }
-            None => Relation::unknown(short),
+            // A view's columns are not followed into its query, so none of them counts as a
+            // rowtime.
+            Lookup::Found(CatalogObject::View(v)) => match &v.columns {
+                Some(cols) => Relation {
+                    name: short,
+                    columns: Some(Rc::new(cols.iter().map(|(n, _)| n.clone()).collect())),
+                    types: Rc::new(
+                        cols.iter()
+                            .map(|(_, t)| t.as_ref().map(query_type))
+                            .collect(),
+                    ),
+                    rowtimes: Rc::default(),
+                },
+                None => Relation::unknown(short),
+            },
+            _ => Relation::unknown(short),
         }
     }
 
@@ -1554,7 +1594,7 @@ impl Resolver<'_, '_> {
             return Ok(unknown);
         };
         let input = self.relation_of(table);
-        let Some(mut columns) = input.columns else {
+        let Some(columns) = input.columns else {
             return Ok(unknown);
         };
         for a in &args {
@@ -1574,9 +1614,10 @@ impl Resolver<'_, '_> {
                 }
             }
         }
-        let mut types = input.types;
+        let mut columns = Rc::unwrap_or_clone(columns);
+        let mut types = Rc::unwrap_or_clone(input.types);
         types.resize(columns.len(), None);
-        let mut rowtimes = input.rowtimes;
+        let mut rowtimes = Rc::unwrap_or_clone(input.rowtimes);
         rowtimes.resize(columns.len(), false);
         // The time column: its type decides window_time's.
         let mut time_type = None;
@@ -1598,9 +1639,9 @@ impl Resolver<'_, '_> {
         rowtimes.extend([false, false, time_is_rowtime]);
         Ok(Relation {
             name: alias.clone(),
-            columns: Some(columns),
-            types,
-            rowtimes,
+            columns: Some(Rc::new(columns)),
+            types: Rc::new(types),
+            rowtimes: Rc::new(rowtimes),
         })
     }
 
@@ -1808,7 +1849,7 @@ impl Resolver<'_, '_> {
             .frames
             .iter()
             .flat_map(|f| f.relations.iter())
-            .filter_map(|r| r.columns.as_ref())
+            .filter_map(|r| r.columns.as_deref())
             .flatten()
             .map(String::as_str)
             .collect();
@@ -1964,7 +2005,7 @@ impl Scope for FrameScope<'_> {
             .iter()
             .rev()
             .flat_map(|f| f.relations.iter())
-            .filter_map(|r| r.columns.as_ref())
+            .filter_map(|r| r.columns.as_deref())
             .flatten()
             .map(String::as_str)
             .collect()
@@ -2022,6 +2063,18 @@ fn normalized(source: &str, span: flinkddl_diagnostics::Span) -> String {
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// Whether [`normalized`] of the span is `key`, without building it (every node of a grouped
+/// select's expressions is compared with every key).
+fn normalized_is(source: &str, span: flinkddl_diagnostics::Span, key: &str) -> bool {
+    source
+        .get(span.range())
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .eq(key.chars())
 }
 
 /// The first call of a built-in aggregate in `e` that is not a window aggregate, outside
@@ -2164,9 +2217,9 @@ fn match_recognize_output(
     }
     Relation {
         name,
-        columns: Some(columns),
-        types,
-        rowtimes: Vec::new(),
+        columns: Some(Rc::new(columns)),
+        types: Rc::new(types),
+        rowtimes: Rc::default(),
     }
 }
 
@@ -2251,7 +2304,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
     }
     let mut names = Names {
         vars: &vars,
-        columns: input.columns.as_deref(),
+        columns: input.columns.as_deref().map(Vec::as_slice),
         error: None,
     };
     for m in mr.measures.iter().chain(&mr.define) {

@@ -59,7 +59,11 @@ pub(super) fn check_column_types(
     names: &[String],
     types: &[Option<DataType>],
 ) -> Result<(), Box<Diagnostic>> {
-    let Some(types) = types.iter().cloned().collect::<Option<Vec<DataType>>>() else {
+    let Some(types) = types
+        .iter()
+        .map(Option::as_ref)
+        .collect::<Option<Vec<&DataType>>>()
+    else {
         return Ok(());
     };
     if types.len() != names.len() {
@@ -71,7 +75,7 @@ pub(super) fn check_column_types(
     let order: Vec<usize> = written.iter().map(|&(i, _, _)| i).collect();
     let sink: Vec<(&str, &DataType)> = written.iter().map(|&(_, n, t)| (n, t)).collect();
     let names: Vec<&String> = order.iter().map(|&i| &names[i]).collect();
-    let types: Vec<DataType> = order.iter().map(|&i| types[i].clone()).collect();
+    let types: Vec<&DataType> = order.iter().map(|&i| types[i]).collect();
     let spans: Vec<Option<flinkddl_diagnostics::Span>> = order
         .iter()
         .map(|&i| match &insert.query.query.body.kind {
@@ -82,11 +86,13 @@ pub(super) fn check_column_types(
             _ => None,
         })
         .collect();
+    // The same type (nullability and time attributes aside) always casts: no copies then.
     let incompatible = types.iter().zip(&sink).position(|(query, (_, sink))| {
-        !supports_implicit_cast(
-            &query.without_time_attributes().with_nullability(true),
-            &sink.without_time_attributes().with_nullability(true),
-        )
+        !query.logically_equals_ignoring_nullability(sink)
+            && !supports_implicit_cast(
+                &query.without_time_attributes().with_nullability(true),
+                &sink.without_time_attributes().with_nullability(true),
+            )
     });
     let Some(i) = incompatible else {
         return Ok(());

@@ -124,9 +124,9 @@ pub(super) fn unnest(
     Ok(match columns {
         Some(columns) => super::Relation {
             name: alias,
-            columns: Some(columns),
-            types,
-            rowtimes: Vec::new(),
+            columns: Some(std::rc::Rc::new(columns)),
+            types: std::rc::Rc::new(types),
+            rowtimes: std::rc::Rc::default(),
         },
         None => unknown,
     })

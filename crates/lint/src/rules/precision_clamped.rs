@@ -30,21 +30,25 @@ impl Visitor<'_> for Clamps<'_, '_> {
         let TypeKind::Builtin { name, params, .. } = &ty.kind else {
             return;
         };
-        if !matches!(
-            name,
-            BuiltinType::Time
-                | BuiltinType::Timestamp
-                | BuiltinType::TimestampLtz
-                | BuiltinType::Decimal
-        ) {
-            return;
-        }
+        // The most the type stores: the types crate keeps `min(written, max)`, so a precision
+        // up to it is never clamped and needs no resolution.
+        let max = match name {
+            BuiltinType::Time => flinkddl_types::ddl::DDL_MAX_TIME_PRECISION,
+            BuiltinType::Timestamp | BuiltinType::TimestampLtz => {
+                flinkddl_types::validate::MAX_TIMESTAMP_PRECISION
+            }
+            BuiltinType::Decimal => flinkddl_types::validate::MAX_DECIMAL_PRECISION,
+            _ => return,
+        };
         let Some(written) = params.first() else {
             return;
         };
         let Some(written_value) = written.value else {
             return;
         };
+        if written_value <= u64::from(max) {
+            return;
+        }
         // Nullability does not change a precision: resolve the type as written, and only when
         // that fails resolve it again without its nullability (no copy of the type otherwise).
         let mut resolved = match flinkddl_types::ddl::resolve_ddl_type_in(ty, self.source) {
