@@ -185,14 +185,14 @@ struct Lexer<'a> {
 
 impl Lexer<'_> {
     fn run(&mut self) {
-        while let Some(&b) = self.bytes.get(self.pos) {
+        loop {
+            // White space before each token in one tight loop, not a trip through the match.
+            self.pos = skip_whitespace(self.bytes, self.pos);
+            let Some(&b) = self.bytes.get(self.pos) else {
+                break;
+            };
             let start = self.pos;
             match b {
-                b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => {
-                    // Runs of white space (indentation) in one tight loop.
-                    self.pos = skip_whitespace(self.bytes, start + 1);
-                    continue;
-                }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => self.word_or_prefixed_string(start),
                 b'0'..=b'9' => self.number(start),
                 b'.' => {
@@ -388,7 +388,7 @@ impl Lexer<'_> {
             return self.string(start, self.pos, TokenKind::String);
         }
         let keyword = if ascii {
-            Keyword::lookup_ascii(&self.bytes[start..self.pos])
+            Keyword::lookup_in(self.bytes, start, self.pos)
         } else {
             Keyword::NotKeyword
         };
