@@ -38,7 +38,7 @@ impl Keyword {
     }
 
     /// [`Keyword::lookup`] of a word the lexer read: ASCII letters, digits, `_` and `$` only.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn lookup_ascii(bytes: &[u8]) -> Keyword {
         Keyword::lookup_in(bytes, 0, bytes.len())
     }

@@ -599,7 +599,7 @@ fn skip_whitespace(bytes: &[u8], mut from: usize) -> usize {
 /// one, so it tests eight bytes at a time (a word has a `quote` byte when `word ^ pattern` has a
 /// zero byte) and finds the byte only in the word that has it.
 #[inline]
-fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
+pub(crate) fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
     let hay = bytes.get(from..)?;

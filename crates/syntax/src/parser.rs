@@ -17,6 +17,10 @@ pub const MAX_DEPTH: u32 = 256;
 /// SQL; the bound keeps every later walk (binding, printing, serializing, dropping) shallow.
 pub const MAX_TREE_HEIGHT: u32 = 1000;
 
+/// Nesting levels between two stack checks of [`Parser::nested`]: a level of the grammar's
+/// recursion takes a few KiB at most, so four fit the 64 KiB a check leaves.
+const STACK_CHECK_EVERY: u32 = 4;
+
 /// A production failed; its diagnostic has been reported already.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Failed;
@@ -73,6 +77,9 @@ pub(crate) struct Parser<'a> {
     pub src: &'a str,
     /// The tokens, owned while parsing ([`Parser::into_tokens`] gives them back).
     tokens: Vec<Token>,
+    /// `tokens[pos]`, kept beside them: the grammar looks at the current token more than at
+    /// anything else, and a field read is cheaper than an index, a clamp and a bounds check.
+    cur: Token,
     /// Where the tree is allocated: one member of the parse's herd of arenas (one per thread
     /// of a chunked parse), whose allocations live as long as the herd.
     arena: Member<'a>,
@@ -101,9 +108,15 @@ impl<'a> Parser<'a> {
     /// A parser over `tokens` (lexed from `src`, ending with `Eof`) that allocates the tree in
     /// `herd`.
     pub fn new(src: &'a str, tokens: Vec<Token>, herd: &'a Herd) -> Self {
+        let cur = tokens.first().copied().unwrap_or(Token {
+            kind: TokenKind::Eof,
+            keyword: Keyword::NotKeyword,
+            span: Span::new(0, 0),
+        });
         Parser {
             src,
             tokens,
+            cur,
             arena: herd.get(),
             pos: 0,
             errors: Vec::new(),
@@ -122,13 +135,16 @@ impl<'a> Parser<'a> {
 
     #[inline]
     pub fn nth(&self, n: usize) -> Token {
+        if n == 0 {
+            return self.cur;
+        }
         let last = self.tokens.len() - 1;
         self.tokens[(self.pos + n).min(last)]
     }
 
     #[inline]
     pub fn current(&self) -> Token {
-        self.nth(0)
+        self.cur
     }
 
     /// The token at absolute index `index` (clamped to the final `Eof`).
@@ -193,6 +209,12 @@ impl<'a> Parser<'a> {
     #[inline]
     pub fn one<T>(&self, item: T) -> List<'a, T> {
         List::new(self.arena.alloc_slice_fill_iter(std::iter::once(item)))
+    }
+
+    /// Two elements as a list, without a `Vec`.
+    #[inline]
+    pub fn pair<T>(&self, first: T, second: T) -> List<'a, T> {
+        List::new(self.arena.alloc_slice_fill_iter([first, second]))
     }
 
     /// A string the source does not hold as it is (a decoded literal, an upper-cased word).
@@ -267,7 +289,7 @@ impl<'a> Parser<'a> {
 
     #[inline]
     pub fn bump(&mut self) -> Token {
-        let t = self.current();
+        let t = self.cur;
         match t.kind {
             TokenKind::Eof => return t,
             TokenKind::LParen | TokenKind::LBracket => self.paren_depth += 1,
@@ -275,6 +297,10 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         self.pos += 1;
+        // The tokens end with `Eof`, which is never passed: there is always a next one.
+        if let Some(&next) = self.tokens.get(self.pos) {
+            self.cur = next;
+        }
         self.clear_expected();
         t
     }
@@ -488,6 +514,23 @@ impl<'a> Parser<'a> {
             ));
         }
         Ok(())
+    }
+
+    /// Runs `f` one nesting level deeper ([`Parser::enter`], [`Parser::leave`]), making sure of
+    /// the stack on the way: every [`STACK_CHECK_EVERY`] levels, starting with the first, at
+    /// least 64 KiB are left or `stacker` moves on to a fresh segment, so that the depth
+    /// bound, not the caller's stack, is the limit. Checking every level cost as much as
+    /// parsing a keyword.
+    #[inline]
+    pub fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        self.enter()?;
+        let result = if self.depth % STACK_CHECK_EVERY == 1 {
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || f(self))
+        } else {
+            f(self)
+        };
+        self.leave();
+        result
     }
 
     pub fn leave(&mut self) {

@@ -9,14 +9,21 @@ use std::borrow::Cow;
 /// applied by [`string_lit`], which knows the `UESCAPE` character.
 /// Borrowed from `text` unless it holds a `''`.
 pub(crate) fn decode_string_token(text: &str) -> Cow<'_, str> {
-    let Some(open) = text.find('\'') else {
-        return Cow::Borrowed("");
+    let bytes = text.as_bytes();
+    // Most literals have no prefix: no search for their quote.
+    let open = if bytes.first() == Some(&b'\'') {
+        0
+    } else {
+        match bytes.iter().position(|&b| b == b'\'') {
+            Some(open) => open,
+            None => return Cow::Borrowed(""),
+        }
     };
     let inner = text
         .get(open + 1..text.len().saturating_sub(1))
         .unwrap_or("");
-    // Inside the quotes a `'` only occurs doubled.
-    if inner.as_bytes().contains(&b'\'') {
+    // Inside the quotes a `'` only occurs doubled; the lexer's word-at-a-time search finds it.
+    if crate::lexer::memchr_quote(inner.as_bytes(), 0, b'\'').is_some() {
         Cow::Owned(inner.replace("''", "'"))
     } else {
         Cow::Borrowed(inner)
