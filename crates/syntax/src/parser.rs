@@ -111,6 +111,7 @@ impl<'a> Parser<'a> {
         let cur = tokens.first().copied().unwrap_or(Token {
             kind: TokenKind::Eof,
             keyword: Keyword::NotKeyword,
+            escaped: false,
             span: Span::new(0, 0),
         });
         Parser {

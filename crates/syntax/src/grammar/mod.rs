@@ -147,7 +147,11 @@ pub(crate) fn ident<'a>(p: &mut Parser<'a>) -> PResult<Ident<'a>> {
             p.bump();
             let raw = p.text(t.span);
             let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
-            let value = in_tree(p, unescape_backticks(inner));
+            let value = if t.escaped {
+                in_tree(p, unescape_backticks(inner))
+            } else {
+                inner
+            };
             check_identifier_length(p, value, t.span);
             Ok(Ident {
                 span: t.span,
