@@ -80,6 +80,9 @@ pub(crate) struct Parser<'a> {
     /// `tokens[pos]`, kept beside them: the grammar looks at the current token more than at
     /// anything else, and a field read is cheaper than an index, a clamp and a bounds check.
     cur: Token,
+    /// The end of the token before `pos` (0 at the start): [`Parser::prev_end`], kept up by
+    /// [`Parser::bump`], since every node asks for it.
+    prev_end: u32,
     /// Where the tree is allocated: one member of the parse's herd of arenas (one per thread
     /// of a chunked parse), whose allocations live as long as the herd.
     arena: Member<'a>,
@@ -118,6 +121,7 @@ impl<'a> Parser<'a> {
             src,
             tokens,
             cur,
+            prev_end: 0,
             arena: herd.get(),
             pos: 0,
             errors: Vec::new(),
@@ -163,12 +167,9 @@ impl<'a> Parser<'a> {
     }
 
     /// The end of the previous token: where a node that ends here ends.
+    #[inline]
     pub fn prev_end(&self) -> u32 {
-        if self.pos == 0 {
-            0
-        } else {
-            self.tokens[self.pos - 1].span.end
-        }
+        self.prev_end
     }
 
     pub fn start(&self) -> u32 {
@@ -298,6 +299,7 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         self.pos += 1;
+        self.prev_end = t.span.end;
         // The tokens end with `Eof`, which is never passed: there is always a next one.
         if let Some(&next) = self.tokens.get(self.pos) {
             self.cur = next;
@@ -373,7 +375,20 @@ impl<'a> Parser<'a> {
     }
 
     /// Eats a sequence of keywords, all or nothing; returns the span of all of them.
+    #[inline]
     pub fn eat_kws(&mut self, kws: &[Keyword]) -> Option<Span> {
+        // Mostly the first keyword is not there: that answer without a loop.
+        if let Some(&first) = kws.first() {
+            if !(self.cur.kind == TokenKind::Word && self.cur.keyword == first) {
+                self.expect_note(Expected::Keyword(first));
+                return None;
+            }
+        }
+        self.eat_kws_at_first(kws)
+    }
+
+    /// [`Parser::eat_kws`] once the first keyword is there (or there is none).
+    fn eat_kws_at_first(&mut self, kws: &[Keyword]) -> Option<Span> {
         for (i, kw) in kws.iter().enumerate() {
             if !self.nth_is_kw(i, *kw) {
                 if i == 0 {
@@ -518,14 +533,15 @@ impl<'a> Parser<'a> {
     }
 
     /// Runs `f` one nesting level deeper ([`Parser::enter`], [`Parser::leave`]), making sure of
-    /// the stack on the way: every [`STACK_CHECK_EVERY`] levels, starting with the first, at
-    /// least 64 KiB are left or `stacker` moves on to a fresh segment, so that the depth
-    /// bound, not the caller's stack, is the limit. Checking every level cost as much as
-    /// parsing a keyword.
+    /// the stack on the way: every [`STACK_CHECK_EVERY`] levels at least 64 KiB are left or
+    /// `stacker` moves on to a fresh segment, so that the depth bound, not the caller's stack,
+    /// is the limit. The first levels go unchecked, as the statement-level productions above
+    /// them do (a column's type is level 1); checking every level cost as much as parsing a
+    /// keyword.
     #[inline]
     pub fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         self.enter()?;
-        let result = if self.depth % STACK_CHECK_EVERY == 1 {
+        let result = if self.depth % STACK_CHECK_EVERY == 0 {
             stacker::maybe_grow(64 * 1024, 1024 * 1024, || f(self))
         } else {
             f(self)

@@ -111,10 +111,18 @@ pub(crate) fn unescape_backticks(inner: &str) -> std::borrow::Cow<'_, str> {
 /// "Length of identifier '...' must be less than or equal to 256 characters".
 const MAX_IDENTIFIER_LENGTH: usize = 256;
 
+#[inline]
 fn check_identifier_length<'a>(p: &mut Parser<'a>, value: &str, span: Span) {
     // UTF-16 never takes more units than UTF-8 takes bytes: a name of at most 256 bytes
     // passes without counting.
-    if value.len() > MAX_IDENTIFIER_LENGTH && value.encode_utf16().count() > MAX_IDENTIFIER_LENGTH {
+    if value.len() > MAX_IDENTIFIER_LENGTH {
+        check_long_identifier(p, value, span);
+    }
+}
+
+#[cold]
+fn check_long_identifier<'a>(p: &mut Parser<'a>, value: &str, span: Span) {
+    if value.encode_utf16().count() > MAX_IDENTIFIER_LENGTH {
         let _ = p.report(
             Diagnostic::new(
                 Code::IdentifierTooLong,
