@@ -513,23 +513,29 @@ impl<'a> Parser<'a> {
     // ---- nesting -------------------------------------------------------------------------
 
     /// Enters one level of nesting; fails with `S013` past [`MAX_DEPTH`].
+    #[inline]
     pub fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            self.depth -= 1;
-            let span = self.current().span;
-            // Skip everything up to the end of the statement so we do not report once per level.
-            self.recover_until(|_| false);
-            return Err(self.report(
-                Diagnostic::new(
-                    Code::NestingTooDeep,
-                    span,
-                    format!("nesting deeper than {MAX_DEPTH} levels"),
-                )
-                .with_help("split the expression or type into smaller parts"),
-            ));
+            return Err(self.too_deep());
         }
         Ok(())
+    }
+
+    #[cold]
+    fn too_deep(&mut self) -> Failed {
+        self.depth -= 1;
+        let span = self.current().span;
+        // Skip everything up to the end of the statement so we do not report once per level.
+        self.recover_until(|_| false);
+        self.report(
+            Diagnostic::new(
+                Code::NestingTooDeep,
+                span,
+                format!("nesting deeper than {MAX_DEPTH} levels"),
+            )
+            .with_help("split the expression or type into smaller parts"),
+        )
     }
 
     /// Runs `f` one nesting level deeper ([`Parser::enter`], [`Parser::leave`]), making sure of
@@ -550,6 +556,7 @@ impl<'a> Parser<'a> {
         result
     }
 
+    #[inline]
     pub fn leave(&mut self) {
         self.depth = self.depth.saturating_sub(1);
     }
