@@ -150,8 +150,8 @@ mod tests {
             } else {
                 0
             };
-            let mut slot =
-                keyword_hash(head_at(bytes, 0, bytes.len()), tail, bytes.len()) & (KEYWORD_SLOTS - 1);
+            let mut slot = keyword_hash(head_at(bytes, 0, bytes.len()), tail, bytes.len())
+                & (KEYWORD_SLOTS - 1);
             let mut probes = 1;
             while KEYWORD_TABLE[slot].name != bytes {
                 slot = (slot + 1) & (KEYWORD_SLOTS - 1);

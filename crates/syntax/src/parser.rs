@@ -547,7 +547,7 @@ impl<'a> Parser<'a> {
     #[inline]
     pub fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         self.enter()?;
-        let result = if self.depth % STACK_CHECK_EVERY == 0 {
+        let result = if self.depth.is_multiple_of(STACK_CHECK_EVERY) {
             stacker::maybe_grow(64 * 1024, 1024 * 1024, || f(self))
         } else {
             f(self)
