@@ -79,24 +79,33 @@ fn main() {
         all.keys().map(|k| k.len()).max().unwrap_or(0)
     );
     // An open-addressing hash table over the upper-cased words, probed linearly: the lexer
-    // classifies a word with one hash and one or two comparisons, without copying it.
+    // classifies a word with one hash of two 8-byte loads and one or two comparisons of them,
+    // without copying it (`keywords.rs` computes the same fold and hash).
     let size = (all.len() * 3).next_power_of_two();
     let mut slots: Vec<Option<&str>> = vec![None; size];
     for w in all.keys() {
-        let mut i = keyword_hash(w.as_bytes()) & (size - 1);
+        let (head, tail) = head_and_tail(w.as_bytes());
+        let mut i = keyword_hash(head, tail, w.len()) & (size - 1);
         while slots[i].is_some() {
             i = (i + 1) & (size - 1);
         }
         slots[i] = Some(w);
     }
     let _ = writeln!(out, "pub(crate) const KEYWORD_SLOTS: usize = {size};");
-    out.push_str("pub(crate) static KEYWORD_TABLE: [(&[u8], Keyword); KEYWORD_SLOTS] = [\n");
+    out.push_str("pub(crate) static KEYWORD_TABLE: [Slot; KEYWORD_SLOTS] = [\n");
     for slot in &slots {
         match slot {
             Some(w) => {
-                let _ = writeln!(out, "    (b\"{w}\", Keyword::{w}),");
+                let (head, tail) = head_and_tail(w.as_bytes());
+                let _ = writeln!(
+                    out,
+                    "    Slot {{ head: {head:#018x}, tail: {tail:#018x}, len: {}, keyword: Keyword::{w}, name: b\"{w}\" }},",
+                    w.len()
+                );
             }
-            None => out.push_str("    (b\"\", Keyword::NotKeyword),\n"),
+            None => out.push_str(
+                "    Slot { head: 0, tail: 0, len: 0, keyword: Keyword::NotKeyword, name: b\"\" },\n",
+            ),
         }
     }
     out.push_str("];\n");
@@ -107,17 +116,26 @@ fn main() {
     }
 }
 
-/// The length and four case-folded bytes (first, second, middle, last), mixed; constant time
-/// per word. `keywords.rs` computes the same.
-fn keyword_hash(word: &[u8]) -> usize {
+/// The first eight bytes of a word (zero-padded) and, for a word over eight bytes, its last
+/// eight, each byte case-folded (`| 0x20`), read as little-endian words. `keywords.rs`
+/// computes the same from the text.
+fn head_and_tail(word: &[u8]) -> (u64, u64) {
+    let folded = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, &b)| acc | u64::from(b | 0x20) << (8 * i))
+    };
     let n = word.len();
-    if n == 0 {
-        return 0;
-    }
-    let fold = |i: usize| u32::from(word[i] | 0x20);
-    let packed = fold(0) | fold(1.min(n - 1)) << 8 | fold(n / 2) << 16 | fold(n - 1) << 24;
-    let h = (packed ^ (n as u32).wrapping_mul(0x9e37_79b9)).wrapping_mul(0x85eb_ca6b);
-    (h ^ (h >> 15)) as usize
+    let head = folded(&word[..n.min(8)]);
+    let tail = if n > 8 { folded(&word[n - 8..]) } else { 0 };
+    (head, tail)
+}
+
+/// The table's hash of a word's head, tail and length; `keywords.rs` computes the same.
+fn keyword_hash(head: u64, tail: u64, len: usize) -> usize {
+    let h = (head ^ tail.rotate_left(29) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (h >> 32) as usize
 }
 
 fn is_word(w: &str) -> bool {

@@ -26,57 +26,111 @@ impl Keyword {
     /// Classifies a word; case-insensitive.
     pub fn lookup(word: &str) -> Keyword {
         let bytes = word.as_bytes();
-        if bytes.is_empty() || bytes.len() > MAX_KEYWORD_LEN {
+        // Keywords are made of ASCII letters, digits and `_`: any other byte rules one out, and
+        // on the rest the lexer's case fold is exact.
+        if !bytes
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+        {
             return Keyword::NotKeyword;
         }
-        Keyword::probe(bytes, <[u8]>::eq_ignore_ascii_case)
+        Keyword::lookup_in(bytes, 0, bytes.len())
     }
 
     /// [`Keyword::lookup`] of a word the lexer read: ASCII letters, digits, `_` and `$` only.
-    /// The hash reads four bytes and the length, not the whole word (a per-byte hash was the
-    /// lexer's longest dependency chain).
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn lookup_ascii(bytes: &[u8]) -> Keyword {
-        if bytes.is_empty() || bytes.len() > MAX_KEYWORD_LEN {
-            return Keyword::NotKeyword;
-        }
-        Keyword::probe(bytes, same_word_folded)
+        Keyword::lookup_in(bytes, 0, bytes.len())
     }
 
-    #[inline(always)]
-    fn probe(bytes: &[u8], same: impl Fn(&[u8], &[u8]) -> bool) -> Keyword {
-        let mut i = keyword_hash(bytes) & (KEYWORD_SLOTS - 1);
+    /// [`Keyword::lookup`] of the word `text[start..end]`, made of ASCII letters, digits, `_`
+    /// and `$` only. The hash and the comparison read the word as two 8-byte loads (its head
+    /// and, past eight bytes, its tail), taken from `text` beyond the word's end when the text
+    /// goes on, so that neither loops over the bytes (they were most of the lexer's time on
+    /// words).
+    #[inline]
+    pub(crate) fn lookup_in(text: &[u8], start: usize, end: usize) -> Keyword {
+        let n = end.saturating_sub(start);
+        if n == 0 || n > MAX_KEYWORD_LEN {
+            return Keyword::NotKeyword;
+        }
+        let head = head_at(text, start, n);
+        let tail = if n > 8 {
+            load_folded(text, end - 8).unwrap_or(0)
+        } else {
+            0
+        };
+        let mut i = keyword_hash(head, tail, n) & (KEYWORD_SLOTS - 1);
         loop {
-            let (candidate, keyword) = KEYWORD_TABLE[i];
-            if candidate.is_empty() {
+            let slot = &KEYWORD_TABLE[i];
+            if slot.len == 0 {
                 return Keyword::NotKeyword;
             }
-            if candidate.len() == bytes.len() && same(candidate, bytes) {
-                return keyword;
+            if slot.head == head
+                && slot.tail == tail
+                && slot.len as usize == n
+                // Head and tail cover words of up to 16 bytes; longer ones compare the middle.
+                && (n <= 16 || same_middle(slot.name, text.get(start..end).unwrap_or_default()))
+            {
+                return slot.keyword;
             }
             i = (i + 1) & (KEYWORD_SLOTS - 1);
         }
     }
 }
 
-/// Whether two words of the same length are equal but for ASCII case. Both are made of ASCII
-/// letters, digits, `_` and `$`, on which setting bit 0x20 folds case and nothing else (`_`
-/// becomes 0x7F, digits and `$` stay), so one OR per byte replaces
-/// `eq_ignore_ascii_case`'s two case conversions.
-#[inline]
-fn same_word_folded(a: &[u8], b: &[u8]) -> bool {
-    a.iter().zip(b).all(|(x, y)| (x | 0x20) == (y | 0x20))
+/// One slot of the keyword table (`build.rs`): the keyword's folded head and tail (see
+/// [`head_at`]), its length (0 for an empty slot) and its name.
+pub(crate) struct Slot {
+    head: u64,
+    tail: u64,
+    len: u32,
+    keyword: Keyword,
+    name: &'static [u8],
 }
 
-/// The hash `build.rs` lays the keyword table out with: the length and four case-folded bytes
-/// (first, second, middle, last), mixed. `bytes` is not empty.
+/// Setting bit 0x20 of every byte: on ASCII letters, digits, `_` and `$` it folds case and
+/// nothing else (`_` becomes 0x7F, digits and `$` stay).
+const FOLD: u64 = u64::from_ne_bytes([0x20; 8]);
+
+/// The eight bytes at `at`, case-folded, as a little-endian word; `None` past the end.
 #[inline]
-fn keyword_hash(bytes: &[u8]) -> usize {
-    let n = bytes.len();
-    let fold = |i: usize| u32::from(bytes.get(i).copied().unwrap_or(0) | 0x20);
-    let packed = fold(0) | fold(1.min(n - 1)) << 8 | fold(n / 2) << 16 | fold(n - 1) << 24;
-    let h = (packed ^ (n as u32).wrapping_mul(0x9e37_79b9)).wrapping_mul(0x85eb_ca6b);
-    (h ^ (h >> 15)) as usize
+fn load_folded(text: &[u8], at: usize) -> Option<u64> {
+    let chunk: [u8; 8] = text.get(at..at.checked_add(8)?)?.try_into().ok()?;
+    Some(u64::from_le_bytes(chunk) | FOLD)
+}
+
+/// The first `min(n, 8)` bytes of the word at `start`, case-folded, zero-padded.
+#[inline]
+fn head_at(text: &[u8], start: usize, n: usize) -> u64 {
+    match load_folded(text, start) {
+        Some(word) if n >= 8 => word,
+        Some(word) => word & ((1u64 << (8 * n)) - 1),
+        None => text
+            .get(start..)
+            .unwrap_or_default()
+            .iter()
+            .take(n.min(8))
+            .enumerate()
+            .fold(0, |acc, (i, &b)| acc | u64::from(b | 0x20) << (8 * i)),
+    }
+}
+
+/// The table's hash of a word's head, tail and length; `build.rs` lays the table out with it.
+#[inline]
+fn keyword_hash(head: u64, tail: u64, len: usize) -> usize {
+    let h = (head ^ tail.rotate_left(29) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (h >> 32) as usize
+}
+
+/// Whether the bytes between the head and the tail of two words of the same length (over 16
+/// bytes) are equal but for ASCII case.
+fn same_middle(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    match (a.get(8..n - 8), b.get(8..n - 8)) {
+        (Some(x), Some(y)) => x.iter().zip(y).all(|(x, y)| (x | 0x20) == (y | 0x20)),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -90,9 +144,16 @@ mod tests {
             let lower = name.to_ascii_lowercase();
             assert_eq!(Keyword::lookup(name) as usize, index, "{name}");
             assert_eq!(Keyword::lookup(&lower) as usize, index, "{lower}");
-            let mut slot = keyword_hash(name.as_bytes()) & (KEYWORD_SLOTS - 1);
+            let bytes = name.as_bytes();
+            let tail = if bytes.len() > 8 {
+                load_folded(bytes, bytes.len() - 8).unwrap_or(0)
+            } else {
+                0
+            };
+            let mut slot = keyword_hash(head_at(bytes, 0, bytes.len()), tail, bytes.len())
+                & (KEYWORD_SLOTS - 1);
             let mut probes = 1;
-            while KEYWORD_TABLE[slot].0 != name.as_bytes() {
+            while KEYWORD_TABLE[slot].name != bytes {
                 slot = (slot + 1) & (KEYWORD_SLOTS - 1);
                 probes += 1;
             }

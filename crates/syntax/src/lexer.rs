@@ -124,6 +124,11 @@ pub struct Token {
     pub kind: TokenKind,
     #[serde(skip)]
     pub keyword: Keyword,
+    /// A string literal with `''` or a quoted identifier with doubled back-ticks inside: its
+    /// value is not its text between the quotes. The grammar takes the others as they are,
+    /// without looking at their bytes again.
+    #[serde(skip)]
+    pub escaped: bool,
     pub span: Span,
 }
 
@@ -185,14 +190,14 @@ struct Lexer<'a> {
 
 impl Lexer<'_> {
     fn run(&mut self) {
-        while let Some(&b) = self.bytes.get(self.pos) {
+        loop {
+            // White space before each token in one tight loop, not a trip through the match.
+            self.pos = skip_whitespace(self.bytes, self.pos);
+            let Some(&b) = self.bytes.get(self.pos) else {
+                break;
+            };
             let start = self.pos;
             match b {
-                b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => {
-                    // Runs of white space (indentation) in one tight loop.
-                    self.pos = skip_whitespace(self.bytes, start + 1);
-                    continue;
-                }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => self.word_or_prefixed_string(start),
                 b'0'..=b'9' => self.number(start),
                 b'.' => {
@@ -269,6 +274,7 @@ impl Lexer<'_> {
         self.out.tokens.push(Token {
             kind: TokenKind::Eof,
             keyword: Keyword::NotKeyword,
+            escaped: false,
             span: Span::new(end, end),
         });
     }
@@ -283,8 +289,19 @@ impl Lexer<'_> {
         self.out.tokens.push(Token {
             kind,
             keyword: Keyword::NotKeyword,
+            escaped: false,
             span: Span::new(start as u32, self.pos as u32),
         });
+    }
+
+    /// Marks the token just pushed as [`Token::escaped`].
+    #[inline]
+    fn mark_escaped(&mut self, escaped: bool) {
+        if escaped {
+            if let Some(last) = self.out.tokens.last_mut() {
+                last.escaped = true;
+            }
+        }
     }
 
     #[inline]
@@ -388,13 +405,14 @@ impl Lexer<'_> {
             return self.string(start, self.pos, TokenKind::String);
         }
         let keyword = if ascii {
-            Keyword::lookup_ascii(&self.bytes[start..self.pos])
+            Keyword::lookup_in(self.bytes, start, self.pos)
         } else {
             Keyword::NotKeyword
         };
         self.out.tokens.push(Token {
             kind: TokenKind::Word,
             keyword,
+            escaped: false,
             span: Span::new(start as u32, self.pos as u32),
         });
     }
@@ -427,15 +445,18 @@ impl Lexer<'_> {
     /// A quoted string from `quote` (the opening `'`); the token starts at `start` (the prefix).
     fn string(&mut self, start: usize, quote: usize, kind: TokenKind) {
         self.pos = quote + 1;
+        let mut escaped = false;
         loop {
             match memchr_quote(self.bytes, self.pos, b'\'') {
                 Some(i) => {
                     if self.bytes.get(i + 1) == Some(&b'\'') {
                         self.pos = i + 2;
+                        escaped = true;
                         continue;
                     }
                     self.pos = i + 1;
                     self.push(kind, start);
+                    self.mark_escaped(escaped);
                     return;
                 }
                 None => {
@@ -457,11 +478,13 @@ impl Lexer<'_> {
 
     fn quoted_ident(&mut self, start: usize) {
         self.pos = start + 1;
+        let mut escaped = false;
         loop {
             match memchr_quote(self.bytes, self.pos, b'`') {
                 Some(i) => {
                     if self.bytes.get(i + 1) == Some(&b'`') {
                         self.pos = i + 2;
+                        escaped = true;
                         continue;
                     }
                     self.pos = i + 1;
@@ -479,6 +502,7 @@ impl Lexer<'_> {
                         return;
                     }
                     self.push(TokenKind::QuotedIdent, start);
+                    self.mark_escaped(escaped);
                     return;
                 }
                 None => {
@@ -521,6 +545,7 @@ impl Lexer<'_> {
         self.out.trivia.push(Token {
             kind: TokenKind::LineComment,
             keyword: Keyword::NotKeyword,
+            escaped: false,
             span: Span::new(start as u32, end as u32),
         });
     }
@@ -539,6 +564,7 @@ impl Lexer<'_> {
                         TokenKind::BlockComment
                     },
                     keyword: Keyword::NotKeyword,
+                    escaped: false,
                     span: Span::new(start as u32, end as u32),
                 };
                 // Hints are tokens of Flink's grammar, allowed only in queries and after an
@@ -599,7 +625,7 @@ fn skip_whitespace(bytes: &[u8], mut from: usize) -> usize {
 /// one, so it tests eight bytes at a time (a word has a `quote` byte when `word ^ pattern` has a
 /// zero byte) and finds the byte only in the word that has it.
 #[inline]
-fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
+pub(crate) fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
     let hay = bytes.get(from..)?;

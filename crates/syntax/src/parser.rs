@@ -18,6 +18,10 @@ pub const MAX_DEPTH: u32 = 256;
 /// SQL; the bound keeps every later walk (binding, printing, serializing, dropping) shallow.
 pub const MAX_TREE_HEIGHT: u32 = 1000;
 
+/// Nesting levels between two stack checks of [`Parser::nested`]: a level of the grammar's
+/// recursion takes a few KiB at most, so four fit the 64 KiB a check leaves.
+const STACK_CHECK_EVERY: u32 = 4;
+
 /// A production failed; its diagnostic has been reported already.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Failed;
@@ -74,6 +78,12 @@ pub(crate) struct Parser<'a> {
     pub src: &'a str,
     /// The tokens, owned while parsing ([`Parser::into_tokens`] gives them back).
     tokens: Vec<Token>,
+    /// `tokens[pos]`, kept beside them: the grammar looks at the current token more than at
+    /// anything else, and a field read is cheaper than an index, a clamp and a bounds check.
+    cur: Token,
+    /// The end of the token before `pos` (0 at the start): [`Parser::prev_end`], kept up by
+    /// [`Parser::bump`], since every node asks for it.
+    prev_end: u32,
     /// Where the tree is allocated: one member of the parse's herd of arenas (one per thread
     /// of a chunked parse), whose allocations live as long as the herd.
     arena: Arena<'a>,
@@ -102,9 +112,17 @@ impl<'a> Parser<'a> {
     /// A parser over `tokens` (lexed from `src`, ending with `Eof`) that allocates the tree in
     /// `herd`.
     pub fn new(src: &'a str, tokens: Vec<Token>, herd: &'a Herd) -> Self {
+        let cur = tokens.first().copied().unwrap_or(Token {
+            kind: TokenKind::Eof,
+            keyword: Keyword::NotKeyword,
+            escaped: false,
+            span: Span::new(0, 0),
+        });
         Parser {
             src,
             tokens,
+            cur,
+            prev_end: 0,
             arena: Arena::new(herd),
             pos: 0,
             errors: Vec::new(),
@@ -123,13 +141,16 @@ impl<'a> Parser<'a> {
 
     #[inline]
     pub fn nth(&self, n: usize) -> Token {
+        if n == 0 {
+            return self.cur;
+        }
         let last = self.tokens.len() - 1;
         self.tokens[(self.pos + n).min(last)]
     }
 
     #[inline]
     pub fn current(&self) -> Token {
-        self.nth(0)
+        self.cur
     }
 
     /// The token at absolute index `index` (clamped to the final `Eof`).
@@ -147,12 +168,9 @@ impl<'a> Parser<'a> {
     }
 
     /// The end of the previous token: where a node that ends here ends.
+    #[inline]
     pub fn prev_end(&self) -> u32 {
-        if self.pos == 0 {
-            0
-        } else {
-            self.tokens[self.pos - 1].span.end
-        }
+        self.prev_end
     }
 
     pub fn start(&self) -> u32 {
@@ -194,6 +212,12 @@ impl<'a> Parser<'a> {
     #[inline]
     pub fn one<T>(&self, item: T) -> List<'a, T> {
         List::new(self.arena.alloc_slice(std::iter::once(item)))
+    }
+
+    /// Two elements as a list, without a `Vec`.
+    #[inline]
+    pub fn pair<T>(&self, first: T, second: T) -> List<'a, T> {
+        List::new(self.arena.alloc_slice([first, second].into_iter()))
     }
 
     /// A string the source does not hold as it is (a decoded literal, an upper-cased word).
@@ -268,7 +292,7 @@ impl<'a> Parser<'a> {
 
     #[inline]
     pub fn bump(&mut self) -> Token {
-        let t = self.current();
+        let t = self.cur;
         match t.kind {
             TokenKind::Eof => return t,
             TokenKind::LParen | TokenKind::LBracket => self.paren_depth += 1,
@@ -276,6 +300,11 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         self.pos += 1;
+        self.prev_end = t.span.end;
+        // The tokens end with `Eof`, which is never passed: there is always a next one.
+        if let Some(&next) = self.tokens.get(self.pos) {
+            self.cur = next;
+        }
         self.clear_expected();
         t
     }
@@ -347,7 +376,20 @@ impl<'a> Parser<'a> {
     }
 
     /// Eats a sequence of keywords, all or nothing; returns the span of all of them.
+    #[inline]
     pub fn eat_kws(&mut self, kws: &[Keyword]) -> Option<Span> {
+        // Mostly the first keyword is not there: that answer without a loop.
+        if let Some(&first) = kws.first() {
+            if !(self.cur.kind == TokenKind::Word && self.cur.keyword == first) {
+                self.expect_note(Expected::Keyword(first));
+                return None;
+            }
+        }
+        self.eat_kws_at_first(kws)
+    }
+
+    /// [`Parser::eat_kws`] once the first keyword is there (or there is none).
+    fn eat_kws_at_first(&mut self, kws: &[Keyword]) -> Option<Span> {
         for (i, kw) in kws.iter().enumerate() {
             if !self.nth_is_kw(i, *kw) {
                 if i == 0 {
@@ -472,25 +514,50 @@ impl<'a> Parser<'a> {
     // ---- nesting -------------------------------------------------------------------------
 
     /// Enters one level of nesting; fails with `S013` past [`MAX_DEPTH`].
+    #[inline]
     pub fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            self.depth -= 1;
-            let span = self.current().span;
-            // Skip everything up to the end of the statement so we do not report once per level.
-            self.recover_until(|_| false);
-            return Err(self.report(
-                Diagnostic::new(
-                    Code::NestingTooDeep,
-                    span,
-                    format!("nesting deeper than {MAX_DEPTH} levels"),
-                )
-                .with_help("split the expression or type into smaller parts"),
-            ));
+            return Err(self.too_deep());
         }
         Ok(())
     }
 
+    #[cold]
+    fn too_deep(&mut self) -> Failed {
+        self.depth -= 1;
+        let span = self.current().span;
+        // Skip everything up to the end of the statement so we do not report once per level.
+        self.recover_until(|_| false);
+        self.report(
+            Diagnostic::new(
+                Code::NestingTooDeep,
+                span,
+                format!("nesting deeper than {MAX_DEPTH} levels"),
+            )
+            .with_help("split the expression or type into smaller parts"),
+        )
+    }
+
+    /// Runs `f` one nesting level deeper ([`Parser::enter`], [`Parser::leave`]), making sure of
+    /// the stack on the way: every [`STACK_CHECK_EVERY`] levels at least 64 KiB are left or
+    /// `stacker` moves on to a fresh segment, so that the depth bound, not the caller's stack,
+    /// is the limit. The first levels go unchecked, as the statement-level productions above
+    /// them do (a column's type is level 1); checking every level cost as much as parsing a
+    /// keyword.
+    #[inline]
+    pub fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        self.enter()?;
+        let result = if self.depth.is_multiple_of(STACK_CHECK_EVERY) {
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || f(self))
+        } else {
+            f(self)
+        };
+        self.leave();
+        result
+    }
+
+    #[inline]
     pub fn leave(&mut self) {
         self.depth = self.depth.saturating_sub(1);
     }

@@ -12,11 +12,8 @@ pub(crate) fn expr<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
 }
 
 fn expr_bp<'a>(p: &mut Parser<'a>, min_bp: u8) -> PResult<Expr<'a>> {
-    p.enter()?;
-    // Grow the stack on demand: the depth bound is the contract, not the caller's stack size.
-    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || expr_bp_inner(p, min_bp));
-    p.leave();
-    result
+    // The stack grows on demand: the depth bound is the contract, not the caller's stack size.
+    p.nested(|p| expr_bp_inner(p, min_bp))
 }
 
 fn binary_op(kind: TokenKind, kw: K) -> Option<(BinaryOp, u8)> {

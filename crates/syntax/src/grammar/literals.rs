@@ -9,18 +9,40 @@ use std::borrow::Cow;
 /// applied by [`string_lit`], which knows the `UESCAPE` character.
 /// Borrowed from `text` unless it holds a `''`.
 pub(crate) fn decode_string_token(text: &str) -> Cow<'_, str> {
-    let Some(open) = text.find('\'') else {
-        return Cow::Borrowed("");
-    };
-    let inner = text
-        .get(open + 1..text.len().saturating_sub(1))
-        .unwrap_or("");
-    // Inside the quotes a `'` only occurs doubled.
-    if inner.as_bytes().contains(&b'\'') {
+    let inner = inside_quotes(text);
+    // Inside the quotes a `'` only occurs doubled; the lexer's word-at-a-time search finds it.
+    if crate::lexer::memchr_quote(inner.as_bytes(), 0, b'\'').is_some() {
         Cow::Owned(inner.replace("''", "'"))
     } else {
         Cow::Borrowed(inner)
     }
+}
+
+/// [`decode_string_token`] of a token: one the lexer saw no `''` in is its text between the
+/// quotes, with no second look at its bytes.
+pub(crate) fn decode_string_of<'a>(p: &Parser<'a>, t: Token) -> Cow<'a, str> {
+    let text = p.text(t.span);
+    if t.escaped {
+        decode_string_token(text)
+    } else {
+        Cow::Borrowed(inside_quotes(text))
+    }
+}
+
+/// The text between a string token's first quote and its last byte (the closing quote).
+fn inside_quotes(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    // Most literals have no prefix: no search for their quote.
+    let open = if bytes.first() == Some(&b'\'') {
+        0
+    } else {
+        match bytes.iter().position(|&b| b == b'\'') {
+            Some(open) => open,
+            None => return "",
+        }
+    };
+    text.get(open + 1..text.len().saturating_sub(1))
+        .unwrap_or("")
 }
 
 /// `value` in the tree: borrowed from the source when it is the source's text.
@@ -93,8 +115,7 @@ pub(crate) fn string_lit<'a>(p: &mut Parser<'a>) -> PResult<StringLit<'a>> {
 }
 
 fn decode_one<'a>(p: &mut Parser<'a>, t: Token) -> PResult<Cow<'a, str>> {
-    let text = p.text(t.span);
-    let value = decode_string_token(text);
+    let value = decode_string_of(p, t);
     // A non-hex digit is a parse error in Flink; an odd count is a validation error (binder).
     if t.kind == TokenKind::BinaryString && !value.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(p.report(

@@ -111,10 +111,18 @@ pub(crate) fn unescape_backticks(inner: &str) -> std::borrow::Cow<'_, str> {
 /// "Length of identifier '...' must be less than or equal to 256 characters".
 const MAX_IDENTIFIER_LENGTH: usize = 256;
 
+#[inline]
 fn check_identifier_length<'a>(p: &mut Parser<'a>, value: &str, span: Span) {
     // UTF-16 never takes more units than UTF-8 takes bytes: a name of at most 256 bytes
     // passes without counting.
-    if value.len() > MAX_IDENTIFIER_LENGTH && value.encode_utf16().count() > MAX_IDENTIFIER_LENGTH {
+    if value.len() > MAX_IDENTIFIER_LENGTH {
+        check_long_identifier(p, value, span);
+    }
+}
+
+#[cold]
+fn check_long_identifier<'a>(p: &mut Parser<'a>, value: &str, span: Span) {
+    if value.encode_utf16().count() > MAX_IDENTIFIER_LENGTH {
         let _ = p.report(
             Diagnostic::new(
                 Code::IdentifierTooLong,
@@ -147,7 +155,11 @@ pub(crate) fn ident<'a>(p: &mut Parser<'a>) -> PResult<Ident<'a>> {
             p.bump();
             let raw = p.text(t.span);
             let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
-            let value = in_tree(p, unescape_backticks(inner));
+            let value = if t.escaped {
+                in_tree(p, unescape_backticks(inner))
+            } else {
+                inner
+            };
             check_identifier_length(p, value, t.span);
             Ok(Ident {
                 span: t.span,

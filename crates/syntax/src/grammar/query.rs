@@ -34,10 +34,7 @@ pub(crate) fn query_body<'a>(p: &mut Parser<'a>) -> PResult<QueryBody<'a>> {
 
 /// query := [WITH ...] set_expr [ORDER BY ...] [LIMIT ...] [OFFSET ...] [FETCH ...]
 pub(crate) fn query<'a>(p: &mut Parser<'a>) -> PResult<Query<'a>> {
-    p.enter()?;
-    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || query_inner(p));
-    p.leave();
-    result
+    p.nested(query_inner)
 }
 
 fn query_inner<'a>(p: &mut Parser<'a>) -> PResult<Query<'a>> {
@@ -627,10 +624,7 @@ fn apply_not_allowed<'a>(p: &mut Parser<'a>) -> Failed {
 }
 
 fn table_ref<'a>(p: &mut Parser<'a>) -> PResult<TableRef<'a>> {
-    p.enter()?;
-    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || table_ref_inner(p));
-    p.leave();
-    result
+    p.nested(table_ref_inner)
 }
 
 fn table_ref_inner<'a>(p: &mut Parser<'a>) -> PResult<TableRef<'a>> {

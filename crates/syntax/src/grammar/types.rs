@@ -4,10 +4,7 @@
 use super::*;
 
 pub(crate) fn data_type<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
-    p.enter()?;
-    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || data_type_inner(p));
-    p.leave();
-    result
+    p.nested(data_type_inner)
 }
 
 fn data_type_inner<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
@@ -48,17 +45,14 @@ fn data_type_inner<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
 
 /// `TypeName [NULL | NOT NULL]`: the element of `ARRAY<...>` and `MULTISET<...>`.
 fn collection_element<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
-    p.enter()?;
     let start = p.start();
-    let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    p.nested(|p| {
         base_type(p).map(|mut ty| {
             ty.nullability = nullability(p);
             ty.span = p.span_from(start);
             ty
         })
-    });
-    p.leave();
-    result
+    })
 }
 
 /// `NOT NULL` or `NULL`, if present.
@@ -75,11 +69,11 @@ fn nullability<'a>(p: &mut Parser<'a>) -> Option<Nullability> {
     })
 }
 
-fn builtin<'a>(p: &Parser<'a>, name: BuiltinType, start: u32, params: Vec<IntLit>) -> TypeKind<'a> {
+fn builtin<'a>(p: &Parser<'a>, name: BuiltinType, start: u32) -> TypeKind<'a> {
     TypeKind::Builtin {
         name,
         name_span: p.span_from(start),
-        params: p.list(params),
+        params: List::empty(),
     }
 }
 
@@ -98,7 +92,7 @@ fn base_type<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
             let name_end = p.prev_end();
             let params = params(p, 1)?;
             character_set(p)?;
-            with_name_span(p, name, start, name_end, params)
+            with_name_span(name, start, name_end, params)
         }
         (T::Word, K::BINARY) => {
             p.bump();
@@ -109,7 +103,7 @@ fn base_type<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
             };
             let name_end = p.prev_end();
             let params = params(p, 1)?;
-            with_name_span(p, name, start, name_end, params)
+            with_name_span(name, start, name_end, params)
         }
         (T::Word, K::VARCHAR) => {
             let kind = simple_with_params(p, B::Varchar, 1)?;
@@ -130,7 +124,7 @@ fn base_type<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
         (T::Word, K::DOUBLE) => {
             p.bump();
             p.eat_kw(K::PRECISION);
-            builtin(p, B::Double, start, Vec::new())
+            builtin(p, B::Double, start)
         }
         (T::Word, K::DATE) => simple(p, B::Date),
         (T::Word, K::VARIANT) => simple(p, B::Variant),
@@ -148,7 +142,7 @@ fn base_type<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
                 (false, false) => B::Timestamp,
                 (false, true) => B::TimestampLtz,
             };
-            with_name_span(p, name, start, name_end, params)
+            with_name_span(name, start, name_end, params)
         }
         (T::Word, K::ARRAY | K::MULTISET) => {
             let multiset = t.keyword == K::MULTISET;
@@ -304,23 +298,22 @@ fn character_set<'a>(p: &mut Parser<'a>) -> PResult<()> {
 }
 
 fn with_name_span<'a>(
-    p: &Parser<'a>,
     name: BuiltinType,
     start: u32,
     name_end: u32,
-    params: Vec<IntLit>,
+    params: List<'a, IntLit>,
 ) -> TypeKind<'a> {
     TypeKind::Builtin {
         name,
         name_span: Span::new(start, name_end),
-        params: p.list(params),
+        params,
     }
 }
 
 fn simple<'a>(p: &mut Parser<'a>, name: BuiltinType) -> TypeKind<'a> {
     let start = p.start();
     p.bump();
-    builtin(p, name, start, Vec::new())
+    builtin(p, name, start)
 }
 
 fn simple_with_params<'a>(
@@ -332,21 +325,25 @@ fn simple_with_params<'a>(
     p.bump();
     let name_end = p.prev_end();
     let params = params(p, max)?;
-    Ok(with_name_span(p, name, start, name_end, params))
+    Ok(with_name_span(name, start, name_end, params))
 }
 
-/// `( n [, m] )` with at most `max` integers, if present.
-fn params<'a>(p: &mut Parser<'a>, max: usize) -> PResult<Vec<IntLit>> {
+/// `( n [, m] )` with at most `max` (1 or 2) integers, if present; no `Vec` on the way.
+fn params<'a>(p: &mut Parser<'a>, max: usize) -> PResult<List<'a, IntLit>> {
     if p.eat(T::LParen).is_none() {
-        return Ok(Vec::new());
+        return Ok(List::empty());
     }
-    let mut out = Vec::with_capacity(max);
-    out.push(int_lit(p)?);
-    while out.len() < max && p.eat(T::Comma).is_some() {
-        out.push(int_lit(p)?);
-    }
+    let first = int_lit(p)?;
+    let second = if max > 1 && p.eat(T::Comma).is_some() {
+        Some(int_lit(p)?)
+    } else {
+        None
+    };
     p.expect(T::RParen)?;
-    Ok(out)
+    Ok(match second {
+        Some(second) => p.pair(first, second),
+        None => p.one(first),
+    })
 }
 
 /// `[WITHOUT TIME ZONE | WITH LOCAL TIME ZONE]`; true for the local form.
