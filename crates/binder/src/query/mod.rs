@@ -91,6 +91,9 @@ struct Frame {
     unnameable_aliases: Vec<(String, flinkddl_diagnostics::Span)>,
     /// The block groups by at least one key: its aggregates never see an empty group.
     grouped: bool,
+    /// The relations whose rowtimes a join has cleared already (the first ones): each join
+    /// clears only those read since, so a long chain of joins stays linear.
+    rowtimes_cleared: usize,
 }
 
 /// The first error found; boxed, as a diagnostic is large and errors are rare.
@@ -1282,10 +1285,11 @@ impl Resolver<'_, '_> {
             if let Some(frame) = self.frames.last_mut() {
                 // A regular join materializes time attributes; interval and temporal joins keep
                 // them, but telling them apart is not modelled: none counts (never a false error).
-                frame
-                    .relations
+                let since = frame.rowtimes_cleared.min(frame.relations.len());
+                frame.relations[since..]
                     .iter_mut()
                     .for_each(|r| r.rowtimes = Rc::default());
+                frame.rowtimes_cleared = frame.relations.len();
                 let n = frame.relations.len();
                 let (left, right) = frame.relations.split_at_mut(n.saturating_sub(1));
                 if matches!(join.kind, ast::JoinKind::Left | ast::JoinKind::Full) {
