@@ -5,17 +5,7 @@
 //!     heaptrack target/release/examples/analyze_file FILE.sql
 
 fn main() {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: analyze_file FILE.sql");
-        std::process::exit(2);
-    };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            std::process::exit(2);
-        }
-    };
+    let text = flinkddl_bench::read_file_argument("analyze_file");
     let options = flinkddl::Options {
         assume_external_objects: true,
         ..flinkddl::Options::default()

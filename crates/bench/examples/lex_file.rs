@@ -5,17 +5,7 @@
 //!     valgrind --tool=callgrind target/release/examples/lex_file FILE.sql
 
 fn main() {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: lex_file FILE.sql");
-        std::process::exit(2);
-    };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            std::process::exit(2);
-        }
-    };
+    let text = flinkddl_bench::read_file_argument("lex_file");
     let iters: usize = std::env::var("FLINKDDL_LEX_ITERS")
         .ok()
         .and_then(|n| n.parse().ok())

@@ -13,17 +13,7 @@ use sqlparser::parser::Parser;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: sqlparser_file FILE.sql");
-        std::process::exit(2);
-    };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            std::process::exit(2);
-        }
-    };
+    let text = flinkddl_bench::read_file_argument("sqlparser_file");
     let dialect = GenericDialect {};
     let statements: Vec<&str> = text
         .split_inclusive(";\n")

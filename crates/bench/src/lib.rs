@@ -6,6 +6,22 @@
 
 use flinkddl_syntax::ast::{self, ColumnKind, StatementKind, TableElement};
 
+/// The text of the file the examples are given (their first argument), or the exit status 2
+/// with `usage: <example> FILE.sql` or the reading error.
+pub fn read_file_argument(example: &str) -> String {
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: {example} FILE.sql");
+        std::process::exit(2);
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
 /// What a parsed corpus holds (statements, columns of each kind, options, decoded name and
 /// value bytes): a walk over the tree that stands for a reader, and a check that two ways of
 /// parsing read the same.

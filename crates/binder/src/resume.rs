@@ -70,11 +70,7 @@ pub struct Unchanged<'a> {
     pub same_before: usize,
     pub first: usize,
     pub old_first: usize,
-    pub delta: i64,
-    /// Offsets below this are the same in both versions; offsets of the earlier version from
-    /// `old_suffix` on are `delta` bytes later in the new one (in between is the edit).
-    pub prefix: u32,
-    pub old_suffix: u32,
+    pub edit: TextEdit,
     /// Whether line numbers from `first` on are the earlier version's, and each of those
     /// statements starts on a line of its own past the edit: then messages that quote a line
     /// and column still hold. Else only statements without bind diagnostics are replayed.
@@ -409,9 +405,19 @@ impl<'a> Replay<'a> {
     }
 }
 
-impl Unchanged<'_> {
+/// Where two versions of a text differ: offsets below `prefix` are the same in both; the
+/// earlier version's from `old_suffix` on are `delta` bytes later in the new one (in between is
+/// the edit).
+#[derive(Debug, Clone, Copy)]
+pub struct TextEdit {
+    pub prefix: u32,
+    pub old_suffix: u32,
+    pub delta: i64,
+}
+
+impl TextEdit {
     /// Where an offset of the earlier version is in the new one (`None` inside the edit).
-    fn map(&self, offset: u32) -> Option<u32> {
+    pub fn to_new(&self, offset: u32) -> Option<u32> {
         if offset < self.prefix {
             Some(offset)
         } else if offset >= self.old_suffix {
@@ -419,6 +425,23 @@ impl Unchanged<'_> {
         } else {
             None
         }
+    }
+
+    /// Where an offset of the new version was in the earlier one (`None` inside the edit).
+    pub fn to_old(&self, offset: u32) -> Option<u32> {
+        if offset < self.prefix {
+            return Some(offset);
+        }
+        let old = i64::from(offset) - self.delta;
+        (old >= i64::from(self.old_suffix))
+            .then(|| u32::try_from(old).ok())
+            .flatten()
+    }
+}
+
+impl Unchanged<'_> {
+    fn map(&self, offset: u32) -> Option<u32> {
+        self.edit.to_new(offset)
     }
 
     fn shift(&self, span: Span) -> Option<Span> {

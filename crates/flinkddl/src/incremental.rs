@@ -144,9 +144,11 @@ fn analyze(
             findings: &b.connector_findings,
             old_created: &a.created,
             prefix_statements: first_changed,
-            prefix: u32::try_from(prefix).unwrap_or(0),
-            old_suffix: u32::try_from(old_text.len() - suffix).unwrap_or(u32::MAX),
-            delta: text.len() as i64 - old_text.len() as i64,
+            edit: binder::resume::TextEdit {
+                prefix: u32::try_from(prefix).unwrap_or(0),
+                old_suffix: u32::try_from(old_text.len() - suffix).unwrap_or(u32::MAX),
+                delta: text.len() as i64 - old_text.len() as i64,
+            },
             moved: unchanged.map(|u| (u.first, u.old_first)),
         }),
         _ => None,
@@ -224,9 +226,11 @@ fn unchanged_after_edit<'a>(
         same_before,
         first,
         old_first: old_i,
-        delta,
-        prefix: u32::try_from(prefix).ok()?,
-        old_suffix: u32::try_from(old_suffix).ok()?,
+        edit: binder::resume::TextEdit {
+            prefix: u32::try_from(prefix).ok()?,
+            old_suffix: u32::try_from(old_suffix).ok()?,
+            delta,
+        },
         same_lines,
         old,
         old_from,
@@ -239,11 +243,7 @@ struct Mapping<'a> {
     old_created: &'a [(usize, Arc<binder::schema::TableSchema>)],
     /// Statements before this one are the same, at the same offsets.
     prefix_statements: usize,
-    /// Offsets below `prefix` are the same; the earlier version's from `old_suffix` on are
-    /// `delta` bytes later.
-    prefix: u32,
-    old_suffix: u32,
-    delta: i64,
+    edit: binder::resume::TextEdit,
     /// The first statement replayed from the earlier version, and its index there.
     moved: Option<(usize, usize)>,
 }
@@ -258,23 +258,11 @@ impl Mapping<'_> {
     }
 
     fn offset_to_old(&self, offset: u32) -> Option<u32> {
-        if offset < self.prefix {
-            return Some(offset);
-        }
-        let old = i64::from(offset) - self.delta;
-        (old >= i64::from(self.old_suffix))
-            .then(|| u32::try_from(old).ok())
-            .flatten()
+        self.edit.to_old(offset)
     }
 
     fn offset_to_new(&self, offset: u32) -> Option<u32> {
-        if offset < self.prefix {
-            Some(offset)
-        } else if offset >= self.old_suffix {
-            u32::try_from(i64::from(offset) + self.delta).ok()
-        } else {
-            None
-        }
+        self.edit.to_new(offset)
     }
 }
 

@@ -2060,25 +2060,25 @@ fn collect_grouping<'e>(g: &'e ast::GroupingElement<'e>, out: &mut Vec<&'e ast::
 
 /// An expression's text without white space, lower-cased: grouped expressions compare by it.
 fn normalized(source: &str, span: flinkddl_diagnostics::Span) -> String {
-    source
-        .get(span.range())
-        .unwrap_or("")
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
+    normalized_chars(source, span).collect()
 }
 
 /// Whether [`normalized`] of the span is `key`, without building it (every node of a grouped
 /// select's expressions is compared with every key).
 fn normalized_is(source: &str, span: flinkddl_diagnostics::Span, key: &str) -> bool {
+    normalized_chars(source, span).eq(key.chars())
+}
+
+fn normalized_chars(
+    source: &str,
+    span: flinkddl_diagnostics::Span,
+) -> impl Iterator<Item = char> + '_ {
     source
         .get(span.range())
         .unwrap_or("")
         .chars()
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
-        .eq(key.chars())
 }
 
 /// The first call of a built-in aggregate in `e` that is not a window aggregate, outside
