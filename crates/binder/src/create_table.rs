@@ -1659,9 +1659,25 @@ impl Binder<'_> {
             ));
             return Err(());
         }
-        let table = std::sync::Arc::new(table);
-        self.created
-            .push((self.statement_index, std::sync::Arc::clone(&table)));
+        self.put_created_table(
+            self.statement_index,
+            path,
+            std::sync::Arc::new(table),
+            temporary,
+        );
+        Ok(())
+    }
+
+    /// A table statement `index` created goes into the catalog and `created` (also the
+    /// incremental replay's way to apply an unchanged CREATE TABLE, `resume.rs`).
+    pub(crate) fn put_created_table(
+        &mut self,
+        index: usize,
+        path: &ObjectPath,
+        table: std::sync::Arc<TableSchema>,
+        temporary: bool,
+    ) {
+        self.created.push((index, std::sync::Arc::clone(&table)));
         let object = CatalogObject::Table(table);
         if temporary {
             self.catalog.temporary.insert(path.clone(), object);
@@ -1669,7 +1685,6 @@ impl Binder<'_> {
             self.catalog.put_permanent(path, object);
         }
         self.catalog.touch(path, temporary);
-        Ok(())
     }
 
     /// In deployment mode: a catalog or database the script never created is assumed to exist

@@ -13,7 +13,7 @@
 //! bound that has an effect not keyed by the names it mentions (USE, CREATE CATALOG, SET,
 //! LOAD MODULE, DROP, ...) ends replaying: everything after it is bound.
 
-use crate::catalog::{Catalog, CatalogObject, ObjectPath};
+use crate::catalog::{Catalog, ObjectPath};
 use crate::{BindOptions, Binder, Bound, SourceCheck};
 use flinkddl_diagnostics::{Diagnostic, Severity, Span};
 use flinkddl_syntax::ast::{Statement, StatementKind};
@@ -360,7 +360,7 @@ impl<'a> Replay<'a> {
         // The results first: a span in the edit has no place in the new version.
         let Some(diagnostics) = diagnostics
             .iter()
-            .map(|d| u.shifted(d))
+            .map(|d| u.edit.diagnostic_to_new(d))
             .collect::<Option<Vec<Diagnostic>>>()
         else {
             return false;
@@ -370,7 +370,7 @@ impl<'a> Replay<'a> {
             .map(|use_| {
                 let mut use_ = use_.clone();
                 use_.statement = index;
-                use_.span = u.shift(use_.span)?;
+                use_.span = u.edit.span_to_new(use_.span)?;
                 Some(use_)
             })
             .collect::<Option<Vec<_>>>()
@@ -389,14 +389,7 @@ impl<'a> Replay<'a> {
             {
                 return false;
             }
-            binder.created.push((index, table.clone()));
-            let object = CatalogObject::Table(table);
-            if temporary {
-                binder.catalog.temporary.insert(path.clone(), object);
-            } else {
-                binder.catalog.put_permanent(&path, object);
-            }
-            binder.catalog.touch(&path, temporary);
+            binder.put_created_table(index, &path, table, temporary);
         }
         binder.diagnostics.extend(diagnostics);
         binder.uses.extend(uses);
@@ -437,51 +430,34 @@ impl TextEdit {
             .then(|| u32::try_from(old).ok())
             .flatten()
     }
-}
 
-impl Unchanged<'_> {
-    fn map(&self, offset: u32) -> Option<u32> {
-        self.edit.to_new(offset)
+    /// A span of the earlier version where the new one has it (`None`: in the edit).
+    pub fn span_to_new(&self, span: Span) -> Option<Span> {
+        Some(Span::new(self.to_new(span.start)?, self.to_new(span.end)?))
     }
 
-    fn shift(&self, span: Span) -> Option<Span> {
-        Some(Span::new(self.map(span.start)?, self.map(span.end)?))
-    }
-
-    fn shifted(&self, d: &Diagnostic) -> Option<Diagnostic> {
+    /// One of the earlier version's diagnostics where the new version has it: its span, labels
+    /// and fix moved (`None` when one is in the edit).
+    pub fn diagnostic_to_new(&self, d: &Diagnostic) -> Option<Diagnostic> {
         let mut d = d.clone();
-        d.span = self.shift(d.span)?;
+        d.span = self.span_to_new(d.span)?;
         for label in &mut d.labels {
-            label.span = self.shift(label.span)?;
+            label.span = self.span_to_new(label.span)?;
         }
         if let Some(fix) = &mut d.fix {
-            fix.span = self.shift(fix.span)?;
+            fix.span = self.span_to_new(fix.span)?;
         }
         Some(d)
     }
 }
 
-/// The words of the tokens in `span` (a statement's): quoted names and strings without their
-/// quotes. The statement is lexed alone: the parse keeps no tokens, and lexing the whole text
-/// for one statement would cost an edit of a large script more than the replay saves.
+/// The words of the tokens in `span` (a statement's): quoted names and strings by their values
+/// ([`flinkddl_syntax::token_value`]). The statement is lexed alone: the parse keeps no tokens,
+/// and lexing the whole text for one statement would cost an edit of a large script more than
+/// the replay saves.
 fn words<'p>(parse: &'p Parse, span: Span) -> impl Iterator<Item = std::borrow::Cow<'p, str>> {
     let text = parse.text();
     flinkddl_syntax::lex_span(text, span)
         .into_iter()
-        .filter_map(move |t| {
-            let raw = text.get(t.span.start as usize..t.span.end as usize)?;
-            let quote = raw.chars().next().filter(|c| matches!(c, '`' | '\'' | '"'));
-            Some(match quote {
-                Some(q) => {
-                    let inner = raw.trim_start_matches(q).trim_end_matches(q);
-                    let doubled: String = [q, q].iter().collect();
-                    if inner.contains(&doubled) {
-                        std::borrow::Cow::Owned(inner.replace(&doubled, &q.to_string()))
-                    } else {
-                        std::borrow::Cow::Borrowed(inner)
-                    }
-                }
-                None => std::borrow::Cow::Borrowed(raw),
-            })
-        })
+        .map(move |t| flinkddl_syntax::token_value(text, &t))
 }

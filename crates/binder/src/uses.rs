@@ -533,14 +533,7 @@ fn is_name_part(t: &Token) -> bool {
 }
 
 fn part_value(source: &str, t: &Token) -> String {
-    let raw = source.get(t.span.range()).unwrap_or("");
-    if t.kind == T::QuotedIdent {
-        raw.get(1..raw.len().saturating_sub(1))
-            .unwrap_or("")
-            .replace("``", "`")
-    } else {
-        raw.to_string()
-    }
+    flinkddl_syntax::token_value(source, t).into_owned()
 }
 
 /// Reads a dotted name at `i`; returns the parts, its span and the index after it. A name

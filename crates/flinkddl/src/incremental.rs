@@ -71,9 +71,15 @@ fn analyze(
     text: &str,
     options: &Options,
 ) -> (Analysis, Incremental) {
-    let (parse, first_changed) = match before {
-        Some((_, a, old_text)) => syntax::reparse(&a.parse, old_text, text),
-        None => (syntax::parse_keeping_tokens(text), 0),
+    // Where the versions differ: `prefix` bytes the same at the start, `suffix` at the end.
+    let edit = before.map(|(_, _, old_text)| {
+        let prefix = syntax::common_prefix_len(old_text, text);
+        let room = old_text.len().min(text.len()) - prefix;
+        (prefix, syntax::common_suffix_len(old_text, text).min(room))
+    });
+    let (parse, first_changed) = match (before, edit) {
+        (Some((_, a, _)), Some((prefix, _))) => syntax::reparse_after(&a.parse, prefix, text),
+        _ => (syntax::parse_keeping_tokens(text), 0),
     };
     let every = checkpoint_every(parse.script().statements.len());
     // The latest checkpoint at or before the first statement read again.
@@ -92,12 +98,6 @@ fn analyze(
         i.is_multiple_of(every)
             && resume_at.is_none_or(|r| i <= r + NEW_CHECKPOINTS_AFTER_EDIT * every)
     };
-    // Where the versions differ: `prefix` bytes the same at the start, `suffix` at the end.
-    let edit = before.map(|(_, _, old_text)| {
-        let prefix = common_prefix_len(old_text, text);
-        let room = old_text.len().min(text.len()) - prefix;
-        (prefix, common_suffix_len(old_text, text).min(room))
-    });
     let unchanged = match (from, before, edit) {
         (Some((b, _, at)), Some((_, a, old_text)), Some(edit)) => unchanged_after_edit(
             &a.parse,
@@ -256,14 +256,6 @@ impl Mapping<'_> {
         let (first, old_first) = self.moved?;
         (statement >= first).then(|| statement - first + old_first)
     }
-
-    fn offset_to_old(&self, offset: u32) -> Option<u32> {
-        self.edit.to_old(offset)
-    }
-
-    fn offset_to_new(&self, offset: u32) -> Option<u32> {
-        self.edit.to_new(offset)
-    }
 }
 
 impl crate::EarlierFindings for Mapping<'_> {
@@ -285,65 +277,11 @@ impl crate::EarlierFindings for Mapping<'_> {
     fn to_old(&self, statement: usize, span: crate::Span) -> Option<(usize, crate::Span)> {
         Some((
             self.statement_to_old(statement)?,
-            crate::Span::new(
-                self.offset_to_old(span.start)?,
-                self.offset_to_old(span.end)?,
-            ),
+            crate::Span::new(self.edit.to_old(span.start)?, self.edit.to_old(span.end)?),
         ))
     }
 
     fn to_new(&self, finding: &crate::Diagnostic) -> Option<crate::Diagnostic> {
-        let map = |s: crate::Span| {
-            Some(crate::Span::new(
-                self.offset_to_new(s.start)?,
-                self.offset_to_new(s.end)?,
-            ))
-        };
-        let mut d = finding.clone();
-        d.span = map(d.span)?;
-        for label in &mut d.labels {
-            label.span = map(label.span)?;
-        }
-        if let Some(fix) = &mut d.fix {
-            fix.span = map(fix.span)?;
-        }
-        Some(d)
+        self.edit.diagnostic_to_new(finding)
     }
-}
-
-/// How many bytes `a` and `b` share at the start: compared a block at a time (a block compare is
-/// a `memcmp`), then byte by byte in the first block that differs.
-fn common_prefix_len(a: &str, b: &str) -> usize {
-    const BLOCK: usize = 4096;
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let len = a.len().min(b.len());
-    let mut at = 0;
-    while at + BLOCK <= len && a[at..at + BLOCK] == b[at..at + BLOCK] {
-        at += BLOCK;
-    }
-    at + a[at..len]
-        .iter()
-        .zip(&b[at..len])
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
-/// How many bytes `a` and `b` share at the end (as [`common_prefix_len`]).
-fn common_suffix_len(a: &str, b: &str) -> usize {
-    const BLOCK: usize = 4096;
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let len = a.len().min(b.len());
-    let mut n = 0;
-    while n + BLOCK <= len
-        && a[a.len() - n - BLOCK..a.len() - n] == b[b.len() - n - BLOCK..b.len() - n]
-    {
-        n += BLOCK;
-    }
-    n + a[..a.len() - n]
-        .iter()
-        .rev()
-        .zip(b[..b.len() - n].iter().rev())
-        .take(len - n)
-        .take_while(|(x, y)| x == y)
-        .count()
 }

@@ -117,7 +117,7 @@ pub(crate) fn parse_in_chunks_in<'a>(
     herd: &'a Herd,
     tokens: Tokens,
 ) -> Option<Read<'a>> {
-    let mut tail = read_from(text, 0, pieces, herd, tokens)?;
+    let mut tail = read_pieces(text, pieces, herd, tokens)?;
     let kept = (tokens == Tokens::Keep).then(|| std::mem::take(&mut tail.lexed.tokens));
     let statements = crate::ast::List::new(
         crate::arena::Arena::new(herd).alloc_slice(tail.statements.into_iter()),
@@ -128,44 +128,31 @@ pub(crate) fn parse_in_chunks_in<'a>(
     ))
 }
 
-/// `text` from `from` (the end of a `;` token, or 0) to its end, in about `pieces` pieces read
-/// in parallel and put end to end. `None` when a cut is not safe.
-fn read_from<'a>(
+/// `text` in about `pieces` pieces read in parallel and put end to end. `None` when a cut is not
+/// safe.
+fn read_pieces<'a>(
     text: &'a str,
-    from: usize,
     pieces: usize,
     herd: &'a Herd,
     tokens: Tokens,
 ) -> Option<Piece<'a>> {
-    if text.len() >= u32::MAX as usize - 1 || !text.is_char_boundary(from) {
+    if text.len() >= u32::MAX as usize - 1 {
         return None;
     }
-    let mut bounds = vec![from];
-    bounds.extend(
-        cuts(text.get(from..)?, pieces)
-            .into_iter()
-            .map(|c| c + from),
-    );
+    let mut bounds = vec![0];
+    bounds.extend(cuts(text, pieces));
     bounds.push(text.len());
     let ranges: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
     let count = ranges.len();
     let read: Vec<Piece<'a>> = if count == 1 {
-        vec![piece(
-            text,
-            from,
-            text.len(),
-            true,
-            from as u32,
-            herd,
-            tokens,
-        )?]
+        vec![piece(text, 0, text.len(), true, 0, herd, tokens)?]
     } else {
         ranges
             .into_par_iter()
             .enumerate()
             .map(|(i, (a, b))| {
                 // A cut is after `;` and a line break; the first piece starts after the `;`.
-                let segment_start = if i == 0 { from } else { a - 1 };
+                let segment_start = if i == 0 { 0 } else { a - 1 };
                 piece(
                     text,
                     a,
@@ -230,18 +217,20 @@ fn read_from<'a>(
 /// arenas, and a whole parse costs about what splicing the old statements in did (decision
 /// 0006); the parse is the one [`crate::parse`] gives.
 pub fn reparse(old: &Parse, old_text: &str, text: &str) -> (Parse, usize) {
-    let unchanged = old_text
-        .bytes()
-        .zip(text.bytes())
-        .position(|(a, b)| a != b)
-        .unwrap_or(old_text.len().min(text.len()));
-    let first = resume_point(old, unchanged).map_or(0, |(first, _)| first);
+    reparse_after(old, common_prefix_len(old_text, text), text)
+}
+
+/// [`reparse`] when the caller knows that the first `unchanged` bytes of `text` are the old
+/// text's.
+pub fn reparse_after(old: &Parse, unchanged: usize, text: &str) -> (Parse, usize) {
+    let first = resume_point(old, unchanged).unwrap_or(0);
     (crate::parse_keeping_tokens(text), first)
 }
+
 /// Where reading `text` again can start when its first `unchanged` bytes are `old`'s: the
-/// first statement to read again and the index of the `;` token before it. The statement
-/// before that `;` ended there without a syntax error, so the parser was at the top level.
-fn resume_point(old: &Parse, unchanged: usize) -> Option<(usize, usize)> {
+/// first statement to read again. The statement before it ended with a `;` without a syntax
+/// error, so the parser was at the top level.
+fn resume_point(old: &Parse, unchanged: usize) -> Option<usize> {
     let statements = old.script().statements;
     // The first statement whose text (to the next one) reaches the change.
     let touched = statements.partition_point(|s| (s.span.end as usize) < unchanged);
@@ -262,7 +251,7 @@ fn resume_point(old: &Parse, unchanged: usize) -> Option<(usize, usize)> {
                     .is_none_or(|next| next.span.start >= t.span.end)
         }) && !has_error(&old.errors, before.span);
         if ok {
-            return Some((first, semicolon));
+            return Some(first);
         }
         first -= 1;
     }
@@ -283,4 +272,41 @@ fn has_error(errors: &[Diagnostic], span: Span) -> bool {
             .rev()
             .take(8)
             .any(|e| e.span.end >= span.start)
+}
+
+/// How many bytes `a` and `b` share at the start: compared a block at a time (a block compare is
+/// a `memcmp`), then byte by byte in the first block that differs.
+pub fn common_prefix_len(a: &str, b: &str) -> usize {
+    const BLOCK: usize = 4096;
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let len = a.len().min(b.len());
+    let mut at = 0;
+    while at + BLOCK <= len && a[at..at + BLOCK] == b[at..at + BLOCK] {
+        at += BLOCK;
+    }
+    at + a[at..len]
+        .iter()
+        .zip(&b[at..len])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many bytes `a` and `b` share at the end (as [`common_prefix_len`]).
+pub fn common_suffix_len(a: &str, b: &str) -> usize {
+    const BLOCK: usize = 4096;
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let len = a.len().min(b.len());
+    let mut n = 0;
+    while n + BLOCK <= len
+        && a[a.len() - n - BLOCK..a.len() - n] == b[b.len() - n - BLOCK..b.len() - n]
+    {
+        n += BLOCK;
+    }
+    n + a[..a.len() - n]
+        .iter()
+        .rev()
+        .zip(b[..b.len() - n].iter().rev())
+        .take(len - n)
+        .take_while(|(x, y)| x == y)
+        .count()
 }

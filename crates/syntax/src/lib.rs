@@ -19,7 +19,7 @@ pub mod lexer;
 mod parser;
 
 pub use bumpalo_herd::{Herd, Member};
-pub use chunks::{parse_in_chunks, reparse};
+pub use chunks::{common_prefix_len, common_suffix_len, parse_in_chunks, reparse, reparse_after};
 pub use flinkddl_diagnostics::{Diagnostic, Span};
 pub use keywords::Keyword;
 pub use lexer::{lex, Lexed, Token, TokenKind};
@@ -227,6 +227,22 @@ pub fn lex_span(text: &str, span: Span) -> Vec<Token> {
     tokens
 }
 
+/// What a token of `text` stands for, as a name or a value: a quoted identifier without its
+/// back-ticks (doubled ones undone), a string literal decoded (`''` undone, prefixes dropped), a
+/// `"..."` without its quotes, any other token its text.
+pub fn token_value<'t>(text: &'t str, token: &Token) -> std::borrow::Cow<'t, str> {
+    let raw = token.span.text(text);
+    let inner = || raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
+    match token.kind {
+        TokenKind::QuotedIdent => grammar::unescape_backticks(inner()),
+        TokenKind::String | TokenKind::UnicodeString | TokenKind::BinaryString => {
+            grammar::decode_string_token(raw)
+        }
+        TokenKind::DoubleQuoted => std::borrow::Cow::Borrowed(inner()),
+        _ => std::borrow::Cow::Borrowed(raw),
+    }
+}
+
 /// [`parse`] of a text the parse takes over, without copying it.
 pub fn parse_owned(text: String) -> Parse {
     Parse::build(text, |text, herd| read(text, herd, Tokens::Drop))
@@ -326,4 +342,20 @@ pub fn parse_expression_in<'a>(
 /// Decodes the text of one string-literal token (`'it''s'` is `it's`).
 pub fn decode_string(token_text: &str) -> String {
     grammar::decode_string_token(token_text).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each token's value: quotes off, doubled quotes undone (a name may begin with one).
+    #[test]
+    fn token_values() {
+        let text = "a `b` ```c` 'd''e' N'f' \"g\"";
+        let values: Vec<String> = super::lex(text)
+            .tokens
+            .iter()
+            .filter(|t| t.kind != super::TokenKind::Eof)
+            .map(|t| super::token_value(text, t).into_owned())
+            .collect();
+        assert_eq!(values, ["a", "b", "`c", "d'e", "f", "g"]);
+    }
 }
