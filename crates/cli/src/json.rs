@@ -37,7 +37,6 @@
 use crate::check::{FileReport, Summary};
 use crate::render::{Located, Locator};
 use serde_json::{json, Value};
-use std::fmt::Write as _;
 
 pub use flinkddl::contract::describe_json;
 
@@ -71,53 +70,64 @@ pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
     let mut first = true;
     for report in reports {
         let locator = Locator::new(report);
+        // The file's name as a JSON string, escaped once per file, not once per diagnostic.
+        let file = {
+            let mut name = Pretty { out: String::new() };
+            name.string(&report.name);
+            name.out
+        };
         for d in &report.diagnostics {
-            w.out.push_str(if first { "\n    {" } else { ",\n    {" });
+            // Each key with its separator and indentation is one literal: most of the
+            // document is keys, and one copy of a literal beats four small pushes.
+            w.out.push_str(if first {
+                "\n    {\n      \"code\": "
+            } else {
+                ",\n    {\n      \"code\": "
+            });
             first = false;
             let at = locator.locate(d.span);
-            let i = 6;
-            w.key(i, "code", true);
-            w.string(d.code.as_str());
-            w.located_head(i, &at);
-            w.key(i, "file", false);
-            w.string(&report.name);
-            w.key(i, "fix", false);
+            // Codes, names, severities and stages are identifiers: nothing to escape.
+            w.plain(d.code.as_str());
+            w.located_head(6, &at);
+            w.out.push_str(",\n      \"file\": ");
+            w.out.push_str(&file);
+            w.out.push_str(",\n      \"fix\": ");
             match &d.fix {
                 Some(f) => {
-                    w.located_message(i, &locator.locate(f.span), &f.message, Some(&f.replacement))
+                    w.located_message(6, &locator.locate(f.span), &f.message, Some(&f.replacement))
                 }
                 None => w.out.push_str("null"),
             }
-            w.key(i, "help", false);
+            w.out.push_str(",\n      \"help\": ");
             match &d.help {
                 Some(h) => w.string(h),
                 None => w.out.push_str("null"),
             }
-            w.key(i, "labels", false);
+            w.out.push_str(",\n      \"labels\": ");
             if d.labels.is_empty() {
                 w.out.push_str("[]");
             } else {
                 w.out.push('[');
                 for (n, l) in d.labels.iter().enumerate() {
                     w.out.push_str(if n == 0 { "\n" } else { ",\n" });
-                    w.indent(i + 2);
-                    w.located_message(i + 2, &locator.locate(l.span), &l.message, None);
+                    w.indent(8);
+                    w.located_message(8, &locator.locate(l.span), &l.message, None);
                 }
-                w.close(i, ']');
+                w.close(6, ']');
             }
-            w.key(i, "line", false);
+            w.out.push_str(",\n      \"line\": ");
             w.number(at.line);
-            w.key(i, "message", false);
+            w.out.push_str(",\n      \"message\": ");
             w.string(&d.message);
-            w.key(i, "name", false);
-            w.string(d.code.info().name);
-            w.key(i, "severity", false);
-            w.string(d.severity.as_str());
-            w.key(i, "stage", false);
-            w.string(d.stage().as_str());
-            w.key(i, "start", false);
+            w.out.push_str(",\n      \"name\": ");
+            w.plain(d.code.info().name);
+            w.out.push_str(",\n      \"severity\": ");
+            w.plain(d.severity.as_str());
+            w.out.push_str(",\n      \"stage\": ");
+            w.plain(d.stage().as_str());
+            w.out.push_str(",\n      \"start\": ");
             w.number(at.start);
-            w.close(4, '}');
+            w.out.push_str("\n    }");
         }
     }
     if first {
@@ -138,7 +148,7 @@ pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
         ("warnings", summary.warnings),
     ] {
         w.key(4, name, false);
-        let _ = write!(w.out, "{value}");
+        w.out.push_str(itoa::Buffer::new().format(value));
     }
     w.close(2, '}');
     w.key(2, "version", false);
@@ -187,7 +197,15 @@ impl Pretty {
     }
 
     fn number(&mut self, n: u32) {
-        let _ = write!(self.out, "{n}");
+        self.out.push_str(itoa::Buffer::new().format(n));
+    }
+
+    /// A string known to need no escape (an identifier of ours), quoted.
+    fn plain(&mut self, s: &str) {
+        debug_assert!(!s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20));
+        self.out.push('"');
+        self.out.push_str(s);
+        self.out.push('"');
     }
 
     /// A fix or a label: `{` its location, `message`, the fix's `replacement` and `start` `}`,
