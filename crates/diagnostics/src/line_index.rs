@@ -6,7 +6,8 @@ pub struct LineIndex {
     /// Byte offset of the start of each line; `line_starts[0] == 0`.
     line_starts: Vec<u32>,
     /// Whether each line is ASCII only: there a column is a byte difference, so that many
-    /// diagnostics on one long line cost O(1) each, not O(line length).
+    /// diagnostics on one long line cost O(1) each, not O(line length). Empty when the whole
+    /// text is ASCII (the usual case: one check of the text instead of one per line).
     line_is_ascii: Vec<bool>,
     len: u32,
 }
@@ -27,24 +28,37 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0u32];
-        let mut line_is_ascii = Vec::new();
-        let mut start = 0;
-        // Jump from line end to line end (memchr reads words, not bytes), then ask once per
-        // line whether it is ASCII.
-        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-            if bytes.get(i) == Some(&b'\r') && bytes.get(i + 1) == Some(&b'\n') {
-                continue;
+        if memchr::memchr(b'\r', bytes).is_none() {
+            // Only `\n` ends a line: one search for one byte (memchr reads words, not bytes).
+            line_starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i as u32 + 1));
+        } else {
+            for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+                if bytes.get(i) == Some(&b'\r') && bytes.get(i + 1) == Some(&b'\n') {
+                    continue;
+                }
+                line_starts.push(i as u32 + 1);
             }
-            line_is_ascii.push(bytes.get(start..=i).is_some_and(<[u8]>::is_ascii));
-            line_starts.push(i as u32 + 1);
-            start = i + 1;
         }
-        line_is_ascii.push(bytes.get(start..).is_some_and(<[u8]>::is_ascii));
+        let line_is_ascii = if bytes.is_ascii() {
+            Vec::new()
+        } else {
+            let ends = line_starts.iter().skip(1).map(|&s| s as usize);
+            let starts = line_starts.iter().map(|&s| s as usize);
+            starts
+                .zip(ends.chain(std::iter::once(bytes.len())))
+                .map(|(start, end)| bytes.get(start..end).is_some_and(<[u8]>::is_ascii))
+                .collect()
+        };
         LineIndex {
             line_starts,
             line_is_ascii,
             len: bytes.len() as u32,
         }
+    }
+
+    /// Whether the 0-based `line` holds only ASCII characters.
+    fn line_is_ascii(&self, line: usize) -> bool {
+        self.line_is_ascii.is_empty() || self.line_is_ascii.get(line).copied().unwrap_or(false)
     }
 
     pub fn line_count(&self) -> usize {
@@ -76,7 +90,7 @@ impl LineIndex {
             end -= 1;
         }
         let prefix = text.get(start as usize..end).unwrap_or("");
-        let (chars, utf16) = if self.line_is_ascii.get(line).copied().unwrap_or(false) {
+        let (chars, utf16) = if self.line_is_ascii(line) {
             (prefix.len() as u32, prefix.len() as u32)
         } else {
             // Count on bytes (no decoding): a character starts at every byte that is not a
@@ -195,7 +209,8 @@ mod tests {
             let idx = LineIndex::new(&text);
             let (starts, ascii) = byte_scan(&text);
             assert_eq!(idx.line_starts, starts, "{text:?}");
-            assert_eq!(idx.line_is_ascii, ascii, "{text:?}");
+            let got: Vec<bool> = (0..idx.line_count()).map(|l| idx.line_is_ascii(l)).collect();
+            assert_eq!(got, ascii, "{text:?}");
         }
     }
 }
