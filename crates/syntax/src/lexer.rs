@@ -196,6 +196,23 @@ impl Lexer<'_> {
         let bytes = self.bytes;
         let mut tokens = std::mem::take(&mut self.out.tokens);
         let mut pos = self.pos;
+        // Tokens go to a small array first and to the vector a batch at a time: a push is then
+        // a store at a counter kept in a register, not a length loaded and stored in memory.
+        let mut batch = [EMPTY_TOKEN; BATCH];
+        let mut batched = 0usize;
+        macro_rules! push {
+            ($token:expr) => {{
+                let token = $token;
+                if let Some(slot) = batch.get_mut(batched) {
+                    *slot = token;
+                    batched += 1;
+                } else {
+                    tokens.extend_from_slice(&batch);
+                    batch[0] = token;
+                    batched = 1;
+                }
+            }};
+        }
         'tokens: loop {
             let b = loop {
                 match bytes.get(pos) {
@@ -207,7 +224,7 @@ impl Lexer<'_> {
             match CLASS[usize::from(b)] {
                 Class::Word => {
                     if let Some((end, keyword)) = plain_word(bytes, pos) {
-                        tokens.push(Token {
+                        push!(Token {
                             kind: TokenKind::Word,
                             keyword,
                             escaped: false,
@@ -218,7 +235,7 @@ impl Lexer<'_> {
                     }
                 }
                 Class::Punct(kind) => {
-                    tokens.push(Token {
+                    push!(Token {
                         kind,
                         keyword: Keyword::NotKeyword,
                         escaped: false,
@@ -228,7 +245,7 @@ impl Lexer<'_> {
                     continue;
                 }
                 Class::Eq if bytes.get(pos + 1) != Some(&b'>') => {
-                    tokens.push(Token {
+                    push!(Token {
                         kind: TokenKind::Eq,
                         keyword: Keyword::NotKeyword,
                         escaped: false,
@@ -238,7 +255,7 @@ impl Lexer<'_> {
                     continue;
                 }
                 Class::Dot if !bytes.get(pos + 1).is_some_and(u8::is_ascii_digit) => {
-                    tokens.push(Token {
+                    push!(Token {
                         kind: TokenKind::Dot,
                         keyword: Keyword::NotKeyword,
                         escaped: false,
@@ -250,7 +267,7 @@ impl Lexer<'_> {
                 // Closed literals and non-empty quoted names; the errors go through `other`.
                 Class::Quote => {
                     if let Some((end, escaped)) = closing_quote(bytes, pos + 1, b'\'') {
-                        tokens.push(Token {
+                        push!(Token {
                             kind: TokenKind::String,
                             keyword: Keyword::NotKeyword,
                             escaped,
@@ -262,7 +279,7 @@ impl Lexer<'_> {
                 }
                 Class::Backtick => match closing_quote(bytes, pos + 1, b'`') {
                     Some((end, escaped)) if end > pos + 2 => {
-                        tokens.push(Token {
+                        push!(Token {
                             kind: TokenKind::QuotedIdent,
                             keyword: Keyword::NotKeyword,
                             escaped,
@@ -273,13 +290,33 @@ impl Lexer<'_> {
                     }
                     _ => {}
                 },
+                // Integers; a number with a fraction or an exponent goes through `other`.
+                Class::Digit => {
+                    let mut end = pos + 1;
+                    while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+                        end += 1;
+                    }
+                    if !matches!(bytes.get(end), Some(b'.' | b'e' | b'E')) {
+                        push!(Token {
+                            kind: TokenKind::Integer,
+                            keyword: Keyword::NotKeyword,
+                            escaped: false,
+                            span: Span::new(pos as u32, end as u32),
+                        });
+                        pos = end;
+                        continue;
+                    }
+                }
                 Class::Eq | Class::Dot => {}
                 Class::Other => {}
             }
+            tokens.extend_from_slice(batch.get(..batched).unwrap_or_default());
+            batched = 0;
             self.pos = pos;
             self.other(&mut tokens, b);
             pos = self.pos;
         }
+        tokens.extend_from_slice(batch.get(..batched).unwrap_or_default());
         self.pos = pos;
         self.out.tokens = tokens;
         if let Some(span) = self.first_unreported {
@@ -631,10 +668,7 @@ impl Lexer<'_> {
     }
 
     fn line_comment(&mut self, start: usize) {
-        let end = self.bytes[start..]
-            .iter()
-            .position(|&c| c == b'\n' || c == b'\r')
-            .map_or(self.bytes.len(), |i| start + i);
+        let end = line_end(self.bytes, start);
         self.pos = end;
         self.out.trivia.push(Token {
             kind: TokenKind::LineComment,
@@ -703,6 +737,16 @@ const ASCII_WORD: [bool; 256] = {
     t
 };
 
+/// Tokens the hot loop collects before it copies them to the vector.
+const BATCH: usize = 64;
+
+const EMPTY_TOKEN: Token = Token {
+    kind: TokenKind::Eof,
+    keyword: Keyword::NotKeyword,
+    escaped: false,
+    span: Span::new(0, 0),
+};
+
 /// White space between tokens: space, tab, LF, CR, FF.
 #[inline(always)]
 fn is_space(b: u8) -> bool {
@@ -720,6 +764,8 @@ enum Class {
     Quote,
     /// A back-tick: a quoted name.
     Backtick,
+    /// An ASCII digit: a number.
+    Digit,
     /// `=`, unless `=>`.
     Eq,
     /// `.`, unless a number such as `.5`.
@@ -748,6 +794,7 @@ const CLASS: [Class; 256] = {
             b'%' => Class::Punct(TokenKind::Percent),
             b'?' => Class::Punct(TokenKind::Question),
             b'^' => Class::Punct(TokenKind::Caret),
+            b'0'..=b'9' => Class::Digit,
             b'\'' => Class::Quote,
             b'`' => Class::Backtick,
             b'=' => Class::Eq,
@@ -878,6 +925,36 @@ pub(crate) fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize
         .map(|i| from + offset + i)
 }
 
+/// The first LF or CR at or after `from`, or the end of `bytes`: eight bytes at a time, as
+/// [`memchr_quote`] does (comments are long runs without either).
+fn line_end(bytes: &[u8], from: usize) -> usize {
+    let Some(hay) = bytes.get(from..) else {
+        return bytes.len();
+    };
+    let has = |x: u64, c: u8| {
+        let x = x ^ (ONES * u64::from(c));
+        x.wrapping_sub(ONES) & !x & HIGHS
+    };
+    let mut offset = 0;
+    for chunk in hay.chunks_exact(8) {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let x = u64::from_le_bytes(word);
+        // The lowest flag of each test is exact, so the lowest of both is the first of either.
+        let found = has(x, b'\n') | has(x, b'\r');
+        if found != 0 {
+            return from + offset + (found.trailing_zeros() / 8) as usize;
+        }
+        offset += 8;
+    }
+    hay.get(offset..)
+        .unwrap_or_default()
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map_or(bytes.len(), |i| from + offset + i)
+}
+
 /// The end of the quoted text whose opening `quote` is just before `from` (a doubled quote
 /// stands for one), and whether it has a doubled quote; `None` when it is not closed.
 #[inline(always)]
@@ -900,7 +977,52 @@ fn find_subslice(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::memchr_quote;
+    use super::{line_end, memchr_quote, non_word_bytes, ASCII_WORD};
+
+    /// The word-at-a-time test of word bytes agrees with the byte table on every byte at every
+    /// place of a word.
+    #[test]
+    fn non_word_bytes_agrees_with_the_table() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                let mut bytes = *b"aZ_$09xQ";
+                bytes[at] = b;
+                let flags = non_word_bytes(u64::from_le_bytes(bytes));
+                for (i, &c) in bytes.iter().enumerate() {
+                    let flagged = flags >> (8 * i) & 0xff;
+                    assert_eq!(
+                        flagged == 0x80,
+                        !ASCII_WORD[usize::from(c)],
+                        "{bytes:?} {i}"
+                    );
+                    assert!(flagged == 0 || flagged == 0x80);
+                }
+            }
+        }
+    }
+
+    /// The word-at-a-time line end agrees with a byte search.
+    #[test]
+    fn line_end_agrees_with_a_byte_search() {
+        for len in 0..30 {
+            for at in (0..len).map(Some).chain([None]) {
+                for end in [b'\n', b'\r'] {
+                    let mut hay: Vec<u8> =
+                        (0..len).map(|i| b"ab\x0b\x0e\x8a\x8d-\t"[i % 8]).collect();
+                    if let Some(at) = at {
+                        hay[at] = end;
+                    }
+                    for from in 0..=len {
+                        let expected = hay[from..]
+                            .iter()
+                            .position(|&c| c == b'\n' || c == b'\r')
+                            .map_or(len, |i| from + i);
+                        assert_eq!(line_end(&hay, from), expected, "{hay:?} {from}");
+                    }
+                }
+            }
+        }
+    }
 
     /// The word-at-a-time search finds what a byte-by-byte one finds, from every start, with the
     /// quote at every position of a word and in the tail, and next to bytes one bit away from it.
