@@ -191,8 +191,9 @@ struct Lexer<'a> {
 impl Lexer<'_> {
     fn run(&mut self) {
         // The hot loop keeps its position and the tokens in locals (not in `self`, which the
-        // compiler reloads around every call) and handles white space, plain ASCII words and
-        // single-byte punctuation itself; everything else goes through `other`.
+        // compiler reloads around every call) and handles white space, plain ASCII words,
+        // one-byte punctuation, integers, closed strings and quoted names itself; everything
+        // else (errors included) goes through `other`.
         let bytes = self.bytes;
         let mut tokens = std::mem::take(&mut self.out.tokens);
         let mut pos = self.pos;
