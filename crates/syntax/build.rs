@@ -109,6 +109,37 @@ fn main() {
         }
     }
     out.push_str("];\n");
+    // Words of at most eight bytes (most of them) are looked up in a second table of their
+    // folded heads alone: a head has one non-zero byte per letter, so it gives the length
+    // too, and a probe is one compare.
+    let short: Vec<&String> = all.keys().filter(|w| w.len() <= 8).collect();
+    let short_size = (short.len() * 4).next_power_of_two();
+    let mut short_slots: Vec<Option<&str>> = vec![None; short_size];
+    for w in &short {
+        let (head, _) = head_and_tail(w.as_bytes());
+        let mut i = short_hash(head, short_size);
+        while short_slots[i].is_some() {
+            i = (i + 1) & (short_size - 1);
+        }
+        short_slots[i] = Some(w);
+    }
+    let _ = writeln!(out, "pub(crate) const SHORT_SLOTS: usize = {short_size};");
+    let _ = writeln!(
+        out,
+        "pub(crate) const SHORT_SHIFT: u32 = {};",
+        64 - short_size.trailing_zeros()
+    );
+    out.push_str("pub(crate) static SHORT_HEADS: [u64; SHORT_SLOTS] = [\n");
+    for slot in &short_slots {
+        let head = slot.map_or(0, |w| head_and_tail(w.as_bytes()).0);
+        let _ = writeln!(out, "    {head:#018x},");
+    }
+    out.push_str("];\n");
+    out.push_str("pub(crate) static SHORT_KEYWORDS: [Keyword; SHORT_SLOTS] = [\n");
+    for slot in &short_slots {
+        let _ = writeln!(out, "    Keyword::{},", slot.unwrap_or("NotKeyword"));
+    }
+    out.push_str("];\n");
     let dest =
         std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_default()).join("keywords.rs");
     if let Err(e) = std::fs::write(&dest, out) {
@@ -136,6 +167,11 @@ fn head_and_tail(word: &[u8]) -> (u64, u64) {
 fn keyword_hash(head: u64, tail: u64, len: usize) -> usize {
     let h = (head ^ tail.rotate_left(29) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     (h >> 32) as usize
+}
+
+/// The short table's hash of a folded head: its top bits after a multiply.
+fn short_hash(head: u64, size: usize) -> usize {
+    (head.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - size.trailing_zeros())) as usize
 }
 
 fn is_word(w: &str) -> bool {

@@ -54,12 +54,25 @@ impl Keyword {
         if n == 0 || n > MAX_KEYWORD_LEN {
             return Keyword::NotKeyword;
         }
-        let head = head_at(text, start, n);
-        let tail = if n > 8 {
-            load_folded(text, end - 8).unwrap_or(0)
-        } else {
-            0
-        };
+        Keyword::lookup_folded(head_at(text, start, n), text, start, end)
+    }
+
+    /// [`Keyword::lookup_in`] once the word's folded head (see [`head_at`]) is known: the
+    /// lexer has it from its scan of the word.
+    #[inline(always)]
+    pub(crate) fn lookup_folded(head: u64, text: &[u8], start: usize, end: usize) -> Keyword {
+        let n = end.saturating_sub(start);
+        if n <= 8 {
+            return if n == 0 {
+                Keyword::NotKeyword
+            } else {
+                Keyword::lookup_short(head)
+            };
+        }
+        if n > MAX_KEYWORD_LEN {
+            return Keyword::NotKeyword;
+        }
+        let tail = load_folded(text, end - 8).unwrap_or(0);
         let mut i = keyword_hash(head, tail, n) & (KEYWORD_SLOTS - 1);
         loop {
             let slot = &KEYWORD_TABLE[i];
@@ -75,6 +88,26 @@ impl Keyword {
                 return slot.keyword;
             }
             i = (i + 1) & (KEYWORD_SLOTS - 1);
+        }
+    }
+}
+
+impl Keyword {
+    /// A word of one to eight bytes by its folded head ([`head_at`]), in the table of short
+    /// keywords (`build.rs`): a zero slot is empty.
+    #[inline(always)]
+    pub(crate) fn lookup_short(head: u64) -> Keyword {
+        let mut i = (head.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> SHORT_SHIFT) as usize;
+        loop {
+            i &= SHORT_SLOTS - 1;
+            let slot = SHORT_HEADS[i];
+            if slot == head {
+                return SHORT_KEYWORDS[i];
+            }
+            if slot == 0 {
+                return Keyword::NotKeyword;
+            }
+            i += 1;
         }
     }
 }

@@ -190,73 +190,136 @@ struct Lexer<'a> {
 
 impl Lexer<'_> {
     fn run(&mut self) {
-        loop {
-            // White space before each token in one tight loop, not a trip through the match.
-            self.pos = skip_whitespace(self.bytes, self.pos);
-            let Some(&b) = self.bytes.get(self.pos) else {
-                break;
-            };
-            let start = self.pos;
-            match b {
-                b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => self.word_or_prefixed_string(start),
-                b'0'..=b'9' => self.number(start),
-                b'.' => {
-                    if self.peek(1).is_some_and(|c| c.is_ascii_digit()) {
-                        self.number(start)
-                    } else {
-                        self.punct(start, 1, TokenKind::Dot)
-                    }
+        // The hot loop keeps its position and the tokens in locals (not in `self`, which the
+        // compiler reloads around every call) and handles white space, plain ASCII words,
+        // one-byte punctuation, integers, closed strings and quoted names itself; everything
+        // else (errors included) goes through `other`.
+        let bytes = self.bytes;
+        let mut tokens = std::mem::take(&mut self.out.tokens);
+        let mut pos = self.pos;
+        // Tokens go to a small array first and to the vector a batch at a time: a push is then
+        // a store at a counter kept in a register, not a length loaded and stored in memory.
+        let mut batch = [EMPTY_TOKEN; BATCH];
+        let mut batched = 0usize;
+        macro_rules! push {
+            ($token:expr) => {{
+                let token = $token;
+                if let Some(slot) = batch.get_mut(batched) {
+                    *slot = token;
+                    batched += 1;
+                } else {
+                    tokens.extend_from_slice(&batch);
+                    batch[0] = token;
+                    batched = 1;
                 }
-                b'\'' => self.string(start, start, TokenKind::String),
-                b'`' => self.quoted_ident(start),
-                b'"' => self.double_quoted(start),
-                b'-' if self.peek(1) == Some(b'-') => self.line_comment(start),
-                b'/' if self.peek(1) == Some(b'/') => self.line_comment(start),
-                b'/' if self.peek(1) == Some(b'*') => self.block_comment(start),
-                b'(' => self.punct(start, 1, TokenKind::LParen),
-                b')' => self.punct(start, 1, TokenKind::RParen),
-                b'[' => self.punct(start, 1, TokenKind::LBracket),
-                b']' => self.punct(start, 1, TokenKind::RBracket),
-                b'{' => self.punct(start, 1, TokenKind::LBrace),
-                b'}' => self.punct(start, 1, TokenKind::RBrace),
-                b',' => self.punct(start, 1, TokenKind::Comma),
-                b';' => self.punct(start, 1, TokenKind::Semicolon),
-                b':' if self.peek(1) == Some(b':') => self.punct(start, 2, TokenKind::DoubleColon),
-                b':' => self.punct(start, 1, TokenKind::Colon),
-                b'=' if self.peek(1) == Some(b'>') => self.punct(start, 2, TokenKind::Arrow),
-                b'=' => self.punct(start, 1, TokenKind::Eq),
-                b'<' => match self.peek(1) {
-                    Some(b'>') => self.punct(start, 2, TokenKind::NotEq),
-                    Some(b'=') => self.punct(start, 2, TokenKind::LtEq),
-                    _ => self.punct(start, 1, TokenKind::Lt),
-                },
-                b'>' if self.peek(1) == Some(b'=') => self.punct(start, 2, TokenKind::GtEq),
-                b'>' => self.punct(start, 1, TokenKind::Gt),
-                b'!' if self.peek(1) == Some(b'=') => self.punct(start, 2, TokenKind::BangEq),
-                b'+' => self.punct(start, 1, TokenKind::Plus),
-                b'-' => self.punct(start, 1, TokenKind::Minus),
-                b'*' => self.punct(start, 1, TokenKind::Star),
-                b'/' => self.punct(start, 1, TokenKind::Slash),
-                b'%' => self.punct(start, 1, TokenKind::Percent),
-                b'|' if self.peek(1) == Some(b'|') => self.punct(start, 2, TokenKind::Concat),
-                b'?' => self.punct(start, 1, TokenKind::Question),
-                b'|' => self.punct(start, 1, TokenKind::Pipe),
-                b'^' => self.punct(start, 1, TokenKind::Caret),
-                0x80.. => {
-                    let ch = self.text[start..].chars().next().unwrap_or('\u{fffd}');
-                    if ch.is_alphabetic() {
-                        self.word_or_prefixed_string(start)
-                    } else {
-                        self.pos += ch.len_utf8();
-                        self.invalid_char(start, ch);
-                    }
-                }
-                _ => {
-                    self.pos += 1;
-                    self.invalid_char(start, b as char);
-                }
-            }
+            }};
         }
+        'tokens: loop {
+            let b = loop {
+                match bytes.get(pos) {
+                    Some(&c) if is_space(c) => pos += 1,
+                    Some(&c) => break c,
+                    None => break 'tokens,
+                }
+            };
+            match CLASS[usize::from(b)] {
+                Class::Word => {
+                    if let Some((end, keyword)) = plain_word(bytes, pos) {
+                        push!(Token {
+                            kind: TokenKind::Word,
+                            keyword,
+                            escaped: false,
+                            span: Span::new(pos as u32, end as u32),
+                        });
+                        pos = end;
+                        continue;
+                    }
+                }
+                Class::Punct(kind) => {
+                    push!(Token {
+                        kind,
+                        keyword: Keyword::NotKeyword,
+                        escaped: false,
+                        span: Span::new(pos as u32, pos as u32 + 1),
+                    });
+                    pos += 1;
+                    continue;
+                }
+                Class::Eq if bytes.get(pos + 1) != Some(&b'>') => {
+                    push!(Token {
+                        kind: TokenKind::Eq,
+                        keyword: Keyword::NotKeyword,
+                        escaped: false,
+                        span: Span::new(pos as u32, pos as u32 + 1),
+                    });
+                    pos += 1;
+                    continue;
+                }
+                Class::Dot if !bytes.get(pos + 1).is_some_and(u8::is_ascii_digit) => {
+                    push!(Token {
+                        kind: TokenKind::Dot,
+                        keyword: Keyword::NotKeyword,
+                        escaped: false,
+                        span: Span::new(pos as u32, pos as u32 + 1),
+                    });
+                    pos += 1;
+                    continue;
+                }
+                // Closed literals and non-empty quoted names; the errors go through `other`.
+                Class::Quote => {
+                    if let Some((end, escaped)) = closing_quote(bytes, pos + 1, b'\'') {
+                        push!(Token {
+                            kind: TokenKind::String,
+                            keyword: Keyword::NotKeyword,
+                            escaped,
+                            span: Span::new(pos as u32, end as u32),
+                        });
+                        pos = end;
+                        continue;
+                    }
+                }
+                Class::Backtick => match closing_quote(bytes, pos + 1, b'`') {
+                    Some((end, escaped)) if end > pos + 2 => {
+                        push!(Token {
+                            kind: TokenKind::QuotedIdent,
+                            keyword: Keyword::NotKeyword,
+                            escaped,
+                            span: Span::new(pos as u32, end as u32),
+                        });
+                        pos = end;
+                        continue;
+                    }
+                    _ => {}
+                },
+                // Integers; a number with a fraction or an exponent goes through `other`.
+                Class::Digit => {
+                    let mut end = pos + 1;
+                    while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+                        end += 1;
+                    }
+                    if !matches!(bytes.get(end), Some(b'.' | b'e' | b'E')) {
+                        push!(Token {
+                            kind: TokenKind::Integer,
+                            keyword: Keyword::NotKeyword,
+                            escaped: false,
+                            span: Span::new(pos as u32, end as u32),
+                        });
+                        pos = end;
+                        continue;
+                    }
+                }
+                Class::Eq | Class::Dot => {}
+                Class::Other => {}
+            }
+            tokens.extend_from_slice(batch.get(..batched).unwrap_or_default());
+            batched = 0;
+            self.pos = pos;
+            self.other(&mut tokens, b);
+            pos = self.pos;
+        }
+        tokens.extend_from_slice(batch.get(..batched).unwrap_or_default());
+        self.pos = pos;
+        self.out.tokens = tokens;
         if let Some(span) = self.first_unreported {
             self.out.errors.push(
                 Diagnostic::new(
@@ -279,14 +342,83 @@ impl Lexer<'_> {
         });
     }
 
+    /// One token at `self.pos` (not white space) that the hot loop does not handle itself: a
+    /// word next to a quote, `&` or a non-ASCII character or near the end of the text,
+    /// numbers, literals, quoted names, comments, operators and invalid characters.
+    #[inline(never)]
+    fn other(&mut self, tokens: &mut Vec<Token>, b: u8) {
+        let start = self.pos;
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => self.word_or_prefixed_string(tokens, start),
+            b'0'..=b'9' => self.number(tokens, start),
+            b'.' => {
+                if self.peek(1).is_some_and(|c| c.is_ascii_digit()) {
+                    self.number(tokens, start)
+                } else {
+                    self.punct(tokens, start, 1, TokenKind::Dot)
+                }
+            }
+            b'\'' => self.string(tokens, start, start, TokenKind::String),
+            b'`' => self.quoted_ident(tokens, start),
+            b'"' => self.double_quoted(tokens, start),
+            b'-' if self.peek(1) == Some(b'-') => self.line_comment(start),
+            b'/' if self.peek(1) == Some(b'/') => self.line_comment(start),
+            b'/' if self.peek(1) == Some(b'*') => self.block_comment(tokens, start),
+            b'(' => self.punct(tokens, start, 1, TokenKind::LParen),
+            b')' => self.punct(tokens, start, 1, TokenKind::RParen),
+            b'[' => self.punct(tokens, start, 1, TokenKind::LBracket),
+            b']' => self.punct(tokens, start, 1, TokenKind::RBracket),
+            b'{' => self.punct(tokens, start, 1, TokenKind::LBrace),
+            b'}' => self.punct(tokens, start, 1, TokenKind::RBrace),
+            b',' => self.punct(tokens, start, 1, TokenKind::Comma),
+            b';' => self.punct(tokens, start, 1, TokenKind::Semicolon),
+            b':' if self.peek(1) == Some(b':') => {
+                self.punct(tokens, start, 2, TokenKind::DoubleColon)
+            }
+            b':' => self.punct(tokens, start, 1, TokenKind::Colon),
+            b'=' if self.peek(1) == Some(b'>') => self.punct(tokens, start, 2, TokenKind::Arrow),
+            b'=' => self.punct(tokens, start, 1, TokenKind::Eq),
+            b'<' => match self.peek(1) {
+                Some(b'>') => self.punct(tokens, start, 2, TokenKind::NotEq),
+                Some(b'=') => self.punct(tokens, start, 2, TokenKind::LtEq),
+                _ => self.punct(tokens, start, 1, TokenKind::Lt),
+            },
+            b'>' if self.peek(1) == Some(b'=') => self.punct(tokens, start, 2, TokenKind::GtEq),
+            b'>' => self.punct(tokens, start, 1, TokenKind::Gt),
+            b'!' if self.peek(1) == Some(b'=') => self.punct(tokens, start, 2, TokenKind::BangEq),
+            b'+' => self.punct(tokens, start, 1, TokenKind::Plus),
+            b'-' => self.punct(tokens, start, 1, TokenKind::Minus),
+            b'*' => self.punct(tokens, start, 1, TokenKind::Star),
+            b'/' => self.punct(tokens, start, 1, TokenKind::Slash),
+            b'%' => self.punct(tokens, start, 1, TokenKind::Percent),
+            b'|' if self.peek(1) == Some(b'|') => self.punct(tokens, start, 2, TokenKind::Concat),
+            b'?' => self.punct(tokens, start, 1, TokenKind::Question),
+            b'|' => self.punct(tokens, start, 1, TokenKind::Pipe),
+            b'^' => self.punct(tokens, start, 1, TokenKind::Caret),
+            0x80.. => {
+                let ch = self.text[start..].chars().next().unwrap_or('\u{fffd}');
+                if ch.is_alphabetic() {
+                    self.word_or_prefixed_string(tokens, start)
+                } else {
+                    self.pos += ch.len_utf8();
+                    self.invalid_char(tokens, start, ch);
+                }
+            }
+            _ => {
+                self.pos += 1;
+                self.invalid_char(tokens, start, b as char);
+            }
+        }
+    }
+
     #[inline]
     fn peek(&self, ahead: usize) -> Option<u8> {
         self.bytes.get(self.pos + ahead).copied()
     }
 
     #[inline]
-    fn push(&mut self, kind: TokenKind, start: usize) {
-        self.out.tokens.push(Token {
+    fn push(&self, tokens: &mut Vec<Token>, kind: TokenKind, start: usize) {
+        tokens.push(Token {
             kind,
             keyword: Keyword::NotKeyword,
             escaped: false,
@@ -296,31 +428,31 @@ impl Lexer<'_> {
 
     /// Marks the token just pushed as [`Token::escaped`].
     #[inline]
-    fn mark_escaped(&mut self, escaped: bool) {
+    fn mark_escaped(tokens: &mut [Token], escaped: bool) {
         if escaped {
-            if let Some(last) = self.out.tokens.last_mut() {
+            if let Some(last) = tokens.last_mut() {
                 last.escaped = true;
             }
         }
     }
 
     #[inline]
-    fn punct(&mut self, start: usize, len: usize, kind: TokenKind) {
+    fn punct(&mut self, tokens: &mut Vec<Token>, start: usize, len: usize, kind: TokenKind) {
         self.pos += len;
-        self.push(kind, start);
+        self.push(tokens, kind, start);
     }
 
     /// One error token and one diagnostic for a run of the same character (a megabyte of NUL
     /// bytes is one problem, not a million); after [`MAX_INVALID_CHARACTER_REPORTS`] reports
     /// the rest are only counted, and summed up in one last diagnostic.
-    fn invalid_char(&mut self, start: usize, ch: char) {
+    fn invalid_char(&mut self, tokens: &mut Vec<Token>, start: usize, ch: char) {
         let mut repeats = 1usize;
         let width = ch.len_utf8();
         while self.text[self.pos..].starts_with(ch) {
             self.pos += width;
             repeats += 1;
         }
-        self.push(TokenKind::Error, start);
+        self.push(tokens, TokenKind::Error, start);
         self.invalid_reports += 1;
         if self.invalid_reports > MAX_INVALID_CHARACTER_REPORTS {
             self.unreported_invalid += repeats;
@@ -348,7 +480,7 @@ impl Lexer<'_> {
         );
     }
 
-    fn word_or_prefixed_string(&mut self, start: usize) {
+    fn word_or_prefixed_string(&mut self, tokens: &mut Vec<Token>, start: usize) {
         // Literal prefixes: X'..', N'..', U&'..', _charset'..'
         let b = self.bytes[start];
         // Most words start with another letter: look ahead only after these.
@@ -356,15 +488,15 @@ impl Lexer<'_> {
             match (b, self.peek(1), self.peek(2)) {
                 (b'x' | b'X', Some(b'\''), _) => {
                     self.pos += 1;
-                    return self.string(start, self.pos, TokenKind::BinaryString);
+                    return self.string(tokens, start, self.pos, TokenKind::BinaryString);
                 }
                 (b'n' | b'N', Some(b'\''), _) => {
                     self.pos += 1;
-                    return self.string(start, self.pos, TokenKind::String);
+                    return self.string(tokens, start, self.pos, TokenKind::String);
                 }
                 (b'u' | b'U', Some(b'&'), Some(b'\'')) => {
                     self.pos += 2;
-                    return self.string(start, self.pos, TokenKind::UnicodeString);
+                    return self.string(tokens, start, self.pos, TokenKind::UnicodeString);
                 }
                 _ => {}
             }
@@ -402,14 +534,14 @@ impl Lexer<'_> {
         }
         if b == b'_' && self.peek(0) == Some(b'\'') && self.pos > start + 1 {
             // `_UTF8'text'`: a character set name before a string.
-            return self.string(start, self.pos, TokenKind::String);
+            return self.string(tokens, start, self.pos, TokenKind::String);
         }
         let keyword = if ascii {
             Keyword::lookup_in(self.bytes, start, self.pos)
         } else {
             Keyword::NotKeyword
         };
-        self.out.tokens.push(Token {
+        tokens.push(Token {
             kind: TokenKind::Word,
             keyword,
             escaped: false,
@@ -417,7 +549,7 @@ impl Lexer<'_> {
         });
     }
 
-    fn number(&mut self, start: usize) {
+    fn number(&mut self, tokens: &mut Vec<Token>, start: usize) {
         let mut kind = TokenKind::Integer;
         self.digits();
         if self.peek(0) == Some(b'.') {
@@ -433,7 +565,7 @@ impl Lexer<'_> {
                 self.digits();
             }
         }
-        self.push(kind, start);
+        self.push(tokens, kind, start);
     }
 
     fn digits(&mut self) {
@@ -443,7 +575,7 @@ impl Lexer<'_> {
     }
 
     /// A quoted string from `quote` (the opening `'`); the token starts at `start` (the prefix).
-    fn string(&mut self, start: usize, quote: usize, kind: TokenKind) {
+    fn string(&mut self, tokens: &mut Vec<Token>, start: usize, quote: usize, kind: TokenKind) {
         self.pos = quote + 1;
         let mut escaped = false;
         loop {
@@ -455,13 +587,13 @@ impl Lexer<'_> {
                         continue;
                     }
                     self.pos = i + 1;
-                    self.push(kind, start);
-                    self.mark_escaped(escaped);
+                    self.push(tokens, kind, start);
+                    Self::mark_escaped(tokens, escaped);
                     return;
                 }
                 None => {
                     self.pos = self.bytes.len();
-                    self.push(TokenKind::Error, start);
+                    self.push(tokens, TokenKind::Error, start);
                     self.out.errors.push(
                         Diagnostic::new(
                             Code::UnterminatedString,
@@ -476,7 +608,7 @@ impl Lexer<'_> {
         }
     }
 
-    fn quoted_ident(&mut self, start: usize) {
+    fn quoted_ident(&mut self, tokens: &mut Vec<Token>, start: usize) {
         self.pos = start + 1;
         let mut escaped = false;
         loop {
@@ -490,7 +622,7 @@ impl Lexer<'_> {
                     self.pos = i + 1;
                     if i == start + 1 {
                         // An empty quoted name is a lexical error in Flink.
-                        self.push(TokenKind::Error, start);
+                        self.push(tokens, TokenKind::Error, start);
                         self.out.errors.push(
                             Diagnostic::new(
                                 Code::InvalidCharacter,
@@ -501,13 +633,13 @@ impl Lexer<'_> {
                         );
                         return;
                     }
-                    self.push(TokenKind::QuotedIdent, start);
-                    self.mark_escaped(escaped);
+                    self.push(tokens, TokenKind::QuotedIdent, start);
+                    Self::mark_escaped(tokens, escaped);
                     return;
                 }
                 None => {
                     self.pos = self.bytes.len();
-                    self.push(TokenKind::Error, start);
+                    self.push(tokens, TokenKind::Error, start);
                     self.out.errors.push(
                         Diagnostic::new(
                             Code::UnterminatedIdentifier,
@@ -522,25 +654,22 @@ impl Lexer<'_> {
         }
     }
 
-    fn double_quoted(&mut self, start: usize) {
+    fn double_quoted(&mut self, tokens: &mut Vec<Token>, start: usize) {
         self.pos = start + 1;
         match memchr_quote(self.bytes, self.pos, b'"') {
             Some(i) => {
                 self.pos = i + 1;
-                self.push(TokenKind::DoubleQuoted, start);
+                self.push(tokens, TokenKind::DoubleQuoted, start);
             }
             None => {
                 self.pos = start + 1;
-                self.invalid_char(start, '"');
+                self.invalid_char(tokens, start, '"');
             }
         }
     }
 
     fn line_comment(&mut self, start: usize) {
-        let end = self.bytes[start..]
-            .iter()
-            .position(|&c| c == b'\n' || c == b'\r')
-            .map_or(self.bytes.len(), |i| start + i);
+        let end = line_end(self.bytes, start);
         self.pos = end;
         self.out.trivia.push(Token {
             kind: TokenKind::LineComment,
@@ -550,7 +679,7 @@ impl Lexer<'_> {
         });
     }
 
-    fn block_comment(&mut self, start: usize) {
+    fn block_comment(&mut self, tokens: &mut Vec<Token>, start: usize) {
         let hint = self.peek(2) == Some(b'+');
         let body = start + 2;
         let close = find_subslice(&self.bytes[body..], b"*/").map(|i| body + i + 2);
@@ -570,14 +699,14 @@ impl Lexer<'_> {
                 // Hints are tokens of Flink's grammar, allowed only in queries and after an
                 // INSERT target; comments are trivia.
                 if hint {
-                    self.out.tokens.push(token);
+                    tokens.push(token);
                 } else {
                     self.out.trivia.push(token);
                 }
             }
             None => {
                 self.pos = self.bytes.len();
-                self.push(TokenKind::Error, start);
+                self.push(tokens, TokenKind::Error, start);
                 // Flink reports the end of the input; the label shows where the comment began.
                 let end = self.bytes.len() as u32;
                 self.out.errors.push(
@@ -609,35 +738,185 @@ const ASCII_WORD: [bool; 256] = {
     t
 };
 
-/// The first byte at or after `from` that is not white space (space, tab, LF, CR, FF).
-#[inline]
-fn skip_whitespace(bytes: &[u8], mut from: usize) -> usize {
-    while let Some(&b) = bytes.get(from) {
-        if !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c') {
-            break;
-        }
-        from += 1;
-    }
-    from
+/// Tokens the hot loop collects before it copies them to the vector.
+const BATCH: usize = 64;
+
+const EMPTY_TOKEN: Token = Token {
+    kind: TokenKind::Eof,
+    keyword: Keyword::NotKeyword,
+    escaped: false,
+    span: Span::new(0, 0),
+};
+
+/// White space between tokens: space, tab, LF, CR, FF.
+#[inline(always)]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
 }
+
+/// What the hot loop does with a token's first byte.
+#[derive(Clone, Copy)]
+enum Class {
+    /// An ASCII letter, `_` or `$`: a word, unless a literal prefix (see [`plain_word`]).
+    Word,
+    /// A one-byte token that never begins a longer one.
+    Punct(TokenKind),
+    /// `'`: a string literal.
+    Quote,
+    /// A back-tick: a quoted name.
+    Backtick,
+    /// An ASCII digit: a number.
+    Digit,
+    /// `=`, unless `=>`.
+    Eq,
+    /// `.`, unless a number such as `.5`.
+    Dot,
+    /// Anything else: [`Lexer::other`].
+    Other,
+}
+
+const CLASS: [Class; 256] = {
+    let mut t = [Class::Other; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = match c {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'$' => Class::Word,
+            b'(' => Class::Punct(TokenKind::LParen),
+            b')' => Class::Punct(TokenKind::RParen),
+            b'[' => Class::Punct(TokenKind::LBracket),
+            b']' => Class::Punct(TokenKind::RBracket),
+            b'{' => Class::Punct(TokenKind::LBrace),
+            b'}' => Class::Punct(TokenKind::RBrace),
+            b',' => Class::Punct(TokenKind::Comma),
+            b';' => Class::Punct(TokenKind::Semicolon),
+            b'+' => Class::Punct(TokenKind::Plus),
+            b'*' => Class::Punct(TokenKind::Star),
+            b'%' => Class::Punct(TokenKind::Percent),
+            b'?' => Class::Punct(TokenKind::Question),
+            b'^' => Class::Punct(TokenKind::Caret),
+            b'0'..=b'9' => Class::Digit,
+            b'\'' => Class::Quote,
+            b'`' => Class::Backtick,
+            b'=' => Class::Eq,
+            b'.' => Class::Dot,
+            _ => Class::Other,
+        };
+        b += 1;
+    }
+    t
+};
+
+const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// The bytes of `x` (eight text bytes, little-endian) that do not continue an ASCII word: the
+/// high bit of each such byte set, the rest clear. Eight bytes at once: words were a byte loop
+/// of seven instructions a byte.
+#[inline(always)]
+fn non_word_bytes(x: u64) -> u64 {
+    // On bytes below 0x80, `y + (0x80 - lo)` has its high bit set when `y >= lo`, and no byte
+    // carries into the next.
+    let at_least = |y: u64, lo: u8| y.wrapping_add(ONES * u64::from(0x80 - lo)) & HIGHS;
+    let zero = |y: u64| !y.wrapping_add(ONES * 0x7f) & HIGHS;
+    let y = x & !HIGHS;
+    let digit = at_least(y, b'0') & !at_least(y, b'9' + 1);
+    let folded = y | (ONES * 0x20);
+    let letter = at_least(folded, b'a') & !at_least(folded, b'z' + 1);
+    let underscore = zero(y ^ (ONES * u64::from(b'_')));
+    let dollar = zero(y ^ (ONES * u64::from(b'$')));
+    // A byte with its high bit set (non-ASCII) is never an ASCII word byte.
+    !((digit | letter | underscore | dollar) & !x) & HIGHS
+}
+
+/// The plain ASCII word at `start` (whose first byte is an ASCII letter, `_` or `$`): its end
+/// and keyword. `None` (the general path, [`Lexer::word_or_prefixed_string`]) when it is
+/// followed by a quote or `&` (a literal prefix such as `X'..'`, `U&'..'`, `_utf8'..'`) or a
+/// non-ASCII byte (which may continue it), or when fewer than eight bytes are left.
+#[inline(always)]
+fn plain_word(bytes: &[u8], start: usize) -> Option<(usize, Keyword)> {
+    let x = load8(bytes, start)?;
+    let stop = non_word_bytes(x);
+    if stop != 0 {
+        // The word ends inside `x` (its first byte is a word byte), and so does the byte after
+        // it: a quote or `&` there (a literal prefix) or a non-ASCII character (which may
+        // continue the word) takes the general path.
+        let bit = stop.trailing_zeros() & !7;
+        if SLOW_AFTER_WORD[usize::from((x >> bit) as u8)] {
+            return None;
+        }
+        let head = (x | FOLD) & (u64::MAX >> (64 - bit));
+        return Some((start + (bit / 8) as usize, Keyword::lookup_short(head)));
+    }
+    let mut end = start + 8;
+    loop {
+        match load8(bytes, end) {
+            Some(y) => {
+                let stop = non_word_bytes(y);
+                if stop != 0 {
+                    end += (stop.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                end += 8;
+            }
+            None => {
+                let rest = bytes.get(end..).unwrap_or_default();
+                end += rest
+                    .iter()
+                    .position(|&c| !ASCII_WORD[usize::from(c)])
+                    .unwrap_or(rest.len());
+                break;
+            }
+        }
+    }
+    if bytes
+        .get(end)
+        .is_some_and(|&c| SLOW_AFTER_WORD[usize::from(c)])
+    {
+        return None;
+    }
+    Some((end, Keyword::lookup_folded(x | FOLD, bytes, start, end)))
+}
+
+/// The bytes after a word that send it to the general path (see [`plain_word`]).
+const SLOW_AFTER_WORD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'\'' as usize] = true;
+    t[b'&' as usize] = true;
+    t
+};
+
+/// The eight bytes at `at` as a little-endian word; `None` past the end.
+#[inline(always)]
+fn load8(bytes: &[u8], at: usize) -> Option<u64> {
+    let chunk: [u8; 8] = bytes.get(at..at.checked_add(8)?)?.try_into().ok()?;
+    Some(u64::from_le_bytes(chunk))
+}
+
+/// Setting bit 0x20 of every byte (see `keywords.rs`): the keyword table's case fold.
+const FOLD: u64 = ONES * 0x20;
 
 /// The first `quote` at or after `from`. String bodies and quoted names are mostly runs without
 /// one, so it tests eight bytes at a time (a word has a `quote` byte when `word ^ pattern` has a
-/// zero byte) and finds the byte only in the word that has it.
+/// zero byte; the lowest flag of the test is exact) and takes the byte's place from the flag.
 #[inline]
 pub(crate) fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
     let hay = bytes.get(from..)?;
-    let pattern = u64::from_ne_bytes([quote; 8]);
+    let pattern = ONES * u64::from(quote);
     let mut offset = 0;
     for chunk in hay.chunks_exact(8) {
         let Ok(word) = <[u8; 8]>::try_from(chunk) else {
             break;
         };
-        let x = u64::from_ne_bytes(word) ^ pattern;
-        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
-            break;
+        let x = u64::from_le_bytes(word) ^ pattern;
+        let found = x.wrapping_sub(ONES) & !x & HIGHS;
+        if found != 0 {
+            return Some(from + offset + (found.trailing_zeros() / 8) as usize);
         }
         offset += 8;
     }
@@ -647,13 +926,104 @@ pub(crate) fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize
         .map(|i| from + offset + i)
 }
 
+/// The first LF or CR at or after `from`, or the end of `bytes`: eight bytes at a time, as
+/// [`memchr_quote`] does (comments are long runs without either).
+fn line_end(bytes: &[u8], from: usize) -> usize {
+    let Some(hay) = bytes.get(from..) else {
+        return bytes.len();
+    };
+    let has = |x: u64, c: u8| {
+        let x = x ^ (ONES * u64::from(c));
+        x.wrapping_sub(ONES) & !x & HIGHS
+    };
+    let mut offset = 0;
+    for chunk in hay.chunks_exact(8) {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let x = u64::from_le_bytes(word);
+        // The lowest flag of each test is exact, so the lowest of both is the first of either.
+        let found = has(x, b'\n') | has(x, b'\r');
+        if found != 0 {
+            return from + offset + (found.trailing_zeros() / 8) as usize;
+        }
+        offset += 8;
+    }
+    hay.get(offset..)
+        .unwrap_or_default()
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map_or(bytes.len(), |i| from + offset + i)
+}
+
+/// The end of the quoted text whose opening `quote` is just before `from` (a doubled quote
+/// stands for one), and whether it has a doubled quote; `None` when it is not closed.
+#[inline(always)]
+fn closing_quote(bytes: &[u8], mut from: usize, quote: u8) -> Option<(usize, bool)> {
+    let mut escaped = false;
+    loop {
+        let i = memchr_quote(bytes, from, quote)?;
+        if bytes.get(i + 1) == Some(&quote) {
+            from = i + 2;
+            escaped = true;
+            continue;
+        }
+        return Some((i + 1, escaped));
+    }
+}
+
 fn find_subslice(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::memchr_quote;
+    use super::{line_end, memchr_quote, non_word_bytes, ASCII_WORD};
+
+    /// The word-at-a-time test of word bytes agrees with the byte table on every byte at every
+    /// place of a word.
+    #[test]
+    fn non_word_bytes_agrees_with_the_table() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                let mut bytes = *b"aZ_$09xQ";
+                bytes[at] = b;
+                let flags = non_word_bytes(u64::from_le_bytes(bytes));
+                for (i, &c) in bytes.iter().enumerate() {
+                    let flagged = flags >> (8 * i) & 0xff;
+                    assert_eq!(
+                        flagged == 0x80,
+                        !ASCII_WORD[usize::from(c)],
+                        "{bytes:?} {i}"
+                    );
+                    assert!(flagged == 0 || flagged == 0x80);
+                }
+            }
+        }
+    }
+
+    /// The word-at-a-time line end agrees with a byte search.
+    #[test]
+    fn line_end_agrees_with_a_byte_search() {
+        for len in 0..30 {
+            for at in (0..len).map(Some).chain([None]) {
+                for end in [b'\n', b'\r'] {
+                    let mut hay: Vec<u8> =
+                        (0..len).map(|i| b"ab\x0b\x0e\x8a\x8d-\t"[i % 8]).collect();
+                    if let Some(at) = at {
+                        hay[at] = end;
+                    }
+                    for from in 0..=len {
+                        let expected = hay[from..]
+                            .iter()
+                            .position(|&c| c == b'\n' || c == b'\r')
+                            .map_or(len, |i| from + i);
+                        assert_eq!(line_end(&hay, from), expected, "{hay:?} {from}");
+                    }
+                }
+            }
+        }
+    }
 
     /// The word-at-a-time search finds what a byte-by-byte one finds, from every start, with the
     /// quote at every position of a word and in the tail, and next to bytes one bit away from it.

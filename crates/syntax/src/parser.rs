@@ -2,7 +2,7 @@
 //! the nesting budget. The grammar itself lives in `grammar/`.
 
 use crate::arena::Arena;
-use crate::ast::List;
+use crate::ast::{List, TableElement};
 use crate::keywords::Keyword;
 use crate::lexer::{Token, TokenKind};
 use bumpalo_herd::Herd;
@@ -40,6 +40,8 @@ enum Expected {
     Keyword(Keyword),
     /// An index into [`Parser::expected_texts`] (`expecting("a data type")`).
     Text(u16),
+    /// "an operator", noted at the end of every expression: without a text to keep.
+    AnOperator,
 }
 
 impl Expected {
@@ -48,6 +50,7 @@ impl Expected {
             Expected::Kind(kind) => kind.describe(),
             Expected::Keyword(kw) => kw.as_str(),
             Expected::Text(i) => texts.get(usize::from(i)).copied().unwrap_or(""),
+            Expected::AnOperator => "an operator",
         }
     }
 }
@@ -103,6 +106,10 @@ pub(crate) struct Parser<'a> {
     /// Inside a query, where subqueries are expressions; outside (computed columns,
     /// watermarks, options) a query is Flink's "illegal context" error.
     in_query: bool,
+    /// The elements of the table being parsed: one vector for all CREATE TABLE statements of
+    /// the parse (taken while in use), so that no list allocates, grows or looks ahead to size
+    /// itself once the first table has been read.
+    pub table_elements: Vec<TableElement<'a>>,
     /// Operator nodes stacked on the left of the expressions being parsed: a left-deep chain
     /// (`a + b + c ...`) is as deep a tree as nesting is, so it counts against the budget.
     links: u32,
@@ -133,6 +140,7 @@ impl<'a> Parser<'a> {
             paren_depth: 0,
             raw_spans: Vec::new(),
             in_query: false,
+            table_elements: Vec::new(),
             links: 0,
         }
     }
@@ -182,8 +190,12 @@ impl<'a> Parser<'a> {
         Span::new(start, self.prev_end().max(start))
     }
 
+    /// [`Span::text`], inlined here: it is another crate's function, called for every name.
+    #[inline]
     pub fn text(&self, span: Span) -> &'a str {
-        span.text(self.src)
+        self.src
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
     }
 
     /// The tokens back, once the parse is done.
@@ -206,6 +218,15 @@ impl<'a> Parser<'a> {
             return List::empty();
         }
         List::new(self.arena.alloc_slice(list.into_iter()))
+    }
+
+    /// The items of `items` moved into the arena, as a list.
+    #[inline]
+    pub fn list_from<T>(&self, items: impl ExactSizeIterator<Item = T>) -> List<'a, T> {
+        if items.len() == 0 {
+            return List::empty();
+        }
+        List::new(self.arena.alloc_slice(items))
     }
 
     /// One element as a list, without a `Vec`.
@@ -268,6 +289,21 @@ impl<'a> Parser<'a> {
             *slot = what;
             self.expected_len += 1;
         }
+    }
+
+    /// Notes what failed `at_kw` checks of `kws`, in order, would note: for a fast path that
+    /// knows they fail (the current token is no word).
+    #[inline]
+    pub fn note_keywords(&mut self, kws: &[Keyword]) {
+        for &kw in kws {
+            self.expect_note(Expected::Keyword(kw));
+        }
+    }
+
+    /// `expecting("an operator")`, without keeping the text.
+    #[inline]
+    pub fn expecting_an_operator(&mut self) {
+        self.expect_note(Expected::AnOperator);
     }
 
     /// Notes an expectation that no single token check expresses ("a data type").

@@ -98,8 +98,8 @@ fn clauses<'a>(p: &mut Parser<'a>, table: &mut CreateTable<'a>) -> PResult<()> {
                     p.expecting(c.name());
                 }
             }
-            p.expecting("LIKE");
-            p.expecting("AS");
+            p.note_keywords(&[K::LIKE]);
+            p.note_keywords(&[K::AS]);
             return Ok(());
         };
         if let Some((prev, prev_span)) = last {
@@ -175,8 +175,9 @@ fn table_elements<'a>(p: &mut Parser<'a>) -> PResult<TableElements<'a>> {
     let start = p.start();
     p.expect(T::LParen)?;
     let list_depth = p.paren_depth();
-    // Sized from a look-ahead at the list: no regrowth, no trimming, no slack.
-    let mut items = Vec::with_capacity(p.list_size_hint());
+    // The parse's vector for table elements (see `Parser::table_elements`), given back below.
+    let mut items = std::mem::take(&mut p.table_elements);
+    items.clear();
     let mut watermark: Option<Span> = None;
     loop {
         let item_start = p.start();
@@ -229,10 +230,12 @@ fn table_elements<'a>(p: &mut Parser<'a>) -> PResult<TableElements<'a>> {
         }
         p.bump();
     }
-    Ok(TableElements {
+    let elements = TableElements {
         span: p.span_from(start),
-        items: p.list(items),
-    })
+        items: p.list_from(items.drain(..)),
+    };
+    p.table_elements = items;
+    Ok(elements)
 }
 
 /// One table element (ALTER TABLE ... ADD reads one alone).
@@ -254,10 +257,10 @@ fn element<'a>(p: &mut Parser<'a>, in_list: bool) -> PResult<TableElement<'a>> {
         }
     }
     if !at_ident(p) {
-        p.expecting("CONSTRAINT");
-        p.expecting("PRIMARY");
-        p.expecting("UNIQUE");
-        p.expecting("WATERMARK");
+        p.note_keywords(&[K::CONSTRAINT]);
+        p.note_keywords(&[K::PRIMARY]);
+        p.note_keywords(&[K::UNIQUE]);
+        p.note_keywords(&[K::WATERMARK]);
     }
     Ok(TableElement::Column(column(p, in_list)?))
 }
@@ -489,9 +492,9 @@ fn like_clause<'a>(p: &mut Parser<'a>) -> PResult<LikeClause<'a>> {
                 K::EXCLUDING => LikeStrategy::Excluding,
                 K::OVERWRITING => LikeStrategy::Overwriting,
                 _ => {
-                    p.expecting("INCLUDING");
-                    p.expecting("EXCLUDING");
-                    p.expecting("OVERWRITING");
+                    p.note_keywords(&[K::INCLUDING]);
+                    p.note_keywords(&[K::EXCLUDING]);
+                    p.note_keywords(&[K::OVERWRITING]);
                     if !options.is_empty() {
                         p.expecting("`)`");
                     }

@@ -111,7 +111,7 @@ fn expr_chain<'a>(p: &mut Parser<'a>, min_bp: u8, links: &mut u32) -> PResult<Ex
             continue;
         }
         if t.kind != T::Word {
-            p.expecting("an operator");
+            p.expecting_an_operator();
             break;
         }
         // Postfix and mixfix predicates.
@@ -143,7 +143,7 @@ fn expr_chain<'a>(p: &mut Parser<'a>, min_bp: u8, links: &mut u32) -> PResult<Ex
             kw,
             K::BETWEEN | K::LIKE | K::ILIKE | K::RLIKE | K::SIMILAR | K::IN
         ) {
-            p.expecting("an operator");
+            p.expecting_an_operator();
             break;
         }
         if 32 < min_bp {

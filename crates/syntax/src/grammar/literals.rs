@@ -118,16 +118,23 @@ fn decode_one<'a>(p: &mut Parser<'a>, t: Token) -> PResult<Cow<'a, str>> {
     let value = decode_string_of(p, t);
     // A non-hex digit is a parse error in Flink; an odd count is a validation error (binder).
     if t.kind == TokenKind::BinaryString && !value.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(p.report(
-            Diagnostic::new(
-                Code::InvalidLiteral,
-                t.span,
-                "Binary literal string must contain only characters '0' - '9', 'A' - 'F'",
-            )
-            .with_help("X'...' takes hexadecimal digits only, e.g. X'0AFF'"),
-        ));
+        return Err(not_hex(p, t.span));
     }
     Ok(value)
+}
+
+/// The error of a binary literal with a non-hex digit, out of [`decode_one`]'s way.
+#[cold]
+#[inline(never)]
+fn not_hex(p: &mut Parser<'_>, span: Span) -> crate::parser::Failed {
+    p.report(
+        Diagnostic::new(
+            Code::InvalidLiteral,
+            span,
+            "Binary literal string must contain only characters '0' - '9', 'A' - 'F'",
+        )
+        .with_help("X'...' takes hexadecimal digits only, e.g. X'0AFF'"),
+    )
 }
 
 fn unescape_unicode(s: &str, escape: char) -> Option<String> {

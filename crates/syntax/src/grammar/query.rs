@@ -112,11 +112,11 @@ fn limit_offset_fetch<'a>(p: &mut Parser<'a>) -> PResult<LimitOffset<'a>> {
             continue;
         }
         if !seen_limit {
-            p.expecting("LIMIT");
-            p.expecting("FETCH");
+            p.note_keywords(&[K::LIMIT]);
+            p.note_keywords(&[K::FETCH]);
         }
         if offset.is_none() {
-            p.expecting("OFFSET");
+            p.note_keywords(&[K::OFFSET]);
         }
         return Ok((limit, offset));
     }
@@ -268,9 +268,9 @@ fn leaf_query<'a>(p: &mut Parser<'a>) -> PResult<SetExpr<'a>> {
             SetExprKind::Nested(alloc!(p, q))
         }
         _ => {
-            p.expecting("SELECT");
-            p.expecting("VALUES");
-            p.expecting("TABLE");
+            p.note_keywords(&[K::SELECT]);
+            p.note_keywords(&[K::VALUES]);
+            p.note_keywords(&[K::TABLE]);
             p.expecting("`(`");
             return Err(p.unexpected());
         }
@@ -341,31 +341,31 @@ fn select<'a>(p: &mut Parser<'a>) -> PResult<Select<'a>> {
             let r = expr(p).map(|e| select.where_clause = Some(e));
             clause(p, r);
         } else {
-            p.expecting("WHERE");
+            p.note_keywords(&[K::WHERE]);
         }
         if p.nth_is_kw(0, K::GROUP) {
             let r = group_by(p).map(|g| select.group_by = Some(g));
             clause(p, r);
         } else {
-            p.expecting("GROUP");
+            p.note_keywords(&[K::GROUP]);
         }
         if p.eat_kw(K::HAVING).is_some() {
             let r = expr(p).map(|e| select.having = Some(e));
             clause(p, r);
         } else {
-            p.expecting("HAVING");
+            p.note_keywords(&[K::HAVING]);
         }
         if p.eat_kw(K::WINDOW).is_some() {
             let r = named_windows(p).map(|w| select.windows = p.list(w));
             clause(p, r);
         } else {
-            p.expecting("WINDOW");
+            p.note_keywords(&[K::WINDOW]);
         }
         if p.eat_kw(K::QUALIFY).is_some() {
             let r = expr(p).map(|e| select.qualify = Some(e));
             clause(p, r);
         } else {
-            p.expecting("QUALIFY");
+            p.note_keywords(&[K::QUALIFY]);
         }
     }
     select.span = p.span_from(start);
@@ -497,7 +497,7 @@ fn item_alias<'a>(p: &mut Parser<'a>) -> PResult<Option<Ident<'a>>> {
     } else if at_ident(p) {
         Ok(Some(ident(p)?))
     } else {
-        p.expecting("AS");
+        p.note_keywords(&[K::AS]);
         Ok(None)
     }
 }
@@ -540,7 +540,7 @@ fn from_clause<'a>(p: &mut Parser<'a>) -> PResult<FromClause<'a>> {
             kind
         } else {
             if natural {
-                p.expecting("JOIN");
+                p.note_keywords(&[K::JOIN]);
                 return Err(p.unexpected());
             }
             break;
@@ -579,7 +579,7 @@ fn from_clause<'a>(p: &mut Parser<'a>) -> PResult<FromClause<'a>> {
 fn join_kind<'a>(p: &mut Parser<'a>) -> PResult<Option<JoinKind>> {
     let t = p.current();
     if t.kind != T::Word {
-        p.expecting("JOIN");
+        p.note_keywords(&[K::JOIN]);
         return Ok(None);
     }
     let kind = match t.keyword {
@@ -599,7 +599,7 @@ fn join_kind<'a>(p: &mut Parser<'a>) -> PResult<Option<JoinKind>> {
         }
         K::OUTER if p.nth_is_kw(1, K::APPLY) => return Err(apply_not_allowed(p)),
         _ => {
-            p.expecting("JOIN");
+            p.note_keywords(&[K::JOIN]);
             return Ok(None);
         }
     };
@@ -678,7 +678,7 @@ fn table_ref_inner<'a>(p: &mut Parser<'a>) -> PResult<TableRef<'a>> {
                     query: alloc!(p, q),
                 }
             } else if lateral {
-                p.expecting("TABLE");
+                p.note_keywords(&[K::TABLE]);
                 return Err(p.unexpected());
             } else {
                 p.bump();
@@ -688,7 +688,7 @@ fn table_ref_inner<'a>(p: &mut Parser<'a>) -> PResult<TableRef<'a>> {
             }
         }
         _ if lateral => {
-            p.expecting("TABLE");
+            p.note_keywords(&[K::TABLE]);
             p.expecting("`(`");
             return Err(p.unexpected());
         }
@@ -744,7 +744,7 @@ fn table_alias<'a>(p: &mut Parser<'a>) -> PResult<Option<TableAlias<'a>>> {
     let name = if p.eat_kw(K::AS).is_some() || at_ident(p) {
         ident(p)?
     } else {
-        p.expecting("AS");
+        p.note_keywords(&[K::AS]);
         return Ok(None);
     };
     let columns = if p.at(T::LParen) {
@@ -852,7 +852,7 @@ fn named_windows<'a>(p: &mut Parser<'a>) -> PResult<Vec<NamedWindow<'a>>> {
 /// `[PARTITION BY expr, ...]` (window specifications and MATCH_RECOGNIZE).
 fn partition_by_clause<'a>(p: &mut Parser<'a>) -> PResult<Vec<Expr<'a>>> {
     if !p.nth_is_kw(0, K::PARTITION) {
-        p.expecting("PARTITION");
+        p.note_keywords(&[K::PARTITION]);
         return Ok(Vec::new());
     }
     p.bump();
@@ -863,7 +863,7 @@ fn partition_by_clause<'a>(p: &mut Parser<'a>) -> PResult<Vec<Expr<'a>>> {
 /// `[ORDER BY item, ...]`
 fn order_by_clause<'a>(p: &mut Parser<'a>) -> PResult<Vec<OrderItem<'a>>> {
     if !p.nth_is_kw(0, K::ORDER) {
-        p.expecting("ORDER");
+        p.note_keywords(&[K::ORDER]);
         return Ok(Vec::new());
     }
     p.bump();
@@ -970,7 +970,7 @@ fn match_recognize<'a>(p: &mut Parser<'a>) -> PResult<MatchRecognize<'a>> {
             }
         }
     } else {
-        p.expecting("MEASURES");
+        p.note_keywords(&[K::MEASURES]);
     }
     let mut all_rows = None;
     if p.eat_kws(&[K::ONE, K::ROW, K::PER, K::MATCH]).is_some() {
@@ -983,13 +983,13 @@ fn match_recognize<'a>(p: &mut Parser<'a>) -> PResult<MatchRecognize<'a>> {
             p.eat_kws(&[K::WITH, K::UNMATCHED, K::ROWS]);
         }
     } else {
-        p.expecting("ONE");
-        p.expecting("ALL");
+        p.note_keywords(&[K::ONE]);
+        p.note_keywords(&[K::ALL]);
     }
     let after_match = if p.eat_kws(&[K::AFTER, K::MATCH, K::SKIP]).is_some() {
         Some(after_match_skip(p)?)
     } else {
-        p.expecting("AFTER");
+        p.note_keywords(&[K::AFTER]);
         None
     };
     p.expect_kw(K::PATTERN)?;
@@ -1266,7 +1266,7 @@ fn starts_query<'a>(p: &mut Parser<'a>) -> bool {
 
 pub(crate) fn at_query<'a>(p: &mut Parser<'a>) -> bool {
     starts_query(p) || {
-        p.expecting("SELECT");
+        p.note_keywords(&[K::SELECT]);
         false
     }
 }

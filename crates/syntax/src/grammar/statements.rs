@@ -462,7 +462,7 @@ fn create<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
             }
             if or_replace.is_none() && temporary.is_none() {
                 p.expecting("OR REPLACE");
-                p.expecting("TEMPORARY");
+                p.note_keywords(&[K::TEMPORARY]);
             }
             Err(p.unexpected())
         }
@@ -908,7 +908,7 @@ fn statement_set<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
             break;
         }
         if !(p.at_kw(K::INSERT) || p.at_kw(K::UPSERT)) {
-            p.expecting("END");
+            p.note_keywords(&[K::END]);
             return Err(p.unexpected());
         }
         let start = p.start();
@@ -945,8 +945,8 @@ fn execute<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
         StatementKind::Query(alloc!(p, query_body(p)?))
     } else {
         p.expecting("STATEMENT SET");
-        p.expecting("INSERT");
-        p.expecting("PLAN");
+        p.note_keywords(&[K::INSERT]);
+        p.note_keywords(&[K::PLAN]);
         return Err(p.unexpected());
     };
     Ok(StatementKind::Execute {

@@ -10,6 +10,12 @@ pub(crate) fn data_type<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
 fn data_type_inner<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
     let start = p.start();
     let mut ty = base_type(p)?;
+    if p.current().kind != T::Word {
+        // Most types end at `,` or `)`: note what the checks below would note, without them.
+        p.note_keywords(&[K::NOT, K::NULL, K::ARRAY, K::MULTISET]);
+        ty.span = p.span_from(start);
+        return Ok(ty);
+    }
     loop {
         let nullability = nullability(p);
         if p.at_kw(K::ARRAY) || p.at_kw(K::MULTISET) {
