@@ -11,6 +11,7 @@ use crate::spans::TableSpans;
 use crate::values::{check_value, numeric_value, quoted_list, split_escaped};
 
 mod datagen;
+mod distance;
 use flinkddl_binder::schema::{ColumnKind, TableSchema};
 use flinkddl_diagnostics::{Code, Diagnostic, Severity, Span};
 use flinkddl_types::{parse_logical_type, supports_explicit_cast, DataType};
@@ -236,8 +237,9 @@ pub(crate) fn did_you_mean<'a>(
     } else {
         std::borrow::Cow::Borrowed(word)
     };
-    let word_chars = word_lower.chars().count();
-    let word_bag = CharBag::of(&word_lower);
+    let word_chars = chars_in(&word_lower);
+    // Built for the first candidate that passes the length test.
+    let mut word_bag: Option<Option<CharBag>> = None;
     let mut lowered = String::new();
     for c in candidates {
         if c == word {
@@ -251,7 +253,7 @@ pub(crate) fn did_you_mean<'a>(
         } else {
             c
         };
-        let candidate_chars = candidate.chars().count();
+        let candidate_chars = chars_in(candidate);
         // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
         // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
         // edit distance is at least the difference in length. Most candidates end here.
@@ -263,22 +265,31 @@ pub(crate) fn did_you_mean<'a>(
             continue;
         }
         // The letters alone rule most of the rest out, before the costly measures.
-        if let Some(w) = &word_bag {
+        if let Some(w) = word_bag.get_or_insert_with(|| CharBag::of(&word_lower)) {
             if !w.may_be_close(candidate, word_chars, candidate_chars) {
                 continue;
             }
         }
-        let jw = strsim::jaro_winkler(&word_lower, candidate);
+        let jw = distance::jaro_winkler(&word_lower, candidate);
         let close = jw >= 0.9
             || word.eq_ignore_ascii_case(c)
             || (word.len() > 3
                 && longer - shorter <= 2
-                && strsim::osa_distance(&word_lower, candidate) <= 2);
+                && distance::osa_within::<2>(&word_lower, candidate));
         if close && best.is_none_or(|(_, s)| jw > s) {
             best = Some((c, jw));
         }
     }
     best.map(|(c, _)| c)
+}
+
+/// The characters in `s` (its length when it is ASCII, as option keys are).
+fn chars_in(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
 }
 
 /// How often each ASCII character occurs in a word: a cheap test of whether two words can be
@@ -417,9 +428,10 @@ impl<'a> Checker<'a> {
                     (true, false) => "reads",
                     _ => "writes",
                 };
-                d.message.push_str(&format!(
-                    " (Flink accepts the CREATE TABLE and fails when a query first {when} the table)"
-                ));
+                d.message
+                    .push_str(" (Flink accepts the CREATE TABLE and fails when a query first ");
+                d.message.push_str(when);
+                d.message.push_str(" the table)");
             }
         }
         self.out.push(d.with_severity(sev));
@@ -696,12 +708,16 @@ impl<'a> Checker<'a> {
         }
         // `<slot prefix><other format>.<option>`: an option of a format the table does not use.
         for slot in &self.connector.format_slots {
-            let slot_prefix = slot.key_prefix();
-            let Some(rest) = key.strip_prefix(&slot_prefix) else {
+            // `slot.key_prefix()`, borrowed
+            let slot_prefix = slot.option.strip_suffix("format").unwrap_or("");
+            let Some(rest) = key.strip_prefix(slot_prefix) else {
                 continue;
             };
             for other in self.catalogue.formats() {
-                if let Some(opt_key) = rest.strip_prefix(&format!("{}.", other.id)) {
+                let opt_key = rest
+                    .strip_prefix(other.id.as_str())
+                    .and_then(|r| r.strip_prefix('.'));
+                if let Some(opt_key) = opt_key {
                     let used = self
                         .resolved
                         .formats
@@ -786,10 +802,17 @@ impl<'a> Checker<'a> {
     /// Every key the table could use: connector options and the active formats' options.
     /// Whether `key` is one of [`Self::known_keys`], without building them.
     fn is_known_key(&self, key: &str) -> bool {
-        self.connector
-            .options
-            .iter()
-            .any(|o| o.key == key && !o.key.contains('#'))
+        // The index holds every key of the options without `#`: a key it lacks is none of
+        // theirs. It keeps the first option a key sets, which may set it as a fallback key.
+        let options = &self.connector.options;
+        let connector_key = match self.connector.option_index().by_key.get(key) {
+            None => false,
+            Some(&i) if options.get(i).is_some_and(|o| o.key == key) => true,
+            Some(_) => options
+                .iter()
+                .any(|o| o.key == key && !o.key.contains('#')),
+        };
+        connector_key
             || self.resolved.formats.iter().any(|f| {
                 f.spec.is_some_and(|spec| {
                     key.strip_prefix(f.options_prefix.as_str())
@@ -808,8 +831,13 @@ impl<'a> Checker<'a> {
             .collect();
         for f in &self.resolved.formats {
             if let Some(spec) = f.spec {
-                let prefix = f.options_prefix.clone();
-                keys.extend(spec.options.iter().map(|o| format!("{prefix}{}", o.key)));
+                let prefix = f.options_prefix.as_str();
+                keys.extend(spec.options.iter().map(|o| {
+                    let mut k = String::with_capacity(prefix.len() + o.key.len());
+                    k.push_str(prefix);
+                    k.push_str(&o.key);
+                    k
+                }));
             }
         }
         keys
@@ -889,16 +917,14 @@ impl<'a> Checker<'a> {
 
     fn check_required(&mut self) {
         let table_span = self.spans.table;
-        let mut missing: Vec<(String, String)> = Vec::new();
+        // (the key, whose: the connector (`None`) or `self.resolved.formats[i]`)
+        let mut missing: Vec<(String, Option<usize>)> = Vec::new();
         for opt in &self.connector.options {
             if opt.required && !opt.all_keys().any(|k| self.option(k).is_some()) {
-                missing.push((
-                    opt.key.clone(),
-                    format!("connector '{}'", self.connector.id),
-                ));
+                missing.push((opt.key.clone(), None));
             }
         }
-        for f in &self.resolved.formats {
+        for (i, f) in self.resolved.formats.iter().enumerate() {
             let Some(spec) = f.spec else { continue };
             let prefix = f.options_prefix.as_str();
             for opt in &spec.options {
@@ -907,16 +933,17 @@ impl<'a> Checker<'a> {
                         .all_keys()
                         .any(|k| self.prefixed_option(prefix, k).is_some())
                 {
-                    missing.push((format!("{prefix}{}", opt.key), format!("format '{}'", f.id)));
+                    missing.push((format!("{prefix}{}", opt.key), Some(i)));
                 }
             }
         }
-        for (key, owner) in missing {
-            let d = Diagnostic::new(
-                Code::MissingRequiredOption,
-                table_span,
-                format!("{owner} needs option '{key}'"),
-            )
+        let cid = self.connector.id.as_str();
+        for (key, format) in missing {
+            let message = match format.and_then(|i| self.resolved.formats.get(i)) {
+                None => format!("connector '{cid}' needs option '{key}'"),
+                Some(f) => format!("format '{}' needs option '{key}'", f.id),
+            };
+            let d = Diagnostic::new(Code::MissingRequiredOption, table_span, message)
             .with_help(format!("add '{key}' = '...' to the WITH clause"));
             let d = self.point_at_misspelling(d, &[key.as_str()]);
             self.emit(d, Side::Both);
@@ -1077,8 +1104,12 @@ impl<'a> Checker<'a> {
     ) {
         let spans = self.spans;
         let full = |k: &str| format!("{p}{k}");
+        // Most tables set at most one: count before collecting.
+        if options.iter().filter(|o| self.present(o, p)).nth(1).is_none() {
+            return;
+        }
         let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-        if set.len() > 1 {
+        {
             let names: Vec<String> = set.iter().map(|o| format!("'{}'", full(o))).collect();
             let msg = message
                 .clone()
@@ -1127,9 +1158,9 @@ impl<'a> Checker<'a> {
     ) {
         let spans = self.spans;
         let full = |k: &str| format!("{p}{k}");
-        if self.holds(when, p, format) {
+        if self.holds(when, p, format) && then.iter().any(|o| !self.present(o, p)) {
             let missing: Vec<&String> = then.iter().filter(|o| !self.present(o, p)).collect();
-            if !missing.is_empty() {
+            {
                 let names: Vec<String> = missing.iter().map(|o| format!("'{}'", full(o))).collect();
                 let msg = message.clone().unwrap_or_else(|| {
                     format!("{} needs {}", Self::cond_text(when, p), names.join(" and "))
@@ -1149,8 +1180,13 @@ impl<'a> Checker<'a> {
     fn check_all_or_none(&mut self, options: &[String], fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| format!("{p}{k}");
-        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-        if !set.is_empty() && set.len() < options.len() {
+        let Some(first) = options.iter().find(|o| self.present(o, p)) else {
+            return;
+        };
+        if options.iter().all(|o| self.present(o, p)) {
+            return;
+        }
+        {
             let missing: Vec<String> = options
                 .iter()
                 .filter(|o| !self.present(o, p))
@@ -1159,7 +1195,7 @@ impl<'a> Checker<'a> {
             let all: Vec<String> = options.iter().map(|o| format!("'{}'", full(o))).collect();
             let d = Diagnostic::new(
                 Code::MissingDependentOption,
-                spans.key(&full(set[0])),
+                spans.key(&full(first)),
                 format!(
                     "{} must be set together; missing {}",
                     all.join(", "),
@@ -1209,8 +1245,10 @@ impl<'a> Checker<'a> {
             self.emit(d, *fails);
             return;
         }
-        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-        for o in set {
+        for o in options {
+            if !self.present(o, p) {
+                continue;
+            }
             let msg = message.clone().unwrap_or_else(|| {
                 format!(
                     "'{}' cannot be used with {}",
