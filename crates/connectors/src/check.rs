@@ -264,18 +264,31 @@ pub(crate) fn did_you_mean<'a>(
         if shorter * 2 < longer && longer - shorter > 2 {
             continue;
         }
-        // The letters alone rule most of the rest out, before the costly measures.
-        if let Some(w) = word_bag.get_or_insert_with(|| CharBag::of(&word_lower)) {
-            if !w.may_be_close(candidate, word_chars, candidate_chars) {
-                continue;
-            }
+        // The letters alone rule most of the rest out, before the costly measures, and say
+        // which of the two can still pass.
+        let (jw_may, osa_may) = match word_bag.get_or_insert_with(|| CharBag::of(&word_lower)) {
+            Some(w) => w.may_be_close(&word_lower, candidate, word_chars, candidate_chars),
+            None => (true, true),
+        };
+        if !jw_may && !osa_may {
+            continue;
         }
-        let jw = distance::jaro_winkler(&word_lower, candidate);
-        let close = jw >= 0.9
-            || word.eq_ignore_ascii_case(c)
-            || (word.len() > 3
+        let osa_close = || {
+            osa_may
+                && word.len() > 3
                 && longer - shorter <= 2
-                && distance::osa_within::<2>(&word_lower, candidate));
+                && distance::osa_within::<2>(&word_lower, candidate)
+        };
+        // Jaro-Winkler is computed when it may decide, or when the candidate is close anyway
+        // (it ranks the close ones).
+        let (close, jw) = if jw_may {
+            let jw = distance::jaro_winkler(&word_lower, candidate);
+            (jw >= 0.9 || word.eq_ignore_ascii_case(c) || osa_close(), jw)
+        } else if word.eq_ignore_ascii_case(c) || osa_close() {
+            (true, distance::jaro_winkler(&word_lower, candidate))
+        } else {
+            continue;
+        };
         if close && best.is_none_or(|(_, s)| jw > s) {
             best = Some((c, jw));
         }
@@ -307,19 +320,26 @@ impl CharBag {
         Some(CharBag(counts))
     }
 
-    /// False only when neither test of [`did_you_mean`] can pass: Jaro-Winkler reaches 0.9
-    /// only when Jaro reaches 0.75 (the prefix bonus adds at most 0.4 of what is left), and
-    /// Jaro is at most (m/|a| + m/|b| + 1) / 3 with m the letters the words share; an edit
-    /// distance of 2 changes at most 4 letter counts. Equal words (ignoring case) share all.
-    /// True (no verdict) for an `other` with a non-ASCII character.
-    fn may_be_close(&self, other: &str, chars: usize, other_chars: usize) -> bool {
+    /// Whether each test of [`did_you_mean`] can pass, as (Jaro-Winkler >= 0.9, edit distance
+    /// <= 2). Jaro is at most J = (m/|a| + m/|b| + 1) / 3 with m the letters the words share,
+    /// and the prefix bonus adds 0.1 * p of what is left, p the common prefix (at most 4), so
+    /// Jaro-Winkler is at most J + 0.1 * p * (1 - J); an edit distance of 2 changes at most 4
+    /// letter counts. Equal words (ignoring case) share all. `(true, true)` (no verdict) for
+    /// an `other` with a non-ASCII character. `word` is the word this bag counts.
+    fn may_be_close(
+        &self,
+        word: &str,
+        other: &str,
+        chars: usize,
+        other_chars: usize,
+    ) -> (bool, bool) {
         // The letters shared, counted off a copy of this bag: one pass over `other` instead
         // of one over all 128 counts (the sum of |a - b| is |a| + |b| - 2 * shared).
         let mut left = self.0;
         let mut shared = 0usize;
         for b in other.bytes() {
             let Some(slot) = left.get_mut(usize::from(b)) else {
-                return true;
+                return (true, true);
             };
             if *slot > 0 {
                 *slot -= 1;
@@ -327,16 +347,21 @@ impl CharBag {
             }
         }
         let differ = (chars + other_chars).saturating_sub(2 * shared);
-        if differ <= 4 {
-            return true;
-        }
+        let osa_may = differ <= 4;
         if shared == 0 || chars == 0 || other_chars == 0 {
-            return false;
+            return (false, osa_may);
         }
         let jaro_bound =
             (shared as f64 / chars as f64 + shared as f64 / other_chars as f64 + 1.0) / 3.0;
-        // a margin below 0.75 for rounding
-        jaro_bound >= 0.74
+        let prefix = word
+            .bytes()
+            .zip(other.bytes())
+            .take(4)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let bound = jaro_bound + 0.1 * prefix as f64 * (1.0 - jaro_bound);
+        // a margin below 0.9 for rounding
+        (bound >= 0.89, osa_may)
     }
 }
 

@@ -225,13 +225,13 @@ mod tests {
             seed
         };
         for _ in 0..20_000 {
+            let la = next() % 12;
+            let lb = next() % 12;
             let mut word = |len: u64| -> String {
                 (0..len)
                     .map(|_| char::from(b"abc.-"[(next() % 5) as usize]))
                     .collect()
             };
-            let la = next() % 12;
-            let lb = next() % 12;
             let (a, b) = (word(la), word(lb));
             assert_eq!(
                 jaro_winkler(&a, &b).to_bits(),
