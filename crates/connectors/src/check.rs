@@ -227,73 +227,99 @@ pub(crate) fn did_you_mean<'a>(
     word: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let mut best: Option<(&str, f64)> = None;
-    // Written keys are mostly lower-case ASCII already: no copy then.
-    let word_lower: std::borrow::Cow<str> = if word
-        .bytes()
-        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
-    {
-        std::borrow::Cow::Owned(word.to_lowercase())
-    } else {
-        std::borrow::Cow::Borrowed(word)
-    };
-    let word_chars = chars_in(&word_lower);
-    // Built for the first candidate that passes the length test.
-    let mut word_bag: Option<Option<CharBag>> = None;
-    let mut lowered = String::new();
-    for c in candidates {
-        if c == word {
-            continue;
-        }
-        // Catalogue keys are lower-case ASCII: lower-case only the others.
-        let candidate: &str = if c.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
-            lowered.clear();
-            lowered.extend(c.chars().flat_map(char::to_lowercase));
-            &lowered
+    Word::new(word).closest(candidates)
+}
+
+/// A word to find did-you-means for, prepared once: a table's unknown keys are looked up
+/// against each missing option.
+struct Word<'w> {
+    word: &'w str,
+    /// Written keys are mostly lower-case ASCII already: no copy then.
+    lower: std::borrow::Cow<'w, str>,
+    chars: usize,
+    /// Built for the first candidate that passes the length test.
+    bag: std::cell::OnceCell<Option<CharBag>>,
+}
+
+impl<'w> Word<'w> {
+    fn new(word: &'w str) -> Self {
+        let lower: std::borrow::Cow<str> = if word
+            .bytes()
+            .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+        {
+            std::borrow::Cow::Owned(word.to_lowercase())
         } else {
-            c
+            std::borrow::Cow::Borrowed(word)
         };
-        let candidate_chars = chars_in(candidate);
-        // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
-        // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
-        // edit distance is at least the difference in length. Most candidates end here.
-        let (shorter, longer) = (
-            word_chars.min(candidate_chars),
-            word_chars.max(candidate_chars),
-        );
-        if shorter * 2 < longer && longer - shorter > 2 {
-            continue;
-        }
-        // The letters alone rule most of the rest out, before the costly measures, and say
-        // which of the two can still pass.
-        let (jw_may, osa_may) = match word_bag.get_or_insert_with(|| CharBag::of(&word_lower)) {
-            Some(w) => w.may_be_close(&word_lower, candidate, word_chars, candidate_chars),
-            None => (true, true),
-        };
-        if !jw_may && !osa_may {
-            continue;
-        }
-        let osa_close = || {
-            osa_may
-                && word.len() > 3
-                && longer - shorter <= 2
-                && distance::osa_within::<2>(&word_lower, candidate)
-        };
-        // Jaro-Winkler is computed when it may decide, or when the candidate is close anyway
-        // (it ranks the close ones).
-        let (close, jw) = if jw_may {
-            let jw = distance::jaro_winkler(&word_lower, candidate);
-            (jw >= 0.9 || word.eq_ignore_ascii_case(c) || osa_close(), jw)
-        } else if word.eq_ignore_ascii_case(c) || osa_close() {
-            (true, distance::jaro_winkler(&word_lower, candidate))
-        } else {
-            continue;
-        };
-        if close && best.is_none_or(|(_, s)| jw > s) {
-            best = Some((c, jw));
+        Word {
+            word,
+            chars: chars_in(&lower),
+            lower,
+            bag: std::cell::OnceCell::new(),
         }
     }
-    best.map(|(c, _)| c)
+
+    /// [`did_you_mean`] of this word.
+    fn closest<'a>(&self, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+        let word = self.word;
+        let word_lower = &self.lower;
+        let word_chars = self.chars;
+        let mut best: Option<(&str, f64)> = None;
+        let mut lowered = String::new();
+        for c in candidates {
+            if c == word {
+                continue;
+            }
+            // Catalogue keys are lower-case ASCII: lower-case only the others.
+            let candidate: &str = if c.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
+                lowered.clear();
+                lowered.extend(c.chars().flat_map(char::to_lowercase));
+                &lowered
+            } else {
+                c
+            };
+            let candidate_chars = chars_in(candidate);
+            // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
+            // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
+            // edit distance is at least the difference in length. Most candidates end here.
+            let (shorter, longer) = (
+                word_chars.min(candidate_chars),
+                word_chars.max(candidate_chars),
+            );
+            if shorter * 2 < longer && longer - shorter > 2 {
+                continue;
+            }
+            // The letters alone rule most of the rest out, before the costly measures, and say
+            // which of the two can still pass.
+            let (jw_may, osa_may) = match self.bag.get_or_init(|| CharBag::of(word_lower)) {
+                Some(w) => w.may_be_close(word_lower, candidate, word_chars, candidate_chars),
+                None => (true, true),
+            };
+            if !jw_may && !osa_may {
+                continue;
+            }
+            let osa_close = || {
+                osa_may
+                    && word.len() > 3
+                    && longer - shorter <= 2
+                    && distance::osa_within::<2>(&word_lower, candidate)
+            };
+            // Jaro-Winkler is computed when it may decide, or when the candidate is close anyway
+            // (it ranks the close ones).
+            let (close, jw) = if jw_may {
+                let jw = distance::jaro_winkler(&word_lower, candidate);
+                (jw >= 0.9 || word.eq_ignore_ascii_case(c) || osa_close(), jw)
+            } else if word.eq_ignore_ascii_case(c) || osa_close() {
+                (true, distance::jaro_winkler(&word_lower, candidate))
+            } else {
+                continue;
+            };
+            if close && best.is_none_or(|(_, s)| jw > s) {
+                best = Some((c, jw));
+            }
+        }
+        best.map(|(c, _)| c)
+    }
 }
 
 /// The characters in `s` (its length when it is ASCII, as option keys are).
@@ -365,6 +391,28 @@ impl CharBag {
     }
 }
 
+/// `'<p><option>'<after>` for each of `options`, joined by `sep`: one string, where a list of
+/// quoted names and a join built several.
+fn quoted_keys<'o>(
+    p: &str,
+    options: impl IntoIterator<Item = &'o String>,
+    after: &str,
+    sep: &str,
+) -> String {
+    let mut out = String::new();
+    for (i, o) in options.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push('\'');
+        out.push_str(p);
+        out.push_str(o);
+        out.push('\'');
+        out.push_str(after);
+    }
+    out
+}
+
 fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
@@ -381,7 +429,7 @@ struct Checker<'a> {
     resolved: TableOptions<'a>,
     /// The written keys that are no known key, found once per table and only when a missing
     /// option looks for a misspelling of itself.
-    unknown_written: std::cell::OnceCell<Vec<&'a str>>,
+    unknown_written: std::cell::OnceCell<Vec<Word<'a>>>,
     /// [`Checker::known_keys`], built on the first unknown key that needs a did-you-mean.
     known_keys: std::cell::OnceCell<Vec<String>>,
     out: Vec<Diagnostic>,
@@ -833,9 +881,7 @@ impl<'a> Checker<'a> {
         let connector_key = match self.connector.option_index().by_key.get(key) {
             None => false,
             Some(&i) if options.get(i).is_some_and(|o| o.key == key) => true,
-            Some(_) => options
-                .iter()
-                .any(|o| o.key == key && !o.key.contains('#')),
+            Some(_) => options.iter().any(|o| o.key == key && !o.key.contains('#')),
         };
         connector_key
             || self.resolved.formats.iter().any(|f| {
@@ -969,7 +1015,7 @@ impl<'a> Checker<'a> {
                 Some(f) => format!("format '{}' needs option '{key}'", f.id),
             };
             let d = Diagnostic::new(Code::MissingRequiredOption, table_span, message)
-            .with_help(format!("add '{key}' = '...' to the WITH clause"));
+                .with_help(format!("add '{key}' = '...' to the WITH clause"));
             let d = self.point_at_misspelling(d, &[key.as_str()]);
             self.emit(d, Side::Both);
         }
@@ -986,18 +1032,20 @@ impl<'a> Checker<'a> {
                 .iter()
                 .map(|(k, _)| k.as_str())
                 .filter(|k| !self.is_known_key(k))
+                .map(Word::new)
                 .collect()
         });
-        for &key in unknown {
-            if let Some(best) = did_you_mean(key, wanted.iter().copied()) {
+        for word in unknown {
+            let key = word.word;
+            if let Some(best) = word.closest(wanted.iter().copied()) {
                 let span = self.spans.key(key);
                 let mut d = d
                     .with_label(span, format!("'{key}' is not '{best}'"))
                     .with_help(format!("'{key}' looks like a misspelling of '{best}'"))
                     .with_fix(span, quote(best), format!("write '{best}'"));
-                d.message.push_str(&format!(
-                    " ('{key}' is written: a misspelling of '{best}'?)"
-                ));
+                for piece in [" ('", key, "' is written: a misspelling of '", best, "'?)"] {
+                    d.message.push_str(piece);
+                }
                 return d;
             }
         }
@@ -1130,15 +1178,21 @@ impl<'a> Checker<'a> {
         let spans = self.spans;
         let full = |k: &str| format!("{p}{k}");
         // Most tables set at most one: count before collecting.
-        if options.iter().filter(|o| self.present(o, p)).nth(1).is_none() {
+        if options
+            .iter()
+            .filter(|o| self.present(o, p))
+            .nth(1)
+            .is_none()
+        {
             return;
         }
         let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
         {
-            let names: Vec<String> = set.iter().map(|o| format!("'{}'", full(o))).collect();
-            let msg = message
-                .clone()
-                .unwrap_or_else(|| format!("{} cannot be set together", names.join(" and ")));
+            let msg = message.clone().unwrap_or_else(|| {
+                let mut msg = quoted_keys(p, set.iter().copied(), "", " and ");
+                msg.push_str(" cannot be set together");
+                msg
+            });
             let span = spans.key(&full(set[set.len() - 1]));
             let d =
                 Diagnostic::new(Code::ConflictingOptions, span, msg).with_help("keep one of them");
@@ -1157,15 +1211,24 @@ impl<'a> Checker<'a> {
         let spans = self.spans;
         let full = |k: &str| format!("{p}{k}");
         if !options.iter().any(|o| self.present(o, p)) {
-            let names: Vec<String> = options.iter().map(|o| format!("'{}'", full(o))).collect();
-            let msg = message
-                .clone()
-                .unwrap_or_else(|| format!("one of {} must be set", names.join(" or ")));
-            let add: Vec<String> = names.iter().map(|n| format!("{n} = '...'")).collect();
-            let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg)
-                .with_help(format!("add {} to the WITH clause", add.join(" or ")));
-            let wanted: Vec<String> = options.iter().map(|o| full(o)).collect();
-            let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
+            let msg = message.clone().unwrap_or_else(|| {
+                format!("one of {} must be set", quoted_keys(p, options, "", " or "))
+            });
+            let d =
+                Diagnostic::new(Code::MissingRequiredOption, spans.table, msg).with_help(format!(
+                    "add {} to the WITH clause",
+                    quoted_keys(p, options, " = '...'", " or ")
+                ));
+            let wanted: Vec<String> = if p.is_empty() {
+                Vec::new()
+            } else {
+                options.iter().map(|o| full(o)).collect()
+            };
+            let wanted: Vec<&str> = if p.is_empty() {
+                options.iter().map(String::as_str).collect()
+            } else {
+                wanted.iter().map(String::as_str).collect()
+            };
             let d = self.point_at_misspelling(d, &wanted);
             self.emit(d, *fails);
         }
@@ -1186,16 +1249,16 @@ impl<'a> Checker<'a> {
         if self.holds(when, p, format) && then.iter().any(|o| !self.present(o, p)) {
             let missing: Vec<&String> = then.iter().filter(|o| !self.present(o, p)).collect();
             {
-                let names: Vec<String> = missing.iter().map(|o| format!("'{}'", full(o))).collect();
-                let msg = message.clone().unwrap_or_else(|| {
-                    format!("{} needs {}", Self::cond_text(when, p), names.join(" and "))
-                });
+                let names = quoted_keys(p, missing.iter().copied(), "", " and ");
+                let msg = message
+                    .clone()
+                    .unwrap_or_else(|| format!("{} needs {names}", Self::cond_text(when, p)));
                 let d = Diagnostic::new(
                     Code::MissingDependentOption,
                     spans.key(&full(&when.option)),
                     msg,
                 )
-                .with_help(format!("add {}", names.join(" and ")));
+                .with_help(format!("add {names}"));
                 self.emit(d, *fails);
             }
         }
@@ -1212,22 +1275,14 @@ impl<'a> Checker<'a> {
             return;
         }
         {
-            let missing: Vec<String> = options
-                .iter()
-                .filter(|o| !self.present(o, p))
-                .map(|o| format!("'{}'", full(o)))
-                .collect();
-            let all: Vec<String> = options.iter().map(|o| format!("'{}'", full(o))).collect();
+            let missing = quoted_keys(p, options.iter().filter(|o| !self.present(o, p)), "", ", ");
+            let all = quoted_keys(p, options, "", ", ");
             let d = Diagnostic::new(
                 Code::MissingDependentOption,
                 spans.key(&full(first)),
-                format!(
-                    "{} must be set together; missing {}",
-                    all.join(", "),
-                    missing.join(", ")
-                ),
+                format!("{all} must be set together; missing {missing}"),
             )
-            .with_help(format!("add {} or remove the others", missing.join(", ")));
+            .with_help(format!("add {missing} or remove the others"));
             self.emit(d, *fails);
         }
     }

@@ -14,12 +14,7 @@ pub(super) fn jaro_winkler(a: &str, b: &str) -> f64 {
     }
     let sim = jaro(x, y);
     if sim > 0.7 {
-        let prefix_length = x
-            .iter()
-            .take(4)
-            .zip(y)
-            .take_while(|(p, q)| p == q)
-            .count();
+        let prefix_length = x.iter().take(4).zip(y).take_while(|(p, q)| p == q).count();
         sim + 0.1 * prefix_length as f64 * (1.0 - sim)
     } else {
         sim
