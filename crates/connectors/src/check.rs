@@ -270,8 +270,24 @@ impl<'w> Word<'w> {
             if c == word {
                 continue;
             }
+            // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
+            // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
+            // edit distance is at least the difference in length. Most candidates end here.
+            let far = |candidate_chars: usize| {
+                let (shorter, longer) = (
+                    word_chars.min(candidate_chars),
+                    word_chars.max(candidate_chars),
+                );
+                shorter * 2 < longer && longer - shorter > 2
+            };
+            // An ASCII candidate has as many characters lower-cased: the length test comes
+            // before any other look at it.
+            let c_ascii = c.is_ascii();
+            if c_ascii && far(c.len()) {
+                continue;
+            }
             // Catalogue keys are lower-case ASCII: lower-case only the others.
-            let candidate: &str = if c.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
+            let candidate: &str = if !c_ascii || c.bytes().any(|b| b.is_ascii_uppercase()) {
                 lowered.clear();
                 lowered.extend(c.chars().flat_map(char::to_lowercase));
                 &lowered
@@ -279,16 +295,13 @@ impl<'w> Word<'w> {
                 c
             };
             let candidate_chars = chars_in(candidate);
-            // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
-            // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
-            // edit distance is at least the difference in length. Most candidates end here.
+            if far(candidate_chars) {
+                continue;
+            }
             let (shorter, longer) = (
                 word_chars.min(candidate_chars),
                 word_chars.max(candidate_chars),
             );
-            if shorter * 2 < longer && longer - shorter > 2 {
-                continue;
-            }
             // The letters alone rule most of the rest out, before the costly measures, and say
             // which of the two can still pass.
             let (jw_may, osa_may) = match self.bag.get_or_init(|| CharBag::of(word_lower)) {
@@ -393,14 +406,18 @@ impl CharBag {
 
 /// `'<p><option>'<after>` for each of `options`, joined by `sep`: one string, where a list of
 /// quoted names and a join built several.
-fn quoted_keys<'o>(
-    p: &str,
-    options: impl IntoIterator<Item = &'o String>,
-    after: &str,
-    sep: &str,
-) -> String {
-    let mut out = String::new();
-    for (i, o) in options.into_iter().enumerate() {
+fn quoted_keys<'o, I>(p: &str, options: I, after: &str, sep: &str) -> String
+where
+    I: IntoIterator<Item = &'o String>,
+    I::IntoIter: Clone,
+{
+    let options = options.into_iter();
+    let len = options
+        .clone()
+        .map(|o| sep.len() + p.len() + o.len() + 2 + after.len())
+        .sum();
+    let mut out = String::with_capacity(len);
+    for (i, o) in options.enumerate() {
         if i > 0 {
             out.push_str(sep);
         }
@@ -501,10 +518,14 @@ impl<'a> Checker<'a> {
                     (true, false) => "reads",
                     _ => "writes",
                 };
+                const FIRST: &str =
+                    " (Flink accepts the CREATE TABLE and fails when a query first ";
+                const LAST: &str = " the table)";
                 d.message
-                    .push_str(" (Flink accepts the CREATE TABLE and fails when a query first ");
+                    .reserve_exact(FIRST.len() + when.len() + LAST.len());
+                d.message.push_str(FIRST);
                 d.message.push_str(when);
-                d.message.push_str(" the table)");
+                d.message.push_str(LAST);
             }
         }
         self.out.push(d.with_severity(sev));
@@ -1059,16 +1080,32 @@ impl<'a> Checker<'a> {
         if let Some(v) = self.prefixed_option(prefix, key) {
             return Some(v);
         }
-        let options: &'a [OptionSpec] = match format {
+        let option: Option<&'a OptionSpec> = match format {
             Some(i) => self.resolved.formats[i]
                 .spec
-                .map_or(&[], |s| s.options.as_slice()),
-            None => &self.connector.options,
+                .and_then(|s| s.options.iter().find(|o| o.key == key)),
+            None => self.connector_option(key),
         };
-        options
-            .iter()
-            .find(|o| o.key == key)
-            .and_then(|o| o.default.as_deref())
+        option.and_then(|o| o.default.as_deref())
+    }
+
+    /// The first option of the connector whose key is `key`, found through its index.
+    fn connector_option(&self, key: &str) -> Option<&'a OptionSpec> {
+        let connector: &'a ConnectorSpec = self.connector;
+        let options = &connector.options;
+        let index = connector.option_index();
+        match index.by_key.get(key) {
+            // The first option with this key among its keys: no earlier one has it as its key.
+            Some(&i) if options.get(i).is_some_and(|o| o.key == key) => options.get(i),
+            // The first has it as a fallback or deprecated key.
+            Some(_) => options.iter().find(|o| o.key == key),
+            // No option without `#` has it among its keys.
+            None => index
+                .patterns
+                .iter()
+                .filter_map(|&i| options.get(i))
+                .find(|o| o.key == key),
+        }
     }
 
     fn present(&self, key: &str, prefix: &str) -> bool {
