@@ -20,7 +20,7 @@ pub use flinkddl_syntax::ast::visit;
 
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{DataTypeSyntax, Statement};
+use flinkddl_syntax::ast::{DataTypeSyntax, Statement, TableElement};
 use flinkddl_syntax::Parse;
 use std::sync::Arc;
 
@@ -59,8 +59,16 @@ pub struct Rule {
 /// What a rule looks at.
 #[derive(Clone, Copy)]
 pub enum Check {
-    /// The whole statement.
-    Statement(fn(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>)),
+    /// The whole statement, with its table elements (`visit::table_elements`, listed once for
+    /// every rule).
+    Statement(
+        fn(
+            cx: &Context<'_>,
+            statement: &Statement,
+            elements: &[&TableElement],
+            out: &mut Vec<Diagnostic>,
+        ),
+    ),
     /// Each data type written in the statement (nested ones included), in the order
     /// `visit::walk_statement` visits them: one walk of the statement serves every such rule.
     DataType(fn(cx: &Context<'_>, ty: &DataTypeSyntax, out: &mut Vec<Diagnostic>)),
@@ -118,10 +126,11 @@ pub fn lint(parse: &Parse, source: &str, tables: &[Arc<TableSchema>]) -> Vec<Dia
                 statement,
             );
         }
+        let elements = visit::table_elements(statement);
         let mut next_type_rule = found.iter_mut();
         for rule in RULES {
             match rule.check {
-                Check::Statement(check) => check(&cx, statement, &mut out),
+                Check::Statement(check) => check(&cx, statement, &elements, &mut out),
                 Check::DataType(_) => {
                     if let Some(f) = next_type_rule.next() {
                         out.append(f);
