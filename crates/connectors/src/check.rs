@@ -315,15 +315,15 @@ impl<'w> Word<'w> {
                 osa_may
                     && word.len() > 3
                     && longer - shorter <= 2
-                    && distance::osa_within::<2>(&word_lower, candidate)
+                    && distance::osa_within::<2>(word_lower, candidate)
             };
             // Jaro-Winkler is computed when it may decide, or when the candidate is close anyway
             // (it ranks the close ones).
             let (close, jw) = if jw_may {
-                let jw = distance::jaro_winkler(&word_lower, candidate);
+                let jw = distance::jaro_winkler(word_lower, candidate);
                 (jw >= 0.9 || word.eq_ignore_ascii_case(c) || osa_close(), jw)
             } else if word.eq_ignore_ascii_case(c) || osa_close() {
-                (true, distance::jaro_winkler(&word_lower, candidate))
+                (true, distance::jaro_winkler(word_lower, candidate))
             } else {
                 continue;
             };
@@ -431,7 +431,20 @@ where
 }
 
 fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "''"))
+    if s.contains('\'') {
+        format!("'{}'", s.replace('\'', "''"))
+    } else {
+        concat(&["'", s, "'"])
+    }
+}
+
+/// The pieces as one string, allocated once (what `format!` of plain `{}`s gives).
+fn concat(pieces: &[&str]) -> String {
+    let mut out = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
+    for p in pieces {
+        out.push_str(p);
+    }
+    out
 }
 
 struct Checker<'a> {
@@ -679,19 +692,31 @@ impl<'a> Checker<'a> {
                 self.check_option_value(key, value, opt)
             }
             KeyClass::Pattern(opt, column) => {
-                let physical = self.table.column(column).is_some_and(|c| c.is_physical());
-                if physical {
+                let named = self.table.column(column);
+                if named.is_some_and(|c| c.is_physical()) {
                     self.check_option_value(key, value, opt);
                 } else {
-                    let what = if self.table.column(column).is_some() {
-                        format!("'{column}' is not a physical column")
+                    let message = if named.is_some() {
+                        concat(&[
+                            "'",
+                            key,
+                            "' names no physical column: '",
+                            column,
+                            "' is not a physical column",
+                        ])
                     } else {
-                        format!("the table has no column '{column}'")
+                        concat(&[
+                            "'",
+                            key,
+                            "' names no physical column: the table has no column '",
+                            column,
+                            "'",
+                        ])
                     };
                     let mut d = Diagnostic::new(
                         Code::ConnectorSchemaMismatch,
                         self.spans.key(key),
-                        format!("'{key}' names no physical column: {what}"),
+                        message,
                     );
                     let physical_names = self
                         .table
@@ -700,7 +725,7 @@ impl<'a> Checker<'a> {
                         .filter(|c| c.is_physical())
                         .map(|c| c.name.as_str());
                     if let Some(best) = did_you_mean(column, physical_names) {
-                        d = d.with_help(format!("did you mean column '{best}'?"));
+                        d = d.with_help(concat(&["did you mean column '", best, "'?"]));
                     }
                     self.emit(d, Side::Both);
                 }
@@ -831,14 +856,26 @@ impl<'a> Checker<'a> {
                         continue;
                     }
                     let msg = match used {
-                        Some(used) => format!(
-                            "'{key}' is an option of format '{}', but the table's {} is '{used}'",
-                            other.id, slot.option
-                        ),
-                        None => format!(
-                            "'{key}' is an option of format '{}', but the table sets no '{}'",
-                            other.id, slot.option
-                        ),
+                        Some(used) => concat(&[
+                            "'",
+                            key,
+                            "' is an option of format '",
+                            &other.id,
+                            "', but the table's ",
+                            &slot.option,
+                            " is '",
+                            &used,
+                            "'",
+                        ]),
+                        None => concat(&[
+                            "'",
+                            key,
+                            "' is an option of format '",
+                            &other.id,
+                            "', but the table sets no '",
+                            &slot.option,
+                            "'",
+                        ]),
                     };
                     return Diagnostic::new(Code::FormatOptionMismatch, span, msg)
                         .with_help("remove the option, or change the format it belongs to")
@@ -868,16 +905,14 @@ impl<'a> Checker<'a> {
         let mut d = Diagnostic::new(
             Code::UnknownConnectorOption,
             span,
-            format!("'{key}' is not an option of connector '{cid}'"),
+            concat(&["'", key, "' is not an option of connector '", cid, "'"]),
         );
         let known = self.known_keys.get_or_init(|| self.known_keys());
         if let Some(best) = did_you_mean(key, known.iter().map(String::as_str)) {
             let best = best.to_string();
-            d = d.with_help(format!("did you mean '{best}'?")).with_fix(
-                span,
-                quote(&best),
-                format!("write '{best}'"),
-            );
+            d = d
+                .with_help(concat(&["did you mean '", &best, "'?"]))
+                .with_fix(span, quote(&best), concat(&["write '", &best, "'"]));
         } else if let Some(client) = &self.connector.client_properties {
             if key.split('.').count() > 1
                 && key
@@ -1032,11 +1067,11 @@ impl<'a> Checker<'a> {
         let cid = self.connector.id.as_str();
         for (key, format) in missing {
             let message = match format.and_then(|i| self.resolved.formats.get(i)) {
-                None => format!("connector '{cid}' needs option '{key}'"),
-                Some(f) => format!("format '{}' needs option '{key}'", f.id),
+                None => concat(&["connector '", cid, "' needs option '", &key, "'"]),
+                Some(f) => concat(&["format '", &f.id, "' needs option '", &key, "'"]),
             };
             let d = Diagnostic::new(Code::MissingRequiredOption, table_span, message)
-                .with_help(format!("add '{key}' = '...' to the WITH clause"));
+                .with_help(concat(&["add '", &key, "' = '...' to the WITH clause"]));
             let d = self.point_at_misspelling(d, &[key.as_str()]);
             self.emit(d, Side::Both);
         }
@@ -1061,9 +1096,15 @@ impl<'a> Checker<'a> {
             if let Some(best) = word.closest(wanted.iter().copied()) {
                 let span = self.spans.key(key);
                 let mut d = d
-                    .with_label(span, format!("'{key}' is not '{best}'"))
-                    .with_help(format!("'{key}' looks like a misspelling of '{best}'"))
-                    .with_fix(span, quote(best), format!("write '{best}'"));
+                    .with_label(span, concat(&["'", key, "' is not '", best, "'"]))
+                    .with_help(concat(&[
+                        "'",
+                        key,
+                        "' looks like a misspelling of '",
+                        best,
+                        "'",
+                    ]))
+                    .with_fix(span, quote(best), concat(&["write '", best, "'"]));
                 for piece in [" ('", key, "' is written: a misspelling of '", best, "'?)"] {
                     d.message.push_str(piece);
                 }
@@ -1127,8 +1168,8 @@ impl<'a> Checker<'a> {
 
     fn cond_text(cond: &Cond, prefix: &str) -> String {
         match cond.equals.first() {
-            Some(v) => format!("'{prefix}{}' = '{v}'", cond.option),
-            None => format!("'{prefix}{}'", cond.option),
+            Some(v) => concat(&["'", prefix, &cond.option, "' = '", v, "'"]),
+            None => concat(&["'", prefix, &cond.option, "'"]),
         }
     }
 
@@ -1213,7 +1254,7 @@ impl<'a> Checker<'a> {
         p: &str,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         // Most tables set at most one: count before collecting.
         if options
             .iter()
@@ -1246,7 +1287,7 @@ impl<'a> Checker<'a> {
         p: &str,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if !options.iter().any(|o| self.present(o, p)) {
             let msg = message.clone().unwrap_or_else(|| {
                 format!("one of {} must be set", quoted_keys(p, options, "", " or "))
@@ -1282,7 +1323,7 @@ impl<'a> Checker<'a> {
         format: Option<usize>,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if self.holds(when, p, format) && then.iter().any(|o| !self.present(o, p)) {
             let missing: Vec<&String> = then.iter().filter(|o| !self.present(o, p)).collect();
             {
@@ -1304,7 +1345,7 @@ impl<'a> Checker<'a> {
     /// Options set all together or not at all.
     fn check_all_or_none(&mut self, options: &[String], fails: &Side, p: &str) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         let Some(first) = options.iter().find(|o| self.present(o, p)) else {
             return;
         };
@@ -1335,7 +1376,7 @@ impl<'a> Checker<'a> {
         format: Option<usize>,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if !self.holds(when, p, format) || !and.iter().all(|c| self.holds(c, p, format)) {
             return;
         }
@@ -1389,7 +1430,7 @@ impl<'a> Checker<'a> {
         format: Option<usize>,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if !self.holds(when, p, format) {
             return;
         }
@@ -1418,7 +1459,7 @@ impl<'a> Checker<'a> {
     /// A lower bound option not above its upper bound.
     fn check_not_greater(&mut self, lower: &str, upper: &str, fails: &Side, p: &str) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         let num = |k: &str| -> Option<f64> {
             let v = self.prefixed_option(p, k)?;
             v.trim().parse::<f64>().ok()
@@ -1490,7 +1531,7 @@ impl<'a> Checker<'a> {
         p: &str,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         let Some(value) = self.prefixed_option(p, option) else {
             return;
         };
@@ -1528,7 +1569,7 @@ impl<'a> Checker<'a> {
     /// A format option that must name an insert-only format.
     fn check_insert_only_format(&mut self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         let Some(id) = self.prefixed_option(p, option) else {
             return;
         };
@@ -1558,7 +1599,7 @@ impl<'a> Checker<'a> {
         format: Option<usize>,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if !self.holds(when, p, format) {
             return;
         }
@@ -1584,7 +1625,7 @@ impl<'a> Checker<'a> {
     /// No PARTITIONED BY when a condition holds.
     fn check_not_partitioned(&mut self, when: &Cond, fails: &Side, p: &str, format: Option<usize>) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if self.holds(when, p, format) && !self.table.partition_keys.is_empty() {
             let d = Diagnostic::new(
                 Code::ConflictingOptions,
@@ -1619,7 +1660,7 @@ impl<'a> Checker<'a> {
     /// An option that must not be blank.
     fn check_not_blank(&mut self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if let Some(v) = self.prefixed_option(p, option) {
             if v.trim().is_empty() {
                 let key = full(option);

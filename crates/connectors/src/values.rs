@@ -249,6 +249,29 @@ fn parse_java_float(text: &str) -> Result<f64, String> {
 /// `StructuredOptionsSplitter.splitEscaped`: splits on `delimiter`; `'...'` and `"..."` quote
 /// (a doubled quote escapes it); unquoted parts are trimmed.
 pub fn split_escaped(text: &str, delimiter: char) -> Result<Vec<String>, String> {
+    if text.contains(['\'', '"']) {
+        split_quoted(text, delimiter)
+    } else {
+        Ok(split_unquoted(text, delimiter))
+    }
+}
+
+/// [`split_escaped`] of a text without quotes: each part between delimiters, trimmed; a blank
+/// last part counts only after a delimiter.
+fn split_unquoted(text: &str, delimiter: char) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut parts = text.split(delimiter).peekable();
+    while let Some(part) = parts.next() {
+        let value = part.trim();
+        if parts.peek().is_some() || !value.is_empty() || !out.is_empty() {
+            out.push(value.to_string());
+        }
+    }
+    out
+}
+
+/// [`split_escaped`], character by character (any text).
+fn split_quoted(text: &str, delimiter: char) -> Result<Vec<String>, String> {
     #[derive(PartialEq)]
     enum Tok {
         Delim,
@@ -418,6 +441,8 @@ pub fn check_value(spec: &OptionSpec, text: &str) -> Result<(), String> {
                 ))
             }
         }
+        // A text without quotes always splits.
+        OptionType::List if !text.contains(['\'', '"']) => Ok(()),
         OptionType::List => split_escaped(text, ';')
             .map(|_| ())
             .map_err(|e| format!("not a ';'-separated list: {e}")),
@@ -593,6 +618,19 @@ mod tests {
             Some(vec!["a;b".into(), "c".into()])
         );
         assert_eq!(split_escaped("", ';').ok(), Some(vec![]));
+        // without quotes, the plain split agrees with the character walk
+        for text in [
+            "", " ", ";", " ; ", "a", " a ", "a;", "a; ", ";a", "a;;b", "a ; b ;", "a;b;c", ";;",
+            " ;; ", "a b;c\td", "\t;x",
+        ] {
+            for delimiter in [';', ',', ':', ' '] {
+                assert_eq!(
+                    Ok(split_unquoted(text, delimiter)),
+                    split_quoted(text, delimiter),
+                    "{text:?} {delimiter:?}"
+                );
+            }
+        }
         let map = OptionSpec {
             key: "m".into(),
             ty: OptionType::Map,
