@@ -478,12 +478,18 @@ pub fn check_value(spec: &OptionSpec, text: &str) -> Result<(), String> {
 
 /// `'a', 'b' or 'c'`
 pub fn quoted_list(values: &[String]) -> String {
-    let quoted: Vec<String> = values.iter().map(|v| format!("'{v}'")).collect();
-    match quoted.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    // One string, where a quoted copy of each value and a join built several.
+    let mut out = String::with_capacity(values.iter().map(|v| v.len() + 4).sum());
+    let last = values.len().saturating_sub(1);
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i == last { " or " } else { ", " });
+        }
+        out.push('\'');
+        out.push_str(v);
+        out.push('\'');
     }
+    out
 }
 
 #[cfg(test)]
@@ -618,6 +624,11 @@ mod tests {
             Some(vec!["a;b".into(), "c".into()])
         );
         assert_eq!(split_escaped("", ';').ok(), Some(vec![]));
+        let list = |v: &[&str]| quoted_list(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(list(&[]), "");
+        assert_eq!(list(&["a"]), "'a'");
+        assert_eq!(list(&["a", "b"]), "'a' or 'b'");
+        assert_eq!(list(&["a", "b", "c"]), "'a', 'b' or 'c'");
         // without quotes, the plain split agrees with the character walk
         for text in [
             "", " ", ";", " ; ", "a", " a ", "a;", "a; ", ";a", "a;;b", "a ; b ;", "a;b;c", ";;",
