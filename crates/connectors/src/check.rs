@@ -11,6 +11,7 @@ use crate::spans::TableSpans;
 use crate::values::{check_value, numeric_value, quoted_list, split_escaped};
 
 mod datagen;
+mod distance;
 use flinkddl_binder::schema::{ColumnKind, TableSchema};
 use flinkddl_diagnostics::{Code, Diagnostic, Severity, Span};
 use flinkddl_types::{parse_logical_type, supports_explicit_cast, DataType};
@@ -226,59 +227,121 @@ pub(crate) fn did_you_mean<'a>(
     word: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let mut best: Option<(&str, f64)> = None;
-    // Written keys are mostly lower-case ASCII already: no copy then.
-    let word_lower: std::borrow::Cow<str> = if word
-        .bytes()
-        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
-    {
-        std::borrow::Cow::Owned(word.to_lowercase())
-    } else {
-        std::borrow::Cow::Borrowed(word)
-    };
-    let word_chars = word_lower.chars().count();
-    let word_bag = CharBag::of(&word_lower);
-    let mut lowered = String::new();
-    for c in candidates {
-        if c == word {
-            continue;
-        }
-        // Catalogue keys are lower-case ASCII: lower-case only the others.
-        let candidate: &str = if c.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
-            lowered.clear();
-            lowered.extend(c.chars().flat_map(char::to_lowercase));
-            &lowered
+    Word::new(word).closest(candidates)
+}
+
+/// A word to find did-you-means for, prepared once: a table's unknown keys are looked up
+/// against each missing option.
+struct Word<'w> {
+    word: &'w str,
+    /// Written keys are mostly lower-case ASCII already: no copy then.
+    lower: std::borrow::Cow<'w, str>,
+    chars: usize,
+    /// Built for the first candidate that passes the length test.
+    bag: std::cell::OnceCell<Option<CharBag>>,
+}
+
+impl<'w> Word<'w> {
+    fn new(word: &'w str) -> Self {
+        let lower: std::borrow::Cow<str> = if word
+            .bytes()
+            .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+        {
+            std::borrow::Cow::Owned(word.to_lowercase())
         } else {
-            c
+            std::borrow::Cow::Borrowed(word)
         };
-        let candidate_chars = candidate.chars().count();
-        // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
-        // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
-        // edit distance is at least the difference in length. Most candidates end here.
-        let (shorter, longer) = (
-            word_chars.min(candidate_chars),
-            word_chars.max(candidate_chars),
-        );
-        if shorter * 2 < longer && longer - shorter > 2 {
-            continue;
-        }
-        // The letters alone rule most of the rest out, before the costly measures.
-        if let Some(w) = &word_bag {
-            if !w.may_be_close(candidate, word_chars, candidate_chars) {
-                continue;
-            }
-        }
-        let jw = strsim::jaro_winkler(&word_lower, candidate);
-        let close = jw >= 0.9
-            || word.eq_ignore_ascii_case(c)
-            || (word.len() > 3
-                && longer - shorter <= 2
-                && strsim::osa_distance(&word_lower, candidate) <= 2);
-        if close && best.is_none_or(|(_, s)| jw > s) {
-            best = Some((c, jw));
+        Word {
+            word,
+            chars: chars_in(&lower),
+            lower,
+            bag: std::cell::OnceCell::new(),
         }
     }
-    best.map(|(c, _)| c)
+
+    /// [`did_you_mean`] of this word.
+    fn closest<'a>(&self, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+        let word = self.word;
+        let word_lower = &self.lower;
+        let word_chars = self.chars;
+        let mut best: Option<(&str, f64)> = None;
+        let mut lowered = String::new();
+        for c in candidates {
+            if c == word {
+                continue;
+            }
+            // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
+            // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
+            // edit distance is at least the difference in length. Most candidates end here.
+            let far = |candidate_chars: usize| {
+                let (shorter, longer) = (
+                    word_chars.min(candidate_chars),
+                    word_chars.max(candidate_chars),
+                );
+                shorter * 2 < longer && longer - shorter > 2
+            };
+            // An ASCII candidate has as many characters lower-cased: the length test comes
+            // before any other look at it.
+            let c_ascii = c.is_ascii();
+            if c_ascii && far(c.len()) {
+                continue;
+            }
+            // Catalogue keys are lower-case ASCII: lower-case only the others.
+            let candidate: &str = if !c_ascii || c.bytes().any(|b| b.is_ascii_uppercase()) {
+                lowered.clear();
+                lowered.extend(c.chars().flat_map(char::to_lowercase));
+                &lowered
+            } else {
+                c
+            };
+            let candidate_chars = chars_in(candidate);
+            if far(candidate_chars) {
+                continue;
+            }
+            let (shorter, longer) = (
+                word_chars.min(candidate_chars),
+                word_chars.max(candidate_chars),
+            );
+            // The letters alone rule most of the rest out, before the costly measures, and say
+            // which of the two can still pass.
+            let (jw_may, osa_may) = match self.bag.get_or_init(|| CharBag::of(word_lower)) {
+                Some(w) => w.may_be_close(word_lower, candidate, word_chars, candidate_chars),
+                None => (true, true),
+            };
+            if !jw_may && !osa_may {
+                continue;
+            }
+            let osa_close = || {
+                osa_may
+                    && word.len() > 3
+                    && longer - shorter <= 2
+                    && distance::osa_within::<2>(word_lower, candidate)
+            };
+            // Jaro-Winkler is computed when it may decide, or when the candidate is close anyway
+            // (it ranks the close ones).
+            let (close, jw) = if jw_may {
+                let jw = distance::jaro_winkler(word_lower, candidate);
+                (jw >= 0.9 || word.eq_ignore_ascii_case(c) || osa_close(), jw)
+            } else if word.eq_ignore_ascii_case(c) || osa_close() {
+                (true, distance::jaro_winkler(word_lower, candidate))
+            } else {
+                continue;
+            };
+            if close && best.is_none_or(|(_, s)| jw > s) {
+                best = Some((c, jw));
+            }
+        }
+        best.map(|(c, _)| c)
+    }
+}
+
+/// The characters in `s` (its length when it is ASCII, as option keys are).
+fn chars_in(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
 }
 
 /// How often each ASCII character occurs in a word: a cheap test of whether two words can be
@@ -296,19 +359,26 @@ impl CharBag {
         Some(CharBag(counts))
     }
 
-    /// False only when neither test of [`did_you_mean`] can pass: Jaro-Winkler reaches 0.9
-    /// only when Jaro reaches 0.75 (the prefix bonus adds at most 0.4 of what is left), and
-    /// Jaro is at most (m/|a| + m/|b| + 1) / 3 with m the letters the words share; an edit
-    /// distance of 2 changes at most 4 letter counts. Equal words (ignoring case) share all.
-    /// True (no verdict) for an `other` with a non-ASCII character.
-    fn may_be_close(&self, other: &str, chars: usize, other_chars: usize) -> bool {
+    /// Whether each test of [`did_you_mean`] can pass, as (Jaro-Winkler >= 0.9, edit distance
+    /// <= 2). Jaro is at most J = (m/|a| + m/|b| + 1) / 3 with m the letters the words share,
+    /// and the prefix bonus adds 0.1 * p of what is left, p the common prefix (at most 4), so
+    /// Jaro-Winkler is at most J + 0.1 * p * (1 - J); an edit distance of 2 changes at most 4
+    /// letter counts. Equal words (ignoring case) share all. `(true, true)` (no verdict) for
+    /// an `other` with a non-ASCII character. `word` is the word this bag counts.
+    fn may_be_close(
+        &self,
+        word: &str,
+        other: &str,
+        chars: usize,
+        other_chars: usize,
+    ) -> (bool, bool) {
         // The letters shared, counted off a copy of this bag: one pass over `other` instead
         // of one over all 128 counts (the sum of |a - b| is |a| + |b| - 2 * shared).
         let mut left = self.0;
         let mut shared = 0usize;
         for b in other.bytes() {
             let Some(slot) = left.get_mut(usize::from(b)) else {
-                return true;
+                return (true, true);
             };
             if *slot > 0 {
                 *slot -= 1;
@@ -316,21 +386,65 @@ impl CharBag {
             }
         }
         let differ = (chars + other_chars).saturating_sub(2 * shared);
-        if differ <= 4 {
-            return true;
-        }
+        let osa_may = differ <= 4;
         if shared == 0 || chars == 0 || other_chars == 0 {
-            return false;
+            return (false, osa_may);
         }
         let jaro_bound =
             (shared as f64 / chars as f64 + shared as f64 / other_chars as f64 + 1.0) / 3.0;
-        // a margin below 0.75 for rounding
-        jaro_bound >= 0.74
+        let prefix = word
+            .bytes()
+            .zip(other.bytes())
+            .take(4)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let bound = jaro_bound + 0.1 * prefix as f64 * (1.0 - jaro_bound);
+        // a margin below 0.9 for rounding
+        (bound >= 0.89, osa_may)
     }
 }
 
+/// `'<p><option>'<after>` for each of `options`, joined by `sep`: one string, where a list of
+/// quoted names and a join built several.
+fn quoted_keys<'o, I>(p: &str, options: I, after: &str, sep: &str) -> String
+where
+    I: IntoIterator<Item = &'o String>,
+    I::IntoIter: Clone,
+{
+    let options = options.into_iter();
+    let len = options
+        .clone()
+        .map(|o| sep.len() + p.len() + o.len() + 2 + after.len())
+        .sum();
+    let mut out = String::with_capacity(len);
+    for (i, o) in options.enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push('\'');
+        out.push_str(p);
+        out.push_str(o);
+        out.push('\'');
+        out.push_str(after);
+    }
+    out
+}
+
 fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "''"))
+    if s.contains('\'') {
+        format!("'{}'", s.replace('\'', "''"))
+    } else {
+        concat(&["'", s, "'"])
+    }
+}
+
+/// The pieces as one string, allocated once (what `format!` of plain `{}`s gives).
+fn concat(pieces: &[&str]) -> String {
+    let mut out = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
+    for p in pieces {
+        out.push_str(p);
+    }
+    out
 }
 
 struct Checker<'a> {
@@ -345,7 +459,7 @@ struct Checker<'a> {
     resolved: TableOptions<'a>,
     /// The written keys that are no known key, found once per table and only when a missing
     /// option looks for a misspelling of itself.
-    unknown_written: std::cell::OnceCell<Vec<&'a str>>,
+    unknown_written: std::cell::OnceCell<Vec<Word<'a>>>,
     /// [`Checker::known_keys`], built on the first unknown key that needs a did-you-mean.
     known_keys: std::cell::OnceCell<Vec<String>>,
     out: Vec<Diagnostic>,
@@ -417,9 +531,14 @@ impl<'a> Checker<'a> {
                     (true, false) => "reads",
                     _ => "writes",
                 };
-                d.message.push_str(&format!(
-                    " (Flink accepts the CREATE TABLE and fails when a query first {when} the table)"
-                ));
+                const FIRST: &str =
+                    " (Flink accepts the CREATE TABLE and fails when a query first ";
+                const LAST: &str = " the table)";
+                d.message
+                    .reserve_exact(FIRST.len() + when.len() + LAST.len());
+                d.message.push_str(FIRST);
+                d.message.push_str(when);
+                d.message.push_str(LAST);
             }
         }
         self.out.push(d.with_severity(sev));
@@ -573,19 +692,31 @@ impl<'a> Checker<'a> {
                 self.check_option_value(key, value, opt)
             }
             KeyClass::Pattern(opt, column) => {
-                let physical = self.table.column(column).is_some_and(|c| c.is_physical());
-                if physical {
+                let named = self.table.column(column);
+                if named.is_some_and(|c| c.is_physical()) {
                     self.check_option_value(key, value, opt);
                 } else {
-                    let what = if self.table.column(column).is_some() {
-                        format!("'{column}' is not a physical column")
+                    let message = if named.is_some() {
+                        concat(&[
+                            "'",
+                            key,
+                            "' names no physical column: '",
+                            column,
+                            "' is not a physical column",
+                        ])
                     } else {
-                        format!("the table has no column '{column}'")
+                        concat(&[
+                            "'",
+                            key,
+                            "' names no physical column: the table has no column '",
+                            column,
+                            "'",
+                        ])
                     };
                     let mut d = Diagnostic::new(
                         Code::ConnectorSchemaMismatch,
                         self.spans.key(key),
-                        format!("'{key}' names no physical column: {what}"),
+                        message,
                     );
                     let physical_names = self
                         .table
@@ -594,7 +725,7 @@ impl<'a> Checker<'a> {
                         .filter(|c| c.is_physical())
                         .map(|c| c.name.as_str());
                     if let Some(best) = did_you_mean(column, physical_names) {
-                        d = d.with_help(format!("did you mean column '{best}'?"));
+                        d = d.with_help(concat(&["did you mean column '", best, "'?"]));
                     }
                     self.emit(d, Side::Both);
                 }
@@ -696,12 +827,16 @@ impl<'a> Checker<'a> {
         }
         // `<slot prefix><other format>.<option>`: an option of a format the table does not use.
         for slot in &self.connector.format_slots {
-            let slot_prefix = slot.key_prefix();
-            let Some(rest) = key.strip_prefix(&slot_prefix) else {
+            // `slot.key_prefix()`, borrowed
+            let slot_prefix = slot.option.strip_suffix("format").unwrap_or("");
+            let Some(rest) = key.strip_prefix(slot_prefix) else {
                 continue;
             };
             for other in self.catalogue.formats() {
-                if let Some(opt_key) = rest.strip_prefix(&format!("{}.", other.id)) {
+                let opt_key = rest
+                    .strip_prefix(other.id.as_str())
+                    .and_then(|r| r.strip_prefix('.'));
+                if let Some(opt_key) = opt_key {
                     let used = self
                         .resolved
                         .formats
@@ -721,14 +856,26 @@ impl<'a> Checker<'a> {
                         continue;
                     }
                     let msg = match used {
-                        Some(used) => format!(
-                            "'{key}' is an option of format '{}', but the table's {} is '{used}'",
-                            other.id, slot.option
-                        ),
-                        None => format!(
-                            "'{key}' is an option of format '{}', but the table sets no '{}'",
-                            other.id, slot.option
-                        ),
+                        Some(used) => concat(&[
+                            "'",
+                            key,
+                            "' is an option of format '",
+                            &other.id,
+                            "', but the table's ",
+                            &slot.option,
+                            " is '",
+                            &used,
+                            "'",
+                        ]),
+                        None => concat(&[
+                            "'",
+                            key,
+                            "' is an option of format '",
+                            &other.id,
+                            "', but the table sets no '",
+                            &slot.option,
+                            "'",
+                        ]),
                     };
                     return Diagnostic::new(Code::FormatOptionMismatch, span, msg)
                         .with_help("remove the option, or change the format it belongs to")
@@ -758,16 +905,14 @@ impl<'a> Checker<'a> {
         let mut d = Diagnostic::new(
             Code::UnknownConnectorOption,
             span,
-            format!("'{key}' is not an option of connector '{cid}'"),
+            concat(&["'", key, "' is not an option of connector '", cid, "'"]),
         );
         let known = self.known_keys.get_or_init(|| self.known_keys());
         if let Some(best) = did_you_mean(key, known.iter().map(String::as_str)) {
             let best = best.to_string();
-            d = d.with_help(format!("did you mean '{best}'?")).with_fix(
-                span,
-                quote(&best),
-                format!("write '{best}'"),
-            );
+            d = d
+                .with_help(concat(&["did you mean '", &best, "'?"]))
+                .with_fix(span, quote(&best), concat(&["write '", &best, "'"]));
         } else if let Some(client) = &self.connector.client_properties {
             if key.split('.').count() > 1
                 && key
@@ -786,10 +931,15 @@ impl<'a> Checker<'a> {
     /// Every key the table could use: connector options and the active formats' options.
     /// Whether `key` is one of [`Self::known_keys`], without building them.
     fn is_known_key(&self, key: &str) -> bool {
-        self.connector
-            .options
-            .iter()
-            .any(|o| o.key == key && !o.key.contains('#'))
+        // The index holds every key of the options without `#`: a key it lacks is none of
+        // theirs. It keeps the first option a key sets, which may set it as a fallback key.
+        let options = &self.connector.options;
+        let connector_key = match self.connector.option_index().by_key.get(key) {
+            None => false,
+            Some(&i) if options.get(i).is_some_and(|o| o.key == key) => true,
+            Some(_) => options.iter().any(|o| o.key == key && !o.key.contains('#')),
+        };
+        connector_key
             || self.resolved.formats.iter().any(|f| {
                 f.spec.is_some_and(|spec| {
                     key.strip_prefix(f.options_prefix.as_str())
@@ -808,8 +958,13 @@ impl<'a> Checker<'a> {
             .collect();
         for f in &self.resolved.formats {
             if let Some(spec) = f.spec {
-                let prefix = f.options_prefix.clone();
-                keys.extend(spec.options.iter().map(|o| format!("{prefix}{}", o.key)));
+                let prefix = f.options_prefix.as_str();
+                keys.extend(spec.options.iter().map(|o| {
+                    let mut k = String::with_capacity(prefix.len() + o.key.len());
+                    k.push_str(prefix);
+                    k.push_str(&o.key);
+                    k
+                }));
             }
         }
         keys
@@ -889,16 +1044,14 @@ impl<'a> Checker<'a> {
 
     fn check_required(&mut self) {
         let table_span = self.spans.table;
-        let mut missing: Vec<(String, String)> = Vec::new();
+        // (the key, whose: the connector (`None`) or `self.resolved.formats[i]`)
+        let mut missing: Vec<(String, Option<usize>)> = Vec::new();
         for opt in &self.connector.options {
             if opt.required && !opt.all_keys().any(|k| self.option(k).is_some()) {
-                missing.push((
-                    opt.key.clone(),
-                    format!("connector '{}'", self.connector.id),
-                ));
+                missing.push((opt.key.clone(), None));
             }
         }
-        for f in &self.resolved.formats {
+        for (i, f) in self.resolved.formats.iter().enumerate() {
             let Some(spec) = f.spec else { continue };
             let prefix = f.options_prefix.as_str();
             for opt in &spec.options {
@@ -907,17 +1060,18 @@ impl<'a> Checker<'a> {
                         .all_keys()
                         .any(|k| self.prefixed_option(prefix, k).is_some())
                 {
-                    missing.push((format!("{prefix}{}", opt.key), format!("format '{}'", f.id)));
+                    missing.push((format!("{prefix}{}", opt.key), Some(i)));
                 }
             }
         }
-        for (key, owner) in missing {
-            let d = Diagnostic::new(
-                Code::MissingRequiredOption,
-                table_span,
-                format!("{owner} needs option '{key}'"),
-            )
-            .with_help(format!("add '{key}' = '...' to the WITH clause"));
+        let cid = self.connector.id.as_str();
+        for (key, format) in missing {
+            let message = match format.and_then(|i| self.resolved.formats.get(i)) {
+                None => concat(&["connector '", cid, "' needs option '", &key, "'"]),
+                Some(f) => concat(&["format '", &f.id, "' needs option '", &key, "'"]),
+            };
+            let d = Diagnostic::new(Code::MissingRequiredOption, table_span, message)
+                .with_help(concat(&["add '", &key, "' = '...' to the WITH clause"]));
             let d = self.point_at_misspelling(d, &[key.as_str()]);
             self.emit(d, Side::Both);
         }
@@ -934,18 +1088,26 @@ impl<'a> Checker<'a> {
                 .iter()
                 .map(|(k, _)| k.as_str())
                 .filter(|k| !self.is_known_key(k))
+                .map(Word::new)
                 .collect()
         });
-        for &key in unknown {
-            if let Some(best) = did_you_mean(key, wanted.iter().copied()) {
+        for word in unknown {
+            let key = word.word;
+            if let Some(best) = word.closest(wanted.iter().copied()) {
                 let span = self.spans.key(key);
                 let mut d = d
-                    .with_label(span, format!("'{key}' is not '{best}'"))
-                    .with_help(format!("'{key}' looks like a misspelling of '{best}'"))
-                    .with_fix(span, quote(best), format!("write '{best}'"));
-                d.message.push_str(&format!(
-                    " ('{key}' is written: a misspelling of '{best}'?)"
-                ));
+                    .with_label(span, concat(&["'", key, "' is not '", best, "'"]))
+                    .with_help(concat(&[
+                        "'",
+                        key,
+                        "' looks like a misspelling of '",
+                        best,
+                        "'",
+                    ]))
+                    .with_fix(span, quote(best), concat(&["write '", best, "'"]));
+                for piece in [" ('", key, "' is written: a misspelling of '", best, "'?)"] {
+                    d.message.push_str(piece);
+                }
                 return d;
             }
         }
@@ -959,16 +1121,32 @@ impl<'a> Checker<'a> {
         if let Some(v) = self.prefixed_option(prefix, key) {
             return Some(v);
         }
-        let options: &'a [OptionSpec] = match format {
+        let option: Option<&'a OptionSpec> = match format {
             Some(i) => self.resolved.formats[i]
                 .spec
-                .map_or(&[], |s| s.options.as_slice()),
-            None => &self.connector.options,
+                .and_then(|s| s.options.iter().find(|o| o.key == key)),
+            None => self.connector_option(key),
         };
-        options
-            .iter()
-            .find(|o| o.key == key)
-            .and_then(|o| o.default.as_deref())
+        option.and_then(|o| o.default.as_deref())
+    }
+
+    /// The first option of the connector whose key is `key`, found through its index.
+    fn connector_option(&self, key: &str) -> Option<&'a OptionSpec> {
+        let connector: &'a ConnectorSpec = self.connector;
+        let options = &connector.options;
+        let index = connector.option_index();
+        match index.by_key.get(key) {
+            // The first option with this key among its keys: no earlier one has it as its key.
+            Some(&i) if options.get(i).is_some_and(|o| o.key == key) => options.get(i),
+            // The first has it as a fallback or deprecated key.
+            Some(_) => options.iter().find(|o| o.key == key),
+            // No option without `#` has it among its keys.
+            None => index
+                .patterns
+                .iter()
+                .filter_map(|&i| options.get(i))
+                .find(|o| o.key == key),
+        }
     }
 
     fn present(&self, key: &str, prefix: &str) -> bool {
@@ -990,8 +1168,8 @@ impl<'a> Checker<'a> {
 
     fn cond_text(cond: &Cond, prefix: &str) -> String {
         match cond.equals.first() {
-            Some(v) => format!("'{prefix}{}' = '{v}'", cond.option),
-            None => format!("'{prefix}{}'", cond.option),
+            Some(v) => concat(&["'", prefix, &cond.option, "' = '", v, "'"]),
+            None => concat(&["'", prefix, &cond.option, "'"]),
         }
     }
 
@@ -1076,13 +1254,23 @@ impl<'a> Checker<'a> {
         p: &str,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
+        // Most tables set at most one: count before collecting.
+        if options
+            .iter()
+            .filter(|o| self.present(o, p))
+            .nth(1)
+            .is_none()
+        {
+            return;
+        }
         let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-        if set.len() > 1 {
-            let names: Vec<String> = set.iter().map(|o| format!("'{}'", full(o))).collect();
-            let msg = message
-                .clone()
-                .unwrap_or_else(|| format!("{} cannot be set together", names.join(" and ")));
+        {
+            let msg = message.clone().unwrap_or_else(|| {
+                let mut msg = quoted_keys(p, set.iter().copied(), "", " and ");
+                msg.push_str(" cannot be set together");
+                msg
+            });
             let span = spans.key(&full(set[set.len() - 1]));
             let d =
                 Diagnostic::new(Code::ConflictingOptions, span, msg).with_help("keep one of them");
@@ -1099,17 +1287,26 @@ impl<'a> Checker<'a> {
         p: &str,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if !options.iter().any(|o| self.present(o, p)) {
-            let names: Vec<String> = options.iter().map(|o| format!("'{}'", full(o))).collect();
-            let msg = message
-                .clone()
-                .unwrap_or_else(|| format!("one of {} must be set", names.join(" or ")));
-            let add: Vec<String> = names.iter().map(|n| format!("{n} = '...'")).collect();
-            let d = Diagnostic::new(Code::MissingRequiredOption, spans.table, msg)
-                .with_help(format!("add {} to the WITH clause", add.join(" or ")));
-            let wanted: Vec<String> = options.iter().map(|o| full(o)).collect();
-            let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
+            let msg = message.clone().unwrap_or_else(|| {
+                format!("one of {} must be set", quoted_keys(p, options, "", " or "))
+            });
+            let d =
+                Diagnostic::new(Code::MissingRequiredOption, spans.table, msg).with_help(format!(
+                    "add {} to the WITH clause",
+                    quoted_keys(p, options, " = '...'", " or ")
+                ));
+            let wanted: Vec<String> = if p.is_empty() {
+                Vec::new()
+            } else {
+                options.iter().map(|o| full(o)).collect()
+            };
+            let wanted: Vec<&str> = if p.is_empty() {
+                options.iter().map(String::as_str).collect()
+            } else {
+                wanted.iter().map(String::as_str).collect()
+            };
             let d = self.point_at_misspelling(d, &wanted);
             self.emit(d, *fails);
         }
@@ -1126,20 +1323,20 @@ impl<'a> Checker<'a> {
         format: Option<usize>,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
-        if self.holds(when, p, format) {
+        let full = |k: &str| concat(&[p, k]);
+        if self.holds(when, p, format) && then.iter().any(|o| !self.present(o, p)) {
             let missing: Vec<&String> = then.iter().filter(|o| !self.present(o, p)).collect();
-            if !missing.is_empty() {
-                let names: Vec<String> = missing.iter().map(|o| format!("'{}'", full(o))).collect();
-                let msg = message.clone().unwrap_or_else(|| {
-                    format!("{} needs {}", Self::cond_text(when, p), names.join(" and "))
-                });
+            {
+                let names = quoted_keys(p, missing.iter().copied(), "", " and ");
+                let msg = message
+                    .clone()
+                    .unwrap_or_else(|| format!("{} needs {names}", Self::cond_text(when, p)));
                 let d = Diagnostic::new(
                     Code::MissingDependentOption,
                     spans.key(&full(&when.option)),
                     msg,
                 )
-                .with_help(format!("add {}", names.join(" and ")));
+                .with_help(format!("add {names}"));
                 self.emit(d, *fails);
             }
         }
@@ -1148,25 +1345,22 @@ impl<'a> Checker<'a> {
     /// Options set all together or not at all.
     fn check_all_or_none(&mut self, options: &[String], fails: &Side, p: &str) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
-        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-        if !set.is_empty() && set.len() < options.len() {
-            let missing: Vec<String> = options
-                .iter()
-                .filter(|o| !self.present(o, p))
-                .map(|o| format!("'{}'", full(o)))
-                .collect();
-            let all: Vec<String> = options.iter().map(|o| format!("'{}'", full(o))).collect();
+        let full = |k: &str| concat(&[p, k]);
+        let Some(first) = options.iter().find(|o| self.present(o, p)) else {
+            return;
+        };
+        if options.iter().all(|o| self.present(o, p)) {
+            return;
+        }
+        {
+            let missing = quoted_keys(p, options.iter().filter(|o| !self.present(o, p)), "", ", ");
+            let all = quoted_keys(p, options, "", ", ");
             let d = Diagnostic::new(
                 Code::MissingDependentOption,
-                spans.key(&full(set[0])),
-                format!(
-                    "{} must be set together; missing {}",
-                    all.join(", "),
-                    missing.join(", ")
-                ),
+                spans.key(&full(first)),
+                format!("{all} must be set together; missing {missing}"),
             )
-            .with_help(format!("add {} or remove the others", missing.join(", ")));
+            .with_help(format!("add {missing} or remove the others"));
             self.emit(d, *fails);
         }
     }
@@ -1182,7 +1376,7 @@ impl<'a> Checker<'a> {
         format: Option<usize>,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if !self.holds(when, p, format) || !and.iter().all(|c| self.holds(c, p, format)) {
             return;
         }
@@ -1209,8 +1403,10 @@ impl<'a> Checker<'a> {
             self.emit(d, *fails);
             return;
         }
-        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-        for o in set {
+        for o in options {
+            if !self.present(o, p) {
+                continue;
+            }
             let msg = message.clone().unwrap_or_else(|| {
                 format!(
                     "'{}' cannot be used with {}",
@@ -1234,7 +1430,7 @@ impl<'a> Checker<'a> {
         format: Option<usize>,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if !self.holds(when, p, format) {
             return;
         }
@@ -1263,7 +1459,7 @@ impl<'a> Checker<'a> {
     /// A lower bound option not above its upper bound.
     fn check_not_greater(&mut self, lower: &str, upper: &str, fails: &Side, p: &str) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         let num = |k: &str| -> Option<f64> {
             let v = self.prefixed_option(p, k)?;
             v.trim().parse::<f64>().ok()
@@ -1335,7 +1531,7 @@ impl<'a> Checker<'a> {
         p: &str,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         let Some(value) = self.prefixed_option(p, option) else {
             return;
         };
@@ -1373,7 +1569,7 @@ impl<'a> Checker<'a> {
     /// A format option that must name an insert-only format.
     fn check_insert_only_format(&mut self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         let Some(id) = self.prefixed_option(p, option) else {
             return;
         };
@@ -1403,7 +1599,7 @@ impl<'a> Checker<'a> {
         format: Option<usize>,
     ) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if !self.holds(when, p, format) {
             return;
         }
@@ -1429,7 +1625,7 @@ impl<'a> Checker<'a> {
     /// No PARTITIONED BY when a condition holds.
     fn check_not_partitioned(&mut self, when: &Cond, fails: &Side, p: &str, format: Option<usize>) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if self.holds(when, p, format) && !self.table.partition_keys.is_empty() {
             let d = Diagnostic::new(
                 Code::ConflictingOptions,
@@ -1464,7 +1660,7 @@ impl<'a> Checker<'a> {
     /// An option that must not be blank.
     fn check_not_blank(&mut self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
-        let full = |k: &str| format!("{p}{k}");
+        let full = |k: &str| concat(&[p, k]);
         if let Some(v) = self.prefixed_option(p, option) {
             if v.trim().is_empty() {
                 let key = full(option);

@@ -249,6 +249,29 @@ fn parse_java_float(text: &str) -> Result<f64, String> {
 /// `StructuredOptionsSplitter.splitEscaped`: splits on `delimiter`; `'...'` and `"..."` quote
 /// (a doubled quote escapes it); unquoted parts are trimmed.
 pub fn split_escaped(text: &str, delimiter: char) -> Result<Vec<String>, String> {
+    if text.contains(['\'', '"']) {
+        split_quoted(text, delimiter)
+    } else {
+        Ok(split_unquoted(text, delimiter))
+    }
+}
+
+/// [`split_escaped`] of a text without quotes: each part between delimiters, trimmed; a blank
+/// last part counts only after a delimiter.
+fn split_unquoted(text: &str, delimiter: char) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut parts = text.split(delimiter).peekable();
+    while let Some(part) = parts.next() {
+        let value = part.trim();
+        if parts.peek().is_some() || !value.is_empty() || !out.is_empty() {
+            out.push(value.to_string());
+        }
+    }
+    out
+}
+
+/// [`split_escaped`], character by character (any text).
+fn split_quoted(text: &str, delimiter: char) -> Result<Vec<String>, String> {
     #[derive(PartialEq)]
     enum Tok {
         Delim,
@@ -418,6 +441,8 @@ pub fn check_value(spec: &OptionSpec, text: &str) -> Result<(), String> {
                 ))
             }
         }
+        // A text without quotes always splits.
+        OptionType::List if !text.contains(['\'', '"']) => Ok(()),
         OptionType::List => split_escaped(text, ';')
             .map(|_| ())
             .map_err(|e| format!("not a ';'-separated list: {e}")),
@@ -453,12 +478,18 @@ pub fn check_value(spec: &OptionSpec, text: &str) -> Result<(), String> {
 
 /// `'a', 'b' or 'c'`
 pub fn quoted_list(values: &[String]) -> String {
-    let quoted: Vec<String> = values.iter().map(|v| format!("'{v}'")).collect();
-    match quoted.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    // One string, where a quoted copy of each value and a join built several.
+    let mut out = String::with_capacity(values.iter().map(|v| v.len() + 4).sum());
+    let last = values.len().saturating_sub(1);
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i == last { " or " } else { ", " });
+        }
+        out.push('\'');
+        out.push_str(v);
+        out.push('\'');
     }
+    out
 }
 
 #[cfg(test)]
@@ -593,6 +624,24 @@ mod tests {
             Some(vec!["a;b".into(), "c".into()])
         );
         assert_eq!(split_escaped("", ';').ok(), Some(vec![]));
+        let list = |v: &[&str]| quoted_list(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(list(&[]), "");
+        assert_eq!(list(&["a"]), "'a'");
+        assert_eq!(list(&["a", "b"]), "'a' or 'b'");
+        assert_eq!(list(&["a", "b", "c"]), "'a', 'b' or 'c'");
+        // without quotes, the plain split agrees with the character walk
+        for text in [
+            "", " ", ";", " ; ", "a", " a ", "a;", "a; ", ";a", "a;;b", "a ; b ;", "a;b;c", ";;",
+            " ;; ", "a b;c\td", "\t;x",
+        ] {
+            for delimiter in [';', ',', ':', ' '] {
+                assert_eq!(
+                    Ok(split_unquoted(text, delimiter)),
+                    split_quoted(text, delimiter),
+                    "{text:?} {delimiter:?}"
+                );
+            }
+        }
         let map = OptionSpec {
             key: "m".into(),
             ty: OptionType::Map,

@@ -122,24 +122,27 @@ impl binder::SourceCheck for ConnectorSourceCheck<'_> {
 /// costs a lookup and a binary search (a script of 100,000 tables stays linear).
 struct UseIndex<'b> {
     /// Each path's uses in statement order.
-    by_path:
-        std::collections::HashMap<&'b binder::catalog::ObjectPath, Vec<&'b binder::uses::TableUse>>,
+    by_path: foldhash::HashMap<(&'b str, &'b str, &'b str), Vec<&'b binder::uses::TableUse>>,
     /// For each entry of `bound.created`: the statement that creates the same table next.
     next_creation: Vec<usize>,
 }
 
 impl<'b> UseIndex<'b> {
     fn new(bound: &'b binder::Bound) -> Self {
-        let mut by_path: std::collections::HashMap<_, Vec<_>> = std::collections::HashMap::new();
+        let mut by_path: foldhash::HashMap<_, Vec<_>> = foldhash::HashMap::default();
         for u in &bound.uses {
-            by_path.entry(&u.path).or_default().push(u);
+            let (catalog, database, name) = &u.path;
+            by_path
+                .entry((catalog.as_str(), database.as_str(), name.as_str()))
+                .or_default()
+                .push(u);
         }
         for uses in by_path.values_mut() {
             uses.sort_by_key(|u| u.statement);
         }
         let mut next_creation = vec![usize::MAX; bound.created.len()];
-        let mut later: std::collections::HashMap<(&str, &str, &str), usize> =
-            std::collections::HashMap::new();
+        let mut later: foldhash::HashMap<(&str, &str, &str), usize> =
+            foldhash::HashMap::with_capacity_and_hasher(bound.created.len(), Default::default());
         for (slot, (statement, t)) in bound.created.iter().enumerate().rev() {
             let key = (t.catalog.as_str(), t.database.as_str(), t.name.as_str());
             if let Some(next) = later.insert(key, *statement) {
@@ -161,9 +164,9 @@ impl<'b> UseIndex<'b> {
         table: &binder::schema::TableSchema,
     ) -> Vec<&'b binder::uses::TableUse> {
         let path = (
-            table.catalog.clone(),
-            table.database.clone(),
-            table.name.clone(),
+            table.catalog.as_str(),
+            table.database.as_str(),
+            table.name.as_str(),
         );
         let until = self.next_creation.get(slot).copied().unwrap_or(usize::MAX);
         let Some(uses) = self.by_path.get(&path) else {
@@ -185,7 +188,7 @@ fn direction_errors(
     table: &binder::schema::TableSchema,
     spans: &connectors::TableSpans,
     uses: &[&binder::uses::TableUse],
-    source_not_creatable_at: &std::collections::HashSet<u32>,
+    source_not_creatable_at: &foldhash::HashSet<u32>,
 ) -> Vec<Diagnostic> {
     use binder::uses::Access;
     use connectors::model::Role;
@@ -390,7 +393,7 @@ fn connector_diagnostics(
 ) -> ConnectorFindingsBySlot {
     use rayon::prelude::*;
     let use_index = UseIndex::new(bound);
-    let source_not_creatable_at: std::collections::HashSet<u32> = bound
+    let source_not_creatable_at: foldhash::HashSet<u32> = bound
         .diagnostics
         .iter()
         .filter(|d| d.code == Code::SourceNotCreatable)
@@ -407,8 +410,9 @@ fn connector_diagnostics(
         let uses = use_index.uses_of(slot, index, table);
         // What the findings depend on besides the table and its statement: its uses.
         let fingerprint_of = |to_old: &dyn Fn(usize, Span) -> Option<(usize, Span)>| {
-            use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
+            use std::hash::{BuildHasher, Hash, Hasher};
+            // Fixed seeds: the fingerprints of two versions are compared.
+            let mut h = foldhash::fast::FixedState::default().build_hasher();
             for u in &uses {
                 let read_fails = source_not_creatable_at.contains(&u.span.start);
                 let (statement, span) = to_old(u.statement, u.span)?;

@@ -20,7 +20,7 @@ pub use flinkddl_syntax::ast::visit;
 
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::Statement;
+use flinkddl_syntax::ast::{DataTypeSyntax, Statement, TableElement};
 use flinkddl_syntax::Parse;
 use std::sync::Arc;
 
@@ -53,7 +53,40 @@ pub struct Rule {
     /// The rule's code; its name, default severity and docs are in the catalogue.
     pub code: Code,
     /// Reports what is wrong in a statement (which has no syntax error).
-    pub check: fn(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>),
+    pub check: Check,
+}
+
+/// What a rule looks at.
+#[derive(Clone, Copy)]
+pub enum Check {
+    /// The whole statement, with its table elements (`visit::table_elements`, listed once for
+    /// every rule).
+    Statement(
+        fn(
+            cx: &Context<'_>,
+            statement: &Statement,
+            elements: &[&TableElement],
+            out: &mut Vec<Diagnostic>,
+        ),
+    ),
+    /// Each data type written in the statement (nested ones included), in the order
+    /// `visit::walk_statement` visits them: one walk of the statement serves every such rule.
+    DataType(fn(cx: &Context<'_>, ty: &DataTypeSyntax, out: &mut Vec<Diagnostic>)),
+}
+
+/// The walk that serves every [`Check::DataType`] rule: rule `i`'s findings go to `out[i]`.
+struct DataTypes<'c, 'a, 'o> {
+    cx: &'c Context<'a>,
+    rules: &'o [fn(&Context<'_>, &DataTypeSyntax, &mut Vec<Diagnostic>)],
+    out: &'o mut [Vec<Diagnostic>],
+}
+
+impl visit::Visitor<'_> for DataTypes<'_, '_, '_> {
+    fn data_type(&mut self, ty: &DataTypeSyntax) {
+        for (check, out) in self.rules.iter().zip(self.out.iter_mut()) {
+            check(self.cx, ty, out);
+        }
+    }
 }
 
 /// Runs every rule on every statement that has no syntax error, in statement order.
@@ -69,13 +102,41 @@ pub fn lint(parse: &Parse, source: &str, tables: &[Arc<TableSchema>]) -> Vec<Dia
             .collect(),
     };
     let mut out = Vec::new();
+    let type_rules: Vec<fn(&Context<'_>, &DataTypeSyntax, &mut Vec<Diagnostic>)> = RULES
+        .iter()
+        .filter_map(|r| match r.check {
+            Check::DataType(f) => Some(f),
+            Check::Statement(_) => None,
+        })
+        .collect();
+    // Each type rule's findings in the statement, emitted at the rule's place in RULES.
+    let mut found: Vec<Vec<Diagnostic>> = vec![Vec::new(); type_rules.len()];
     let broken = parse.statements_with_errors();
     for (statement, broken) in parse.script().statements.iter().zip(broken) {
         if broken {
             continue;
         }
+        if !type_rules.is_empty() {
+            visit::walk_statement(
+                &mut DataTypes {
+                    cx: &cx,
+                    rules: &type_rules,
+                    out: &mut found,
+                },
+                statement,
+            );
+        }
+        let elements = visit::table_elements(statement);
+        let mut next_type_rule = found.iter_mut();
         for rule in RULES {
-            (rule.check)(&cx, statement, &mut out);
+            match rule.check {
+                Check::Statement(check) => check(&cx, statement, &elements, &mut out),
+                Check::DataType(_) => {
+                    if let Some(f) = next_type_rule.next() {
+                        out.append(f);
+                    }
+                }
+            }
         }
     }
     out

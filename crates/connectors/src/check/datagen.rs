@@ -17,6 +17,9 @@ impl<'a> Checker<'a> {
             .iter()
             .filter_map(|(k, _)| Some((k.as_str(), k.strip_prefix("fields.")?)))
             .collect();
+        // For a column without `fields.<column>.*` keys the outcome depends on its type root
+        // alone: whether it has no finding, found once per root.
+        let mut quiet_roots: Vec<(flinkddl_types::LogicalTypeRoot, bool)> = Vec::new();
         for column in table.columns.iter().filter(|c| c.is_physical()) {
             // (key, sub-option) of each `fields.<column>.<sub>` key, in the table's order.
             let of_column = |(key, rest): &(&'a str, &'a str)| -> Option<(&'a str, &'a str)> {
@@ -28,6 +31,20 @@ impl<'a> Checker<'a> {
             } else {
                 fields.iter().filter_map(of_column).collect()
             };
+            if column_keys.is_empty() {
+                let root = column.data_type.type_root();
+                let quiet = match quiet_roots.iter().find(|(r, _)| *r == root) {
+                    Some(&(_, quiet)) => quiet,
+                    None => {
+                        let quiet = quiet_without_keys(rule, root.as_str());
+                        quiet_roots.push((root, quiet));
+                        quiet
+                    }
+                };
+                if quiet {
+                    continue;
+                }
+            }
             let prefix = || format!("fields.{}.", column.name);
             let kind_key = || format!("fields.{}.kind", column.name);
             let kind = column_keys
@@ -156,4 +173,30 @@ impl<'a> Checker<'a> {
             .iter()
             .any(|o| o.key.strip_prefix("fields.#.") == Some(sub))
     }
+}
+
+/// Whether [`Checker::check_datagen`] finds nothing for a column of type root `root_name`
+/// without `fields.<column>.*` keys: kind `random`, which the rule knows and which generates
+/// the type, and no option the type's group needs (a column without keys sets none).
+fn quiet_without_keys(rule: &DatagenFields, root_name: &str) -> bool {
+    let kind = "random";
+    let Some(groups) = rule.kinds.get(kind) else {
+        return false;
+    };
+    if rule
+        .unsupported
+        .get(kind)
+        .is_some_and(|r| r.iter().any(|n| n == root_name))
+    {
+        return false;
+    }
+    let Some(group) = groups
+        .iter()
+        .find(|g| g.roots.iter().any(|r| r == root_name))
+    else {
+        return true;
+    };
+    rule.required
+        .get(kind)
+        .is_none_or(|required| !required.iter().any(|r| group.options.contains(r)))
 }

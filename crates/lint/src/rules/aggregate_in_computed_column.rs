@@ -6,7 +6,7 @@
 //! column at CREATE TABLE (the oracle's verdicts in `shared/functions`, e.g. `SUM(t_int)`,
 //! `COUNT(*)`, `ROW_NUMBER()`, `LAG(x)`).
 
-use crate::visit::{for_each_expr, table_elements};
+use crate::visit::for_each_expr;
 use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
@@ -52,8 +52,13 @@ const WINDOW_FUNCTIONS: &[&str] = &[
     "ROW_NUMBER",
 ];
 
-pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-    for element in table_elements(statement) {
+pub(super) fn check(
+    _cx: &Context<'_>,
+    _statement: &Statement,
+    elements: &[&TableElement],
+    out: &mut Vec<Diagnostic>,
+) {
+    for &element in elements {
         let (expr, what) = match element {
             TableElement::Column(c) => match &c.kind {
                 ColumnKind::Computed { expr } => {

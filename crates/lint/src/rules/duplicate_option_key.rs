@@ -4,9 +4,14 @@
 use crate::visit::property_lists;
 use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
-use flinkddl_syntax::ast::Statement;
+use flinkddl_syntax::ast::{Statement, TableElement};
 
-pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(
+    _cx: &Context<'_>,
+    statement: &Statement,
+    _elements: &[&TableElement],
+    out: &mut Vec<Diagnostic>,
+) {
     for list in property_lists(statement) {
         let props = &list.properties;
         for (i, p) in props.iter().enumerate() {

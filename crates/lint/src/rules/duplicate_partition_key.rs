@@ -3,9 +3,14 @@
 use crate::visit::create_table;
 use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
-use flinkddl_syntax::ast::Statement;
+use flinkddl_syntax::ast::{Statement, TableElement};
 
-pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(
+    _cx: &Context<'_>,
+    statement: &Statement,
+    _elements: &[&TableElement],
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(list) = create_table(statement).and_then(|ct| ct.partitioned_by.as_ref()) else {
         return;
     };

@@ -13,45 +13,45 @@ mod row_field_comment_dropped;
 mod rowtime_shadowed;
 mod watermark_never_advances;
 
-use crate::Rule;
+use crate::{Check, Rule};
 use flinkddl_diagnostics::Code;
 
 /// Every rule, in code order: its code and the check in its file.
 pub static RULES: &[Rule] = &[
     Rule {
         code: Code::PrecisionClamped,
-        check: precision_clamped::check,
+        check: Check::DataType(precision_clamped::check),
     },
     Rule {
         code: Code::DuplicateOptionKey,
-        check: duplicate_option_key::check,
+        check: Check::Statement(duplicate_option_key::check),
     },
     Rule {
         code: Code::NullablePrimaryKeyColumn,
-        check: nullable_primary_key_column::check,
+        check: Check::Statement(nullable_primary_key_column::check),
     },
     Rule {
         code: Code::RowFieldCommentDropped,
-        check: row_field_comment_dropped::check,
+        check: Check::DataType(row_field_comment_dropped::check),
     },
     Rule {
         code: Code::DuplicatePartitionKey,
-        check: duplicate_partition_key::check,
+        check: Check::Statement(duplicate_partition_key::check),
     },
     Rule {
         code: Code::AggregateInComputedColumn,
-        check: aggregate_in_computed_column::check,
+        check: Check::Statement(aggregate_in_computed_column::check),
     },
     Rule {
         code: Code::WatermarkNeverAdvances,
-        check: watermark_never_advances::check,
+        check: Check::Statement(watermark_never_advances::check),
     },
     Rule {
         code: Code::NonDeterministicComputedColumn,
-        check: non_deterministic_computed_column::check,
+        check: Check::Statement(non_deterministic_computed_column::check),
     },
     Rule {
         code: Code::RowtimeShadowed,
-        check: rowtime_shadowed::check,
+        check: Check::Statement(rowtime_shadowed::check),
     },
 ];

@@ -19,7 +19,7 @@
 //! `insert_only`, `other_changelog_sources` in `crates/connectors/data/`); `PROCTIME()` is not
 //! reported (it is a time attribute, materialized by the planner).
 
-use crate::visit::{create_table, for_each_expr, table_elements};
+use crate::visit::{create_table, for_each_expr};
 use crate::Context;
 use flinkddl_connectors::Catalogue;
 use flinkddl_diagnostics::{Code, Diagnostic};
@@ -49,7 +49,12 @@ const CONTEXT_VARIABLES: &[&str] = &[
     "CURRENT_DATE",
 ];
 
-pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(
+    _cx: &Context<'_>,
+    statement: &Statement,
+    elements: &[&TableElement],
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(ct) = create_table(statement) else {
         return;
     };
@@ -66,7 +71,7 @@ pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diag
     let Some(changelog) = changelog else {
         return;
     };
-    for element in table_elements(statement) {
+    for &element in elements {
         let TableElement::Column(c) = element else {
             continue;
         };

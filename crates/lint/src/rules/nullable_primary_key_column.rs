@@ -4,23 +4,26 @@
 //! Only an explicit `NULL` is reported: leaving the nullability out of a key column is the
 //! usual way to write it, and what Flink does then is no surprise.
 
-use crate::visit::table_elements;
 use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, Statement, TableElement};
 
-pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-    let elements = table_elements(statement);
+pub(super) fn check(
+    _cx: &Context<'_>,
+    _statement: &Statement,
+    elements: &[&TableElement],
+    out: &mut Vec<Diagnostic>,
+) {
     // Key columns named by a table constraint, with the span of the name in the key.
     let mut keyed = Vec::new();
-    for element in &elements {
+    for element in elements {
         if let TableElement::Constraint(c) = element {
             if c.kind == ConstraintKind::PrimaryKey {
                 keyed.extend(c.columns.columns.iter().map(|i| (i.value, i.span)));
             }
         }
     }
-    for element in &elements {
+    for element in elements {
         let TableElement::Column(column) = element else {
             continue;
         };

@@ -5,19 +5,18 @@
 //! rules), so the rule knows exactly what the types crate knows. A type that does not resolve
 //! is the binder's error, not a lint.
 
-use crate::visit::{walk_statement, Visitor};
 use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{BuiltinType, DataTypeSyntax, Statement, TypeKind};
+use flinkddl_syntax::ast::{BuiltinType, DataTypeSyntax, TypeKind};
 
-pub(super) fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-    walk_statement(
-        &mut Clamps {
-            source: cx.source,
-            out,
-        },
-        statement,
-    );
+/// One data type of a statement (the lint walks each statement's types once for every
+/// type rule).
+pub(super) fn check(cx: &Context<'_>, ty: &DataTypeSyntax, out: &mut Vec<Diagnostic>) {
+    Clamps {
+        source: cx.source,
+        out,
+    }
+    .data_type(ty);
 }
 
 struct Clamps<'a, 'o> {
@@ -25,7 +24,7 @@ struct Clamps<'a, 'o> {
     out: &'o mut Vec<Diagnostic>,
 }
 
-impl Visitor<'_> for Clamps<'_, '_> {
+impl Clamps<'_, '_> {
     fn data_type(&mut self, ty: &DataTypeSyntax) {
         let TypeKind::Builtin { name, params, .. } = &ty.kind else {
             return;

@@ -1,20 +1,21 @@
 //! L004 `row-field-comment-dropped`: `ROW<a INT 'comment'>`; Flink parses the field comment
 //! and drops it.
 
-use crate::visit::{walk_statement, Visitor};
 use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
-use flinkddl_syntax::ast::{DataTypeSyntax, Statement, TypeKind};
+use flinkddl_syntax::ast::{DataTypeSyntax, TypeKind};
 
-pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-    walk_statement(&mut Comments { out }, statement);
+/// One data type of a statement (the lint walks each statement's types once for every
+/// type rule).
+pub(super) fn check(_cx: &Context<'_>, ty: &DataTypeSyntax, out: &mut Vec<Diagnostic>) {
+    Comments { out }.data_type(ty);
 }
 
 struct Comments<'o> {
     out: &'o mut Vec<Diagnostic>,
 }
 
-impl Visitor<'_> for Comments<'_> {
+impl Comments<'_> {
     fn data_type(&mut self, ty: &DataTypeSyntax) {
         let (TypeKind::Row { fields, .. } | TypeKind::Structured { fields, .. }) = &ty.kind else {
             return;

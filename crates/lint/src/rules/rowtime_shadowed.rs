@@ -21,7 +21,7 @@
 //! through ALTER TABLE ADD. ALTER TABLE MODIFY of the rowtime into a computed column is
 //! accepted, but there the author changes the rowtime on purpose, so it is not reported.
 
-use crate::visit::{create_table, for_each_expr, table_elements};
+use crate::visit::{create_table, for_each_expr};
 use crate::Context;
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
@@ -31,7 +31,12 @@ use flinkddl_syntax::ast::{
 };
 use flinkddl_types::{LogicalType, TimestampKind};
 
-pub(super) fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
+pub(super) fn check(
+    cx: &Context<'_>,
+    statement: &Statement,
+    elements: &[&TableElement],
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(ct) = create_table(statement) else {
         return;
     };
@@ -44,7 +49,7 @@ pub(super) fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagn
     let Some(rowtime) = table.watermarks.first().map(|w| w.rowtime.clone()) else {
         return;
     };
-    let own_watermark = table_elements(statement).iter().find_map(|e| match e {
+    let own_watermark = elements.iter().find_map(|e| match e {
         TableElement::Watermark(w) => Some(w.rowtime.span),
         _ => None,
     });
@@ -53,7 +58,7 @@ pub(super) fn check(cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagn
             inherited_watermark_redefined(cx, ct, like, &rowtime, out);
         }
     }
-    for element in table_elements(statement) {
+    for &element in elements {
         let TableElement::Column(c) = element else {
             continue;
         };

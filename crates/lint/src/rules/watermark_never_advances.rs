@@ -5,13 +5,18 @@
 //! Only expressions made of literals and operators are reported: a function call might read
 //! the clock (`NOW()`, `CURRENT_TIMESTAMP`), and an expression over any column may advance.
 
-use crate::visit::{for_each_expr, table_elements};
+use crate::visit::for_each_expr;
 use crate::Context;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{Expr, ExprKind, Statement, TableElement};
 
-pub(super) fn check(_cx: &Context<'_>, statement: &Statement, out: &mut Vec<Diagnostic>) {
-    for element in table_elements(statement) {
+pub(super) fn check(
+    _cx: &Context<'_>,
+    _statement: &Statement,
+    elements: &[&TableElement],
+    out: &mut Vec<Diagnostic>,
+) {
+    for &element in elements {
         let TableElement::Watermark(w) = element else {
             continue;
         };
