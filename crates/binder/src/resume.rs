@@ -213,6 +213,13 @@ struct Replay<'a> {
     /// Bit `n` is set when some name in `written` has `n` bytes (63 for longer ones): most
     /// tokens are ruled out by their length.
     lengths: u64,
+    /// The names in `written` that `unsure` does not cover, in ASCII lower case.
+    lowered: Vec<String>,
+    /// A statement's text in ASCII lower case ([`Replay::may_mention`]'s buffer).
+    lowered_text: String,
+    /// Some name in `written` is empty or has a quote or back-tick (a token's value may have
+    /// them where its text has them doubled): statements are lexed to look for it.
+    unsure: bool,
 }
 
 impl<'a> Replay<'a> {
@@ -224,6 +231,9 @@ impl<'a> Replay<'a> {
             earlier,
             written: Vec::new(),
             lengths: 0,
+            lowered: Vec::new(),
+            lowered_text: String::new(),
+            unsure: false,
         };
         let old = unchanged.old;
         let old_statements = old.script().statements;
@@ -246,7 +256,26 @@ impl<'a> Replay<'a> {
 
     fn add(&mut self, name: String) {
         self.lengths |= 1 << name.len().min(63);
+        if name.is_empty() || name.contains(['\'', '`']) {
+            self.unsure = true;
+        } else {
+            self.lowered.push(name.to_ascii_lowercase());
+        }
         self.written.push(name);
+    }
+
+    /// Whether `raw` (a statement's text) may hold a token whose value is a written name:
+    /// false only when no written name occurs in it (ASCII case ignored) and every written
+    /// name is one [`Replay::mentions_written`] can look for in the text so.
+    fn may_mention(&mut self, raw: &str) -> bool {
+        if self.unsure {
+            return true;
+        }
+        self.lowered_text.clear();
+        self.lowered_text.push_str(raw);
+        self.lowered_text.make_ascii_lowercase();
+        let text = self.lowered_text.as_str();
+        self.lowered.iter().any(|name| text.contains(name.as_str()))
     }
 
     /// Adds what `statement` (bound) may have written; false when its effect is not keyed by
@@ -288,7 +317,15 @@ impl<'a> Replay<'a> {
         }
     }
 
-    fn mentions_written(&self, parse: &Parse, span: Span) -> bool {
+    fn mentions_written(&mut self, parse: &Parse, span: Span) -> bool {
+        // A token's value is its text (quotes off) unless it has a doubled quote or back-tick,
+        // and then the value has a quote or back-tick: a name without either that no
+        // statement's text holds (ASCII case ignored) is no token's value there. Most replayed
+        // statements are ruled out so, without lexing them.
+        let raw = parse.text().get(span.range()).unwrap_or_default();
+        if !self.may_mention(raw) {
+            return false;
+        }
         words(parse, span).any(|w| {
             self.lengths & (1 << w.len().min(63)) != 0
                 && self.written.iter().any(|n| n.eq_ignore_ascii_case(&w))
