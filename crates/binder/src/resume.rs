@@ -203,13 +203,16 @@ pub fn bind_replaying(
     }
 }
 
+/// The most written names [`Replay::may_mention`] looks for in a statement's text.
+const MAX_NAMES_SEARCHED: usize = 16;
+
 /// The replaying state: what the statements bound so far (old and new) may have written.
 struct Replay<'a> {
     unchanged: Unchanged<'a>,
     earlier: Earlier<'a>,
-    /// Names (as written, compared ignoring ASCII case) whose catalog entries may differ from
-    /// the earlier version's at this point.
-    written: Vec<String>,
+    /// Names (in ASCII lower case: compared ignoring ASCII case) whose catalog entries may
+    /// differ from the earlier version's at this point.
+    written: foldhash::HashSet<String>,
     /// Bit `n` is set when some name in `written` has `n` bytes (63 for longer ones): most
     /// tokens are ruled out by their length.
     lengths: u64,
@@ -229,7 +232,7 @@ impl<'a> Replay<'a> {
         let mut replay = Replay {
             unchanged,
             earlier,
-            written: Vec::new(),
+            written: Default::default(),
             lengths: 0,
             lowered: Vec::new(),
             lowered_text: String::new(),
@@ -256,19 +259,24 @@ impl<'a> Replay<'a> {
 
     fn add(&mut self, name: String) {
         self.lengths |= 1 << name.len().min(63);
+        let name = name.to_ascii_lowercase();
+        if self.written.contains(&name) {
+            return;
+        }
         if name.is_empty() || name.contains(['\'', '`']) {
             self.unsure = true;
         } else {
-            self.lowered.push(name.to_ascii_lowercase());
+            self.lowered.push(name.clone());
         }
-        self.written.push(name);
+        self.written.insert(name);
     }
 
     /// Whether `raw` (a statement's text) may hold a token whose value is a written name:
     /// false only when no written name occurs in it (ASCII case ignored) and every written
     /// name is one [`Replay::mentions_written`] can look for in the text so.
     fn may_mention(&mut self, raw: &str) -> bool {
-        if self.unsure {
+        // Past a few names, one search per name costs more than lexing the statement once.
+        if self.unsure || self.lowered.len() > MAX_NAMES_SEARCHED {
             return true;
         }
         self.lowered_text.clear();
@@ -328,7 +336,7 @@ impl<'a> Replay<'a> {
         }
         words(parse, span).any(|w| {
             self.lengths & (1 << w.len().min(63)) != 0
-                && self.written.iter().any(|n| n.eq_ignore_ascii_case(&w))
+                && self.written.contains(w.to_ascii_lowercase().as_str())
         })
     }
 
