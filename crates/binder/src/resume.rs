@@ -203,16 +203,26 @@ pub fn bind_replaying(
     }
 }
 
+/// The most written names [`Replay::may_mention`] looks for in a statement's text.
+const MAX_NAMES_SEARCHED: usize = 16;
+
 /// The replaying state: what the statements bound so far (old and new) may have written.
 struct Replay<'a> {
     unchanged: Unchanged<'a>,
     earlier: Earlier<'a>,
-    /// Names (as written, compared ignoring ASCII case) whose catalog entries may differ from
-    /// the earlier version's at this point.
-    written: Vec<String>,
+    /// Names (in ASCII lower case: compared ignoring ASCII case) whose catalog entries may
+    /// differ from the earlier version's at this point.
+    written: foldhash::HashSet<String>,
     /// Bit `n` is set when some name in `written` has `n` bytes (63 for longer ones): most
     /// tokens are ruled out by their length.
     lengths: u64,
+    /// The names in `written` that `unsure` does not cover, in ASCII lower case.
+    lowered: Vec<String>,
+    /// A statement's text in ASCII lower case ([`Replay::may_mention`]'s buffer).
+    lowered_text: String,
+    /// Some name in `written` is empty or has a quote or back-tick (a token's value may have
+    /// them where its text has them doubled): statements are lexed to look for it.
+    unsure: bool,
 }
 
 impl<'a> Replay<'a> {
@@ -222,8 +232,11 @@ impl<'a> Replay<'a> {
         let mut replay = Replay {
             unchanged,
             earlier,
-            written: Vec::new(),
+            written: Default::default(),
             lengths: 0,
+            lowered: Vec::new(),
+            lowered_text: String::new(),
+            unsure: false,
         };
         let old = unchanged.old;
         let old_statements = old.script().statements;
@@ -246,7 +259,31 @@ impl<'a> Replay<'a> {
 
     fn add(&mut self, name: String) {
         self.lengths |= 1 << name.len().min(63);
-        self.written.push(name);
+        let name = name.to_ascii_lowercase();
+        if self.written.contains(&name) {
+            return;
+        }
+        if name.is_empty() || name.contains(['\'', '`']) {
+            self.unsure = true;
+        } else {
+            self.lowered.push(name.clone());
+        }
+        self.written.insert(name);
+    }
+
+    /// Whether `raw` (a statement's text) may hold a token whose value is a written name:
+    /// false only when no written name occurs in it (ASCII case ignored) and every written
+    /// name is one [`Replay::mentions_written`] can look for in the text so.
+    fn may_mention(&mut self, raw: &str) -> bool {
+        // Past a few names, one search per name costs more than lexing the statement once.
+        if self.unsure || self.lowered.len() > MAX_NAMES_SEARCHED {
+            return true;
+        }
+        self.lowered_text.clear();
+        self.lowered_text.push_str(raw);
+        self.lowered_text.make_ascii_lowercase();
+        let text = self.lowered_text.as_str();
+        self.lowered.iter().any(|name| text.contains(name.as_str()))
     }
 
     /// Adds what `statement` (bound) may have written; false when its effect is not keyed by
@@ -288,10 +325,18 @@ impl<'a> Replay<'a> {
         }
     }
 
-    fn mentions_written(&self, parse: &Parse, span: Span) -> bool {
+    fn mentions_written(&mut self, parse: &Parse, span: Span) -> bool {
+        // A token's value is its text (quotes off) unless it has a doubled quote or back-tick,
+        // and then the value has a quote or back-tick: a name without either that no
+        // statement's text holds (ASCII case ignored) is no token's value there. Most replayed
+        // statements are ruled out so, without lexing them.
+        let raw = parse.text().get(span.range()).unwrap_or_default();
+        if !self.may_mention(raw) {
+            return false;
+        }
         words(parse, span).any(|w| {
             self.lengths & (1 << w.len().min(63)) != 0
-                && self.written.iter().any(|n| n.eq_ignore_ascii_case(&w))
+                && self.written.contains(w.to_ascii_lowercase().as_str())
         })
     }
 

@@ -250,3 +250,102 @@ fn replay_on_scripts(edit: fn(&str, &mut Rng) -> String) -> (usize, usize, usize
     eprintln!("{edits} edits: {reused} resumed, {replayed} replayed statements after the edit");
     (edits, reused, replayed)
 }
+
+/// A script large enough that the text after an edit is read in pieces on several threads
+/// (`syntax::reparse` reads only the text after the edit's statement): edits in the first and
+/// last pieces, across the pieces' cuts, at one place again and again (the kept statements'
+/// tree is the one before the typing began) and moving down the script (each version keeps the
+/// one before alive, up to a limit), adding and removing `;`, opening a string that runs to the
+/// end; each version analyzed from the one before it and compared with a whole analysis.
+#[test]
+fn edits_of_a_large_script_analyze_as_the_whole_text() {
+    // Mostly CREATE TABLEs, as large scripts are (an INSERT is bound again after every edit
+    // before it: a few keep the test quick in a debug build).
+    let text: String = (0..7000)
+        .map(|i| {
+            let insert = if i % 100 == 99 {
+                format!("INSERT INTO t{i} SELECT * FROM t{};\n", i / 2)
+            } else {
+                String::new()
+            };
+            format!(
+                "CREATE TABLE t{i} (id BIGINT, p DECIMAL(10, 2), ts TIMESTAMP(3), \
+                 WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) \
+                 WITH ('connector' = 'kafka', 'topic' = 't{i}');\n{insert}"
+            )
+        })
+        .collect();
+    assert!(text.len() > 2 * 512 * 1024, "{} bytes", text.len());
+    let options = Options::default();
+    fn at(text: &str, fraction: f64) -> usize {
+        let target = (text.len() as f64 * fraction) as usize;
+        target + text[target..].find("DECIMAL(1").unwrap_or(0)
+    }
+    type Edit = Box<dyn Fn(&str) -> String>;
+    fn replace(fraction: f64, len: usize, with: &'static str) -> Edit {
+        Box::new(move |t: &str| {
+            let from = at(t, fraction);
+            let to = (from + len).min(t.len());
+            format!("{}{with}{}", &t[..from], &t[to..])
+        })
+    }
+    // Takes out the byte an edit put before the place.
+    fn undo_insert(fraction: f64) -> Edit {
+        Box::new(move |t: &str| {
+            let from = at(t, fraction);
+            format!("{}{}", &t[..from - 1], &t[from..])
+        })
+    }
+    let edits: Vec<(&str, Edit)> = vec![
+        ("middle", replace(0.5, 10, "DECIMAL(12")),
+        ("middle again", replace(0.5, 10, "DECIMAL(10")),
+        ("middle, third time", replace(0.5, 10, "DECIMAL(11")),
+        ("further down", replace(0.55, 10, "DECIMAL(12")),
+        ("further down again", replace(0.6, 10, "DECIMAL(12")),
+        ("and again", replace(0.65, 10, "DECIMAL(12")),
+        ("and again, past the limit", replace(0.7, 10, "DECIMAL(12")),
+        ("first piece", replace(0.01, 10, "DECIMAL(13")),
+        ("last piece", replace(0.99, 10, "DECIMAL(13")),
+        ("a `;` in a statement", replace(0.4, 0, ";")),
+        ("the `;` taken out again", undo_insert(0.4)),
+        (
+            "a `;` removed: two statements become one",
+            Box::new(|t: &str| {
+                let from = at(t, 0.45);
+                let semicolon = from + t[from..].find(";\n").unwrap_or(0);
+                format!("{}{}", &t[..semicolon], &t[semicolon + 1..])
+            }),
+        ),
+        ("a string opened", replace(0.3, 0, "'")),
+        ("and taken out", undo_insert(0.3)),
+        ("a cut's worth deleted", replace(0.2, 300_000, "")),
+        (
+            "a line pasted at the end",
+            Box::new(|t: &str| format!("{t}CREATE TABLE z (a INT);\n")),
+        ),
+    ];
+    let (mut analysis, mut state) = Incremental::new(&text, &options);
+    let mut text = text;
+    let mut kept = 0;
+    for (name, edit) in &edits {
+        let next = edit(&text);
+        assert_ne!(next, text, "{name}: no change");
+        kept += usize::from(flinkddl::syntax::reparse(&analysis.parse, &text, &next).1 > 0);
+        let (incremental, next_state) = state.update(&analysis, &text, &next, &options);
+        let whole = flinkddl::analyze_with(&next, &options);
+        // `summary`'s text, compared without printing 1.2 MB of tree.
+        let (a, b) = (&incremental, &whole);
+        assert!(
+            a.parse.script() == b.parse.script()
+                && a.parse.tokens() == b.parse.tokens()
+                && a.parse.trivia == b.parse.trivia
+                && a.parse.errors == b.parse.errors
+                && a.diagnostics == b.diagnostics
+                && a.tables == b.tables
+                && a.created == b.created,
+            "{name}: the incremental analysis differs from the whole one"
+        );
+        (analysis, state, text) = (incremental, next_state, next);
+    }
+    assert!(kept + 2 >= edits.len(), "only {kept} edits kept statements");
+}

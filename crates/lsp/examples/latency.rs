@@ -6,7 +6,8 @@
 //! ```
 //!
 //! `TABLES=250,2500` (the default) says which scripts (20 lines a table); `SHAPE=compact`
-//! measures the earlier examples' 28-byte lines instead of the ~100 of `shared/script.rs`.
+//! measures the earlier examples' 28-byte lines instead of the ~100 of `shared/script.rs`;
+//! `EDIT_AT=0.1` edits a table a tenth of the way down instead of the middle one.
 //!
 //! It drives the real server in-process (`Connection::memory()`, JSON values, worker threads),
 //! with the debounce set to zero so that the figure is the work, and prints the median and worst
@@ -106,11 +107,17 @@ fn measure(tables: usize) {
         opened.elapsed()
     );
 
-    // Edits in the middle of the script: a column type changes back and forth.
-    let middle_table = tables / 2;
+    // Edits in the middle of the script (`EDIT_AT=0.1`: a tenth of the way down): a column type
+    // changes back and forth.
+    let at: f64 = std::env::var("EDIT_AT")
+        .ok()
+        .and_then(|a| a.parse().ok())
+        .filter(|a| (0.0..=1.0).contains(a))
+        .unwrap_or(0.5);
+    let edited_table = ((tables as f64 * at) as usize).min(tables.saturating_sub(1));
     let line = text
         .lines()
-        .position(|l| l.starts_with(&format!("CREATE TABLE orders_{middle_table} (")))
+        .position(|l| l.starts_with(&format!("CREATE TABLE orders_{edited_table} (")))
         .unwrap_or(0)
         + script::PRICE_LINE;
     let line = line as u32;

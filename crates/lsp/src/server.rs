@@ -266,6 +266,8 @@ pub fn run(connection: Connection, config: Config) -> Result<bool, String> {
                         return;
                     }
                 }
+                // The version the job replaced is freed after its answer is on its way.
+                let _ = catch_unwind(crate::incremental::drop_replaced);
             }
         }));
     }

@@ -22,21 +22,22 @@ pub(crate) const PARALLEL_MIN_BYTES: usize = 512 * 1024;
 pub(crate) const MIN_PIECE_BYTES: usize = 128 * 1024;
 
 /// What one piece read; its tree is in the herd (one member per piece).
-struct Piece<'a> {
-    lexed: Lexed,
-    statements: Vec<crate::ast::Statement<'a>>,
-    errors: Vec<Diagnostic>,
-    raw_spans: Vec<Span>,
+pub(crate) struct Piece<'a> {
+    pub(crate) lexed: Lexed,
+    pub(crate) statements: Vec<crate::ast::Statement<'a>>,
+    pub(crate) errors: Vec<Diagnostic>,
+    pub(crate) raw_spans: Vec<Span>,
 }
 
-/// Where to cut `text` into about `pieces` pieces: after the first `;\n` at or after each
-/// equal share.
-fn cuts(text: &str, pieces: usize) -> Vec<usize> {
+/// Where to cut `text[start..]` into about `pieces` pieces: after the first `;\n` at or after
+/// each equal share.
+fn cuts(text: &str, start: usize, pieces: usize) -> Vec<usize> {
     let len = text.len();
+    let share = len.saturating_sub(start) / pieces.max(1);
     let mut cuts = Vec::new();
-    let mut last = 0;
+    let mut last = start;
     for i in 1..pieces {
-        let target = (len / pieces * i).max(last);
+        let target = (start + share * i).max(last);
         let Some(found) = text.get(target..).and_then(|rest| rest.find(";\n")) else {
             break;
         };
@@ -117,7 +118,7 @@ pub(crate) fn parse_in_chunks_in<'a>(
     herd: &'a Herd,
     tokens: Tokens,
 ) -> Option<Read<'a>> {
-    let mut tail = read_pieces(text, pieces, herd, tokens)?;
+    let mut tail = read_pieces(text, 0, 0, pieces, herd, tokens)?;
     let kept = (tokens == Tokens::Keep).then(|| std::mem::take(&mut tail.lexed.tokens));
     let statements = crate::ast::List::new(
         crate::arena::Arena::new(herd).alloc_slice(tail.statements.into_iter()),
@@ -128,31 +129,45 @@ pub(crate) fn parse_in_chunks_in<'a>(
     ))
 }
 
-/// `text` in about `pieces` pieces read in parallel and put end to end. `None` when a cut is not
-/// safe.
+/// `text[start..]` in about `pieces` pieces read in parallel and put end to end (the first
+/// piece's SET and RESET take the text from `segment_start`). `None` when a cut is not safe.
 fn read_pieces<'a>(
     text: &'a str,
+    start: usize,
+    first_segment_start: u32,
     pieces: usize,
     herd: &'a Herd,
     tokens: Tokens,
 ) -> Option<Piece<'a>> {
-    if text.len() >= u32::MAX as usize - 1 {
+    if text.len() >= u32::MAX as usize - 1 || start > text.len() {
         return None;
     }
-    let mut bounds = vec![0];
-    bounds.extend(cuts(text, pieces));
+    let mut bounds = vec![start];
+    bounds.extend(cuts(text, start, pieces));
     bounds.push(text.len());
     let ranges: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
     let count = ranges.len();
     let read: Vec<Piece<'a>> = if count == 1 {
-        vec![piece(text, 0, text.len(), true, 0, herd, tokens)?]
+        vec![piece(
+            text,
+            start,
+            text.len(),
+            true,
+            first_segment_start,
+            herd,
+            tokens,
+        )?]
     } else {
         ranges
             .into_par_iter()
             .enumerate()
             .map(|(i, (a, b))| {
                 // A cut is after `;` and a line break; the first piece starts after the `;`.
-                let segment_start = if i == 0 { 0 } else { a - 1 };
+                let segment_start = if i == 0 {
+                    first_segment_start as usize
+                } else {
+                    a - 1
+                };
                 piece(
                     text,
                     a,
@@ -213,9 +228,10 @@ fn read_pieces<'a>(
 
 /// The parse of `text`, a later version of `old`'s text (`old_text`), and the index of the first
 /// statement the change can touch: the statements before it read as `old`'s do, so the stages
-/// after parsing can resume there. The tree is read again whole: it lives in the parse's own
-/// arenas, and a whole parse costs about what splicing the old statements in did (decision
-/// 0006); the parse is the one [`crate::parse`] gives.
+/// after parsing can resume there. Only the text from the `;` before that statement is read
+/// again: the statements before it are `old`'s, and the new parse keeps the tree they live in
+/// alive ([`Parse::splice`]; a whole parse when that would keep too many). The parse is the one
+/// [`crate::parse_keeping_tokens`] gives.
 pub fn reparse(old: &Parse, old_text: &str, text: &str) -> (Parse, usize) {
     reparse_after(old, common_prefix_len(old_text, text), text)
 }
@@ -223,14 +239,44 @@ pub fn reparse(old: &Parse, old_text: &str, text: &str) -> (Parse, usize) {
 /// [`reparse`] when the caller knows that the first `unchanged` bytes of `text` are the old
 /// text's.
 pub fn reparse_after(old: &Parse, unchanged: usize, text: &str) -> (Parse, usize) {
-    let first = resume_point(old, unchanged).unwrap_or(0);
-    (crate::parse_keeping_tokens(text), first)
+    let Some((first, from)) = resume_point(old, unchanged) else {
+        return (crate::parse_keeping_tokens(text), 0);
+    };
+    let spliced = (first > 0 && from <= unchanged.min(text.len()))
+        .then(|| old.splice(first, from, text))
+        .flatten();
+    match spliced {
+        Some(parse) => (parse, first),
+        None => (crate::parse_keeping_tokens(text), first),
+    }
+}
+
+/// `text` from `from` (the end of a `;` after which the parser is at the top level) lexed and
+/// parsed, in pieces on rayon's threads when it is large, keeping its tokens.
+pub(crate) fn read_rest<'a>(text: &'a str, from: usize, herd: &'a Herd) -> Option<Piece<'a>> {
+    let threads = rayon::current_num_threads();
+    let rest = text.len().checked_sub(from)?;
+    if threads > 1 && rest >= PARALLEL_MIN_BYTES {
+        let pieces = (threads * 2).min(rest / MIN_PIECE_BYTES);
+        if let Some(read) = read_pieces(text, from, from as u32, pieces, herd, Tokens::Keep) {
+            return Some(read);
+        }
+    }
+    piece(
+        text,
+        from,
+        text.len(),
+        true,
+        from as u32,
+        herd,
+        Tokens::Keep,
+    )
 }
 
 /// Where reading `text` again can start when its first `unchanged` bytes are `old`'s: the
-/// first statement to read again. The statement before it ended with a `;` without a syntax
-/// error, so the parser was at the top level.
-fn resume_point(old: &Parse, unchanged: usize) -> Option<usize> {
+/// first statement to read again, and the end of the `;` before it. The statement before it
+/// ended with that `;` without a syntax error, so the parser was at the top level.
+fn resume_point(old: &Parse, unchanged: usize) -> Option<(usize, usize)> {
     let statements = old.script().statements;
     // The first statement whose text (to the next one) reaches the change.
     let touched = statements.partition_point(|s| (s.span.end as usize) < unchanged);
@@ -243,15 +289,16 @@ fn resume_point(old: &Parse, unchanged: usize) -> Option<usize> {
         let semicolon = old
             .tokens()
             .partition_point(|t| t.span.start < before.span.end);
-        let ok = old.tokens().get(semicolon).is_some_and(|t| {
-            t.kind == TokenKind::Semicolon
+        let end = old.tokens().get(semicolon).and_then(|t| {
+            (t.kind == TokenKind::Semicolon
                 && (t.span.end as usize) < unchanged
                 && statements
                     .get(first)
-                    .is_none_or(|next| next.span.start >= t.span.end)
-        }) && !has_error(&old.errors, before.span);
-        if ok {
-            return Some(first);
+                    .is_none_or(|next| next.span.start >= t.span.end))
+            .then_some(t.span.end as usize)
+        });
+        if let Some(end) = end.filter(|_| !has_error(&old.errors, before.span)) {
+            return Some((first, end));
         }
         first -= 1;
     }

@@ -43,6 +43,28 @@ pub struct ParseRef<'a> {
 struct Source {
     text: String,
     herd: Herd,
+    /// The earlier version's tree the first statements are taken from ([`reparse`]): they
+    /// live in its arenas and borrow its text, the same as this text there.
+    base: Option<Base>,
+}
+
+/// The tree a parse took its first `statements` from, kept alive with it.
+struct Base {
+    tree: std::sync::Arc<Tree>,
+    statements: usize,
+}
+
+impl Source {
+    /// How many trees this one keeps alive, itself included.
+    fn chain(&self) -> usize {
+        let mut n = 1;
+        let mut at = self.base.as_ref();
+        while let Some(b) = at {
+            n += 1;
+            at = b.tree.borrow_owner().base.as_ref();
+        }
+        n
+    }
 }
 
 self_cell!(
@@ -59,7 +81,8 @@ self_cell!(
 /// [`Parse::script`] lends it. `errors` holds the lexer's and the parser's diagnostics in
 /// source order.
 pub struct Parse {
-    tree: Tree,
+    /// Shared with later versions that took their first statements from it ([`reparse`]).
+    tree: std::sync::Arc<Tree>,
     /// Significant tokens, ending with `Eof`: lexed again when first asked for
     /// ([`Parse::tokens`]). The parse drops its own: kept beside the tree they would be twice
     /// the text in memory, and only the editor, the formatter and suppression comments read
@@ -115,14 +138,28 @@ impl Parse {
         text: String,
         read: impl for<'a> FnOnce(&'a str, &'a Herd) -> Result<Read<'a>, E>,
     ) -> Result<Parse, E> {
+        Parse::try_build_on(text, None, |text, herd, _| read(text, herd))
+    }
+
+    /// [`Parse::try_build`] on `base`: `read` gets the statements of its tree.
+    fn try_build_on<E>(
+        text: String,
+        base: Option<Base>,
+        read: impl for<'a> FnOnce(&'a str, &'a Herd, &'a [ast::Statement<'a>]) -> Result<Read<'a>, E>,
+    ) -> Result<Parse, E> {
         let mut rest = None;
         let tree = Tree::try_new(
             Source {
                 text,
                 herd: Herd::new(),
+                base,
             },
             |source| {
-                let (read, tokens) = read(&source.text, &source.herd)?;
+                let base = match &source.base {
+                    Some(b) => b.tree.borrow_dependent().statements.as_slice(),
+                    None => &[],
+                };
+                let (read, tokens) = read(&source.text, &source.herd, base)?;
                 rest = Some((tokens, read.trivia, read.errors));
                 Ok(read.script)
             },
@@ -134,7 +171,7 @@ impl Parse {
             let _ = kept.set(tokens);
         }
         Ok(Parse {
-            tree,
+            tree: std::sync::Arc::new(tree),
             tokens: kept,
             trivia,
             errors,
@@ -151,9 +188,83 @@ impl Parse {
         &self.tree.borrow_owner().text
     }
 
-    /// The text back, the tree dropped.
+    /// The text back, the tree dropped (copied when a later version shares the tree).
     pub fn into_text(self) -> String {
-        self.tree.into_owner().text
+        match std::sync::Arc::try_unwrap(self.tree) {
+            Ok(tree) => tree.into_owner().text,
+            Err(shared) => shared.borrow_owner().text.clone(),
+        }
+    }
+
+    /// The parse of `text`, whose statements before `keep` are this parse's (same text at the
+    /// same offsets, the parser back at the top level after them) and whose text from `from`
+    /// (the end of the `;` after them) is read again: [`reparse`]. The kept statements are
+    /// not read again: the new parse keeps the tree they live in alive (at most
+    /// [`MAX_CHAIN`] trees in all; past that, `None`). `None` also when reading the rest alone
+    /// would not give what reading the whole text does.
+    pub(crate) fn splice(&self, keep: usize, from: usize, text: &str) -> Option<Parse> {
+        // The oldest tree that holds the kept statements: a version typed in at one place
+        // keeps only the tree before the typing began.
+        let mut tree = &self.tree;
+        while let Some(b) = tree
+            .borrow_owner()
+            .base
+            .as_ref()
+            .filter(|b| keep <= b.statements)
+        {
+            tree = &b.tree;
+        }
+        if tree.borrow_owner().chain() >= MAX_CHAIN
+            || keep > tree.borrow_dependent().statements.as_slice().len()
+            || from > text.len()
+            || !text.is_char_boundary(from)
+        {
+            return None;
+        }
+        let old_tokens = self.tokens();
+        let from32 = u32::try_from(from).ok()?;
+        let tokens_kept = old_tokens.partition_point(|t| t.span.start < from32);
+        let trivia_kept = self.trivia.partition_point(|t| t.span.start < from32);
+        let errors_kept = self.errors.partition_point(|e| e.span.start < from32);
+        let invalid_kept = self.errors[..errors_kept]
+            .iter()
+            .filter(|d| d.code == flinkddl_diagnostics::Code::InvalidCharacter)
+            .count();
+        let base = Base {
+            tree: tree.clone(),
+            statements: keep,
+        };
+        let parse = Parse::try_build_on(text.to_owned(), Some(base), |text, herd, base| {
+            let rest = chunks::read_rest(text, from, herd).ok_or(())?;
+            let invalid = rest
+                .lexed
+                .errors
+                .iter()
+                .filter(|d| d.code == flinkddl_diagnostics::Code::InvalidCharacter)
+                .count();
+            if invalid_kept + invalid >= lexer::MAX_INVALID_CHARACTER_REPORTS {
+                return Err(());
+            }
+            let kept = base.get(..keep).ok_or(())?;
+            let all: Vec<ast::Statement<'_>> =
+                kept.iter().cloned().chain(rest.statements).collect();
+            let statements = ast::List::new(arena::Arena::new(herd).alloc_slice(all.into_iter()));
+            let mut tokens = Vec::with_capacity(tokens_kept + rest.lexed.tokens.len());
+            tokens.extend_from_slice(&old_tokens[..tokens_kept]);
+            let mut lexed = rest.lexed;
+            tokens.append(&mut lexed.tokens);
+            let read = assemble(text, statements, lexed, rest.errors, &rest.raw_spans);
+            Ok((read, Some(tokens)))
+        })
+        .ok()?;
+        let mut parse = parse;
+        let mut trivia = self.trivia[..trivia_kept].to_vec();
+        trivia.append(&mut parse.trivia);
+        parse.trivia = trivia;
+        let mut errors = self.errors[..errors_kept].to_vec();
+        errors.append(&mut parse.errors);
+        parse.errors = errors;
+        Some(parse)
     }
 
     /// The significant tokens, ending with `Eof`: the text lexed again on the first call (the
@@ -191,6 +302,9 @@ impl Parse {
         broken
     }
 }
+
+/// The most trees a parse keeps alive ([`Parse::splice`]): itself and two earlier versions.
+const MAX_CHAIN: usize = 3;
 
 fn statement_at(statements: &[ast::Statement<'_>], offset: u32) -> Option<usize> {
     let after = statements.partition_point(|s| s.span.start <= offset);
