@@ -1555,7 +1555,8 @@ impl Binder<'_> {
         };
         let mut out: Vec<(String, String)> = match (base, strategies.options) {
             (Some(b), Strategy::Including | Strategy::Overwriting) => b.options.clone(),
-            _ => Vec::new(),
+            // No base options: the table's own, whose keys are distinct already.
+            _ => return Ok(derived),
         };
         for (k, v) in derived {
             match out.iter_mut().find(|(ek, _)| *ek == k) {

@@ -336,20 +336,19 @@ impl Binder<'_> {
         self.diagnostics.push(diagnostic);
     }
 
-    /// A query reads the table at `path` (written at `span`): Flink creates its source while
-    /// converting the query, and fails when it cannot. Reports that and returns `Err`.
-    pub(crate) fn check_readable_at(
+    /// A query reads `table`, the table at `path` (written at `span`): Flink creates its
+    /// source while converting the query, and fails when it cannot. Reports that and returns
+    /// `Err`.
+    pub(crate) fn check_readable(
         &mut self,
+        table: &Arc<TableSchema>,
         path: &catalog::ObjectPath,
         span: flinkddl_diagnostics::Span,
     ) -> Result<(), ()> {
         let Some(check) = self.source_check else {
             return Ok(());
         };
-        let mut table = match self.catalog.lookup(path) {
-            catalog::Lookup::Found(catalog::CatalogObject::Table(t)) => std::sync::Arc::clone(t),
-            _ => return Ok(()),
-        };
+        let mut table = Arc::clone(table);
         // The read's OPTIONS hint overrides the table's options (Flink merges them first).
         let hinted = self.hint_options.iter().find(|(s, _)| *s == span);
         if let Some((_, hinted)) = hinted {

@@ -32,7 +32,7 @@ pub(crate) struct CallCx<'c, 'a> {
     pub ctx: &'c Ctx<'a>,
     pub def: &'static FnDef,
     /// The name as the user wrote it (Flink's functions print it back-quoted).
-    pub written: String,
+    pub written: &'c str,
     pub args: Vec<Bound>,
     pub span: Span,
     pub distinct: bool,
@@ -384,7 +384,7 @@ fn call_with(
     let mut cx = CallCx {
         ctx,
         def,
-        written: written.to_string(),
+        written,
         args,
         span,
         distinct,
