@@ -123,6 +123,7 @@ impl<'a> Binder<'a> {
             item_types: None,
             source_verdicts: foldhash::HashMap::default(),
             relation_cache: Default::default(),
+            type_cache: foldhash::HashMap::default(),
             options,
             source_check,
         }
@@ -224,6 +225,10 @@ pub(crate) struct Binder<'a> {
     /// first read and shared by every FROM item that reads it.
     pub relation_cache:
         std::cell::RefCell<foldhash::HashMap<usize, (Arc<TableSchema>, query::TableColumns)>>,
+    /// Column types resolved so far, by their text and whether NOT NULL follows: the same
+    /// text always resolves to the same type (a function of the syntax alone), and a script
+    /// repeats a few types over many columns. Only successes are kept (a failure reports).
+    pub type_cache: foldhash::HashMap<(&'a str, bool), flinkddl_types::DataType>,
 }
 
 impl Binder<'_> {
