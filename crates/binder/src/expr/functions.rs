@@ -50,7 +50,7 @@ impl CallCx<'_, '_> {
                 } else if self.def.name == "TRANSLATE" {
                     escape_identifier("TRANSLATE3").into()
                 } else {
-                    escape_identifier(&self.written).into()
+                    escape_identifier(self.written).into()
                 }
             }
         }
