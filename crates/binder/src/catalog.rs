@@ -58,8 +58,9 @@ pub struct Catalog {
     /// Tables in the order of the statement that last created or targeted each; a moved or
     /// dropped entry leaves a hole (`None`) so that moving is O(1).
     order: Vec<Option<(ObjectPath, bool)>>,
-    /// Where each table is in `order`.
-    order_index: HashMap<(ObjectPath, bool), usize>,
+    /// Where each table is in `order`: permanent ones (`[0]`) and temporary ones (`[1]`), so
+    /// that a lookup borrows the path.
+    order_index: [HashMap<ObjectPath, usize>; 2],
 }
 
 impl Default for Catalog {
@@ -75,7 +76,7 @@ impl Default for Catalog {
             current_catalog: DEFAULT_CATALOG.to_string(),
             current_database: DEFAULT_DATABASE.to_string(),
             order: Vec::new(),
-            order_index: HashMap::new(),
+            order_index: [HashMap::new(), HashMap::new()],
         }
     }
 }
@@ -225,15 +226,24 @@ impl Catalog {
 
     /// Moves a table to the end of the creation order.
     pub fn touch(&mut self, path: &ObjectPath, temporary: bool) {
-        self.forget(path, temporary);
-        let key = (path.clone(), temporary);
-        self.order_index.insert(key.clone(), self.order.len());
-        self.order.push(Some(key));
+        let at = self.order.len();
+        match self.order_index[usize::from(temporary)].get_mut(path) {
+            Some(i) => {
+                if let Some(slot) = self.order.get_mut(*i) {
+                    *slot = None;
+                }
+                *i = at;
+            }
+            None => {
+                self.order_index[usize::from(temporary)].insert(path.clone(), at);
+            }
+        }
+        self.order.push(Some((path.clone(), temporary)));
     }
 
     /// Takes a table out of the creation order (it was dropped or renamed).
     pub fn forget(&mut self, path: &ObjectPath, temporary: bool) {
-        if let Some(i) = self.order_index.remove(&(path.clone(), temporary)) {
+        if let Some(i) = self.order_index[usize::from(temporary)].remove(path) {
             if let Some(slot) = self.order.get_mut(i) {
                 *slot = None;
             }
@@ -242,9 +252,9 @@ impl Catalog {
 
     /// A renamed table keeps its place in the creation order.
     pub fn rename_in_order(&mut self, old: &ObjectPath, new: &ObjectPath, temporary: bool) {
-        if let Some(i) = self.order_index.remove(&(old.clone(), temporary)) {
+        if let Some(i) = self.order_index[usize::from(temporary)].remove(old) {
             let key = (new.clone(), temporary);
-            self.order_index.insert(key.clone(), i);
+            self.order_index[usize::from(temporary)].insert(new.clone(), i);
             if let Some(slot) = self.order.get_mut(i) {
                 *slot = Some(key);
             }

@@ -850,8 +850,20 @@ impl Binder<'_> {
     }
 
     pub(crate) fn resolve_type(&mut self, ty: &ast::DataTypeSyntax) -> Option<DataType> {
-        match flinkddl_types::resolve_ddl_type_in(ty, self.source) {
-            Ok(t) => Some(t),
+        let source = self.source;
+        let key = source
+            .get(ty.span.start as usize..ty.span.end as usize)
+            .map(|text| (text, ty.nullability.is_some_and(|n| n.not_null)));
+        if let Some(t) = key.and_then(|k| self.type_cache.get(&k)) {
+            return Some(t.clone());
+        }
+        match flinkddl_types::resolve_ddl_type_in(ty, source) {
+            Ok(t) => {
+                if let Some(k) = key {
+                    self.type_cache.insert(k, t.clone());
+                }
+                Some(t)
+            }
             Err(e) => {
                 self.type_failed = true;
                 if e.stage() == flinkddl_types::DdlStage::Parse {
@@ -1555,7 +1567,8 @@ impl Binder<'_> {
         };
         let mut out: Vec<(String, String)> = match (base, strategies.options) {
             (Some(b), Strategy::Including | Strategy::Overwriting) => b.options.clone(),
-            _ => Vec::new(),
+            // No base options: the table's own, whose keys are distinct already.
+            _ => return Ok(derived),
         };
         for (k, v) in derived {
             match out.iter_mut().find(|(ek, _)| *ek == k) {

@@ -123,6 +123,7 @@ impl<'a> Binder<'a> {
             item_types: None,
             source_verdicts: foldhash::HashMap::default(),
             relation_cache: Default::default(),
+            type_cache: foldhash::HashMap::default(),
             options,
             source_check,
         }
@@ -224,6 +225,10 @@ pub(crate) struct Binder<'a> {
     /// first read and shared by every FROM item that reads it.
     pub relation_cache:
         std::cell::RefCell<foldhash::HashMap<usize, (Arc<TableSchema>, query::TableColumns)>>,
+    /// Column types resolved so far, by their text and whether NOT NULL follows: the same
+    /// text always resolves to the same type (a function of the syntax alone), and a script
+    /// repeats a few types over many columns. Only successes are kept (a failure reports).
+    pub type_cache: foldhash::HashMap<(&'a str, bool), flinkddl_types::DataType>,
 }
 
 impl Binder<'_> {
@@ -336,20 +341,19 @@ impl Binder<'_> {
         self.diagnostics.push(diagnostic);
     }
 
-    /// A query reads the table at `path` (written at `span`): Flink creates its source while
-    /// converting the query, and fails when it cannot. Reports that and returns `Err`.
-    pub(crate) fn check_readable_at(
+    /// A query reads `table`, the table at `path` (written at `span`): Flink creates its
+    /// source while converting the query, and fails when it cannot. Reports that and returns
+    /// `Err`.
+    pub(crate) fn check_readable(
         &mut self,
+        table: &Arc<TableSchema>,
         path: &catalog::ObjectPath,
         span: flinkddl_diagnostics::Span,
     ) -> Result<(), ()> {
         let Some(check) = self.source_check else {
             return Ok(());
         };
-        let mut table = match self.catalog.lookup(path) {
-            catalog::Lookup::Found(catalog::CatalogObject::Table(t)) => std::sync::Arc::clone(t),
-            _ => return Ok(()),
-        };
+        let mut table = Arc::clone(table);
         // The read's OPTIONS hint overrides the table's options (Flink merges them first).
         let hinted = self.hint_options.iter().find(|(s, _)| *s == span);
         if let Some((_, hinted)) = hinted {

@@ -103,15 +103,40 @@ impl Binder<'_> {
         let Some(checks_target) = validated_query(&statement.kind) else {
             return Ok(());
         };
-        let uses: Vec<TableUse> = self.uses.get(first_use..).unwrap_or_default().to_vec();
+        // Lent out of the binder while it is checked (nothing here records uses): no copy.
+        let all = std::mem::take(&mut self.uses);
+        let result = self.check_uses_exist(
+            statement,
+            all.get(first_use..).unwrap_or_default(),
+            checks_target,
+        );
+        self.uses = all;
+        result
+    }
+
+    /// [`Binder::check_tables_exist`] of the statement's uses.
+    fn check_uses_exist(
+        &mut self,
+        statement: &ast::Statement,
+        uses: &[TableUse],
+        checks_target: bool,
+    ) -> Result<(), ()> {
+        // Each use looked up once for both passes (nothing here changes the catalog): `None`
+        // when missing, `Some(None)` when not a table.
+        let looked: Vec<Option<Option<std::sync::Arc<crate::schema::TableSchema>>>> = uses
+            .iter()
+            .map(|u| match self.catalog.lookup(&u.path) {
+                Lookup::Missing => None,
+                Lookup::Found(CatalogObject::Table(t)) => Some(Some(std::sync::Arc::clone(t))),
+                _ => Some(None),
+            })
+            .collect();
         for access in [Access::Read, Access::Write] {
             if access == Access::Write && !checks_target {
                 continue;
             }
-            for u in uses.iter().filter(|u| u.access == access) {
-                if !matches!(self.catalog.lookup(&u.path), Lookup::Missing)
-                    || self.declared.contains(&u.path)
-                {
+            for (u, found) in uses.iter().zip(&looked).filter(|(u, _)| u.access == access) {
+                if found.is_some() || self.declared.contains(&u.path) {
                     continue;
                 }
                 let message = match access {
@@ -176,8 +201,8 @@ impl Binder<'_> {
             }
         }
         // The validator reads each table's row type, which cannot hold the NULL type.
-        for u in uses.iter().filter(|u| u.access == Access::Read) {
-            let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
+        for (u, found) in uses.iter().zip(&looked) {
+            let (Access::Read, Some(Some(table))) = (u.access, found) else {
                 continue;
             };
             if let Some(null) = table
@@ -209,18 +234,38 @@ impl Binder<'_> {
         {
             return Ok(());
         }
-        let uses: Vec<TableUse> = self.uses.get(first_use..).unwrap_or_default().to_vec();
-        self.check_sources(&uses)
+        // Lent out of the binder while it is checked (nothing here records uses): no copy.
+        let all = std::mem::take(&mut self.uses);
+        let result = self.check_sources(all.get(first_use..).unwrap_or_default());
+        self.uses = all;
+        result
     }
 
     /// The sources of the tables a statement reads (in `uses`), as Flink builds them after
     /// validating the query.
     pub(crate) fn check_sources(&mut self, uses: &[TableUse]) -> Result<(), ()> {
+        // Each read's table, looked up once for the three passes below (nothing here changes
+        // the catalog).
+        let tables: Vec<Option<std::sync::Arc<crate::schema::TableSchema>>> = uses
+            .iter()
+            .map(|u| match u.access {
+                Access::Read => match self.catalog.lookup(&u.path) {
+                    Lookup::Found(CatalogObject::Table(t)) => Some(std::sync::Arc::clone(t)),
+                    _ => None,
+                },
+                Access::Write => None,
+            })
+            .collect();
+        let reads = || {
+            uses.iter()
+                .zip(&tables)
+                .filter_map(|(u, t)| (u.access == Access::Read).then_some((u, t.as_ref())))
+        };
         // Flink builds a source for each table the query reads: a table of the generic
         // in-memory catalog (or a temporary one) without a 'connector' option has none. (Other
         // connector problems are the facade's connector findings, judged at use.)
-        for u in uses.iter().filter(|u| u.access == Access::Read) {
-            let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
+        for (u, table) in reads() {
+            let Some(table) = table else {
                 continue;
             };
             let generic =
@@ -244,16 +289,18 @@ impl Binder<'_> {
         // Then it creates the sources: its connector must read, with valid options, and
         // datagen cannot generate VARIANT values.
         let mut checked: Vec<&crate::catalog::ObjectPath> = Vec::new();
-        for u in uses.iter().filter(|u| u.access == Access::Read) {
+        for (u, table) in reads() {
             let hinted = self.hint_options.iter().any(|(s, _)| *s == u.span);
             if checked.contains(&&u.path) && !hinted {
                 continue;
             }
             checked.push(&u.path);
-            self.check_readable_at(&u.path, u.span)?;
+            if let Some(table) = table {
+                self.check_readable(table, &u.path, u.span)?;
+            }
         }
-        for u in uses.iter().filter(|u| u.access == Access::Read) {
-            let Lookup::Found(CatalogObject::Table(table)) = self.catalog.lookup(&u.path) else {
+        for (u, table) in reads() {
+            let Some(table) = table else {
                 continue;
             };
             if let Some(variant) = crate::ctas::unreadable_variant(table) {

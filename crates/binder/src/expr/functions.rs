@@ -32,7 +32,7 @@ pub(crate) struct CallCx<'c, 'a> {
     pub ctx: &'c Ctx<'a>,
     pub def: &'static FnDef,
     /// The name as the user wrote it (Flink's functions print it back-quoted).
-    pub written: String,
+    pub written: &'c str,
     pub args: Vec<Bound>,
     pub span: Span,
     pub distinct: bool,
@@ -50,7 +50,7 @@ impl CallCx<'_, '_> {
                 } else if self.def.name == "TRANSLATE" {
                     escape_identifier("TRANSLATE3").into()
                 } else {
-                    escape_identifier(&self.written).into()
+                    escape_identifier(self.written).into()
                 }
             }
         }
@@ -384,7 +384,7 @@ fn call_with(
     let mut cx = CallCx {
         ctx,
         def,
-        written: written.to_string(),
+        written,
         args,
         span,
         distinct,

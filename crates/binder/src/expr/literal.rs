@@ -191,6 +191,19 @@ fn string_literal(ctx: &Ctx, value: &str, span: Span) -> BResult<Bound> {
 /// continued on the next lines stay apart, one per line. `None` when `text` is not a plain
 /// literal.
 fn plain_string_stored(text: &str) -> Option<String> {
+    // The common literal: one part of printable ASCII without a quote, stored as written.
+    let trimmed = text.trim();
+    if let Some(inner) = trimmed
+        .strip_prefix('\'')
+        .and_then(|t| t.strip_suffix('\''))
+    {
+        if inner
+            .bytes()
+            .all(|b| (b != b'\'' && (b' '..0x80).contains(&b)) || b == b'\n' || b == b'\r')
+        {
+            return Some(trimmed.to_owned());
+        }
+    }
     let parts = literal_parts(text)?;
     let unicode = |p: &str| {
         p.chars()

@@ -142,11 +142,13 @@ pub(crate) fn floor_ceil_regroup(
     let [name] = call.name.parts.as_slice() else {
         return None;
     };
-    let upper = name.value.to_ascii_uppercase();
-    let ceil = match upper.as_str() {
-        "FLOOR" => false,
-        "CEIL" | "CEILING" => true,
-        _ => return None,
+    let is = |n: &str| name.value.eq_ignore_ascii_case(n);
+    let ceil = if is("FLOOR") {
+        false
+    } else if is("CEIL") || is("CEILING") {
+        true
+    } else {
+        return None;
     };
     let [arg] = call.args.as_slice() else {
         return None;

@@ -487,17 +487,15 @@ fn forget_key(changes: Changes) -> Changes {
 }
 
 /// The select items that pass a column through, as (output name, input column name).
-fn plain_outputs_of_items(select: &ast::Select) -> Vec<(String, String)> {
+fn plain_outputs_of_items<'a>(select: &'a ast::Select<'a>) -> Vec<(&'a str, &'a str)> {
     select
         .items
         .iter()
         .filter_map(|item| match item {
             ast::QueryItem::Expr { expr, alias, .. } => match &expr.kind {
                 ExprKind::Identifier(name) => {
-                    let column = name.parts.last()?.value.to_owned();
-                    let out = alias
-                        .as_ref()
-                        .map_or_else(|| column.clone(), |a| a.value.to_owned());
+                    let column = name.parts.last()?.value;
+                    let out = alias.as_ref().map_or(column, |a| a.value);
                     Some((out, column))
                 }
                 _ => None,
@@ -544,8 +542,8 @@ fn key_through(select: &ast::Select, key: &[String]) -> Option<Vec<String>> {
     let outputs = plain_outputs_of_items(select);
     let mut mapped = Vec::with_capacity(key.len());
     for k in key {
-        match outputs.iter().find(|(_, input)| input == k) {
-            Some((out, _)) => mapped.push(out.clone()),
+        match outputs.iter().find(|(_, input)| *input == k.as_str()) {
+            Some((out, _)) => mapped.push((*out).to_owned()),
             None if mentions_column(select, k) => return None,
             None => return Some(Vec::new()),
         }

@@ -807,9 +807,9 @@ impl Resolver<'_, '_> {
         if let Some(frame) = self.frames.last_mut() {
             frame.aliases.clear();
         }
-        let mut output = Some(Vec::new());
-        let mut types: Vec<Option<DataType>> = Vec::new();
-        let mut rowtimes: Vec<bool> = Vec::new();
+        let mut output = Some(Vec::with_capacity(select.items.len()));
+        let mut types: Vec<Option<DataType>> = Vec::with_capacity(select.items.len());
+        let mut rowtimes: Vec<bool> = Vec::with_capacity(select.items.len());
         for (index, item) in select.items.iter().enumerate() {
             match item {
                 ast::QueryItem::Wildcard { qualifier, .. } => {
@@ -1016,7 +1016,7 @@ impl Resolver<'_, '_> {
     /// groups by; `None` when the block does not aggregate or when we cannot be sure what is
     /// grouped (group window functions, a select alias in GROUP BY, a function that may be an
     /// aggregate).
-    fn grouping_keys(&self, select: &ast::Select) -> Option<GroupKeys> {
+    fn grouping_keys<'e>(&self, select: &'e ast::Select<'e>) -> Option<GroupKeys<'e>> {
         let mut exprs: Vec<&ast::Expr> = Vec::new();
         if let Some(g) = &select.group_by {
             for item in &g.items {
@@ -1056,7 +1056,7 @@ impl Resolver<'_, '_> {
     }
 
     /// The FROM item (by index in the innermost block) and column a name refers to.
-    fn column_key(&self, name: &ast::ObjectName) -> Option<(usize, String)> {
+    fn column_key<'n>(&self, name: &ast::ObjectName<'n>) -> Option<(usize, &'n str)> {
         let frame = self.frames.last()?;
         match name.parts.as_slice() {
             [column] => {
@@ -1066,10 +1066,7 @@ impl Resolver<'_, '_> {
                         .is_some_and(|c| c.iter().any(|c| *c == column.value))
                 });
                 let (i, _) = holders.next()?;
-                holders
-                    .next()
-                    .is_none()
-                    .then(|| (i, column.value.to_owned()))
+                holders.next().is_none().then_some((i, column.value))
             }
             [table, column, ..] => {
                 let (i, r) = frame
@@ -1081,7 +1078,7 @@ impl Resolver<'_, '_> {
                     .as_ref()?
                     .iter()
                     .any(|c| *c == column.value)
-                    .then(|| (i, column.value.to_owned()))
+                    .then_some((i, column.value))
             }
             [] => None,
         }
@@ -1093,12 +1090,12 @@ impl Resolver<'_, '_> {
     fn check_grouped(
         &self,
         e: &ast::Expr,
-        keys: &GroupKeys,
+        keys: &GroupKeys<'_>,
         aliases_of: &[ast::QueryItem],
     ) -> Res<()> {
         struct Check<'k, 's> {
             resolver: &'k Resolver<'s, 's>,
-            keys: &'k GroupKeys,
+            keys: &'k GroupKeys<'k>,
             aliases: Vec<&'k str>,
             /// Subtrees already judged (an aggregate, a grouped expression, an unknown call).
             skip_until: u32,
@@ -1147,7 +1144,9 @@ impl Resolver<'_, '_> {
                             }
                         }
                         match self.resolver.column_key(name) {
-                            Some(k) if self.keys.columns.contains(&k) => {}
+                            Some((i, c))
+                                if self.keys.columns.iter().any(|&(ki, kc)| ki == i && kc == c) => {
+                            }
                             Some(_) => {
                                 let written = name
                                     .parts
@@ -1783,17 +1782,15 @@ impl Resolver<'_, '_> {
                     return Some(d);
                 }
             }
-            let holders: Vec<&Relation> = frame
-                .relations
-                .iter()
-                .filter(|r| {
-                    r.columns
-                        .as_ref()
-                        .is_some_and(|c| c.iter().any(|c| *c == first.value))
-                })
-                .collect();
+            let holds = |r: &&Relation| {
+                r.columns
+                    .as_ref()
+                    .is_some_and(|c| c.iter().any(|c| *c == first.value))
+            };
+            // Counted up to two (no list built on the path that finds one).
+            let held = frame.relations.iter().filter(holds).take(2).count();
             any_unknown |= frame.relations.iter().any(|r| r.columns.is_none());
-            match holders.len() {
+            match held {
                 0 => {
                     if frame.aliases.iter().any(|a| *a == first.value) {
                         return None;
@@ -1812,8 +1809,10 @@ impl Resolver<'_, '_> {
                         )
                         .with_help(format!(
                             "qualify it with one of {}",
-                            holders
+                            frame
+                                .relations
                                 .iter()
+                                .filter(holds)
                                 .filter_map(|r| r.name.as_deref())
                                 .map(|n| format!("`{n}.{}`", first.value))
                                 .collect::<Vec<_>>()
@@ -1986,16 +1985,16 @@ impl FrameScope<'_> {
 impl Scope for FrameScope<'_> {
     fn column(&self, name: &str) -> Option<&DataType> {
         for frame in self.frames.iter().rev() {
-            let mut holders = frame.relations.iter().filter(|r| {
-                r.columns
-                    .as_ref()
-                    .is_some_and(|c| c.iter().any(|c| c == name))
+            // Each holder's position of the column, found once (not again for its type).
+            let mut holders = frame.relations.iter().filter_map(|r| {
+                let at = r.columns.as_ref()?.iter().position(|c| c == name)?;
+                Some((r, at))
             });
-            if let Some(r) = holders.next() {
+            if let Some((r, at)) = holders.next() {
                 if holders.next().is_some() {
                     return None;
                 }
-                return r.type_of(name);
+                return r.types.get(at)?.as_ref();
             }
             if frame.relations.iter().any(|r| r.columns.is_none()) {
                 return None;
@@ -2032,8 +2031,9 @@ impl Scope for FrameScope<'_> {
 /// What an aggregating block groups by: the columns grouped by name, and the normalized text
 /// of every grouping expression.
 #[derive(Debug, Default)]
-struct GroupKeys {
-    columns: Vec<(usize, String)>,
+struct GroupKeys<'e> {
+    /// By FROM item (index in the innermost block) and column name, borrowed from the query.
+    columns: Vec<(usize, &'e str)>,
     texts: Vec<String>,
 }
 

@@ -59,17 +59,31 @@ pub(super) fn check_column_types(
     names: &[String],
     types: &[Option<DataType>],
 ) -> Result<(), Box<Diagnostic>> {
+    if types.iter().any(Option::is_none) || types.len() != names.len() {
+        return Ok(());
+    }
+    let Some(written) = written_columns(insert, target, types.len()) else {
+        return Ok(());
+    };
+    // The same type (nullability and time attributes aside) always casts: no copies then.
+    let compatible = written.iter().all(|&(i, _, sink)| {
+        types.get(i).and_then(Option::as_ref).is_some_and(|query| {
+            query.logically_equals_ignoring_nullability(sink)
+                || supports_implicit_cast(
+                    &query.without_time_attributes().with_nullability(true),
+                    &sink.without_time_attributes().with_nullability(true),
+                )
+        })
+    });
+    if compatible {
+        return Ok(());
+    }
+    // A rejection: the lists its message reads.
     let Some(types) = types
         .iter()
         .map(Option::as_ref)
         .collect::<Option<Vec<&DataType>>>()
     else {
-        return Ok(());
-    };
-    if types.len() != names.len() {
-        return Ok(());
-    }
-    let Some(written) = written_columns(insert, target, types.len()) else {
         return Ok(());
     };
     let order: Vec<usize> = written.iter().map(|&(i, _, _)| i).collect();
@@ -86,7 +100,6 @@ pub(super) fn check_column_types(
             _ => None,
         })
         .collect();
-    // The same type (nullability and time attributes aside) always casts: no copies then.
     let incompatible = types.iter().zip(&sink).position(|(query, (_, sink))| {
         !query.logically_equals_ignoring_nullability(sink)
             && !supports_implicit_cast(
