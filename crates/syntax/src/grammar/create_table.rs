@@ -232,7 +232,9 @@ fn table_elements<'a>(p: &mut Parser<'a>) -> PResult<TableElements<'a>> {
     }
     let elements = TableElements {
         span: p.span_from(start),
-        items: p.list_from(items.drain(..)),
+        items: p.list_swapped(&mut items, || TableElement::Error {
+            span: Span::default(),
+        }),
     };
     p.table_elements = items;
     Ok(elements)
