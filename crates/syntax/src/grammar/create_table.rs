@@ -232,7 +232,7 @@ fn table_elements<'a>(p: &mut Parser<'a>) -> PResult<TableElements<'a>> {
     }
     let elements = TableElements {
         span: p.span_from(start),
-        items: p.list_swapped(&mut items, || TableElement::Error {
+        items: p.list_swapped(&mut items, 0, || TableElement::Error {
             span: Span::default(),
         }),
     };
