@@ -2,7 +2,7 @@
 //! the nesting budget. The grammar itself lives in `grammar/`.
 
 use crate::arena::Arena;
-use crate::ast::{List, QueryItem, TableElement};
+use crate::ast::{Expr, List, QueryItem, TableElement};
 use crate::keywords::Keyword;
 use crate::lexer::{Token, TokenKind};
 use bumpalo_herd::Herd;
@@ -114,6 +114,8 @@ pub(crate) struct Parser<'a> {
     /// lists it is nested in and takes them off when done, so select lists neither allocate
     /// nor grow once the deepest has been read.
     pub select_items: Vec<QueryItem<'a>>,
+    /// The positional arguments of the calls being parsed, a stack like `select_items`.
+    pub call_args: Vec<Expr<'a>>,
     /// Operator nodes stacked on the left of the expressions being parsed: a left-deep chain
     /// (`a + b + c ...`) is as deep a tree as nesting is, so it counts against the budget.
     links: u32,
@@ -146,6 +148,7 @@ impl<'a> Parser<'a> {
             in_query: false,
             table_elements: Vec::new(),
             select_items: Vec::new(),
+            call_args: Vec::new(),
             links: 0,
         }
     }

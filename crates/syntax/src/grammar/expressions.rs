@@ -874,31 +874,18 @@ fn call<'a>(p: &mut Parser<'a>, start: u32, name: ObjectName<'a>) -> PResult<Exp
     } else {
         None
     };
-    let mut args = Vec::new();
     let mut named_args = Vec::new();
-    let mut star = false;
-    if p.eat(T::Star).is_some() {
-        star = true;
-        p.expect(T::RParen)?;
-    } else if p.eat(T::RParen).is_none() {
-        if at_query_start(p) {
-            return Err(subquery_error(p));
-        }
-        loop {
-            if at_ident(p) && p.nth_is(1, T::Arrow) {
-                let arg_name = ident(p)?;
-                p.bump();
-                named_args.push((arg_name, call_argument(p)?));
-            } else {
-                args.push(call_argument(p)?);
-            }
-            if p.eat(T::Comma).is_some() {
-                continue;
-            }
-            p.expect(T::RParen)?;
-            break;
-        }
-    }
+    // The arguments go on the parse's stack of them (see `Parser::call_args`), above those of
+    // the calls this one is nested in, and come off here whether or not they were all read.
+    let base = p.call_args.len();
+    let read = call_arguments(p, &mut named_args);
+    let mut stack = std::mem::take(&mut p.call_args);
+    let args = p.list_swapped(&mut stack, base, || Expr {
+        span: Span::default(),
+        kind: ExprKind::Error,
+    });
+    p.call_args = stack;
+    let star = read?;
     // `IGNORE|RESPECT NULLS`, `WITHIN GROUP (ORDER BY ...)`, `FILTER (WHERE cond)` and
     // `OVER (...)` / `OVER w` after an aggregate, in Calcite's order.
     let mut ignore_nulls = None;
@@ -946,7 +933,7 @@ fn call<'a>(p: &mut Parser<'a>, start: u32, name: ObjectName<'a>) -> PResult<Exp
             Call {
                 name,
                 quantifier,
-                args: p.list(args),
+                args,
                 star,
                 named_args: p.list(named_args),
                 filter,
@@ -957,6 +944,39 @@ fn call<'a>(p: &mut Parser<'a>, start: u32, name: ObjectName<'a>) -> PResult<Exp
             }
         )),
     })
+}
+
+/// A call's arguments after its `(`, through its `)`: the positional ones pushed on
+/// [`Parser::call_args`], the named ones on `named_args`. Returns whether it was `(*)`.
+fn call_arguments<'a>(
+    p: &mut Parser<'a>,
+    named_args: &mut Vec<(Ident<'a>, Expr<'a>)>,
+) -> PResult<bool> {
+    if p.eat(T::Star).is_some() {
+        p.expect(T::RParen)?;
+        return Ok(true);
+    }
+    if p.eat(T::RParen).is_none() {
+        if at_query_start(p) {
+            return Err(subquery_error(p));
+        }
+        loop {
+            if at_ident(p) && p.nth_is(1, T::Arrow) {
+                let arg_name = ident(p)?;
+                p.bump();
+                named_args.push((arg_name, call_argument(p)?));
+            } else {
+                let arg = call_argument(p)?;
+                p.call_args.push(arg);
+            }
+            if p.eat(T::Comma).is_some() {
+                continue;
+            }
+            p.expect(T::RParen)?;
+            break;
+        }
+    }
+    Ok(false)
 }
 
 /// A call's argument: an expression, or `TABLE t [PARTITION BY ...] [ORDER BY ...]` (a table
