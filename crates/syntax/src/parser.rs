@@ -2,7 +2,7 @@
 //! the nesting budget. The grammar itself lives in `grammar/`.
 
 use crate::arena::Arena;
-use crate::ast::{Expr, List, QueryItem, TableElement};
+use crate::ast::{Expr, List, Property, QueryItem, TableElement};
 use crate::keywords::Keyword;
 use crate::lexer::{Token, TokenKind};
 use bumpalo_herd::Herd;
@@ -116,6 +116,8 @@ pub(crate) struct Parser<'a> {
     pub select_items: Vec<QueryItem<'a>>,
     /// The positional arguments of the calls being parsed, a stack like `select_items`.
     pub call_args: Vec<Expr<'a>>,
+    /// The properties of the list being parsed (`WITH (...)`), a stack like `select_items`.
+    pub properties: Vec<Property<'a>>,
     /// Operator nodes stacked on the left of the expressions being parsed: a left-deep chain
     /// (`a + b + c ...`) is as deep a tree as nesting is, so it counts against the budget.
     links: u32,
@@ -149,6 +151,7 @@ impl<'a> Parser<'a> {
             table_elements: Vec::new(),
             select_items: Vec::new(),
             call_args: Vec::new(),
+            properties: Vec::new(),
             links: 0,
         }
     }
