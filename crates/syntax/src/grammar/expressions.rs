@@ -832,14 +832,12 @@ fn reserved_call<'a>(p: &mut Parser<'a>, t: Token, start: u32) -> PResult<Expr<'
     p.bump();
     let name = ObjectName {
         span: t.span,
-        parts: list!(
-            p,
-            vec![Ident {
-                span: t.span,
-                value: p.text(t.span),
-                quoted: false,
-            }]
-        ),
+        // One part: no `Vec` (its malloc and free were most of a call's list costs).
+        parts: p.one(Ident {
+            span: t.span,
+            value: p.text(t.span),
+            quoted: false,
+        }),
     };
     call(p, start, name)
 }
@@ -1058,7 +1056,7 @@ fn simple_call<'a>(p: &Parser<'a>, name: Ident<'a>, args: Vec<Expr<'a>>) -> Call
     Call {
         name: ObjectName {
             span: name.span,
-            parts: list!(p, vec![name]),
+            parts: p.one(name),
         },
         quantifier: None,
         args: p.list(args),
