@@ -209,9 +209,7 @@ mod tests {
             let idx = LineIndex::new(&text);
             let (starts, ascii) = byte_scan(&text);
             assert_eq!(idx.line_starts, starts, "{text:?}");
-            let got: Vec<bool> = (0..idx.line_count())
-                .map(|l| idx.line_is_ascii(l))
-                .collect();
+            let got: Vec<bool> = (0..idx.line_count()).map(|l| idx.line_is_ascii(l)).collect();
             assert_eq!(got, ascii, "{text:?}");
         }
     }
