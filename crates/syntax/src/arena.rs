@@ -65,6 +65,18 @@ impl<'h> Arena<'h> {
         self.member.alloc_slice_fill_iter(items)
     }
 
+    /// `len` items made by `make`, writable: for a list moved in by swapping
+    /// ([`crate::parser::Parser::list_swapped`]).
+    #[inline]
+    pub(crate) fn alloc_slice_with<T>(
+        &self,
+        len: usize,
+        make: impl FnMut(usize) -> T,
+    ) -> &'h mut [T] {
+        self.reserve(std::mem::size_of::<T>().saturating_mul(len));
+        self.member.alloc_slice_fill_with(len, make)
+    }
+
     #[inline]
     pub(crate) fn alloc_str(&self, text: &str) -> &'h str {
         self.reserve(text.len());

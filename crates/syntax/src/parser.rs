@@ -2,7 +2,7 @@
 //! the nesting budget. The grammar itself lives in `grammar/`.
 
 use crate::arena::Arena;
-use crate::ast::{List, TableElement};
+use crate::ast::{Expr, List, Property, QueryItem, TableElement};
 use crate::keywords::Keyword;
 use crate::lexer::{Token, TokenKind};
 use bumpalo_herd::Herd;
@@ -110,6 +110,14 @@ pub(crate) struct Parser<'a> {
     /// the parse (taken while in use), so that no list allocates, grows or looks ahead to size
     /// itself once the first table has been read.
     pub table_elements: Vec<TableElement<'a>>,
+    /// The select lists being parsed, as a stack: a list pushes its items above those of the
+    /// lists it is nested in and takes them off when done, so select lists neither allocate
+    /// nor grow once the deepest has been read.
+    pub select_items: Vec<QueryItem<'a>>,
+    /// The positional arguments of the calls being parsed, a stack like `select_items`.
+    pub call_args: Vec<Expr<'a>>,
+    /// The properties of the list being parsed (`WITH (...)`), a stack like `select_items`.
+    pub properties: Vec<Property<'a>>,
     /// Operator nodes stacked on the left of the expressions being parsed: a left-deep chain
     /// (`a + b + c ...`) is as deep a tree as nesting is, so it counts against the budget.
     links: u32,
@@ -141,6 +149,9 @@ impl<'a> Parser<'a> {
             raw_spans: Vec::new(),
             in_query: false,
             table_elements: Vec::new(),
+            select_items: Vec::new(),
+            call_args: Vec::new(),
+            properties: Vec::new(),
             links: 0,
         }
     }
@@ -212,21 +223,39 @@ impl<'a> Parser<'a> {
     }
 
     /// `list` copied into the arena. Use [`list!`] when computing it advances the parser.
-    #[inline]
+    /// Always inlined: most lists of a call (named arguments, WITHIN GROUP) are empty, and
+    /// their check then costs no call.
+    #[inline(always)]
     pub fn list<T>(&self, list: Vec<T>) -> List<'a, T> {
         if list.is_empty() {
             return List::empty();
         }
+        self.list_of(list)
+    }
+
+    /// [`Parser::list`] of a list with items.
+    #[inline]
+    fn list_of<T>(&self, list: Vec<T>) -> List<'a, T> {
         List::new(self.arena.alloc_slice(list.into_iter()))
     }
 
-    /// The items of `items` moved into the arena, as a list.
+    /// The items of `items` from `base` on moved into the arena by one swap with a slice of
+    /// `filler`s (a few stores each), leaving `base` items: for large items, whose moves one
+    /// at a time through an iterator are a `memcpy` call or three each.
     #[inline]
-    pub fn list_from<T>(&self, items: impl ExactSizeIterator<Item = T>) -> List<'a, T> {
-        if items.len() == 0 {
+    pub fn list_swapped<T>(
+        &self,
+        items: &mut Vec<T>,
+        base: usize,
+        filler: impl Fn() -> T,
+    ) -> List<'a, T> {
+        let Some(tail) = items.get_mut(base..).filter(|tail| !tail.is_empty()) else {
             return List::empty();
-        }
-        List::new(self.arena.alloc_slice(items))
+        };
+        let slice = self.arena.alloc_slice_with(tail.len(), |_| filler());
+        slice.swap_with_slice(tail);
+        items.truncate(base);
+        List::new(slice)
     }
 
     /// One element as a list, without a `Vec`.

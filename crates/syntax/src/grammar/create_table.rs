@@ -184,14 +184,7 @@ fn table_elements<'a>(p: &mut Parser<'a>) -> PResult<TableElements<'a>> {
         // The element goes straight into the list (a column is 150 bytes: each move of it was
         // a `memcpy`); a failed one is an `Error` element after recovery.
         let before = items.len();
-        let failed = match element(p, true) {
-            Ok(element) => {
-                items.push(element);
-                false
-            }
-            Err(_) => true,
-        };
-        if failed {
+        if element_into(p, &mut items).is_err() {
             let ok = p.recover_in_list(list_depth);
             items.push(TableElement::Error {
                 span: p.span_from(item_start),
@@ -232,7 +225,9 @@ fn table_elements<'a>(p: &mut Parser<'a>) -> PResult<TableElements<'a>> {
     }
     let elements = TableElements {
         span: p.span_from(start),
-        items: p.list_from(items.drain(..)),
+        items: p.list_swapped(&mut items, 0, || TableElement::Error {
+            span: Span::default(),
+        }),
     };
     p.table_elements = items;
     Ok(elements)
@@ -241,6 +236,37 @@ fn table_elements<'a>(p: &mut Parser<'a>) -> PResult<TableElements<'a>> {
 /// One table element (ALTER TABLE ... ADD reads one alone).
 pub(crate) fn table_element<'a>(p: &mut Parser<'a>) -> PResult<TableElement<'a>> {
     element(p, false)
+}
+
+/// A table element of the list, pushed on `items` as it is made (no move of the element
+/// through a `Result` on the way).
+#[inline]
+fn element_into<'a>(p: &mut Parser<'a>, items: &mut Vec<TableElement<'a>>) -> PResult<()> {
+    let t = p.current();
+    if t.kind == T::Word {
+        match t.keyword {
+            K::CONSTRAINT | K::PRIMARY | K::UNIQUE => {
+                let constraint = table_constraint(p)?;
+                items.push(TableElement::Constraint(constraint));
+                return Ok(());
+            }
+            K::WATERMARK => {
+                let watermark = watermark(p)?;
+                items.push(TableElement::Watermark(watermark));
+                return Ok(());
+            }
+            _ => {}
+        }
+    }
+    if !at_ident(p) {
+        p.note_keywords(&[K::CONSTRAINT]);
+        p.note_keywords(&[K::PRIMARY]);
+        p.note_keywords(&[K::UNIQUE]);
+        p.note_keywords(&[K::WATERMARK]);
+    }
+    let column = column(p, true)?;
+    items.push(TableElement::Column(column));
+    Ok(())
 }
 
 /// A table element; `in_list` when the element list's `,` or `)` comes next.

@@ -832,14 +832,12 @@ fn reserved_call<'a>(p: &mut Parser<'a>, t: Token, start: u32) -> PResult<Expr<'
     p.bump();
     let name = ObjectName {
         span: t.span,
-        parts: list!(
-            p,
-            vec![Ident {
-                span: t.span,
-                value: p.text(t.span),
-                quoted: false,
-            }]
-        ),
+        // One part: no `Vec` (its malloc and free were most of a call's list costs).
+        parts: p.one(Ident {
+            span: t.span,
+            value: p.text(t.span),
+            quoted: false,
+        }),
     };
     call(p, start, name)
 }
@@ -874,31 +872,18 @@ fn call<'a>(p: &mut Parser<'a>, start: u32, name: ObjectName<'a>) -> PResult<Exp
     } else {
         None
     };
-    let mut args = Vec::new();
     let mut named_args = Vec::new();
-    let mut star = false;
-    if p.eat(T::Star).is_some() {
-        star = true;
-        p.expect(T::RParen)?;
-    } else if p.eat(T::RParen).is_none() {
-        if at_query_start(p) {
-            return Err(subquery_error(p));
-        }
-        loop {
-            if at_ident(p) && p.nth_is(1, T::Arrow) {
-                let arg_name = ident(p)?;
-                p.bump();
-                named_args.push((arg_name, call_argument(p)?));
-            } else {
-                args.push(call_argument(p)?);
-            }
-            if p.eat(T::Comma).is_some() {
-                continue;
-            }
-            p.expect(T::RParen)?;
-            break;
-        }
-    }
+    // The arguments go on the parse's stack of them (see `Parser::call_args`), above those of
+    // the calls this one is nested in, and come off here whether or not they were all read.
+    let base = p.call_args.len();
+    let read = call_arguments(p, &mut named_args);
+    let mut stack = std::mem::take(&mut p.call_args);
+    let args = p.list_swapped(&mut stack, base, || Expr {
+        span: Span::default(),
+        kind: ExprKind::Error,
+    });
+    p.call_args = stack;
+    let star = read?;
     // `IGNORE|RESPECT NULLS`, `WITHIN GROUP (ORDER BY ...)`, `FILTER (WHERE cond)` and
     // `OVER (...)` / `OVER w` after an aggregate, in Calcite's order.
     let mut ignore_nulls = None;
@@ -946,7 +931,7 @@ fn call<'a>(p: &mut Parser<'a>, start: u32, name: ObjectName<'a>) -> PResult<Exp
             Call {
                 name,
                 quantifier,
-                args: p.list(args),
+                args,
                 star,
                 named_args: p.list(named_args),
                 filter,
@@ -957,6 +942,39 @@ fn call<'a>(p: &mut Parser<'a>, start: u32, name: ObjectName<'a>) -> PResult<Exp
             }
         )),
     })
+}
+
+/// A call's arguments after its `(`, through its `)`: the positional ones pushed on
+/// [`Parser::call_args`], the named ones on `named_args`. Returns whether it was `(*)`.
+fn call_arguments<'a>(
+    p: &mut Parser<'a>,
+    named_args: &mut Vec<(Ident<'a>, Expr<'a>)>,
+) -> PResult<bool> {
+    if p.eat(T::Star).is_some() {
+        p.expect(T::RParen)?;
+        return Ok(true);
+    }
+    if p.eat(T::RParen).is_none() {
+        if at_query_start(p) {
+            return Err(subquery_error(p));
+        }
+        loop {
+            if at_ident(p) && p.nth_is(1, T::Arrow) {
+                let arg_name = ident(p)?;
+                p.bump();
+                named_args.push((arg_name, call_argument(p)?));
+            } else {
+                let arg = call_argument(p)?;
+                p.call_args.push(arg);
+            }
+            if p.eat(T::Comma).is_some() {
+                continue;
+            }
+            p.expect(T::RParen)?;
+            break;
+        }
+    }
+    Ok(false)
 }
 
 /// A call's argument: an expression, or `TABLE t [PARTITION BY ...] [ORDER BY ...]` (a table
@@ -1038,7 +1056,7 @@ fn simple_call<'a>(p: &Parser<'a>, name: Ident<'a>, args: Vec<Expr<'a>>) -> Call
     Call {
         name: ObjectName {
             span: name.span,
-            parts: list!(p, vec![name]),
+            parts: p.one(name),
         },
         quantifier: None,
         args: p.list(args),

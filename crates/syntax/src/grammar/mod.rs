@@ -333,11 +333,36 @@ pub(crate) fn optional_with<'a>(p: &mut Parser<'a>) -> PResult<Option<PropertyLi
 pub(crate) fn property_list<'a>(p: &mut Parser<'a>) -> PResult<PropertyList<'a>> {
     let start = p.start();
     p.expect(T::LParen)?;
-    let mut properties = Vec::new();
+    // The properties go on the parse's stack of them (see `Parser::properties`) and come off
+    // below whether or not they were all read.
+    let base = p.properties.len();
+    let read = properties(p);
+    let mut stack = std::mem::take(&mut p.properties);
+    let properties = p.list_swapped(&mut stack, base, || Property {
+        span: Span::default(),
+        key: StringLit {
+            span: Span::default(),
+            value: "",
+        },
+        value: StringLit {
+            span: Span::default(),
+            value: "",
+        },
+    });
+    p.properties = stack;
+    read?;
+    Ok(PropertyList {
+        span: p.span_from(start),
+        properties,
+    })
+}
+
+/// The properties after a list's `(`, through its `)`, pushed on [`Parser::properties`].
+fn properties(p: &mut Parser<'_>) -> PResult<()> {
     if p.eat(T::RParen).is_none() {
-        properties.reserve_exact(p.list_size_hint());
         loop {
-            properties.push(property(p)?);
+            let property = property(p)?;
+            p.properties.push(property);
             if p.eat(T::Comma).is_some() {
                 continue;
             }
@@ -345,10 +370,7 @@ pub(crate) fn property_list<'a>(p: &mut Parser<'a>) -> PResult<PropertyList<'a>>
             break;
         }
     }
-    Ok(PropertyList {
-        span: p.span_from(start),
-        properties: p.list(properties),
-    })
+    Ok(())
 }
 
 pub(crate) fn property<'a>(p: &mut Parser<'a>) -> PResult<Property<'a>> {

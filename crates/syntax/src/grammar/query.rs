@@ -318,7 +318,7 @@ fn select<'a>(p: &mut Parser<'a>) -> PResult<Select<'a>> {
         span: Span::new(start, start),
         hints: p.list(hints),
         quantifier,
-        items: p.list(items),
+        items,
         from: None,
         where_clause: None,
         group_by: None,
@@ -377,8 +377,10 @@ fn select<'a>(p: &mut Parser<'a>) -> PResult<Select<'a>> {
 
 /// The select list; a failed item is reported and the list goes on at the next `,`. Returns
 /// whether any item failed.
-fn select_list<'a>(p: &mut Parser<'a>) -> (Vec<QueryItem<'a>>, bool) {
-    let mut items = Vec::new();
+fn select_list<'a>(p: &mut Parser<'a>) -> (List<'a, QueryItem<'a>>, bool) {
+    // The items go on the parse's stack of select items (see `Parser::select_items`), above
+    // those of enclosing lists; this function has no early return, so they always come off.
+    let base = p.select_items.len();
     let mut failed = false;
     let list_depth = p.paren_depth();
     loop {
@@ -389,7 +391,7 @@ fn select_list<'a>(p: &mut Parser<'a>) -> (Vec<QueryItem<'a>>, bool) {
                     QueryItem::Expr { alias: Some(_), .. }
                         | QueryItem::Wildcard { alias: Some(_), .. }
                 );
-                items.push(item);
+                p.select_items.push(item);
                 if has_alias && at_plain_name(p) {
                     alias_followed_by_word(p);
                     failed = true;
@@ -405,7 +407,14 @@ fn select_list<'a>(p: &mut Parser<'a>) -> (Vec<QueryItem<'a>>, bool) {
             break;
         }
     }
-    (items, failed)
+    let mut items = std::mem::take(&mut p.select_items);
+    let list = p.list_swapped(&mut items, base, || QueryItem::Wildcard {
+        span: Span::default(),
+        qualifier: None,
+        alias: None,
+    });
+    p.select_items = items;
+    (list, failed)
 }
 
 /// Skips to the `,` that separates select items, or to the clause that ends the list.
