@@ -5,23 +5,8 @@
 
 use flinkddl::incremental::Incremental;
 use flinkddl::{Analysis, Options};
+use flinkddl_test_support::rng::Rng;
 use std::path::Path;
-
-/// xorshift64*: deterministic, so a failure replays.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const SNIPPETS: &[&str] = &[
     ";",
