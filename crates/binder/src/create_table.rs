@@ -852,7 +852,7 @@ impl Binder<'_> {
     pub(crate) fn resolve_type(&mut self, ty: &ast::DataTypeSyntax) -> Option<DataType> {
         let source = self.source;
         let key = source
-            .get(ty.span.start as usize..ty.span.end as usize)
+            .get(ty.span.range())
             .map(|text| (text, ty.nullability.is_some_and(|n| n.not_null)));
         if let Some(t) = key.and_then(|k| self.type_cache.get(&k)) {
             return Some(t.clone());

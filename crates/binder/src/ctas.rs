@@ -261,16 +261,13 @@ impl Binder<'_> {
     /// The sources of every table the statement's query reads, built (and failing) after the
     /// query's own checks, as Flink converts a CTAS.
     fn check_query_sources(&mut self) -> Result<(), ()> {
-        // The statement's uses are the last ones recorded (statements record theirs in order),
-        // lent out of the binder while they are checked: no copy, no scan of earlier ones.
-        let all = std::mem::take(&mut self.uses);
-        let first = all
+        // The statement's uses are the last ones recorded (statements record theirs in order).
+        let first = self
+            .uses
             .iter()
             .rposition(|u| u.statement != self.statement_index)
             .map_or(0, |i| i + 1);
-        let result = self.check_sources(all.get(first..).unwrap_or_default());
-        self.uses = all;
-        result
+        self.with_uses_from(first, |b, uses| b.check_sources(uses))
     }
 
     /// The query's output columns, or `None` when we cannot derive them. `Err` when Flink

@@ -103,13 +103,20 @@ impl Binder<'_> {
         let Some(checks_target) = validated_query(&statement.kind) else {
             return Ok(());
         };
-        // Lent out of the binder while it is checked (nothing here records uses): no copy.
+        self.with_uses_from(first_use, |b, uses| {
+            b.check_uses_exist(statement, uses, checks_target)
+        })
+    }
+
+    /// `check` of the uses recorded from `first` on, lent out of the binder while it runs (it
+    /// must record none): no copy of them.
+    pub(crate) fn with_uses_from<R>(
+        &mut self,
+        first: usize,
+        check: impl FnOnce(&mut Self, &[TableUse]) -> R,
+    ) -> R {
         let all = std::mem::take(&mut self.uses);
-        let result = self.check_uses_exist(
-            statement,
-            all.get(first_use..).unwrap_or_default(),
-            checks_target,
-        );
+        let result = check(self, all.get(first..).unwrap_or_default());
         self.uses = all;
         result
     }
@@ -234,11 +241,7 @@ impl Binder<'_> {
         {
             return Ok(());
         }
-        // Lent out of the binder while it is checked (nothing here records uses): no copy.
-        let all = std::mem::take(&mut self.uses);
-        let result = self.check_sources(all.get(first_use..).unwrap_or_default());
-        self.uses = all;
-        result
+        self.with_uses_from(first_use, |b, uses| b.check_sources(uses))
     }
 
     /// The sources of the tables a statement reads (in `uses`), as Flink builds them after

@@ -827,8 +827,7 @@ impl<'a> Checker<'a> {
         }
         // `<slot prefix><other format>.<option>`: an option of a format the table does not use.
         for slot in &self.connector.format_slots {
-            // `slot.key_prefix()`, borrowed
-            let slot_prefix = slot.option.strip_suffix("format").unwrap_or("");
+            let slot_prefix = slot.key_prefix();
             let Some(rest) = key.strip_prefix(slot_prefix) else {
                 continue;
             };
@@ -931,15 +930,8 @@ impl<'a> Checker<'a> {
     /// Every key the table could use: connector options and the active formats' options.
     /// Whether `key` is one of [`Self::known_keys`], without building them.
     fn is_known_key(&self, key: &str) -> bool {
-        // The index holds every key of the options without `#`: a key it lacks is none of
-        // theirs. It keeps the first option a key sets, which may set it as a fallback key.
-        let options = &self.connector.options;
-        let connector_key = match self.connector.option_index().by_key.get(key) {
-            None => false,
-            Some(&i) if options.get(i).is_some_and(|o| o.key == key) => true,
-            Some(_) => options.iter().any(|o| o.key == key && !o.key.contains('#')),
-        };
-        connector_key
+        // A key with `#` is a pattern's, which no written key is.
+        (!key.contains('#') && self.connector_option(key).is_some())
             || self.resolved.formats.iter().any(|f| {
                 f.spec.is_some_and(|spec| {
                     key.strip_prefix(f.options_prefix.as_str())
@@ -1265,17 +1257,14 @@ impl<'a> Checker<'a> {
             return;
         }
         let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-        {
-            let msg = message.clone().unwrap_or_else(|| {
-                let mut msg = quoted_keys(p, set.iter().copied(), "", " and ");
-                msg.push_str(" cannot be set together");
-                msg
-            });
-            let span = spans.key(&full(set[set.len() - 1]));
-            let d =
-                Diagnostic::new(Code::ConflictingOptions, span, msg).with_help("keep one of them");
-            self.emit(d, *fails);
-        }
+        let msg = message.clone().unwrap_or_else(|| {
+            let mut msg = quoted_keys(p, set.iter().copied(), "", " and ");
+            msg.push_str(" cannot be set together");
+            msg
+        });
+        let span = spans.key(&full(set[set.len() - 1]));
+        let d = Diagnostic::new(Code::ConflictingOptions, span, msg).with_help("keep one of them");
+        self.emit(d, *fails);
     }
 
     /// Exactly one of the options.
@@ -1324,22 +1313,21 @@ impl<'a> Checker<'a> {
     ) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
-        if self.holds(when, p, format) && then.iter().any(|o| !self.present(o, p)) {
-            let missing: Vec<&String> = then.iter().filter(|o| !self.present(o, p)).collect();
-            {
-                let names = quoted_keys(p, missing.iter().copied(), "", " and ");
-                let msg = message
-                    .clone()
-                    .unwrap_or_else(|| format!("{} needs {names}", Self::cond_text(when, p)));
-                let d = Diagnostic::new(
-                    Code::MissingDependentOption,
-                    spans.key(&full(&when.option)),
-                    msg,
-                )
-                .with_help(format!("add {names}"));
-                self.emit(d, *fails);
-            }
+        if !self.holds(when, p, format) || then.iter().all(|o| self.present(o, p)) {
+            return;
         }
+        let missing = then.iter().filter(|o| !self.present(o, p));
+        let names = quoted_keys(p, missing, "", " and ");
+        let msg = message
+            .clone()
+            .unwrap_or_else(|| format!("{} needs {names}", Self::cond_text(when, p)));
+        let d = Diagnostic::new(
+            Code::MissingDependentOption,
+            spans.key(&full(&when.option)),
+            msg,
+        )
+        .with_help(format!("add {names}"));
+        self.emit(d, *fails);
     }
 
     /// Options set all together or not at all.
@@ -1352,17 +1340,15 @@ impl<'a> Checker<'a> {
         if options.iter().all(|o| self.present(o, p)) {
             return;
         }
-        {
-            let missing = quoted_keys(p, options.iter().filter(|o| !self.present(o, p)), "", ", ");
-            let all = quoted_keys(p, options, "", ", ");
-            let d = Diagnostic::new(
-                Code::MissingDependentOption,
-                spans.key(&full(first)),
-                format!("{all} must be set together; missing {missing}"),
-            )
-            .with_help(format!("add {missing} or remove the others"));
-            self.emit(d, *fails);
-        }
+        let missing = quoted_keys(p, options.iter().filter(|o| !self.present(o, p)), "", ", ");
+        let all = quoted_keys(p, options, "", ", ");
+        let d = Diagnostic::new(
+            Code::MissingDependentOption,
+            spans.key(&full(first)),
+            format!("{all} must be set together; missing {missing}"),
+        )
+        .with_help(format!("add {missing} or remove the others"));
+        self.emit(d, *fails);
     }
 
     /// Options a condition rules out.

@@ -171,11 +171,8 @@ pub enum SlotRole {
 
 impl FormatSlot {
     /// The key prefix of this slot's format options, without the format id.
-    pub fn key_prefix(&self) -> String {
-        match self.option.strip_suffix("format") {
-            Some(prefix) => prefix.to_string(),
-            None => String::new(),
-        }
+    pub fn key_prefix(&self) -> &str {
+        self.option.strip_suffix("format").unwrap_or("")
     }
 }
 

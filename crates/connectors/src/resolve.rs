@@ -145,7 +145,7 @@ impl<'c> TableOptions<'c> {
                 slot,
                 written: given.is_some(),
                 options_prefix: format!("{prefix}{id}."),
-                prefix,
+                prefix: prefix.to_string(),
                 id: id.to_string(),
                 spec,
             });

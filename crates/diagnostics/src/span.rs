@@ -44,11 +44,14 @@ impl Span {
         self.start <= other.start && other.end <= self.end
     }
 
+    #[inline]
     pub fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
 
-    /// The text this span covers, or "" when it does not fit `source`.
+    /// The text this span covers, or "" when it does not fit `source`. Inline: the parser
+    /// calls it for every name.
+    #[inline]
     pub fn text(self, source: &str) -> &str {
         source.get(self.range()).unwrap_or("")
     }

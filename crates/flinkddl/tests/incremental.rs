@@ -5,7 +5,7 @@
 
 use flinkddl::incremental::Incremental;
 use flinkddl::{Analysis, Options};
-use flinkddl_test_support::rng::Rng;
+use flinkddl_test_support::edits::{char_boundary, Rng};
 use std::path::Path;
 
 const SNIPPETS: &[&str] = &[
@@ -34,14 +34,6 @@ const SNIPPETS: &[&str] = &[
     "CREATE VIEW v AS SELECT * FROM t;\n",
     "é",
 ];
-
-fn char_boundary(text: &str, mut at: usize) -> usize {
-    at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
 
 fn edit(text: &str, rng: &mut Rng) -> String {
     let at = char_boundary(text, rng.below(text.len() + 1));

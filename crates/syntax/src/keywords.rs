@@ -90,9 +90,7 @@ impl Keyword {
             i = (i + 1) & (KEYWORD_SLOTS - 1);
         }
     }
-}
 
-impl Keyword {
     /// A word of one to eight bytes by its folded head ([`head_at`]), in the table of short
     /// keywords (`build.rs`): a zero slot is empty.
     #[inline(always)]

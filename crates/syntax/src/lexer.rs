@@ -214,6 +214,19 @@ impl Lexer<'_> {
                 }
             }};
         }
+        // A one-byte token at `pos`.
+        macro_rules! one_byte {
+            ($kind:expr) => {{
+                push!(Token {
+                    kind: $kind,
+                    keyword: Keyword::NotKeyword,
+                    escaped: false,
+                    span: Span::new(pos as u32, pos as u32 + 1),
+                });
+                pos += 1;
+                continue;
+            }};
+        }
         'tokens: loop {
             let b = loop {
                 match bytes.get(pos) {
@@ -235,35 +248,10 @@ impl Lexer<'_> {
                         continue;
                     }
                 }
-                Class::Punct(kind) => {
-                    push!(Token {
-                        kind,
-                        keyword: Keyword::NotKeyword,
-                        escaped: false,
-                        span: Span::new(pos as u32, pos as u32 + 1),
-                    });
-                    pos += 1;
-                    continue;
-                }
-                Class::Eq if bytes.get(pos + 1) != Some(&b'>') => {
-                    push!(Token {
-                        kind: TokenKind::Eq,
-                        keyword: Keyword::NotKeyword,
-                        escaped: false,
-                        span: Span::new(pos as u32, pos as u32 + 1),
-                    });
-                    pos += 1;
-                    continue;
-                }
+                Class::Punct(kind) => one_byte!(kind),
+                Class::Eq if bytes.get(pos + 1) != Some(&b'>') => one_byte!(TokenKind::Eq),
                 Class::Dot if !bytes.get(pos + 1).is_some_and(u8::is_ascii_digit) => {
-                    push!(Token {
-                        kind: TokenKind::Dot,
-                        keyword: Keyword::NotKeyword,
-                        escaped: false,
-                        span: Span::new(pos as u32, pos as u32 + 1),
-                    });
-                    pos += 1;
-                    continue;
+                    one_byte!(TokenKind::Dot)
                 }
                 // Closed literals and non-empty quoted names; the errors go through `other`.
                 Class::Quote => {
@@ -926,34 +914,12 @@ pub(crate) fn memchr_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize
         .map(|i| from + offset + i)
 }
 
-/// The first LF or CR at or after `from`, or the end of `bytes`: eight bytes at a time, as
-/// [`memchr_quote`] does (comments are long runs without either).
+/// The first LF or CR at or after `from`, or the end of `bytes`.
 fn line_end(bytes: &[u8], from: usize) -> usize {
-    let Some(hay) = bytes.get(from..) else {
-        return bytes.len();
-    };
-    let has = |x: u64, c: u8| {
-        let x = x ^ (ONES * u64::from(c));
-        x.wrapping_sub(ONES) & !x & HIGHS
-    };
-    let mut offset = 0;
-    for chunk in hay.chunks_exact(8) {
-        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
-            break;
-        };
-        let x = u64::from_le_bytes(word);
-        // The lowest flag of each test is exact, so the lowest of both is the first of either.
-        let found = has(x, b'\n') | has(x, b'\r');
-        if found != 0 {
-            return from + offset + (found.trailing_zeros() / 8) as usize;
-        }
-        offset += 8;
-    }
-    hay.get(offset..)
-        .unwrap_or_default()
-        .iter()
-        .position(|&c| c == b'\n' || c == b'\r')
-        .map_or(bytes.len(), |i| from + offset + i)
+    bytes
+        .get(from..)
+        .and_then(|hay| memchr::memchr2(b'\n', b'\r', hay))
+        .map_or(bytes.len(), |i| from + i)
 }
 
 /// The end of the quoted text whose opening `quote` is just before `from` (a doubled quote

@@ -226,23 +226,22 @@ impl Parse {
         let tokens_kept = old_tokens.partition_point(|t| t.span.start < from32);
         let trivia_kept = self.trivia.partition_point(|t| t.span.start < from32);
         let errors_kept = self.errors.partition_point(|e| e.span.start < from32);
-        let invalid_kept = self.errors[..errors_kept]
-            .iter()
-            .filter(|d| d.code == flinkddl_diagnostics::Code::InvalidCharacter)
-            .count();
+        let invalid_characters = |errors: &[Diagnostic]| {
+            errors
+                .iter()
+                .filter(|d| d.code == flinkddl_diagnostics::Code::InvalidCharacter)
+                .count()
+        };
+        let invalid_kept = invalid_characters(&self.errors[..errors_kept]);
         let base = Base {
             tree: tree.clone(),
             statements: keep,
         };
-        let parse = Parse::try_build_on(text.to_owned(), Some(base), |text, herd, base| {
+        let mut parse = Parse::try_build_on(text.to_owned(), Some(base), |text, herd, base| {
             let rest = chunks::read_rest(text, from, herd).ok_or(())?;
-            let invalid = rest
-                .lexed
-                .errors
-                .iter()
-                .filter(|d| d.code == flinkddl_diagnostics::Code::InvalidCharacter)
-                .count();
-            if invalid_kept + invalid >= lexer::MAX_INVALID_CHARACTER_REPORTS {
+            if invalid_kept + invalid_characters(&rest.lexed.errors)
+                >= lexer::MAX_INVALID_CHARACTER_REPORTS
+            {
                 return Err(());
             }
             let kept = base.get(..keep).ok_or(())?;
@@ -257,7 +256,6 @@ impl Parse {
             Ok((read, Some(tokens)))
         })
         .ok()?;
-        let mut parse = parse;
         let mut trivia = self.trivia[..trivia_kept].to_vec();
         trivia.append(&mut parse.trivia);
         parse.trivia = trivia;

@@ -201,12 +201,9 @@ impl<'a> Parser<'a> {
         Span::new(start, self.prev_end().max(start))
     }
 
-    /// [`Span::text`], inlined here: it is another crate's function, called for every name.
     #[inline]
     pub fn text(&self, span: Span) -> &'a str {
-        self.src
-            .get(span.start as usize..span.end as usize)
-            .unwrap_or("")
+        span.text(self.src)
     }
 
     /// The tokens back, once the parse is done.
@@ -256,6 +253,25 @@ impl<'a> Parser<'a> {
         slice.swap_with_slice(tail);
         items.truncate(base);
         List::new(slice)
+    }
+
+    /// A list read by `read` onto one of the parse's stacks (`stack` picks it:
+    /// [`Parser::select_items`], [`Parser::call_args`], [`Parser::properties`]) above the items
+    /// of the lists it is nested in, then moved into the arena by [`Parser::list_swapped`]
+    /// whether or not `read` succeeded: the stack is left as it was found.
+    #[inline]
+    pub fn stacked<T, R>(
+        &mut self,
+        stack: fn(&mut Self) -> &mut Vec<T>,
+        filler: impl Fn() -> T,
+        read: impl FnOnce(&mut Self) -> R,
+    ) -> (List<'a, T>, R) {
+        let base = stack(self).len();
+        let read = read(self);
+        let mut items = std::mem::take(stack(self));
+        let list = self.list_swapped(&mut items, base, filler);
+        *stack(self) = items;
+        (list, read)
     }
 
     /// One element as a list, without a `Vec`.

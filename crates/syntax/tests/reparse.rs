@@ -6,7 +6,7 @@
 //! the edit is read in pieces on several threads.
 
 use flinkddl_syntax::{parse_keeping_tokens, reparse, Parse};
-use flinkddl_test_support::rng::Rng;
+use flinkddl_test_support::edits::{char_boundary, Rng};
 use std::path::Path;
 
 const SNIPPETS: &[&str] = &[
@@ -29,14 +29,6 @@ const SNIPPETS: &[&str] = &[
     "END;\n",
     "SET 'a' = 'b';\n",
 ];
-
-fn char_boundary(text: &str, mut at: usize) -> usize {
-    at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
 
 /// An edit near `around` (a fraction of the text), so that edits come in places as typing does.
 fn edit(text: &str, rng: &mut Rng, around: f64) -> String {

@@ -1144,9 +1144,7 @@ impl Resolver<'_, '_> {
                             }
                         }
                         match self.resolver.column_key(name) {
-                            Some((i, c))
-                                if self.keys.columns.iter().any(|&(ki, kc)| ki == i && kc == c) => {
-                            }
+                            Some(k) if self.keys.columns.contains(&k) => {}
                             Some(_) => {
                                 let written = name
                                     .parts

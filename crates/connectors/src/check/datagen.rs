@@ -4,11 +4,11 @@
 use super::Checker;
 use crate::model::{DatagenFields, Side};
 use crate::values::quoted_list;
+use flinkddl_binder::schema::Column;
 use flinkddl_diagnostics::{Code, Diagnostic};
 
 impl<'a> Checker<'a> {
     pub(super) fn check_datagen(&mut self, rule: &DatagenFields) {
-        let spans = self.spans;
         let table = self.table;
         // The `fields.*` keys, after `fields.`, found once: a column's keys are looked up
         // among these (most tables have few) without building `fields.<column>.<sub>`.
@@ -17,9 +17,9 @@ impl<'a> Checker<'a> {
             .iter()
             .filter_map(|(k, _)| Some((k.as_str(), k.strip_prefix("fields.")?)))
             .collect();
-        // For a column without `fields.<column>.*` keys the outcome depends on its type root
-        // alone: whether it has no finding, found once per root.
-        let mut quiet_roots: Vec<(flinkddl_types::LogicalTypeRoot, bool)> = Vec::new();
+        // A column without `fields.<column>.*` keys has the same outcome as any other of its
+        // type root: the roots of such columns found to have no finding are skipped after.
+        let mut quiet_roots: Vec<flinkddl_types::LogicalTypeRoot> = Vec::new();
         for column in table.columns.iter().filter(|c| c.is_physical()) {
             // (key, sub-option) of each `fields.<column>.<sub>` key, in the table's order.
             let of_column = |(key, rest): &(&'a str, &'a str)| -> Option<(&'a str, &'a str)> {
@@ -31,85 +31,114 @@ impl<'a> Checker<'a> {
             } else {
                 fields.iter().filter_map(of_column).collect()
             };
-            if column_keys.is_empty() {
-                let root = column.data_type.type_root();
-                let quiet = match quiet_roots.iter().find(|(r, _)| *r == root) {
-                    Some(&(_, quiet)) => quiet,
-                    None => {
-                        let quiet = quiet_without_keys(rule, root.as_str());
-                        quiet_roots.push((root, quiet));
-                        quiet
-                    }
-                };
-                if quiet {
-                    continue;
-                }
-            }
-            let prefix = || format!("fields.{}.", column.name);
-            let kind_key = || format!("fields.{}.kind", column.name);
-            let kind = column_keys
-                .iter()
-                .find(|(_, sub)| *sub == "kind")
-                .and_then(|(key, _)| self.option(key))
-                .unwrap_or("random");
-            let Some(groups) = rule.kinds.get(kind) else {
-                let kind_key = kind_key();
-                let kinds: Vec<String> = rule.kinds.keys().cloned().collect();
-                let d = Diagnostic::new(
-                    Code::InvalidOptionValue,
-                    spans.value(&kind_key),
-                    format!(
-                        "invalid value for '{kind_key}': '{kind}' is not one of {}",
-                        quoted_list(&kinds)
-                    ),
-                );
-                self.emit(d, Side::Both);
+            let keyless_root = column_keys.is_empty().then(|| column.data_type.type_root());
+            if keyless_root.is_some_and(|root| quiet_roots.contains(&root)) {
                 continue;
+            }
+            let found_before = self.out.len();
+            self.check_datagen_column(rule, column, &column_keys);
+            if let Some(root) = keyless_root.filter(|_| self.out.len() == found_before) {
+                quiet_roots.push(root);
+            }
+        }
+    }
+
+    /// One physical column of a datagen table, with its `fields.<column>.*` keys as (key,
+    /// sub-option) pairs.
+    fn check_datagen_column(
+        &mut self,
+        rule: &DatagenFields,
+        column: &Column,
+        column_keys: &[(&str, &str)],
+    ) {
+        let spans = self.spans;
+        let prefix = || format!("fields.{}.", column.name);
+        let kind_key = || format!("fields.{}.kind", column.name);
+        let kind = column_keys
+            .iter()
+            .find(|(_, sub)| *sub == "kind")
+            .and_then(|(key, _)| self.option(key))
+            .unwrap_or("random");
+        let Some(groups) = rule.kinds.get(kind) else {
+            let kind_key = kind_key();
+            let kinds: Vec<String> = rule.kinds.keys().cloned().collect();
+            let d = Diagnostic::new(
+                Code::InvalidOptionValue,
+                spans.value(&kind_key),
+                format!(
+                    "invalid value for '{kind_key}': '{kind}' is not one of {}",
+                    quoted_list(&kinds)
+                ),
+            );
+            self.emit(d, Side::Both);
+            return;
+        };
+        let root = column.data_type.type_root();
+        let root_name = root.as_str();
+        let set = column_keys.iter().filter(|(_, sub)| *sub != "kind");
+        if rule
+            .unsupported
+            .get(kind)
+            .is_some_and(|r| r.iter().any(|n| n == root_name))
+        {
+            let kind_key = kind_key();
+            let span = if spans.has_key(&kind_key) {
+                spans.value(&kind_key)
+            } else {
+                spans.column(&column.name)
             };
-            let root = column.data_type.type_root();
-            let root_name = root.as_str();
-            let set = column_keys.iter().filter(|(_, sub)| *sub != "kind");
-            if rule
-                .unsupported
-                .get(kind)
-                .is_some_and(|r| r.iter().any(|n| n == root_name))
-            {
-                let kind_key = kind_key();
-                let span = if spans.has_key(&kind_key) {
-                    spans.value(&kind_key)
+            let d = Diagnostic::new(
+                Code::ConnectorSchemaMismatch,
+                span,
+                format!(
+                    "datagen cannot generate a '{kind}' for column '{}' of type {}",
+                    column.name,
+                    column.data_type.summary_string()
+                ),
+            );
+            self.emit(d, Side::Both);
+            return;
+        }
+        let Some(group) = groups
+            .iter()
+            .find(|g| g.roots.iter().any(|r| r == root_name))
+        else {
+            return;
+        };
+        for &(key, sub) in set.clone() {
+            if !group.options.iter().any(|o| o == sub) && self.is_datagen_sub_option(sub) {
+                let takes = if group.options.is_empty() {
+                    "it takes no per-field options".to_string()
                 } else {
-                    spans.column(&column.name)
+                    format!("it takes {}", quoted_list(&group.options))
                 };
                 let d = Diagnostic::new(
                     Code::ConnectorSchemaMismatch,
-                    span,
+                    spans.key(key),
                     format!(
-                        "datagen cannot generate a '{kind}' for column '{}' of type {}",
+                        "'{key}' does not apply to column '{}' of type {} with kind '{kind}': {takes}",
                         column.name,
                         column.data_type.summary_string()
                     ),
                 );
                 self.emit(d, Side::Both);
-                continue;
             }
-            let Some(group) = groups
-                .iter()
-                .find(|g| g.roots.iter().any(|r| r == root_name))
-            else {
-                continue;
-            };
+        }
+        if column
+            .data_type
+            .has_family(flinkddl_types::LogicalTypeFamily::Numeric)
+        {
             for &(key, sub) in set.clone() {
-                if !group.options.iter().any(|o| o == sub) && self.is_datagen_sub_option(sub) {
-                    let takes = if group.options.is_empty() {
-                        "it takes no per-field options".to_string()
-                    } else {
-                        format!("it takes {}", quoted_list(&group.options))
-                    };
+                if !matches!(sub, "min" | "max" | "start" | "end") {
+                    continue;
+                }
+                let value = self.option(key).unwrap_or("");
+                if value.trim().parse::<f64>().is_err() {
                     let d = Diagnostic::new(
-                        Code::ConnectorSchemaMismatch,
-                        spans.key(key),
+                        Code::InvalidOptionValue,
+                        spans.value(key),
                         format!(
-                            "'{key}' does not apply to column '{}' of type {} with kind '{kind}': {takes}",
+                            "invalid value for '{key}': '{value}' is not a number, but column '{}' is {}",
                             column.name,
                             column.data_type.summary_string()
                         ),
@@ -117,50 +146,27 @@ impl<'a> Checker<'a> {
                     self.emit(d, Side::Both);
                 }
             }
-            if column
-                .data_type
-                .has_family(flinkddl_types::LogicalTypeFamily::Numeric)
-            {
-                for &(key, sub) in set.clone() {
-                    if !matches!(sub, "min" | "max" | "start" | "end") {
-                        continue;
-                    }
-                    let value = self.option(key).unwrap_or("");
-                    if value.trim().parse::<f64>().is_err() {
-                        let d = Diagnostic::new(
-                            Code::InvalidOptionValue,
-                            spans.value(key),
-                            format!(
-                                "invalid value for '{key}': '{value}' is not a number, but column '{}' is {}",
-                                column.name,
-                                column.data_type.summary_string()
-                            ),
-                        );
-                        self.emit(d, Side::Both);
-                    }
-                }
-            }
-            if let Some(required) = rule.required.get(kind) {
-                let missing: Vec<String> = required
-                    .iter()
-                    .filter(|r| group.options.contains(r))
-                    .filter(|r| !column_keys.iter().any(|(_, sub)| sub == r))
-                    .map(|r| format!("'{}{r}'", prefix()))
-                    .collect();
-                if !missing.is_empty() {
-                    let kind_key = kind_key();
-                    let span = if spans.has_key(&kind_key) {
-                        spans.key(&kind_key)
-                    } else {
-                        spans.table
-                    };
-                    let d = Diagnostic::new(
-                        Code::MissingDependentOption,
-                        span,
-                        format!("'{kind_key}' = '{kind}' needs {}", missing.join(" and ")),
-                    );
-                    self.emit(d, Side::Both);
-                }
+        }
+        if let Some(required) = rule.required.get(kind) {
+            let missing: Vec<String> = required
+                .iter()
+                .filter(|r| group.options.contains(r))
+                .filter(|r| !column_keys.iter().any(|(_, sub)| sub == r))
+                .map(|r| format!("'{}{r}'", prefix()))
+                .collect();
+            if !missing.is_empty() {
+                let kind_key = kind_key();
+                let span = if spans.has_key(&kind_key) {
+                    spans.key(&kind_key)
+                } else {
+                    spans.table
+                };
+                let d = Diagnostic::new(
+                    Code::MissingDependentOption,
+                    span,
+                    format!("'{kind_key}' = '{kind}' needs {}", missing.join(" and ")),
+                );
+                self.emit(d, Side::Both);
             }
         }
     }
@@ -173,30 +179,4 @@ impl<'a> Checker<'a> {
             .iter()
             .any(|o| o.key.strip_prefix("fields.#.") == Some(sub))
     }
-}
-
-/// Whether [`Checker::check_datagen`] finds nothing for a column of type root `root_name`
-/// without `fields.<column>.*` keys: kind `random`, which the rule knows and which generates
-/// the type, and no option the type's group needs (a column without keys sets none).
-fn quiet_without_keys(rule: &DatagenFields, root_name: &str) -> bool {
-    let kind = "random";
-    let Some(groups) = rule.kinds.get(kind) else {
-        return false;
-    };
-    if rule
-        .unsupported
-        .get(kind)
-        .is_some_and(|r| r.iter().any(|n| n == root_name))
-    {
-        return false;
-    }
-    let Some(group) = groups
-        .iter()
-        .find(|g| g.roots.iter().any(|r| r == root_name))
-    else {
-        return true;
-    };
-    rule.required
-        .get(kind)
-        .is_none_or(|required| !required.iter().any(|r| group.options.contains(r)))
 }

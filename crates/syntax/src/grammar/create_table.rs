@@ -98,8 +98,7 @@ fn clauses<'a>(p: &mut Parser<'a>, table: &mut CreateTable<'a>) -> PResult<()> {
                     p.expecting(c.name());
                 }
             }
-            p.note_keywords(&[K::LIKE]);
-            p.note_keywords(&[K::AS]);
+            p.note_keywords(&[K::LIKE, K::AS]);
             return Ok(());
         };
         if let Some((prev, prev_span)) = last {
@@ -242,53 +241,56 @@ pub(crate) fn table_element<'a>(p: &mut Parser<'a>) -> PResult<TableElement<'a>>
 /// through a `Result` on the way).
 #[inline]
 fn element_into<'a>(p: &mut Parser<'a>, items: &mut Vec<TableElement<'a>>) -> PResult<()> {
-    let t = p.current();
-    if t.kind == T::Word {
-        match t.keyword {
-            K::CONSTRAINT | K::PRIMARY | K::UNIQUE => {
-                let constraint = table_constraint(p)?;
-                items.push(TableElement::Constraint(constraint));
-                return Ok(());
-            }
-            K::WATERMARK => {
-                let watermark = watermark(p)?;
-                items.push(TableElement::Watermark(watermark));
-                return Ok(());
-            }
-            _ => {}
+    match element_start(p) {
+        ElementStart::Constraint => {
+            let constraint = table_constraint(p)?;
+            items.push(TableElement::Constraint(constraint));
+        }
+        ElementStart::Watermark => {
+            let watermark = watermark(p)?;
+            items.push(TableElement::Watermark(watermark));
+        }
+        ElementStart::Column => {
+            let column = column(p, true)?;
+            items.push(TableElement::Column(column));
         }
     }
-    if !at_ident(p) {
-        p.note_keywords(&[K::CONSTRAINT]);
-        p.note_keywords(&[K::PRIMARY]);
-        p.note_keywords(&[K::UNIQUE]);
-        p.note_keywords(&[K::WATERMARK]);
-    }
-    let column = column(p, true)?;
-    items.push(TableElement::Column(column));
     Ok(())
 }
 
 /// A table element; `in_list` when the element list's `,` or `)` comes next.
 #[inline]
 fn element<'a>(p: &mut Parser<'a>, in_list: bool) -> PResult<TableElement<'a>> {
+    Ok(match element_start(p) {
+        ElementStart::Constraint => TableElement::Constraint(table_constraint(p)?),
+        ElementStart::Watermark => TableElement::Watermark(watermark(p)?),
+        ElementStart::Column => TableElement::Column(column(p, in_list)?),
+    })
+}
+
+/// What the table element at the current token is.
+enum ElementStart {
+    Constraint,
+    Watermark,
+    Column,
+}
+
+/// The kind of table element the current token starts; for a column, the keywords that would
+/// have started another are noted when the token is no name either.
+#[inline(always)]
+fn element_start(p: &mut Parser<'_>) -> ElementStart {
     let t = p.current();
     if t.kind == T::Word {
         match t.keyword {
-            K::CONSTRAINT | K::PRIMARY | K::UNIQUE => {
-                return Ok(TableElement::Constraint(table_constraint(p)?))
-            }
-            K::WATERMARK => return Ok(TableElement::Watermark(watermark(p)?)),
+            K::CONSTRAINT | K::PRIMARY | K::UNIQUE => return ElementStart::Constraint,
+            K::WATERMARK => return ElementStart::Watermark,
             _ => {}
         }
     }
     if !at_ident(p) {
-        p.note_keywords(&[K::CONSTRAINT]);
-        p.note_keywords(&[K::PRIMARY]);
-        p.note_keywords(&[K::UNIQUE]);
-        p.note_keywords(&[K::WATERMARK]);
+        p.note_keywords(&[K::CONSTRAINT, K::PRIMARY, K::UNIQUE, K::WATERMARK]);
     }
-    Ok(TableElement::Column(column(p, in_list)?))
+    ElementStart::Column
 }
 
 #[inline]
@@ -518,9 +520,7 @@ fn like_clause<'a>(p: &mut Parser<'a>) -> PResult<LikeClause<'a>> {
                 K::EXCLUDING => LikeStrategy::Excluding,
                 K::OVERWRITING => LikeStrategy::Overwriting,
                 _ => {
-                    p.note_keywords(&[K::INCLUDING]);
-                    p.note_keywords(&[K::EXCLUDING]);
-                    p.note_keywords(&[K::OVERWRITING]);
+                    p.note_keywords(&[K::INCLUDING, K::EXCLUDING, K::OVERWRITING]);
                     if !options.is_empty() {
                         p.expecting("`)`");
                     }

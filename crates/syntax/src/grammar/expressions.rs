@@ -873,17 +873,16 @@ fn call<'a>(p: &mut Parser<'a>, start: u32, name: ObjectName<'a>) -> PResult<Exp
         None
     };
     let mut named_args = Vec::new();
-    // The arguments go on the parse's stack of them (see `Parser::call_args`), above those of
-    // the calls this one is nested in, and come off here whether or not they were all read.
-    let base = p.call_args.len();
-    let read = call_arguments(p, &mut named_args);
-    let mut stack = std::mem::take(&mut p.call_args);
-    let args = p.list_swapped(&mut stack, base, || Expr {
+    let filler = || Expr {
         span: Span::default(),
         kind: ExprKind::Error,
-    });
-    p.call_args = stack;
-    let star = read?;
+    };
+    let (args, star) = p.stacked(
+        |p| &mut p.call_args,
+        filler,
+        |p| call_arguments(p, &mut named_args),
+    );
+    let star = star?;
     // `IGNORE|RESPECT NULLS`, `WITHIN GROUP (ORDER BY ...)`, `FILTER (WHERE cond)` and
     // `OVER (...)` / `OVER w` after an aggregate, in Calcite's order.
     let mut ignore_nulls = None;

@@ -333,23 +333,16 @@ pub(crate) fn optional_with<'a>(p: &mut Parser<'a>) -> PResult<Option<PropertyLi
 pub(crate) fn property_list<'a>(p: &mut Parser<'a>) -> PResult<PropertyList<'a>> {
     let start = p.start();
     p.expect(T::LParen)?;
-    // The properties go on the parse's stack of them (see `Parser::properties`) and come off
-    // below whether or not they were all read.
-    let base = p.properties.len();
-    let read = properties(p);
-    let mut stack = std::mem::take(&mut p.properties);
-    let properties = p.list_swapped(&mut stack, base, || Property {
+    let empty = StringLit {
         span: Span::default(),
-        key: StringLit {
-            span: Span::default(),
-            value: "",
-        },
-        value: StringLit {
-            span: Span::default(),
-            value: "",
-        },
-    });
-    p.properties = stack;
+        value: "",
+    };
+    let filler = || Property {
+        span: Span::default(),
+        key: empty.clone(),
+        value: empty.clone(),
+    };
+    let (properties, read) = p.stacked(|p| &mut p.properties, filler, properties);
     read?;
     Ok(PropertyList {
         span: p.span_from(start),

@@ -112,8 +112,7 @@ fn limit_offset_fetch<'a>(p: &mut Parser<'a>) -> PResult<LimitOffset<'a>> {
             continue;
         }
         if !seen_limit {
-            p.note_keywords(&[K::LIMIT]);
-            p.note_keywords(&[K::FETCH]);
+            p.note_keywords(&[K::LIMIT, K::FETCH]);
         }
         if offset.is_none() {
             p.note_keywords(&[K::OFFSET]);
@@ -268,9 +267,7 @@ fn leaf_query<'a>(p: &mut Parser<'a>) -> PResult<SetExpr<'a>> {
             SetExprKind::Nested(alloc!(p, q))
         }
         _ => {
-            p.note_keywords(&[K::SELECT]);
-            p.note_keywords(&[K::VALUES]);
-            p.note_keywords(&[K::TABLE]);
+            p.note_keywords(&[K::SELECT, K::VALUES, K::TABLE]);
             p.expecting("`(`");
             return Err(p.unexpected());
         }
@@ -378,43 +375,44 @@ fn select<'a>(p: &mut Parser<'a>) -> PResult<Select<'a>> {
 /// The select list; a failed item is reported and the list goes on at the next `,`. Returns
 /// whether any item failed.
 fn select_list<'a>(p: &mut Parser<'a>) -> (List<'a, QueryItem<'a>>, bool) {
-    // The items go on the parse's stack of select items (see `Parser::select_items`), above
-    // those of enclosing lists; this function has no early return, so they always come off.
-    let base = p.select_items.len();
-    let mut failed = false;
-    let list_depth = p.paren_depth();
-    loop {
-        match select_item(p) {
-            Ok(item) => {
-                let has_alias = matches!(
-                    &item,
-                    QueryItem::Expr { alias: Some(_), .. }
-                        | QueryItem::Wildcard { alias: Some(_), .. }
-                );
-                p.select_items.push(item);
-                if has_alias && at_plain_name(p) {
-                    alias_followed_by_word(p);
-                    failed = true;
-                    recover_select_item(p, list_depth);
-                }
-            }
-            Err(_) => {
-                failed = true;
-                recover_select_item(p, list_depth);
-            }
-        }
-        if p.eat(T::Comma).is_none() {
-            break;
-        }
-    }
-    let mut items = std::mem::take(&mut p.select_items);
-    let list = p.list_swapped(&mut items, base, || QueryItem::Wildcard {
+    let filler = || QueryItem::Wildcard {
         span: Span::default(),
         qualifier: None,
         alias: None,
-    });
-    p.select_items = items;
-    (list, failed)
+    };
+    p.stacked(
+        |p| &mut p.select_items,
+        filler,
+        |p| {
+            let mut failed = false;
+            let list_depth = p.paren_depth();
+            loop {
+                match select_item(p) {
+                    Ok(item) => {
+                        let has_alias = matches!(
+                            &item,
+                            QueryItem::Expr { alias: Some(_), .. }
+                                | QueryItem::Wildcard { alias: Some(_), .. }
+                        );
+                        p.select_items.push(item);
+                        if has_alias && at_plain_name(p) {
+                            alias_followed_by_word(p);
+                            failed = true;
+                            recover_select_item(p, list_depth);
+                        }
+                    }
+                    Err(_) => {
+                        failed = true;
+                        recover_select_item(p, list_depth);
+                    }
+                }
+                if p.eat(T::Comma).is_none() {
+                    break;
+                }
+            }
+            failed
+        },
+    )
 }
 
 /// Skips to the `,` that separates select items, or to the clause that ends the list.
@@ -992,8 +990,7 @@ fn match_recognize<'a>(p: &mut Parser<'a>) -> PResult<MatchRecognize<'a>> {
             p.eat_kws(&[K::WITH, K::UNMATCHED, K::ROWS]);
         }
     } else {
-        p.note_keywords(&[K::ONE]);
-        p.note_keywords(&[K::ALL]);
+        p.note_keywords(&[K::ONE, K::ALL]);
     }
     let after_match = if p.eat_kws(&[K::AFTER, K::MATCH, K::SKIP]).is_some() {
         Some(after_match_skip(p)?)

@@ -945,8 +945,7 @@ fn execute<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
         StatementKind::Query(alloc!(p, query_body(p)?))
     } else {
         p.expecting("STATEMENT SET");
-        p.note_keywords(&[K::INSERT]);
-        p.note_keywords(&[K::PLAN]);
+        p.note_keywords(&[K::INSERT, K::PLAN]);
         return Err(p.unexpected());
     };
     Ok(StatementKind::Execute {
