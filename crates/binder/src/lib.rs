@@ -22,6 +22,7 @@ pub mod print;
 mod query;
 pub mod resume;
 pub mod schema;
+pub mod session;
 mod statements;
 pub mod uses;
 

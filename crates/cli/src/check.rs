@@ -99,10 +99,7 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
             // The analysis takes the text over and gives it back (no second copy of a large
             // file). After a panic it is gone; the F003 it leaves is about the whole file.
             let text = std::mem::take(&mut source.text);
-            let analyzed = guarded(move || {
-                let analysis = flinkddl::analyze_owned_with(text, &options);
-                (analysis.diagnostics, analysis.parse.into_text())
-            });
+            let analyzed = guarded(move || flinkddl::diagnose_owned_with(text, &options));
             let diagnostics = match analyzed {
                 Ok((mut ds, text)) => {
                     source.text = text;

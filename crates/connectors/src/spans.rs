@@ -2,47 +2,75 @@
 //! column names.
 
 use flinkddl_diagnostics::Span;
-use flinkddl_syntax::ast::{CreateTable, Property, TableElement};
+use flinkddl_syntax::ast::{CreateTable, TableElement};
 
-/// Spans of one CREATE TABLE, read from its AST when a diagnostic needs one (most tables need
-/// none, so nothing is collected up front). When a key is written twice, the last entry is the
-/// one Flink keeps (and the one diagnostics point at). A key or column without a span (it came
-/// from a LIKE source) is reported on `table`.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+/// Spans of one CREATE TABLE, recorded from its AST as offsets into the script's text, so that
+/// they outlive the tree: a streaming check frees each piece's tree and checks connectors at the
+/// end, when the script's uses of every table are known. When a key is written twice, the last
+/// entry is the one Flink keeps (and the one diagnostics point at). A key or column without a
+/// span (it came from a LIKE source) is reported on `table`.
+///
+/// Names are read back from the text: a key is its string literal without the quotes, a column
+/// its identifier without the back-ticks (doubled quotes undone). The few whose value is not
+/// that (a literal with a prefix, say) keep their value in `decoded`.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct TableSpans<'a> {
     /// The table name.
     pub table: Span,
-    /// The WITH entries as written.
-    pub options: &'a [Property<'a>],
-    /// The table's elements as written (columns, constraints, watermarks).
-    pub elements: &'a [TableElement<'a>],
+    source: &'a str,
+    /// The WITH entries as written: key, value.
+    options: Vec<(Span, Span)>,
+    /// The column names as written.
+    columns: Vec<Span>,
+    /// Values that are not the text read back: by entry (options first, then columns).
+    decoded: Vec<(u32, Box<str>)>,
 }
 
 impl TableSpans<'_> {
-    fn property(&self, key: &str) -> Option<&Property<'_>> {
-        self.options.iter().rev().find(|p| p.key.value == key)
+    fn decoded(&self, entry: usize) -> Option<&str> {
+        if self.decoded.is_empty() {
+            return None;
+        }
+        self.decoded
+            .iter()
+            .find(|(e, _)| *e as usize == entry)
+            .map(|(_, v)| &**v)
+    }
+
+    fn property(&self, key: &str) -> Option<(Span, Span)> {
+        self.options
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(i, (k, _))| match self.decoded(*i) {
+                Some(value) => value == key,
+                None => unquoted_equals(k.text(self.source), b'\'', key),
+            })
+            .map(|(_, p)| *p)
     }
 
     /// The span of the option key (the table name when the key was not written here).
     pub fn key(&self, key: &str) -> Span {
-        self.property(key).map_or(self.table, |p| p.key.span)
+        self.property(key).map_or(self.table, |(k, _)| k)
     }
 
     /// The span of the option value (the table name when the key was not written here).
     pub fn value(&self, key: &str) -> Span {
-        self.property(key).map_or(self.table, |p| p.value.span)
+        self.property(key).map_or(self.table, |(_, v)| v)
     }
 
     /// The span of the column name (the table name when the column was not written here).
     pub fn column(&self, name: &str) -> Span {
-        self.elements
+        let offset = self.options.len();
+        self.columns
             .iter()
+            .enumerate()
             .rev()
-            .find_map(|e| match e {
-                TableElement::Column(c) if c.name.value == name => Some(c.name.span),
-                _ => None,
+            .find(|(i, span)| match self.decoded(offset + i) {
+                Some(value) => value == name,
+                None => ident_equals(span.text(self.source), name),
             })
-            .unwrap_or(self.table)
+            .map_or(self.table, |(_, span)| *span)
     }
 
     /// Whether this key was written in this statement.
@@ -51,11 +79,130 @@ impl TableSpans<'_> {
     }
 }
 
-/// The [`TableSpans`] of a CREATE TABLE: its name, WITH entries and elements.
-pub fn spans_from_ast<'a>(ct: &'a CreateTable<'a>) -> TableSpans<'a> {
-    TableSpans {
+/// The [`TableSpans`] of a CREATE TABLE of `source`: its name, WITH entries and columns.
+pub fn spans_from_ast<'a>(ct: &CreateTable<'_>, source: &'a str) -> TableSpans<'a> {
+    let properties = ct.with.as_ref().map_or(&[][..], |w| &w.properties[..]);
+    let elements = ct.elements.as_ref().map_or(&[][..], |e| &e.items[..]);
+    let mut spans = TableSpans {
         table: ct.name.span,
-        options: ct.with.as_ref().map_or(&[][..], |w| &w.properties[..]),
-        elements: ct.elements.as_ref().map_or(&[][..], |e| &e.items[..]),
+        source,
+        options: Vec::with_capacity(properties.len()),
+        columns: Vec::with_capacity(elements.len()),
+        decoded: Vec::new(),
+    };
+    for p in properties {
+        if !reads_back(source, p.key.span, p.key.value)
+            && !unquoted_equals(p.key.span.text(source), b'\'', p.key.value)
+        {
+            spans
+                .decoded
+                .push((spans.options.len() as u32, p.key.value.into()));
+        }
+        spans.options.push((p.key.span, p.value.span));
+    }
+    for e in elements {
+        if let TableElement::Column(c) = e {
+            if !reads_back(source, c.name.span, c.name.value)
+                && !ident_equals(c.name.span.text(source), c.name.value)
+            {
+                let entry = spans.options.len() + spans.columns.len();
+                spans.decoded.push((entry as u32, c.name.value.into()));
+            }
+            spans.columns.push(c.name.span);
+        }
+    }
+    spans
+}
+
+/// Whether `value` is the text at `span` itself, or the text between its first and last
+/// bytes (the quotes): then reading it back from the text gives it (the parser borrows a name
+/// or literal from the text only when no doubled quote had to be undone). Addresses are
+/// compared, not bytes: most names are told apart without reading them.
+fn reads_back(source: &str, span: Span, value: &str) -> bool {
+    let (base, at) = (source.as_ptr() as usize, value.as_ptr() as usize);
+    let (start, len) = (span.start as usize, span.len() as usize);
+    (at == base + start && value.len() == len)
+        || (len >= 2 && at == base + start + 1 && value.len() == len - 2)
+}
+
+/// Whether an identifier written as `raw` names `name`: the same text, or back-ticked with
+/// doubled back-ticks undone.
+fn ident_equals(raw: &str, name: &str) -> bool {
+    raw == name || unquoted_equals(raw, b'`', name)
+}
+
+/// Whether `raw` is `name` between two `quote`s, each `quote` inside doubled.
+fn unquoted_equals(raw: &str, quote: u8, name: &str) -> bool {
+    let raw = raw.as_bytes();
+    let (Some(&first), Some(&last)) = (raw.first(), raw.last()) else {
+        return false;
+    };
+    if raw.len() < 2 || first != quote || last != quote {
+        return false;
+    }
+    let inner = &raw[1..raw.len() - 1];
+    let name = name.as_bytes();
+    let (mut i, mut j) = (0, 0);
+    while i < inner.len() {
+        if name.get(j) != Some(&inner[i]) {
+            return false;
+        }
+        if inner[i] == quote {
+            if inner.get(i + 1) != Some(&quote) {
+                return false;
+            }
+            i += 1;
+        }
+        i += 1;
+        j += 1;
+    }
+    j == name.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_read_back_from_the_text() {
+        assert!(unquoted_equals("'connector'", b'\'', "connector"));
+        assert!(unquoted_equals("'it''s'", b'\'', "it's"));
+        assert!(!unquoted_equals("'it's'", b'\'', "it's"));
+        assert!(!unquoted_equals("'ab'", b'\'', "abc"));
+        assert!(!unquoted_equals("'abc'", b'\'', "ab"));
+        assert!(!unquoted_equals("'", b'\'', ""));
+        assert!(unquoted_equals("''", b'\'', ""));
+        assert!(ident_equals("a", "a"));
+        assert!(ident_equals("`a``b`", "a`b"));
+        assert!(!ident_equals("A", "a"));
+    }
+
+    #[test]
+    fn spans_point_where_the_statement_wrote_them() {
+        let sql = "CREATE TABLE t (`a``b` INT, c INT) WITH ('k' = '1', U&'k2' = 'x', 'k' = '2')";
+        let parse = flinkddl_syntax::parse(sql);
+        let Some(flinkddl_syntax::ast::StatementKind::CreateTable(ct)) =
+            parse.script().statements.first().map(|s| &s.kind)
+        else {
+            panic!("not a CREATE TABLE: {:?}", parse.errors);
+        };
+        let spans = spans_from_ast(ct, sql);
+        let at = |needle: &str| {
+            let start = sql.rfind(needle).unwrap_or(0) as u32;
+            Span::new(start, start + needle.len() as u32)
+        };
+        // The last entry of a key written twice.
+        assert_eq!(spans.key("k"), at("'k'"));
+        assert_eq!(spans.value("k"), at("'2'"));
+        assert_eq!(spans.key("k2"), at("U&'k2'"));
+        assert_eq!(spans.column("a`b"), at("`a``b`"));
+        assert_eq!(
+            spans.column("c"),
+            Span::new(at("c INT").start, at("c INT").start + 1)
+        );
+        // Not written here: the table name.
+        assert_eq!(spans.key("nope"), Span::new(13, 14));
+        assert_eq!(spans.column("d"), spans.table);
+        assert!(spans.has_key("k2") && !spans.has_key("K"));
     }
 }

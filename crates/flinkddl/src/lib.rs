@@ -330,45 +330,25 @@ pub(crate) fn finish_reusing(
     reuse: Option<&dyn EarlierFindings>,
 ) -> (Analysis, ConnectorFindingsBySlot) {
     let text = parse.text();
+    let spans = created_spans(&parse, &bound.created);
     // Lints and connector checks read the bound script and not each other: on two cores at
     // once, and the connector checks (a table at a time) split further.
     let (lints, connector_findings) = rayon::join(
-        || flinkddl_lint::lint(&parse, text, &bound.tables),
-        || connector_diagnostics(&parse, &bound, options, reuse),
+        || flinkddl_lint::lint(&parse, text, &bound.created),
+        || connector_diagnostics(&spans, &bound, options, reuse),
     );
+    drop(spans);
+    let statements: Vec<Span> = parse.script().statements.iter().map(|s| s.span).collect();
+    let outline = lint::suppress::Outline {
+        statements: &statements,
+        comments: &parse.trivia,
+    };
     let mut diagnostics = parse.errors.clone();
     diagnostics.extend(lints);
     for (_, found) in &connector_findings {
         diagnostics.extend(found.iter().cloned());
     }
-    // The binder reports a statement's errors in Flink's order (the first is Flink's) and goes
-    // on after it (issue 14): that first error sorts before the statement's other bind errors.
-    let lead_errors = lead_bind_errors(&parse, &bound.diagnostics);
-    diagnostics.extend(bound.diagnostics);
-    let mut diagnostics = flinkddl_lint::suppress(&parse, text, diagnostics);
-    // Flink runs statements in order and stops at the first failure, so the first diagnostic
-    // must be the one of the earliest statement.
-    let statement_of =
-        |d: &Diagnostic| binder::statement_index(&parse, d.span.start).unwrap_or(usize::MAX);
-    let stage_rank = |d: &Diagnostic| match d.stage() {
-        Stage::Syntax => 0,
-        Stage::Bind => 1,
-        Stage::Lint => 2,
-    };
-    // Cached: the statement lookup is a binary search, done once per diagnostic.
-    diagnostics.sort_by_cached_key(|d| {
-        let statement = statement_of(d);
-        match lead_errors.get(&statement) {
-            Some(lead) if d.stage() == Stage::Bind && d.severity == Severity::Error => {
-                if d.code == lead.code && d.span == lead.span {
-                    (statement, stage_rank(d), lead.earliest, 0)
-                } else {
-                    (statement, stage_rank(d), d.span.start, 1)
-                }
-            }
-            _ => (statement, stage_rank(d), d.span.start, 1),
-        }
-    });
+    let diagnostics = in_flinks_order(&outline, text, diagnostics, bound.diagnostics);
     (
         Analysis {
             tables: bound.tables,
@@ -380,13 +360,169 @@ pub(crate) fn finish_reusing(
     )
 }
 
+/// The last stage of both pipelines: the bind diagnostics added to the others (syntax, lints,
+/// connector findings), suppression comments applied, and every diagnostic in Flink's order.
+fn in_flinks_order(
+    outline: &lint::suppress::Outline<'_>,
+    text: &str,
+    mut diagnostics: Vec<Diagnostic>,
+    bind_diagnostics: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let statements = outline.statements;
+    // The binder reports a statement's errors in Flink's order (the first is Flink's) and goes
+    // on after it (issue 14): that first error sorts before the statement's other bind errors.
+    let lead_errors = lead_bind_errors(statements, &bind_diagnostics);
+    diagnostics.extend(bind_diagnostics);
+    let mut diagnostics = flinkddl_lint::suppress::suppress_in(outline, text, diagnostics);
+    // Flink runs statements in order and stops at the first failure, so the first diagnostic
+    // must be the one of the earliest statement.
+    let stage_rank = |d: &Diagnostic| match d.stage() {
+        Stage::Syntax => 0,
+        Stage::Bind => 1,
+        Stage::Lint => 2,
+    };
+    // Cached: the statement lookup is a binary search, done once per diagnostic.
+    diagnostics.sort_by_cached_key(|d| {
+        let statement = statement_at(statements, d.span.start);
+        match lead_errors.get(&statement) {
+            Some(lead) if d.stage() == Stage::Bind && d.severity == Severity::Error => {
+                if d.code == lead.code && d.span == lead.span {
+                    (statement, stage_rank(d), lead.earliest, 0)
+                } else {
+                    (statement, stage_rank(d), d.span.start, 1)
+                }
+            }
+            _ => (statement, stage_rank(d), d.span.start, 1),
+        }
+    });
+    diagnostics
+}
+
+/// The statement an offset belongs to (as `binder::statement_index`): the last that starts at
+/// or before it, else the first; `usize::MAX` in a script without statements.
+fn statement_at(statements: &[Span], offset: u32) -> usize {
+    let after = statements.partition_point(|s| s.start <= offset);
+    match after.checked_sub(1) {
+        Some(i) => i,
+        None if statements.is_empty() => usize::MAX,
+        None => 0,
+    }
+}
+
+/// The spans of each table in `created` as the statement that created it wrote it (`None` for
+/// a table a statement other than CREATE TABLE made: a CTAS).
+fn created_spans<'t>(
+    parse: &'t Parse,
+    created: &[(usize, std::sync::Arc<binder::schema::TableSchema>)],
+) -> Vec<Option<connectors::TableSpans<'t>>> {
+    let statements = parse.script().statements;
+    created
+        .iter()
+        .map(|(index, _)| create_table_spans(statements.get(*index), parse.text()))
+        .collect()
+}
+
+/// [`diagnose_owned_with`]'s pieces: about this share of the text, within these bounds.
+const STREAM_PIECE_SHARE: usize = 16;
+const STREAM_PIECE_MIN: usize = 64 * 1024;
+const STREAM_PIECE_MAX: usize = 512 * 1024;
+
+/// The diagnostics of [`analyze_owned_with`], and the text back, without keeping the whole
+/// tree: the script is read, bound and linted a piece at a time and each piece's tree freed
+/// before the next is read (`flinkddl check`'s way: it needs nothing else). Connector findings
+/// are judged at the end, by the uses of the whole script, from the spans each CREATE TABLE
+/// left. A text that cannot be read in pieces is analyzed whole.
+pub fn diagnose_owned_with(text: String, options: &Options) -> (Vec<Diagnostic>, String) {
+    let piece_bytes = (text.len() / STREAM_PIECE_SHARE).clamp(STREAM_PIECE_MIN, STREAM_PIECE_MAX);
+    match diagnose_in_pieces(&text, options, piece_bytes) {
+        Some(diagnostics) => (diagnostics, text),
+        None => {
+            let analysis = analyze_owned_with(text, options);
+            (analysis.diagnostics, analysis.parse.into_text())
+        }
+    }
+}
+
+/// [`diagnose_owned_with`] with pieces of about `piece_bytes`; `None` when the text cannot be
+/// read in pieces (`syntax::parse_piece_by_piece`).
+pub fn diagnose_in_pieces(
+    text: &str,
+    options: &Options,
+    piece_bytes: usize,
+) -> Option<Vec<Diagnostic>> {
+    let source_check = ConnectorSourceCheck(options.catalogue());
+    let mut session =
+        binder::session::Session::new(text, bind_options(options), Some(&source_check));
+    let mut linter = lint::Linter::new(text);
+    let mut statements: Vec<Span> = Vec::new();
+    let mut comments: Vec<syntax::Token> = Vec::new();
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut lints: Vec<Diagnostic> = Vec::new();
+    let mut spans: Vec<Option<connectors::TableSpans<'_>>> = Vec::new();
+    let complete = syntax::parse_piece_by_piece(text, piece_bytes, |first, piece| {
+        let list = piece.script.statements.as_slice();
+        session.bind(list, &piece.errors);
+        let created = session.created();
+        for (index, _) in created.get(spans.len()..).unwrap_or_default() {
+            spans.push(create_table_spans(
+                index.checked_sub(first).and_then(|i| list.get(i)),
+                text,
+            ));
+        }
+        let broken = binder::session::broken_in(list, &piece.errors);
+        lints.extend(linter.lint(first, list, &broken, created));
+        statements.extend(list.iter().map(|s| s.span));
+        comments.extend(
+            piece
+                .trivia
+                .iter()
+                .filter(|c| lint::suppress::is_directive(text, c))
+                .copied(),
+        );
+        diagnostics.extend_from_slice(&piece.errors);
+    });
+    if !complete {
+        return None;
+    }
+    let bound = session.finish();
+    let connector_findings = connector_diagnostics(&spans, &bound, options, None);
+    drop(spans);
+    diagnostics.append(&mut lints);
+    for (_, found) in connector_findings {
+        diagnostics.extend(found);
+    }
+    let outline = lint::suppress::Outline {
+        statements: &statements,
+        comments: &comments,
+    };
+    Some(in_flinks_order(
+        &outline,
+        text,
+        diagnostics,
+        bound.diagnostics,
+    ))
+}
+
+/// The spans of a CREATE TABLE statement (`None` for any other).
+fn create_table_spans<'t>(
+    statement: Option<&syntax::ast::Statement<'_>>,
+    text: &'t str,
+) -> Option<connectors::TableSpans<'t>> {
+    match statement.map(|s| &s.kind) {
+        Some(syntax::ast::StatementKind::CreateTable(ct)) => {
+            Some(connectors::spans_from_ast(ct, text))
+        }
+        _ => None,
+    }
+}
+
 /// Tables per rayon task of the connector checks: enough to outweigh a task's cost.
 const CONNECTOR_TABLES_PER_TASK: usize = 64;
 
 /// Connector and format options, on each table as the statement that created it wrote it,
 /// judged by what the script does with the table (decision 0004); in the order of `created`.
 fn connector_diagnostics(
-    parse: &Parse,
+    spans: &[Option<connectors::TableSpans<'_>>],
     bound: &binder::Bound,
     options: &Options,
     reuse: Option<&dyn EarlierFindings>,
@@ -400,11 +536,7 @@ fn connector_diagnostics(
         .map(|d| d.span.start)
         .collect();
     let check = |slot: usize, index: usize, table: &std::sync::Arc<binder::schema::TableSchema>| {
-        let Some(syntax::ast::Statement {
-            kind: syntax::ast::StatementKind::CreateTable(ct),
-            ..
-        }) = parse.script().statements.get(index)
-        else {
+        let Some(Some(spans)) = spans.get(slot) else {
             return (0, Vec::new());
         };
         let uses = use_index.uses_of(slot, index, table);
@@ -432,7 +564,6 @@ fn connector_diagnostics(
                 }
             }
         }
-        let spans = connectors::spans_from_ast(ct);
         let usage = match options.connector_findings {
             ConnectorFindings::Error => connectors::Usage::EveryUse,
             ConnectorFindings::AtUse => connectors::Usage::Script {
@@ -440,12 +571,12 @@ fn connector_diagnostics(
                 writes: uses.iter().any(|u| u.access == binder::uses::Access::Write),
             },
         };
-        let found = connectors::check_table_for(options.catalogue(), table, &spans, usage);
+        let found = connectors::check_table_for(options.catalogue(), table, spans, usage);
         let mut out: Vec<Diagnostic> = found.into_iter().map(|d| label_use(d, &uses)).collect();
         out.extend(direction_errors(
             options.catalogue(),
             table,
-            &spans,
+            spans,
             &uses,
             &source_not_creatable_at,
         ));
@@ -469,12 +600,12 @@ struct LeadError {
 }
 
 fn lead_bind_errors(
-    parse: &Parse,
+    statements: &[Span],
     bound: &[Diagnostic],
 ) -> std::collections::HashMap<usize, LeadError> {
     let mut leads: std::collections::HashMap<usize, LeadError> = Default::default();
     for d in bound.iter().filter(|d| d.severity == Severity::Error) {
-        let statement = binder::statement_index(parse, d.span.start).unwrap_or(usize::MAX);
+        let statement = statement_at(statements, d.span.start);
         leads
             .entry(statement)
             .and_modify(|lead| lead.earliest = lead.earliest.min(d.span.start))

@@ -19,32 +19,59 @@ pub mod suppress;
 pub use flinkddl_syntax::ast::visit;
 
 use flinkddl_binder::schema::TableSchema;
-use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{DataTypeSyntax, Statement, TableElement};
+use flinkddl_diagnostics::{Code, Diagnostic, Span};
+use flinkddl_syntax::ast::{DataTypeSyntax, Statement, StatementKind, TableElement};
 use flinkddl_syntax::Parse;
 use std::sync::Arc;
 
 pub use rules::RULES;
 pub use suppress::suppress;
 
-/// What a rule sees: the source, its parse and the tables the binder resolved.
+/// What a rule sees of one statement: the source, the table the statement created and what
+/// the statements before it declared.
 pub struct Context<'a> {
     pub source: &'a str,
-    pub parse: &'a Parse,
-    /// The catalog's tables after the whole script (see `flinkddl_binder::Bound::tables`).
-    pub tables: &'a [Arc<TableSchema>],
-    /// The last of `tables` with each (unqualified) name, for rules that look a table up by
-    /// its name: a lookup, not a scan per statement.
-    by_name: std::collections::HashMap<&'a str, usize>,
+    /// The table this statement created, as the binder resolved it (`None`: it creates none,
+    /// or Flink rejects it).
+    pub created: Option<&'a TableSchema>,
+    earlier: &'a Earlier,
 }
 
-impl<'a> Context<'a> {
-    /// The last table of the script with this unqualified name.
-    pub fn table_named(&self, name: &str) -> Option<&'a TableSchema> {
-        self.by_name
-            .get(name)
-            .and_then(|&i| self.tables.get(i))
-            .map(Arc::as_ref)
+impl Context<'_> {
+    /// The span of the WATERMARK clause of the last CREATE TABLE before this statement that
+    /// names a table `name` (unqualified) and declares one.
+    pub fn earlier_watermark(&self, name: &str) -> Option<Span> {
+        self.earlier.watermarks.get(name).copied()
+    }
+}
+
+/// What the statements linted so far leave for the later ones to see.
+#[derive(Debug, Default)]
+struct Earlier {
+    /// By unqualified table name: the watermark clause of the last CREATE TABLE of that name
+    /// that declares one (statements with a syntax error included).
+    watermarks: std::collections::HashMap<String, Span>,
+}
+
+impl Earlier {
+    fn note(&mut self, statement: &Statement) {
+        let StatementKind::CreateTable(ct) = &statement.kind else {
+            return;
+        };
+        let Some(name) = ct.name.parts.last() else {
+            return;
+        };
+        let watermark = ct
+            .elements
+            .iter()
+            .flat_map(|e| &e.items)
+            .find_map(|e| match e {
+                TableElement::Watermark(w) => Some(w.span),
+                _ => None,
+            });
+        if let Some(span) = watermark {
+            self.watermarks.insert(name.value.to_string(), span);
+        }
     }
 }
 
@@ -90,56 +117,90 @@ impl visit::Visitor<'_> for DataTypes<'_, '_, '_> {
 }
 
 /// Runs every rule on every statement that has no syntax error, in statement order.
-pub fn lint(parse: &Parse, source: &str, tables: &[Arc<TableSchema>]) -> Vec<Diagnostic> {
-    let cx = Context {
-        source,
-        parse,
-        tables,
-        by_name: tables
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.name.as_str(), i))
-            .collect(),
-    };
-    let mut out = Vec::new();
-    let type_rules: Vec<fn(&Context<'_>, &DataTypeSyntax, &mut Vec<Diagnostic>)> = RULES
-        .iter()
-        .filter_map(|r| match r.check {
-            Check::DataType(f) => Some(f),
-            Check::Statement(_) => None,
-        })
-        .collect();
-    // Each type rule's findings in the statement, emitted at the rule's place in RULES.
-    let mut found: Vec<Vec<Diagnostic>> = vec![Vec::new(); type_rules.len()];
+/// `created` is the binder's `Bound::created`: each table with the statement that created it.
+pub fn lint(parse: &Parse, source: &str, created: &[(usize, Arc<TableSchema>)]) -> Vec<Diagnostic> {
+    let mut linter = Linter::new(source);
     let broken = parse.statements_with_errors();
-    for (statement, broken) in parse.script().statements.iter().zip(broken) {
-        if broken {
-            continue;
+    linter.lint(0, parse.script().statements.as_slice(), &broken, created)
+}
+
+/// [`lint`] a piece of a script at a time, in order (a streaming check frees each piece's tree
+/// before reading the next): what a statement sees of earlier ones is kept here.
+pub struct Linter<'s> {
+    source: &'s str,
+    earlier: Earlier,
+    type_rules: Vec<fn(&Context<'_>, &DataTypeSyntax, &mut Vec<Diagnostic>)>,
+}
+
+impl<'s> Linter<'s> {
+    pub fn new(source: &'s str) -> Self {
+        Linter {
+            source,
+            earlier: Earlier::default(),
+            type_rules: RULES
+                .iter()
+                .filter_map(|r| match r.check {
+                    Check::DataType(f) => Some(f),
+                    Check::Statement(_) => None,
+                })
+                .collect(),
         }
-        if !type_rules.is_empty() {
-            visit::walk_statement(
-                &mut DataTypes {
-                    cx: &cx,
-                    rules: &type_rules,
-                    out: &mut found,
-                },
-                statement,
-            );
-        }
-        let elements = visit::table_elements(statement);
-        let mut next_type_rule = found.iter_mut();
-        for rule in RULES {
-            match rule.check {
-                Check::Statement(check) => check(&cx, statement, &elements, &mut out),
-                Check::DataType(_) => {
-                    if let Some(f) = next_type_rule.next() {
-                        out.append(f);
+    }
+
+    /// Lints `statements`, the script's statements from index `first` on (`broken`: which have
+    /// a syntax error), with the tables the binder created so far (`created`, in statement
+    /// order, this piece's included).
+    pub fn lint(
+        &mut self,
+        first: usize,
+        statements: &[Statement],
+        broken: &[bool],
+        created: &[(usize, Arc<TableSchema>)],
+    ) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        // Each type rule's findings in the statement, emitted at the rule's place in RULES.
+        let mut found: Vec<Vec<Diagnostic>> = vec![Vec::new(); self.type_rules.len()];
+        for (i, statement) in statements.iter().enumerate() {
+            if broken.get(i).copied().unwrap_or(true) {
+                self.earlier.note(statement);
+                continue;
+            }
+            let index = first + i;
+            let at = created.partition_point(|(s, _)| *s < index);
+            let cx = Context {
+                source: self.source,
+                created: created
+                    .get(at)
+                    .filter(|(s, _)| *s == index)
+                    .map(|(_, t)| t.as_ref()),
+                earlier: &self.earlier,
+            };
+            if !self.type_rules.is_empty() {
+                visit::walk_statement(
+                    &mut DataTypes {
+                        cx: &cx,
+                        rules: &self.type_rules,
+                        out: &mut found,
+                    },
+                    statement,
+                );
+            }
+            let elements = visit::table_elements(statement);
+            let mut next_type_rule = found.iter_mut();
+            for rule in RULES {
+                match rule.check {
+                    Check::Statement(check) => check(&cx, statement, &elements, &mut out),
+                    Check::DataType(_) => {
+                        if let Some(f) = next_type_rule.next() {
+                            out.append(f);
+                        }
                     }
                 }
             }
+            self.earlier.note(statement);
         }
+        out
     }
-    out
 }
 
 #[cfg(test)]

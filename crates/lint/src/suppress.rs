@@ -17,7 +17,7 @@
 //! or bind error (lints do not run there), or anywhere in a file with a syntax error.
 
 use flinkddl_diagnostics::{Code, Diagnostic, LineIndex, Severity, Span, Stage};
-use flinkddl_syntax::{Parse, TokenKind};
+use flinkddl_syntax::{Parse, Token, TokenKind};
 
 /// One directive: the codes it names and where it applies.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,7 +46,47 @@ const PREFIX: &str = "flinkddl:";
 /// it cannot read and `L091` for each that silences nothing. Returns `diagnostics` unchanged
 /// when the text has no directive.
 pub fn suppress(parse: &Parse, source: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let (directives, mut problems) = directives(parse, source);
+    let statements: Vec<Span> = parse.script().statements.iter().map(|s| s.span).collect();
+    let outline = Outline {
+        statements: &statements,
+        comments: &parse.trivia,
+    };
+    suppress_in(&outline, source, diagnostics)
+}
+
+/// What suppression reads of a script: where its statements are and its comments (those that
+/// are not suppression comments may be left out: [`is_directive`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Outline<'a> {
+    pub statements: &'a [Span],
+    pub comments: &'a [Token],
+}
+
+/// Whether a comment of `source` is a suppression comment (one [`directives`] reads).
+pub fn is_directive(source: &str, comment: &Token) -> bool {
+    directive_body(source, comment).is_some()
+}
+
+/// What follows `flinkddl:` in a suppression comment.
+fn directive_body<'s>(source: &'s str, comment: &Token) -> Option<&'s str> {
+    let text = comment.span.text(source);
+    let body = match comment.kind {
+        TokenKind::LineComment => text.strip_prefix("--"),
+        TokenKind::BlockComment => text
+            .strip_prefix("/*")
+            .map(|t| t.strip_suffix("*/").unwrap_or(t)),
+        _ => None,
+    }?;
+    strip_prefix_ignore_case(body.trim_start(), PREFIX)
+}
+
+/// [`suppress`] on a script's outline (a streaming check keeps no tree to the end).
+pub fn suppress_in(
+    outline: &Outline<'_>,
+    source: &str,
+    diagnostics: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let (directives, mut problems) = directives_in(outline, source);
     if directives.is_empty() && problems.is_empty() {
         return diagnostics;
     }
@@ -116,7 +156,7 @@ pub fn suppress(parse: &Parse, source: &str, diagnostics: Vec<Diagnostic>) -> Ve
     if !syntax_error {
         stopped.sort_unstable();
         for (dir, used) in directives.iter().zip(&used) {
-            if used.iter().all(|u| *u) || stopped_in(parse, &index, dir, &stopped) {
+            if used.iter().all(|u| *u) || stopped_in(outline.statements, &index, dir, &stopped) {
                 continue;
             }
             problems.push(unused(source, &index, dir, used));
@@ -140,7 +180,7 @@ pub fn suppress(parse: &Parse, source: &str, diagnostics: Vec<Diagnostic>) -> Ve
 
 /// Whether an error stopped the checks in a statement the directive applies to (so its codes
 /// may be unused only because their checks did not run). `stopped` is sorted.
-fn stopped_in(parse: &Parse, index: &LineIndex, dir: &Directive, stopped: &[u32]) -> bool {
+fn stopped_in(statements: &[Span], index: &LineIndex, dir: &Directive, stopped: &[u32]) -> bool {
     let target = match dir.scope {
         Scope::File => return !stopped.is_empty(),
         Scope::Nothing => return false,
@@ -151,16 +191,15 @@ fn stopped_in(parse: &Parse, index: &LineIndex, dir: &Directive, stopped: &[u32]
         }
     };
     // From the start of the first statement the target overlaps to the end of the last.
-    let statements = &parse.script().statements;
-    let first = statements.partition_point(|s| s.span.end <= target.start);
+    let first = statements.partition_point(|s| s.end <= target.start);
     let from = statements
         .get(first)
-        .map_or(target.start, |s| s.span.start.min(target.start));
-    let last = statements.partition_point(|s| s.span.start < target.end);
+        .map_or(target.start, |s| s.start.min(target.start));
+    let last = statements.partition_point(|s| s.start < target.end);
     let to = last
         .checked_sub(1)
         .and_then(|i| statements.get(i))
-        .map_or(target.end, |s| s.span.end.max(target.end));
+        .map_or(target.end, |s| s.end.max(target.end));
     let at = stopped.partition_point(|&p| p < from);
     stopped.get(at).is_some_and(|&p| p < to)
 }
@@ -209,22 +248,22 @@ fn unused(source: &str, index: &LineIndex, dir: &Directive, used: &[bool]) -> Di
 
 /// The directives of a text, and the diagnostics for those that cannot be read.
 pub fn directives(parse: &Parse, source: &str) -> (Vec<Directive>, Vec<Diagnostic>) {
+    let statements: Vec<Span> = parse.script().statements.iter().map(|s| s.span).collect();
+    let outline = Outline {
+        statements: &statements,
+        comments: &parse.trivia,
+    };
+    directives_in(&outline, source)
+}
+
+/// [`directives`] of a script's outline.
+pub fn directives_in(outline: &Outline<'_>, source: &str) -> (Vec<Directive>, Vec<Diagnostic>) {
     let mut directives = Vec::new();
     let mut problems = Vec::new();
     let mut index: Option<LineIndex> = None;
-    for comment in &parse.trivia {
-        let text = comment.span.text(source);
-        let body = match comment.kind {
-            TokenKind::LineComment => text.strip_prefix("--"),
-            TokenKind::BlockComment => text
-                .strip_prefix("/*")
-                .map(|t| t.strip_suffix("*/").unwrap_or(t)),
-            _ => None,
-        };
-        let Some(body) = body.map(str::trim_start) else {
-            continue;
-        };
-        let Some(rest) = strip_prefix_ignore_case(body, PREFIX) else {
+    let mut around = Around::default();
+    for comment in outline.comments {
+        let Some(rest) = directive_body(source, comment) else {
             continue;
         };
         let index = index.get_or_insert_with(|| LineIndex::new(source));
@@ -256,7 +295,7 @@ pub fn directives(parse: &Parse, source: &str) -> (Vec<Directive>, Vec<Diagnosti
                         scope: if whole_file {
                             Scope::File
                         } else {
-                            scope_of(parse, index, comment.span)
+                            around.scope_of(source, outline.statements, index, comment.span)
                         },
                     });
                 }
@@ -313,29 +352,57 @@ fn read_directive(text: &str) -> Result<(bool, Vec<&str>), String> {
     Ok((whole_file, names))
 }
 
-fn scope_of(parse: &Parse, index: &LineIndex, comment: Span) -> Scope {
-    let tokens = parse.tokens();
-    let after = tokens.partition_point(|t| t.span.start < comment.start);
-    let comment_line = index.line_of(comment.start);
-    if let Some(prev) = after.checked_sub(1).and_then(|i| tokens.get(i)) {
-        if index.line_of(prev.span.end.saturating_sub(1).max(prev.span.start)) == comment_line {
-            return Scope::Line(comment_line);
+/// The tokens around comments, lexed a window at a time (no tokens of the whole script are
+/// kept): from the start of the statement a comment is in or follows to the end of the
+/// statement after it, which holds the tokens right before and after the comment.
+#[derive(Default)]
+struct Around {
+    window: Option<Span>,
+    tokens: Vec<Token>,
+}
+
+impl Around {
+    fn scope_of(
+        &mut self,
+        source: &str,
+        statements: &[Span],
+        index: &LineIndex,
+        comment: Span,
+    ) -> Scope {
+        let before = statements.partition_point(|s| s.start <= comment.start);
+        let from = before
+            .checked_sub(1)
+            .and_then(|i| statements.get(i))
+            .map_or(0, |s| s.start);
+        let to = statements
+            .get(before)
+            .map_or(source.len() as u32, |s| s.end.max(s.start));
+        let window = Span::new(from, to.max(from));
+        if self.window != Some(window) {
+            self.tokens = flinkddl_syntax::lex_span(source, window);
+            self.window = Some(window);
         }
+        let tokens = &self.tokens;
+        let after = tokens.partition_point(|t| t.span.start < comment.start);
+        let comment_line = index.line_of(comment.start);
+        if let Some(prev) = after.checked_sub(1).and_then(|i| tokens.get(i)) {
+            if index.line_of(prev.span.end.saturating_sub(1).max(prev.span.start)) == comment_line {
+                return Scope::Line(comment_line);
+            }
+        }
+        let Some(next) = tokens.get(after).filter(|t| t.kind != TokenKind::Eof) else {
+            return Scope::Nothing;
+        };
+        let at = statements.partition_point(|s| s.start < next.span.start);
+        if statements
+            .get(at)
+            .is_some_and(|s| s.start == next.span.start)
+        {
+            let end = statements.get(at + 1).map_or(u32::MAX, |s| s.start);
+            return Scope::Range(Span::new(next.span.start, end));
+        }
+        Scope::Line(index.line_of(next.span.start))
     }
-    let Some(next) = tokens.get(after).filter(|t| t.kind != TokenKind::Eof) else {
-        return Scope::Nothing;
-    };
-    let statements = &parse.script().statements;
-    if let Some(i) = statements
-        .iter()
-        .position(|s| s.span.start == next.span.start)
-    {
-        let end = statements
-            .get(i + 1)
-            .map_or(u32::MAX, |s: &flinkddl_syntax::ast::Statement| s.span.start);
-        return Scope::Range(Span::new(next.span.start, end));
-    }
-    Scope::Line(index.line_of(next.span.start))
 }
 
 #[cfg(test)]
@@ -415,7 +482,7 @@ mod tests {
         let bound = flinkddl_binder::bind(&parse, text);
         let mut all = parse.errors.clone();
         all.extend(bound.diagnostics);
-        all.extend(crate::lint(&parse, text, &bound.tables));
+        all.extend(crate::lint(&parse, text, &bound.created));
         let mut kept: Vec<(Code, u32)> = suppress(&parse, text, all)
             .into_iter()
             .map(|d| (d.code, d.span.start))

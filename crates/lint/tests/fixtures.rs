@@ -20,7 +20,7 @@ fn diagnostics(text: &str) -> Vec<Diagnostic> {
     let bound = flinkddl_binder::bind(&parse, text);
     let mut all = parse.errors.clone();
     all.extend(bound.diagnostics);
-    all.extend(flinkddl_lint::lint(&parse, text, &bound.tables));
+    all.extend(flinkddl_lint::lint(&parse, text, &bound.created));
     let mut all = flinkddl_lint::suppress(&parse, text, all);
     all.sort_by_key(|d| (d.span.start, d.code));
     all

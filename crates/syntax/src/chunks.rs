@@ -10,7 +10,7 @@
 //! [`parse_in_chunks`] gives up and the caller parses the text in one piece.
 
 use crate::lexer::{lex_range, Lexed};
-use crate::{grammar, parser, Diagnostic, Parse, Read, Span, TokenKind, Tokens};
+use crate::{grammar, parser, Diagnostic, Parse, ParseRef, Read, Span, TokenKind, Tokens};
 use bumpalo_herd::Herd;
 use flinkddl_diagnostics::Code;
 use rayon::prelude::*;
@@ -139,20 +139,43 @@ fn read_pieces<'a>(
     herd: &'a Herd,
     tokens: Tokens,
 ) -> Option<Piece<'a>> {
-    if text.len() >= u32::MAX as usize - 1 || start > text.len() {
+    read_range(
+        text,
+        start,
+        text.len(),
+        first_segment_start,
+        pieces,
+        herd,
+        tokens,
+    )
+}
+
+/// [`read_pieces`] of `text[start..end]`; when `end` is not the end of the text, it must be
+/// right after a `;` and a line break that end the range's last statement (else `None`).
+fn read_range<'a>(
+    text: &'a str,
+    start: usize,
+    end: usize,
+    first_segment_start: u32,
+    pieces: usize,
+    herd: &'a Herd,
+    tokens: Tokens,
+) -> Option<Piece<'a>> {
+    if text.len() >= u32::MAX as usize - 1 || start > end || end > text.len() {
         return None;
     }
+    let ends_text = end == text.len();
     let mut bounds = vec![start];
-    bounds.extend(cuts(text, start, pieces));
-    bounds.push(text.len());
+    bounds.extend(cuts(text.get(..end)?, start, pieces));
+    bounds.push(end);
     let ranges: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
     let count = ranges.len();
     let read: Vec<Piece<'a>> = if count == 1 {
         vec![piece(
             text,
             start,
-            text.len(),
-            true,
+            end,
+            ends_text,
             first_segment_start,
             herd,
             tokens,
@@ -172,7 +195,7 @@ fn read_pieces<'a>(
                     text,
                     a,
                     b,
-                    i + 1 == count,
+                    i + 1 == count && ends_text,
                     segment_start as u32,
                     herd,
                     tokens,
@@ -224,6 +247,92 @@ fn read_pieces<'a>(
         out.raw_spans.append(&mut p.raw_spans);
     }
     Some(out)
+}
+
+/// Reads `text` piece by piece and hands each piece's parse to `visit` in order, with the index
+/// of the piece's first statement in the whole script; a piece's tree is freed before the next
+/// piece is read, so a large text never has more than one piece's tree alive. Pieces are about
+/// `piece_bytes` long, cut after a `;` and a line break where the pieces provably read as the
+/// whole text does (as [`parse_in_chunks`] cuts; a piece that cannot end at its cut grows until
+/// it can, at worst to the end of the text), and each is read on several cores when large.
+/// Spans are offsets into `text`, diagnostics sorted by position within a piece.
+///
+/// Returns `false` when the pieces stopped reading as the whole text does, which only a
+/// piece's own text shows (a diagnostic before its first statement, which the whole parse
+/// gives to the statement before it; more invalid characters than the lexer reports one by
+/// one): the pieces handed out so far are the whole parse's, and the caller parses the text
+/// whole instead.
+pub fn parse_piece_by_piece(
+    text: &str,
+    piece_bytes: usize,
+    mut visit: impl FnMut(usize, &ParseRef<'_>),
+) -> bool {
+    let len = text.len();
+    if len >= u32::MAX as usize - 1 {
+        return false;
+    }
+    let piece_bytes = piece_bytes.max(1);
+    let threads = rayon::current_num_threads();
+    let (mut from, mut first_statement, mut invalid) = (0usize, 0usize, 0usize);
+    loop {
+        // The first `;` + line break from `from + size` on, and a larger size when the piece
+        // cannot end there.
+        let mut size = piece_bytes;
+        let herd = Herd::new();
+        let (read, to) = loop {
+            let target = from.saturating_add(size);
+            let to = match text.get(target..).and_then(|rest| rest.find(";\n")) {
+                Some(at) if target + at + 2 < len => target + at + 2,
+                _ => len,
+            };
+            let segment_start = from.saturating_sub(1) as u32;
+            let pieces = if threads > 1 {
+                ((to - from) / MIN_PIECE_BYTES).clamp(1, threads * 2)
+            } else {
+                1
+            };
+            let read = read_range(text, from, to, segment_start, pieces, &herd, Tokens::Drop)
+                .or_else(|| {
+                    (pieces > 1)
+                        .then(|| read_range(text, from, to, segment_start, 1, &herd, Tokens::Drop))
+                        .flatten()
+                });
+            match read {
+                Some(read) => break (read, to),
+                None if to < len => size = size.saturating_mul(2),
+                None => return false,
+            }
+        };
+        invalid += read
+            .lexed
+            .errors
+            .iter()
+            .filter(|d| d.code == Code::InvalidCharacter)
+            .count();
+        if from > 0 && invalid >= crate::lexer::MAX_INVALID_CHARACTER_REPORTS {
+            return false;
+        }
+        let statements = crate::ast::List::new(
+            crate::arena::Arena::new(&herd).alloc_slice(read.statements.into_iter()),
+        );
+        let parse = crate::assemble(text, statements, read.lexed, read.errors, &read.raw_spans);
+        if from > 0 {
+            let first_start = parse
+                .script
+                .statements
+                .first()
+                .map_or(u32::MAX, |s| s.span.start);
+            if parse.errors.iter().any(|d| d.span.start < first_start) {
+                return false;
+            }
+        }
+        visit(first_statement, &parse);
+        first_statement += parse.script.statements.len();
+        if to >= len {
+            return true;
+        }
+        from = to;
+    }
 }
 
 /// The parse of `text`, a later version of `old`'s text (`old_text`), and the index of the first

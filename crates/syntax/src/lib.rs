@@ -19,7 +19,10 @@ pub mod lexer;
 mod parser;
 
 pub use bumpalo_herd::{Herd, Member};
-pub use chunks::{common_prefix_len, common_suffix_len, parse_in_chunks, reparse, reparse_after};
+pub use chunks::{
+    common_prefix_len, common_suffix_len, parse_in_chunks, parse_piece_by_piece, reparse,
+    reparse_after,
+};
 pub use flinkddl_diagnostics::{Diagnostic, Span};
 pub use keywords::Keyword;
 pub use lexer::{lex, Lexed, Token, TokenKind};

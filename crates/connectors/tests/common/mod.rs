@@ -11,7 +11,7 @@ use flinkddl_test_support::render;
 
 /// Each CREATE TABLE of `sql` (parsed as `parse`) with the table the binder resolved for it
 /// (statements whose table the binder did not produce are skipped).
-pub fn tables<'p>(parse: &'p Parse, sql: &str) -> Vec<(TableSchema, TableSpans<'p>)> {
+pub fn tables<'p>(parse: &'p Parse, sql: &'p str) -> Vec<(TableSchema, TableSpans<'p>)> {
     let bound = flinkddl_binder::bind(parse, sql);
     let mut out = Vec::new();
     for statement in &parse.script().statements {
@@ -20,7 +20,7 @@ pub fn tables<'p>(parse: &'p Parse, sql: &str) -> Vec<(TableSchema, TableSpans<'
                 continue;
             };
             if let Some(table) = bound.tables.iter().find(|t| t.name == name.value) {
-                out.push((TableSchema::clone(table), spans_from_ast(ct)));
+                out.push((TableSchema::clone(table), spans_from_ast(ct, sql)));
             }
         }
     }

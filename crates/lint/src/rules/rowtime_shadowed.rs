@@ -26,8 +26,7 @@ use crate::Context;
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{
-    ColumnKind, CreateTable, ExprKind, LikeFeature, LikeStrategy, Statement, StatementKind,
-    TableElement,
+    ColumnKind, CreateTable, ExprKind, LikeFeature, LikeStrategy, Statement, TableElement,
 };
 use flinkddl_types::{LogicalType, TimestampKind};
 
@@ -43,7 +42,7 @@ pub(super) fn check(
     let Some(name) = ct.name.parts.last() else {
         return;
     };
-    let Some(table) = cx.table_named(name.value) else {
+    let Some(table) = cx.created.filter(|t| t.name == name.value) else {
         return;
     };
     let Some(rowtime) = table.watermarks.first().map(|w| w.rowtime.clone()) else {
@@ -146,7 +145,7 @@ fn inherited_watermark_redefined(
         return;
     };
     let base_name = like.source.parts.last().map(|p| p.value);
-    let base_watermark = base_watermark_span(cx, base_name, ct.span.start);
+    let base_watermark = base_watermark_span(cx, base_name);
     let mut d = Diagnostic::new(
         Code::RowtimeShadowed,
         column.name.span,
@@ -168,27 +167,7 @@ fn inherited_watermark_redefined(
     out.push(d);
 }
 
-/// The watermark clause of the last CREATE TABLE of `name` before `before`.
-fn base_watermark_span(cx: &Context<'_>, name: Option<&str>, before: u32) -> Option<Span> {
-    let name = name?;
-    cx.parse
-        .script()
-        .statements
-        .iter()
-        .filter(|s| s.span.start < before)
-        .filter_map(|s| match &s.kind {
-            StatementKind::CreateTable(ct)
-                if ct.name.parts.last().map(|p| p.value) == Some(name) =>
-            {
-                ct.elements.as_ref()
-            }
-            _ => None,
-        })
-        .filter_map(|elements| {
-            elements.items.iter().find_map(|e| match e {
-                TableElement::Watermark(w) => Some(w.span),
-                _ => None,
-            })
-        })
-        .next_back()
+/// The watermark clause of the last CREATE TABLE of `name` before this statement.
+fn base_watermark_span(cx: &Context<'_>, name: Option<&str>) -> Option<Span> {
+    cx.earlier_watermark(name?)
 }
