@@ -423,9 +423,9 @@ fn created_spans<'t>(
 }
 
 /// [`diagnose_owned_with`]'s pieces: about this share of the text, within these bounds.
-const STREAM_PIECE_SHARE: usize = 16;
-const STREAM_PIECE_MIN: usize = 64 * 1024;
-const STREAM_PIECE_MAX: usize = 512 * 1024;
+const STREAM_PIECE_SHARE: usize = 32;
+const STREAM_PIECE_MIN: usize = 32 * 1024;
+const STREAM_PIECE_MAX: usize = 256 * 1024;
 
 /// The diagnostics of [`analyze_owned_with`], and the text back, without keeping the whole
 /// tree: the script is read, bound and linted a piece at a time and each piece's tree freed
@@ -434,7 +434,12 @@ const STREAM_PIECE_MAX: usize = 512 * 1024;
 /// left. A text that cannot be read in pieces is analyzed whole.
 pub fn diagnose_owned_with(text: String, options: &Options) -> (Vec<Diagnostic>, String) {
     let piece_bytes = (text.len() / STREAM_PIECE_SHARE).clamp(STREAM_PIECE_MIN, STREAM_PIECE_MAX);
-    match diagnose_in_pieces(&text, options, piece_bytes) {
+    // Shared with the pieces (each owns its arenas and borrows the text) and back to one owner
+    // at the end: no copy of the text.
+    let text = std::sync::Arc::new(text);
+    let diagnostics = diagnose_in_pieces(&text, options, piece_bytes);
+    let text = std::sync::Arc::try_unwrap(text).unwrap_or_else(|shared| String::clone(&shared));
+    match diagnostics {
         Some(diagnostics) => (diagnostics, text),
         None => {
             let analysis = analyze_owned_with(text, options);
@@ -446,10 +451,11 @@ pub fn diagnose_owned_with(text: String, options: &Options) -> (Vec<Diagnostic>,
 /// [`diagnose_owned_with`] with pieces of about `piece_bytes`; `None` when the text cannot be
 /// read in pieces (`syntax::parse_piece_by_piece`).
 pub fn diagnose_in_pieces(
-    text: &str,
+    shared: &std::sync::Arc<String>,
     options: &Options,
     piece_bytes: usize,
 ) -> Option<Vec<Diagnostic>> {
+    let text = shared.as_str();
     let source_check = ConnectorSourceCheck(options.catalogue());
     let mut session =
         binder::session::Session::new(text, bind_options(options), Some(&source_check));
@@ -459,7 +465,7 @@ pub fn diagnose_in_pieces(
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let mut lints: Vec<Diagnostic> = Vec::new();
     let mut spans: Vec<Option<connectors::TableSpans<'_>>> = Vec::new();
-    let complete = syntax::parse_piece_by_piece(text, piece_bytes, |first, piece| {
+    let complete = syntax::parse_piece_by_piece(shared, piece_bytes, |first, piece| {
         let list = piece.script.statements.as_slice();
         session.bind(list, &piece.errors);
         let created = session.created();

@@ -76,11 +76,12 @@ fn the_streaming_check_reports_what_the_whole_analysis_does() {
     ];
     let (mut compared, mut whole_only, mut pieces) = (0, 0, 0);
     for (name, text) in scripts() {
+        let shared = std::sync::Arc::new(text.clone());
         for o in &options {
             let whole = analyze_with(&text, o).diagnostics;
             // One byte: a cut after every `;` and line break that can be one.
             for piece_bytes in [1, 300] {
-                match diagnose_in_pieces(&text, o, piece_bytes) {
+                match diagnose_in_pieces(&shared, o, piece_bytes) {
                     Some(streamed) => {
                         assert_eq!(
                             streamed, whole,

@@ -249,21 +249,39 @@ fn read_range<'a>(
     Some(out)
 }
 
+/// What one piece of a streamed text is read from: the whole text (shared by every piece) and
+/// the arenas the piece's tree lives in.
+struct PieceSource {
+    text: std::sync::Arc<String>,
+    herd: Herd,
+}
+
+self_cell::self_cell!(
+    /// One piece's parse, owning its arenas: handed from the thread that read it to the one
+    /// that binds it.
+    struct PieceTree {
+        owner: PieceSource,
+        #[covariant]
+        dependent: ParseRef,
+    }
+);
+
 /// Reads `text` piece by piece and hands each piece's parse to `visit` in order, with the index
-/// of the piece's first statement in the whole script; a piece's tree is freed before the next
-/// piece is read, so a large text never has more than one piece's tree alive. Pieces are about
-/// `piece_bytes` long, cut after a `;` and a line break where the pieces provably read as the
-/// whole text does (as [`parse_in_chunks`] cuts; a piece that cannot end at its cut grows until
-/// it can, at worst to the end of the text), and each is read on several cores when large.
-/// Spans are offsets into `text`, diagnostics sorted by position within a piece.
+/// of the piece's first statement in the whole script; the next piece is read on another
+/// thread while `visit` works on this one, and a piece's tree is freed once `visit` is done
+/// with it, so at most two pieces' trees are alive. Pieces are about `piece_bytes` long, cut
+/// after a `;` and a line break where the pieces provably read as the whole text does (as
+/// [`parse_in_chunks`] cuts; a piece that cannot end at its cut grows until it can, at worst
+/// to the end of the text). Spans are offsets into `text`, diagnostics sorted by position
+/// within a piece.
 ///
 /// Returns `false` when the pieces stopped reading as the whole text does, which only a
 /// piece's own text shows (a diagnostic before its first statement, which the whole parse
 /// gives to the statement before it; more invalid characters than the lexer reports one by
-/// one): the pieces handed out so far are the whole parse's, and the caller parses the text
-/// whole instead.
+/// one): `visit` has seen only pieces that read as the whole parse does, and the caller parses
+/// the text whole instead.
 pub fn parse_piece_by_piece(
-    text: &str,
+    text: &std::sync::Arc<String>,
     piece_bytes: usize,
     mut visit: impl FnMut(usize, &ParseRef<'_>),
 ) -> bool {
@@ -272,67 +290,110 @@ pub fn parse_piece_by_piece(
         return false;
     }
     let piece_bytes = piece_bytes.max(1);
-    let threads = rayon::current_num_threads();
-    let (mut from, mut first_statement, mut invalid) = (0usize, 0usize, 0usize);
+    let (mut first_statement, mut invalid) = (0usize, 0usize);
+    let mut next = read_streamed(text.clone(), 0, piece_bytes);
     loop {
-        // The first `;` + line break from `from + size` on, and a larger size when the piece
-        // cannot end there.
-        let mut size = piece_bytes;
-        let herd = Herd::new();
-        let (read, to) = loop {
-            let target = from.saturating_add(size);
-            let to = match text.get(target..).and_then(|rest| rest.find(";\n")) {
-                Some(at) if target + at + 2 < len => target + at + 2,
-                _ => len,
-            };
-            let segment_start = from.saturating_sub(1) as u32;
-            let pieces = if threads > 1 {
-                ((to - from) / MIN_PIECE_BYTES).clamp(1, threads * 2)
-            } else {
-                1
-            };
-            let read = read_range(text, from, to, segment_start, pieces, &herd, Tokens::Drop)
-                .or_else(|| {
-                    (pieces > 1)
-                        .then(|| read_range(text, from, to, segment_start, 1, &herd, Tokens::Drop))
-                        .flatten()
-                });
-            match read {
-                Some(read) => break (read, to),
-                None if to < len => size = size.saturating_mul(2),
-                None => return false,
-            }
-        };
-        invalid += read
-            .lexed
-            .errors
-            .iter()
-            .filter(|d| d.code == Code::InvalidCharacter)
-            .count();
-        if from > 0 && invalid >= crate::lexer::MAX_INVALID_CHARACTER_REPORTS {
+        let Some((piece, from, to)) = next.take() else {
             return false;
-        }
-        let statements = crate::ast::List::new(
-            crate::arena::Arena::new(&herd).alloc_slice(read.statements.into_iter()),
-        );
-        let parse = crate::assemble(text, statements, read.lexed, read.errors, &read.raw_spans);
-        if from > 0 {
+        };
+        let fits = piece.with_dependent(|_, parse| {
+            invalid += parse
+                .errors
+                .iter()
+                .filter(|d| d.code == Code::InvalidCharacter)
+                .count();
             let first_start = parse
                 .script
                 .statements
                 .first()
                 .map_or(u32::MAX, |s| s.span.start);
-            if parse.errors.iter().any(|d| d.span.start < first_start) {
-                return false;
-            }
+            from == 0
+                || (invalid < crate::lexer::MAX_INVALID_CHARACTER_REPORTS
+                    && !parse.errors.iter().any(|d| d.span.start < first_start))
+        });
+        if !fits {
+            return false;
         }
-        visit(first_statement, &parse);
-        first_statement += parse.script.statements.len();
-        if to >= len {
+        let more = to < len;
+        let mut following = None;
+        rayon::in_place_scope(|scope| {
+            if more {
+                let text = text.clone();
+                let following = &mut following;
+                scope.spawn(move |_| *following = read_streamed(text, to, piece_bytes));
+            }
+            piece.with_dependent(|_, parse| {
+                visit(first_statement, parse);
+                first_statement += parse.script.statements.len();
+            });
+            drop(piece);
+        });
+        if !more {
             return true;
         }
-        from = to;
+        next = following;
     }
+}
+
+/// The piece of `text` from `from` on (after a cut, or the start): about `piece_bytes` long,
+/// longer when it cannot end at the first cut after that. With where it starts and ends.
+fn read_streamed(
+    text: std::sync::Arc<String>,
+    from: usize,
+    piece_bytes: usize,
+) -> Option<(PieceTree, usize, usize)> {
+    let threads = rayon::current_num_threads();
+    let mut ends = 0;
+    let tree = PieceTree::try_new(
+        PieceSource {
+            text,
+            herd: Herd::new(),
+        },
+        |source| {
+            let (text, herd) = (source.text.as_str(), &source.herd);
+            let len = text.len();
+            let mut size = piece_bytes;
+            let (read, to) = loop {
+                let target = from.saturating_add(size);
+                let to = match text.get(target..).and_then(|rest| rest.find(";\n")) {
+                    Some(at) if target + at + 2 < len => target + at + 2,
+                    _ => len,
+                };
+                let segment_start = from.saturating_sub(1) as u32;
+                let pieces = if threads > 1 {
+                    ((to - from) / MIN_PIECE_BYTES).clamp(1, threads * 2)
+                } else {
+                    1
+                };
+                let read = read_range(text, from, to, segment_start, pieces, herd, Tokens::Drop)
+                    .or_else(|| {
+                        (pieces > 1)
+                            .then(|| {
+                                read_range(text, from, to, segment_start, 1, herd, Tokens::Drop)
+                            })
+                            .flatten()
+                    });
+                match read {
+                    Some(read) => break (read, to),
+                    None if to < len => size = size.saturating_mul(2),
+                    None => return Err(()),
+                }
+            };
+            ends = to;
+            let statements = crate::ast::List::new(
+                crate::arena::Arena::new(herd).alloc_slice(read.statements.into_iter()),
+            );
+            Ok(crate::assemble(
+                text,
+                statements,
+                read.lexed,
+                read.errors,
+                &read.raw_spans,
+            ))
+        },
+    )
+    .ok()?;
+    Some((tree, from, ends))
 }
 
 /// The parse of `text`, a later version of `old`'s text (`old_text`), and the index of the first
