@@ -372,6 +372,7 @@ fn in_flinks_order(
     // The binder reports a statement's errors in Flink's order (the first is Flink's) and goes
     // on after it (issue 14): that first error sorts before the statement's other bind errors.
     let lead_errors = lead_bind_errors(statements, &bind_diagnostics);
+    diagnostics.reserve_exact(bind_diagnostics.len());
     diagnostics.extend(bind_diagnostics);
     let mut diagnostics = flinkddl_lint::suppress::suppress_in(outline, text, diagnostics);
     // Flink runs statements in order and stops at the first failure, so the first diagnostic
@@ -493,6 +494,9 @@ pub fn diagnose_in_pieces(
     let bound = session.finish();
     let connector_findings = connector_diagnostics(&spans, &bound, options, None);
     drop(spans);
+    // Sized once: the findings are most of what `check` reports.
+    let found: usize = connector_findings.iter().map(|(_, f)| f.len()).sum();
+    diagnostics.reserve_exact(lints.len() + found + bound.diagnostics.len());
     diagnostics.append(&mut lints);
     for (_, found) in connector_findings {
         diagnostics.extend(found);
