@@ -41,4 +41,4 @@ pub mod values;
 pub use catalogue::{parse_file, Catalogue, FileError, FilePosition, BUILTIN_FILES};
 pub use check::{check_table, check_table_for, Usage};
 pub use resolve::TableOptions;
-pub use spans::{spans_from_ast, TableSpans};
+pub use spans::{spans_from_ast, spans_recorded, TableSpans};

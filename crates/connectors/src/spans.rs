@@ -2,51 +2,76 @@
 //! column names.
 
 use flinkddl_diagnostics::Span;
-use flinkddl_syntax::ast::{CreateTable, TableElement};
+use flinkddl_syntax::ast::{CreateTable, Property, TableElement};
 
-/// Spans of one CREATE TABLE, recorded from its AST as offsets into the script's text, so that
-/// they outlive the tree: a streaming check frees each piece's tree and checks connectors at the
-/// end, when the script's uses of every table are known. When a key is written twice, the last
-/// entry is the one Flink keeps (and the one diagnostics point at). A key or column without a
-/// span (it came from a LIKE source) is reported on `table`.
+/// Spans of one CREATE TABLE: where diagnostics about its name, option keys and values, and
+/// columns point. When a key is written twice, the last entry is the one Flink keeps (and the
+/// one diagnostics point at). A key or column without a span (it came from a LIKE source) is
+/// reported on `table`.
 ///
-/// Names are read back from the text: a key is its string literal without the quotes, a column
-/// its identifier without the back-ticks (doubled quotes undone). The few whose value is not
-/// that (a literal with a prefix, say) keep their value in `decoded`.
+/// Read from the statement's tree while it lives ([`spans_from_ast`]), or recorded as offsets
+/// into the script's text ([`spans_recorded`]) to outlive it: a streaming check frees each
+/// piece's tree and checks connectors at the end, when the script's uses of every table are
+/// known. Recorded names are read back from the text (a key is its string literal without the
+/// quotes, a column its identifier without the back-ticks, doubled quotes undone); the few whose
+/// value is not that (a literal with a prefix, say) keep their value.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TableSpans<'a> {
     /// The table name.
     pub table: Span,
-    source: &'a str,
-    /// The WITH entries as written: key, value.
-    options: Vec<(Span, Span)>,
-    /// The column names as written.
-    columns: Vec<Span>,
-    /// Values that are not the text read back: by entry (options first, then columns).
-    decoded: Vec<(u32, Box<str>)>,
+    entries: Entries<'a>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Entries<'a> {
+    /// The statement's WITH entries and elements, in its tree.
+    Tree {
+        options: &'a [Property<'a>],
+        elements: &'a [TableElement<'a>],
+    },
+    Recorded {
+        source: &'a str,
+        /// The WITH entries as written: key, value.
+        options: Vec<(Span, Span)>,
+        /// The column names as written.
+        columns: Vec<Span>,
+        /// Values that are not the text read back: by entry (options first, then columns).
+        decoded: Vec<(u32, Box<str>)>,
+    },
+}
+
+impl Default for Entries<'_> {
+    fn default() -> Self {
+        Entries::Tree {
+            options: &[],
+            elements: &[],
+        }
+    }
 }
 
 impl TableSpans<'_> {
-    fn decoded(&self, entry: usize) -> Option<&str> {
-        if self.decoded.is_empty() {
-            return None;
-        }
-        self.decoded
-            .iter()
-            .find(|(e, _)| *e as usize == entry)
-            .map(|(_, v)| &**v)
-    }
-
     fn property(&self, key: &str) -> Option<(Span, Span)> {
-        self.options
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(i, (k, _))| match self.decoded(*i) {
-                Some(value) => value == key,
-                None => unquoted_equals(k.text(self.source), b'\'', key),
-            })
-            .map(|(_, p)| *p)
+        match &self.entries {
+            Entries::Tree { options, .. } => options
+                .iter()
+                .rev()
+                .find(|p| p.key.value == key)
+                .map(|p| (p.key.span, p.value.span)),
+            Entries::Recorded {
+                source,
+                options,
+                decoded,
+                ..
+            } => options
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(i, (k, _))| match decoded_at(decoded, *i) {
+                    Some(value) => value == key,
+                    None => unquoted_equals(k.text(source), b'\'', key),
+                })
+                .map(|(_, p)| *p),
+        }
     }
 
     /// The span of the option key (the table name when the key was not written here).
@@ -61,16 +86,27 @@ impl TableSpans<'_> {
 
     /// The span of the column name (the table name when the column was not written here).
     pub fn column(&self, name: &str) -> Span {
-        let offset = self.options.len();
-        self.columns
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(i, span)| match self.decoded(offset + i) {
-                Some(value) => value == name,
-                None => ident_equals(span.text(self.source), name),
-            })
-            .map_or(self.table, |(_, span)| *span)
+        let found = match &self.entries {
+            Entries::Tree { elements, .. } => elements.iter().rev().find_map(|e| match e {
+                TableElement::Column(c) if c.name.value == name => Some(c.name.span),
+                _ => None,
+            }),
+            Entries::Recorded {
+                source,
+                options,
+                columns,
+                decoded,
+            } => columns
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(i, span)| match decoded_at(decoded, options.len() + i) {
+                    Some(value) => value == name,
+                    None => ident_equals(span.text(source), name),
+                })
+                .map(|(_, span)| *span),
+        };
+        found.unwrap_or(self.table)
     }
 
     /// Whether this key was written in this statement.
@@ -79,39 +115,61 @@ impl TableSpans<'_> {
     }
 }
 
-/// The [`TableSpans`] of a CREATE TABLE of `source`: its name, WITH entries and columns.
-pub fn spans_from_ast<'a>(ct: &CreateTable<'_>, source: &'a str) -> TableSpans<'a> {
+fn decoded_at(decoded: &[(u32, Box<str>)], entry: usize) -> Option<&str> {
+    decoded
+        .iter()
+        .find(|(e, _)| *e as usize == entry)
+        .map(|(_, v)| &**v)
+}
+
+/// The [`TableSpans`] of a CREATE TABLE, read from its tree: its name, WITH entries and
+/// elements.
+pub fn spans_from_ast<'a>(ct: &'a CreateTable<'a>) -> TableSpans<'a> {
+    TableSpans {
+        table: ct.name.span,
+        entries: Entries::Tree {
+            options: ct.with.as_ref().map_or(&[][..], |w| &w.properties[..]),
+            elements: ct.elements.as_ref().map_or(&[][..], |e| &e.items[..]),
+        },
+    }
+}
+
+/// The [`TableSpans`] of a CREATE TABLE of `source`, recorded as offsets into the text so that
+/// they outlive the tree.
+pub fn spans_recorded<'a>(ct: &CreateTable<'_>, source: &'a str) -> TableSpans<'a> {
     let properties = ct.with.as_ref().map_or(&[][..], |w| &w.properties[..]);
     let elements = ct.elements.as_ref().map_or(&[][..], |e| &e.items[..]);
-    let mut spans = TableSpans {
-        table: ct.name.span,
-        source,
-        options: Vec::with_capacity(properties.len()),
-        columns: Vec::with_capacity(elements.len()),
-        decoded: Vec::new(),
-    };
+    let mut options = Vec::with_capacity(properties.len());
+    let mut columns = Vec::with_capacity(elements.len());
+    let mut decoded = Vec::new();
     for p in properties {
         if !reads_back(source, p.key.span, p.key.value)
             && !unquoted_equals(p.key.span.text(source), b'\'', p.key.value)
         {
-            spans
-                .decoded
-                .push((spans.options.len() as u32, p.key.value.into()));
+            decoded.push((options.len() as u32, p.key.value.into()));
         }
-        spans.options.push((p.key.span, p.value.span));
+        options.push((p.key.span, p.value.span));
     }
     for e in elements {
         if let TableElement::Column(c) = e {
             if !reads_back(source, c.name.span, c.name.value)
                 && !ident_equals(c.name.span.text(source), c.name.value)
             {
-                let entry = spans.options.len() + spans.columns.len();
-                spans.decoded.push((entry as u32, c.name.value.into()));
+                let entry = options.len() + columns.len();
+                decoded.push((entry as u32, c.name.value.into()));
             }
-            spans.columns.push(c.name.span);
+            columns.push(c.name.span);
         }
     }
-    spans
+    TableSpans {
+        table: ct.name.span,
+        entries: Entries::Recorded {
+            source,
+            options,
+            columns,
+            decoded,
+        },
+    }
 }
 
 /// Whether `value` is the text at `span` itself, or the text between its first and last
@@ -186,7 +244,14 @@ mod tests {
         else {
             panic!("not a CREATE TABLE: {:?}", parse.errors);
         };
-        let spans = spans_from_ast(ct, sql);
+        let recorded = spans_recorded(ct, sql);
+        let tree = spans_from_ast(ct);
+        for spans in [&recorded, &tree] {
+            check_spans(sql, spans);
+        }
+    }
+
+    fn check_spans(sql: &str, spans: &TableSpans) {
         let at = |needle: &str| {
             let start = sql.rfind(needle).unwrap_or(0) as u32;
             Span::new(start, start + needle.len() as u32)

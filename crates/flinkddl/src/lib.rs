@@ -419,7 +419,12 @@ fn created_spans<'t>(
     let statements = parse.script().statements;
     created
         .iter()
-        .map(|(index, _)| create_table_spans(statements.get(*index), parse.text()))
+        .map(|(index, _)| match statements.get(*index).map(|s| &s.kind) {
+            Some(syntax::ast::StatementKind::CreateTable(ct)) => {
+                Some(connectors::spans_from_ast(ct))
+            }
+            _ => None,
+        })
         .collect()
 }
 
@@ -513,14 +518,14 @@ pub fn diagnose_in_pieces(
     ))
 }
 
-/// The spans of a CREATE TABLE statement (`None` for any other).
+/// The spans of a CREATE TABLE statement (`None` for any other), recorded to outlive its tree.
 fn create_table_spans<'t>(
     statement: Option<&syntax::ast::Statement<'_>>,
     text: &'t str,
 ) -> Option<connectors::TableSpans<'t>> {
     match statement.map(|s| &s.kind) {
         Some(syntax::ast::StatementKind::CreateTable(ct)) => {
-            Some(connectors::spans_from_ast(ct, text))
+            Some(connectors::spans_recorded(ct, text))
         }
         _ => None,
     }

@@ -20,7 +20,7 @@ pub fn tables<'p>(parse: &'p Parse, sql: &'p str) -> Vec<(TableSchema, TableSpan
                 continue;
             };
             if let Some(table) = bound.tables.iter().find(|t| t.name == name.value) {
-                out.push((TableSchema::clone(table), spans_from_ast(ct, sql)));
+                out.push((TableSchema::clone(table), spans_from_ast(ct)));
             }
         }
     }
