@@ -88,8 +88,9 @@ pub struct Diagnostic {
     pub labels: Vec<Label>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// Boxed: few diagnostics have one, and a report holds many diagnostics.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fix: Option<Fix>,
+    pub fix: Option<Box<Fix>>,
 }
 
 impl Diagnostic {
@@ -125,11 +126,11 @@ impl Diagnostic {
         replacement: impl Into<String>,
         message: impl Into<String>,
     ) -> Self {
-        self.fix = Some(Fix {
+        self.fix = Some(Box::new(Fix {
             message: message.into(),
             span,
             replacement: replacement.into(),
-        });
+        }));
         self
     }
 

@@ -30,7 +30,11 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
         .iter()
         .enumerate()
         .filter_map(|(i, d)| {
-            let fix = d.fix.clone().or_else(|| did_you_mean(analysis, d))?;
+            let fix = d
+                .fix
+                .as_deref()
+                .cloned()
+                .or_else(|| did_you_mean(analysis, d))?;
             let near = touches(d.span)
                 || touches(fix.span)
                 || (same_statement(d.span, fix.span) && touches(d.span.cover(fix.span)));
