@@ -103,6 +103,11 @@ impl Catalog {
         self.qualify_parts(parts, String::as_str).map(owned_path)
     }
 
+    /// [`Catalog::qualify`], borrowed: copies no string.
+    pub fn qualify_strings<'a>(&'a self, parts: &'a [String]) -> Option<PathRef<'a>> {
+        self.qualify_parts(parts, String::as_str)
+    }
+
     /// [`Catalog::qualify`] of owned parts, moved into the path (only the current catalog and
     /// database a short name takes are copied).
     pub fn qualify_into(&self, parts: Vec<String>) -> Option<ObjectPath> {

@@ -134,7 +134,7 @@ pub fn describe_rows(t: &TableSchema) -> Vec<[Option<String>; 7]> {
                 if is_key { pk.clone() } else { None },
                 column_extras(c),
                 watermark,
-                c.comment.clone(),
+                c.comment.as_deref().map(str::to_owned),
             ]
         })
         .collect()
@@ -294,7 +294,7 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
     if !t.options.is_empty() {
         out.push_str("WITH (\n");
         // Flink prints the options sorted by key (Java `String.compareTo`: UTF-16 units).
-        let mut sorted: Vec<&(String, String)> = t.options.iter().collect();
+        let mut sorted: Vec<&OptionPair> = t.options.iter().collect();
         sorted.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
         let body: Vec<String> = sorted
             .iter()

@@ -4,6 +4,7 @@
 use compact_str::CompactString;
 use flinkddl_types::DataType;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A resolved table (Flink's `ResolvedCatalogTable` with its `ResolvedSchema`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -21,19 +22,23 @@ pub struct TableSchema {
     pub partition_keys: Vec<String>,
     pub distribution: Option<Distribution>,
     /// Options in the order they were first given (a later duplicate replaces the value).
-    pub options: Vec<(String, String)>,
+    pub options: Vec<OptionPair>,
     /// False when some part of the schema could not be derived (an untyped expression, a CTAS
     /// over a query we do not read); such a table is reported but not checked further.
     pub complete: bool,
 }
 
+/// 72 bytes: a script holds every column of every table until its end, so each is kept small
+/// (the name inline, the type shared, rare strings boxed without spare capacity).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Column {
     /// Inline up to 24 bytes (most names): no allocation per column.
     pub name: CompactString,
-    pub data_type: DataType,
+    /// Shared: the binder hands out one allocation per distinct type (a script repeats a few
+    /// types over many columns). Serialized as the type itself.
+    pub data_type: Arc<DataType>,
     pub kind: ColumnKind,
-    pub comment: Option<String>,
+    pub comment: Option<Box<str>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -43,11 +48,11 @@ pub enum ColumnKind {
     /// `expr` is the stored (serializable) expression; `typed` is false when we could not type
     /// it (then `data_type` is a placeholder).
     Computed {
-        expr: String,
+        expr: Box<str>,
         typed: bool,
     },
     Metadata {
-        key: Option<String>,
+        key: Option<Box<str>>,
         is_virtual: bool,
     },
 }
@@ -81,6 +86,15 @@ impl Column {
             ColumnKind::Metadata { .. } => "metadata",
         }
     }
+}
+
+/// A table option, key and value: most keys and values are short, and are held inline (no
+/// allocation for either up to 24 bytes). Serialized as the pair of strings.
+pub type OptionPair = (CompactString, CompactString);
+
+/// An option pair of borrowed texts.
+pub fn option_pair(key: &str, value: &str) -> OptionPair {
+    (CompactString::from(key), CompactString::from(value))
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -157,4 +171,16 @@ pub(crate) fn quote_ident_list<S: AsRef<str>>(names: &[S]) -> String {
 /// `'text'` with quotes doubled.
 pub fn quote_string(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A script keeps every column and every use to its end: their sizes are its memory.
+    #[test]
+    fn kept_records_stay_small() {
+        assert!(std::mem::size_of::<Column>() <= 72);
+        assert!(std::mem::size_of::<crate::uses::TableUse>() <= 32);
+    }
 }

@@ -15,20 +15,22 @@
 //! and database at that statement, as the binder qualifies every other name. A name may be a
 //! view; those match no created table and are harmless.
 
-use crate::catalog::{CatalogObject, Lookup, ObjectPath};
+use crate::catalog::{CatalogObject, Lookup, ObjectPath, PathRef};
 use crate::schema::object_identifier;
 use crate::Binder;
 use flinkddl_diagnostics::Span;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, StatementKind};
 use flinkddl_syntax::{Keyword as K, Token, TokenKind as T};
+use std::sync::Arc;
 
-/// One table a statement reads or writes.
+/// One table a statement reads or writes (32 bytes: a script keeps all its uses to its end).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableUse {
     /// The index of the top-level statement.
     pub statement: usize,
-    pub path: ObjectPath,
+    /// Shared by every use of the same path (see [`PathInterner`]).
+    pub path: Arc<ObjectPath>,
     /// The name as written in the statement.
     pub span: Span,
     pub access: Access,
@@ -47,7 +49,8 @@ impl Binder<'_> {
         let mut found = Vec::new();
         collect(self.source, statement, &mut found);
         for (parts, span, access) in found {
-            if let Some(path) = self.catalog.qualify_into(parts) {
+            if let Some(path) = self.catalog.qualify_strings(&parts) {
+                let path = self.use_paths.intern(path);
                 self.uses.push(TableUse {
                     statement: self.statement_index,
                     path,
@@ -56,6 +59,29 @@ impl Binder<'_> {
                 });
             }
         }
+    }
+}
+
+/// The paths the uses name, one allocation each: the many uses of a table share it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PathInterner {
+    /// By table name (most names are one path's).
+    by_name: foldhash::HashMap<Box<str>, Vec<Arc<ObjectPath>>>,
+}
+
+impl PathInterner {
+    /// The shared allocation of `path`.
+    pub(crate) fn intern(&mut self, (catalog, database, name): PathRef<'_>) -> Arc<ObjectPath> {
+        let same_name = match self.by_name.get_mut(name) {
+            Some(paths) => paths,
+            None => self.by_name.entry(Box::from(name)).or_default(),
+        };
+        if let Some(path) = same_name.iter().find(|p| p.0 == catalog && p.1 == database) {
+            return Arc::clone(path);
+        }
+        let path = Arc::new((catalog.to_owned(), database.to_owned(), name.to_owned()));
+        same_name.push(Arc::clone(&path));
+        path
     }
 }
 
@@ -143,7 +169,7 @@ impl Binder<'_> {
                 continue;
             }
             for (u, found) in uses.iter().zip(&looked).filter(|(u, _)| u.access == access) {
-                if found.is_some() || self.declared.contains(&u.path) {
+                if found.is_some() || self.declared.contains(&*u.path) {
                     continue;
                 }
                 let message = match access {
@@ -291,10 +317,10 @@ impl Binder<'_> {
         }
         // Then it creates the sources: its connector must read, with valid options, and
         // datagen cannot generate VARIANT values.
-        let mut checked: Vec<&crate::catalog::ObjectPath> = Vec::new();
+        let mut checked: Vec<&ObjectPath> = Vec::new();
         for (u, table) in reads() {
             let hinted = self.hint_options.iter().any(|(s, _)| *s == u.span);
-            if checked.contains(&&u.path) && !hinted {
+            if checked.contains(&&*u.path) && !hinted {
                 continue;
             }
             checked.push(&u.path);

@@ -83,7 +83,7 @@ pub fn table_json(t: &TableSchema) -> Value {
     let options: serde_json::Map<String, Value> = t
         .options
         .iter()
-        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
         .collect();
     json!({
         "identifier": t.identifier(),

@@ -327,7 +327,12 @@ impl Site<'_> {
     fn table_options(&self) -> Vec<(String, String)> {
         let mut options: Vec<(String, String)> = Vec::new();
         if let Some(table) = self.analysis.created_by(self.index) {
-            options.extend(table.options.iter().cloned());
+            options.extend(
+                table
+                    .options
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string())),
+            );
         }
         if let StatementKind::AlterTable(alter) = &self.statement.kind {
             if let Some(occ) = alter
@@ -338,7 +343,11 @@ impl Site<'_> {
             {
                 if let Symbol::Table(path) = &occ.symbol {
                     if let Some(t) = self.analysis.bound_table(path, self.index) {
-                        options.extend(t.options.iter().cloned());
+                        options.extend(
+                            t.options
+                                .iter()
+                                .map(|(k, v)| (k.to_string(), v.to_string())),
+                        );
                     }
                 }
             }
