@@ -342,7 +342,7 @@ impl Binder<'_> {
                 let mut users: Vec<&str> = columns
                     .iter()
                     .filter(|c| match &c.kind {
-                        ColumnKind::Computed { expr, .. } => expr.contains(&quoted),
+                        ColumnKind::Computed(computed) => computed.expr.contains(&quoted),
                         _ => false,
                     })
                     .map(|c| c.name.as_str())
@@ -479,14 +479,10 @@ impl Binder<'_> {
         }
         let kind = match &def.kind {
             AstKind::Physical { .. } => ColumnKind::Physical,
-            AstKind::Metadata { from, virtual_, .. } => ColumnKind::Metadata {
-                key: from.as_ref().map(|f| Box::from(f.value)),
-                is_virtual: virtual_.is_some(),
-            },
-            AstKind::Computed { expr } => ColumnKind::Computed {
-                expr: expr_text(self.source, expr).into(),
-                typed: false,
-            },
+            AstKind::Metadata { from, virtual_, .. } => {
+                ColumnKind::metadata(from.as_ref().map(|f| f.value), virtual_.is_some())
+            }
+            AstKind::Computed { expr } => ColumnKind::computed(expr_text(self.source, expr), false),
             AstKind::NameOnly => return Err(()),
         };
         let col = Col {
@@ -549,10 +545,7 @@ impl Binder<'_> {
                 let typed = self.type_expression(expr, columns, |c| !c.is_computed())?;
                 if let Some((t, stored)) = typed {
                     columns[index].data_type = Some(self.type_cache.intern(t));
-                    columns[index].kind = ColumnKind::Computed {
-                        expr: stored.into(),
-                        typed: true,
-                    };
+                    columns[index].kind = ColumnKind::computed(stored, true);
                 }
                 Ok(())
             }
@@ -678,7 +671,7 @@ fn drop_column_conflict(
     {
         format!("The column `{col}` is referenced by watermark expression.")
     } else if let Some(user) = columns.iter().find(|c| match &c.kind {
-        ColumnKind::Computed { expr, .. } => expr.contains(&quoted),
+        ColumnKind::Computed(computed) => computed.expr.contains(&quoted),
         _ => false,
     }) {
         format!(

@@ -54,7 +54,7 @@ impl Col {
     /// A column of a LIKE source. Its rowtime marker is dropped: the new table marks the
     /// rowtime of its own (merged) watermark.
     pub(crate) fn from_schema(c: &Column) -> Col {
-        let typed = !matches!(c.kind, ColumnKind::Computed { typed: false, .. });
+        let typed = !matches!(&c.kind, ColumnKind::Computed(computed) if !computed.typed);
         let data_type = if c.data_type.timestamp_kind() == TimestampKind::Rowtime {
             Arc::new(DataType::clone(&c.data_type).with_timestamp_kind(TimestampKind::Regular))
         } else {
@@ -78,7 +78,7 @@ impl Col {
 /// The typed computed columns that came from another table (`from_base`: a LIKE source, or the
 /// table an ALTER changes), each with its stored text bound again against the physical and
 /// metadata columns of `columns` (whose types may have changed): (index, stored text, outcome).
-pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, Box<str>, ExprOutcome)> {
+pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, String, ExprOutcome)> {
     let visible: Vec<(&str, &DataType)> = columns
         .iter()
         .filter(|c| !c.is_computed())
@@ -87,20 +87,20 @@ pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, Box<str>
     let scope = ColumnScope { columns: visible };
     let mut out = Vec::new();
     for (index, c) in columns.iter().enumerate().filter(|(_, c)| c.from_base) {
-        let ColumnKind::Computed {
-            expr: stored,
-            typed: true,
-        } = &c.kind
-        else {
+        let ColumnKind::Computed(computed) = &c.kind else {
             continue;
         };
+        if !computed.typed {
+            continue;
+        }
+        let stored = computed.expr.as_str();
         let span = Span::new(0, u32::try_from(stored.len()).unwrap_or(u32::MAX));
         let herd = flinkddl_syntax::Herd::new();
         let (parsed, _) = flinkddl_syntax::parse_expression_in(stored, span, &herd);
         let Some(parsed) = parsed else {
             continue;
         };
-        out.push((index, stored.clone(), bind_expr(&parsed, stored, &scope)));
+        out.push((index, stored.to_owned(), bind_expr(&parsed, stored, &scope)));
     }
     out
 }
@@ -508,19 +508,10 @@ impl Binder<'_> {
                     virtual_,
                     ..
                 } => (
-                    ColumnKind::Metadata {
-                        key: from.as_ref().map(|f| Box::from(f.value)),
-                        is_virtual: virtual_.is_some(),
-                    },
+                    ColumnKind::metadata(from.as_ref().map(|f| f.value), virtual_.is_some()),
                     self.resolve_type(data_type),
                 ),
-                AstKind::Computed { .. } => (
-                    ColumnKind::Computed {
-                        expr: Box::default(),
-                        typed: false,
-                    },
-                    None,
-                ),
+                AstKind::Computed { .. } => (ColumnKind::computed(String::new(), false), None),
                 // The parser reported bare names outside CTAS.
                 AstKind::NameOnly => return Err(()),
             };
@@ -606,24 +597,15 @@ impl Binder<'_> {
                 Err(()) => {
                     failed = true;
                     column.data_type = None;
-                    column.kind = ColumnKind::Computed {
-                        expr: expr_text(self.source, expr).into(),
-                        typed: false,
-                    };
+                    column.kind = ColumnKind::computed(expr_text(self.source, expr), false);
                 }
                 Ok(Some((ty, stored))) => {
                     column.data_type = Some(self.type_cache.intern(ty));
-                    column.kind = ColumnKind::Computed {
-                        expr: stored.into(),
-                        typed: true,
-                    };
+                    column.kind = ColumnKind::computed(stored, true);
                 }
                 Ok(None) => {
                     column.data_type = None;
-                    column.kind = ColumnKind::Computed {
-                        expr: expr_text(self.source, expr).into(),
-                        typed: false,
-                    };
+                    column.kind = ColumnKind::computed(expr_text(self.source, expr), false);
                 }
             }
         }
@@ -1060,8 +1042,8 @@ impl Binder<'_> {
     fn check_metadata_keys(&mut self, columns: &[Col]) -> Result<(), ()> {
         let mut seen: HashMap<&str, &Col> = HashMap::default();
         for c in columns {
-            if let ColumnKind::Metadata { key, .. } = &c.kind {
-                let key = key.as_deref().unwrap_or(&c.name);
+            if let ColumnKind::Metadata(metadata) = &c.kind {
+                let key = metadata.key.as_deref().unwrap_or(&c.name);
                 if let Some(first) = seen.get(key) {
                     self.report(
                         Diagnostic::new(

@@ -20,14 +20,14 @@ fn describe_type(t: &DataType) -> String {
 pub fn column_extras(c: &Column) -> Option<String> {
     match &c.kind {
         ColumnKind::Physical => None,
-        ColumnKind::Computed { expr, .. } => Some(format!("AS {}", summary_sql(expr))),
-        ColumnKind::Metadata { key, is_virtual } => {
+        ColumnKind::Computed(computed) => Some(format!("AS {}", summary_sql(&computed.expr))),
+        ColumnKind::Metadata(metadata) => {
             let mut s = String::from("METADATA");
-            if let Some(k) = key {
+            if let Some(k) = &metadata.key {
                 s.push_str(" FROM ");
                 s.push_str(&quote_string(k));
             }
-            if *is_virtual {
+            if metadata.is_virtual {
                 s.push_str(" VIRTUAL");
             }
             Some(s)
@@ -235,9 +235,9 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
     for c in &t.columns {
         let mut s = quote_ident(&c.name);
         match &c.kind {
-            ColumnKind::Computed { expr, .. } => {
+            ColumnKind::Computed(computed) => {
                 s.push_str(" AS ");
-                s.push_str(&summary_sql(expr));
+                s.push_str(&summary_sql(&computed.expr));
             }
             _ => {
                 s.push(' ');

@@ -28,8 +28,8 @@ pub struct TableSchema {
     pub complete: bool,
 }
 
-/// 72 bytes: a script holds every column of every table until its end, so each is kept small
-/// (the name inline, the type shared, rare strings boxed without spare capacity).
+/// 64 bytes: a script holds every column of every table until its end, so each is kept small
+/// (the name inline, the type shared, the rare kinds and the comment boxed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Column {
     /// Inline up to 24 bytes (most names): no allocation per column.
@@ -41,20 +41,54 @@ pub struct Column {
     pub comment: Option<Box<str>>,
 }
 
+/// Serialized as `{"kind": "physical"}`, `{"kind": "computed", "expr": ..., "typed": ...}`,
+/// `{"kind": "metadata", "key": ..., "is_virtual": ...}`. The rare kinds are boxed: most
+/// columns are physical, and every column pays for the largest variant.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ColumnKind {
     Physical,
-    /// `expr` is the stored (serializable) expression; `typed` is false when we could not type
-    /// it (then `data_type` is a placeholder).
-    Computed {
-        expr: Box<str>,
-        typed: bool,
-    },
-    Metadata {
-        key: Option<Box<str>>,
-        is_virtual: bool,
-    },
+    Computed(Box<Computed>),
+    Metadata(Box<Metadata>),
+}
+
+/// A computed column: `expr` is the stored (serializable) expression; `typed` is false when
+/// we could not type it (then the column's `data_type` is a placeholder).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Computed {
+    pub expr: String,
+    pub typed: bool,
+}
+
+/// A metadata column: the key it reads (`FROM 'key'`, else its name) and whether it is VIRTUAL.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metadata {
+    pub key: Option<String>,
+    pub is_virtual: bool,
+}
+
+impl ColumnKind {
+    pub fn computed(expr: impl Into<String>, typed: bool) -> Self {
+        ColumnKind::Computed(Box::new(Computed {
+            expr: expr.into(),
+            typed,
+        }))
+    }
+
+    pub fn metadata(key: Option<impl Into<String>>, is_virtual: bool) -> Self {
+        ColumnKind::Metadata(Box::new(Metadata {
+            key: key.map(Into::into),
+            is_virtual,
+        }))
+    }
+
+    /// The stored expression of a computed column.
+    pub fn computed_expr(&self) -> Option<&str> {
+        match self {
+            ColumnKind::Computed(c) => Some(&c.expr),
+            _ => None,
+        }
+    }
 }
 
 impl Column {
@@ -75,7 +109,7 @@ impl Column {
         match &self.kind {
             ColumnKind::Physical => true,
             ColumnKind::Computed { .. } => false,
-            ColumnKind::Metadata { is_virtual, .. } => !is_virtual,
+            ColumnKind::Metadata(m) => !m.is_virtual,
         }
     }
 
@@ -180,7 +214,7 @@ mod tests {
     /// A script keeps every column and every use to its end: their sizes are its memory.
     #[test]
     fn kept_records_stay_small() {
-        assert!(std::mem::size_of::<Column>() <= 72);
+        assert!(std::mem::size_of::<Column>() <= 64);
         assert!(std::mem::size_of::<crate::uses::TableUse>() <= 32);
     }
 }
