@@ -1617,7 +1617,7 @@ impl Binder<'_> {
         &mut self,
         ct: &ast::CreateTable,
         path: &ObjectPath,
-        table: TableSchema,
+        mut table: TableSchema,
         replace: bool,
     ) -> Result<(), ()> {
         let temporary = ct.temporary.is_some();
@@ -1687,12 +1687,12 @@ impl Binder<'_> {
             ));
             return Err(());
         }
-        self.put_created_table(
-            self.statement_index,
-            path,
-            std::sync::Arc::new(table),
-            temporary,
-        );
+        // The table lives to the end of the script: no spare capacity (a watermark pushed on
+        // an empty list would keep room for four).
+        table.watermarks.shrink_to_fit();
+        table.partition_keys.shrink_to_fit();
+        table.options.shrink_to_fit();
+        self.put_created_table(self.statement_index, path, Arc::new(table), temporary);
         Ok(())
     }
 
