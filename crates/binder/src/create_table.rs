@@ -1964,3 +1964,18 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod type_cache_tests {
+    use super::*;
+
+    #[test]
+    fn equal_types_share_one_allocation() {
+        let mut types = TypeCache::default();
+        let a = types.intern(DataType::new(LogicalType::Int));
+        let b = types.intern(DataType::new(LogicalType::Int));
+        let not_null = types.intern(DataType::new(LogicalType::Int).not_null());
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(!Arc::ptr_eq(&a, &not_null));
+    }
+}

@@ -114,7 +114,7 @@ impl<'a> Binder<'a> {
             statement_index: 0,
             created: Vec::new(),
             uses: Vec::new(),
-            use_paths: Default::default(),
+            paths: Default::default(),
             declared: foldhash::HashSet::default(),
             query_output: None,
             view_columns: None,
@@ -201,11 +201,11 @@ pub(crate) struct Binder<'a> {
     pub options: BindOptions,
     pub created: Vec<(usize, Arc<TableSchema>)>,
     pub uses: Vec<uses::TableUse>,
-    /// The paths of `uses`, shared.
-    pub use_paths: uses::PathInterner,
+    /// The paths of `uses` and `declared`, one copy of each.
+    pub paths: uses::PathInterner,
     /// Every table and view a CREATE statement so far names, created or not: a later statement
     /// that uses one that failed gets no second error (the CREATE's error is the one to fix).
-    pub declared: foldhash::HashSet<catalog::ObjectPath>,
+    pub declared: foldhash::HashSet<Arc<catalog::ObjectPath>>,
     /// The columns of the CTAS query `check_query` just resolved, when all are known.
     pub query_output: Option<Vec<(String, flinkddl_types::DataType)>>,
     /// The columns of the view query `check_query` just resolved, when every name is known.
@@ -242,7 +242,8 @@ impl Binder<'_> {
             StatementKind::CreateView(v) => &v.name,
             _ => return,
         };
-        if let Some(path) = self.catalog.qualify_owned(&name.parts) {
+        if let Some(path) = self.catalog.qualify_idents(&name.parts) {
+            let path = self.paths.intern(path);
             self.declared.insert(path);
         }
     }

@@ -50,7 +50,7 @@ impl Binder<'_> {
         collect(self.source, statement, &mut found);
         for (parts, span, access) in found {
             if let Some(path) = self.catalog.qualify_strings(&parts) {
-                let path = self.use_paths.intern(path);
+                let path = self.paths.intern(path);
                 self.uses.push(TableUse {
                     statement: self.statement_index,
                     path,
@@ -62,25 +62,35 @@ impl Binder<'_> {
     }
 }
 
-/// The paths the uses name, one allocation each: the many uses of a table share it.
+/// The paths that uses and declarations name, one allocation each: the many uses of a table
+/// share it.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PathInterner {
-    /// By table name (most names are one path's).
-    by_name: foldhash::HashMap<Box<str>, Vec<Arc<ObjectPath>>>,
+    /// By catalog, database and name: found without building the path (and never by a scan,
+    /// however many tables share a name).
+    paths: Level<Level<Level<Arc<ObjectPath>>>>,
 }
+
+type Level<T> = foldhash::HashMap<Box<str>, T>;
 
 impl PathInterner {
     /// The shared allocation of `path`.
     pub(crate) fn intern(&mut self, (catalog, database, name): PathRef<'_>) -> Arc<ObjectPath> {
-        let same_name = match self.by_name.get_mut(name) {
-            Some(paths) => paths,
-            None => self.by_name.entry(Box::from(name)).or_default(),
-        };
-        if let Some(path) = same_name.iter().find(|p| p.0 == catalog && p.1 == database) {
+        let known = self
+            .paths
+            .get(catalog)
+            .and_then(|databases| databases.get(database))
+            .and_then(|names| names.get(name));
+        if let Some(path) = known {
             return Arc::clone(path);
         }
         let path = Arc::new((catalog.to_owned(), database.to_owned(), name.to_owned()));
-        same_name.push(Arc::clone(&path));
+        self.paths
+            .entry(Box::from(catalog))
+            .or_default()
+            .entry(Box::from(database))
+            .or_default()
+            .insert(Box::from(name), Arc::clone(&path));
         path
     }
 }
@@ -885,5 +895,21 @@ mod tests {
             assert_eq!(found(sql), want, "{sql}");
         }
         assert!(found("CREATE TABLE t (a INT) WITH ('connector' = 'datagen')").is_empty());
+    }
+}
+
+#[cfg(test)]
+mod interner_tests {
+    use super::*;
+
+    #[test]
+    fn equal_paths_share_one_allocation() {
+        let mut paths = PathInterner::default();
+        let a = paths.intern(("c", "d", "t"));
+        let b = paths.intern(("c", "d", "t"));
+        let other = paths.intern(("c", "e", "t"));
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(!Arc::ptr_eq(&a, &other));
+        assert_eq!(*other, ("c".to_owned(), "e".to_owned(), "t".to_owned()));
     }
 }
