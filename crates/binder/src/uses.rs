@@ -66,33 +66,34 @@ impl Binder<'_> {
 /// share it.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PathInterner {
-    /// By catalog, database and name: found without building the path (and never by a scan,
-    /// however many tables share a name).
-    paths: Level<Level<Level<Arc<ObjectPath>>>>,
+    /// By the hash of the path, so that a lookup builds no path. Two paths of the same hash
+    /// (seeded per process: not forced by a script) keep the first; the second is not shared.
+    paths: foldhash::HashMap<u64, Arc<ObjectPath>>,
+    hasher: foldhash::fast::RandomState,
 }
-
-type Level<T> = foldhash::HashMap<Box<str>, T>;
 
 impl PathInterner {
     /// The shared allocation of `path`.
-    pub(crate) fn intern(&mut self, (catalog, database, name): PathRef<'_>) -> Arc<ObjectPath> {
-        let known = self
-            .paths
-            .get(catalog)
-            .and_then(|databases| databases.get(database))
-            .and_then(|names| names.get(name));
-        if let Some(path) = known {
-            return Arc::clone(path);
+    pub(crate) fn intern(&mut self, path: PathRef<'_>) -> Arc<ObjectPath> {
+        use std::collections::hash_map::Entry;
+        use std::hash::BuildHasher;
+        let (catalog, database, name) = path;
+        match self.paths.entry(self.hasher.hash_one(path)) {
+            Entry::Occupied(known) => {
+                let known = known.get();
+                if known.0 == catalog && known.1 == database && known.2 == name {
+                    Arc::clone(known)
+                } else {
+                    Arc::new(owned(path))
+                }
+            }
+            Entry::Vacant(slot) => Arc::clone(slot.insert(Arc::new(owned(path)))),
         }
-        let path = Arc::new((catalog.to_owned(), database.to_owned(), name.to_owned()));
-        self.paths
-            .entry(Box::from(catalog))
-            .or_default()
-            .entry(Box::from(database))
-            .or_default()
-            .insert(Box::from(name), Arc::clone(&path));
-        path
     }
+}
+
+fn owned((catalog, database, name): PathRef<'_>) -> ObjectPath {
+    (catalog.to_owned(), database.to_owned(), name.to_owned())
 }
 
 type Found = Vec<(Vec<String>, Span, Access)>;
