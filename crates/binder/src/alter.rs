@@ -211,9 +211,9 @@ impl Binder<'_> {
                             .as_ref()
                             .is_some_and(|pk| pk.columns.contains(&w.rowtime));
                         let t = if keyed {
-                            t.clone().not_null()
+                            DataType::clone(t).not_null()
                         } else {
-                            t.clone()
+                            DataType::clone(t)
                         };
                         if let Some(message) = crate::expr::check_rowtime_type(&t) {
                             self.report(Diagnostic::new(Code::WatermarkColumnType, span, message));
@@ -342,7 +342,7 @@ impl Binder<'_> {
                 let mut users: Vec<&str> = columns
                     .iter()
                     .filter(|c| match &c.kind {
-                        ColumnKind::Computed { expr, .. } => expr.contains(&quoted),
+                        ColumnKind::Computed(computed) => computed.expr.contains(&quoted),
                         _ => false,
                     })
                     .map(|c| c.name.as_str())
@@ -393,15 +393,15 @@ impl Binder<'_> {
                 .iter_mut()
                 .filter(|c| pk.columns.iter().any(|k| *k == c.name))
             {
-                c.data_type = c.data_type.take().map(DataType::not_null);
+                c.data_type = c.data_type.take().map(|t| self.not_null(t));
             }
         }
         for w in &watermarks {
             if let Some(c) = columns.iter_mut().find(|c| c.name == w.rowtime) {
-                c.data_type = c
-                    .data_type
-                    .take()
-                    .map(|t| t.with_timestamp_kind(TimestampKind::Rowtime));
+                c.data_type = c.data_type.take().map(|t| {
+                    self.type_cache
+                        .intern(DataType::clone(&t).with_timestamp_kind(TimestampKind::Rowtime))
+                });
             }
         }
         table.complete &= columns.iter().all(|c| c.data_type.is_some());
@@ -427,7 +427,7 @@ impl Binder<'_> {
         for (index, stored, outcome) in crate::create_table::rebind_inherited_computed(columns) {
             let c = &mut columns[index];
             match outcome {
-                ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
+                ExprOutcome::Typed(t) => c.data_type = Some(self.type_cache.intern(t.data_type)),
                 ExprOutcome::NotTyped { .. } => c.data_type = None,
                 ExprOutcome::Rejected(diags) => {
                     // The spans are in the stored text: point at the statement.
@@ -479,14 +479,10 @@ impl Binder<'_> {
         }
         let kind = match &def.kind {
             AstKind::Physical { .. } => ColumnKind::Physical,
-            AstKind::Metadata { from, virtual_, .. } => ColumnKind::Metadata {
-                key: from.as_ref().map(|f| f.value.to_string()),
-                is_virtual: virtual_.is_some(),
-            },
-            AstKind::Computed { expr } => ColumnKind::Computed {
-                expr: expr_text(self.source, expr),
-                typed: false,
-            },
+            AstKind::Metadata { from, virtual_, .. } => {
+                ColumnKind::metadata(from.as_ref().map(|f| f.value), virtual_.is_some())
+            }
+            AstKind::Computed { expr } => ColumnKind::computed(expr_text(self.source, expr), false),
             AstKind::NameOnly => return Err(()),
         };
         let col = Col {
@@ -494,7 +490,7 @@ impl Binder<'_> {
             span: def.name.span,
             data_type: None,
             kind,
-            comment: def.comment.as_ref().map(|c| c.value.to_string()),
+            comment: def.comment.as_ref().map(|c| Box::from(c.value)),
             from_base: false,
         };
         let mut index = match existing {
@@ -548,11 +544,8 @@ impl Binder<'_> {
             AstKind::Computed { expr } => {
                 let typed = self.type_expression(expr, columns, |c| !c.is_computed())?;
                 if let Some((t, stored)) = typed {
-                    columns[index].data_type = Some(t);
-                    columns[index].kind = ColumnKind::Computed {
-                        expr: stored,
-                        typed: true,
-                    };
+                    columns[index].data_type = Some(self.type_cache.intern(t));
+                    columns[index].kind = ColumnKind::computed(stored, true);
                 }
                 Ok(())
             }
@@ -678,7 +671,7 @@ fn drop_column_conflict(
     {
         format!("The column `{col}` is referenced by watermark expression.")
     } else if let Some(user) = columns.iter().find(|c| match &c.kind {
-        ColumnKind::Computed { expr, .. } => expr.contains(&quoted),
+        ColumnKind::Computed(computed) => computed.expr.contains(&quoted),
         _ => false,
     }) {
         format!(

@@ -56,11 +56,12 @@ pub struct Catalog {
     pub current_catalog: String,
     pub current_database: String,
     /// Tables in the order of the statement that last created or targeted each; a moved or
-    /// dropped entry leaves a hole (`None`) so that moving is O(1).
-    order: Vec<Option<(ObjectPath, bool)>>,
+    /// dropped entry leaves a hole (`None`) so that moving is O(1). The path is shared with
+    /// `order_index` (one copy per table, also across the clones of checkpoints).
+    order: Vec<Option<(Arc<ObjectPath>, bool)>>,
     /// Where each table is in `order`: permanent ones (`[0]`) and temporary ones (`[1]`), so
     /// that a lookup borrows the path.
-    order_index: [HashMap<ObjectPath, usize>; 2],
+    order_index: [HashMap<Arc<ObjectPath>, usize>; 2],
 }
 
 impl Default for Catalog {
@@ -101,6 +102,11 @@ impl Catalog {
     /// Qualifies a 1-3 part name with the current catalog and database.
     pub fn qualify(&self, parts: &[String]) -> Option<ObjectPath> {
         self.qualify_parts(parts, String::as_str).map(owned_path)
+    }
+
+    /// [`Catalog::qualify`], borrowed: copies no string.
+    pub fn qualify_strings<'a>(&'a self, parts: &'a [String]) -> Option<PathRef<'a>> {
+        self.qualify_parts(parts, String::as_str)
     }
 
     /// [`Catalog::qualify`] of owned parts, moved into the path (only the current catalog and
@@ -227,18 +233,18 @@ impl Catalog {
     /// Moves a table to the end of the creation order.
     pub fn touch(&mut self, path: &ObjectPath, temporary: bool) {
         let at = self.order.len();
-        match self.order_index[usize::from(temporary)].get_mut(path) {
-            Some(i) => {
-                if let Some(slot) = self.order.get_mut(*i) {
+        let index = &mut self.order_index[usize::from(temporary)];
+        let shared = match index.get_key_value(path) {
+            Some((shared, &i)) => {
+                if let Some(slot) = self.order.get_mut(i) {
                     *slot = None;
                 }
-                *i = at;
+                Arc::clone(shared)
             }
-            None => {
-                self.order_index[usize::from(temporary)].insert(path.clone(), at);
-            }
-        }
-        self.order.push(Some((path.clone(), temporary)));
+            None => Arc::new(path.clone()),
+        };
+        index.insert(Arc::clone(&shared), at);
+        self.order.push(Some((shared, temporary)));
     }
 
     /// Takes a table out of the creation order (it was dropped or renamed).
@@ -253,8 +259,9 @@ impl Catalog {
     /// A renamed table keeps its place in the creation order.
     pub fn rename_in_order(&mut self, old: &ObjectPath, new: &ObjectPath, temporary: bool) {
         if let Some(i) = self.order_index[usize::from(temporary)].remove(old) {
-            let key = (new.clone(), temporary);
-            self.order_index[usize::from(temporary)].insert(new.clone(), i);
+            let new = Arc::new(new.clone());
+            self.order_index[usize::from(temporary)].insert(Arc::clone(&new), i);
+            let key = (new, temporary);
             if let Some(slot) = self.order.get_mut(i) {
                 *slot = Some(key);
             }

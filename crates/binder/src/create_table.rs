@@ -12,6 +12,31 @@ use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, TableEle
 use flinkddl_types::{DataType, LogicalType, LogicalTypeRoot, TimestampKind};
 // foldhash: fast and seeded (hostile column names cannot force collisions).
 use foldhash::HashMap;
+use std::sync::Arc;
+
+/// The types of a script's columns, shared: one allocation per distinct type, handed out as
+/// `Arc`s (a script repeats a few types over many columns, and keeps every column to its end).
+#[derive(Debug, Default)]
+pub(crate) struct TypeCache<'a> {
+    /// Column types resolved so far, by their text and whether NOT NULL follows: the same
+    /// text always resolves to the same type (a function of the syntax alone). Only successes
+    /// are kept (a failure reports).
+    by_text: HashMap<(&'a str, bool), Arc<DataType>>,
+    /// Every distinct type handed out, whatever its origin.
+    interned: foldhash::HashSet<Arc<DataType>>,
+}
+
+impl TypeCache<'_> {
+    /// The shared allocation of `ty`.
+    pub(crate) fn intern(&mut self, ty: DataType) -> Arc<DataType> {
+        if let Some(shared) = self.interned.get(&ty) {
+            return Arc::clone(shared);
+        }
+        let shared = Arc::new(ty);
+        self.interned.insert(Arc::clone(&shared));
+        shared
+    }
+}
 
 /// A column while the table is being built: its type may be unknown (an error was reported,
 /// or an expression we cannot type).
@@ -19,9 +44,9 @@ use foldhash::HashMap;
 pub(crate) struct Col {
     pub name: compact_str::CompactString,
     pub span: Span,
-    pub data_type: Option<DataType>,
+    pub data_type: Option<Arc<DataType>>,
     pub kind: ColumnKind,
-    pub comment: Option<String>,
+    pub comment: Option<Box<str>>,
     pub from_base: bool,
 }
 
@@ -29,13 +54,11 @@ impl Col {
     /// A column of a LIKE source. Its rowtime marker is dropped: the new table marks the
     /// rowtime of its own (merged) watermark.
     pub(crate) fn from_schema(c: &Column) -> Col {
-        let typed = !matches!(c.kind, ColumnKind::Computed { typed: false, .. });
+        let typed = !matches!(&c.kind, ColumnKind::Computed(computed) if !computed.typed);
         let data_type = if c.data_type.timestamp_kind() == TimestampKind::Rowtime {
-            c.data_type
-                .clone()
-                .with_timestamp_kind(TimestampKind::Regular)
+            Arc::new(DataType::clone(&c.data_type).with_timestamp_kind(TimestampKind::Regular))
         } else {
-            c.data_type.clone()
+            Arc::clone(&c.data_type)
         };
         Col {
             name: c.name.clone(),
@@ -59,25 +82,25 @@ pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, String, 
     let visible: Vec<(&str, &DataType)> = columns
         .iter()
         .filter(|c| !c.is_computed())
-        .filter_map(|c| c.data_type.as_ref().map(|t| (c.name.as_str(), t)))
+        .filter_map(|c| c.data_type.as_deref().map(|t| (c.name.as_str(), t)))
         .collect();
     let scope = ColumnScope { columns: visible };
     let mut out = Vec::new();
     for (index, c) in columns.iter().enumerate().filter(|(_, c)| c.from_base) {
-        let ColumnKind::Computed {
-            expr: stored,
-            typed: true,
-        } = &c.kind
-        else {
+        let ColumnKind::Computed(computed) = &c.kind else {
             continue;
         };
+        if !computed.typed {
+            continue;
+        }
+        let stored = computed.expr.as_str();
         let span = Span::new(0, u32::try_from(stored.len()).unwrap_or(u32::MAX));
         let herd = flinkddl_syntax::Herd::new();
         let (parsed, _) = flinkddl_syntax::parse_expression_in(stored, span, &herd);
         let Some(parsed) = parsed else {
             continue;
         };
-        out.push((index, stored.clone(), bind_expr(&parsed, stored, &scope)));
+        out.push((index, stored.to_owned(), bind_expr(&parsed, stored, &scope)));
     }
     out
 }
@@ -176,7 +199,7 @@ impl<F: Fn(&Col) -> bool> Scope for IndexedScope<'_, '_, F> {
         self.index
             .named(name)
             .find(|c| (self.allow)(c) && c.data_type.is_some())
-            .and_then(|c| c.data_type.as_ref())
+            .and_then(|c| c.data_type.as_deref())
     }
 
     fn names(&self) -> Vec<&str> {
@@ -470,12 +493,12 @@ impl Binder<'_> {
                 continue;
             };
             let name = def.name.value;
-            let comment = def.comment.as_ref().map(|c| c.value.to_owned());
+            let comment = def.comment.as_ref().map(|c| Box::from(c.value));
             let (kind, ty) = match &def.kind {
                 AstKind::Physical { data_type, .. } => {
                     let mut ty = self.resolve_type(data_type);
                     if pk_columns.contains(&name) {
-                        ty = ty.map(DataType::not_null);
+                        ty = ty.map(|t| self.not_null(t));
                     }
                     (ColumnKind::Physical, ty)
                 }
@@ -485,19 +508,10 @@ impl Binder<'_> {
                     virtual_,
                     ..
                 } => (
-                    ColumnKind::Metadata {
-                        key: from.as_ref().map(|f| f.value.to_owned()),
-                        is_virtual: virtual_.is_some(),
-                    },
+                    ColumnKind::metadata(from.as_ref().map(|f| f.value), virtual_.is_some()),
                     self.resolve_type(data_type),
                 ),
-                AstKind::Computed { .. } => (
-                    ColumnKind::Computed {
-                        expr: String::new(),
-                        typed: false,
-                    },
-                    None,
-                ),
+                AstKind::Computed { .. } => (ColumnKind::computed(String::new(), false), None),
                 // The parser reported bare names outside CTAS.
                 AstKind::NameOnly => return Err(()),
             };
@@ -583,24 +597,15 @@ impl Binder<'_> {
                 Err(()) => {
                     failed = true;
                     column.data_type = None;
-                    column.kind = ColumnKind::Computed {
-                        expr: expr_text(self.source, expr),
-                        typed: false,
-                    };
+                    column.kind = ColumnKind::computed(expr_text(self.source, expr), false);
                 }
                 Ok(Some((ty, stored))) => {
-                    column.data_type = Some(ty);
-                    column.kind = ColumnKind::Computed {
-                        expr: stored,
-                        typed: true,
-                    };
+                    column.data_type = Some(self.type_cache.intern(ty));
+                    column.kind = ColumnKind::computed(stored, true);
                 }
                 Ok(None) => {
                     column.data_type = None;
-                    column.kind = ColumnKind::Computed {
-                        expr: expr_text(self.source, expr),
-                        typed: false,
-                    };
+                    column.kind = ColumnKind::computed(expr_text(self.source, expr), false);
                 }
             }
         }
@@ -709,10 +714,10 @@ impl Binder<'_> {
         let rowtime: Option<String> = watermarks.first().map(|w| w.rowtime.clone());
         if let Some(rowtime) = rowtime {
             if let Some(c) = columns.iter_mut().find(|c| c.name == rowtime) {
-                c.data_type = c
-                    .data_type
-                    .take()
-                    .map(|t| t.with_timestamp_kind(TimestampKind::Rowtime));
+                c.data_type = c.data_type.take().map(|t| {
+                    self.type_cache
+                        .intern(DataType::clone(&t).with_timestamp_kind(TimestampKind::Rowtime))
+                });
             }
         }
         failed
@@ -727,7 +732,7 @@ impl Binder<'_> {
         for (index, stored, outcome) in rebind_inherited_computed(columns) {
             let c = &mut columns[index];
             match outcome {
-                ExprOutcome::Typed(t) => c.data_type = Some(t.data_type),
+                ExprOutcome::Typed(t) => c.data_type = Some(self.type_cache.intern(t.data_type)),
                 ExprOutcome::NotTyped { .. } => {}
                 ExprOutcome::Rejected(diags) if !unknown_types => {
                     let reason = diags.first().map(|d| d.message.clone()).unwrap_or_default();
@@ -849,18 +854,28 @@ impl Binder<'_> {
         }
     }
 
-    pub(crate) fn resolve_type(&mut self, ty: &ast::DataTypeSyntax) -> Option<DataType> {
+    /// `ty` NOT NULL, shared.
+    pub(crate) fn not_null(&mut self, ty: Arc<DataType>) -> Arc<DataType> {
+        if ty.nullable {
+            self.type_cache.intern(DataType::clone(&ty).not_null())
+        } else {
+            ty
+        }
+    }
+
+    pub(crate) fn resolve_type(&mut self, ty: &ast::DataTypeSyntax) -> Option<Arc<DataType>> {
         let source = self.source;
         let key = source
             .get(ty.span.range())
             .map(|text| (text, ty.nullability.is_some_and(|n| n.not_null)));
-        if let Some(t) = key.and_then(|k| self.type_cache.get(&k)) {
-            return Some(t.clone());
+        if let Some(t) = key.and_then(|k| self.type_cache.by_text.get(&k)) {
+            return Some(Arc::clone(t));
         }
         match flinkddl_types::resolve_ddl_type_in(ty, source) {
             Ok(t) => {
+                let t = self.type_cache.intern(t);
                 if let Some(k) = key {
-                    self.type_cache.insert(k, t.clone());
+                    self.type_cache.by_text.insert(k, Arc::clone(&t));
                 }
                 Some(t)
             }
@@ -1027,8 +1042,8 @@ impl Binder<'_> {
     fn check_metadata_keys(&mut self, columns: &[Col]) -> Result<(), ()> {
         let mut seen: HashMap<&str, &Col> = HashMap::default();
         for c in columns {
-            if let ColumnKind::Metadata { key, .. } = &c.kind {
-                let key = key.as_deref().unwrap_or(&c.name);
+            if let ColumnKind::Metadata(metadata) = &c.kind {
+                let key = metadata.key.as_deref().unwrap_or(&c.name);
                 if let Some(first) = seen.get(key) {
                     self.report(
                         Diagnostic::new(
@@ -1528,8 +1543,8 @@ impl Binder<'_> {
     pub(crate) fn property_pairs(
         &mut self,
         list: &ast::PropertyList,
-    ) -> Result<Vec<(String, String)>, ()> {
-        let mut out: Vec<(String, String)> = Vec::with_capacity(list.properties.len());
+    ) -> Result<Vec<OptionPair>, ()> {
+        let mut out: Vec<OptionPair> = Vec::with_capacity(list.properties.len());
         for p in &list.properties {
             for lit in [&p.key, &p.value] {
                 let text = lit.span.text(self.source);
@@ -1548,8 +1563,8 @@ impl Binder<'_> {
                 }
             }
             match out.iter_mut().find(|(k, _)| *k == p.key.value) {
-                Some(existing) => existing.1 = p.value.value.to_owned(),
-                None => out.push((p.key.value.to_owned(), p.value.value.to_owned())),
+                Some(existing) => existing.1 = p.value.value.into(),
+                None => out.push(option_pair(p.key.value, p.value.value)),
             }
         }
         Ok(out)
@@ -1560,12 +1575,12 @@ impl Binder<'_> {
         ct: &ast::CreateTable,
         base: Option<&TableSchema>,
         strategies: &LikeStrategies,
-    ) -> Result<Vec<(String, String)>, ()> {
+    ) -> Result<Vec<OptionPair>, ()> {
         let derived = match &ct.with {
             Some(list) => self.property_pairs(list)?,
             None => Vec::new(),
         };
-        let mut out: Vec<(String, String)> = match (base, strategies.options) {
+        let mut out: Vec<OptionPair> = match (base, strategies.options) {
             (Some(b), Strategy::Including | Strategy::Overwriting) => b.options.clone(),
             // No base options: the table's own, whose keys are distinct already.
             _ => return Ok(derived),
@@ -1602,7 +1617,7 @@ impl Binder<'_> {
         &mut self,
         ct: &ast::CreateTable,
         path: &ObjectPath,
-        table: TableSchema,
+        mut table: TableSchema,
         replace: bool,
     ) -> Result<(), ()> {
         let temporary = ct.temporary.is_some();
@@ -1672,12 +1687,12 @@ impl Binder<'_> {
             ));
             return Err(());
         }
-        self.put_created_table(
-            self.statement_index,
-            path,
-            std::sync::Arc::new(table),
-            temporary,
-        );
+        // The table lives to the end of the script: no spare capacity (a watermark pushed on
+        // an empty list would keep room for four).
+        table.watermarks.shrink_to_fit();
+        table.partition_keys.shrink_to_fit();
+        table.options.shrink_to_fit();
+        self.put_created_table(self.statement_index, path, Arc::new(table), temporary);
         Ok(())
     }
 
@@ -1897,7 +1912,7 @@ pub(crate) fn finish_column(c: Col) -> Column {
         name: c.name,
         data_type: c
             .data_type
-            .unwrap_or_else(|| DataType::new(LogicalType::Null)),
+            .unwrap_or_else(|| Arc::new(DataType::new(LogicalType::Null))),
         kind: c.kind,
         comment: c.comment,
     }
@@ -1947,5 +1962,20 @@ mod tests {
             };
             assert_eq!(java_int_value(&lit, text), Some(expected), "{text}");
         }
+    }
+}
+
+#[cfg(test)]
+mod type_cache_tests {
+    use super::*;
+
+    #[test]
+    fn equal_types_share_one_allocation() {
+        let mut types = TypeCache::default();
+        let a = types.intern(DataType::new(LogicalType::Int));
+        let b = types.intern(DataType::new(LogicalType::Int));
+        let not_null = types.intern(DataType::new(LogicalType::Int).not_null());
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(!Arc::ptr_eq(&a, &not_null));
     }
 }

@@ -101,7 +101,7 @@ impl Binder<'_> {
             .map(|(name, data_type)| Col {
                 name: name.into(),
                 span: query.span,
-                data_type: Some(data_type),
+                data_type: Some(self.type_cache.intern(data_type)),
                 kind: ColumnKind::Physical,
                 comment: None,
                 from_base: false,
@@ -149,7 +149,7 @@ impl Binder<'_> {
                     for (n, ident) in names.iter().zip(&c.columns.columns) {
                         match columns.iter_mut().find(|col| col.name == *n) {
                             Some(col) => {
-                                col.data_type = col.data_type.take().map(DataType::not_null)
+                                col.data_type = col.data_type.take().map(|t| self.not_null(t))
                             }
                             None => {
                                 self.report(Diagnostic::new(
@@ -239,7 +239,10 @@ impl Binder<'_> {
         let _ = columns.iter().find(|c| c.name == name)?;
         let cols: Vec<(String, DataType)> = columns
             .iter()
-            .filter_map(|c| c.data_type.clone().map(|t| (c.name.as_str().to_owned(), t)))
+            .filter_map(|c| {
+                let t = c.data_type.as_deref()?;
+                Some((c.name.as_str().to_owned(), t.clone()))
+            })
             .collect();
         match self.bind_expr(
             &w.expr,

@@ -115,6 +115,7 @@ impl<'a> Binder<'a> {
             statement_index: 0,
             created: Vec::new(),
             uses: Vec::new(),
+            paths: Default::default(),
             declared: foldhash::HashSet::default(),
             query_output: None,
             view_columns: None,
@@ -124,7 +125,7 @@ impl<'a> Binder<'a> {
             item_types: None,
             source_verdicts: foldhash::HashMap::default(),
             relation_cache: Default::default(),
-            type_cache: foldhash::HashMap::default(),
+            type_cache: Default::default(),
             options,
             source_check,
         }
@@ -201,9 +202,11 @@ pub(crate) struct Binder<'a> {
     pub options: BindOptions,
     pub created: Vec<(usize, Arc<TableSchema>)>,
     pub uses: Vec<uses::TableUse>,
+    /// The paths of `uses` and `declared`, one copy of each.
+    pub paths: uses::PathInterner,
     /// Every table and view a CREATE statement so far names, created or not: a later statement
     /// that uses one that failed gets no second error (the CREATE's error is the one to fix).
-    pub declared: foldhash::HashSet<catalog::ObjectPath>,
+    pub declared: foldhash::HashSet<Arc<catalog::ObjectPath>>,
     /// The columns of the CTAS query `check_query` just resolved, when all are known.
     pub query_output: Option<Vec<(String, flinkddl_types::DataType)>>,
     /// The columns of the view query `check_query` just resolved, when every name is known.
@@ -226,10 +229,8 @@ pub(crate) struct Binder<'a> {
     /// first read and shared by every FROM item that reads it.
     pub relation_cache:
         std::cell::RefCell<foldhash::HashMap<usize, (Arc<TableSchema>, query::TableColumns)>>,
-    /// Column types resolved so far, by their text and whether NOT NULL follows: the same
-    /// text always resolves to the same type (a function of the syntax alone), and a script
-    /// repeats a few types over many columns. Only successes are kept (a failure reports).
-    pub type_cache: foldhash::HashMap<(&'a str, bool), flinkddl_types::DataType>,
+    /// Column types resolved so far, shared by every column of the same type.
+    pub type_cache: create_table::TypeCache<'a>,
 }
 
 impl Binder<'_> {
@@ -242,7 +243,8 @@ impl Binder<'_> {
             StatementKind::CreateView(v) => &v.name,
             _ => return,
         };
-        if let Some(path) = self.catalog.qualify_owned(&name.parts) {
+        if let Some(path) = self.catalog.qualify_idents(&name.parts) {
+            let path = self.paths.intern(path);
             self.declared.insert(path);
         }
     }
@@ -361,8 +363,8 @@ impl Binder<'_> {
             let merged = std::sync::Arc::make_mut(&mut table);
             for (key, value) in hinted {
                 match merged.options.iter_mut().find(|(k, _)| k == key) {
-                    Some(slot) => slot.1 = value.clone(),
-                    None => merged.options.push((key.clone(), value.clone())),
+                    Some(slot) => slot.1 = value.as_str().into(),
+                    None => merged.options.push(schema::option_pair(key, value)),
                 }
             }
         }

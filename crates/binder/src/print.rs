@@ -20,14 +20,14 @@ fn describe_type(t: &DataType) -> String {
 pub fn column_extras(c: &Column) -> Option<String> {
     match &c.kind {
         ColumnKind::Physical => None,
-        ColumnKind::Computed { expr, .. } => Some(format!("AS {}", summary_sql(expr))),
-        ColumnKind::Metadata { key, is_virtual } => {
+        ColumnKind::Computed(computed) => Some(format!("AS {}", summary_sql(&computed.expr))),
+        ColumnKind::Metadata(metadata) => {
             let mut s = String::from("METADATA");
-            if let Some(k) = key {
+            if let Some(k) = &metadata.key {
                 s.push_str(" FROM ");
                 s.push_str(&quote_string(k));
             }
-            if *is_virtual {
+            if metadata.is_virtual {
                 s.push_str(" VIRTUAL");
             }
             Some(s)
@@ -134,7 +134,7 @@ pub fn describe_rows(t: &TableSchema) -> Vec<[Option<String>; 7]> {
                 if is_key { pk.clone() } else { None },
                 column_extras(c),
                 watermark,
-                c.comment.clone(),
+                c.comment.as_deref().map(str::to_owned),
             ]
         })
         .collect()
@@ -235,9 +235,9 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
     for c in &t.columns {
         let mut s = quote_ident(&c.name);
         match &c.kind {
-            ColumnKind::Computed { expr, .. } => {
+            ColumnKind::Computed(computed) => {
                 s.push_str(" AS ");
-                s.push_str(&summary_sql(expr));
+                s.push_str(&summary_sql(&computed.expr));
             }
             _ => {
                 s.push(' ');
@@ -294,7 +294,7 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
     if !t.options.is_empty() {
         out.push_str("WITH (\n");
         // Flink prints the options sorted by key (Java `String.compareTo`: UTF-16 units).
-        let mut sorted: Vec<&(String, String)> = t.options.iter().collect();
+        let mut sorted: Vec<&OptionPair> = t.options.iter().collect();
         sorted.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
         let body: Vec<String> = sorted
             .iter()

@@ -26,7 +26,7 @@ pub struct Checkpoint {
     /// The statement this is the state before.
     pub statement: usize,
     catalog: Catalog,
-    declared: foldhash::HashSet<ObjectPath>,
+    declared: foldhash::HashSet<std::sync::Arc<ObjectPath>>,
     user_functions: foldhash::HashSet<String>,
     modules_loaded: bool,
     diagnostics: usize,

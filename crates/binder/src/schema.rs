@@ -4,6 +4,7 @@
 use compact_str::CompactString;
 use flinkddl_types::DataType;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A resolved table (Flink's `ResolvedCatalogTable` with its `ResolvedSchema`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -21,35 +22,73 @@ pub struct TableSchema {
     pub partition_keys: Vec<String>,
     pub distribution: Option<Distribution>,
     /// Options in the order they were first given (a later duplicate replaces the value).
-    pub options: Vec<(String, String)>,
+    pub options: Vec<OptionPair>,
     /// False when some part of the schema could not be derived (an untyped expression, a CTAS
     /// over a query we do not read); such a table is reported but not checked further.
     pub complete: bool,
 }
 
+/// 64 bytes: a script holds every column of every table until its end, so each is kept small
+/// (the name inline, the type shared, the rare kinds and the comment boxed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Column {
     /// Inline up to 24 bytes (most names): no allocation per column.
     pub name: CompactString,
-    pub data_type: DataType,
+    /// Shared: the binder hands out one allocation per distinct type (a script repeats a few
+    /// types over many columns). Serialized as the type itself.
+    pub data_type: Arc<DataType>,
     pub kind: ColumnKind,
-    pub comment: Option<String>,
+    pub comment: Option<Box<str>>,
 }
 
+/// Serialized as `{"kind": "physical"}`, `{"kind": "computed", "expr": ..., "typed": ...}`,
+/// `{"kind": "metadata", "key": ..., "is_virtual": ...}`. The rare kinds are boxed: most
+/// columns are physical, and every column pays for the largest variant.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ColumnKind {
     Physical,
-    /// `expr` is the stored (serializable) expression; `typed` is false when we could not type
-    /// it (then `data_type` is a placeholder).
-    Computed {
-        expr: String,
-        typed: bool,
-    },
-    Metadata {
-        key: Option<String>,
-        is_virtual: bool,
-    },
+    Computed(Box<Computed>),
+    Metadata(Box<Metadata>),
+}
+
+/// A computed column: `expr` is the stored (serializable) expression; `typed` is false when
+/// we could not type it (then the column's `data_type` is a placeholder).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Computed {
+    pub expr: String,
+    pub typed: bool,
+}
+
+/// A metadata column: the key it reads (`FROM 'key'`, else its name) and whether it is VIRTUAL.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metadata {
+    pub key: Option<String>,
+    pub is_virtual: bool,
+}
+
+impl ColumnKind {
+    pub fn computed(expr: impl Into<String>, typed: bool) -> Self {
+        ColumnKind::Computed(Box::new(Computed {
+            expr: expr.into(),
+            typed,
+        }))
+    }
+
+    pub fn metadata(key: Option<impl Into<String>>, is_virtual: bool) -> Self {
+        ColumnKind::Metadata(Box::new(Metadata {
+            key: key.map(Into::into),
+            is_virtual,
+        }))
+    }
+
+    /// The stored expression of a computed column.
+    pub fn computed_expr(&self) -> Option<&str> {
+        match self {
+            ColumnKind::Computed(c) => Some(&c.expr),
+            _ => None,
+        }
+    }
 }
 
 impl Column {
@@ -70,7 +109,7 @@ impl Column {
         match &self.kind {
             ColumnKind::Physical => true,
             ColumnKind::Computed { .. } => false,
-            ColumnKind::Metadata { is_virtual, .. } => !is_virtual,
+            ColumnKind::Metadata(m) => !m.is_virtual,
         }
     }
 
@@ -81,6 +120,15 @@ impl Column {
             ColumnKind::Metadata { .. } => "metadata",
         }
     }
+}
+
+/// A table option, key and value: most keys and values are short, and are held inline (no
+/// allocation for either up to 24 bytes). Serialized as the pair of strings.
+pub type OptionPair = (CompactString, CompactString);
+
+/// An option pair of borrowed texts.
+pub fn option_pair(key: &str, value: &str) -> OptionPair {
+    (CompactString::from(key), CompactString::from(value))
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -157,4 +205,16 @@ pub(crate) fn quote_ident_list<S: AsRef<str>>(names: &[S]) -> String {
 /// `'text'` with quotes doubled.
 pub fn quote_string(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A script keeps every column and every use to its end: their sizes are its memory.
+    #[test]
+    fn kept_records_stay_small() {
+        assert!(std::mem::size_of::<Column>() <= 64);
+        assert!(std::mem::size_of::<crate::uses::TableUse>() <= 32);
+    }
 }

@@ -15,20 +15,22 @@
 //! and database at that statement, as the binder qualifies every other name. A name may be a
 //! view; those match no created table and are harmless.
 
-use crate::catalog::{CatalogObject, Lookup, ObjectPath};
+use crate::catalog::{CatalogObject, Lookup, ObjectPath, PathRef};
 use crate::schema::object_identifier;
 use crate::Binder;
 use flinkddl_diagnostics::Span;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, StatementKind};
 use flinkddl_syntax::{Keyword as K, Token, TokenKind as T};
+use std::sync::Arc;
 
-/// One table a statement reads or writes.
+/// One table a statement reads or writes (32 bytes: a script keeps all its uses to its end).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableUse {
     /// The index of the top-level statement.
     pub statement: usize,
-    pub path: ObjectPath,
+    /// Shared by every use of the same path (see [`PathInterner`]).
+    pub path: Arc<ObjectPath>,
     /// The name as written in the statement.
     pub span: Span,
     pub access: Access,
@@ -47,7 +49,8 @@ impl Binder<'_> {
         let mut found = Vec::new();
         collect(self.source, statement, &mut found);
         for (parts, span, access) in found {
-            if let Some(path) = self.catalog.qualify_into(parts) {
+            if let Some(path) = self.catalog.qualify_strings(&parts) {
+                let path = self.paths.intern(path);
                 self.uses.push(TableUse {
                     statement: self.statement_index,
                     path,
@@ -57,6 +60,40 @@ impl Binder<'_> {
             }
         }
     }
+}
+
+/// The paths that uses and declarations name, one allocation each: the many uses of a table
+/// share it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PathInterner {
+    /// By the hash of the path, so that a lookup builds no path. Two paths of the same hash
+    /// (seeded per process: not forced by a script) keep the first; the second is not shared.
+    paths: foldhash::HashMap<u64, Arc<ObjectPath>>,
+    hasher: foldhash::fast::RandomState,
+}
+
+impl PathInterner {
+    /// The shared allocation of `path`.
+    pub(crate) fn intern(&mut self, path: PathRef<'_>) -> Arc<ObjectPath> {
+        use std::collections::hash_map::Entry;
+        use std::hash::BuildHasher;
+        let (catalog, database, name) = path;
+        match self.paths.entry(self.hasher.hash_one(path)) {
+            Entry::Occupied(known) => {
+                let known = known.get();
+                if known.0 == catalog && known.1 == database && known.2 == name {
+                    Arc::clone(known)
+                } else {
+                    Arc::new(owned(path))
+                }
+            }
+            Entry::Vacant(slot) => Arc::clone(slot.insert(Arc::new(owned(path)))),
+        }
+    }
+}
+
+fn owned((catalog, database, name): PathRef<'_>) -> ObjectPath {
+    (catalog.to_owned(), database.to_owned(), name.to_owned())
 }
 
 type Found = Vec<(Vec<String>, Span, Access)>;
@@ -143,7 +180,7 @@ impl Binder<'_> {
                 continue;
             }
             for (u, found) in uses.iter().zip(&looked).filter(|(u, _)| u.access == access) {
-                if found.is_some() || self.declared.contains(&u.path) {
+                if found.is_some() || self.declared.contains(&*u.path) {
                     continue;
                 }
                 let message = match access {
@@ -291,10 +328,10 @@ impl Binder<'_> {
         }
         // Then it creates the sources: its connector must read, with valid options, and
         // datagen cannot generate VARIANT values.
-        let mut checked: Vec<&crate::catalog::ObjectPath> = Vec::new();
+        let mut checked: Vec<&ObjectPath> = Vec::new();
         for (u, table) in reads() {
             let hinted = self.hint_options.iter().any(|(s, _)| *s == u.span);
-            if checked.contains(&&u.path) && !hinted {
+            if checked.contains(&&*u.path) && !hinted {
                 continue;
             }
             checked.push(&u.path);
@@ -859,5 +896,21 @@ mod tests {
             assert_eq!(found(sql), want, "{sql}");
         }
         assert!(found("CREATE TABLE t (a INT) WITH ('connector' = 'datagen')").is_empty());
+    }
+}
+
+#[cfg(test)]
+mod interner_tests {
+    use super::*;
+
+    #[test]
+    fn equal_paths_share_one_allocation() {
+        let mut paths = PathInterner::default();
+        let a = paths.intern(("c", "d", "t"));
+        let b = paths.intern(("c", "d", "t"));
+        let other = paths.intern(("c", "e", "t"));
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(!Arc::ptr_eq(&a, &other));
+        assert_eq!(*other, ("c".to_owned(), "e".to_owned(), "t".to_owned()));
     }
 }

@@ -1717,10 +1717,11 @@ impl<'a> Checker<'a> {
         let cid = &connector.id;
         let table: &'a TableSchema = self.table;
         for column in &table.columns {
-            let ColumnKind::Metadata { key, is_virtual } = &column.kind else {
+            let ColumnKind::Metadata(metadata) = &column.kind else {
                 continue;
             };
-            let key: &str = key.as_deref().unwrap_or(column.name.as_str());
+            let is_virtual = &metadata.is_virtual;
+            let key: &str = metadata.key.as_deref().unwrap_or(column.name.as_str());
             let declared = &column.data_type;
             let Some((spec, from_format)) = self.find_metadata(key) else {
                 let span = spans.column(&column.name);

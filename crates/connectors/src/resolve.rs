@@ -96,18 +96,19 @@ pub struct TableOption<'c> {
 
 impl<'c> TableOptions<'c> {
     /// The options resolved against the connector they name; `None` without a `connector`
-    /// option or for a connector the catalogue does not have.
-    pub fn resolve(catalogue: &'c Catalogue, options: &[(String, String)]) -> Option<Self> {
+    /// option or for a connector the catalogue does not have. The options are pairs of any
+    /// text: a table's ([`flinkddl_binder::schema::OptionPair`]) or an editor's own.
+    pub fn resolve<S: AsRef<str>>(catalogue: &'c Catalogue, options: &[(S, S)]) -> Option<Self> {
         let id = written(options, "connector")?;
         let connector = catalogue.connector(id)?;
         Some(Self::for_connector(catalogue, connector, options))
     }
 
     /// The options resolved against `connector`.
-    pub fn for_connector(
+    pub fn for_connector<S: AsRef<str>>(
         catalogue: &'c Catalogue,
         connector: &'c ConnectorSpec,
-        options: &[(String, String)],
+        options: &[(S, S)],
     ) -> Self {
         let mut formats = Vec::new();
         let mut slots = Vec::new();
@@ -331,10 +332,10 @@ impl<'c> TableOptions<'c> {
 }
 
 /// The value of a written option (the last one, as a `WITH` clause keeps it).
-fn written<'o>(options: &'o [(String, String)], key: &str) -> Option<&'o str> {
+fn written<'o, S: AsRef<str>>(options: &'o [(S, S)], key: &str) -> Option<&'o str> {
     options
         .iter()
         .rev()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v.as_str())
+        .find(|(k, _)| k.as_ref() == key)
+        .map(|(_, v)| v.as_ref())
 }

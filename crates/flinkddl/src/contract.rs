@@ -49,8 +49,10 @@ pub fn table_json(t: &TableSchema) -> Value {
         .iter()
         .map(|c| {
             let (expr, key, is_virtual) = match &c.kind {
-                ColumnKind::Computed { expr, .. } => (Some(expr.clone()), None, None),
-                ColumnKind::Metadata { key, is_virtual } => (None, key.clone(), Some(*is_virtual)),
+                ColumnKind::Computed(computed) => (Some(computed.expr.clone()), None, None),
+                ColumnKind::Metadata(metadata) => {
+                    (None, metadata.key.clone(), Some(metadata.is_virtual))
+                }
                 ColumnKind::Physical => (None, None, None),
             };
             json!({
@@ -83,7 +85,7 @@ pub fn table_json(t: &TableSchema) -> Value {
     let options: serde_json::Map<String, Value> = t
         .options
         .iter()
-        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
         .collect();
     json!({
         "identifier": t.identifier(),

@@ -131,7 +131,7 @@ impl<'b> UseIndex<'b> {
     fn new(bound: &'b binder::Bound) -> Self {
         let mut by_path: foldhash::HashMap<_, Vec<_>> = foldhash::HashMap::default();
         for u in &bound.uses {
-            let (catalog, database, name) = &u.path;
+            let (catalog, database, name) = &*u.path;
             by_path
                 .entry((catalog.as_str(), database.as_str(), name.as_str()))
                 .or_default()

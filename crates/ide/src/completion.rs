@@ -720,7 +720,7 @@ impl Collector<'_> {
             if let Some(table) = self.analysis.bound_table(&source, self.statement) {
                 for (k, v) in &table.options {
                     if !out.iter().any(|(key, _)| key == k) {
-                        out.push((k.clone(), v.clone()));
+                        out.push((k.to_string(), v.to_string()));
                     }
                 }
             }

@@ -198,16 +198,16 @@ fn column_markdown(table: &TableSchema, column: &Column) -> String {
     );
     let kind = match &column.kind {
         ColumnKind::Physical => "physical column".to_string(),
-        ColumnKind::Computed { typed: true, .. } => {
+        ColumnKind::Computed(computed) if computed.typed => {
             "computed column (type inferred as Flink does)".to_string()
         }
-        ColumnKind::Computed { typed: false, .. } => {
+        ColumnKind::Computed(_) => {
             "computed column (flinkddl cannot type this expression; Flink may)".to_string()
         }
-        ColumnKind::Metadata {
-            is_virtual: true, ..
-        } => "metadata column, virtual (read only)".to_string(),
-        ColumnKind::Metadata { .. } => "metadata column (read and written)".to_string(),
+        ColumnKind::Metadata(metadata) if metadata.is_virtual => {
+            "metadata column, virtual (read only)".to_string()
+        }
+        ColumnKind::Metadata(_) => "metadata column (read and written)".to_string(),
     };
     let nullability = if column.data_type.nullable {
         "nullable"
@@ -217,10 +217,10 @@ fn column_markdown(table: &TableSchema, column: &Column) -> String {
     out.push_str(&format!("**{kind}** of `{}` · {nullability}", table.name));
     let mut facts = Vec::new();
     match &column.kind {
-        ColumnKind::Computed { expr, .. } => facts.push(format!("AS {}", inline_code(expr))),
-        ColumnKind::Metadata { key, .. } => facts.push(format!(
+        ColumnKind::Computed(computed) => facts.push(format!("AS {}", inline_code(&computed.expr))),
+        ColumnKind::Metadata(metadata) => facts.push(format!(
             "metadata key `{}`",
-            key.as_deref().unwrap_or(&column.name)
+            metadata.key.as_deref().unwrap_or(&column.name)
         )),
         ColumnKind::Physical => {}
     }
@@ -327,7 +327,12 @@ impl Site<'_> {
     fn table_options(&self) -> Vec<(String, String)> {
         let mut options: Vec<(String, String)> = Vec::new();
         if let Some(table) = self.analysis.created_by(self.index) {
-            options.extend(table.options.iter().cloned());
+            options.extend(
+                table
+                    .options
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string())),
+            );
         }
         if let StatementKind::AlterTable(alter) = &self.statement.kind {
             if let Some(occ) = alter
@@ -338,7 +343,11 @@ impl Site<'_> {
             {
                 if let Symbol::Table(path) = &occ.symbol {
                     if let Some(t) = self.analysis.bound_table(path, self.index) {
-                        options.extend(t.options.iter().cloned());
+                        options.extend(
+                            t.options
+                                .iter()
+                                .map(|(k, v)| (k.to_string(), v.to_string())),
+                        );
                     }
                 }
             }

@@ -86,7 +86,9 @@ fn computed_columns(
         let column = by_name
             .get(c.name.value)
             .filter(|col| match (&c.kind, &col.kind) {
-                (ast::ColumnKind::Computed { .. }, ColumnKind::Computed { typed, .. }) => *typed,
+                (ast::ColumnKind::Computed { .. }, ColumnKind::Computed(computed)) => {
+                    computed.typed
+                }
                 (ast::ColumnKind::NameOnly, _) => true,
                 _ => false,
             });

@@ -336,13 +336,7 @@ mod tests {
         let table = &bound.tables[0];
         let e = &table.columns[1];
         assert_eq!(e.data_type.summary_string(), "STRING");
-        assert_eq!(
-            e.kind,
-            ColumnKind::Computed {
-                expr: "`throwaway_echo`(`s`)".into(),
-                typed: true
-            }
-        );
+        assert_eq!(e.kind, ColumnKind::computed("`throwaway_echo`(`s`)", true));
         // the row's signature (one CHARACTER operand) rejects an INT, as Flink's stack does
         let rejected: Vec<&str> = bound
             .diagnostics

@@ -26,7 +26,7 @@ fn written_columns<'t>(
                 Some(list) => list.columns.iter().position(|n| n.value == c.name)?,
                 None => i,
             };
-            Some((query_index, c.name.as_str(), &c.data_type))
+            Some((query_index, c.name.as_str(), &*c.data_type))
         })
         .collect();
     (written.len() == width).then_some(written)
