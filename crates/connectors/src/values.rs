@@ -256,6 +256,25 @@ pub fn split_escaped(text: &str, delimiter: char) -> Result<Vec<String>, String>
     }
 }
 
+/// Each part of [`split_escaped`], in order, without copying it when the text has no quotes.
+pub fn for_each_escaped(
+    text: &str,
+    delimiter: char,
+    mut each: impl FnMut(&str),
+) -> Result<(), String> {
+    if text.contains(['\'', '"']) {
+        for part in split_quoted(text, delimiter)? {
+            each(&part);
+        }
+    } else if text.contains(delimiter) || !text.trim().is_empty() {
+        // What `split_unquoted` keeps: every part, unless the text is one blank part.
+        for part in text.split(delimiter) {
+            each(part.trim());
+        }
+    }
+    Ok(())
+}
+
 /// [`split_escaped`] of a text without quotes: each part between delimiters, trimmed; a blank
 /// last part counts only after a delimiter.
 fn split_unquoted(text: &str, delimiter: char) -> Vec<String> {
