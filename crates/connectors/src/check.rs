@@ -46,6 +46,8 @@ pub fn check_table_for(
     let mut checker = Checker::new(catalogue, table, spans, connector);
     checker.usage = usage;
     checker.run();
+    // The findings live until the report: not the doubling's spare room.
+    checker.out.shrink_to_fit();
     checker.out
 }
 
@@ -536,6 +538,9 @@ struct Checker<'a> {
     /// The written keys that are no known key, found once per table and only when a missing
     /// option looks for a misspelling of itself.
     unknown_written: std::cell::OnceCell<Vec<Word<'a>>>,
+    /// Bit `i`: the table's `i`-th option is a known key ([`Checker::is_known_key`]), as its
+    /// check found on the way (a clear bit says nothing).
+    known_written: u128,
     /// [`Checker::known_keys`], built on the first unknown key that needs a did-you-mean.
     known_keys: std::cell::OnceCell<Vec<String>>,
     out: Vec<Diagnostic>,
@@ -559,6 +564,7 @@ impl<'a> Checker<'a> {
             usage: Usage::EveryUse,
             resolved: TableOptions::for_connector(catalogue, connector, &table.options),
             unknown_written: std::cell::OnceCell::new(),
+            known_written: 0,
             known_keys: std::cell::OnceCell::new(),
             out: Vec::new(),
         }
@@ -623,21 +629,25 @@ impl<'a> Checker<'a> {
 
     /// The value of `<prefix><key>`, without building the joined key.
     fn prefixed_option(&self, prefix: &str, key: &str) -> Option<&'a str> {
+        // The length first: most keys differ in it, and it costs no byte comparison.
+        let len = prefix.len() + key.len();
         self.table
             .options
             .iter()
-            .find(|(k, _)| k.strip_prefix(prefix) == Some(key))
+            .find(|(k, _)| k.len() == len && k.starts_with(prefix) && k.ends_with(key))
             .map(|(_, v)| v.as_str())
     }
 
     fn run(&mut self) {
         self.check_formats();
         let table: &'a TableSchema = self.table;
-        for (key, value) in &table.options {
+        for (i, (key, value)) in table.options.iter().enumerate() {
             if key == "connector" {
                 continue;
             }
-            self.check_option(key, value);
+            if self.check_option(key, value) && i < 128 {
+                self.known_written |= 1 << i;
+            }
         }
         self.check_required();
         let connector: &'a ConnectorSpec = self.connector;
@@ -771,18 +781,28 @@ impl<'a> Checker<'a> {
 
     // ---- options -------------------------------------------------------------------------
 
-    fn check_option(&mut self, key: &str, value: &str) {
+    /// Checks one written option; true when `key` is a known key ([`Checker::is_known_key`]),
+    /// false when it is not or that was not found out.
+    fn check_option(&mut self, key: &str, value: &str) -> bool {
         match self.resolved.classify(key) {
-            KeyClass::Connector(opt) | KeyClass::Common(opt) | KeyClass::Format(_, opt) => {
-                self.check_option_value(key, value, opt)
+            KeyClass::Connector(opt) => {
+                self.check_option_value(key, value, opt);
+                // An option's own key (not a fallback or deprecated one) is a known key.
+                return opt.key == key;
             }
+            KeyClass::Format(i, opt) => {
+                self.check_option_value(key, value, opt);
+                let prefix = self.resolved.formats[i].options_prefix.as_str();
+                return key.strip_prefix(prefix) == Some(opt.key.as_str());
+            }
+            KeyClass::Common(opt) => self.check_option_value(key, value, opt),
             KeyClass::Pattern(opt, column) => {
                 let named = self.table.column(column);
                 if named.is_some_and(|c| c.is_physical()) {
                     self.check_option_value(key, value, opt);
                 } else {
                     let Some(v) = self.verdict(Side::Both) else {
-                        return;
+                        return false;
                     };
                     let message = if named.is_some() {
                         v.concat(&[
@@ -845,7 +865,7 @@ impl<'a> Checker<'a> {
             }
             KeyClass::UnknownFormatOption(i, rest) => {
                 let Some(v) = self.verdict(Side::Both) else {
-                    return;
+                    return false;
                 };
                 let f = &self.resolved.formats[i];
                 let prefix = f.options_prefix.as_str();
@@ -875,12 +895,13 @@ impl<'a> Checker<'a> {
             }
             KeyClass::Unknown => {
                 let Some(v) = self.verdict(Side::Both) else {
-                    return;
+                    return false;
                 };
                 let d = self.unknown_option(key, v);
                 self.keep(d, v);
             }
         }
+        false
     }
 
     /// The option of the `i`-th active format closest to `rest` (an unknown option written
@@ -1109,7 +1130,9 @@ impl<'a> Checker<'a> {
             self.keep(d, v);
             return;
         }
-        if let Some(n) = numeric_value(opt, value) {
+        // Only a bounded option needs the number.
+        let bounded = opt.min.is_some() || opt.max.is_some();
+        if let Some(n) = numeric_value(opt, value).filter(|_| bounded) {
             let below = opt.min.is_some_and(|m| n < m);
             let above = opt.max.is_some_and(|m| n > m);
             if let Some(v) = self.verdict(opt.fails).filter(|_| below || above) {
@@ -1239,9 +1262,12 @@ impl<'a> Checker<'a> {
             table
                 .options
                 .iter()
-                .map(|(k, _)| k.as_str())
-                .filter(|k| !self.is_known_key(k))
-                .map(Word::new)
+                .enumerate()
+                .filter(|&(i, (k, _))| {
+                    let known = i < 128 && self.known_written & (1 << i) != 0;
+                    !known && !self.is_known_key(k)
+                })
+                .map(|(_, (k, _))| Word::new(k))
                 .collect()
         });
         unknown
