@@ -284,22 +284,22 @@ impl<'w> Word<'w> {
             };
             // An ASCII candidate has as many characters lower-cased: the length test comes
             // before any other look at it.
-            let c_ascii = c.is_ascii();
-            if c_ascii && far(c.len()) {
+            if far(c.len()) && c.is_ascii() {
                 continue;
             }
-            // Catalogue keys are lower-case ASCII: lower-case only the others.
-            let candidate: &str = if !c_ascii || c.bytes().any(|b| b.is_ascii_uppercase()) {
-                lowered.clear();
-                lowered.extend(c.chars().flat_map(char::to_lowercase));
-                &lowered
-            } else {
-                c
-            };
-            let candidate_chars = chars_in(candidate);
-            if far(candidate_chars) {
-                continue;
-            }
+            // Catalogue keys are lower-case ASCII (one pass tells): lower-case only the others.
+            let (candidate, candidate_chars): (&str, usize) =
+                if c.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+                    (c, c.len())
+                } else {
+                    lowered.clear();
+                    lowered.extend(c.chars().flat_map(char::to_lowercase));
+                    let chars = chars_in(&lowered);
+                    if far(chars) {
+                        continue;
+                    }
+                    (&lowered, chars)
+                };
             let (shorter, longer) = (
                 word_chars.min(candidate_chars),
                 word_chars.max(candidate_chars),
@@ -542,7 +542,7 @@ struct Checker<'a> {
     /// check found on the way (a clear bit says nothing).
     known_written: u128,
     /// [`Checker::known_keys`], built on the first unknown key that needs a did-you-mean.
-    known_keys: std::cell::OnceCell<Vec<String>>,
+    known_keys: std::cell::OnceCell<Vec<std::borrow::Cow<'a, str>>>,
     out: Vec<Diagnostic>,
 }
 
@@ -1040,7 +1040,7 @@ impl<'a> Checker<'a> {
             v.concat(&["'", key, "' is not an option of connector '", cid, "'"]),
         );
         let known = self.known_keys.get_or_init(|| self.known_keys());
-        if let Some(best) = did_you_mean(key, known.iter().map(String::as_str)) {
+        if let Some(best) = did_you_mean(key, known.iter().map(|k| &**k)) {
             d = d
                 .with_help(concat(&["did you mean '", best, "'?"]))
                 .with_fix(span, quote(best), concat(&["write '", best, "'"]));
@@ -1072,23 +1072,23 @@ impl<'a> Checker<'a> {
             })
     }
 
-    fn known_keys(&self) -> Vec<String> {
-        let mut keys: Vec<String> = self
-            .connector
+    fn known_keys(&self) -> Vec<std::borrow::Cow<'a, str>> {
+        use std::borrow::Cow;
+        let connector: &'a ConnectorSpec = self.connector;
+        let mut keys: Vec<Cow<'a, str>> = connector
             .options
             .iter()
             .filter(|o| !o.key.contains('#'))
-            .map(|o| o.key.clone())
+            .map(|o| Cow::Borrowed(o.key.as_str()))
             .collect();
         for f in &self.resolved.formats {
             if let Some(spec) = f.spec {
                 let prefix = f.options_prefix.as_str();
-                keys.extend(spec.options.iter().map(|o| {
-                    let mut k = String::with_capacity(prefix.len() + o.key.len());
-                    k.push_str(prefix);
-                    k.push_str(&o.key);
-                    k
-                }));
+                keys.extend(
+                    spec.options
+                        .iter()
+                        .map(|o| Cow::Owned(concat(&[prefix, &o.key]))),
+                );
             }
         }
         keys
@@ -1132,7 +1132,7 @@ impl<'a> Checker<'a> {
         }
         // Only a bounded option needs the number.
         let bounded = opt.min.is_some() || opt.max.is_some();
-        if let Some(n) = numeric_value(opt, value).filter(|_| bounded) {
+        if let Some(n) = bounded.then(|| numeric_value(opt, value)).flatten() {
             let below = opt.min.is_some_and(|m| n < m);
             let above = opt.max.is_some_and(|m| n > m);
             if let Some(v) = self.verdict(opt.fails).filter(|_| below || above) {
