@@ -30,6 +30,11 @@ pub enum Usage {
     Script { reads: bool, writes: bool },
 }
 
+thread_local! {
+    /// Where a table's findings are gathered (reused, so it grows only for the largest).
+    static FINDINGS_SCRATCH: std::cell::Cell<Vec<Diagnostic>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// [`check_table`] for a table used as `usage` says.
 pub fn check_table_for(
     catalogue: &Catalogue,
@@ -46,9 +51,12 @@ pub fn check_table_for(
     let mut checker = Checker::new(catalogue, table, spans, connector);
     checker.usage = usage;
     checker.run();
-    // The findings live until the report: not the doubling's spare room.
-    checker.out.shrink_to_fit();
-    checker.out
+    // The findings live until the report: moved into a vector of their number (not the
+    // doubling's spare room), the growing one kept for the next table.
+    let mut scratch = checker.out.into_inner();
+    let found: Vec<Diagnostic> = scratch.drain(..).collect();
+    FINDINGS_SCRATCH.set(scratch);
+    found
 }
 
 /// Lints one resolved table: its connector and format options, its metadata columns and the
@@ -543,7 +551,8 @@ struct Checker<'a> {
     known_written: u128,
     /// [`Checker::known_keys`], built on the first unknown key that needs a did-you-mean.
     known_keys: std::cell::OnceCell<Vec<std::borrow::Cow<'a, str>>>,
-    out: Vec<Diagnostic>,
+    /// The findings kept; in a cell so that every check reads the checker while adding to it.
+    out: std::cell::RefCell<Vec<Diagnostic>>,
 }
 
 impl<'a> Checker<'a> {
@@ -566,7 +575,7 @@ impl<'a> Checker<'a> {
             unknown_written: std::cell::OnceCell::new(),
             known_written: 0,
             known_keys: std::cell::OnceCell::new(),
-            out: Vec::new(),
+            out: std::cell::RefCell::new(FINDINGS_SCRATCH.take()),
         }
     }
 
@@ -619,8 +628,8 @@ impl<'a> Checker<'a> {
     }
 
     /// Keeps a finding whose message was built by `verdict` (its tail included).
-    fn keep(&mut self, d: Diagnostic, verdict: Verdict) {
-        self.out.push(d.with_severity(verdict.severity));
+    fn keep(&self, d: Diagnostic, verdict: Verdict) {
+        self.out.borrow_mut().push(d.with_severity(verdict.severity));
     }
 
     fn option(&self, key: &str) -> Option<&'a str> {
@@ -654,14 +663,10 @@ impl<'a> Checker<'a> {
         for rule in &connector.rules {
             self.check_rule(rule, "", None);
         }
-        for i in 0..self.resolved.formats.len() {
-            if let Some(spec) = self.resolved.formats[i].spec {
-                if spec.rules.is_empty() {
-                    continue;
-                }
-                let prefix = self.resolved.formats[i].options_prefix.clone();
+        for (i, f) in self.resolved.formats.iter().enumerate() {
+            if let Some(spec) = f.spec {
                 for rule in &spec.rules {
-                    self.check_rule(rule, &prefix, Some(i));
+                    self.check_rule(rule, &f.options_prefix, Some(i));
                 }
             }
         }
@@ -672,9 +677,8 @@ impl<'a> Checker<'a> {
 
     /// The format slots: a value format written twice, a format identifier in the wrong
     /// case, a format the catalogue lacks, a bulk format for a streaming connector.
-    fn check_formats(&mut self) {
-        let slots = std::mem::take(&mut self.resolved.slots);
-        for outcome in &slots {
+    fn check_formats(&self) {
+        for outcome in &self.resolved.slots {
             match outcome {
                 SlotOutcome::Shadowed {
                     slot,
@@ -694,7 +698,7 @@ impl<'a> Checker<'a> {
                         first.option, slot.option
                     )))
                     .with_severity(Severity::Warning);
-                    self.out.push(d);
+                    self.out.borrow_mut().push(d);
                 }
                 SlotOutcome::Shadowed { .. } => {}
                 SlotOutcome::CaseTwin { slot, id, twin } => {
@@ -720,22 +724,21 @@ impl<'a> Checker<'a> {
                 SlotOutcome::Format(i) => {
                     let f = &self.resolved.formats[*i];
                     if f.written {
-                        self.check_format_id(f.slot, &f.id.clone(), f.spec);
+                        self.check_format_id(f.slot, &f.id, f.spec);
                     }
                 }
             }
         }
-        self.resolved.slots = slots;
     }
 
     /// A written format identifier: one the catalogue lacks, or a bulk format the connector
     /// cannot take.
-    fn check_format_id(&mut self, slot: &FormatSlot, id: &str, spec: Option<&FormatSpec>) {
+    fn check_format_id(&self, slot: &FormatSlot, id: &str, spec: Option<&FormatSpec>) {
         let span = self.spans.value(&slot.option);
         match spec {
             None => {
                 let best = did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str()));
-                self.out.push(match best {
+                let d = match best {
                     Some(best) => Diagnostic::new(
                         Code::ConnectorTypo,
                         span,
@@ -753,7 +756,8 @@ impl<'a> Checker<'a> {
                         exact(format_args!("format '{id}' is not in the catalogue; its options are not checked")),
                     )
                     .with_help("describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)"),
-                });
+                };
+                self.out.borrow_mut().push(d);
             }
             Some(f) if f.bulk_only && !self.connector.accepts_bulk_formats => {
                 let Some(v) = self.verdict(Side::Both) else {
@@ -783,7 +787,7 @@ impl<'a> Checker<'a> {
 
     /// Checks one written option; true when `key` is a known key ([`Checker::is_known_key`]),
     /// false when it is not or that was not found out.
-    fn check_option(&mut self, key: &str, value: &str) -> bool {
+    fn check_option(&self, key: &str, value: &str) -> bool {
         match self.resolved.classify(key) {
             KeyClass::Connector(opt) => {
                 self.check_option_value(key, value, opt);
@@ -861,7 +865,7 @@ impl<'a> Checker<'a> {
                         .with_severity(Severity::Info)
                         .with_help("remove the option; Flink accepts it and it has no effect"),
                 };
-                self.out.push(d);
+                self.out.borrow_mut().push(d);
             }
             KeyClass::UnknownFormatOption(i, rest) => {
                 let Some(v) = self.verdict(Side::Both) else {
@@ -1094,7 +1098,7 @@ impl<'a> Checker<'a> {
         keys
     }
 
-    fn check_option_value(&mut self, key: &str, value: &str, opt: &OptionSpec) {
+    fn check_option_value(&self, key: &str, value: &str, opt: &OptionSpec) {
         if let Err(why) = check_value(opt, value) {
             let fails = if opt.ty == OptionType::String {
                 opt.fails
@@ -1174,7 +1178,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn check_required(&mut self) {
+    fn check_required(&self) {
         // (the key, whose: the connector (`None`) or `self.resolved.formats[i]`)
         let mut missing: Vec<(String, Option<usize>)> = Vec::new();
         for opt in &self.connector.options {
@@ -1336,7 +1340,7 @@ impl<'a> Checker<'a> {
 
     /// One rule of the connector (`p` empty, `format` `None`) or of a format (`p` its option
     /// prefix, `format` its index): each kind is a step of its own below.
-    fn check_rule(&mut self, rule: &Rule, p: &str, format: Option<usize>) {
+    fn check_rule(&self, rule: &Rule, p: &str, format: Option<usize>) {
         match rule {
             Rule::Exclusive {
                 options,
@@ -1408,7 +1412,7 @@ impl<'a> Checker<'a> {
 
     /// Options that cannot be set together.
     fn check_exclusive(
-        &mut self,
+        &self,
         options: &[String],
         fails: &Side,
         message: &Option<String>,
@@ -1441,7 +1445,7 @@ impl<'a> Checker<'a> {
 
     /// Exactly one of the options.
     fn check_one_of(
-        &mut self,
+        &self,
         options: &[String],
         fails: &Side,
         message: &Option<String>,
@@ -1479,7 +1483,7 @@ impl<'a> Checker<'a> {
 
     /// An option that needs others when a condition holds.
     fn check_requires(
-        &mut self,
+        &self,
         when: &Cond,
         then: &[String],
         fails: &Side,
@@ -1510,7 +1514,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Options set all together or not at all.
-    fn check_all_or_none(&mut self, options: &[String], fails: &Side, p: &str) {
+    fn check_all_or_none(&self, options: &[String], fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         let Some(first) = options.iter().find(|o| self.present(o, p)) else {
@@ -1535,7 +1539,7 @@ impl<'a> Checker<'a> {
 
     /// Options a condition rules out.
     fn check_forbids(
-        &mut self,
+        &self,
         (when, and): (&Cond, &[Cond]),
         options: &[String],
         fails: &Side,
@@ -1592,7 +1596,7 @@ impl<'a> Checker<'a> {
 
     /// An option that must take one of some values when a condition holds.
     fn check_requires_value(
-        &mut self,
+        &self,
         when: &Cond,
         option: &str,
         values: &[String],
@@ -1643,7 +1647,7 @@ impl<'a> Checker<'a> {
     }
 
     /// A lower bound option not above its upper bound.
-    fn check_not_greater(&mut self, lower: &str, upper: &str, fails: &Side, p: &str) {
+    fn check_not_greater(&self, lower: &str, upper: &str, fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         let num = |k: &str| -> Option<f64> {
@@ -1666,7 +1670,7 @@ impl<'a> Checker<'a> {
 
     /// A PRIMARY KEY the connector needs.
     fn check_primary_key(
-        &mut self,
+        &self,
         unless: &[Cond],
         fails: &Side,
         message: &Option<String>,
@@ -1690,7 +1694,7 @@ impl<'a> Checker<'a> {
 
     /// No PRIMARY KEY over an insert-only format.
     fn check_no_primary_key_with_insert_only_format(
-        &mut self,
+        &self,
         fails: &Side,
         message: &Option<String>,
     ) {
@@ -1719,7 +1723,7 @@ impl<'a> Checker<'a> {
 
     /// An option that lists physical columns.
     fn check_physical_columns(
-        &mut self,
+        &self,
         option: &str,
         prefix_option: &Option<String>,
         fails: &Side,
@@ -1738,7 +1742,7 @@ impl<'a> Checker<'a> {
             .and_then(|o| self.prefixed_option(p, o))
             .unwrap_or("");
         let table = self.table;
-        let out = &mut self.out;
+        let mut out = self.out.borrow_mut();
         let mut span = None;
         // A list that does not parse is reported by the value check.
         let _ = for_each_escaped(value, ';', |name| {
@@ -1780,7 +1784,7 @@ impl<'a> Checker<'a> {
     }
 
     /// A format option that must name an insert-only format.
-    fn check_insert_only_format(&mut self, option: &str, fails: &Side, p: &str) {
+    fn check_insert_only_format(&self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         let Some(id) = self.prefixed_option(p, option) else {
@@ -1807,7 +1811,7 @@ impl<'a> Checker<'a> {
 
     /// An option that takes one value when a condition holds.
     fn check_single_value(
-        &mut self,
+        &self,
         when: &Cond,
         option: &str,
         fails: &Side,
@@ -1845,7 +1849,7 @@ impl<'a> Checker<'a> {
     }
 
     /// No PARTITIONED BY when a condition holds.
-    fn check_not_partitioned(&mut self, when: &Cond, fails: &Side, p: &str, format: Option<usize>) {
+    fn check_not_partitioned(&self, when: &Cond, fails: &Side, p: &str, format: Option<usize>) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         if self.table.partition_keys.is_empty() || !self.holds(when, p, format) {
@@ -1865,7 +1869,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Exactly one physical column (raw).
-    fn check_single_physical_column(&mut self, fails: &Side, format: Option<usize>) {
+    fn check_single_physical_column(&self, fails: &Side, format: Option<usize>) {
         let spans = self.spans;
         let n = self.projected_columns(format);
         if n == 1 {
@@ -1888,7 +1892,7 @@ impl<'a> Checker<'a> {
     }
 
     /// An option that must not be blank.
-    fn check_not_blank(&mut self, option: &str, fails: &Side, p: &str) {
+    fn check_not_blank(&self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         if let Some(v) = self.prefixed_option(p, option) {
@@ -1953,7 +1957,7 @@ impl<'a> Checker<'a> {
         self.resolved.metadata(key)
     }
 
-    fn check_metadata(&mut self) {
+    fn check_metadata(&self) {
         let spans = self.spans;
         let connector: &'a ConnectorSpec = self.connector;
         let cid = &connector.id;

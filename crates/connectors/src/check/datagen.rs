@@ -3,13 +3,13 @@
 
 use super::{concat, Checker, Verdict};
 use crate::model::{DatagenFields, Side};
-use std::fmt::Write;
 use crate::values::quoted_list;
+use std::fmt::Write;
 use flinkddl_binder::schema::Column;
 use flinkddl_diagnostics::{Code, Diagnostic};
 
 impl<'a> Checker<'a> {
-    pub(super) fn check_datagen(&mut self, rule: &DatagenFields) {
+    pub(super) fn check_datagen(&self, rule: &DatagenFields) {
         // Every finding here breaks both uses.
         let Some(v) = self.verdict(Side::Both) else {
             return;
@@ -31,18 +31,16 @@ impl<'a> Checker<'a> {
                 let sub = rest.strip_prefix(column.name.as_str())?.strip_prefix('.')?;
                 Some((*key, sub))
             };
-            let column_keys: Vec<(&str, &str)> = if fields.is_empty() {
-                Vec::new()
-            } else {
-                fields.iter().filter_map(of_column).collect()
-            };
-            let keyless_root = column_keys.is_empty().then(|| column.data_type.type_root());
+            // Looked through again where needed, rather than collected for each column.
+            let column_keys = fields.iter().filter_map(of_column);
+            let keyless = column_keys.clone().next().is_none();
+            let keyless_root = keyless.then(|| column.data_type.type_root());
             if keyless_root.is_some_and(|root| quiet_roots.contains(&root)) {
                 continue;
             }
-            let found_before = self.out.len();
-            self.check_datagen_column(rule, column, &column_keys, v);
-            if let Some(root) = keyless_root.filter(|_| self.out.len() == found_before) {
+            let found_before = self.out.borrow().len();
+            self.check_datagen_column(rule, column, column_keys, v);
+            if let Some(root) = keyless_root.filter(|_| self.out.borrow().len() == found_before) {
                 quiet_roots.push(root);
             }
         }
@@ -51,18 +49,18 @@ impl<'a> Checker<'a> {
     /// One physical column of a datagen table, with its `fields.<column>.*` keys as (key,
     /// sub-option) pairs.
     fn check_datagen_column(
-        &mut self,
+        &self,
         rule: &DatagenFields,
         column: &Column,
-        column_keys: &[(&str, &str)],
+        column_keys: impl Iterator<Item = (&'a str, &'a str)> + Clone,
         v: Verdict,
     ) {
         let spans = self.spans;
         let name = column.name.as_str();
         let kind_key = || concat(&["fields.", name, ".kind"]);
         let kind = column_keys
-            .iter()
-            .find(|(_, sub)| *sub == "kind")
+            .clone()
+            .find(|&(_, sub)| sub == "kind")
             .and_then(|(key, _)| self.option(key))
             .unwrap_or("random");
         let Some(groups) = rule.kinds.get(kind) else {
@@ -85,7 +83,7 @@ impl<'a> Checker<'a> {
         };
         let root = column.data_type.type_root();
         let root_name = root.as_str();
-        let set = column_keys.iter().filter(|(_, sub)| *sub != "kind");
+        let set = column_keys.clone().filter(|&(_, sub)| sub != "kind");
         if rule
             .unsupported
             .get(kind)
@@ -118,7 +116,7 @@ impl<'a> Checker<'a> {
         else {
             return;
         };
-        for &(key, sub) in set.clone() {
+        for (key, sub) in set.clone() {
             if !group.options.iter().any(|o| o == sub) && self.is_datagen_sub_option(sub) {
                 let (takes, options) = if group.options.is_empty() {
                     ("it takes no per-field options", String::new())
@@ -149,7 +147,7 @@ impl<'a> Checker<'a> {
             .data_type
             .has_family(flinkddl_types::LogicalTypeFamily::Numeric)
         {
-            for &(key, sub) in set.clone() {
+            for (key, sub) in set.clone() {
                 if !matches!(sub, "min" | "max" | "start" | "end") {
                     continue;
                 }
@@ -177,7 +175,7 @@ impl<'a> Checker<'a> {
             let mut missing = required
                 .iter()
                 .filter(|r| group.options.contains(r))
-                .filter(|r| !column_keys.iter().any(|(_, sub)| sub == r))
+                .filter(|r| !column_keys.clone().any(|(_, sub)| sub == r.as_str()))
                 .peekable();
             if missing.peek().is_some() {
                 let kind_key = kind_key();
