@@ -25,21 +25,27 @@ impl<'a> Checker<'a> {
         // A column without `fields.<column>.*` keys has the same outcome as any other of its
         // type root: the roots of such columns found to have no finding are skipped after.
         let mut quiet_roots: Vec<flinkddl_types::LogicalTypeRoot> = Vec::new();
+        // (key, sub-option) of each `fields.<column>.<sub>` key of one column, in the table's
+        // order: one vector for all the columns.
+        let mut column_keys: Vec<(&str, &str)> = Vec::new();
         for column in table.columns.iter().filter(|c| c.is_physical()) {
-            // (key, sub-option) of each `fields.<column>.<sub>` key, in the table's order.
-            let of_column = |(key, rest): &(&'a str, &'a str)| -> Option<(&'a str, &'a str)> {
-                let sub = rest.strip_prefix(column.name.as_str())?.strip_prefix('.')?;
-                Some((*key, sub))
+            let name = column.name.as_str();
+            let of_column = |&(key, rest): &(&'a str, &'a str)| -> Option<(&'a str, &'a str)> {
+                // The dot after the name first: most keys name another column.
+                if rest.as_bytes().get(name.len()) != Some(&b'.') {
+                    return None;
+                }
+                let sub = rest.strip_prefix(name)?.strip_prefix('.')?;
+                Some((key, sub))
             };
-            // Looked through again where needed, rather than collected for each column.
-            let column_keys = fields.iter().filter_map(of_column);
-            let keyless = column_keys.clone().next().is_none();
-            let keyless_root = keyless.then(|| column.data_type.type_root());
+            column_keys.clear();
+            column_keys.extend(fields.iter().filter_map(of_column));
+            let keyless_root = column_keys.is_empty().then(|| column.data_type.type_root());
             if keyless_root.is_some_and(|root| quiet_roots.contains(&root)) {
                 continue;
             }
             let found_before = self.out.borrow().len();
-            self.check_datagen_column(rule, column, column_keys, v);
+            self.check_datagen_column(rule, column, &column_keys, v);
             if let Some(root) = keyless_root.filter(|_| self.out.borrow().len() == found_before) {
                 quiet_roots.push(root);
             }
@@ -52,15 +58,15 @@ impl<'a> Checker<'a> {
         &self,
         rule: &DatagenFields,
         column: &Column,
-        column_keys: impl Iterator<Item = (&'a str, &'a str)> + Clone,
+        column_keys: &[(&str, &str)],
         v: Verdict,
     ) {
         let spans = self.spans;
         let name = column.name.as_str();
         let kind_key = || concat(&["fields.", name, ".kind"]);
         let kind = column_keys
-            .clone()
-            .find(|&(_, sub)| sub == "kind")
+            .iter()
+            .find(|&&(_, sub)| sub == "kind")
             .and_then(|(key, _)| self.option(key))
             .unwrap_or("random");
         let Some(groups) = rule.kinds.get(kind) else {
@@ -83,7 +89,7 @@ impl<'a> Checker<'a> {
         };
         let root = column.data_type.type_root();
         let root_name = root.as_str();
-        let set = column_keys.clone().filter(|&(_, sub)| sub != "kind");
+        let set = column_keys.iter().filter(|&&(_, sub)| sub != "kind");
         if rule
             .unsupported
             .get(kind)
@@ -116,7 +122,7 @@ impl<'a> Checker<'a> {
         else {
             return;
         };
-        for (key, sub) in set.clone() {
+        for &(key, sub) in set.clone() {
             if !group.options.iter().any(|o| o == sub) && self.is_datagen_sub_option(sub) {
                 let (takes, options) = if group.options.is_empty() {
                     ("it takes no per-field options", String::new())
@@ -147,7 +153,7 @@ impl<'a> Checker<'a> {
             .data_type
             .has_family(flinkddl_types::LogicalTypeFamily::Numeric)
         {
-            for (key, sub) in set.clone() {
+            for &(key, sub) in set.clone() {
                 if !matches!(sub, "min" | "max" | "start" | "end") {
                     continue;
                 }
@@ -175,7 +181,7 @@ impl<'a> Checker<'a> {
             let mut missing = required
                 .iter()
                 .filter(|r| group.options.contains(r))
-                .filter(|r| !column_keys.clone().any(|(_, sub)| sub == r.as_str()))
+                .filter(|r| !column_keys.iter().any(|&(_, sub)| sub == r.as_str()))
                 .peekable();
             if missing.peek().is_some() {
                 let kind_key = kind_key();
