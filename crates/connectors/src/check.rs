@@ -167,7 +167,9 @@ fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) 
         let mut d = Diagnostic::new(
             Code::MissingRequiredOption,
             spans.key(key),
-            exact(format_args!("option keys are case-sensitive: '{key}' is not 'connector'")),
+            exact(format_args!(
+                "option keys are case-sensitive: '{key}' is not 'connector'"
+            )),
         )
         .with_help(exact(format_args!("write 'connector' = '{value}'")));
         if spans.has_key(key) {
@@ -481,7 +483,11 @@ impl Verdict {
     }
 
     /// A rule's own message when it has one, else `default`: with the tail either way.
-    fn message_or(&self, message: &Option<String>, default: impl FnOnce(&Self) -> String) -> String {
+    fn message_or(
+        &self,
+        message: &Option<String>,
+        default: impl FnOnce(&Self) -> String,
+    ) -> String {
         match message {
             Some(m) => self.concat(&[m]),
             None => default(self),
@@ -629,7 +635,9 @@ impl<'a> Checker<'a> {
 
     /// Keeps a finding whose message was built by `verdict` (its tail included).
     fn keep(&self, d: Diagnostic, verdict: Verdict) {
-        self.out.borrow_mut().push(d.with_severity(verdict.severity));
+        self.out
+            .borrow_mut()
+            .push(d.with_severity(verdict.severity));
     }
 
     fn option(&self, key: &str) -> Option<&'a str> {
@@ -718,7 +726,11 @@ impl<'a> Checker<'a> {
                             "'",
                         ]),
                     )
-                    .with_fix(span, quote(twin), concat(&["write '", twin, "'"]));
+                    .with_fix(
+                        span,
+                        quote(twin),
+                        concat(&["write '", twin, "'"]),
+                    );
                     self.keep(d, v);
                 }
                 SlotOutcome::Format(i) => {
@@ -914,10 +926,7 @@ impl<'a> Checker<'a> {
         let f = &self.resolved.formats[i];
         let spec = f.spec?;
         let best = did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))?;
-        Some((
-            concat(&[&f.options_prefix, best]),
-            self.spans.key(key),
-        ))
+        Some((concat(&[&f.options_prefix, best]), self.spans.key(key)))
     }
 
     /// The finding on an unknown option `key`, its message ending as `v` says.
@@ -1017,7 +1026,7 @@ impl<'a> Checker<'a> {
         // A format option written without its format prefix.
         for f in &self.resolved.formats {
             let Some(spec) = f.spec else { continue };
-            let bare = key.strip_prefix(&f.prefix).unwrap_or(key);
+            let bare = key.strip_prefix(f.prefix).unwrap_or(key);
             if spec.options.iter().any(|o| o.key == bare) {
                 let fixed = concat(&[&f.options_prefix, bare]);
                 let write = concat(&["write '", &fixed, "'"]);
@@ -1236,7 +1245,12 @@ impl<'a> Checker<'a> {
                 .with_help(help());
         };
         let written = [" ('", key, "' is written: a misspelling of '", best, "'?)"];
-        let len = message.iter().chain(&written).map(|p| p.len()).sum::<usize>() + v.tail.len();
+        let len = message
+            .iter()
+            .chain(&written)
+            .map(|p| p.len())
+            .sum::<usize>()
+            + v.tail.len();
         let mut text = String::with_capacity(len);
         for piece in message.iter().chain(&written) {
             text.push_str(piece);
@@ -1411,13 +1425,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Options that cannot be set together.
-    fn check_exclusive(
-        &self,
-        options: &[String],
-        fails: &Side,
-        message: &Option<String>,
-        p: &str,
-    ) {
+    fn check_exclusive(&self, options: &[String], fails: &Side, message: &Option<String>, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         // Most tables set at most one: count before collecting.
@@ -1435,7 +1443,10 @@ impl<'a> Checker<'a> {
         let set = options.iter().filter(|o| self.present(o, p));
         let msg = match message {
             Some(m) => v.concat(&[m]),
-            None => v.concat(&[&quoted_keys(p, set.clone(), "", " and "), " cannot be set together"]),
+            None => v.concat(&[
+                &quoted_keys(p, set.clone(), "", " and "),
+                " cannot be set together",
+            ]),
         };
         let last = set.last().map_or("", String::as_str);
         let span = spans.key(&full(last));
@@ -1444,13 +1455,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Exactly one of the options.
-    fn check_one_of(
-        &self,
-        options: &[String],
-        fails: &Side,
-        message: &Option<String>,
-        p: &str,
-    ) {
+    fn check_one_of(&self, options: &[String], fails: &Side, message: &Option<String>, p: &str) {
         if options.iter().any(|o| self.present(o, p)) {
             return;
         }
@@ -1587,7 +1592,12 @@ impl<'a> Checker<'a> {
             }
             let key = full(o);
             let msg = v.message_or(message, |v| {
-                v.concat(&["'", &key, "' cannot be used with ", &Self::cond_text(when, p)])
+                v.concat(&[
+                    "'",
+                    &key,
+                    "' cannot be used with ",
+                    &Self::cond_text(when, p),
+                ])
             });
             let d = Diagnostic::new(Code::ConflictingOptions, spans.key(&key), msg);
             self.keep(d, v);
@@ -1693,11 +1703,7 @@ impl<'a> Checker<'a> {
     }
 
     /// No PRIMARY KEY over an insert-only format.
-    fn check_no_primary_key_with_insert_only_format(
-        &self,
-        fails: &Side,
-        message: &Option<String>,
-    ) {
+    fn check_no_primary_key_with_insert_only_format(&self, fails: &Side, message: &Option<String>) {
         let spans = self.spans;
         let insert_only = self
             .value_format()
@@ -1791,7 +1797,10 @@ impl<'a> Checker<'a> {
             return;
         };
         if let Some(f) = self.catalogue.format(id) {
-            if let Some(v) = self.verdict(*fails).filter(|_| !f.insert_only && !f.bulk_only) {
+            if let Some(v) = self
+                .verdict(*fails)
+                .filter(|_| !f.insert_only && !f.bulk_only)
+            {
                 let key = full(option);
                 let d = Diagnostic::new(
                     Code::InvalidOptionValue,
@@ -2097,7 +2106,10 @@ impl<'a> Checker<'a> {
             return None;
         }
         let quoted: Vec<String> = known.iter().map(|k| exact(format_args!("'{k}'"))).collect();
-        Some(exact(format_args!("the keys offered are {}", quoted.join(", "))))
+        Some(exact(format_args!(
+            "the keys offered are {}",
+            quoted.join(", ")
+        )))
     }
 }
 

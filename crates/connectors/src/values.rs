@@ -142,7 +142,10 @@ fn parse_iso_duration(text: &str) -> Result<(), String> {
 /// A unit label lower-cased as Java's `toLowerCase` would: no copy for the usual lower-case
 /// ASCII label.
 fn lower_label(label: &str) -> std::borrow::Cow<'_, str> {
-    if label.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
+    if label
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
         std::borrow::Cow::Owned(label.to_lowercase())
     } else {
         std::borrow::Cow::Borrowed(label)

@@ -4,9 +4,9 @@
 use super::{concat, Checker, Verdict};
 use crate::model::{DatagenFields, Side};
 use crate::values::quoted_list;
-use std::fmt::Write;
 use flinkddl_binder::schema::Column;
 use flinkddl_diagnostics::{Code, Diagnostic};
+use std::fmt::Write;
 
 impl<'a> Checker<'a> {
     pub(super) fn check_datagen(&self, rule: &DatagenFields) {
