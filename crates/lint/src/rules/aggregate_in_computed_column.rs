@@ -62,7 +62,7 @@ pub(super) fn check(
         // The column's name (`None`: the watermark), put in words only for a finding.
         let (expr, column) = match element {
             TableElement::Column(c) => match &c.kind {
-                ColumnKind::Computed { expr } => (&**expr, Some(&*c.name.value)),
+                ColumnKind::Computed { expr } => (&**expr, Some(c.name.value)),
                 _ => continue,
             },
             TableElement::Watermark(w) => (&w.expr, None),
@@ -81,7 +81,7 @@ fn check_expr(expr: &Expr, column: Option<&str>, out: &mut Vec<Diagnostic>) {
             return;
         };
         // Compared ignoring case: the upper-case name is built only for a finding.
-        let named = |list: &[&str]| list.iter().any(|f| f.eq_ignore_ascii_case(&name.value));
+        let named = |list: &[&str]| list.iter().any(|f| f.eq_ignore_ascii_case(name.value));
         let kind = if named(AGGREGATES) {
             "aggregate"
         } else if named(WINDOW_FUNCTIONS) {
