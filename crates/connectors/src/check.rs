@@ -8,7 +8,7 @@ use crate::model::{
 };
 use crate::resolve::{KeyClass, ResolvedFormat, SlotOutcome, TableOptions};
 use crate::spans::TableSpans;
-use crate::values::{check_value, numeric_value, quoted_list, split_escaped};
+use crate::values::{check_value, for_each_escaped, numeric_value, quoted_list, split_escaped};
 
 mod datagen;
 mod distance;
@@ -30,6 +30,11 @@ pub enum Usage {
     Script { reads: bool, writes: bool },
 }
 
+thread_local! {
+    /// Where a table's findings are gathered (reused, so it grows only for the largest).
+    static FINDINGS_SCRATCH: std::cell::Cell<Vec<Diagnostic>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// [`check_table`] for a table used as `usage` says.
 pub fn check_table_for(
     catalogue: &Catalogue,
@@ -46,7 +51,14 @@ pub fn check_table_for(
     let mut checker = Checker::new(catalogue, table, spans, connector);
     checker.usage = usage;
     checker.run();
-    checker.out
+    // The findings live until the report: moved into a vector of their number (not the
+    // doubling's spare room), the growing one kept for the next table.
+    let mut scratch = checker.out.into_inner();
+    // (`drain(..).collect()` would start at four.)
+    let mut found = Vec::with_capacity(scratch.len());
+    found.append(&mut scratch);
+    FINDINGS_SCRATCH.set(scratch);
+    found
 }
 
 /// Lints one resolved table: its connector and format options, its metadata columns and the
@@ -128,38 +140,40 @@ fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) 
             }
             match LEGACY_KEYS.iter().find(|(old, _)| *old == k.as_str()) {
                 Some((_, Some(new))) if *new == "format" => {
-                    renames.push(format!("'{k}' = '{v}' is 'format' = '{v}'"));
+                    renames.push(exact(format_args!("'{k}' = '{v}' is 'format' = '{v}'")));
                 }
-                Some((_, Some(new))) => renames.push(format!("'{k}' is '{new}'")),
-                Some((_, None)) => renames.push(format!("'{k}' is gone")),
+                Some((_, Some(new))) => renames.push(exact(format_args!("'{k}' is '{new}'"))),
+                Some((_, None)) => renames.push(exact(format_args!("'{k}' is gone"))),
                 None => {}
             }
         }
-        let mut msg = format!(
+        let mut msg = exact(format_args!(
             "the table has no 'connector' option: '{key}' is the Flink 1.10 property style, which Flink 2.x no longer reads"
-        );
+        ));
         if let Some(id) = &identifier {
-            msg.push_str(&format!("; in Flink 2.x: 'connector' = '{id}'"));
+            msg.push_str(&exact(format_args!("; in Flink 2.x: 'connector' = '{id}'")));
         }
         if !renames.is_empty() {
-            msg.push_str(&format!(", {}", renames.join(", ")));
+            msg.push_str(&exact(format_args!(", {}", renames.join(", "))));
         }
         let d = Diagnostic::new(Code::LegacyConnector, spans.key(key), msg).with_help(
             "write 'connector' = '<identifier>' and the new-style options of that connector (docs: Flink's connector pages list them)",
         );
         match identifier {
-            Some(id) if key == "connector.type" => d.with_help(format!(
+            Some(id) if key == "connector.type" => d.with_help(exact(format_args!(
                 "write 'connector' = '{id}' and the Flink 2.x keys the message names"
-            )),
+            ))),
             _ => d,
         }
     } else {
         let mut d = Diagnostic::new(
             Code::MissingRequiredOption,
             spans.key(key),
-            format!("option keys are case-sensitive: '{key}' is not 'connector'"),
+            exact(format_args!(
+                "option keys are case-sensitive: '{key}' is not 'connector'"
+            )),
         )
-        .with_help(format!("write 'connector' = '{value}'"));
+        .with_help(exact(format_args!("write 'connector' = '{value}'")));
         if spans.has_key(key) {
             d = d.with_fix(spans.key(key), "'connector'", "write the key in lower case");
         }
@@ -192,30 +206,30 @@ fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Dia
         return Diagnostic::new(
             Code::LegacyConnector,
             span,
-            format!("'{id}' is not a Flink 2.x connector identifier: Flink 2.x has '{new}' instead"),
+            exact(format_args!("'{id}' is not a Flink 2.x connector identifier: Flink 2.x has '{new}' instead")),
         )
-        .with_help(format!(
+        .with_help(exact(format_args!(
             "write 'connector' = '{new}' (Flink finds no factory for '{id}' when the table is first used)"
-        ))
-        .with_fix(span, quote(new), format!("write '{new}'"));
+        )))
+        .with_fix(span, quote(new), exact(format_args!("write '{new}'")));
     }
     if let Some(best) = did_you_mean(id, catalogue.connectors().map(|c| c.id.as_str())) {
         return Diagnostic::new(
             Code::ConnectorTypo,
             span,
-            format!(
+            exact(format_args!(
                 "connector '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
-            ),
+            )),
         )
-        .with_help(format!(
+        .with_help(exact(format_args!(
             "did you mean '{best}'? (if '{id}' is an in-house connector, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
-        ))
-        .with_fix(span, quote(best), format!("write '{best}'"));
+        )))
+        .with_fix(span, quote(best), exact(format_args!("write '{best}'")));
     }
     Diagnostic::new(
         Code::UnknownConnector,
         span,
-        format!("connector '{id}' is not in the catalogue; its options are not checked"),
+        exact(format_args!("connector '{id}' is not in the catalogue; its options are not checked")),
     )
     .with_help(
         "describe in-house connectors in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)",
@@ -282,22 +296,22 @@ impl<'w> Word<'w> {
             };
             // An ASCII candidate has as many characters lower-cased: the length test comes
             // before any other look at it.
-            let c_ascii = c.is_ascii();
-            if c_ascii && far(c.len()) {
+            if far(c.len()) && c.is_ascii() {
                 continue;
             }
-            // Catalogue keys are lower-case ASCII: lower-case only the others.
-            let candidate: &str = if !c_ascii || c.bytes().any(|b| b.is_ascii_uppercase()) {
-                lowered.clear();
-                lowered.extend(c.chars().flat_map(char::to_lowercase));
-                &lowered
-            } else {
-                c
-            };
-            let candidate_chars = chars_in(candidate);
-            if far(candidate_chars) {
-                continue;
-            }
+            // Catalogue keys are lower-case ASCII (one pass tells): lower-case only the others.
+            let (candidate, candidate_chars): (&str, usize) =
+                if c.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+                    (c, c.len())
+                } else {
+                    lowered.clear();
+                    lowered.extend(c.chars().flat_map(char::to_lowercase));
+                    let chars = chars_in(&lowered);
+                    if far(chars) {
+                        continue;
+                    }
+                    (&lowered, chars)
+                };
             let (shorter, longer) = (
                 word_chars.min(candidate_chars),
                 word_chars.max(candidate_chars),
@@ -432,7 +446,7 @@ where
 
 fn quote(s: &str) -> String {
     if s.contains('\'') {
-        format!("'{}'", s.replace('\'', "''"))
+        exact(format_args!("'{}'", s.replace('\'', "''")))
     } else {
         concat(&["'", s, "'"])
     }
@@ -445,6 +459,86 @@ fn concat(pieces: &[&str]) -> String {
         out.push_str(p);
     }
     out
+}
+
+/// The words a finding's message ends with when the script does not run into it.
+const FAILS_AT_READ: &str =
+    " (Flink accepts the CREATE TABLE and fails when a query first reads the table)";
+const FAILS_AT_WRITE: &str =
+    " (Flink accepts the CREATE TABLE and fails when a query first writes the table)";
+const FAILS_AT_READ_OR_WRITE: &str =
+    " (Flink accepts the CREATE TABLE and fails when a query first reads or writes the table)";
+
+/// What a finding becomes under the table's usage, known before its message is built so that
+/// the message is built once at its final size.
+#[derive(Debug, Clone, Copy)]
+struct Verdict {
+    severity: Severity,
+    /// Appended to the message (one of the `FAILS_AT_*` texts, or nothing).
+    tail: &'static str,
+}
+
+impl Verdict {
+    /// The message `args` formats, with the tail, in a string of exactly its length.
+    fn text(&self, args: std::fmt::Arguments<'_>) -> String {
+        exact_with(args, self.tail)
+    }
+
+    /// A rule's own message when it has one, else `default`: with the tail either way.
+    fn message_or(
+        &self,
+        message: &Option<String>,
+        default: impl FnOnce(&Self) -> String,
+    ) -> String {
+        match message {
+            Some(m) => self.concat(&[m]),
+            None => default(self),
+        }
+    }
+
+    /// `pieces` and the tail as one string, allocated once.
+    fn concat(&self, pieces: &[&str]) -> String {
+        let len = pieces.iter().map(|p| p.len()).sum::<usize>() + self.tail.len();
+        let mut out = String::with_capacity(len);
+        for p in pieces {
+            out.push_str(p);
+        }
+        out.push_str(self.tail);
+        out
+    }
+}
+
+/// What `format!` gives, in a string of exactly its length: findings stay alive until the
+/// report, and `format!`'s estimate over-reserves (up to twice the text).
+fn exact(args: std::fmt::Arguments<'_>) -> String {
+    exact_with(args, "")
+}
+
+/// [`exact`] of `args` followed by `tail`.
+fn exact_with(args: std::fmt::Arguments<'_>, tail: &str) -> String {
+    use std::fmt::Write;
+    if let Some(plain) = args.as_str() {
+        return concat(&[plain, tail]);
+    }
+    thread_local! {
+        /// Formatted into first, to learn the length: reused, so it allocates rarely.
+        static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    }
+    SCRATCH.with(|scratch| {
+        let Ok(mut scratch) = scratch.try_borrow_mut() else {
+            // Only when formatting `args` itself formats a finding: not the fast path.
+            let mut out = std::fmt::format(args);
+            out.push_str(tail);
+            out.shrink_to_fit();
+            return out;
+        };
+        scratch.clear();
+        let _ = scratch.write_fmt(args);
+        let mut out = String::with_capacity(scratch.len() + tail.len());
+        out.push_str(&scratch);
+        out.push_str(tail);
+        out
+    })
 }
 
 struct Checker<'a> {
@@ -460,9 +554,13 @@ struct Checker<'a> {
     /// The written keys that are no known key, found once per table and only when a missing
     /// option looks for a misspelling of itself.
     unknown_written: std::cell::OnceCell<Vec<Word<'a>>>,
+    /// Bit `i`: the table's `i`-th option is a known key ([`Checker::is_known_key`]), as its
+    /// check found on the way (a clear bit says nothing).
+    known_written: u128,
     /// [`Checker::known_keys`], built on the first unknown key that needs a did-you-mean.
-    known_keys: std::cell::OnceCell<Vec<String>>,
-    out: Vec<Diagnostic>,
+    known_keys: std::cell::OnceCell<Vec<std::borrow::Cow<'a, str>>>,
+    /// The findings kept; in a cell so that every check reads the checker while adding to it.
+    out: std::cell::RefCell<Vec<Diagnostic>>,
 }
 
 impl<'a> Checker<'a> {
@@ -483,8 +581,9 @@ impl<'a> Checker<'a> {
             usage: Usage::EveryUse,
             resolved: TableOptions::for_connector(catalogue, connector, &table.options),
             unknown_written: std::cell::OnceCell::new(),
+            known_written: 0,
             known_keys: std::cell::OnceCell::new(),
-            out: Vec::new(),
+            out: std::cell::RefCell::new(FINDINGS_SCRATCH.take()),
         }
     }
 
@@ -509,39 +608,38 @@ impl<'a> Checker<'a> {
         })
     }
 
-    fn emit(&mut self, d: Diagnostic, fails: Side) {
-        self.finish(
-            d,
+    /// What a finding that breaks `fails` becomes: `None` when the connector has no such use
+    /// (the finding is not built at all).
+    fn verdict(&self, fails: Side) -> Option<Verdict> {
+        self.verdict_of(
             matches!(fails, Side::Read | Side::Both),
             matches!(fails, Side::Write | Side::Both),
-        );
+        )
     }
 
-    /// Sets the severity of a finding that breaks reading and/or writing the table and keeps
-    /// it. Under [`Usage::Script`], a finding that the script's own statements do not run into
-    /// says when Flink fails instead.
-    fn finish(&mut self, mut d: Diagnostic, breaks_read: bool, breaks_write: bool) {
-        let Some(sev) = self.severity_of(breaks_read, breaks_write) else {
-            return;
-        };
-        if let Usage::Script { .. } = self.usage {
-            if sev == Severity::Warning {
-                let when = match (breaks_read && self.read, breaks_write && self.write) {
-                    (true, true) => "reads or writes",
-                    (true, false) => "reads",
-                    _ => "writes",
-                };
-                const FIRST: &str =
-                    " (Flink accepts the CREATE TABLE and fails when a query first ";
-                const LAST: &str = " the table)";
-                d.message
-                    .reserve_exact(FIRST.len() + when.len() + LAST.len());
-                d.message.push_str(FIRST);
-                d.message.push_str(when);
-                d.message.push_str(LAST);
+    /// The severity of a finding that breaks reading and/or writing the table, and the words its
+    /// message ends with: under [`Usage::Script`], a finding that the script's own statements
+    /// do not run into says when Flink fails instead.
+    fn verdict_of(&self, breaks_read: bool, breaks_write: bool) -> Option<Verdict> {
+        let severity = self.severity_of(breaks_read, breaks_write)?;
+        let tail = match (self.usage, severity) {
+            (Usage::Script { .. }, Severity::Warning) => {
+                match (breaks_read && self.read, breaks_write && self.write) {
+                    (true, true) => FAILS_AT_READ_OR_WRITE,
+                    (true, false) => FAILS_AT_READ,
+                    _ => FAILS_AT_WRITE,
+                }
             }
-        }
-        self.out.push(d.with_severity(sev));
+            _ => "",
+        };
+        Some(Verdict { severity, tail })
+    }
+
+    /// Keeps a finding whose message was built by `verdict` (its tail included).
+    fn keep(&self, d: Diagnostic, verdict: Verdict) {
+        self.out
+            .borrow_mut()
+            .push(d.with_severity(verdict.severity));
     }
 
     fn option(&self, key: &str) -> Option<&'a str> {
@@ -550,35 +648,35 @@ impl<'a> Checker<'a> {
 
     /// The value of `<prefix><key>`, without building the joined key.
     fn prefixed_option(&self, prefix: &str, key: &str) -> Option<&'a str> {
+        // The length first: most keys differ in it, and it costs no byte comparison.
+        let len = prefix.len() + key.len();
         self.table
             .options
             .iter()
-            .find(|(k, _)| k.strip_prefix(prefix) == Some(key))
+            .find(|(k, _)| k.len() == len && k.starts_with(prefix) && k.ends_with(key))
             .map(|(_, v)| v.as_str())
     }
 
     fn run(&mut self) {
         self.check_formats();
         let table: &'a TableSchema = self.table;
-        for (key, value) in &table.options {
+        for (i, (key, value)) in table.options.iter().enumerate() {
             if key == "connector" {
                 continue;
             }
-            self.check_option(key, value);
+            if self.check_option(key, value) && i < 128 {
+                self.known_written |= 1 << i;
+            }
         }
         self.check_required();
         let connector: &'a ConnectorSpec = self.connector;
         for rule in &connector.rules {
             self.check_rule(rule, "", None);
         }
-        for i in 0..self.resolved.formats.len() {
-            if let Some(spec) = self.resolved.formats[i].spec {
-                if spec.rules.is_empty() {
-                    continue;
-                }
-                let prefix = self.resolved.formats[i].options_prefix.clone();
+        for (i, f) in self.resolved.formats.iter().enumerate() {
+            if let Some(spec) = f.spec {
                 for rule in &spec.rules {
-                    self.check_rule(rule, &prefix, Some(i));
+                    self.check_rule(rule, &f.options_prefix, Some(i));
                 }
             }
         }
@@ -589,9 +687,8 @@ impl<'a> Checker<'a> {
 
     /// The format slots: a value format written twice, a format identifier in the wrong
     /// case, a format the catalogue lacks, a bulk format for a streaming connector.
-    fn check_formats(&mut self) {
-        let slots = std::mem::take(&mut self.resolved.slots);
-        for outcome in &slots {
+    fn check_formats(&self) {
+        for outcome in &self.resolved.slots {
             match outcome {
                 SlotOutcome::Shadowed {
                     slot,
@@ -601,79 +698,95 @@ impl<'a> Checker<'a> {
                     let d = Diagnostic::new(
                         Code::ConflictingOptions,
                         self.spans.key(&slot.option),
-                        format!(
+                        exact(format_args!(
                             "'{}' is ignored because '{}' is set: the value format comes from '{}'",
                             slot.option, first.option, first.option
-                        ),
+                        )),
                     )
-                    .with_help(format!(
+                    .with_help(exact(format_args!(
                         "keep one of '{}' and '{}'",
                         first.option, slot.option
-                    ))
+                    )))
                     .with_severity(Severity::Warning);
-                    self.out.push(d);
+                    self.out.borrow_mut().push(d);
                 }
                 SlotOutcome::Shadowed { .. } => {}
                 SlotOutcome::CaseTwin { slot, id, twin } => {
+                    let Some(v) = self.verdict(Side::Both) else {
+                        continue;
+                    };
                     let span = self.spans.value(&slot.option);
                     let twin = &twin.id;
                     let d = Diagnostic::new(
                         Code::InvalidOptionValue,
                         span,
-                        format!("format identifiers are case-sensitive: '{id}' is not '{twin}'"),
+                        v.concat(&[
+                            "format identifiers are case-sensitive: '",
+                            id,
+                            "' is not '",
+                            twin,
+                            "'",
+                        ]),
                     )
-                    .with_fix(span, quote(twin), format!("write '{twin}'"));
-                    self.emit(d, Side::Both);
+                    .with_fix(
+                        span,
+                        quote(twin),
+                        concat(&["write '", twin, "'"]),
+                    );
+                    self.keep(d, v);
                 }
                 SlotOutcome::Format(i) => {
                     let f = &self.resolved.formats[*i];
                     if f.written {
-                        self.check_format_id(f.slot, &f.id.clone(), f.spec);
+                        self.check_format_id(f.slot, &f.id, f.spec);
                     }
                 }
             }
         }
-        self.resolved.slots = slots;
     }
 
     /// A written format identifier: one the catalogue lacks, or a bulk format the connector
     /// cannot take.
-    fn check_format_id(&mut self, slot: &FormatSlot, id: &str, spec: Option<&FormatSpec>) {
+    fn check_format_id(&self, slot: &FormatSlot, id: &str, spec: Option<&FormatSpec>) {
         let span = self.spans.value(&slot.option);
         match spec {
             None => {
                 let best = did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str()));
-                self.out.push(match best {
+                let d = match best {
                     Some(best) => Diagnostic::new(
                         Code::ConnectorTypo,
                         span,
-                        format!(
+                        exact(format_args!(
                             "format '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
-                        ),
+                        )),
                     )
-                    .with_help(format!(
+                    .with_help(exact(format_args!(
                         "did you mean '{best}'? (if '{id}' is an in-house format, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
-                    ))
-                    .with_fix(span, quote(best), format!("write '{best}'")),
+                    )))
+                    .with_fix(span, quote(best), exact(format_args!("write '{best}'"))),
                     None => Diagnostic::new(
                         Code::UnknownConnector,
                         span,
-                        format!("format '{id}' is not in the catalogue; its options are not checked"),
+                        exact(format_args!("format '{id}' is not in the catalogue; its options are not checked")),
                     )
                     .with_help("describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)"),
-                });
+                };
+                self.out.borrow_mut().push(d);
             }
             Some(f) if f.bulk_only && !self.connector.accepts_bulk_formats => {
+                let Some(v) = self.verdict(Side::Both) else {
+                    return;
+                };
                 let d = Diagnostic::new(
                     Code::InvalidOptionValue,
                     span,
-                    format!(
+                    v.text(format_args!(
                         "format '{id}' is a file (bulk) format; connector '{}' needs a \
                          serialization format such as 'json' or 'avro'",
                         self.connector.id
-                    ),
+                    )),
                 );
-                self.emit(d, Side::Both);
+                self.keep(d, v);
             }
             _ => {}
         }
@@ -686,18 +799,31 @@ impl<'a> Checker<'a> {
 
     // ---- options -------------------------------------------------------------------------
 
-    fn check_option(&mut self, key: &str, value: &str) {
+    /// Checks one written option; true when `key` is a known key ([`Checker::is_known_key`]),
+    /// false when it is not or that was not found out.
+    fn check_option(&self, key: &str, value: &str) -> bool {
         match self.resolved.classify(key) {
-            KeyClass::Connector(opt) | KeyClass::Common(opt) | KeyClass::Format(_, opt) => {
-                self.check_option_value(key, value, opt)
+            KeyClass::Connector(opt) => {
+                self.check_option_value(key, value, opt);
+                // An option's own key (not a fallback or deprecated one) is a known key.
+                return opt.key == key;
             }
+            KeyClass::Format(i, opt) => {
+                self.check_option_value(key, value, opt);
+                let prefix = self.resolved.formats[i].options_prefix.as_str();
+                return key.strip_prefix(prefix) == Some(opt.key.as_str());
+            }
+            KeyClass::Common(opt) => self.check_option_value(key, value, opt),
             KeyClass::Pattern(opt, column) => {
                 let named = self.table.column(column);
                 if named.is_some_and(|c| c.is_physical()) {
                     self.check_option_value(key, value, opt);
                 } else {
+                    let Some(v) = self.verdict(Side::Both) else {
+                        return false;
+                    };
                     let message = if named.is_some() {
-                        concat(&[
+                        v.concat(&[
                             "'",
                             key,
                             "' names no physical column: '",
@@ -705,7 +831,7 @@ impl<'a> Checker<'a> {
                             "' is not a physical column",
                         ])
                     } else {
-                        concat(&[
+                        v.concat(&[
                             "'",
                             key,
                             "' names no physical column: the table has no column '",
@@ -727,7 +853,7 @@ impl<'a> Checker<'a> {
                     if let Some(best) = did_you_mean(column, physical_names) {
                         d = d.with_help(concat(&["did you mean column '", best, "'?"]));
                     }
-                    self.emit(d, Side::Both);
+                    self.keep(d, v);
                 }
             }
             KeyClass::Passthrough => {}
@@ -736,10 +862,10 @@ impl<'a> Checker<'a> {
                 let d = Diagnostic::new(
                     Code::UnknownConnectorOption,
                     self.spans.key(key),
-                    format!(
+                    exact(format_args!(
                         "'{rest}' is not an option of format '{}' (in '{key}'): connector '{}' lets it through and the format ignores it",
                         f.id, self.connector.id
-                    ),
+                    )),
                 );
                 // Flink accepts it whatever the script does with the table: never an error. A
                 // misspelt option is a warning (the setting meant has no effect); any other is
@@ -747,44 +873,53 @@ impl<'a> Checker<'a> {
                 let d = match self.format_option_fix(i, key, rest) {
                     Some((fixed, span)) => d
                         .with_severity(Severity::Warning)
-                        .with_help(format!("did you mean '{fixed}'?"))
-                        .with_fix(span, quote(&fixed), format!("write '{fixed}'")),
+                        .with_help(exact(format_args!("did you mean '{fixed}'?")))
+                        .with_fix(span, quote(&fixed), exact(format_args!("write '{fixed}'"))),
                     None => d
                         .with_severity(Severity::Info)
                         .with_help("remove the option; Flink accepts it and it has no effect"),
                 };
-                self.out.push(d);
+                self.out.borrow_mut().push(d);
             }
             KeyClass::UnknownFormatOption(i, rest) => {
+                let Some(v) = self.verdict(Side::Both) else {
+                    return false;
+                };
                 let f = &self.resolved.formats[i];
-                let prefix = f.options_prefix.clone();
+                let prefix = f.options_prefix.as_str();
                 let mut d = Diagnostic::new(
                     Code::UnknownConnectorOption,
                     self.spans.key(key),
-                    format!(
+                    v.text(format_args!(
                         "'{rest}' is not an option of format '{}' (in '{key}')",
                         f.id
-                    ),
+                    )),
                 );
                 if let Some(spec) = f.spec {
                     if let Some(best) =
                         did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))
                     {
-                        let fixed = format!("{prefix}{best}");
-                        d = d.with_help(format!("did you mean '{fixed}'?")).with_fix(
-                            self.spans.key(key),
-                            quote(&fixed),
-                            format!("write '{fixed}'"),
-                        );
+                        let fixed = concat(&[prefix, best]);
+                        d = d
+                            .with_help(concat(&["did you mean '", &fixed, "'?"]))
+                            .with_fix(
+                                self.spans.key(key),
+                                quote(&fixed),
+                                concat(&["write '", &fixed, "'"]),
+                            );
                     }
                 }
-                self.emit(d, Side::Both);
+                self.keep(d, v);
             }
             KeyClass::Unknown => {
-                let d = self.unknown_option(key);
-                self.emit(d, Side::Both);
+                let Some(v) = self.verdict(Side::Both) else {
+                    return false;
+                };
+                let d = self.unknown_option(key, v);
+                self.keep(d, v);
             }
         }
+        false
     }
 
     /// The option of the `i`-th active format closest to `rest` (an unknown option written
@@ -793,36 +928,45 @@ impl<'a> Checker<'a> {
         let f = &self.resolved.formats[i];
         let spec = f.spec?;
         let best = did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))?;
-        Some((
-            format!("{}{best}", f.options_prefix.clone()),
-            self.spans.key(key),
-        ))
+        Some((concat(&[&f.options_prefix, best]), self.spans.key(key)))
     }
 
-    fn unknown_option(&self, key: &str) -> Diagnostic {
+    /// The finding on an unknown option `key`, its message ending as `v` says.
+    fn unknown_option(&self, key: &str, v: Verdict) -> Diagnostic {
         let span = self.spans.key(key);
         let cid = &self.connector.id;
         if let Some(hint) = self.connector.hints.get(key) {
             return Diagnostic::new(
                 Code::UnknownConnectorOption,
                 span,
-                format!("connector '{cid}' does not take option '{key}'"),
+                v.concat(&["connector '", cid, "' does not take option '", key, "'"]),
             )
             .with_help(hint.clone());
         }
         if let Some(client) = &self.connector.client_properties {
             if client.keys.iter().any(|k| k == key) {
-                let fixed = format!("{}{key}", client.prefix);
+                let fixed = concat(&[&client.prefix, key]);
                 return Diagnostic::new(
                     Code::UnknownConnectorOption,
                     span,
-                    format!("'{key}' is a client setting: connector '{cid}' takes it as '{fixed}'"),
+                    v.concat(&[
+                        "'",
+                        key,
+                        "' is a client setting: connector '",
+                        cid,
+                        "' takes it as '",
+                        &fixed,
+                        "'",
+                    ]),
                 )
-                .with_help(format!(
-                    "client settings go under the '{}' prefix: write '{fixed}'",
-                    client.prefix
-                ))
-                .with_fix(span, quote(&fixed), format!("write '{fixed}'"));
+                .with_help(concat(&[
+                    "client settings go under the '",
+                    &client.prefix,
+                    "' prefix: write '",
+                    &fixed,
+                    "'",
+                ]))
+                .with_fix(span, quote(&fixed), concat(&["write '", &fixed, "'"]));
             }
         }
         // `<slot prefix><other format>.<option>`: an option of a format the table does not use.
@@ -841,7 +985,7 @@ impl<'a> Checker<'a> {
                         .formats
                         .iter()
                         .find(|f| f.prefix == slot_prefix)
-                        .map(|f| f.id.clone());
+                        .map(|f| f.id.as_str());
                     let known = other
                         .options
                         .iter()
@@ -855,7 +999,7 @@ impl<'a> Checker<'a> {
                         continue;
                     }
                     let msg = match used {
-                        Some(used) => concat(&[
+                        Some(used) => v.concat(&[
                             "'",
                             key,
                             "' is an option of format '",
@@ -863,10 +1007,10 @@ impl<'a> Checker<'a> {
                             "', but the table's ",
                             &slot.option,
                             " is '",
-                            &used,
+                            used,
                             "'",
                         ]),
-                        None => concat(&[
+                        None => v.concat(&[
                             "'",
                             key,
                             "' is an option of format '",
@@ -877,51 +1021,54 @@ impl<'a> Checker<'a> {
                         ]),
                     };
                     return Diagnostic::new(Code::FormatOptionMismatch, span, msg)
-                        .with_help("remove the option, or change the format it belongs to")
-                        .with_severity(Severity::Error);
+                        .with_help("remove the option, or change the format it belongs to");
                 }
             }
         }
         // A format option written without its format prefix.
         for f in &self.resolved.formats {
             let Some(spec) = f.spec else { continue };
-            let bare = key.strip_prefix(&f.prefix).unwrap_or(key);
+            let bare = key.strip_prefix(f.prefix).unwrap_or(key);
             if spec.options.iter().any(|o| o.key == bare) {
-                let fixed = format!("{}{bare}", f.options_prefix.clone());
+                let fixed = concat(&[&f.options_prefix, bare]);
+                let write = concat(&["write '", &fixed, "'"]);
                 return Diagnostic::new(
                     Code::FormatOptionMismatch,
                     span,
-                    format!(
-                        "'{key}' is an option of format '{}' and needs the format prefix: '{fixed}'",
-                        f.id
-                    ),
+                    v.concat(&[
+                        "'",
+                        key,
+                        "' is an option of format '",
+                        &f.id,
+                        "' and needs the format prefix: '",
+                        &fixed,
+                        "'",
+                    ]),
                 )
-                .with_help(format!("write '{fixed}'"))
-                .with_fix(span, quote(&fixed), format!("write '{fixed}'"))
-                .with_severity(Severity::Error);
+                .with_help(write.clone())
+                .with_fix(span, quote(&fixed), write);
             }
         }
         let mut d = Diagnostic::new(
             Code::UnknownConnectorOption,
             span,
-            concat(&["'", key, "' is not an option of connector '", cid, "'"]),
+            v.concat(&["'", key, "' is not an option of connector '", cid, "'"]),
         );
         let known = self.known_keys.get_or_init(|| self.known_keys());
-        if let Some(best) = did_you_mean(key, known.iter().map(String::as_str)) {
-            let best = best.to_string();
+        if let Some(best) = did_you_mean(key, known.iter().map(|k| &**k)) {
             d = d
-                .with_help(concat(&["did you mean '", &best, "'?"]))
-                .with_fix(span, quote(&best), concat(&["write '", &best, "'"]));
+                .with_help(concat(&["did you mean '", best, "'?"]))
+                .with_fix(span, quote(best), concat(&["write '", best, "'"]));
         } else if let Some(client) = &self.connector.client_properties {
             if key.split('.').count() > 1
                 && key
                     .chars()
                     .all(|c| c.is_ascii_lowercase() || c == '.' || c == '-')
             {
-                d = d.with_help(format!(
+                d = d.with_help(exact(format_args!(
                     "if this is a client setting, write it as '{}{key}'",
                     client.prefix
-                ));
+                )));
             }
         }
         d
@@ -940,49 +1087,50 @@ impl<'a> Checker<'a> {
             })
     }
 
-    fn known_keys(&self) -> Vec<String> {
-        let mut keys: Vec<String> = self
-            .connector
+    fn known_keys(&self) -> Vec<std::borrow::Cow<'a, str>> {
+        use std::borrow::Cow;
+        let connector: &'a ConnectorSpec = self.connector;
+        let mut keys: Vec<Cow<'a, str>> = connector
             .options
             .iter()
             .filter(|o| !o.key.contains('#'))
-            .map(|o| o.key.clone())
+            .map(|o| Cow::Borrowed(o.key.as_str()))
             .collect();
         for f in &self.resolved.formats {
             if let Some(spec) = f.spec {
                 let prefix = f.options_prefix.as_str();
-                keys.extend(spec.options.iter().map(|o| {
-                    let mut k = String::with_capacity(prefix.len() + o.key.len());
-                    k.push_str(prefix);
-                    k.push_str(&o.key);
-                    k
-                }));
+                keys.extend(
+                    spec.options
+                        .iter()
+                        .map(|o| Cow::Owned(concat(&[prefix, &o.key]))),
+                );
             }
         }
         keys
     }
 
-    fn check_option_value(&mut self, key: &str, value: &str, opt: &OptionSpec) {
+    fn check_option_value(&self, key: &str, value: &str, opt: &OptionSpec) {
         if let Err(why) = check_value(opt, value) {
-            let span = self.spans.value(key);
             let fails = if opt.ty == OptionType::String {
                 opt.fails
             } else {
                 Side::Both
             };
+            let Some(v) = self.verdict(fails) else {
+                return;
+            };
+            let span = self.spans.value(key);
             let d = Diagnostic::new(
                 Code::InvalidOptionValue,
                 span,
-                format!("invalid value for '{key}': {why}"),
+                v.concat(&["invalid value for '", key, "': ", &why]),
             );
             let d = match (opt.ty, opt.values.is_empty()) {
                 (OptionType::Enum, false) | (OptionType::String, false) => {
                     match did_you_mean_value(value, &opt.values) {
-                        Some(best) => d.with_help(format!("did you mean '{best}'?")).with_fix(
-                            span,
-                            quote(&best),
-                            format!("write '{best}'"),
-                        ),
+                        Some(best) => d
+                            .with_help(concat(&["did you mean '", best, "'?"]))
+                            .with_fix(span, quote(best), concat(&["write '", best, "'"])),
                         None => d,
                     }
                 }
@@ -994,26 +1142,28 @@ impl<'a> Checker<'a> {
                 ),
                 _ => d,
             };
-            self.emit(d, fails);
+            self.keep(d, v);
             return;
         }
-        if let Some(n) = numeric_value(opt, value) {
+        // Only a bounded option needs the number.
+        let bounded = opt.min.is_some() || opt.max.is_some();
+        if let Some(n) = bounded.then(|| numeric_value(opt, value)).flatten() {
             let below = opt.min.is_some_and(|m| n < m);
             let above = opt.max.is_some_and(|m| n > m);
-            if below || above {
+            if let Some(v) = self.verdict(opt.fails).filter(|_| below || above) {
                 let span = self.spans.value(key);
                 let bound = match (opt.min, opt.max) {
-                    (Some(lo), Some(hi)) => format!("between {lo} and {hi}"),
-                    (Some(lo), None) => format!("at least {lo}"),
-                    (None, Some(hi)) => format!("at most {hi}"),
+                    (Some(lo), Some(hi)) => exact(format_args!("between {lo} and {hi}")),
+                    (Some(lo), None) => exact(format_args!("at least {lo}")),
+                    (None, Some(hi)) => exact(format_args!("at most {hi}")),
                     (None, None) => String::new(),
                 };
                 let d = Diagnostic::new(
                     Code::InvalidOptionValue,
                     span,
-                    format!("invalid value for '{key}': must be {bound}"),
+                    v.concat(&["invalid value for '", key, "': must be ", &bound]),
                 );
-                self.emit(d, opt.fails);
+                self.keep(d, v);
             }
         }
         if !opt.starts_with_any.is_empty()
@@ -1022,20 +1172,24 @@ impl<'a> Checker<'a> {
                 .iter()
                 .any(|p| value.starts_with(p.as_str()))
         {
+            let Some(v) = self.verdict(opt.fails) else {
+                return;
+            };
             let d = Diagnostic::new(
                 Code::InvalidOptionValue,
                 self.spans.value(key),
-                format!(
-                    "invalid value for '{key}': it must start with one of {}",
-                    quoted_list(&opt.starts_with_any)
-                ),
+                v.concat(&[
+                    "invalid value for '",
+                    key,
+                    "': it must start with one of ",
+                    &quoted_list(&opt.starts_with_any),
+                ]),
             );
-            self.emit(d, opt.fails);
+            self.keep(d, v);
         }
     }
 
-    fn check_required(&mut self) {
-        let table_span = self.spans.table;
+    fn check_required(&self) {
         // (the key, whose: the connector (`None`) or `self.resolved.formats[i]`)
         let mut missing: Vec<(String, Option<usize>)> = Vec::new();
         for opt in &self.connector.options {
@@ -1052,58 +1206,93 @@ impl<'a> Checker<'a> {
                         .all_keys()
                         .any(|k| self.prefixed_option(prefix, k).is_some())
                 {
-                    missing.push((format!("{prefix}{}", opt.key), Some(i)));
+                    missing.push((exact(format_args!("{prefix}{}", opt.key)), Some(i)));
                 }
             }
         }
+        let Some(v) = self.verdict(Side::Both) else {
+            return;
+        };
         let cid = self.connector.id.as_str();
         for (key, format) in missing {
-            let message = match format.and_then(|i| self.resolved.formats.get(i)) {
-                None => concat(&["connector '", cid, "' needs option '", &key, "'"]),
-                Some(f) => concat(&["format '", &f.id, "' needs option '", &key, "'"]),
+            let (whose, id) = match format.and_then(|i| self.resolved.formats.get(i)) {
+                None => ("connector '", cid),
+                Some(f) => ("format '", f.id.as_str()),
             };
-            let d = Diagnostic::new(Code::MissingRequiredOption, table_span, message)
-                .with_help(concat(&["add '", &key, "' = '...' to the WITH clause"]));
-            let d = self.point_at_misspelling(d, &[key.as_str()]);
-            self.emit(d, Side::Both);
+            let d = self.missing_option(
+                v,
+                &[whose, id, "' needs option '", &key, "'"],
+                || concat(&["add '", &key, "' = '...' to the WITH clause"]),
+                std::iter::once(key.as_str()),
+            );
+            self.keep(d, v);
         }
     }
 
-    /// A missing option written with a typo is most often the reason it is missing: when a key
-    /// of the table is a small edit away from one of `wanted` (and is not a known key itself),
-    /// the finding points at it, says so and offers to rename it.
-    fn point_at_misspelling(&self, d: Diagnostic, wanted: &[&str]) -> Diagnostic {
+    /// A finding on missing options (`wanted`, one of which is needed) with the message
+    /// `message` (its pieces) and the help `help`. A missing option written with a typo is most
+    /// often the reason it is missing: when a key of the table is a small edit away from one of
+    /// `wanted` (and is not a known key itself), the finding points at it, says so and offers
+    /// to rename it instead.
+    fn missing_option<'w>(
+        &self,
+        v: Verdict,
+        message: &[&str],
+        help: impl FnOnce() -> String,
+        wanted: impl Iterator<Item = &'w str> + Clone,
+    ) -> Diagnostic {
+        let span = self.spans.table;
+        let Some((key, best)) = self.misspelling(wanted) else {
+            return Diagnostic::new(Code::MissingRequiredOption, span, v.concat(message))
+                .with_help(help());
+        };
+        let written = [" ('", key, "' is written: a misspelling of '", best, "'?)"];
+        let len = message
+            .iter()
+            .chain(&written)
+            .map(|p| p.len())
+            .sum::<usize>()
+            + v.tail.len();
+        let mut text = String::with_capacity(len);
+        for piece in message.iter().chain(&written) {
+            text.push_str(piece);
+        }
+        text.push_str(v.tail);
+        let key_span = self.spans.key(key);
+        Diagnostic::new(Code::MissingRequiredOption, span, text)
+            .with_label(key_span, concat(&["'", key, "' is not '", best, "'"]))
+            .with_help(concat(&[
+                "'",
+                key,
+                "' looks like a misspelling of '",
+                best,
+                "'",
+            ]))
+            .with_fix(key_span, quote(best), concat(&["write '", best, "'"]))
+    }
+
+    /// The first written key (not a known key) that looks like a misspelling of one of
+    /// `wanted`, and the one it looks like.
+    fn misspelling<'w>(
+        &self,
+        wanted: impl Iterator<Item = &'w str> + Clone,
+    ) -> Option<(&'a str, &'w str)> {
         let table: &'a TableSchema = self.table;
         let unknown = self.unknown_written.get_or_init(|| {
             table
                 .options
                 .iter()
-                .map(|(k, _)| k.as_str())
-                .filter(|k| !self.is_known_key(k))
-                .map(Word::new)
+                .enumerate()
+                .filter(|&(i, (k, _))| {
+                    let known = i < 128 && self.known_written & (1 << i) != 0;
+                    !known && !self.is_known_key(k)
+                })
+                .map(|(_, (k, _))| Word::new(k))
                 .collect()
         });
-        for word in unknown {
-            let key = word.word;
-            if let Some(best) = word.closest(wanted.iter().copied()) {
-                let span = self.spans.key(key);
-                let mut d = d
-                    .with_label(span, concat(&["'", key, "' is not '", best, "'"]))
-                    .with_help(concat(&[
-                        "'",
-                        key,
-                        "' looks like a misspelling of '",
-                        best,
-                        "'",
-                    ]))
-                    .with_fix(span, quote(best), concat(&["write '", best, "'"]));
-                for piece in [" ('", key, "' is written: a misspelling of '", best, "'?)"] {
-                    d.message.push_str(piece);
-                }
-                return d;
-            }
-        }
-        d
+        unknown
+            .iter()
+            .find_map(|word| Some((word.word, word.closest(wanted.clone())?)))
     }
 
     // ---- rules ---------------------------------------------------------------------------
@@ -1167,7 +1356,7 @@ impl<'a> Checker<'a> {
 
     /// One rule of the connector (`p` empty, `format` `None`) or of a format (`p` its option
     /// prefix, `format` its index): each kind is a step of its own below.
-    fn check_rule(&mut self, rule: &Rule, p: &str, format: Option<usize>) {
+    fn check_rule(&self, rule: &Rule, p: &str, format: Option<usize>) {
         match rule {
             Rule::Exclusive {
                 options,
@@ -1238,13 +1427,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Options that cannot be set together.
-    fn check_exclusive(
-        &mut self,
-        options: &[String],
-        fails: &Side,
-        message: &Option<String>,
-        p: &str,
-    ) {
+    fn check_exclusive(&self, options: &[String], fails: &Side, message: &Option<String>, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         // Most tables set at most one: count before collecting.
@@ -1256,54 +1439,58 @@ impl<'a> Checker<'a> {
         {
             return;
         }
-        let set: Vec<&String> = options.iter().filter(|o| self.present(o, p)).collect();
-        let msg = message.clone().unwrap_or_else(|| {
-            let mut msg = quoted_keys(p, set.iter().copied(), "", " and ");
-            msg.push_str(" cannot be set together");
-            msg
-        });
-        let span = spans.key(&full(set[set.len() - 1]));
+        let Some(v) = self.verdict(*fails) else {
+            return;
+        };
+        let set = options.iter().filter(|o| self.present(o, p));
+        let msg = match message {
+            Some(m) => v.concat(&[m]),
+            None => v.concat(&[
+                &quoted_keys(p, set.clone(), "", " and "),
+                " cannot be set together",
+            ]),
+        };
+        let last = set.last().map_or("", String::as_str);
+        let span = spans.key(&full(last));
         let d = Diagnostic::new(Code::ConflictingOptions, span, msg).with_help("keep one of them");
-        self.emit(d, *fails);
+        self.keep(d, v);
     }
 
     /// Exactly one of the options.
-    fn check_one_of(
-        &mut self,
-        options: &[String],
-        fails: &Side,
-        message: &Option<String>,
-        p: &str,
-    ) {
-        let spans = self.spans;
-        let full = |k: &str| concat(&[p, k]);
-        if !options.iter().any(|o| self.present(o, p)) {
-            let msg = message.clone().unwrap_or_else(|| {
-                format!("one of {} must be set", quoted_keys(p, options, "", " or "))
-            });
-            let d =
-                Diagnostic::new(Code::MissingRequiredOption, spans.table, msg).with_help(format!(
-                    "add {} to the WITH clause",
-                    quoted_keys(p, options, " = '...'", " or ")
-                ));
-            let wanted: Vec<String> = if p.is_empty() {
-                Vec::new()
-            } else {
-                options.iter().map(|o| full(o)).collect()
-            };
-            let wanted: Vec<&str> = if p.is_empty() {
-                options.iter().map(String::as_str).collect()
-            } else {
-                wanted.iter().map(String::as_str).collect()
-            };
-            let d = self.point_at_misspelling(d, &wanted);
-            self.emit(d, *fails);
+    fn check_one_of(&self, options: &[String], fails: &Side, message: &Option<String>, p: &str) {
+        if options.iter().any(|o| self.present(o, p)) {
+            return;
         }
+        let Some(v) = self.verdict(*fails) else {
+            return;
+        };
+        let names;
+        let message: [&str; 3] = match message {
+            Some(m) => [m, "", ""],
+            None => {
+                names = quoted_keys(p, options, "", " or ");
+                ["one of ", &names, " must be set"]
+            }
+        };
+        let help = || {
+            concat(&[
+                "add ",
+                &quoted_keys(p, options, " = '...'", " or "),
+                " to the WITH clause",
+            ])
+        };
+        let d = if p.is_empty() {
+            self.missing_option(v, &message, help, options.iter().map(String::as_str))
+        } else {
+            let wanted: Vec<String> = options.iter().map(|o| concat(&[p, o])).collect();
+            self.missing_option(v, &message, help, wanted.iter().map(String::as_str))
+        };
+        self.keep(d, v);
     }
 
     /// An option that needs others when a condition holds.
     fn check_requires(
-        &mut self,
+        &self,
         when: &Cond,
         then: &[String],
         fails: &Side,
@@ -1316,22 +1503,25 @@ impl<'a> Checker<'a> {
         if !self.holds(when, p, format) || then.iter().all(|o| self.present(o, p)) {
             return;
         }
+        let Some(v) = self.verdict(*fails) else {
+            return;
+        };
         let missing = then.iter().filter(|o| !self.present(o, p));
         let names = quoted_keys(p, missing, "", " and ");
-        let msg = message
-            .clone()
-            .unwrap_or_else(|| format!("{} needs {names}", Self::cond_text(when, p)));
+        let msg = v.message_or(message, |v| {
+            v.concat(&[&Self::cond_text(when, p), " needs ", &names])
+        });
         let d = Diagnostic::new(
             Code::MissingDependentOption,
             spans.key(&full(&when.option)),
             msg,
         )
-        .with_help(format!("add {names}"));
-        self.emit(d, *fails);
+        .with_help(concat(&["add ", &names]));
+        self.keep(d, v);
     }
 
     /// Options set all together or not at all.
-    fn check_all_or_none(&mut self, options: &[String], fails: &Side, p: &str) {
+    fn check_all_or_none(&self, options: &[String], fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         let Some(first) = options.iter().find(|o| self.present(o, p)) else {
@@ -1340,20 +1530,23 @@ impl<'a> Checker<'a> {
         if options.iter().all(|o| self.present(o, p)) {
             return;
         }
+        let Some(v) = self.verdict(*fails) else {
+            return;
+        };
         let missing = quoted_keys(p, options.iter().filter(|o| !self.present(o, p)), "", ", ");
         let all = quoted_keys(p, options, "", ", ");
         let d = Diagnostic::new(
             Code::MissingDependentOption,
             spans.key(&full(first)),
-            format!("{all} must be set together; missing {missing}"),
+            v.concat(&[&all, " must be set together; missing ", &missing]),
         )
-        .with_help(format!("add {missing} or remove the others"));
-        self.emit(d, *fails);
+        .with_help(concat(&["add ", &missing, " or remove the others"]));
+        self.keep(d, v);
     }
 
     /// Options a condition rules out.
     fn check_forbids(
-        &mut self,
+        &self,
         (when, and): (&Cond, &[Cond]),
         options: &[String],
         fails: &Side,
@@ -1366,48 +1559,56 @@ impl<'a> Checker<'a> {
         if !self.holds(when, p, format) || !and.iter().all(|c| self.holds(c, p, format)) {
             return;
         }
+        let Some(v) = self.verdict(*fails) else {
+            return;
+        };
         if options.is_empty() && !and.is_empty() {
-            let mut conds = vec![Self::cond_text(when, p)];
-            conds.extend(and.iter().map(|c| Self::cond_text(c, p)));
-            let msg = message
-                .clone()
-                .unwrap_or_else(|| format!("{} cannot be combined", conds.join(" and ")));
+            let msg = v.message_or(message, |v| {
+                let mut conds = Self::cond_text(when, p);
+                for c in and {
+                    conds.push_str(" and ");
+                    conds.push_str(&Self::cond_text(c, p));
+                }
+                v.concat(&[&conds, " cannot be combined"])
+            });
             let span = spans.key(&full(&and[and.len() - 1].option));
             let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
-            self.emit(d, *fails);
+            self.keep(d, v);
             return;
         }
         if options.is_empty() {
-            let msg = message
-                .clone()
-                .unwrap_or_else(|| format!("{} is not allowed", Self::cond_text(when, p)));
+            let msg = v.message_or(message, |v| {
+                v.concat(&[&Self::cond_text(when, p), " is not allowed"])
+            });
             let d = Diagnostic::new(
                 Code::InvalidOptionValue,
                 spans.value(&full(&when.option)),
                 msg,
             );
-            self.emit(d, *fails);
+            self.keep(d, v);
             return;
         }
         for o in options {
             if !self.present(o, p) {
                 continue;
             }
-            let msg = message.clone().unwrap_or_else(|| {
-                format!(
-                    "'{}' cannot be used with {}",
-                    full(o),
-                    Self::cond_text(when, p)
-                )
+            let key = full(o);
+            let msg = v.message_or(message, |v| {
+                v.concat(&[
+                    "'",
+                    &key,
+                    "' cannot be used with ",
+                    &Self::cond_text(when, p),
+                ])
             });
-            let d = Diagnostic::new(Code::ConflictingOptions, spans.key(&full(o)), msg);
-            self.emit(d, *fails);
+            let d = Diagnostic::new(Code::ConflictingOptions, spans.key(&key), msg);
+            self.keep(d, v);
         }
     }
 
     /// An option that must take one of some values when a condition holds.
     fn check_requires_value(
-        &mut self,
+        &self,
         when: &Cond,
         option: &str,
         values: &[String],
@@ -1420,30 +1621,45 @@ impl<'a> Checker<'a> {
         if !self.holds(when, p, format) {
             return;
         }
-        let v = self.value_or_default(option, p, format);
-        if !v.is_some_and(|v| values.iter().any(|e| e.eq_ignore_ascii_case(v))) {
-            let d = Diagnostic::new(
-                Code::MissingDependentOption,
-                spans.key(&full(&when.option)),
-                format!(
-                    "{} needs '{}' = {}{}",
-                    Self::cond_text(when, p),
-                    full(option),
-                    quoted_list(values),
-                    v.map(|v| format!(" (it is '{v}')")).unwrap_or_default()
-                ),
-            )
-            .with_help(format!(
-                "add '{}' = '{}'",
-                full(option),
-                values.first().map_or("", String::as_str)
-            ));
-            self.emit(d, *fails);
+        let value = self.value_or_default(option, p, format);
+        if value.is_some_and(|value| values.iter().any(|e| e.eq_ignore_ascii_case(value))) {
+            return;
         }
+        let Some(v) = self.verdict(*fails) else {
+            return;
+        };
+        let (it_is, value, it_is_end) = match value {
+            Some(value) => (" (it is '", value, "')"),
+            None => ("", "", ""),
+        };
+        let d = Diagnostic::new(
+            Code::MissingDependentOption,
+            spans.key(&full(&when.option)),
+            v.concat(&[
+                &Self::cond_text(when, p),
+                " needs '",
+                p,
+                option,
+                "' = ",
+                &quoted_list(values),
+                it_is,
+                value,
+                it_is_end,
+            ]),
+        )
+        .with_help(concat(&[
+            "add '",
+            p,
+            option,
+            "' = '",
+            values.first().map_or("", String::as_str),
+            "'",
+        ]));
+        self.keep(d, v);
     }
 
     /// A lower bound option not above its upper bound.
-    fn check_not_greater(&mut self, lower: &str, upper: &str, fails: &Side, p: &str) {
+    fn check_not_greater(&self, lower: &str, upper: &str, fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         let num = |k: &str| -> Option<f64> {
@@ -1451,24 +1667,22 @@ impl<'a> Checker<'a> {
             v.trim().parse::<f64>().ok()
         };
         if let (Some(lo), Some(hi)) = (num(lower), num(upper)) {
-            if lo > hi {
+            if let Some(v) = self.verdict(*fails).filter(|_| lo > hi) {
                 let d = Diagnostic::new(
                     Code::ConflictingOptions,
                     spans.value(&full(lower)),
-                    format!(
-                        "'{}' ({lo}) is greater than '{}' ({hi})",
-                        full(lower),
-                        full(upper)
-                    ),
+                    v.text(format_args!(
+                        "'{p}{lower}' ({lo}) is greater than '{p}{upper}' ({hi})"
+                    )),
                 );
-                self.emit(d, *fails);
+                self.keep(d, v);
             }
         }
     }
 
     /// A PRIMARY KEY the connector needs.
     fn check_primary_key(
-        &mut self,
+        &self,
         unless: &[Cond],
         fails: &Side,
         message: &Option<String>,
@@ -1477,40 +1691,47 @@ impl<'a> Checker<'a> {
     ) {
         let spans = self.spans;
         if self.table.primary_key.is_none() && !unless.iter().any(|c| self.holds(c, p, format)) {
-            let msg = message.clone().unwrap_or_else(|| {
-                format!("connector '{}' needs a PRIMARY KEY", self.connector.id)
+            let Some(v) = self.verdict(*fails) else {
+                return;
+            };
+            let cid = self.connector.id.as_str();
+            let msg = v.message_or(message, |v| {
+                v.concat(&["connector '", cid, "' needs a PRIMARY KEY"])
             });
             let d = Diagnostic::new(Code::ConnectorNeedsPrimaryKey, spans.table, msg)
                 .with_help("add PRIMARY KEY (...) NOT ENFORCED");
-            self.emit(d, *fails);
+            self.keep(d, v);
         }
     }
 
     /// No PRIMARY KEY over an insert-only format.
-    fn check_no_primary_key_with_insert_only_format(
-        &mut self,
-        fails: &Side,
-        message: &Option<String>,
-    ) {
+    fn check_no_primary_key_with_insert_only_format(&self, fails: &Side, message: &Option<String>) {
         let spans = self.spans;
         let insert_only = self
             .value_format()
-            .and_then(|f| f.spec.map(|s| (s.insert_only, f.id.clone())));
+            .and_then(|f| f.spec.map(|s| (s.insert_only, f.id.as_str())));
         if let (Some(_), Some((true, fid))) = (&self.table.primary_key, insert_only) {
-            let msg = message.clone().unwrap_or_else(|| {
-                format!(
-                    "connector '{}' with the insert-only format '{fid}' does not support a PRIMARY KEY",
-                    self.connector.id
-                )
+            let Some(v) = self.verdict(*fails) else {
+                return;
+            };
+            let cid = self.connector.id.as_str();
+            let msg = v.message_or(message, |v| {
+                v.concat(&[
+                    "connector '",
+                    cid,
+                    "' with the insert-only format '",
+                    fid,
+                    "' does not support a PRIMARY KEY",
+                ])
             });
             let d = Diagnostic::new(Code::ConnectorSchemaMismatch, spans.table, msg);
-            self.emit(d, *fails);
+            self.keep(d, v);
         }
     }
 
     /// An option that lists physical columns.
     fn check_physical_columns(
-        &mut self,
+        &self,
         option: &str,
         prefix_option: &Option<String>,
         fails: &Side,
@@ -1521,62 +1742,87 @@ impl<'a> Checker<'a> {
         let Some(value) = self.prefixed_option(p, option) else {
             return;
         };
-        let Ok(names) = split_escaped(value, ';') else {
+        let Some(v) = self.verdict(*fails) else {
             return;
         };
-        let key = full(option);
         let prefix = prefix_option
             .as_ref()
             .and_then(|o| self.prefixed_option(p, o))
             .unwrap_or("");
-        for name in names {
-            let problem = match self.table.column(&name) {
-                None => Some(format!("the table has no column '{name}'")),
-                Some(c) if !c.is_physical() => Some(format!(
-                    "'{name}' is a {} column, not a physical one",
-                    c.kind_name()
-                )),
-                Some(_) if !name.starts_with(prefix) => Some(format!(
-                    "'{name}' does not start with the key prefix '{prefix}'"
-                )),
-                Some(_) => None,
+        let table = self.table;
+        let mut out = self.out.borrow_mut();
+        let mut span = None;
+        // A list that does not parse is reported by the value check.
+        let _ = for_each_escaped(value, ';', |name| {
+            let message = match table.column(name) {
+                None => v.concat(&[
+                    "invalid '",
+                    p,
+                    option,
+                    "': the table has no column '",
+                    name,
+                    "'",
+                ]),
+                Some(c) if !c.is_physical() => v.concat(&[
+                    "invalid '",
+                    p,
+                    option,
+                    "': '",
+                    name,
+                    "' is a ",
+                    c.kind_name(),
+                    " column, not a physical one",
+                ]),
+                Some(_) if !name.starts_with(prefix) => v.concat(&[
+                    "invalid '",
+                    p,
+                    option,
+                    "': '",
+                    name,
+                    "' does not start with the key prefix '",
+                    prefix,
+                    "'",
+                ]),
+                Some(_) => return,
             };
-            if let Some(problem) = problem {
-                let d = Diagnostic::new(
-                    Code::ConnectorSchemaMismatch,
-                    spans.value(&key),
-                    format!("invalid '{key}': {problem}"),
-                );
-                self.emit(d, *fails);
-            }
-        }
+            let span = *span.get_or_insert_with(|| spans.value(&full(option)));
+            let d = Diagnostic::new(Code::ConnectorSchemaMismatch, span, message);
+            out.push(d.with_severity(v.severity));
+        });
     }
 
     /// A format option that must name an insert-only format.
-    fn check_insert_only_format(&mut self, option: &str, fails: &Side, p: &str) {
+    fn check_insert_only_format(&self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         let Some(id) = self.prefixed_option(p, option) else {
             return;
         };
         if let Some(f) = self.catalogue.format(id) {
-            if !f.insert_only && !f.bulk_only {
+            if let Some(v) = self
+                .verdict(*fails)
+                .filter(|_| !f.insert_only && !f.bulk_only)
+            {
                 let key = full(option);
                 let d = Diagnostic::new(
                     Code::InvalidOptionValue,
                     spans.value(&key),
-                    format!(
-                        "'{key}' must be an insert-only format, but '{id}' produces a changelog"
-                    ),
+                    v.concat(&[
+                        "'",
+                        &key,
+                        "' must be an insert-only format, but '",
+                        id,
+                        "' produces a changelog",
+                    ]),
                 );
-                self.emit(d, *fails);
+                self.keep(d, v);
             }
         }
     }
 
     /// An option that takes one value when a condition holds.
     fn check_single_value(
-        &mut self,
+        &self,
         when: &Cond,
         option: &str,
         fails: &Side,
@@ -1589,14 +1835,19 @@ impl<'a> Checker<'a> {
         if !self.holds(when, p, format) {
             return;
         }
-        let count = self
-            .prefixed_option(p, option)
-            .and_then(|v| split_escaped(v, ';').ok())
-            .map_or(0, |l| l.len());
-        if count != 1 {
+        let mut count = 0;
+        if let Some(value) = self.prefixed_option(p, option) {
+            if for_each_escaped(value, ';', |_| count += 1).is_err() {
+                count = 0;
+            }
+        }
+        if count == 1 {
+            return;
+        }
+        if let Some(v) = self.verdict(*fails) {
             let key = full(option);
-            let msg = message.clone().unwrap_or_else(|| {
-                format!("{} needs exactly one '{key}'", Self::cond_text(when, p))
+            let msg = v.message_or(message, |v| {
+                v.concat(&[&Self::cond_text(when, p), " needs exactly one '", &key, "'"])
             });
             let span = if self.present(option, p) {
                 spans.value(&key)
@@ -1604,58 +1855,66 @@ impl<'a> Checker<'a> {
                 spans.key(&full(&when.option))
             };
             let d = Diagnostic::new(Code::ConflictingOptions, span, msg);
-            self.emit(d, *fails);
+            self.keep(d, v);
         }
     }
 
     /// No PARTITIONED BY when a condition holds.
-    fn check_not_partitioned(&mut self, when: &Cond, fails: &Side, p: &str, format: Option<usize>) {
+    fn check_not_partitioned(&self, when: &Cond, fails: &Side, p: &str, format: Option<usize>) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
-        if self.holds(when, p, format) && !self.table.partition_keys.is_empty() {
+        if self.table.partition_keys.is_empty() || !self.holds(when, p, format) {
+            return;
+        }
+        if let Some(v) = self.verdict(*fails) {
             let d = Diagnostic::new(
                 Code::ConflictingOptions,
                 spans.key(&full(&when.option)),
-                format!(
-                    "{} cannot be used with PARTITIONED BY",
-                    Self::cond_text(when, p)
-                ),
+                v.concat(&[
+                    &Self::cond_text(when, p),
+                    " cannot be used with PARTITIONED BY",
+                ]),
             );
-            self.emit(d, *fails);
+            self.keep(d, v);
         }
     }
 
     /// Exactly one physical column (raw).
-    fn check_single_physical_column(&mut self, fails: &Side, format: Option<usize>) {
+    fn check_single_physical_column(&self, fails: &Side, format: Option<usize>) {
         let spans = self.spans;
         let n = self.projected_columns(format);
-        if n != 1 {
-            let owner = match format {
-                Some(i) => format!("format '{}'", self.resolved.formats[i].id),
-                None => format!("connector '{}'", self.connector.id),
+        if n == 1 {
+            return;
+        }
+        if let Some(v) = self.verdict(*fails) {
+            let (whose, id) = match format {
+                Some(i) => ("format '", self.resolved.formats[i].id.as_str()),
+                None => ("connector '", self.connector.id.as_str()),
             };
             let d = Diagnostic::new(
                 Code::ConnectorSchemaMismatch,
                 spans.table,
-                format!("{owner} needs exactly one physical column, but gets {n}"),
+                v.text(format_args!(
+                    "{whose}{id}' needs exactly one physical column, but gets {n}"
+                )),
             );
-            self.emit(d, *fails);
+            self.keep(d, v);
         }
     }
 
     /// An option that must not be blank.
-    fn check_not_blank(&mut self, option: &str, fails: &Side, p: &str) {
+    fn check_not_blank(&self, option: &str, fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
         if let Some(v) = self.prefixed_option(p, option) {
-            if v.trim().is_empty() {
+            if let Some(verdict) = self.verdict(*fails).filter(|_| v.trim().is_empty()) {
                 let key = full(option);
                 let d = Diagnostic::new(
                     Code::InvalidOptionValue,
                     spans.value(&key),
-                    format!("'{key}' must not be empty"),
+                    verdict.concat(&["'", &key, "' must not be empty"]),
                 );
-                self.emit(d, *fails);
+                self.keep(d, verdict);
             }
         }
     }
@@ -1664,20 +1923,19 @@ impl<'a> Checker<'a> {
     /// key/value formats, the key fields (or primary key) and the rest as
     /// `value.fields-include` says.
     fn projected_columns(&self, format: Option<usize>) -> usize {
-        let physical: Vec<&str> = self
+        let physical = self
             .table
             .columns
             .iter()
             .filter(|c| c.is_physical())
-            .map(|c| c.name.as_str())
-            .collect();
+            .map(|c| c.name.as_str());
         let has_key_slot = self
             .connector
             .format_slots
             .iter()
             .any(|s| s.role == SlotRole::Key);
         let Some(i) = format.filter(|_| has_key_slot) else {
-            return physical.len();
+            return physical.count();
         };
         let key_fields: Vec<String> = match self.option("key.fields") {
             Some(v) => split_escaped(v, ';').unwrap_or_default(),
@@ -1696,11 +1954,10 @@ impl<'a> Checker<'a> {
             .is_some_and(|v| v.eq_ignore_ascii_case("EXCEPT_KEY"));
         if except_key {
             physical
-                .iter()
-                .filter(|c| !key_fields.iter().any(|k| k == *c))
+                .filter(|c| !key_fields.iter().any(|k| k == c))
                 .count()
         } else {
-            physical.len()
+            physical.count()
         }
     }
 
@@ -1711,7 +1968,7 @@ impl<'a> Checker<'a> {
         self.resolved.metadata(key)
     }
 
-    fn check_metadata(&mut self) {
+    fn check_metadata(&self) {
         let spans = self.spans;
         let connector: &'a ConnectorSpec = self.connector;
         let cid = &connector.id;
@@ -1724,26 +1981,42 @@ impl<'a> Checker<'a> {
             let key: &str = metadata.key.as_deref().unwrap_or(column.name.as_str());
             let declared = &column.data_type;
             let Some((spec, from_format)) = self.find_metadata(key) else {
+                let Some(v) = self.verdict_of(true, !*is_virtual) else {
+                    continue;
+                };
                 let span = spans.column(&column.name);
-                let breaks_write = !*is_virtual;
+                let name = column.name.as_str();
                 let mut d = Diagnostic::new(
                     Code::UnknownMetadataKey,
                     span,
                     if self.connector.metadata.is_empty()
                         && self.connector.format_metadata_prefix.is_none()
                     {
-                        format!("connector '{cid}' offers no metadata, but column '{}' reads metadata key '{key}'", column.name)
+                        v.concat(&[
+                            "connector '",
+                            cid,
+                            "' offers no metadata, but column '",
+                            name,
+                            "' reads metadata key '",
+                            key,
+                            "'",
+                        ])
                     } else {
-                        format!(
-                            "connector '{cid}' does not offer metadata key '{key}' (column '{}')",
-                            column.name
-                        )
+                        v.concat(&[
+                            "connector '",
+                            cid,
+                            "' does not offer metadata key '",
+                            key,
+                            "' (column '",
+                            name,
+                            "')",
+                        ])
                     },
                 );
                 if let Some(help) = self.metadata_hint(key) {
                     d = d.with_help(help);
                 }
-                self.finish(d, true, breaks_write);
+                self.keep(d, v);
                 continue;
             };
             let readable = spec.read;
@@ -1758,9 +2031,9 @@ impl<'a> Checker<'a> {
                 && write_type.as_ref().is_some_and(|t| !castable(declared, t));
             let read_fails = !readable || read_type_bad;
             let write_fails = !*is_virtual && (!writable || write_type_bad);
-            if self.severity_of(read_fails, write_fails).is_none() {
+            let Some(v) = self.verdict_of(read_fails, write_fails) else {
                 continue;
-            }
+            };
             let span = spans.column(&column.name);
             let d = if read_type_bad || write_type_bad {
                 let (ty, dir) = if read_type_bad {
@@ -1781,31 +2054,31 @@ impl<'a> Checker<'a> {
                 Diagnostic::new(
                     Code::MetadataTypeMismatch,
                     span,
-                    format!(
+                    v.text(format_args!(
                         "column '{}' is declared {}, which cannot be cast {dir} the type of metadata key '{key}', {ty}",
                         column.name,
                         declared.summary_string()
-                    ),
+                    )),
                 )
-                .with_help(format!("declare the column as {ty}"))
+                .with_help(concat(&["declare the column as ", &ty]))
             } else if !writable && readable && !*is_virtual {
                 Diagnostic::new(
                     Code::ReadOnlyMetadataNotVirtual,
                     span,
-                    format!(
+                    v.text(format_args!(
                         "metadata key '{key}' is read-only, but column '{}' is not VIRTUAL: the table cannot be written",
                         column.name
-                    ),
+                    )),
                 )
                 .with_help("add VIRTUAL after the METADATA clause")
             } else {
                 Diagnostic::new(
                     Code::UnknownMetadataKey,
                     span,
-                    format!("connector '{cid}' can write metadata key '{key}' but not read it (column '{}')", column.name),
+                    v.text(format_args!("connector '{cid}' can write metadata key '{key}' but not read it (column '{}')", column.name)),
                 )
             };
-            self.finish(d, read_fails, write_fails);
+            self.keep(d, v);
         }
     }
 
@@ -1822,21 +2095,24 @@ impl<'a> Checker<'a> {
         ) {
             for m in &spec.metadata {
                 if m.key == key && !prefix.is_empty() {
-                    return Some(format!(
+                    return Some(exact(format_args!(
                         "format metadata is addressed with the '{prefix}' prefix: write METADATA FROM '{prefix}{key}'"
-                    ));
+                    )));
                 }
-                known.push(format!("{prefix}{}", m.key));
+                known.push(exact(format_args!("{prefix}{}", m.key)));
             }
         }
         if let Some(best) = did_you_mean(key, known.iter().map(String::as_str)) {
-            return Some(format!("did you mean '{best}'?"));
+            return Some(exact(format_args!("did you mean '{best}'?")));
         }
         if known.is_empty() {
             return None;
         }
-        let quoted: Vec<String> = known.iter().map(|k| format!("'{k}'")).collect();
-        Some(format!("the keys offered are {}", quoted.join(", ")))
+        let quoted: Vec<String> = known.iter().map(|k| exact(format_args!("'{k}'"))).collect();
+        Some(exact(format_args!(
+            "the keys offered are {}",
+            quoted.join(", ")
+        )))
     }
 }
 
@@ -1859,18 +2135,20 @@ fn castable(from: &DataType, to: &DataType) -> bool {
     supports_explicit_cast(from, to)
 }
 
-fn did_you_mean_value(value: &str, values: &[String]) -> Option<String> {
+fn did_you_mean_value<'v>(value: &str, values: &'v [String]) -> Option<&'v str> {
+    // `normalized` is lower-case already: comparing ignoring case is comparing lower-cased.
     let normalized = value.to_ascii_lowercase().replace('_', "-");
-    if let Some(v) = values.iter().find(|v| v.to_ascii_lowercase() == normalized) {
-        return Some(v.clone());
+    if let Some(v) = values.iter().find(|v| v.eq_ignore_ascii_case(&normalized)) {
+        return Some(v);
     }
-    if let Some(v) = values
-        .iter()
-        .find(|v| v.to_ascii_lowercase().starts_with(&normalized))
-    {
-        return Some(v.clone());
+    if let Some(v) = values.iter().find(|v| {
+        v.as_bytes()
+            .get(..normalized.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(normalized.as_bytes()))
+    }) {
+        return Some(v);
     }
-    did_you_mean(value, values.iter().map(String::as_str)).map(str::to_string)
+    did_you_mean(value, values.iter().map(String::as_str))
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ pub struct ResolvedFormat<'c> {
     /// `None` when the catalogue does not have the format.
     pub spec: Option<&'c FormatSpec>,
     /// `key.` / `value.` / ``
-    pub prefix: String,
+    pub prefix: &'c str,
     /// `<prefix><format>.`: the prefix of the format's option keys.
     pub options_prefix: String,
 }
@@ -145,8 +145,8 @@ impl<'c> TableOptions<'c> {
             formats.push(ResolvedFormat {
                 slot,
                 written: given.is_some(),
-                options_prefix: format!("{prefix}{id}."),
-                prefix: prefix.to_string(),
+                options_prefix: [prefix, id, "."].concat(),
+                prefix,
                 id: id.to_string(),
                 spec,
             });

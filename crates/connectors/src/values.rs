@@ -55,7 +55,7 @@ pub fn parse_duration(text: &str) -> Result<(), String> {
         return parse_iso_duration(trimmed);
     }
     let number = &trimmed[..number_end];
-    let label = java_trim(&trimmed[number_end..]).to_lowercase();
+    let label = lower_label(java_trim(&trimmed[number_end..]));
     let value: u128 = number
         .parse()
         .map_err(|_| format!("'{number}' is too large for a duration"))?;
@@ -139,6 +139,19 @@ fn parse_iso_duration(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A unit label lower-cased as Java's `toLowerCase` would: no copy for the usual lower-case
+/// ASCII label.
+fn lower_label(label: &str) -> std::borrow::Cow<'_, str> {
+    if label
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        std::borrow::Cow::Owned(label.to_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(label)
+    }
+}
+
 /// What the unit `label` after a number stands for in `units` (`none` when there is no unit);
 /// a decimal number (`1.5s`: the label starts at the point) is `decimal()`, another label
 /// `unknown()`.
@@ -179,7 +192,7 @@ pub fn parse_memory_size(text: &str) -> Result<(), String> {
             "'{trimmed}' is not a memory size: write a whole number with a unit such as '64 mb'"
         ));
     };
-    let label = java_trim(rest).to_lowercase();
+    let label = lower_label(java_trim(rest));
     let shift = unit_factor(
         UNITS,
         0,
@@ -208,10 +221,9 @@ pub fn parse_memory_size(text: &str) -> Result<(), String> {
 
 /// `Integer.parseInt` / `Long.parseLong`: an optional sign and ASCII digits, no spaces.
 fn parse_java_integer(text: &str, long: bool) -> Result<i64, String> {
-    let parsed: IResult<&str, &str> =
-        all_consuming(recognize((opt(alt((ch('+'), ch('-')))), digits))).parse(text);
     let what = if long { "a long integer" } else { "an integer" };
-    if parsed.is_err() {
+    let unsigned = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("'{text}' is not {what}"));
     }
     let value: i64 = text
@@ -254,6 +266,25 @@ pub fn split_escaped(text: &str, delimiter: char) -> Result<Vec<String>, String>
     } else {
         Ok(split_unquoted(text, delimiter))
     }
+}
+
+/// Each part of [`split_escaped`], in order, without copying it when the text has no quotes.
+pub fn for_each_escaped(
+    text: &str,
+    delimiter: char,
+    mut each: impl FnMut(&str),
+) -> Result<(), String> {
+    if text.contains(['\'', '"']) {
+        for part in split_quoted(text, delimiter)? {
+            each(&part);
+        }
+    } else if text.contains(delimiter) || !text.trim().is_empty() {
+        // What `split_unquoted` keeps: every part, unless the text is one blank part.
+        for part in text.split(delimiter) {
+            each(part.trim());
+        }
+    }
+    Ok(())
 }
 
 /// [`split_escaped`] of a text without quotes: each part between delimiters, trimmed; a blank

@@ -30,19 +30,30 @@ fn jaro(a: &[u8], b: &[u8]) -> f64 {
         return 0.0;
     }
     let search_range = (a_len.max(b_len) / 2).saturating_sub(1);
+    // Where each byte occurs in `b`, one bit a position: the first unmatched occurrence in
+    // the window is the lowest bit left, instead of a walk over the window.
+    let mut at = [0u64; 128];
+    for (j, &bc) in b.iter().enumerate() {
+        if let Some(bits) = at.get_mut(usize::from(bc)) {
+            *bits |= 1 << j;
+        }
+    }
     let mut a_flags = 0u64;
     let mut b_flags = 0u64;
     let mut matches = 0usize;
     for (i, &ac) in a.iter().enumerate() {
         let min_bound = i.saturating_sub(search_range);
         let max_bound = b_len.min(i + search_range + 1);
-        for j in min_bound..max_bound {
-            if b.get(j) == Some(&ac) && b_flags & (1 << j) == 0 {
-                a_flags |= 1 << i;
-                b_flags |= 1 << j;
-                matches += 1;
-                break;
-            }
+        if min_bound >= max_bound {
+            continue;
+        }
+        // Bits min_bound..max_bound (max_bound is at least 1 and at most 64).
+        let window = (u64::MAX >> (64 - max_bound)) & (u64::MAX << min_bound);
+        let free = at.get(usize::from(ac)).copied().unwrap_or(0) & !b_flags & window;
+        if free != 0 {
+            a_flags |= 1 << i;
+            b_flags |= free & free.wrapping_neg();
+            matches += 1;
         }
     }
     if matches == 0 {

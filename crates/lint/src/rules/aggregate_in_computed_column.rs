@@ -59,21 +59,20 @@ pub(super) fn check(
     out: &mut Vec<Diagnostic>,
 ) {
     for &element in elements {
-        let (expr, what) = match element {
+        // The column's name (`None`: the watermark), put in words only for a finding.
+        let (expr, column) = match element {
             TableElement::Column(c) => match &c.kind {
-                ColumnKind::Computed { expr } => {
-                    (&**expr, format!("computed column `{}`", c.name.value))
-                }
+                ColumnKind::Computed { expr } => (&**expr, Some(c.name.value)),
                 _ => continue,
             },
-            TableElement::Watermark(w) => (&w.expr, "the watermark".to_string()),
+            TableElement::Watermark(w) => (&w.expr, None),
             _ => continue,
         };
-        check_expr(expr, &what, out);
+        check_expr(expr, column, out);
     }
 }
 
-fn check_expr(expr: &Expr, what: &str, out: &mut Vec<Diagnostic>) {
+fn check_expr(expr: &Expr, column: Option<&str>, out: &mut Vec<Diagnostic>) {
     for_each_expr(expr, |e| {
         let ExprKind::Call(call) = &e.kind else {
             return;
@@ -81,13 +80,19 @@ fn check_expr(expr: &Expr, what: &str, out: &mut Vec<Diagnostic>) {
         let [name] = call.name.parts.as_slice() else {
             return;
         };
-        let upper = name.value.to_ascii_uppercase();
-        let kind = if AGGREGATES.contains(&upper.as_str()) {
+        // Compared ignoring case: the upper-case name is built only for a finding.
+        let named = |list: &[&str]| list.iter().any(|f| f.eq_ignore_ascii_case(name.value));
+        let kind = if named(AGGREGATES) {
             "aggregate"
-        } else if WINDOW_FUNCTIONS.contains(&upper.as_str()) {
+        } else if named(WINDOW_FUNCTIONS) {
             "window"
         } else {
             return;
+        };
+        let upper = name.value.to_ascii_uppercase();
+        let what = match column {
+            Some(column) => format!("computed column `{column}`"),
+            None => "the watermark".to_string(),
         };
         out.push(
             Diagnostic::new(

@@ -14,15 +14,16 @@ pub(super) fn check(
     elements: &[&TableElement],
     out: &mut Vec<Diagnostic>,
 ) {
-    // Key columns named by a table constraint, with the span of the name in the key.
-    let mut keyed = Vec::new();
-    for element in elements {
-        if let TableElement::Constraint(c) = element {
-            if c.kind == ConstraintKind::PrimaryKey {
-                keyed.extend(c.columns.columns.iter().map(|i| (i.value, i.span)));
+    // Key columns named by a table constraint, with the span of the name in the key: looked
+    // for only when a column is written NULL (few are).
+    let keyed = || {
+        elements.iter().flat_map(|element| match element {
+            TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
+                &c.columns.columns[..]
             }
-        }
-    }
+            _ => &[],
+        })
+    };
     for element in elements {
         let TableElement::Column(column) = element else {
             continue;
@@ -39,10 +40,9 @@ pub(super) fn check(
         };
         let key_span = match constraint {
             Some(c) if c.kind == ConstraintKind::PrimaryKey => Some(c.kind_span),
-            _ => keyed
-                .iter()
-                .find(|(name, _)| *name == column.name.value)
-                .map(|(_, span)| *span),
+            _ => keyed()
+                .find(|key| key.value == column.name.value)
+                .map(|key| key.span),
         };
         let Some(key_span) = key_span else {
             continue;
