@@ -45,7 +45,10 @@ impl<'a> Session<'a> {
 
     /// The results of the whole script.
     pub fn finish(self) -> Bound {
-        let binder = self.binder;
+        let mut binder = self.binder;
+        // What is left of the doubling of the long lists: they are kept to the end of a check.
+        binder.uses.shrink_to_fit();
+        binder.created.shrink_to_fit();
         Bound {
             tables: binder.catalog.into_tables_in_order(),
             diagnostics: binder.diagnostics,
