@@ -170,6 +170,15 @@ pub(crate) fn without_text<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
 
+/// The stored text `build` makes when texts are wanted; else empty, and nothing is formatted.
+pub(crate) fn stored(build: impl FnOnce() -> String) -> String {
+    if text_wanted() {
+        build()
+    } else {
+        String::new()
+    }
+}
+
 /// `CAST(<operand> AS <type>)` text.
 pub(crate) fn cast_text(operand: &Bound, type_text: &str) -> String {
     if !text_wanted() {

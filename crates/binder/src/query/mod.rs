@@ -945,9 +945,9 @@ impl Resolver<'_, '_> {
     /// The type of a query expression, when every name in it has a known type and every call
     /// is a built-in we describe; `Err` with Flink's error when the types do not fit.
     fn type_expr(&mut self, e: &ast::Expr) -> Res<Option<DataType>> {
-        if !self.typeable(e) {
+        let Some(repeats) = self.typeable(e) else {
             return Ok(None);
-        }
+        };
         let scope = FrameScope {
             frames: &self.frames,
         };
@@ -956,7 +956,7 @@ impl Resolver<'_, '_> {
         } else {
             ExprContext::Query
         };
-        match type_of_expr(e, self.binder.source, &scope, &context) {
+        match type_of_expr(e, self.binder.source, &scope, &context, repeats) {
             ExprOutcome::Typed(t) => Ok(Some(t.data_type)),
             ExprOutcome::NotTyped { .. } => Ok(None),
             ExprOutcome::Rejected(mut diags) => match diags.drain(..).next() {
@@ -966,16 +966,21 @@ impl Resolver<'_, '_> {
         }
     }
 
-    fn typeable(&self, e: &ast::Expr) -> bool {
+    /// Whether every name in `e` has a known type and every call is a built-in we describe;
+    /// if so, whether a node of it repeats an operand's text ([`crate::expr::repeats_operand`]),
+    /// found on the same walk.
+    fn typeable(&self, e: &ast::Expr) -> Option<bool> {
         struct Typeable<'r> {
             scope: FrameScope<'r>,
             ok: bool,
+            repeats: bool,
         }
         impl visit::Visitor<'_> for Typeable<'_> {
             fn expr(&mut self, e: &ast::Expr) {
                 if !self.ok {
                     return;
                 }
+                self.repeats = self.repeats || crate::expr::repeats_operand(e);
                 self.ok = match &e.kind {
                     ExprKind::Identifier(name) => self.scope.lookup(name).is_some(),
                     ExprKind::Call(c) => {
@@ -1007,9 +1012,10 @@ impl Resolver<'_, '_> {
                 frames: &self.frames,
             },
             ok: true,
+            repeats: false,
         };
         visit::walk_expr(&mut t, e);
-        t.ok
+        t.ok.then_some(t.repeats)
     }
 
     /// For an aggregating block (GROUP BY, HAVING, or an aggregate in the select list), what it
