@@ -15,8 +15,8 @@ use flinkddl_types::{resolve_ddl_type_in, DataType, LogicalTypeRoot as R};
 pub(crate) fn cannot_cast<T>(operand: &Bound, target: &DataType, span: Span) -> BResult<T> {
     let from = operand
         .calcite_type
-        .clone()
-        .unwrap_or_else(|| calcite_name(&operand.ty));
+        .as_deref()
+        .map_or_else(|| calcite_name(&operand.ty), str::to_owned);
     reject(
         Code::InvalidCast,
         span,

@@ -217,6 +217,7 @@ pub fn bind_expr_in(
 
 /// Whether the node repeats an operand's text in its stored text (NULLIF and a simple CASE):
 /// see [`type_of_expr`].
+#[inline]
 pub(crate) fn repeats_operand(e: &ast::Expr) -> bool {
     match &e.kind {
         ast::ExprKind::Case { operand, .. } => operand.is_some(),

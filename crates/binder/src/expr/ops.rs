@@ -17,7 +17,7 @@ use flinkddl_types::{
 /// The name Calcite prints for an operand's type in `Cannot apply` messages.
 pub(crate) fn op_type(b: &Bound) -> String {
     if let Some(c) = &b.calcite_type {
-        return c.clone();
+        return c.to_string();
     }
     operand_name(&b.ty)
 }

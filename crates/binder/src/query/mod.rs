@@ -67,7 +67,7 @@ impl Relation {
     }
 
     fn type_of(&self, column: &str) -> Option<&DataType> {
-        let i = self.columns.as_ref()?.iter().position(|c| c == column)?;
+        let i = self.columns.as_ref()?.iter().position(|c| same(c, column))?;
         self.types.get(i)?.as_ref()
     }
 
@@ -133,6 +133,12 @@ struct Resolver<'r, 'a> {
     /// once its names are (Calcite derives a call's operands before looking the call up).
     /// (The spans of the calls: `expr_names` finds them again in the expression it walked.)
     unknown_calls: Vec<flinkddl_diagnostics::Span>,
+    /// Whether the expression being walked by `expr_names` is typeable so far
+    /// ([`Resolver::typeable`], judged on the same walk), when its caller types it next.
+    walk_typeable: Option<Typeability>,
+    /// The expression `expr_names` walked last (by address) and whether it is typeable:
+    /// [`Resolver::type_expr`] of the same expression then needs no walk of its own.
+    walked: Option<(usize, Option<bool>)>,
     /// Warnings found on the way, reported whatever the statement's verdict.
     warnings: Vec<Diagnostic>,
     /// `x IN (subquery)` met on the walk, innermost last: the subquery's span, the width of
@@ -167,6 +173,8 @@ impl Binder<'_> {
                 view_columns: None,
                 error: None,
                 unknown_calls: Vec::new(),
+                walk_typeable: None,
+                walked: None,
                 warnings: Vec::new(),
                 in_subqueries: Vec::new(),
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
@@ -328,10 +336,11 @@ impl Resolver<'_, '_> {
         let Some(names) = &output else {
             return Ok(());
         };
-        sink::check_column_types(insert, &target, names, &types)?;
+        let written = sink::written_columns(insert, &target, types.len());
+        sink::check_column_types(insert, &target, written.as_deref(), names, &types)?;
         // A cast into the sink's types materializes the rowtimes: the rule applies only to a
         // row written as it is.
-        if sink::written_as_is(insert, &target, &types) {
+        if sink::written_as_is(written.as_deref(), &types) {
             let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
             time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
         }
@@ -729,7 +738,7 @@ impl Resolver<'_, '_> {
             self.from(from)?;
         }
         if let Some(e) = &select.where_clause {
-            self.expr(e)?;
+            self.typed_expr(e)?;
             if let Some(call) = first_aggregate(e) {
                 return fail(
                     Diagnostic::new(
@@ -768,7 +777,7 @@ impl Resolver<'_, '_> {
         }
         let grouping = self.grouping_keys(select);
         if let Some(e) = &select.having {
-            let unknown_call = self.expr_names(e)?;
+            let unknown_call = self.expr_names(e, true)?;
             if let Some(keys) = &grouping {
                 self.check_grouped(e, keys, &select.items)?;
             }
@@ -828,7 +837,7 @@ impl Resolver<'_, '_> {
                     alias,
                     span: item_span,
                 } => {
-                    self.expr(expr)?;
+                    self.typed_expr(expr)?;
                     rowtimes.push(match &expr.kind {
                         ExprKind::Identifier(name) => self.identifier_rowtime(name),
                         _ => false,
@@ -901,7 +910,7 @@ impl Resolver<'_, '_> {
         let is_rowtime = |r: &Relation, column: &str| {
             r.columns
                 .as_ref()
-                .and_then(|cols| cols.iter().position(|c| c == column))
+                .and_then(|cols| cols.iter().position(|c| same(c, column)))
                 .and_then(|i| r.rowtimes.get(i))
                 == Some(&true)
         };
@@ -910,7 +919,7 @@ impl Resolver<'_, '_> {
             [table, column] => frame
                 .relations
                 .iter()
-                .filter(|r| r.name.as_deref() == Some(table.value))
+                .filter(|r| named(r, table.value))
                 .any(|r| is_rowtime(r, column.value)),
             _ => false,
         }
@@ -945,7 +954,11 @@ impl Resolver<'_, '_> {
     /// The type of a query expression, when every name in it has a known type and every call
     /// is a built-in we describe; `Err` with Flink's error when the types do not fit.
     fn type_expr(&mut self, e: &ast::Expr) -> Res<Option<DataType>> {
-        let Some(repeats) = self.typeable(e) else {
+        let walked = match self.walked.take() {
+            Some((address, typeable)) if address == expr_address(e) => typeable,
+            _ => self.typeable(e),
+        };
+        let Some(repeats) = walked else {
             return Ok(None);
         };
         let scope = FrameScope {
@@ -972,50 +985,21 @@ impl Resolver<'_, '_> {
     fn typeable(&self, e: &ast::Expr) -> Option<bool> {
         struct Typeable<'r> {
             scope: FrameScope<'r>,
-            ok: bool,
-            repeats: bool,
+            state: Typeability,
         }
         impl visit::Visitor<'_> for Typeable<'_> {
             fn expr(&mut self, e: &ast::Expr) {
-                if !self.ok {
-                    return;
-                }
-                self.repeats = self.repeats || crate::expr::repeats_operand(e);
-                self.ok = match &e.kind {
-                    ExprKind::Identifier(name) => self.scope.lookup(name).is_some(),
-                    ExprKind::Call(c) => {
-                        // A window call (`SUM(x) OVER w`, `ROW_NUMBER() OVER w`) is typed as
-                        // its function is, unless it windows another aggregate.
-                        (c.window.is_none() || !c.args.iter().any(calls_aggregate))
-                            && c.within_group.is_empty()
-                            && match c.name.parts.as_slice() {
-                                [n] => function_kind(n.value) != FunctionKind::Unknown,
-                                _ => false,
-                            }
-                    }
-                    ExprKind::Subquery(_)
-                    | ExprKind::Exists(_)
-                    | ExprKind::InQuery { .. }
-                    | ExprKind::Quantified { .. }
-                    | ExprKind::TableArgument(_)
-                    | ExprKind::Descriptor { .. }
-                    | ExprKind::QualifiedStar { .. }
-                    | ExprKind::MatchSemantics { .. }
-                    | ExprKind::JsonConstructor(_)
-                    | ExprKind::Error => false,
-                    _ => true,
-                };
+                self.state.judge(&self.scope, e);
             }
         }
         let mut t = Typeable {
             scope: FrameScope {
                 frames: &self.frames,
             },
-            ok: true,
-            repeats: false,
+            state: Typeability::default(),
         };
         visit::walk_expr(&mut t, e);
-        t.ok.then_some(t.repeats)
+        t.state.verdict()
     }
 
     /// For an aggregating block (GROUP BY, HAVING, or an aggregate in the select list), what it
@@ -1069,7 +1053,7 @@ impl Resolver<'_, '_> {
                 let mut holders = frame.relations.iter().enumerate().filter(|(_, r)| {
                     r.columns
                         .as_ref()
-                        .is_some_and(|c| c.iter().any(|c| *c == column.value))
+                        .is_some_and(|c| c.iter().any(|c| same(c, column.value)))
                 });
                 let (i, _) = holders.next()?;
                 holders.next().is_none().then_some((i, column.value))
@@ -1079,11 +1063,11 @@ impl Resolver<'_, '_> {
                     .relations
                     .iter()
                     .enumerate()
-                    .find(|(_, r)| r.name.as_deref() == Some(table.value))?;
+                    .find(|(_, r)| named(r, table.value))?;
                 r.columns
                     .as_ref()?
                     .iter()
-                    .any(|c| *c == column.value)
+                    .any(|c| same(c, column.value))
                     .then_some((i, column.value))
             }
             [] => None,
@@ -1303,7 +1287,7 @@ impl Resolver<'_, '_> {
                 }
             }
             if let Some(ast::JoinCondition::On { expr }) = &join.condition {
-                self.expr(expr)?;
+                self.typed_expr(expr)?;
                 self.type_expr(expr)?;
                 self.interval_join(join, expr)?;
             }
@@ -1366,7 +1350,7 @@ impl Resolver<'_, '_> {
             let i = frame
                 .relations
                 .iter()
-                .position(|r| r.name.as_deref() == Some(table.value))?;
+                .position(|r| named(r, table.value))?;
             Some((i == 0, frame.relations[i].type_of(column.value)?.clone()))
         };
         time::check_interval_join(condition, &side)
@@ -1446,7 +1430,7 @@ impl Resolver<'_, '_> {
             ast::TableRefKind::Unnest { args, ordinality } => {
                 let mut arg_types = Vec::with_capacity(args.len());
                 for e in args {
-                    self.expr(e)?;
+                    self.typed_expr(e)?;
                     arg_types.push(self.type_expr(e)?);
                 }
                 let end = args
@@ -1655,24 +1639,43 @@ impl Resolver<'_, '_> {
     // ---- expressions --------------------------------------------------------------------
 
     fn expr(&mut self, e: &ast::Expr) -> Res<()> {
-        match self.expr_names(e)? {
+        match self.expr_names(e, false)? {
+            Some((call, span)) => self.unknown_function(call, span),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Resolver::expr`] of an expression typed next ([`Resolver::type_expr`]): whether it
+    /// is typeable is judged on the same walk.
+    fn typed_expr(&mut self, e: &ast::Expr) -> Res<()> {
+        match self.expr_names(e, true)? {
             Some((call, span)) => self.unknown_function(call, span),
             None => Ok(()),
         }
     }
 
     /// Resolves the names in `e`; returns its first call to a function no one defines, for
-    /// the caller to judge when Calcite would (after the aggregate check, in HAVING).
+    /// the caller to judge when Calcite would (after the aggregate check, in HAVING). With
+    /// `typed_next`, also judges whether `e` is typeable, for the caller's `type_expr`.
     fn expr_names<'e>(
         &mut self,
         e: &'e ast::Expr<'e>,
+        typed_next: bool,
     ) -> Res<Option<(&'e ast::Call<'e>, flinkddl_diagnostics::Span)>> {
         self.error = None;
         let outer_calls = std::mem::take(&mut self.unknown_calls);
+        let outer_typeable = std::mem::replace(
+            &mut self.walk_typeable,
+            typed_next.then(Typeability::default),
+        );
         visit::walk_expr(self, e);
         let calls = std::mem::replace(&mut self.unknown_calls, outer_calls);
+        let typeable = std::mem::replace(&mut self.walk_typeable, outer_typeable);
         if let Some(d) = self.error.take() {
             return Err(d);
+        }
+        if let Some(typeable) = typeable {
+            self.walked = Some((expr_address(e), typeable.verdict()));
         }
         Ok(calls.first().and_then(|span| {
             let call = visit::find_expr(e, |c| {
@@ -1759,16 +1762,16 @@ impl Resolver<'_, '_> {
                 if let Some(r) = frame
                     .relations
                     .iter()
-                    .find(|r| r.name.as_deref() == Some(first.value))
+                    .find(|r| named(r, first.value))
                 {
                     let column = &name.parts[1];
                     let Some(cols) = &r.columns else {
                         return None;
                     };
-                    if cols.iter().any(|c| *c == column.value) {
+                    if cols.iter().any(|c| same(c, column.value)) {
                         return None;
                     }
-                    if cols.iter().any(|c| *c == first.value) {
+                    if cols.iter().any(|c| same(c, first.value)) {
                         // Also a column of that name: `r.f` may be a field access.
                         return None;
                     }
@@ -1789,14 +1792,14 @@ impl Resolver<'_, '_> {
             let holds = |r: &&Relation| {
                 r.columns
                     .as_ref()
-                    .is_some_and(|c| c.iter().any(|c| *c == first.value))
+                    .is_some_and(|c| c.iter().any(|c| same(c, first.value)))
             };
             // Counted up to two (no list built on the path that finds one).
             let held = frame.relations.iter().filter(holds).take(2).count();
             any_unknown |= frame.relations.iter().any(|r| r.columns.is_none());
             match held {
                 0 => {
-                    if frame.aliases.iter().any(|a| *a == first.value) {
+                    if frame.aliases.iter().any(|a| same(a, first.value)) {
                         return None;
                     }
                 }
@@ -1904,6 +1907,12 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
         if self.error.is_some() {
             return;
         }
+        if let Some(typeable) = &mut self.walk_typeable {
+            let scope = FrameScope {
+                frames: &self.frames,
+            };
+            typeable.judge(&scope, e);
+        }
         match &e.kind {
             ExprKind::Identifier(name) => self.error = self.identifier(name).map(Box::new),
             ExprKind::Call(call) if self.names_unknown_function(call) => {
@@ -1959,6 +1968,79 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
     }
 }
 
+/// Whether two names are the same. Most names compared while resolving differ in length or
+/// in their first byte: those are told apart without a `memcmp` call.
+#[inline]
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
+/// Whether the FROM item is named `name`.
+#[inline]
+fn named(r: &Relation, name: &str) -> bool {
+    r.name.as_deref().is_some_and(|n| same(n, name))
+}
+
+/// [`Resolver::typeable`]'s verdict, node by node of one walk.
+#[derive(Debug, Clone, Copy)]
+struct Typeability {
+    ok: bool,
+    repeats: bool,
+}
+
+impl Default for Typeability {
+    fn default() -> Self {
+        Typeability {
+            ok: true,
+            repeats: false,
+        }
+    }
+}
+
+impl Typeability {
+    /// Judges one node of the walk (in the walk's order).
+    fn judge(&mut self, scope: &FrameScope<'_>, e: &ast::Expr) {
+        if !self.ok {
+            return;
+        }
+        self.repeats = self.repeats || crate::expr::repeats_operand(e);
+        self.ok = match &e.kind {
+            ExprKind::Identifier(name) => scope.lookup(name).is_some(),
+            ExprKind::Call(c) => {
+                // A window call (`SUM(x) OVER w`, `ROW_NUMBER() OVER w`) is typed as its
+                // function is, unless it windows another aggregate.
+                (c.window.is_none() || !c.args.iter().any(calls_aggregate))
+                    && c.within_group.is_empty()
+                    && match c.name.parts.as_slice() {
+                        [n] => function_kind(n.value) != FunctionKind::Unknown,
+                        _ => false,
+                    }
+            }
+            ExprKind::Subquery(_)
+            | ExprKind::Exists(_)
+            | ExprKind::InQuery { .. }
+            | ExprKind::Quantified { .. }
+            | ExprKind::TableArgument(_)
+            | ExprKind::Descriptor { .. }
+            | ExprKind::QualifiedStar { .. }
+            | ExprKind::MatchSemantics { .. }
+            | ExprKind::JsonConstructor(_)
+            | ExprKind::Error => false,
+            _ => true,
+        };
+    }
+
+    /// `None` when not typeable; else whether a node repeats an operand's text.
+    fn verdict(self) -> Option<bool> {
+        self.ok.then_some(self.repeats)
+    }
+}
+
+/// An expression's address: which expression of the statement's tree it is.
+fn expr_address(e: &ast::Expr) -> usize {
+    std::ptr::from_ref(e) as usize
+}
+
 /// The binder's view of the query blocks in scope, innermost last: `t.c` by FROM item,
 /// `c` by the one FROM item of the innermost block that has it.
 struct FrameScope<'f> {
@@ -1991,7 +2073,7 @@ impl Scope for FrameScope<'_> {
         for frame in self.frames.iter().rev() {
             // Each holder's position of the column, found once (not again for its type).
             let mut holders = frame.relations.iter().filter_map(|r| {
-                let at = r.columns.as_ref()?.iter().position(|c| c == name)?;
+                let at = r.columns.as_ref()?.iter().position(|c| same(c, name))?;
                 Some((r, at))
             });
             if let Some((r, at)) = holders.next() {
@@ -2023,7 +2105,7 @@ impl Scope for FrameScope<'_> {
             if let Some(r) = frame
                 .relations
                 .iter()
-                .find(|r| r.name.as_deref() == Some(table))
+                .find(|r| named(r, table))
             {
                 return r.type_of(column);
             }
