@@ -31,14 +31,18 @@ use flinkddl_types::DataType;
 use std::rc::Rc;
 use std::sync::Arc;
 
+/// A name a query resolves (a column, an alias, a FROM item's): inline when short, as most
+/// are, so that building a scope allocates none of them.
+pub(crate) type Name = compact_str::CompactString;
+
 /// A FROM item in scope: the name that qualifies its columns and the columns, when known.
 #[derive(Debug, Clone)]
 struct Relation {
-    name: Option<String>,
+    name: Option<Name>,
     /// Shared with the binder's [`TableColumns`] of the table (or the CTE) read, so that a FROM
     /// item copies none of them; changed (outer joins, window TVFs, aliases) by
     /// `Rc::make_mut`.
-    columns: Option<Rc<Vec<String>>>,
+    columns: Option<Rc<Vec<Name>>>,
     /// The columns' types where known, beside `columns` (empty when the columns are unknown).
     types: Rc<Vec<Option<DataType>>>,
     /// Beside `columns`: the column is a rowtime the planner keeps (a source's rowtime passed
@@ -51,13 +55,13 @@ struct Relation {
 /// ([`Binder::relation_cache`]).
 #[derive(Debug, Clone)]
 pub(crate) struct TableColumns {
-    columns: Rc<Vec<String>>,
+    columns: Rc<Vec<Name>>,
     types: Rc<Vec<Option<DataType>>>,
     rowtimes: Rc<Vec<bool>>,
 }
 
 impl Relation {
-    fn unknown(name: Option<String>) -> Self {
+    fn unknown(name: Option<Name>) -> Self {
         Relation {
             name,
             columns: None,
@@ -85,10 +89,10 @@ struct Frame {
     /// `USING` or `NATURAL` merge same-named columns: no ambiguity is reported in this block.
     merged: bool,
     /// Names that may also be select-list aliases here (ORDER BY, QUALIFY).
-    aliases: Vec<String>,
+    aliases: Vec<Name>,
     /// The select list's aliases with their spans while GROUP BY and HAVING are read, which
     /// cannot name them: for the help of a "not found".
-    unnameable_aliases: Vec<(String, flinkddl_diagnostics::Span)>,
+    unnameable_aliases: Vec<(Name, flinkddl_diagnostics::Span)>,
     /// The block groups by at least one key: its aggregates never see an empty group.
     grouped: bool,
     /// The relations whose rowtimes a join has cleared already (the first ones): each join
@@ -102,8 +106,8 @@ type Res<T> = Result<T, Box<Diagnostic>>;
 /// A CTE in scope: its name, its columns and their types where known.
 #[derive(Debug, Clone)]
 struct Cte {
-    name: String,
-    columns: Option<Rc<Vec<String>>>,
+    name: Name,
+    columns: Option<Rc<Vec<Name>>>,
     types: Rc<Vec<Option<DataType>>>,
     rowtimes: Rc<Vec<bool>>,
 }
@@ -221,7 +225,7 @@ impl Binder<'_> {
                 table
                     .columns
                     .iter()
-                    .map(|c| c.name.as_str().to_owned())
+                    .map(|c| Name::from(c.name.as_str()))
                     .collect(),
             ),
             types: Rc::new(types),
@@ -259,7 +263,7 @@ impl Resolver<'_, '_> {
                                 names
                                     .into_iter()
                                     .zip(types)
-                                    .map(|(n, t)| Some((n, t?)))
+                                    .map(|(n, t)| Some((n.into_string(), t?)))
                                     .collect()
                             })
                             .flatten()
@@ -309,14 +313,14 @@ impl Resolver<'_, '_> {
                     )),
                 );
             }
-            names = defined.into_iter().map(String::from).collect();
+            names = defined.into_iter().map(Name::from).collect();
         }
         let types = if types.len() == names.len() {
             types
         } else {
             vec![None; names.len()]
         };
-        self.view_columns = Some(names.into_iter().zip(types).collect());
+        self.view_columns = Some(names.into_iter().map(Name::into_string).zip(types).collect());
         Ok(())
     }
 
@@ -358,7 +362,7 @@ impl Resolver<'_, '_> {
         &mut self,
         insert: &ast::Insert,
         target: &crate::schema::TableSchema,
-        output: Option<&[String]>,
+        output: Option<&[Name]>,
     ) -> Res<()> {
         let writable: Vec<&str> = target
             .columns
@@ -441,21 +445,21 @@ impl Resolver<'_, '_> {
     // ---- queries ------------------------------------------------------------------------
 
     /// Resolves a query; returns its output column names when they are known.
-    fn query(&mut self, q: &ast::Query) -> Res<Option<Vec<String>>> {
+    fn query(&mut self, q: &ast::Query) -> Res<Option<Vec<Name>>> {
         let outer_ctes = self.ctes.len();
         let result = self.query_inner(q);
         self.ctes.truncate(outer_ctes);
         result
     }
 
-    fn query_inner(&mut self, q: &ast::Query) -> Res<Option<Vec<String>>> {
+    fn query_inner(&mut self, q: &ast::Query) -> Res<Option<Vec<Name>>> {
         if let Some(with) = &q.with {
             for cte in &with.ctes {
                 let columns = self.query(cte.query)?;
                 let types = std::mem::take(&mut self.last_types);
                 let rowtimes = std::mem::take(&mut self.last_rowtimes);
                 let columns = match &cte.columns {
-                    Some(list) => Some(list.columns.iter().map(|c| c.value.to_owned()).collect()),
+                    Some(list) => Some(list.columns.iter().map(|c| Name::from(c.value)).collect()),
                     None => columns,
                 };
                 let types = if columns.as_ref().is_some_and(|c| c.len() == types.len()) {
@@ -469,7 +473,7 @@ impl Resolver<'_, '_> {
                     Vec::new()
                 };
                 self.ctes.push(Cte {
-                    name: cte.name.value.to_owned(),
+                    name: Name::from(cte.name.value),
                     columns: columns.map(Rc::new),
                     types: Rc::new(types),
                     rowtimes: Rc::new(rowtimes),
@@ -493,7 +497,7 @@ impl Resolver<'_, '_> {
         Ok(output)
     }
 
-    fn set_expr(&mut self, s: &ast::SetExpr) -> Res<Option<Vec<String>>> {
+    fn set_expr(&mut self, s: &ast::SetExpr) -> Res<Option<Vec<Name>>> {
         match &s.kind {
             ast::SetExprKind::Select(select) => self.select(select),
             ast::SetExprKind::Values { rows } => self.values(s, rows),
@@ -510,7 +514,7 @@ impl Resolver<'_, '_> {
 
     /// `VALUES row, ...`: every row as wide as the first, and each column of one common type
     /// (Calcite: "Values passed to VALUES operator must have compatible types").
-    fn values(&mut self, s: &ast::SetExpr, rows: &[ast::Expr]) -> Res<Option<Vec<String>>> {
+    fn values(&mut self, s: &ast::SetExpr, rows: &[ast::Expr]) -> Res<Option<Vec<Name>>> {
         for row in rows {
             self.expr(row)?;
         }
@@ -557,7 +561,7 @@ impl Resolver<'_, '_> {
         }
         self.last_types = types;
         self.last_rowtimes.clear();
-        Ok(Some((0..width).map(|i| format!("EXPR${i}")).collect()))
+        Ok(Some((0..width).map(|i| compact_str::format_compact!("EXPR${i}")).collect()))
     }
 
     /// A chain of UNION, INTERSECT and EXCEPT: the branches as wide as the first, and each
@@ -566,7 +570,7 @@ impl Resolver<'_, '_> {
         &mut self,
         first: &ast::SetExpr,
         rest: &[ast::SetOperand],
-    ) -> Res<Option<Vec<String>>> {
+    ) -> Res<Option<Vec<Name>>> {
         let head = self.set_expr(first)?;
         let head_types = std::mem::take(&mut self.last_types);
         let mut rowtimes = std::mem::take(&mut self.last_rowtimes);
@@ -649,7 +653,7 @@ impl Resolver<'_, '_> {
         Ok(head)
     }
 
-    fn select(&mut self, select: &ast::Select) -> Res<Option<Vec<String>>> {
+    fn select(&mut self, select: &ast::Select) -> Res<Option<Vec<Name>>> {
         self.select_ordered(select, &[])
     }
 
@@ -659,7 +663,7 @@ impl Resolver<'_, '_> {
         &mut self,
         select: &ast::Select,
         order_by: &[ast::OrderItem],
-    ) -> Res<Option<Vec<String>>> {
+    ) -> Res<Option<Vec<Name>>> {
         self.frames.push(Frame::default());
         let mut result = self.select_inner(select);
         if result.is_ok() {
@@ -710,7 +714,7 @@ impl Resolver<'_, '_> {
     }
 
     /// What the first ORDER BY key of a SELECT is, for the streaming sort rule.
-    fn sort_key(&self, key: &ast::Expr, names: Option<&[String]>) -> time::SortKey {
+    fn sort_key(&self, key: &ast::Expr, names: Option<&[Name]>) -> time::SortKey {
         if let Some(output) = time::output_sort_key(key, names, &self.last_types) {
             return output;
         }
@@ -733,7 +737,7 @@ impl Resolver<'_, '_> {
         }
     }
 
-    fn select_inner(&mut self, select: &ast::Select) -> Res<Option<Vec<String>>> {
+    fn select_inner(&mut self, select: &ast::Select) -> Res<Option<Vec<Name>>> {
         if let Some(from) = &select.from {
             self.from(from)?;
         }
@@ -764,7 +768,7 @@ impl Resolver<'_, '_> {
                 .iter()
                 .filter_map(|i| match i {
                     ast::QueryItem::Expr { alias: Some(a), .. } => {
-                        Some((a.value.to_owned(), a.span))
+                        Some((Name::from(a.value), a.span))
                     }
                     _ => None,
                 })
@@ -791,11 +795,11 @@ impl Resolver<'_, '_> {
         }
         // Select-list aliases may be named in QUALIFY (and ORDER BY), not in GROUP BY or
         // HAVING: there Flink 2.3 reports "Column 'alias' not found in any table" (oracle).
-        let aliases: Vec<String> = select
+        let aliases: Vec<Name> = select
             .items
             .iter()
             .filter_map(|i| match i {
-                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.to_owned()),
+                ast::QueryItem::Expr { alias: Some(a), .. } => Some(Name::from(a.value)),
                 _ => None,
             })
             .collect();
@@ -865,11 +869,11 @@ impl Resolver<'_, '_> {
                     }
                     types.push(ty);
                     let name = match (alias, &expr.kind) {
-                        (Some(a), _) => a.value.to_owned(),
+                        (Some(a), _) => Name::from(a.value),
                         (None, ExprKind::Identifier(n)) => {
-                            n.parts.last().map_or(String::new(), |p| p.value.to_owned())
+                            n.parts.last().map_or(Name::default(), |p| Name::from(p.value))
                         }
-                        _ => format!("EXPR${index}"),
+                        _ => compact_str::format_compact!("EXPR${index}"),
                     };
                     if let Some(out) = &mut output {
                         out.push(name);
@@ -1205,7 +1209,7 @@ impl Resolver<'_, '_> {
     fn expand_star(
         &self,
         qualifier: Option<&ast::ObjectName>,
-    ) -> Option<(Vec<String>, Vec<Option<DataType>>)> {
+    ) -> Option<(Vec<Name>, Vec<Option<DataType>>)> {
         let frame = self.frames.last()?;
         let typed = |r: &Relation| {
             let cols = r.columns.as_ref()?.to_vec();
@@ -1396,12 +1400,12 @@ impl Resolver<'_, '_> {
     }
 
     fn table_ref(&mut self, t: &ast::TableRef) -> Res<()> {
-        let alias_name = t.alias.as_ref().map(|a| a.name.value.to_owned());
-        let alias_columns: Option<Vec<String>> = t
+        let alias_name = t.alias.as_ref().map(|a| Name::from(a.name.value));
+        let alias_columns: Option<Vec<Name>> = t
             .alias
             .as_ref()
             .and_then(|a| a.columns.as_ref())
-            .map(|l| l.columns.iter().map(|c| c.value.to_owned()).collect());
+            .map(|l| l.columns.iter().map(|c| Name::from(c.value)).collect());
         let mut relation = match &t.kind {
             ast::TableRefKind::Named {
                 name, system_time, ..
@@ -1501,7 +1505,7 @@ impl Resolver<'_, '_> {
 
     /// A named FROM item: a CTE in scope, or a catalog table or view.
     fn relation_of(&self, name: &ast::ObjectName) -> Relation {
-        let short = name.parts.last().map(|p| p.value.to_owned());
+        let short = name.parts.last().map(|p| Name::from(p.value));
         if let [single] = name.parts.as_slice() {
             if let Some(cte) = self.ctes.iter().rev().find(|c| c.name == single.value) {
                 return Relation {
@@ -1530,7 +1534,7 @@ impl Resolver<'_, '_> {
             Lookup::Found(CatalogObject::View(v)) => match &v.columns {
                 Some(cols) => Relation {
                     name: short,
-                    columns: Some(Rc::new(cols.iter().map(|(n, _)| n.clone()).collect())),
+                    columns: Some(Rc::new(cols.iter().map(|(n, _)| Name::from(n.as_str())).collect())),
                     types: Rc::new(
                         cols.iter()
                             .map(|(_, t)| t.as_ref().map(query_type))
@@ -1561,7 +1565,7 @@ impl Resolver<'_, '_> {
     /// `TABLE(f(...))`: a window TVF over a named table gives the table's columns and
     /// `window_start`, `window_end`, `window_time`, and its `DESCRIPTOR` must name one of them;
     /// any other function's columns are unknown.
-    fn table_function(&mut self, call: &ast::Expr, alias: &Option<String>) -> Res<Relation> {
+    fn table_function(&mut self, call: &ast::Expr, alias: &Option<Name>) -> Res<Relation> {
         let unknown = Relation::unknown(alias.clone());
         let ExprKind::Call(c) = &call.kind else {
             return Ok(unknown);
@@ -1597,7 +1601,7 @@ impl Resolver<'_, '_> {
                             n.span,
                             format!("Unknown identifier '{}'", n.value),
                         );
-                        if let Some(s) = similar_name(n.value, columns.iter().map(String::as_str)) {
+                        if let Some(s) = similar_name(n.value, columns.iter().map(Name::as_str)) {
                             d = d.with_help(format!("did you mean `{s}`?"));
                         }
                         return fail(d);
@@ -1625,7 +1629,7 @@ impl Resolver<'_, '_> {
                 }
             }
         }
-        columns.extend(["window_start", "window_end", "window_time"].map(String::from));
+        columns.extend(["window_start", "window_end", "window_time"].map(Name::from));
         types.extend(time::window_columns(time_type.as_ref()));
         rowtimes.extend([false, false, time_is_rowtime]);
         Ok(Relation {
@@ -1783,7 +1787,7 @@ impl Resolver<'_, '_> {
                         message.push_str(&format!("; did you mean '{s}'?"));
                     }
                     let mut d = Diagnostic::new(Code::UnknownQueryColumn, column.span, message);
-                    if let Some(s) = similar_name(column.value, cols.iter().map(String::as_str)) {
+                    if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     return Some(d);
@@ -1861,7 +1865,7 @@ impl Resolver<'_, '_> {
             .flat_map(|f| f.relations.iter())
             .filter_map(|r| r.columns.as_deref())
             .flatten()
-            .map(String::as_str)
+            .map(Name::as_str)
             .collect();
         let mut message = format!("Column '{}' not found in any table", first.value);
         let case_only = visible.iter().find(|c| c.eq_ignore_ascii_case(first.value));
@@ -2096,7 +2100,7 @@ impl Scope for FrameScope<'_> {
             .flat_map(|f| f.relations.iter())
             .filter_map(|r| r.columns.as_deref())
             .flatten()
-            .map(String::as_str)
+            .map(Name::as_str)
             .collect()
     }
 
@@ -2263,15 +2267,15 @@ fn row_items<'a>(row: &'a ast::Expr<'a>) -> Vec<&'a ast::Expr<'a>> {
 fn match_recognize_output(
     mr: &ast::MatchRecognize,
     input: &Relation,
-    name: Option<String>,
+    name: Option<Name>,
 ) -> Relation {
     if mr.all_rows == Some(true) || input.columns.is_none() {
         return Relation::unknown(name);
     }
-    let column_of = |e: &ast::Expr| -> Option<String> {
+    let column_of = |e: &ast::Expr| -> Option<Name> {
         match &e.kind {
             ExprKind::Identifier(n) => match n.parts.as_slice() {
-                [c] | [_, c] => Some(c.value.to_owned()),
+                [c] | [_, c] => Some(Name::from(c.value)),
                 _ => None,
             },
             _ => None,
@@ -2303,7 +2307,7 @@ fn match_recognize_output(
             _ => None,
         };
         types.push(ty);
-        columns.push(m.name.value.to_owned());
+        columns.push(Name::from(m.name.value));
     }
     Relation {
         name,
@@ -2349,7 +2353,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
     }
     struct Names<'v> {
         vars: &'v [String],
-        columns: Option<&'v [String]>,
+        columns: Option<&'v [Name]>,
         error: Option<Box<Diagnostic>>,
     }
     impl visit::Visitor<'_> for Names<'_> {
@@ -2384,7 +2388,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
                             column.value, var.value
                         ),
                     );
-                    if let Some(s) = similar_name(column.value, cols.iter().map(String::as_str)) {
+                    if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     self.error = Some(Box::new(d));

@@ -77,7 +77,7 @@ pub(super) fn check_column_types(
     insert: &ast::Insert,
     target: &TableSchema,
     written: Option<&[Written<'_>]>,
-    names: &[String],
+    names: &[super::Name],
     types: &[Option<DataType>],
 ) -> Result<(), Box<Diagnostic>> {
     if types.iter().any(Option::is_none) || types.len() != names.len() {
@@ -106,7 +106,7 @@ pub(super) fn check_column_types(
     };
     let order: Vec<usize> = written.iter().map(|&(i, _, _)| i).collect();
     let sink: Vec<(&str, &DataType)> = written.iter().map(|&(_, n, t)| (n, t)).collect();
-    let names: Vec<&String> = order.iter().map(|&i| &names[i]).collect();
+    let names: Vec<&super::Name> = order.iter().map(|&i| &names[i]).collect();
     let types: Vec<&DataType> = order.iter().map(|&i| types[i]).collect();
     let spans: Vec<Option<flinkddl_diagnostics::Span>> = order
         .iter()
@@ -174,7 +174,7 @@ pub(super) fn check_changes(
     insert: &ast::Insert,
     target: &TableSchema,
     sink_insert_only: Option<bool>,
-    names: &[String],
+    names: &[super::Name],
     changes: &super::changelog::Changes,
 ) -> Result<(), Box<Diagnostic>> {
     let super::changelog::Changes::Changelog {
