@@ -181,8 +181,7 @@ fn string_literal(ctx: &Ctx, value: &str, span: Span) -> BResult<Bound> {
     } else {
         format!("{prefix}{}", quote(value))
     };
-    Ok(Bound::new(DataType::char(len).not_null(), stored, span)
-        .with_lit(Lit::Str(value.into())))
+    Ok(Bound::new(DataType::char(len).not_null(), stored, span).with_lit(Lit::Str(value.into())))
 }
 
 /// How Flink stores a string literal written without a charset: Calcite unparses a value with

@@ -71,7 +71,11 @@ impl Relation {
     }
 
     fn type_of(&self, column: &str) -> Option<&DataType> {
-        let i = self.columns.as_ref()?.iter().position(|c| same(c, column))?;
+        let i = self
+            .columns
+            .as_ref()?
+            .iter()
+            .position(|c| same(c, column))?;
         self.types.get(i)?.as_ref()
     }
 
@@ -320,7 +324,13 @@ impl Resolver<'_, '_> {
         } else {
             vec![None; names.len()]
         };
-        self.view_columns = Some(names.into_iter().map(Name::into_string).zip(types).collect());
+        self.view_columns = Some(
+            names
+                .into_iter()
+                .map(Name::into_string)
+                .zip(types)
+                .collect(),
+        );
         Ok(())
     }
 
@@ -561,7 +571,11 @@ impl Resolver<'_, '_> {
         }
         self.last_types = types;
         self.last_rowtimes.clear();
-        Ok(Some((0..width).map(|i| compact_str::format_compact!("EXPR${i}")).collect()))
+        Ok(Some(
+            (0..width)
+                .map(|i| compact_str::format_compact!("EXPR${i}"))
+                .collect(),
+        ))
     }
 
     /// A chain of UNION, INTERSECT and EXCEPT: the branches as wide as the first, and each
@@ -870,9 +884,10 @@ impl Resolver<'_, '_> {
                     types.push(ty);
                     let name = match (alias, &expr.kind) {
                         (Some(a), _) => Name::from(a.value),
-                        (None, ExprKind::Identifier(n)) => {
-                            n.parts.last().map_or(Name::default(), |p| Name::from(p.value))
-                        }
+                        (None, ExprKind::Identifier(n)) => n
+                            .parts
+                            .last()
+                            .map_or(Name::default(), |p| Name::from(p.value)),
                         _ => compact_str::format_compact!("EXPR${index}"),
                     };
                     if let Some(out) = &mut output {
@@ -1351,10 +1366,7 @@ impl Resolver<'_, '_> {
             let [table, column] = name.parts.as_slice() else {
                 return None;
             };
-            let i = frame
-                .relations
-                .iter()
-                .position(|r| named(r, table.value))?;
+            let i = frame.relations.iter().position(|r| named(r, table.value))?;
             Some((i == 0, frame.relations[i].type_of(column.value)?.clone()))
         };
         time::check_interval_join(condition, &side)
@@ -1534,7 +1546,9 @@ impl Resolver<'_, '_> {
             Lookup::Found(CatalogObject::View(v)) => match &v.columns {
                 Some(cols) => Relation {
                     name: short,
-                    columns: Some(Rc::new(cols.iter().map(|(n, _)| Name::from(n.as_str())).collect())),
+                    columns: Some(Rc::new(
+                        cols.iter().map(|(n, _)| Name::from(n.as_str())).collect(),
+                    )),
                     types: Rc::new(
                         cols.iter()
                             .map(|(_, t)| t.as_ref().map(query_type))
@@ -1763,11 +1777,7 @@ impl Resolver<'_, '_> {
         let mut any_unknown = false;
         for frame in self.frames.iter().rev() {
             if name.parts.len() >= 2 {
-                if let Some(r) = frame
-                    .relations
-                    .iter()
-                    .find(|r| named(r, first.value))
-                {
+                if let Some(r) = frame.relations.iter().find(|r| named(r, first.value)) {
                     let column = &name.parts[1];
                     let Some(cols) = &r.columns else {
                         return None;
@@ -2106,11 +2116,7 @@ impl Scope for FrameScope<'_> {
 
     fn qualified_column(&self, table: &str, column: &str) -> Option<&DataType> {
         for frame in self.frames.iter().rev() {
-            if let Some(r) = frame
-                .relations
-                .iter()
-                .find(|r| named(r, table))
-            {
+            if let Some(r) = frame.relations.iter().find(|r| named(r, table)) {
                 return r.type_of(column);
             }
         }
@@ -2154,9 +2160,25 @@ fn normalized(source: &str, span: flinkddl_diagnostics::Span) -> String {
 }
 
 /// Whether [`normalized`] of the span is `key`, without building it (every node of a grouped
-/// select's expressions is compared with every key).
+/// select's expressions is compared with every key). Byte by byte while the text is ASCII
+/// (white space as `char::is_whitespace` has it there); from a non-ASCII byte on, by chars.
 fn normalized_is(source: &str, span: flinkddl_diagnostics::Span, key: &str) -> bool {
-    normalized_chars(source, span).eq(key.chars())
+    let text = source.get(span.range()).unwrap_or("");
+    let key_bytes = key.as_bytes();
+    let mut matched = 0;
+    for &byte in text.as_bytes() {
+        if !byte.is_ascii() {
+            return normalized_chars(source, span).eq(key.chars());
+        }
+        if matches!(byte, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
+            continue;
+        }
+        if key_bytes.get(matched) != Some(&byte.to_ascii_lowercase()) {
+            return false;
+        }
+        matched += 1;
+    }
+    matched == key_bytes.len()
 }
 
 fn normalized_chars(
