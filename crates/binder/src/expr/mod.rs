@@ -58,9 +58,10 @@ const UNTYPED_AGGREGATES: &[&str] = &[
     "GROUP_ID",
 ];
 
-/// Whether `name` is one of Flink's built-in functions (typed by the catalogue or not).
-pub(crate) fn is_builtin(name: &str) -> bool {
-    function_kind(name) != FunctionKind::Unknown || catalog::is_known_untyped(name)
+/// Whether `name`, whose [`function_kind`] is `kind`, is one of Flink's built-in functions
+/// (typed by the catalogue or not).
+pub(crate) fn is_builtin_of_kind(name: &str, kind: FunctionKind) -> bool {
+    kind != FunctionKind::Unknown || catalog::is_known_untyped(name)
 }
 
 /// The built-in function whose name is closest to `name`, for a did-you-mean.

@@ -1008,7 +1008,11 @@ impl Resolver<'_, '_> {
         }
         impl visit::Visitor<'_> for Typeable<'_> {
             fn expr(&mut self, e: &ast::Expr) {
-                self.state.judge(&self.scope, e);
+                let kind = match &e.kind {
+                    ExprKind::Call(call) => one_part_kind(call),
+                    _ => None,
+                };
+                self.state.judge(&self.scope, e, kind);
             }
         }
         let mut t = Typeable {
@@ -1709,11 +1713,16 @@ impl Resolver<'_, '_> {
     /// Whether `call` names a function that no one defines: not a built-in, not one the
     /// script creates, and no loaded module or catalog of the session may hold it.
     fn names_unknown_function(&self, call: &ast::Call) -> bool {
-        let [name] = call.name.parts.as_slice() else {
+        self.names_unknown_function_of_kind(call, one_part_kind(call))
+    }
+
+    /// [`Resolver::names_unknown_function`], with [`one_part_kind`] of the call found already.
+    fn names_unknown_function_of_kind(&self, call: &ast::Call, kind: Option<FunctionKind>) -> bool {
+        let ([name], Some(kind)) = (call.name.parts.as_slice(), kind) else {
             return false;
         };
         let binder = self.binder;
-        !crate::expr::is_builtin(name.value)
+        !crate::expr::is_builtin_of_kind(name.value, kind)
             && !binder.modules_loaded
             && !binder
                 .user_functions
@@ -1921,15 +1930,20 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
         if self.error.is_some() {
             return;
         }
+        // A call's function, looked up once for both judgements.
+        let kind = match &e.kind {
+            ExprKind::Call(call) => one_part_kind(call),
+            _ => None,
+        };
         if let Some(typeable) = &mut self.walk_typeable {
             let scope = FrameScope {
                 frames: &self.frames,
             };
-            typeable.judge(&scope, e);
+            typeable.judge(&scope, e, kind);
         }
         match &e.kind {
             ExprKind::Identifier(name) => self.error = self.identifier(name).map(Box::new),
-            ExprKind::Call(call) if self.names_unknown_function(call) => {
+            ExprKind::Call(call) if self.names_unknown_function_of_kind(call, kind) => {
                 self.unknown_calls.push(e.span);
             }
             ExprKind::InQuery { expr, query, .. } => {
@@ -2012,8 +2026,9 @@ impl Default for Typeability {
 }
 
 impl Typeability {
-    /// Judges one node of the walk (in the walk's order).
-    fn judge(&mut self, scope: &FrameScope<'_>, e: &ast::Expr) {
+    /// Judges one node of the walk (in the walk's order); `kind`: [`one_part_kind`] of the
+    /// node when it is a call.
+    fn judge(&mut self, scope: &FrameScope<'_>, e: &ast::Expr, kind: Option<FunctionKind>) {
         if !self.ok {
             return;
         }
@@ -2025,10 +2040,7 @@ impl Typeability {
                 // function is, unless it windows another aggregate.
                 (c.window.is_none() || !c.args.iter().any(calls_aggregate))
                     && c.within_group.is_empty()
-                    && match c.name.parts.as_slice() {
-                        [n] => function_kind(n.value) != FunctionKind::Unknown,
-                        _ => false,
-                    }
+                    && kind.is_some_and(|k| k != FunctionKind::Unknown)
             }
             ExprKind::Subquery(_)
             | ExprKind::Exists(_)
@@ -2047,6 +2059,14 @@ impl Typeability {
     /// `None` when not typeable; else whether a node repeats an operand's text.
     fn verdict(self) -> Option<bool> {
         self.ok.then_some(self.repeats)
+    }
+}
+
+/// What a call of a one-part name calls (`None` for a qualified name).
+fn one_part_kind(call: &ast::Call) -> Option<FunctionKind> {
+    match call.name.parts.as_slice() {
+        [n] => Some(function_kind(n.value)),
+        _ => None,
     }
 }
 
