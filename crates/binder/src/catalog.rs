@@ -173,8 +173,11 @@ impl Catalog {
     }
 
     pub fn lookup(&self, path: &ObjectPath) -> Lookup<'_> {
-        if let Some(object) = self.temporary.get(path) {
-            return Lookup::Found(object);
+        // Temporary objects are rare: no path is hashed while there are none.
+        if !self.temporary.is_empty() {
+            if let Some(object) = self.temporary.get(path) {
+                return Lookup::Found(object);
+            }
         }
         self.lookup_permanent(path)
     }

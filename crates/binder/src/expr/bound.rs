@@ -13,14 +13,15 @@ pub(crate) enum Lit {
     Null,
     /// `CAST(NULL AS T)`: typed NULL.
     CastNull,
-    /// An exact integer literal, with its value (sign applied) when it fits.
-    Int(Option<i128>),
+    /// An exact integer literal, with its value (sign applied) when it fits (a literal out of
+    /// BIGINT's range is rejected).
+    Int(Option<i64>),
     /// A decimal literal (`1.5`).
     Decimal,
     /// An approximate literal (`1E3`).
     Approx,
-    /// A character string literal, with its value.
-    Str(String),
+    /// A character string literal, with its value (boxed: a `Bound` is moved once per node).
+    Str(Box<str>),
     /// A binary string literal.
     Bin,
     /// `TRUE` / `FALSE`.
@@ -45,7 +46,7 @@ pub(crate) struct Bound {
     pub span: Span,
     /// Calcite's name of the type when it differs from what the Flink type prints as (interval
     /// literals are `INTERVAL DAY` for Calcite, `INTERVAL SECOND(3)` for Flink).
-    pub calcite_type: Option<String>,
+    pub calcite_type: Option<Box<str>>,
     /// The expression holds an aggregate that is NULL over an empty input: NOT NULL as
     /// validated, but nullable for the functions whose type Flink re-infers from the plan.
     pub plan_nullable: bool,
@@ -87,7 +88,7 @@ impl Bound {
     /// The integer value of an exact integer literal.
     pub fn int_value(&self) -> Option<i128> {
         match self.lit {
-            Lit::Int(v) => v,
+            Lit::Int(v) => v.map(i128::from),
             _ => None,
         }
     }
@@ -168,6 +169,15 @@ pub(crate) fn without_text<T>(f: impl FnOnce() -> T) -> T {
     }
     let _restore = Restore(TEXT_WANTED.with(|t| t.replace(false)));
     f()
+}
+
+/// The stored text `build` makes when texts are wanted; else empty, and nothing is formatted.
+pub(crate) fn stored(build: impl FnOnce() -> String) -> String {
+    if text_wanted() {
+        build()
+    } else {
+        String::new()
+    }
 }
 
 /// `CAST(<operand> AS <type>)` text.

@@ -15,8 +15,8 @@ use flinkddl_types::{resolve_ddl_type_in, DataType, LogicalTypeRoot as R};
 pub(crate) fn cannot_cast<T>(operand: &Bound, target: &DataType, span: Span) -> BResult<T> {
     let from = operand
         .calcite_type
-        .clone()
-        .unwrap_or_else(|| calcite_name(&operand.ty));
+        .as_deref()
+        .map_or_else(|| calcite_name(&operand.ty), str::to_owned);
     reject(
         Code::InvalidCast,
         span,
@@ -64,11 +64,13 @@ pub(crate) fn cast(
     let nullable = try_cast || operand.ty.nullable;
     let ty = target.with_nullability(nullable);
     let kw = if try_cast { "TRY_CAST" } else { "CAST" };
-    let sql = format!(
-        "{kw}({} AS {})",
-        operand.unparse(0, 0),
-        type_text(ctx, data_type)
-    );
+    let sql = super::bound::stored(|| {
+        format!(
+            "{kw}({} AS {})",
+            operand.unparse(0, 0),
+            type_text(ctx, data_type)
+        )
+    });
     let lit = if operand.is_null_lit() && !try_cast {
         Lit::CastNull
     } else {

@@ -94,7 +94,7 @@ pub(crate) fn exact_number(text: &str, negative: bool, span: Span) -> BResult<Bo
         } else {
             shown(digits)
         };
-        return Ok(Bound::new(ty.not_null(), text, span).with_lit(Lit::Int(Some(v))));
+        return Ok(Bound::new(ty.not_null(), text, span).with_lit(Lit::Int(i64::try_from(v).ok())));
     }
     // A decimal: Calcite prints BigDecimal's string (`.5` is `0.5`), and the type comes from
     // that text: every digit counts toward the precision.
@@ -181,8 +181,7 @@ fn string_literal(ctx: &Ctx, value: &str, span: Span) -> BResult<Bound> {
     } else {
         format!("{prefix}{}", quote(value))
     };
-    Ok(Bound::new(DataType::char(len).not_null(), stored, span)
-        .with_lit(Lit::Str(value.to_string())))
+    Ok(Bound::new(DataType::char(len).not_null(), stored, span).with_lit(Lit::Str(value.into())))
 }
 
 /// How Flink stores a string literal written without a charset: Calcite unparses a value with
@@ -598,7 +597,7 @@ fn interval_literal(ctx: &Ctx, iv: &IntervalLiteral, span: Span) -> BResult<Boun
         interval_day_time()
     };
     let mut b = Bound::new(ty.not_null(), sql, span).with_lit(Lit::Other);
-    b.calcite_type = Some(type_name);
+    b.calcite_type = Some(type_name.into_boxed_str());
     Ok(b)
 }
 

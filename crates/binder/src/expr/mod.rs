@@ -58,9 +58,10 @@ const UNTYPED_AGGREGATES: &[&str] = &[
     "GROUP_ID",
 ];
 
-/// Whether `name` is one of Flink's built-in functions (typed by the catalogue or not).
-pub(crate) fn is_builtin(name: &str) -> bool {
-    function_kind(name) != FunctionKind::Unknown || catalog::is_known_untyped(name)
+/// Whether `name`, whose [`function_kind`] is `kind`, is one of Flink's built-in functions
+/// (typed by the catalogue or not).
+pub(crate) fn is_builtin_of_kind(name: &str, kind: FunctionKind) -> bool {
+    kind != FunctionKind::Unknown || catalog::is_known_untyped(name)
 }
 
 /// The built-in function whose name is closest to `name`, for a did-you-mean.
@@ -215,31 +216,36 @@ pub fn bind_expr_in(
     }
 }
 
+/// Whether the node repeats an operand's text in its stored text (NULLIF and a simple CASE):
+/// see [`type_of_expr`].
+#[inline]
+pub(crate) fn repeats_operand(e: &ast::Expr) -> bool {
+    match &e.kind {
+        ast::ExprKind::Case { operand, .. } => operand.is_some(),
+        ast::ExprKind::Call(c) => c
+            .name
+            .parts
+            .last()
+            .is_some_and(|n| n.value.eq_ignore_ascii_case("NULLIF")),
+        _ => false,
+    }
+}
+
 /// [`bind_expr_in`] for an expression whose type is all the caller reads (a query's): the
 /// stored text is not built (`TypedExpr::stored` is then empty). A rejection is bound again
 /// with the texts, so its messages are the same; so is every expression that might reach the
-/// stored-text limit (a long one, or one that repeats an operand's text: NULLIF and a simple
-/// CASE), for which the limit decides whether it is typed.
+/// stored-text limit (a long one, or one that repeats an operand's text: `repeats`, whether
+/// [`repeats_operand`] holds for a node of it, found by the caller's own walk), for which the
+/// limit decides whether it is typed.
 pub(crate) fn type_of_expr(
     expr: &ast::Expr,
     source: &str,
     scope: &dyn Scope,
     context: &ExprContext,
+    repeats: bool,
 ) -> ExprOutcome {
     const SHORT: u32 = 2048;
-    let repeats = || {
-        ast::visit::find_expr(expr, |e| match &e.kind {
-            ast::ExprKind::Case { operand, .. } => operand.is_some(),
-            ast::ExprKind::Call(c) => c
-                .name
-                .parts
-                .last()
-                .is_some_and(|n| n.value.eq_ignore_ascii_case("NULLIF")),
-            _ => false,
-        })
-        .is_some()
-    };
-    if expr.span.end.saturating_sub(expr.span.start) > SHORT || repeats() {
+    if expr.span.end.saturating_sub(expr.span.start) > SHORT || repeats {
         return bind_expr_in(expr, source, scope, context);
     }
     match bound::without_text(|| bind_expr_in(expr, source, scope, context)) {
@@ -412,19 +418,23 @@ impl Ctx<'_> {
         let aggregates = self.empty_aggregates.get();
         let mut out = self.bind_node(e);
         self.depth.set(depth);
+        // Finished in place: a `Bound` is large, and moving it again per node showed.
         if let Ok(b) = &mut out {
             if self.empty_aggregates.get() > aggregates {
                 b.plan_nullable = true;
             }
-        }
-        if let Ok(b) = &mut out {
             if b.prec.is_none() && function_syntax(&e.kind) {
                 // Calcite's SqlFunction precedence: parenthesized where the right-hand
                 // precedence reaches 100 (the operand of FLOOR(... TO unit)).
                 b.prec = Some((100, 100));
             }
+            // Texts that would explode (NULLIF and simple CASE repeat an operand's text).
+            if b.sql.len() > MAX_STORED_LEN {
+                return too_large();
+            }
+            b.span = e.span;
         }
-        finish(out, e.span)
+        out
     }
 
     /// Binds each expression, in order; the first failure.
@@ -648,16 +658,10 @@ impl Ctx<'_> {
     }
 }
 
-/// Sets the node's span, and stops texts that would explode (NULLIF and simple CASE repeat an
-/// operand's text).
+#[cold]
 #[inline(never)]
-fn finish(out: BResult<Bound>, span: Span) -> BResult<Bound> {
-    let mut b = out?;
-    if b.sql.len() > MAX_STORED_LEN {
-        return bound::not_typed("the stored expression text would be too large");
-    }
-    b.span = span;
-    Ok(b)
+fn too_large() -> BResult<Bound> {
+    bound::not_typed("the stored expression text would be too large")
 }
 
 /// The closest candidate to `name` (case-insensitive Jaro-Winkler), if it is close enough.

@@ -1,7 +1,7 @@
 //! Operators: arithmetic, comparison, logic, IS, BETWEEN, LIKE, IN, `||` and CASE, with
 //! Calcite's operand checks and messages and Flink's result types.
 
-use super::bound::{prec, reject, text_wanted, BResult, Bound};
+use super::bound::{prec, reject, stored, text_wanted, BResult, Bound};
 use super::literal;
 use super::sqltypes::{
     calcite_name, comparable, is_approx, is_binary, is_char, is_datetime, is_exact, is_interval,
@@ -17,7 +17,7 @@ use flinkddl_types::{
 /// The name Calcite prints for an operand's type in `Cannot apply` messages.
 pub(crate) fn op_type(b: &Bound) -> String {
     if let Some(c) = &b.calcite_type {
-        return c.clone();
+        return c.to_string();
     }
     operand_name(&b.ty)
 }
@@ -107,7 +107,7 @@ pub(crate) fn unary(ctx: &Ctx, op: UnaryOp, operand: &ast::Expr, span: Span) -> 
                     "'NOT<BOOLEAN>'",
                 );
             }
-            let sql = format!("NOT {}", b.unparse(prec::NOT.0, prec::NOT.1));
+            let sql = stored(|| format!("NOT {}", b.unparse(prec::NOT.0, prec::NOT.1)));
             Ok(Bound::new(b.ty.clone(), sql, span).with_prec(prec::NOT.0, prec::NOT.1))
         }
         UnaryOp::Minus | UnaryOp::Plus => {
@@ -123,7 +123,7 @@ pub(crate) fn unary(ctx: &Ctx, op: UnaryOp, operand: &ast::Expr, span: Span) -> 
                     &format!("'{sym}<NUMERIC>'\n'{sym}<DATETIME_INTERVAL>'"),
                 );
             }
-            let sql = format!("{sym} {}", b.unparse(prec::PREFIX.0, prec::PREFIX.1));
+            let sql = stored(|| format!("{sym} {}", b.unparse(prec::PREFIX.0, prec::PREFIX.1)));
             let mut out =
                 Bound::new(b.ty.clone(), sql, span).with_prec(prec::PREFIX.0, prec::PREFIX.1);
             out.calcite_type = b.calcite_type.clone();
@@ -366,7 +366,7 @@ fn is_bound(
     let result = DataType::boolean().not_null();
     match test {
         IsTest::Null => {
-            let sql = format!("{} IS {not}NULL", b.unparse(p.0, p.1));
+            let sql = stored(|| format!("{} IS {not}NULL", b.unparse(p.0, p.1)));
             Ok(Bound::new(result, sql, span).with_prec(p.0, p.1))
         }
         IsTest::True | IsTest::False | IsTest::Unknown => {
@@ -389,7 +389,7 @@ fn is_bound(
                     )
                 };
             }
-            let sql = format!("{} IS {not}{word}", b.unparse(p.0, p.1));
+            let sql = stored(|| format!("{} IS {not}{word}", b.unparse(p.0, p.1)));
             Ok(Bound::new(result, sql, span).with_prec(p.0, p.1))
         }
         IsTest::DistinctFrom { .. } => {
@@ -406,11 +406,13 @@ fn is_bound(
                 );
             }
             let c = prec::COMPARISON;
-            let sql = format!(
-                "{} IS {not}DISTINCT FROM {}",
-                b.unparse(0, c.0),
-                o.unparse(c.1, 0)
-            );
+            let sql = stored(|| {
+                format!(
+                    "{} IS {not}DISTINCT FROM {}",
+                    b.unparse(0, c.0),
+                    o.unparse(c.1, 0)
+                )
+            });
             Ok(Bound::new(result, sql, span).with_prec(c.0, c.1))
         }
         IsTest::Json { kind } => {
@@ -440,7 +442,7 @@ fn is_bound(
             } else {
                 kind_text
             };
-            let sql = format!("{} IS {not}JSON{kind_text}", b.unparse(p.0, p.1));
+            let sql = stored(|| format!("{} IS {not}JSON{kind_text}", b.unparse(p.0, p.1)));
             Ok(Bound::new(result, sql, span).with_prec(p.0, p.1))
         }
     }
@@ -477,12 +479,14 @@ pub(crate) fn between(
         );
     }
     let p = prec::BETWEEN;
-    let sql = format!(
-        "{} {name} {kind} {} AND {}",
-        x.unparse(0, p.0),
-        lo.unparse(p.1, p.0),
-        hi.unparse(p.1, 0)
-    );
+    let sql = stored(|| {
+        format!(
+            "{} {name} {kind} {} AND {}",
+            x.unparse(0, p.0),
+            lo.unparse(p.1, p.0),
+            hi.unparse(p.1, 0)
+        )
+    });
     let t = DataType::boolean().with_nullability(nullable(&[&x, &lo, &hi]));
     Ok(Bound::new(t, sql, span).with_prec(p.0, p.1))
 }
@@ -530,20 +534,19 @@ pub(crate) fn like(
             &format!("'{word}(<STRING>, <STRING>, <STRING>)'"),
         );
     }
-    let name = if negated {
-        format!("NOT {word}")
-    } else {
-        word.to_string()
-    };
+    let not = if negated { "NOT " } else { "" };
     let p = prec::LIKE;
-    let mut sql = format!(
-        "{} {name} {}",
-        x.unparse(0, p.0),
-        pat.unparse(p.1, if esc.is_some() { p.0 } else { 0 })
-    );
-    if let Some(e) = &esc {
-        sql.push_str(&format!(" ESCAPE {}", e.unparse(p.1, 0)));
-    }
+    let sql = stored(|| {
+        let mut sql = format!(
+            "{} {not}{word} {}",
+            x.unparse(0, p.0),
+            pat.unparse(p.1, if esc.is_some() { p.0 } else { 0 })
+        );
+        if let Some(e) = &esc {
+            sql.push_str(&format!(" ESCAPE {}", e.unparse(p.1, 0)));
+        }
+        sql
+    });
     let t = DataType::boolean().with_nullability(nullable(&operands));
     Ok(Bound::new(t, sql, span).with_prec(p.0, p.1))
 }
@@ -593,15 +596,17 @@ pub(crate) fn in_list(
         || x.plan_nullable
         || items.iter().any(|b| b.ty.nullable || b.plan_nullable);
     let p = prec::IN;
-    let sql = format!(
-        "{} {not}IN ({})",
-        x.unparse(0, p.0),
-        items
-            .iter()
-            .map(|b| b.unparse(0, 0))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let sql = stored(|| {
+        format!(
+            "{} {not}IN ({})",
+            x.unparse(0, p.0),
+            items
+                .iter()
+                .map(|b| b.unparse(0, 0))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    });
     Ok(Bound::new(DataType::boolean().with_nullability(n), sql, span).with_prec(p.0, p.1))
 }
 

@@ -31,14 +31,18 @@ use flinkddl_types::DataType;
 use std::rc::Rc;
 use std::sync::Arc;
 
+/// A name a query resolves (a column, an alias, a FROM item's): inline when short, as most
+/// are, so that building a scope allocates none of them.
+pub(crate) type Name = compact_str::CompactString;
+
 /// A FROM item in scope: the name that qualifies its columns and the columns, when known.
 #[derive(Debug, Clone)]
 struct Relation {
-    name: Option<String>,
+    name: Option<Name>,
     /// Shared with the binder's [`TableColumns`] of the table (or the CTE) read, so that a FROM
     /// item copies none of them; changed (outer joins, window TVFs, aliases) by
     /// `Rc::make_mut`.
-    columns: Option<Rc<Vec<String>>>,
+    columns: Option<Rc<Vec<Name>>>,
     /// The columns' types where known, beside `columns` (empty when the columns are unknown).
     types: Rc<Vec<Option<DataType>>>,
     /// Beside `columns`: the column is a rowtime the planner keeps (a source's rowtime passed
@@ -51,13 +55,13 @@ struct Relation {
 /// ([`Binder::relation_cache`]).
 #[derive(Debug, Clone)]
 pub(crate) struct TableColumns {
-    columns: Rc<Vec<String>>,
+    columns: Rc<Vec<Name>>,
     types: Rc<Vec<Option<DataType>>>,
     rowtimes: Rc<Vec<bool>>,
 }
 
 impl Relation {
-    fn unknown(name: Option<String>) -> Self {
+    fn unknown(name: Option<Name>) -> Self {
         Relation {
             name,
             columns: None,
@@ -67,7 +71,11 @@ impl Relation {
     }
 
     fn type_of(&self, column: &str) -> Option<&DataType> {
-        let i = self.columns.as_ref()?.iter().position(|c| c == column)?;
+        let i = self
+            .columns
+            .as_ref()?
+            .iter()
+            .position(|c| same(c, column))?;
         self.types.get(i)?.as_ref()
     }
 
@@ -85,10 +93,10 @@ struct Frame {
     /// `USING` or `NATURAL` merge same-named columns: no ambiguity is reported in this block.
     merged: bool,
     /// Names that may also be select-list aliases here (ORDER BY, QUALIFY).
-    aliases: Vec<String>,
+    aliases: Vec<Name>,
     /// The select list's aliases with their spans while GROUP BY and HAVING are read, which
     /// cannot name them: for the help of a "not found".
-    unnameable_aliases: Vec<(String, flinkddl_diagnostics::Span)>,
+    unnameable_aliases: Vec<(Name, flinkddl_diagnostics::Span)>,
     /// The block groups by at least one key: its aggregates never see an empty group.
     grouped: bool,
     /// The relations whose rowtimes a join has cleared already (the first ones): each join
@@ -102,8 +110,8 @@ type Res<T> = Result<T, Box<Diagnostic>>;
 /// A CTE in scope: its name, its columns and their types where known.
 #[derive(Debug, Clone)]
 struct Cte {
-    name: String,
-    columns: Option<Rc<Vec<String>>>,
+    name: Name,
+    columns: Option<Rc<Vec<Name>>>,
     types: Rc<Vec<Option<DataType>>>,
     rowtimes: Rc<Vec<bool>>,
 }
@@ -133,6 +141,12 @@ struct Resolver<'r, 'a> {
     /// once its names are (Calcite derives a call's operands before looking the call up).
     /// (The spans of the calls: `expr_names` finds them again in the expression it walked.)
     unknown_calls: Vec<flinkddl_diagnostics::Span>,
+    /// Whether the expression being walked by `expr_names` is typeable so far
+    /// ([`Resolver::typeable`], judged on the same walk), when its caller types it next.
+    walk_typeable: Option<Typeability>,
+    /// The expression `expr_names` walked last (by address) and whether it is typeable:
+    /// [`Resolver::type_expr`] of the same expression then needs no walk of its own.
+    walked: Option<(usize, Option<bool>)>,
     /// Warnings found on the way, reported whatever the statement's verdict.
     warnings: Vec<Diagnostic>,
     /// `x IN (subquery)` met on the walk, innermost last: the subquery's span, the width of
@@ -167,6 +181,8 @@ impl Binder<'_> {
                 view_columns: None,
                 error: None,
                 unknown_calls: Vec::new(),
+                walk_typeable: None,
+                walked: None,
                 warnings: Vec::new(),
                 in_subqueries: Vec::new(),
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
@@ -213,7 +229,7 @@ impl Binder<'_> {
                 table
                     .columns
                     .iter()
-                    .map(|c| c.name.as_str().to_owned())
+                    .map(|c| Name::from(c.name.as_str()))
                     .collect(),
             ),
             types: Rc::new(types),
@@ -251,7 +267,7 @@ impl Resolver<'_, '_> {
                                 names
                                     .into_iter()
                                     .zip(types)
-                                    .map(|(n, t)| Some((n, t?)))
+                                    .map(|(n, t)| Some((n.into_string(), t?)))
                                     .collect()
                             })
                             .flatten()
@@ -301,14 +317,20 @@ impl Resolver<'_, '_> {
                     )),
                 );
             }
-            names = defined.into_iter().map(String::from).collect();
+            names = defined.into_iter().map(Name::from).collect();
         }
         let types = if types.len() == names.len() {
             types
         } else {
             vec![None; names.len()]
         };
-        self.view_columns = Some(names.into_iter().zip(types).collect());
+        self.view_columns = Some(
+            names
+                .into_iter()
+                .map(Name::into_string)
+                .zip(types)
+                .collect(),
+        );
         Ok(())
     }
 
@@ -328,10 +350,11 @@ impl Resolver<'_, '_> {
         let Some(names) = &output else {
             return Ok(());
         };
-        sink::check_column_types(insert, &target, names, &types)?;
+        let written = sink::written_columns(insert, &target, types.len());
+        sink::check_column_types(insert, &target, written.as_deref(), names, &types)?;
         // A cast into the sink's types materializes the rowtimes: the rule applies only to a
         // row written as it is.
-        if sink::written_as_is(insert, &target, &types) {
+        if sink::written_as_is(written.as_deref(), &types) {
             let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
             time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
         }
@@ -349,7 +372,7 @@ impl Resolver<'_, '_> {
         &mut self,
         insert: &ast::Insert,
         target: &crate::schema::TableSchema,
-        output: Option<&[String]>,
+        output: Option<&[Name]>,
     ) -> Res<()> {
         let writable: Vec<&str> = target
             .columns
@@ -432,21 +455,21 @@ impl Resolver<'_, '_> {
     // ---- queries ------------------------------------------------------------------------
 
     /// Resolves a query; returns its output column names when they are known.
-    fn query(&mut self, q: &ast::Query) -> Res<Option<Vec<String>>> {
+    fn query(&mut self, q: &ast::Query) -> Res<Option<Vec<Name>>> {
         let outer_ctes = self.ctes.len();
         let result = self.query_inner(q);
         self.ctes.truncate(outer_ctes);
         result
     }
 
-    fn query_inner(&mut self, q: &ast::Query) -> Res<Option<Vec<String>>> {
+    fn query_inner(&mut self, q: &ast::Query) -> Res<Option<Vec<Name>>> {
         if let Some(with) = &q.with {
             for cte in &with.ctes {
                 let columns = self.query(cte.query)?;
                 let types = std::mem::take(&mut self.last_types);
                 let rowtimes = std::mem::take(&mut self.last_rowtimes);
                 let columns = match &cte.columns {
-                    Some(list) => Some(list.columns.iter().map(|c| c.value.to_owned()).collect()),
+                    Some(list) => Some(list.columns.iter().map(|c| Name::from(c.value)).collect()),
                     None => columns,
                 };
                 let types = if columns.as_ref().is_some_and(|c| c.len() == types.len()) {
@@ -460,7 +483,7 @@ impl Resolver<'_, '_> {
                     Vec::new()
                 };
                 self.ctes.push(Cte {
-                    name: cte.name.value.to_owned(),
+                    name: Name::from(cte.name.value),
                     columns: columns.map(Rc::new),
                     types: Rc::new(types),
                     rowtimes: Rc::new(rowtimes),
@@ -484,7 +507,7 @@ impl Resolver<'_, '_> {
         Ok(output)
     }
 
-    fn set_expr(&mut self, s: &ast::SetExpr) -> Res<Option<Vec<String>>> {
+    fn set_expr(&mut self, s: &ast::SetExpr) -> Res<Option<Vec<Name>>> {
         match &s.kind {
             ast::SetExprKind::Select(select) => self.select(select),
             ast::SetExprKind::Values { rows } => self.values(s, rows),
@@ -501,7 +524,7 @@ impl Resolver<'_, '_> {
 
     /// `VALUES row, ...`: every row as wide as the first, and each column of one common type
     /// (Calcite: "Values passed to VALUES operator must have compatible types").
-    fn values(&mut self, s: &ast::SetExpr, rows: &[ast::Expr]) -> Res<Option<Vec<String>>> {
+    fn values(&mut self, s: &ast::SetExpr, rows: &[ast::Expr]) -> Res<Option<Vec<Name>>> {
         for row in rows {
             self.expr(row)?;
         }
@@ -548,7 +571,11 @@ impl Resolver<'_, '_> {
         }
         self.last_types = types;
         self.last_rowtimes.clear();
-        Ok(Some((0..width).map(|i| format!("EXPR${i}")).collect()))
+        Ok(Some(
+            (0..width)
+                .map(|i| compact_str::format_compact!("EXPR${i}"))
+                .collect(),
+        ))
     }
 
     /// A chain of UNION, INTERSECT and EXCEPT: the branches as wide as the first, and each
@@ -557,7 +584,7 @@ impl Resolver<'_, '_> {
         &mut self,
         first: &ast::SetExpr,
         rest: &[ast::SetOperand],
-    ) -> Res<Option<Vec<String>>> {
+    ) -> Res<Option<Vec<Name>>> {
         let head = self.set_expr(first)?;
         let head_types = std::mem::take(&mut self.last_types);
         let mut rowtimes = std::mem::take(&mut self.last_rowtimes);
@@ -640,7 +667,7 @@ impl Resolver<'_, '_> {
         Ok(head)
     }
 
-    fn select(&mut self, select: &ast::Select) -> Res<Option<Vec<String>>> {
+    fn select(&mut self, select: &ast::Select) -> Res<Option<Vec<Name>>> {
         self.select_ordered(select, &[])
     }
 
@@ -650,7 +677,7 @@ impl Resolver<'_, '_> {
         &mut self,
         select: &ast::Select,
         order_by: &[ast::OrderItem],
-    ) -> Res<Option<Vec<String>>> {
+    ) -> Res<Option<Vec<Name>>> {
         self.frames.push(Frame::default());
         let mut result = self.select_inner(select);
         if result.is_ok() {
@@ -701,7 +728,7 @@ impl Resolver<'_, '_> {
     }
 
     /// What the first ORDER BY key of a SELECT is, for the streaming sort rule.
-    fn sort_key(&self, key: &ast::Expr, names: Option<&[String]>) -> time::SortKey {
+    fn sort_key(&self, key: &ast::Expr, names: Option<&[Name]>) -> time::SortKey {
         if let Some(output) = time::output_sort_key(key, names, &self.last_types) {
             return output;
         }
@@ -724,12 +751,12 @@ impl Resolver<'_, '_> {
         }
     }
 
-    fn select_inner(&mut self, select: &ast::Select) -> Res<Option<Vec<String>>> {
+    fn select_inner(&mut self, select: &ast::Select) -> Res<Option<Vec<Name>>> {
         if let Some(from) = &select.from {
             self.from(from)?;
         }
         if let Some(e) = &select.where_clause {
-            self.expr(e)?;
+            self.typed_expr(e)?;
             if let Some(call) = first_aggregate(e) {
                 return fail(
                     Diagnostic::new(
@@ -755,7 +782,7 @@ impl Resolver<'_, '_> {
                 .iter()
                 .filter_map(|i| match i {
                     ast::QueryItem::Expr { alias: Some(a), .. } => {
-                        Some((a.value.to_owned(), a.span))
+                        Some((Name::from(a.value), a.span))
                     }
                     _ => None,
                 })
@@ -768,7 +795,7 @@ impl Resolver<'_, '_> {
         }
         let grouping = self.grouping_keys(select);
         if let Some(e) = &select.having {
-            let unknown_call = self.expr_names(e)?;
+            let unknown_call = self.expr_names(e, true)?;
             if let Some(keys) = &grouping {
                 self.check_grouped(e, keys, &select.items)?;
             }
@@ -782,11 +809,11 @@ impl Resolver<'_, '_> {
         }
         // Select-list aliases may be named in QUALIFY (and ORDER BY), not in GROUP BY or
         // HAVING: there Flink 2.3 reports "Column 'alias' not found in any table" (oracle).
-        let aliases: Vec<String> = select
+        let aliases: Vec<Name> = select
             .items
             .iter()
             .filter_map(|i| match i {
-                ast::QueryItem::Expr { alias: Some(a), .. } => Some(a.value.to_owned()),
+                ast::QueryItem::Expr { alias: Some(a), .. } => Some(Name::from(a.value)),
                 _ => None,
             })
             .collect();
@@ -828,7 +855,7 @@ impl Resolver<'_, '_> {
                     alias,
                     span: item_span,
                 } => {
-                    self.expr(expr)?;
+                    self.typed_expr(expr)?;
                     rowtimes.push(match &expr.kind {
                         ExprKind::Identifier(name) => self.identifier_rowtime(name),
                         _ => false,
@@ -856,11 +883,12 @@ impl Resolver<'_, '_> {
                     }
                     types.push(ty);
                     let name = match (alias, &expr.kind) {
-                        (Some(a), _) => a.value.to_owned(),
-                        (None, ExprKind::Identifier(n)) => {
-                            n.parts.last().map_or(String::new(), |p| p.value.to_owned())
-                        }
-                        _ => format!("EXPR${index}"),
+                        (Some(a), _) => Name::from(a.value),
+                        (None, ExprKind::Identifier(n)) => n
+                            .parts
+                            .last()
+                            .map_or(Name::default(), |p| Name::from(p.value)),
+                        _ => compact_str::format_compact!("EXPR${index}"),
                     };
                     if let Some(out) = &mut output {
                         out.push(name);
@@ -901,7 +929,7 @@ impl Resolver<'_, '_> {
         let is_rowtime = |r: &Relation, column: &str| {
             r.columns
                 .as_ref()
-                .and_then(|cols| cols.iter().position(|c| c == column))
+                .and_then(|cols| cols.iter().position(|c| same(c, column)))
                 .and_then(|i| r.rowtimes.get(i))
                 == Some(&true)
         };
@@ -910,7 +938,7 @@ impl Resolver<'_, '_> {
             [table, column] => frame
                 .relations
                 .iter()
-                .filter(|r| r.name.as_deref() == Some(table.value))
+                .filter(|r| named(r, table.value))
                 .any(|r| is_rowtime(r, column.value)),
             _ => false,
         }
@@ -945,9 +973,13 @@ impl Resolver<'_, '_> {
     /// The type of a query expression, when every name in it has a known type and every call
     /// is a built-in we describe; `Err` with Flink's error when the types do not fit.
     fn type_expr(&mut self, e: &ast::Expr) -> Res<Option<DataType>> {
-        if !self.typeable(e) {
+        let walked = match self.walked.take() {
+            Some((address, typeable)) if address == expr_address(e) => typeable,
+            _ => self.typeable(e),
+        };
+        let Some(repeats) = walked else {
             return Ok(None);
-        }
+        };
         let scope = FrameScope {
             frames: &self.frames,
         };
@@ -956,7 +988,7 @@ impl Resolver<'_, '_> {
         } else {
             ExprContext::Query
         };
-        match type_of_expr(e, self.binder.source, &scope, &context) {
+        match type_of_expr(e, self.binder.source, &scope, &context, repeats) {
             ExprOutcome::Typed(t) => Ok(Some(t.data_type)),
             ExprOutcome::NotTyped { .. } => Ok(None),
             ExprOutcome::Rejected(mut diags) => match diags.drain(..).next() {
@@ -966,50 +998,31 @@ impl Resolver<'_, '_> {
         }
     }
 
-    fn typeable(&self, e: &ast::Expr) -> bool {
+    /// Whether every name in `e` has a known type and every call is a built-in we describe;
+    /// if so, whether a node of it repeats an operand's text ([`crate::expr::repeats_operand`]),
+    /// found on the same walk.
+    fn typeable(&self, e: &ast::Expr) -> Option<bool> {
         struct Typeable<'r> {
             scope: FrameScope<'r>,
-            ok: bool,
+            state: Typeability,
         }
         impl visit::Visitor<'_> for Typeable<'_> {
             fn expr(&mut self, e: &ast::Expr) {
-                if !self.ok {
-                    return;
-                }
-                self.ok = match &e.kind {
-                    ExprKind::Identifier(name) => self.scope.lookup(name).is_some(),
-                    ExprKind::Call(c) => {
-                        // A window call (`SUM(x) OVER w`, `ROW_NUMBER() OVER w`) is typed as
-                        // its function is, unless it windows another aggregate.
-                        (c.window.is_none() || !c.args.iter().any(calls_aggregate))
-                            && c.within_group.is_empty()
-                            && match c.name.parts.as_slice() {
-                                [n] => function_kind(n.value) != FunctionKind::Unknown,
-                                _ => false,
-                            }
-                    }
-                    ExprKind::Subquery(_)
-                    | ExprKind::Exists(_)
-                    | ExprKind::InQuery { .. }
-                    | ExprKind::Quantified { .. }
-                    | ExprKind::TableArgument(_)
-                    | ExprKind::Descriptor { .. }
-                    | ExprKind::QualifiedStar { .. }
-                    | ExprKind::MatchSemantics { .. }
-                    | ExprKind::JsonConstructor(_)
-                    | ExprKind::Error => false,
-                    _ => true,
+                let kind = match &e.kind {
+                    ExprKind::Call(call) => one_part_kind(call),
+                    _ => None,
                 };
+                self.state.judge(&self.scope, e, kind);
             }
         }
         let mut t = Typeable {
             scope: FrameScope {
                 frames: &self.frames,
             },
-            ok: true,
+            state: Typeability::default(),
         };
         visit::walk_expr(&mut t, e);
-        t.ok
+        t.state.verdict()
     }
 
     /// For an aggregating block (GROUP BY, HAVING, or an aggregate in the select list), what it
@@ -1063,7 +1076,7 @@ impl Resolver<'_, '_> {
                 let mut holders = frame.relations.iter().enumerate().filter(|(_, r)| {
                     r.columns
                         .as_ref()
-                        .is_some_and(|c| c.iter().any(|c| *c == column.value))
+                        .is_some_and(|c| c.iter().any(|c| same(c, column.value)))
                 });
                 let (i, _) = holders.next()?;
                 holders.next().is_none().then_some((i, column.value))
@@ -1073,11 +1086,11 @@ impl Resolver<'_, '_> {
                     .relations
                     .iter()
                     .enumerate()
-                    .find(|(_, r)| r.name.as_deref() == Some(table.value))?;
+                    .find(|(_, r)| named(r, table.value))?;
                 r.columns
                     .as_ref()?
                     .iter()
-                    .any(|c| *c == column.value)
+                    .any(|c| same(c, column.value))
                     .then_some((i, column.value))
             }
             [] => None,
@@ -1215,7 +1228,7 @@ impl Resolver<'_, '_> {
     fn expand_star(
         &self,
         qualifier: Option<&ast::ObjectName>,
-    ) -> Option<(Vec<String>, Vec<Option<DataType>>)> {
+    ) -> Option<(Vec<Name>, Vec<Option<DataType>>)> {
         let frame = self.frames.last()?;
         let typed = |r: &Relation| {
             let cols = r.columns.as_ref()?.to_vec();
@@ -1297,7 +1310,7 @@ impl Resolver<'_, '_> {
                 }
             }
             if let Some(ast::JoinCondition::On { expr }) = &join.condition {
-                self.expr(expr)?;
+                self.typed_expr(expr)?;
                 self.type_expr(expr)?;
                 self.interval_join(join, expr)?;
             }
@@ -1357,10 +1370,7 @@ impl Resolver<'_, '_> {
             let [table, column] = name.parts.as_slice() else {
                 return None;
             };
-            let i = frame
-                .relations
-                .iter()
-                .position(|r| r.name.as_deref() == Some(table.value))?;
+            let i = frame.relations.iter().position(|r| named(r, table.value))?;
             Some((i == 0, frame.relations[i].type_of(column.value)?.clone()))
         };
         time::check_interval_join(condition, &side)
@@ -1406,12 +1416,12 @@ impl Resolver<'_, '_> {
     }
 
     fn table_ref(&mut self, t: &ast::TableRef) -> Res<()> {
-        let alias_name = t.alias.as_ref().map(|a| a.name.value.to_owned());
-        let alias_columns: Option<Vec<String>> = t
+        let alias_name = t.alias.as_ref().map(|a| Name::from(a.name.value));
+        let alias_columns: Option<Vec<Name>> = t
             .alias
             .as_ref()
             .and_then(|a| a.columns.as_ref())
-            .map(|l| l.columns.iter().map(|c| c.value.to_owned()).collect());
+            .map(|l| l.columns.iter().map(|c| Name::from(c.value)).collect());
         let mut relation = match &t.kind {
             ast::TableRefKind::Named {
                 name, system_time, ..
@@ -1440,7 +1450,7 @@ impl Resolver<'_, '_> {
             ast::TableRefKind::Unnest { args, ordinality } => {
                 let mut arg_types = Vec::with_capacity(args.len());
                 for e in args {
-                    self.expr(e)?;
+                    self.typed_expr(e)?;
                     arg_types.push(self.type_expr(e)?);
                 }
                 let end = args
@@ -1511,7 +1521,7 @@ impl Resolver<'_, '_> {
 
     /// A named FROM item: a CTE in scope, or a catalog table or view.
     fn relation_of(&self, name: &ast::ObjectName) -> Relation {
-        let short = name.parts.last().map(|p| p.value.to_owned());
+        let short = name.parts.last().map(|p| Name::from(p.value));
         if let [single] = name.parts.as_slice() {
             if let Some(cte) = self.ctes.iter().rev().find(|c| c.name == single.value) {
                 return Relation {
@@ -1540,7 +1550,9 @@ impl Resolver<'_, '_> {
             Lookup::Found(CatalogObject::View(v)) => match &v.columns {
                 Some(cols) => Relation {
                     name: short,
-                    columns: Some(Rc::new(cols.iter().map(|(n, _)| n.clone()).collect())),
+                    columns: Some(Rc::new(
+                        cols.iter().map(|(n, _)| Name::from(n.as_str())).collect(),
+                    )),
                     types: Rc::new(
                         cols.iter()
                             .map(|(_, t)| t.as_ref().map(query_type))
@@ -1571,7 +1583,7 @@ impl Resolver<'_, '_> {
     /// `TABLE(f(...))`: a window TVF over a named table gives the table's columns and
     /// `window_start`, `window_end`, `window_time`, and its `DESCRIPTOR` must name one of them;
     /// any other function's columns are unknown.
-    fn table_function(&mut self, call: &ast::Expr, alias: &Option<String>) -> Res<Relation> {
+    fn table_function(&mut self, call: &ast::Expr, alias: &Option<Name>) -> Res<Relation> {
         let unknown = Relation::unknown(alias.clone());
         let ExprKind::Call(c) = &call.kind else {
             return Ok(unknown);
@@ -1607,7 +1619,7 @@ impl Resolver<'_, '_> {
                             n.span,
                             format!("Unknown identifier '{}'", n.value),
                         );
-                        if let Some(s) = similar_name(n.value, columns.iter().map(String::as_str)) {
+                        if let Some(s) = similar_name(n.value, columns.iter().map(Name::as_str)) {
                             d = d.with_help(format!("did you mean `{s}`?"));
                         }
                         return fail(d);
@@ -1635,7 +1647,7 @@ impl Resolver<'_, '_> {
                 }
             }
         }
-        columns.extend(["window_start", "window_end", "window_time"].map(String::from));
+        columns.extend(["window_start", "window_end", "window_time"].map(Name::from));
         types.extend(time::window_columns(time_type.as_ref()));
         rowtimes.extend([false, false, time_is_rowtime]);
         Ok(Relation {
@@ -1649,24 +1661,43 @@ impl Resolver<'_, '_> {
     // ---- expressions --------------------------------------------------------------------
 
     fn expr(&mut self, e: &ast::Expr) -> Res<()> {
-        match self.expr_names(e)? {
+        match self.expr_names(e, false)? {
+            Some((call, span)) => self.unknown_function(call, span),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Resolver::expr`] of an expression typed next ([`Resolver::type_expr`]): whether it
+    /// is typeable is judged on the same walk.
+    fn typed_expr(&mut self, e: &ast::Expr) -> Res<()> {
+        match self.expr_names(e, true)? {
             Some((call, span)) => self.unknown_function(call, span),
             None => Ok(()),
         }
     }
 
     /// Resolves the names in `e`; returns its first call to a function no one defines, for
-    /// the caller to judge when Calcite would (after the aggregate check, in HAVING).
+    /// the caller to judge when Calcite would (after the aggregate check, in HAVING). With
+    /// `typed_next`, also judges whether `e` is typeable, for the caller's `type_expr`.
     fn expr_names<'e>(
         &mut self,
         e: &'e ast::Expr<'e>,
+        typed_next: bool,
     ) -> Res<Option<(&'e ast::Call<'e>, flinkddl_diagnostics::Span)>> {
         self.error = None;
         let outer_calls = std::mem::take(&mut self.unknown_calls);
+        let outer_typeable = std::mem::replace(
+            &mut self.walk_typeable,
+            typed_next.then(Typeability::default),
+        );
         visit::walk_expr(self, e);
         let calls = std::mem::replace(&mut self.unknown_calls, outer_calls);
+        let typeable = std::mem::replace(&mut self.walk_typeable, outer_typeable);
         if let Some(d) = self.error.take() {
             return Err(d);
+        }
+        if let Some(typeable) = typeable {
+            self.walked = Some((expr_address(e), typeable.verdict()));
         }
         Ok(calls.first().and_then(|span| {
             let call = visit::find_expr(e, |c| {
@@ -1682,11 +1713,16 @@ impl Resolver<'_, '_> {
     /// Whether `call` names a function that no one defines: not a built-in, not one the
     /// script creates, and no loaded module or catalog of the session may hold it.
     fn names_unknown_function(&self, call: &ast::Call) -> bool {
-        let [name] = call.name.parts.as_slice() else {
+        self.names_unknown_function_of_kind(call, one_part_kind(call))
+    }
+
+    /// [`Resolver::names_unknown_function`], with [`one_part_kind`] of the call found already.
+    fn names_unknown_function_of_kind(&self, call: &ast::Call, kind: Option<FunctionKind>) -> bool {
+        let ([name], Some(kind)) = (call.name.parts.as_slice(), kind) else {
             return false;
         };
         let binder = self.binder;
-        !crate::expr::is_builtin(name.value)
+        !crate::expr::is_builtin_of_kind(name.value, kind)
             && !binder.modules_loaded
             && !binder
                 .user_functions
@@ -1750,19 +1786,15 @@ impl Resolver<'_, '_> {
         let mut any_unknown = false;
         for frame in self.frames.iter().rev() {
             if name.parts.len() >= 2 {
-                if let Some(r) = frame
-                    .relations
-                    .iter()
-                    .find(|r| r.name.as_deref() == Some(first.value))
-                {
+                if let Some(r) = frame.relations.iter().find(|r| named(r, first.value)) {
                     let column = &name.parts[1];
                     let Some(cols) = &r.columns else {
                         return None;
                     };
-                    if cols.iter().any(|c| *c == column.value) {
+                    if cols.iter().any(|c| same(c, column.value)) {
                         return None;
                     }
-                    if cols.iter().any(|c| *c == first.value) {
+                    if cols.iter().any(|c| same(c, first.value)) {
                         // Also a column of that name: `r.f` may be a field access.
                         return None;
                     }
@@ -1774,7 +1806,7 @@ impl Resolver<'_, '_> {
                         message.push_str(&format!("; did you mean '{s}'?"));
                     }
                     let mut d = Diagnostic::new(Code::UnknownQueryColumn, column.span, message);
-                    if let Some(s) = similar_name(column.value, cols.iter().map(String::as_str)) {
+                    if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     return Some(d);
@@ -1783,14 +1815,14 @@ impl Resolver<'_, '_> {
             let holds = |r: &&Relation| {
                 r.columns
                     .as_ref()
-                    .is_some_and(|c| c.iter().any(|c| *c == first.value))
+                    .is_some_and(|c| c.iter().any(|c| same(c, first.value)))
             };
             // Counted up to two (no list built on the path that finds one).
             let held = frame.relations.iter().filter(holds).take(2).count();
             any_unknown |= frame.relations.iter().any(|r| r.columns.is_none());
             match held {
                 0 => {
-                    if frame.aliases.iter().any(|a| *a == first.value) {
+                    if frame.aliases.iter().any(|a| same(a, first.value)) {
                         return None;
                     }
                 }
@@ -1852,7 +1884,7 @@ impl Resolver<'_, '_> {
             .flat_map(|f| f.relations.iter())
             .filter_map(|r| r.columns.as_deref())
             .flatten()
-            .map(String::as_str)
+            .map(Name::as_str)
             .collect();
         let mut message = format!("Column '{}' not found in any table", first.value);
         let case_only = visible.iter().find(|c| c.eq_ignore_ascii_case(first.value));
@@ -1898,9 +1930,20 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
         if self.error.is_some() {
             return;
         }
+        // A call's function, looked up once for both judgements.
+        let kind = match &e.kind {
+            ExprKind::Call(call) => one_part_kind(call),
+            _ => None,
+        };
+        if let Some(typeable) = &mut self.walk_typeable {
+            let scope = FrameScope {
+                frames: &self.frames,
+            };
+            typeable.judge(&scope, e, kind);
+        }
         match &e.kind {
             ExprKind::Identifier(name) => self.error = self.identifier(name).map(Box::new),
-            ExprKind::Call(call) if self.names_unknown_function(call) => {
+            ExprKind::Call(call) if self.names_unknown_function_of_kind(call, kind) => {
                 self.unknown_calls.push(e.span);
             }
             ExprKind::InQuery { expr, query, .. } => {
@@ -1953,6 +1996,85 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
     }
 }
 
+/// Whether two names are the same. Most names compared while resolving differ in length or
+/// in their first byte: those are told apart without a `memcmp` call.
+#[inline]
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
+/// Whether the FROM item is named `name`.
+#[inline]
+fn named(r: &Relation, name: &str) -> bool {
+    r.name.as_deref().is_some_and(|n| same(n, name))
+}
+
+/// [`Resolver::typeable`]'s verdict, node by node of one walk.
+#[derive(Debug, Clone, Copy)]
+struct Typeability {
+    ok: bool,
+    repeats: bool,
+}
+
+impl Default for Typeability {
+    fn default() -> Self {
+        Typeability {
+            ok: true,
+            repeats: false,
+        }
+    }
+}
+
+impl Typeability {
+    /// Judges one node of the walk (in the walk's order); `kind`: [`one_part_kind`] of the
+    /// node when it is a call.
+    fn judge(&mut self, scope: &FrameScope<'_>, e: &ast::Expr, kind: Option<FunctionKind>) {
+        if !self.ok {
+            return;
+        }
+        self.repeats = self.repeats || crate::expr::repeats_operand(e);
+        self.ok = match &e.kind {
+            ExprKind::Identifier(name) => scope.lookup(name).is_some(),
+            ExprKind::Call(c) => {
+                // A window call (`SUM(x) OVER w`, `ROW_NUMBER() OVER w`) is typed as its
+                // function is, unless it windows another aggregate.
+                (c.window.is_none() || !c.args.iter().any(calls_aggregate))
+                    && c.within_group.is_empty()
+                    && kind.is_some_and(|k| k != FunctionKind::Unknown)
+            }
+            ExprKind::Subquery(_)
+            | ExprKind::Exists(_)
+            | ExprKind::InQuery { .. }
+            | ExprKind::Quantified { .. }
+            | ExprKind::TableArgument(_)
+            | ExprKind::Descriptor { .. }
+            | ExprKind::QualifiedStar { .. }
+            | ExprKind::MatchSemantics { .. }
+            | ExprKind::JsonConstructor(_)
+            | ExprKind::Error => false,
+            _ => true,
+        };
+    }
+
+    /// `None` when not typeable; else whether a node repeats an operand's text.
+    fn verdict(self) -> Option<bool> {
+        self.ok.then_some(self.repeats)
+    }
+}
+
+/// What a call of a one-part name calls (`None` for a qualified name).
+fn one_part_kind(call: &ast::Call) -> Option<FunctionKind> {
+    match call.name.parts.as_slice() {
+        [n] => Some(function_kind(n.value)),
+        _ => None,
+    }
+}
+
+/// An expression's address: which expression of the statement's tree it is.
+fn expr_address(e: &ast::Expr) -> usize {
+    std::ptr::from_ref(e) as usize
+}
+
 /// The binder's view of the query blocks in scope, innermost last: `t.c` by FROM item,
 /// `c` by the one FROM item of the innermost block that has it.
 struct FrameScope<'f> {
@@ -1985,7 +2107,7 @@ impl Scope for FrameScope<'_> {
         for frame in self.frames.iter().rev() {
             // Each holder's position of the column, found once (not again for its type).
             let mut holders = frame.relations.iter().filter_map(|r| {
-                let at = r.columns.as_ref()?.iter().position(|c| c == name)?;
+                let at = r.columns.as_ref()?.iter().position(|c| same(c, name))?;
                 Some((r, at))
             });
             if let Some((r, at)) = holders.next() {
@@ -2008,17 +2130,13 @@ impl Scope for FrameScope<'_> {
             .flat_map(|f| f.relations.iter())
             .filter_map(|r| r.columns.as_deref())
             .flatten()
-            .map(String::as_str)
+            .map(Name::as_str)
             .collect()
     }
 
     fn qualified_column(&self, table: &str, column: &str) -> Option<&DataType> {
         for frame in self.frames.iter().rev() {
-            if let Some(r) = frame
-                .relations
-                .iter()
-                .find(|r| r.name.as_deref() == Some(table))
-            {
+            if let Some(r) = frame.relations.iter().find(|r| named(r, table)) {
                 return r.type_of(column);
             }
         }
@@ -2062,9 +2180,25 @@ fn normalized(source: &str, span: flinkddl_diagnostics::Span) -> String {
 }
 
 /// Whether [`normalized`] of the span is `key`, without building it (every node of a grouped
-/// select's expressions is compared with every key).
+/// select's expressions is compared with every key). Byte by byte while the text is ASCII
+/// (white space as `char::is_whitespace` has it there); from a non-ASCII byte on, by chars.
 fn normalized_is(source: &str, span: flinkddl_diagnostics::Span, key: &str) -> bool {
-    normalized_chars(source, span).eq(key.chars())
+    let text = source.get(span.range()).unwrap_or("");
+    let key_bytes = key.as_bytes();
+    let mut matched = 0;
+    for &byte in text.as_bytes() {
+        if !byte.is_ascii() {
+            return normalized_chars(source, span).eq(key.chars());
+        }
+        if matches!(byte, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
+            continue;
+        }
+        if key_bytes.get(matched) != Some(&byte.to_ascii_lowercase()) {
+            return false;
+        }
+        matched += 1;
+    }
+    matched == key_bytes.len()
 }
 
 fn normalized_chars(
@@ -2175,15 +2309,15 @@ fn row_items<'a>(row: &'a ast::Expr<'a>) -> Vec<&'a ast::Expr<'a>> {
 fn match_recognize_output(
     mr: &ast::MatchRecognize,
     input: &Relation,
-    name: Option<String>,
+    name: Option<Name>,
 ) -> Relation {
     if mr.all_rows == Some(true) || input.columns.is_none() {
         return Relation::unknown(name);
     }
-    let column_of = |e: &ast::Expr| -> Option<String> {
+    let column_of = |e: &ast::Expr| -> Option<Name> {
         match &e.kind {
             ExprKind::Identifier(n) => match n.parts.as_slice() {
-                [c] | [_, c] => Some(c.value.to_owned()),
+                [c] | [_, c] => Some(Name::from(c.value)),
                 _ => None,
             },
             _ => None,
@@ -2215,7 +2349,7 @@ fn match_recognize_output(
             _ => None,
         };
         types.push(ty);
-        columns.push(m.name.value.to_owned());
+        columns.push(Name::from(m.name.value));
     }
     Relation {
         name,
@@ -2261,7 +2395,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
     }
     struct Names<'v> {
         vars: &'v [String],
-        columns: Option<&'v [String]>,
+        columns: Option<&'v [Name]>,
         error: Option<Box<Diagnostic>>,
     }
     impl visit::Visitor<'_> for Names<'_> {
@@ -2296,7 +2430,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
                             column.value, var.value
                         ),
                     );
-                    if let Some(s) = similar_name(column.value, cols.iter().map(String::as_str)) {
+                    if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     self.error = Some(Box::new(d));

@@ -11,7 +11,7 @@ use flinkddl_types::{casts::supports_implicit_cast, DataType};
 /// the index of the query column written into it (Flink puts the query's columns into the
 /// sink's order when the INSERT names them). `None` when the widths differ or a named column
 /// is not persisted (other checks report those).
-fn written_columns<'t>(
+pub(super) fn written_columns<'t>(
     insert: &ast::Insert,
     target: &'t TableSchema,
     width: usize,
@@ -35,44 +35,62 @@ fn written_columns<'t>(
 /// Whether the query's row goes into the sink as it is, with no column cast (time attributes
 /// and nullability aside): then Flink adds no cast projection, which would materialize the
 /// query's rowtimes.
-pub(super) fn written_as_is(
-    insert: &ast::Insert,
-    target: &TableSchema,
-    types: &[Option<DataType>],
-) -> bool {
-    let plain = |t: &DataType| t.without_time_attributes().with_nullability(true);
-    written_columns(insert, target, types.len()).is_some_and(|written| {
+/// (`written` is [`written_columns`] of the INSERT.)
+pub(super) fn written_as_is(written: Option<&[Written<'_>]>, types: &[Option<DataType>]) -> bool {
+    written.is_some_and(|written| {
         written.iter().all(|&(i, _, sink)| {
             types[i]
                 .as_ref()
-                .is_some_and(|query| plain(query) == plain(sink))
+                .is_some_and(|query| *plain(query) == *plain(sink))
         })
     })
+}
+
+/// A query column written into a sink column: its index, the sink column's name and type.
+pub(super) type Written<'t> = (usize, &'t str, &'t DataType);
+
+/// The type without time attributes, nullable: as the sink checks compare types. Borrowed
+/// when it is so already (a scalar type without a time attribute).
+fn plain(t: &DataType) -> std::borrow::Cow<'_, DataType> {
+    use flinkddl_types::{LogicalType as L, TimestampKind};
+    let nested = matches!(
+        t.logical,
+        L::Array { .. }
+            | L::Multiset { .. }
+            | L::Map { .. }
+            | L::Row { .. }
+            | L::Structured { .. }
+            | L::Distinct { .. }
+    );
+    if t.nullable && !nested && t.timestamp_kind() == TimestampKind::Regular {
+        std::borrow::Cow::Borrowed(t)
+    } else {
+        std::borrow::Cow::Owned(t.without_time_attributes().with_nullability(true))
+    }
 }
 
 /// The query's columns against the sink's: Flink's "Column types of query result and sink
 /// ... do not match" with the first incompatible column and both schemas. Judged only when
 /// every query column's type is known (an unknown one may cast).
+/// (`written` is [`written_columns`] of the INSERT.)
 pub(super) fn check_column_types(
     insert: &ast::Insert,
     target: &TableSchema,
-    names: &[String],
+    written: Option<&[Written<'_>]>,
+    names: &[super::Name],
     types: &[Option<DataType>],
 ) -> Result<(), Box<Diagnostic>> {
     if types.iter().any(Option::is_none) || types.len() != names.len() {
         return Ok(());
     }
-    let Some(written) = written_columns(insert, target, types.len()) else {
+    let Some(written) = written else {
         return Ok(());
     };
     // The same type (nullability and time attributes aside) always casts: no copies then.
     let compatible = written.iter().all(|&(i, _, sink)| {
         types.get(i).and_then(Option::as_ref).is_some_and(|query| {
             query.logically_equals_ignoring_nullability(sink)
-                || supports_implicit_cast(
-                    &query.without_time_attributes().with_nullability(true),
-                    &sink.without_time_attributes().with_nullability(true),
-                )
+                || supports_implicit_cast(&plain(query), &plain(sink))
         })
     });
     if compatible {
@@ -88,7 +106,7 @@ pub(super) fn check_column_types(
     };
     let order: Vec<usize> = written.iter().map(|&(i, _, _)| i).collect();
     let sink: Vec<(&str, &DataType)> = written.iter().map(|&(_, n, t)| (n, t)).collect();
-    let names: Vec<&String> = order.iter().map(|&i| &names[i]).collect();
+    let names: Vec<&super::Name> = order.iter().map(|&i| &names[i]).collect();
     let types: Vec<&DataType> = order.iter().map(|&i| types[i]).collect();
     let spans: Vec<Option<flinkddl_diagnostics::Span>> = order
         .iter()
@@ -156,7 +174,7 @@ pub(super) fn check_changes(
     insert: &ast::Insert,
     target: &TableSchema,
     sink_insert_only: Option<bool>,
-    names: &[String],
+    names: &[super::Name],
     changes: &super::changelog::Changes,
 ) -> Result<(), Box<Diagnostic>> {
     let super::changelog::Changes::Changelog {

@@ -159,7 +159,7 @@ fn calls(e: &ast::Expr, test: &dyn Fn(&ast::Call) -> bool) -> bool {
 /// The planner's rule for a sink: at most one rowtime column in what is written (`rowtimes`
 /// beside `names`: which of them are the planner's rowtimes).
 pub(super) fn check_one_rowtime(
-    names: &[String],
+    names: &[super::Name],
     rowtimes: &[bool],
     table: &str,
     span: Span,
@@ -193,10 +193,10 @@ pub(super) fn check_one_rowtime(
 }
 
 /// Calcite's unique output names: a repeated name gets 0, 1, ... appended (`ts`, `ts0`).
-fn uniquified(names: &[String]) -> Vec<String> {
+fn uniquified(names: &[super::Name]) -> Vec<String> {
     let mut out: Vec<String> = Vec::with_capacity(names.len());
     for name in names {
-        let mut candidate = name.clone();
+        let mut candidate = name.to_string();
         let mut n = 0;
         while out.contains(&candidate) {
             candidate = format!("{name}{n}");
@@ -253,7 +253,7 @@ pub(super) fn check_streaming_sort(
 /// output columns `names` and `types` give it; `None` when it names none.
 pub(super) fn output_sort_key(
     key: &ast::Expr,
-    names: Option<&[String]>,
+    names: Option<&[super::Name]>,
     types: &[Option<DataType>],
 ) -> Option<SortKey> {
     let index = match &key.kind {

@@ -60,8 +60,8 @@ pub(super) enum SetColumn {
 pub(super) fn unnest(
     args: &[Option<DataType>],
     ordinality: bool,
-    alias: Option<String>,
-    alias_columns: Option<&[String]>,
+    alias: Option<super::Name>,
+    alias_columns: Option<&[super::Name]>,
     span: flinkddl_diagnostics::Span,
 ) -> Result<super::Relation, Box<flinkddl_diagnostics::Diagnostic>> {
     use flinkddl_types::LogicalType as L;
@@ -87,14 +87,14 @@ pub(super) fn unnest(
             .with_help("UNNEST expands a collection into rows: pass an ARRAY, MAP or MULTISET column"),
         ));
     }
-    let mut names: Vec<Option<String>> = Vec::new();
+    let mut names: Vec<Option<super::Name>> = Vec::new();
     let mut types: Vec<Option<DataType>> = Vec::new();
     for t in &args {
         match &t.logical {
             L::Array { element } | L::Multiset { element } => match &element.logical {
                 L::Row { fields } => {
                     for f in fields {
-                        names.push(Some(f.name.clone()));
+                        names.push(Some(f.name.as_str().into()));
                         types.push(Some(f.data_type.clone()));
                     }
                 }
@@ -116,7 +116,7 @@ pub(super) fn unnest(
         names.push(None);
         types.push(Some(DataType::int().not_null()));
     }
-    let columns: Option<Vec<String>> = match alias_columns {
+    let columns: Option<Vec<super::Name>> = match alias_columns {
         Some(given) if given.len() == types.len() => Some(given.to_vec()),
         Some(_) => None,
         None => names.into_iter().collect(),

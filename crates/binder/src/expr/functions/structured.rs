@@ -6,7 +6,7 @@ use flinkddl_types::{DataType, LogicalType, RowField};
 
 pub(super) fn object_of(cx: &mut CallCx) -> BResult<Bound> {
     let class = match cx.args.first().map(|a| &a.lit) {
-        Some(Lit::Str(c)) => c.clone(),
+        Some(Lit::Str(c)) => c.to_string(),
         _ => return cx.invalid_input("The first argument must be a STRING/VARCHAR literal."),
     };
     let java_ident = |s: &str| {
