@@ -31,13 +31,64 @@ enum Entries<'a> {
     },
     Recorded {
         source: &'a str,
-        /// The WITH entries as written: key, value.
-        options: Vec<(Span, Span)>,
-        /// The column names as written.
-        columns: Vec<Span>,
+        /// Each WITH entry's key and value, then each column name, as written.
+        spans: Packed,
+        /// How many of `spans` are WITH entries (two spans each).
+        options: u32,
         /// Values that are not the text read back: by entry (options first, then columns).
-        decoded: Vec<(u32, Box<str>)>,
+        decoded: Box<[(u32, Box<str>)]>,
     },
+}
+
+/// Spans after a table's name, packed: offsets from the name's start and lengths in 16 bits
+/// when the statement is short enough (almost always), else in 32 bits. A check keeps one of
+/// these for every table to the end of the script.
+#[derive(Debug, Clone, PartialEq)]
+enum Packed {
+    Narrow { base: u32, words: Box<[u16]> },
+    Wide(Box<[u32]>),
+}
+
+impl Packed {
+    fn new(base: u32, spans: &[Span]) -> Packed {
+        let narrow = spans.iter().all(|s| {
+            s.start >= base
+                && s.start - base <= u32::from(u16::MAX)
+                && s.len() <= u32::from(u16::MAX)
+        });
+        if narrow {
+            let words = spans
+                .iter()
+                .flat_map(|s| [(s.start - base) as u16, s.len() as u16])
+                .collect();
+            Packed::Narrow { base, words }
+        } else {
+            Packed::Wide(spans.iter().flat_map(|s| [s.start, s.end]).collect())
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Packed::Narrow { words, .. } => words.len() / 2,
+            Packed::Wide(words) => words.len() / 2,
+        }
+    }
+
+    fn get(&self, i: usize) -> Span {
+        match self {
+            Packed::Narrow { base, words } => {
+                let start = base + u32::from(words.get(2 * i).copied().unwrap_or(0));
+                Span::new(
+                    start,
+                    start + u32::from(words.get(2 * i + 1).copied().unwrap_or(0)),
+                )
+            }
+            Packed::Wide(words) => Span::new(
+                words.get(2 * i).copied().unwrap_or(0),
+                words.get(2 * i + 1).copied().unwrap_or(0),
+            ),
+        }
+    }
 }
 
 impl Default for Entries<'_> {
@@ -59,18 +110,17 @@ impl TableSpans<'_> {
                 .map(|p| (p.key.span, p.value.span)),
             Entries::Recorded {
                 source,
+                spans,
                 options,
                 decoded,
-                ..
-            } => options
-                .iter()
-                .enumerate()
-                .rev()
-                .find(|(i, (k, _))| match decoded_at(decoded, *i) {
+            } => (0..*options as usize).rev().find_map(|i| {
+                let k = spans.get(2 * i);
+                let found = match decoded_at(decoded, i) {
                     Some(value) => value == key,
                     None => unquoted_equals(k.text(source), b'\'', key),
-                })
-                .map(|(_, p)| *p),
+                };
+                found.then(|| (k, spans.get(2 * i + 1)))
+            }),
         }
     }
 
@@ -93,18 +143,20 @@ impl TableSpans<'_> {
             }),
             Entries::Recorded {
                 source,
+                spans,
                 options,
-                columns,
                 decoded,
-            } => columns
-                .iter()
-                .enumerate()
-                .rev()
-                .find(|(i, span)| match decoded_at(decoded, options.len() + i) {
-                    Some(value) => value == name,
-                    None => ident_equals(span.text(source), name),
+            } => {
+                let first = 2 * *options as usize;
+                (first..spans.len()).rev().find_map(|i| {
+                    let span = spans.get(i);
+                    let found = match decoded_at(decoded, *options as usize + i - first) {
+                        Some(value) => value == name,
+                        None => ident_equals(span.text(source), name),
+                    };
+                    found.then_some(span)
                 })
-                .map(|(_, span)| *span),
+            }
         };
         found.unwrap_or(self.table)
     }
@@ -139,35 +191,36 @@ pub fn spans_from_ast<'a>(ct: &'a CreateTable<'a>) -> TableSpans<'a> {
 pub fn spans_recorded<'a>(ct: &CreateTable<'_>, source: &'a str) -> TableSpans<'a> {
     let properties = ct.with.as_ref().map_or(&[][..], |w| &w.properties[..]);
     let elements = ct.elements.as_ref().map_or(&[][..], |e| &e.items[..]);
-    let mut options = Vec::with_capacity(properties.len());
-    let mut columns = Vec::with_capacity(elements.len());
+    let mut spans: Vec<Span> = Vec::with_capacity(2 * properties.len() + elements.len());
     let mut decoded = Vec::new();
-    for p in properties {
+    for (i, p) in properties.iter().enumerate() {
         if !reads_back(source, p.key.span, p.key.value)
             && !unquoted_equals(p.key.span.text(source), b'\'', p.key.value)
         {
-            decoded.push((options.len() as u32, p.key.value.into()));
+            decoded.push((i as u32, p.key.value.into()));
         }
-        options.push((p.key.span, p.value.span));
+        spans.push(p.key.span);
+        spans.push(p.value.span);
     }
+    let options = properties.len();
     for e in elements {
         if let TableElement::Column(c) = e {
             if !reads_back(source, c.name.span, c.name.value)
                 && !ident_equals(c.name.span.text(source), c.name.value)
             {
-                let entry = options.len() + columns.len();
+                let entry = options + spans.len() - 2 * options;
                 decoded.push((entry as u32, c.name.value.into()));
             }
-            columns.push(c.name.span);
+            spans.push(c.name.span);
         }
     }
     TableSpans {
         table: ct.name.span,
         entries: Entries::Recorded {
             source,
-            options,
-            columns,
-            decoded,
+            spans: Packed::new(ct.name.span.start, &spans),
+            options: options as u32,
+            decoded: decoded.into_boxed_slice(),
         },
     }
 }
@@ -249,6 +302,30 @@ mod tests {
         for spans in [&recorded, &tree] {
             check_spans(sql, spans);
         }
+    }
+
+    #[test]
+    fn spans_far_from_the_table_name_are_kept_whole() {
+        let padding = "x".repeat(70_000);
+        let sql = format!(
+            "CREATE TABLE t /* {padding} */ (`a``b` INT, c INT) WITH ('k' = '1', U&'k2' = 'x', 'k' = '2')"
+        );
+        let parse = flinkddl_syntax::parse(&sql);
+        let Some(flinkddl_syntax::ast::StatementKind::CreateTable(ct)) =
+            parse.script().statements.first().map(|s| &s.kind)
+        else {
+            panic!("not a CREATE TABLE: {:?}", parse.errors);
+        };
+        let recorded = spans_recorded(ct, &sql);
+        assert!(matches!(
+            recorded.entries,
+            Entries::Recorded {
+                spans: Packed::Wide(_),
+                ..
+            }
+        ));
+        check_spans(&sql, &recorded);
+        check_spans(&sql, &spans_from_ast(ct));
     }
 
     fn check_spans(sql: &str, spans: &TableSpans) {
