@@ -30,7 +30,7 @@ pub fn select_item_types(
 ) -> Vec<SelectItemType> {
     let mut binder = Binder::new(source, options, source_check);
     binder.item_types = Some(Vec::new());
-    let broken = crate::broken_statements(parse);
+    let broken = parse.statements_with_errors();
     for (index, statement) in parse.script().statements.iter().enumerate() {
         let is_broken = broken.get(index).copied().unwrap_or(true);
         binder.bind_statement(index, statement, is_broken);

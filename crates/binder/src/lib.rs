@@ -158,21 +158,6 @@ impl<'a> Binder<'a> {
     }
 }
 
-/// Which statements have a syntax error: one pass over the errors (not one per statement,
-/// which is quadratic on a script of many broken statements).
-pub(crate) fn broken_statements(parse: &Parse) -> Vec<bool> {
-    let mut broken = vec![false; parse.script().statements.len()];
-    for d in &parse.errors {
-        if d.severity == flinkddl_diagnostics::Severity::Error {
-            if let Some(slot) = statement_index(parse, d.span.start).and_then(|i| broken.get_mut(i))
-            {
-                *slot = true;
-            }
-        }
-    }
-    broken
-}
-
 /// Did-you-mean suggestions for a missing table look at the most recently created tables only,
 /// so that a script of many references to missing tables stays linear.
 pub(crate) const MAX_SUGGESTION_CANDIDATES: usize = 1_000;
@@ -181,11 +166,7 @@ pub(crate) const MAX_SUGGESTION_CANDIDATES: usize = 1_000;
 /// statement owns the text up to the next one, so an error after its last token, such as a
 /// stray token or an unclosed comment, is still its error).
 pub fn statement_index(parse: &Parse, offset: u32) -> Option<usize> {
-    let statements = &parse.script().statements;
-    let after = statements.partition_point(|s| s.span.start <= offset);
-    after
-        .checked_sub(1)
-        .or((!statements.is_empty()).then_some(0))
+    parse.statement_at(offset)
 }
 
 pub(crate) struct Binder<'a> {

@@ -153,7 +153,7 @@ pub fn bind_replaying(
             .filter(|u| ends.len() == first && u.first >= first && u.same_before <= u.first)
             .and_then(|u| Replay::new(u, earlier, first));
     }
-    let broken = crate::broken_statements(parse);
+    let broken = parse.statements_with_errors();
     let mut checkpoints = Vec::new();
     let mut replayed = 0;
     for (index, statement) in statements.iter().enumerate().skip(first) {
@@ -240,7 +240,7 @@ impl<'a> Replay<'a> {
         };
         let old = unchanged.old;
         let old_statements = old.script().statements;
-        let old_broken = crate::broken_statements(old);
+        let old_broken = old.statements_with_errors();
         // Before `same_before` both versions read the same from the same state.
         let from = unchanged.old_from.min(first).max(unchanged.same_before);
         for (i, statement) in old_statements

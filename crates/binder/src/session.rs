@@ -3,7 +3,6 @@
 //! The results are [`crate::bind_checked`]'s on the whole parse.
 
 use crate::{BindOptions, Binder, Bound, SourceCheck};
-use flinkddl_diagnostics::{Diagnostic, Severity};
 use flinkddl_syntax::ast::Statement;
 use std::sync::Arc;
 
@@ -26,10 +25,10 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// Binds the next piece's statements, whose syntax diagnostics (sorted by position) are
-    /// `errors`. A statement with a syntax error is only noted, as in [`crate::bind_checked`].
-    pub fn bind(&mut self, statements: &[Statement<'_>], errors: &[Diagnostic]) {
-        let broken = broken_in(statements, errors);
+    /// Binds the next piece's statements; `broken` says which have a syntax error
+    /// (`flinkddl_syntax::statements_with_errors`): those are only noted, as in
+    /// [`crate::bind_checked`].
+    pub fn bind(&mut self, statements: &[Statement<'_>], broken: &[bool]) {
         for (i, statement) in statements.iter().enumerate() {
             let is_broken = broken.get(i).copied().unwrap_or(true);
             self.binder
@@ -56,17 +55,4 @@ impl<'a> Session<'a> {
             uses: binder.uses,
         }
     }
-}
-
-/// Which of `statements` have a syntax error among `errors` (a statement owns the text up to
-/// the next one; an error before the first belongs to the first).
-pub fn broken_in(statements: &[Statement<'_>], errors: &[Diagnostic]) -> Vec<bool> {
-    let mut broken = vec![false; statements.len()];
-    for d in errors.iter().filter(|d| d.severity == Severity::Error) {
-        let after = statements.partition_point(|s| s.span.start <= d.span.start);
-        if let Some(slot) = broken.get_mut(after.saturating_sub(1)) {
-            *slot = true;
-        }
-    }
-    broken
 }

@@ -473,7 +473,8 @@ pub fn diagnose_in_pieces(
     let mut spans: Vec<Option<connectors::TableSpans<'_>>> = Vec::new();
     let complete = syntax::parse_piece_by_piece(shared, piece_bytes, |first, piece| {
         let list = piece.script.statements.as_slice();
-        session.bind(list, &piece.errors);
+        let broken = syntax::statements_with_errors(list, &piece.errors);
+        session.bind(list, &broken);
         let created = session.created();
         for (index, _) in created.get(spans.len()..).unwrap_or_default() {
             spans.push(create_table_spans(
@@ -481,7 +482,6 @@ pub fn diagnose_in_pieces(
                 text,
             ));
         }
-        let broken = binder::session::broken_in(list, &piece.errors);
         lints.extend(linter.lint(first, list, &broken, created));
         statements.extend(list.iter().map(|s| s.span));
         comments.extend(

@@ -205,16 +205,7 @@ fn read_range<'a>(
     };
     // The lexer reports at most so many invalid characters per text: pieces that together
     // report more would not sum up as the whole text does.
-    let invalid: usize = read
-        .iter()
-        .map(|p| {
-            p.lexed
-                .errors
-                .iter()
-                .filter(|d| d.code == Code::InvalidCharacter)
-                .count()
-        })
-        .sum();
+    let invalid: usize = read.iter().map(|p| invalid_reports(&p.lexed.errors)).sum();
     if count > 1 && invalid >= crate::lexer::MAX_INVALID_CHARACTER_REPORTS {
         return None;
     }
@@ -293,15 +284,11 @@ pub fn parse_piece_by_piece(
     let (mut first_statement, mut invalid) = (0usize, 0usize);
     let mut next = read_streamed(text.clone(), 0, piece_bytes);
     loop {
-        let Some((piece, from, to)) = next.take() else {
+        let Some((piece, from, to, reported)) = next.take() else {
             return false;
         };
+        invalid += reported;
         let fits = piece.with_dependent(|_, parse| {
-            invalid += parse
-                .errors
-                .iter()
-                .filter(|d| d.code == Code::InvalidCharacter)
-                .count();
             let first_start = parse
                 .script
                 .statements
@@ -336,14 +323,16 @@ pub fn parse_piece_by_piece(
 }
 
 /// The piece of `text` from `from` on (after a cut, or the start): about `piece_bytes` long,
-/// longer when it cannot end at the first cut after that. With where it starts and ends.
+/// longer when it cannot end at the first cut after that. With where it starts and ends, and
+/// how many invalid characters its lexer reported (counted before the errors inside raw
+/// statements are dropped, as the lexer's cap counts them).
 fn read_streamed(
     text: std::sync::Arc<String>,
     from: usize,
     piece_bytes: usize,
-) -> Option<(PieceTree, usize, usize)> {
+) -> Option<(PieceTree, usize, usize, usize)> {
     let threads = rayon::current_num_threads();
-    let mut ends = 0;
+    let (mut ends, mut invalid) = (0, 0);
     let tree = PieceTree::try_new(
         PieceSource {
             text,
@@ -380,6 +369,7 @@ fn read_streamed(
                 }
             };
             ends = to;
+            invalid = invalid_reports(&read.lexed.errors);
             let statements = crate::ast::List::new(
                 crate::arena::Arena::new(herd).alloc_slice(read.statements.into_iter()),
             );
@@ -393,7 +383,15 @@ fn read_streamed(
         },
     )
     .ok()?;
-    Some((tree, from, ends))
+    Some((tree, from, ends, invalid))
+}
+
+/// How many invalid characters a lexer reported one by one (it caps them per text).
+fn invalid_reports(lexer_errors: &[Diagnostic]) -> usize {
+    lexer_errors
+        .iter()
+        .filter(|d| d.code == Code::InvalidCharacter)
+        .count()
 }
 
 /// The parse of `text`, a later version of `old`'s text (`old_text`), and the index of the first

@@ -289,19 +289,27 @@ impl Parse {
     /// those statements. One pass over the errors (not one per statement, which is quadratic
     /// on a script of many broken statements).
     pub fn statements_with_errors(&self) -> Vec<bool> {
-        let statements = self.script().statements;
-        let mut broken = vec![false; statements.len()];
-        for d in &self.errors {
-            if d.severity == flinkddl_diagnostics::Severity::Error {
-                if let Some(slot) =
-                    statement_at(&statements, d.span.start).and_then(|i| broken.get_mut(i))
-                {
-                    *slot = true;
-                }
+        statements_with_errors(&self.script().statements, &self.errors)
+    }
+}
+
+/// [`Parse::statements_with_errors`] of some statements and their syntax diagnostics (a
+/// streaming check's piece).
+pub fn statements_with_errors(
+    statements: &[ast::Statement<'_>],
+    errors: &[Diagnostic],
+) -> Vec<bool> {
+    let mut broken = vec![false; statements.len()];
+    for d in errors {
+        if d.severity == flinkddl_diagnostics::Severity::Error {
+            if let Some(slot) =
+                statement_at(statements, d.span.start).and_then(|i| broken.get_mut(i))
+            {
+                *slot = true;
             }
         }
-        broken
     }
+    broken
 }
 
 /// The most trees a parse keeps alive ([`Parse::splice`]): itself and two earlier versions.
