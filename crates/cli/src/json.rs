@@ -250,6 +250,15 @@ impl Pretty {
         self.out.reserve(s.len() + 2);
         self.out.push('"');
         let bytes = s.as_bytes();
+        // Most texts need no escape: one branch-free pass (the compiler reads it a vector at a
+        // time) and one copy.
+        if bytes.iter().fold(true, |clean, &b| {
+            clean & (b >= 0x20 && b != b'"' && b != b'\\')
+        }) {
+            self.out.push_str(s);
+            self.out.push('"');
+            return;
+        }
         let mut start = 0;
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {

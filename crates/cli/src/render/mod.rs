@@ -12,6 +12,7 @@ pub mod sarif;
 
 use crate::check::FileReport;
 use flinkddl::{LineIndex, Span};
+use std::cell::{Cell, OnceCell};
 
 /// A span of one file, located.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,37 +27,125 @@ pub struct Located {
 }
 
 /// Locates spans of one file's text.
+///
+/// A report's spans come in Flink's order, nearly ascending, so the locator walks the text from
+/// one span to the next, counting line feeds between them (memchr counts them a vector at a
+/// time) instead of indexing every line of a file whose diagnostics touch a few: a 10 MB file's
+/// line index cost more than the rest of the JSON report. A text with a carriage return, or a
+/// walk longer than a few passes over the text (spans far apart, out of order, or many on one
+/// long line), switches to the whole [`LineIndex`], so the cost stays linear.
 pub struct Locator<'a> {
     text: &'a str,
     offset: u32,
-    index: LineIndex,
+    walk: Cell<Walk>,
+    index: OnceCell<LineIndex>,
+}
+
+/// Where the walk stands: the offset last located and its 0-based line; the bytes read so far.
+#[derive(Clone, Copy)]
+struct Walk {
+    at: u32,
+    line: u32,
+    /// Where the line of `at` starts.
+    line_start: u32,
+    read: usize,
+    /// Whether the text has only `\n` line ends (`None` until the first span is located).
+    line_feeds_only: Option<bool>,
 }
 
 impl<'a> Locator<'a> {
     pub fn new(report: &'a FileReport) -> Locator<'a> {
+        Locator::of(&report.source.text, report.source.offset)
+    }
+
+    /// A locator of `text`, whose byte offsets are reported `offset` bytes further (a byte
+    /// order mark the text does not hold).
+    pub fn of(text: &'a str, offset: u32) -> Locator<'a> {
         Locator {
-            text: &report.source.text,
-            offset: report.source.offset,
-            index: LineIndex::new(&report.source.text),
+            text,
+            offset,
+            walk: Cell::new(Walk {
+                at: 0,
+                line: 0,
+                line_start: 0,
+                read: 0,
+                line_feeds_only: None,
+            }),
+            index: OnceCell::new(),
         }
     }
 
-    /// The file's line index (built once, here).
+    /// The file's whole line index (built on first use).
     pub fn line_index(&self) -> &LineIndex {
-        &self.index
+        self.index.get_or_init(|| LineIndex::new(self.text))
     }
 
     pub fn locate(&self, span: Span) -> Located {
-        let start = self.index.line_col(self.text, span.start);
-        let end = self.index.line_col(self.text, span.end);
+        let (line, column) = self.line_col_utf16(span.start);
+        let (end_line, end_column) = self.line_col_utf16(span.end);
         Located {
-            line: start.line,
-            column: start.column_utf16,
-            end_line: end.line,
-            end_column: end.column_utf16,
+            line,
+            column,
+            end_line,
+            end_column,
             start: span.start + self.offset,
             end: span.end + self.offset,
         }
+    }
+
+    /// The 1-based line and UTF-16 column of `offset`, as [`LineIndex::line_col`] gives them.
+    fn line_col_utf16(&self, offset: u32) -> (u32, u32) {
+        if let Some(index) = self.index.get() {
+            let at = index.line_col(self.text, offset);
+            return (at.line, at.column_utf16);
+        }
+        let bytes = self.text.as_bytes();
+        let mut walk = self.walk.get();
+        let line_feeds_only = *walk
+            .line_feeds_only
+            .get_or_insert_with(|| memchr::memchr(b'\r', bytes).is_none());
+        // A few passes over the text: past that the index is cheaper than walking on.
+        if !line_feeds_only || walk.read > 4 * bytes.len() + 4096 {
+            let at = self.line_index().line_col(self.text, offset);
+            return (at.line, at.column_utf16);
+        }
+        let offset = (offset as usize).min(bytes.len());
+        let from = walk.at as usize;
+        let (low, high) = (from.min(offset), from.max(offset));
+        let between = memchr::memchr_iter(b'\n', bytes.get(low..high).unwrap_or_default()).count();
+        let line = if offset >= from {
+            walk.line as usize + between
+        } else {
+            (walk.line as usize).saturating_sub(between)
+        };
+        // Forward on the same line (a span's end after its start, most often), the line start
+        // is known.
+        let start = if offset >= from && between == 0 {
+            walk.line_start as usize
+        } else {
+            memchr::memrchr(b'\n', bytes.get(..offset).unwrap_or_default()).map_or(0, |i| i + 1)
+        };
+        let mut end = offset;
+        while end > start && !self.text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let prefix = bytes.get(start..end).unwrap_or_default();
+        // Counted on bytes, as the line index counts: a character starts at every byte that is
+        // not a continuation byte, and takes two UTF-16 units when it has four bytes.
+        let utf16 = if prefix.is_ascii() {
+            prefix.len()
+        } else {
+            prefix
+                .iter()
+                .map(|&b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+                .sum()
+        };
+        walk.read += (high - low) + (offset - start);
+        walk.at = offset as u32;
+        walk.line = line as u32;
+        walk.line_start = start as u32;
+        self.walk.set(walk);
+        (line as u32 + 1, utf16 as u32 + 1)
     }
 }
 
@@ -84,4 +173,54 @@ pub fn summary_line(summary: &crate::check::Summary) -> String {
     }
     line.push('.');
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The walking locator gives the line index's lines and UTF-16 columns, for spans in any
+    /// order, on texts with `\n`, `\r\n`, lone `\r` and multi-byte characters, before and
+    /// after its walk budget runs out.
+    #[test]
+    fn walking_agrees_with_the_line_index() {
+        let pieces = ["ab", "\n", "\r\n", "\r", "ä", "😀", " ", "\n\n", "x"];
+        let mut seed = 11u64;
+        let mut next = |bound: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % bound.max(1)
+        };
+        for round in 0..3000 {
+            let mut text = String::new();
+            for _ in 0..next(40) {
+                // Every third text has line feeds only, the walk's own case.
+                let piece = pieces[next(pieces.len())];
+                if round % 3 == 0 && piece.contains('\r') {
+                    continue;
+                }
+                text.push_str(piece);
+            }
+            let index = LineIndex::new(&text);
+            let locator = Locator::of(&text, 3);
+            for _ in 0..next(30) {
+                let (a, b) = (next(text.len() + 3) as u32, next(text.len() + 3) as u32);
+                let span = Span::new(a.min(b), a.max(b));
+                let (start, end) = (
+                    index.line_col(&text, span.start),
+                    index.line_col(&text, span.end),
+                );
+                let want = Located {
+                    line: start.line,
+                    column: start.column_utf16,
+                    end_line: end.line,
+                    end_column: end.column_utf16,
+                    start: span.start + 3,
+                    end: span.end + 3,
+                };
+                assert_eq!(locator.locate(span), want, "{text:?} {span:?}");
+            }
+        }
+    }
 }
