@@ -21,11 +21,15 @@ use flinkddl::syntax::ast::{
 };
 use flinkddl::Span;
 use query::{Meaning, OutColumn, Rel, Relation};
-use std::collections::{HashMap, HashSet};
+/// foldhash: the index hashes a path or a name per column and per reference, and SipHash was a
+/// fifth of a 5 MB script's index (docs/performance.md, session 11).
+pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+type HashSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 use std::sync::Arc;
 
 /// A fully qualified table or view name.
-pub type TablePath = (String, String, String);
+/// Shared: a path is cloned into every symbol, column and occurrence of its table.
+pub type TablePath = Arc<(String, String, String)>;
 
 /// What a name denotes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -146,9 +150,9 @@ impl Index {
             catalog: flinkddl::binder::catalog::DEFAULT_CATALOG.to_string(),
             database: flinkddl::binder::catalog::DEFAULT_DATABASE.to_string(),
             statement: 0,
-            live: HashMap::new(),
-            alias_uses: HashMap::new(),
-            alias_defs: HashMap::new(),
+            live: HashMap::default(),
+            alias_uses: HashMap::default(),
+            alias_defs: HashMap::default(),
             created: analysis
                 .created
                 .iter()
@@ -294,9 +298,17 @@ impl Builder {
     fn qualify(&self, name: &ObjectName) -> Option<TablePath> {
         let parts: Vec<&str> = name.parts.iter().map(|p| p.value).collect();
         match parts.as_slice() {
-            [t] => Some((self.catalog.clone(), self.database.clone(), t.to_string())),
-            [d, t] => Some((self.catalog.clone(), d.to_string(), t.to_string())),
-            [c, d, t] => Some((c.to_string(), d.to_string(), t.to_string())),
+            [t] => Some(Arc::new((
+                self.catalog.clone(),
+                self.database.clone(),
+                t.to_string(),
+            ))),
+            [d, t] => Some(Arc::new((
+                self.catalog.clone(),
+                d.to_string(),
+                t.to_string(),
+            ))),
+            [c, d, t] => Some(Arc::new((c.to_string(), d.to_string(), t.to_string()))),
             _ => None,
         }
     }

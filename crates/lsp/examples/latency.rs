@@ -19,6 +19,10 @@ use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
+/// The allocator of the `flinkddl` binary, whose `flinkddl lsp` is the server editors run.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const URI: &str = "file:///bench/script.sql";
 
 #[path = "shared/script.rs"]

@@ -10,10 +10,10 @@
 //! its name means. A column a query passes through unchanged (`SELECT price FROM orders`) means
 //! the column it reads, so a use of it through a view or a CTE is a use of the table's column.
 
+use super::HashMap;
 use super::{Builder, Symbol, TablePath};
 use flinkddl::syntax::ast::{self, visit, Expr, ExprKind, Query, SetExprKind, TableRefKind};
 use flinkddl::Span;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What a column name a relation gives its readers stands for.
@@ -54,7 +54,7 @@ enum Lookup<'r> {
 
 impl Relation {
     pub fn new(columns: Vec<OutColumn>) -> Relation {
-        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_name: HashMap<String, Vec<usize>> = HashMap::default();
         for (i, c) in columns.iter().enumerate() {
             by_name.entry(c.name.clone()).or_default().push(i);
         }
