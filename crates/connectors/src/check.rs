@@ -571,6 +571,9 @@ struct Checker<'a> {
     usage: Usage,
     /// The options resolved: the formats in effect, what each key is.
     resolved: TableOptions<'a>,
+    /// The table's options as `str`s: looked up by key tens of times a table, and a
+    /// `CompactString` decodes its length and address at each look.
+    options: Vec<(&'a str, &'a str)>,
     /// The written keys that are no known key, found once per table and only when a missing
     /// option looks for a misspelling of itself.
     unknown_written: std::cell::OnceCell<Vec<Word<'a>>>,
@@ -600,6 +603,11 @@ impl<'a> Checker<'a> {
             write: roles.contains(&Role::Sink),
             usage: Usage::EveryUse,
             resolved: TableOptions::for_connector(catalogue, connector, &table.options),
+            options: table
+                .options
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect(),
             unknown_written: std::cell::OnceCell::new(),
             known_written: 0,
             known_keys: std::cell::OnceCell::new(),
@@ -663,18 +671,20 @@ impl<'a> Checker<'a> {
     }
 
     fn option(&self, key: &str) -> Option<&'a str> {
-        self.table.option(key)
+        self.options
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, v)| v)
     }
 
     /// The value of `<prefix><key>`, without building the joined key.
     fn prefixed_option(&self, prefix: &str, key: &str) -> Option<&'a str> {
         // The length first: most keys differ in it, and it costs no byte comparison.
         let len = prefix.len() + key.len();
-        self.table
-            .options
+        self.options
             .iter()
             .find(|(k, _)| k.len() == len && k.starts_with(prefix) && k.ends_with(key))
-            .map(|(_, v)| v.as_str())
+            .map(|&(_, v)| v)
     }
 
     fn run(&mut self) {
