@@ -49,7 +49,7 @@ fn builder_matches_the_equivalent_ddl() {
 fn build_errors(builder: &TableSchemaBuilder) -> Vec<String> {
     match builder.build() {
         Ok(_) => Vec::new(),
-        Err(diagnostics) => diagnostics.into_iter().map(|d| d.message).collect(),
+        Err(diagnostics) => diagnostics.into_iter().map(|d| d.message.into()).collect(),
     }
 }
 

@@ -13,7 +13,7 @@ use crate::values::{check_value, for_each_escaped, numeric_value, quoted_list, s
 mod datagen;
 mod distance;
 use flinkddl_binder::schema::{ColumnKind, TableSchema};
-use flinkddl_diagnostics::{Code, Diagnostic, Severity, Span};
+use flinkddl_diagnostics::{Code, Diagnostic, Message, Severity, Span};
 use flinkddl_types::{parse_logical_type, supports_explicit_cast, DataType};
 
 /// How a table is used, which decides whether a finding is an error (decision 0004).
@@ -160,7 +160,7 @@ fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) 
             "write 'connector' = '<identifier>' and the new-style options of that connector (docs: Flink's connector pages list them)",
         );
         match identifier {
-            Some(id) if key == "connector.type" => d.with_help(exact(format_args!(
+            Some(id) if key == "connector.type" => d.with_help(text(format_args!(
                 "write 'connector' = '{id}' and the Flink 2.x keys the message names"
             ))),
             _ => d,
@@ -169,11 +169,11 @@ fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) 
         let mut d = Diagnostic::new(
             Code::MissingRequiredOption,
             spans.key(key),
-            exact(format_args!(
+            text(format_args!(
                 "option keys are case-sensitive: '{key}' is not 'connector'"
             )),
         )
-        .with_help(exact(format_args!("write 'connector' = '{value}'")));
+        .with_help(text(format_args!("write 'connector' = '{value}'")));
         if spans.has_key(key) {
             d = d.with_fix(spans.key(key), "'connector'", "write the key in lower case");
         }
@@ -184,9 +184,7 @@ fn legacy_connector_keys(table: &TableSchema, spans: &TableSpans, usage: Usage) 
             reads: false,
             writes: false,
         } => {
-            d.message.push_str(
-                " (Flink accepts the CREATE TABLE and fails when a query first reads or writes the table)",
-            );
+            d.message = concat(&[&d.message, FAILS_AT_READ_OR_WRITE]).into();
             d.with_severity(Severity::Warning)
         }
         // Every use of the table fails: no connector is found.
@@ -206,9 +204,9 @@ fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Dia
         return Diagnostic::new(
             Code::LegacyConnector,
             span,
-            exact(format_args!("'{id}' is not a Flink 2.x connector identifier: Flink 2.x has '{new}' instead")),
+            text(format_args!("'{id}' is not a Flink 2.x connector identifier: Flink 2.x has '{new}' instead")),
         )
-        .with_help(exact(format_args!(
+        .with_help(text(format_args!(
             "write 'connector' = '{new}' (Flink finds no factory for '{id}' when the table is first used)"
         )))
         .with_fix(span, quote(new), exact(format_args!("write '{new}'")));
@@ -217,11 +215,11 @@ fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Dia
         return Diagnostic::new(
             Code::ConnectorTypo,
             span,
-            exact(format_args!(
+            text(format_args!(
                 "connector '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
             )),
         )
-        .with_help(exact(format_args!(
+        .with_help(text(format_args!(
             "did you mean '{best}'? (if '{id}' is an in-house connector, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
         )))
         .with_fix(span, quote(best), exact(format_args!("write '{best}'")));
@@ -229,7 +227,7 @@ fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Dia
     Diagnostic::new(
         Code::UnknownConnector,
         span,
-        exact(format_args!("connector '{id}' is not in the catalogue; its options are not checked")),
+        text(format_args!("connector '{id}' is not in the catalogue; its options are not checked")),
     )
     .with_help(
         "describe in-house connectors in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)",
@@ -479,65 +477,87 @@ struct Verdict {
 }
 
 impl Verdict {
-    /// The message `args` formats, with the tail, in a string of exactly its length.
-    fn text(&self, args: std::fmt::Arguments<'_>) -> String {
-        exact_with(args, self.tail)
+    /// The message `args` formats, with the tail.
+    fn text(&self, args: std::fmt::Arguments<'_>) -> Message {
+        shared_with(args, self.tail)
     }
 
     /// A rule's own message when it has one, else `default`: with the tail either way.
     fn message_or(
         &self,
         message: &Option<String>,
-        default: impl FnOnce(&Self) -> String,
-    ) -> String {
+        default: impl FnOnce(&Self) -> Message,
+    ) -> Message {
         match message {
             Some(m) => self.concat(&[m]),
             None => default(self),
         }
     }
 
-    /// `pieces` and the tail as one string, allocated once.
-    fn concat(&self, pieces: &[&str]) -> String {
-        let len = pieces.iter().map(|p| p.len()).sum::<usize>() + self.tail.len();
-        let mut out = String::with_capacity(len);
-        for p in pieces {
-            out.push_str(p);
-        }
-        out.push_str(self.tail);
-        out
+    /// `pieces` and the tail as one text.
+    fn concat(&self, pieces: &[&str]) -> Message {
+        with_scratch(|out| {
+            for p in pieces {
+                out.push_str(p);
+            }
+            out.push_str(self.tail);
+        })
     }
 }
 
-/// What `format!` gives, in a string of exactly its length: findings stay alive until the
-/// report, and `format!`'s estimate over-reserves (up to twice the text).
+/// What `format!` gives, in a string of exactly its length: `format!`'s estimate over-reserves
+/// (up to twice the text).
 fn exact(args: std::fmt::Arguments<'_>) -> String {
-    exact_with(args, "")
+    use std::fmt::Write;
+    match args.as_str() {
+        Some(plain) => plain.to_string(),
+        None => in_scratch(
+            |out| {
+                let _ = out.write_fmt(args);
+            },
+            str::to_string,
+        ),
+    }
 }
 
-/// [`exact`] of `args` followed by `tail`.
-fn exact_with(args: std::fmt::Arguments<'_>, tail: &str) -> String {
+/// The text `args` formats, as a [`Message`].
+fn text(args: std::fmt::Arguments<'_>) -> Message {
+    shared_with(args, "")
+}
+
+/// The text `args` formats followed by `tail`, as a [`Message`].
+fn shared_with(args: std::fmt::Arguments<'_>, tail: &str) -> Message {
     use std::fmt::Write;
-    if let Some(plain) = args.as_str() {
-        return concat(&[plain, tail]);
-    }
+    in_scratch(
+        |out| {
+            let _ = out.write_fmt(args);
+            out.push_str(tail);
+        },
+        Message::shared,
+    )
+}
+
+/// The text `write` builds, as a [`Message`]: built in a reused buffer, so that a text an
+/// earlier finding already has costs no allocation (findings repeat a few hundred texts).
+fn with_scratch(write: impl FnOnce(&mut String)) -> Message {
+    in_scratch(write, Message::shared)
+}
+
+/// `finish` of the text `write` builds in a reused buffer (which allocates rarely).
+fn in_scratch<T>(write: impl FnOnce(&mut String), finish: impl FnOnce(&str) -> T) -> T {
     thread_local! {
-        /// Formatted into first, to learn the length: reused, so it allocates rarely.
         static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
     }
     SCRATCH.with(|scratch| {
         let Ok(mut scratch) = scratch.try_borrow_mut() else {
-            // Only when formatting `args` itself formats a finding: not the fast path.
-            let mut out = std::fmt::format(args);
-            out.push_str(tail);
-            out.shrink_to_fit();
-            return out;
+            // Only when building the text builds another: not the fast path.
+            let mut out = String::new();
+            write(&mut out);
+            return finish(&out);
         };
         scratch.clear();
-        let _ = scratch.write_fmt(args);
-        let mut out = String::with_capacity(scratch.len() + tail.len());
-        out.push_str(&scratch);
-        out.push_str(tail);
-        out
+        write(&mut scratch);
+        finish(&scratch)
     })
 }
 
@@ -551,6 +571,9 @@ struct Checker<'a> {
     usage: Usage,
     /// The options resolved: the formats in effect, what each key is.
     resolved: TableOptions<'a>,
+    /// The table's options as `str`s: looked up by key tens of times a table, and a
+    /// `CompactString` decodes its length and address at each look.
+    options: Vec<(&'a str, &'a str)>,
     /// The written keys that are no known key, found once per table and only when a missing
     /// option looks for a misspelling of itself.
     unknown_written: std::cell::OnceCell<Vec<Word<'a>>>,
@@ -580,6 +603,11 @@ impl<'a> Checker<'a> {
             write: roles.contains(&Role::Sink),
             usage: Usage::EveryUse,
             resolved: TableOptions::for_connector(catalogue, connector, &table.options),
+            options: table
+                .options
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect(),
             unknown_written: std::cell::OnceCell::new(),
             known_written: 0,
             known_keys: std::cell::OnceCell::new(),
@@ -643,18 +671,20 @@ impl<'a> Checker<'a> {
     }
 
     fn option(&self, key: &str) -> Option<&'a str> {
-        self.table.option(key)
+        self.options
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, v)| v)
     }
 
     /// The value of `<prefix><key>`, without building the joined key.
     fn prefixed_option(&self, prefix: &str, key: &str) -> Option<&'a str> {
         // The length first: most keys differ in it, and it costs no byte comparison.
         let len = prefix.len() + key.len();
-        self.table
-            .options
+        self.options
             .iter()
             .find(|(k, _)| k.len() == len && k.starts_with(prefix) && k.ends_with(key))
-            .map(|(_, v)| v.as_str())
+            .map(|&(_, v)| v)
     }
 
     fn run(&mut self) {
@@ -698,12 +728,12 @@ impl<'a> Checker<'a> {
                     let d = Diagnostic::new(
                         Code::ConflictingOptions,
                         self.spans.key(&slot.option),
-                        exact(format_args!(
+                        text(format_args!(
                             "'{}' is ignored because '{}' is set: the value format comes from '{}'",
                             slot.option, first.option, first.option
                         )),
                     )
-                    .with_help(exact(format_args!(
+                    .with_help(text(format_args!(
                         "keep one of '{}' and '{}'",
                         first.option, slot.option
                     )))
@@ -756,18 +786,18 @@ impl<'a> Checker<'a> {
                     Some(best) => Diagnostic::new(
                         Code::ConnectorTypo,
                         span,
-                        exact(format_args!(
+                        text(format_args!(
                             "format '{id}' is not in the catalogue, and '{best}' is: Flink finds no factory for '{id}' when the table is first used"
                         )),
                     )
-                    .with_help(exact(format_args!(
+                    .with_help(text(format_args!(
                         "did you mean '{best}'? (if '{id}' is an in-house format, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
                     )))
                     .with_fix(span, quote(best), exact(format_args!("write '{best}'"))),
                     None => Diagnostic::new(
                         Code::UnknownConnector,
                         span,
-                        exact(format_args!("format '{id}' is not in the catalogue; its options are not checked")),
+                        text(format_args!("format '{id}' is not in the catalogue; its options are not checked")),
                     )
                     .with_help("describe in-house formats in a connectors file listed under `connectors` in flinkddl.toml (see docs/connectors.md)"),
                 };
@@ -862,7 +892,7 @@ impl<'a> Checker<'a> {
                 let d = Diagnostic::new(
                     Code::UnknownConnectorOption,
                     self.spans.key(key),
-                    exact(format_args!(
+                    text(format_args!(
                         "'{rest}' is not an option of format '{}' (in '{key}'): connector '{}' lets it through and the format ignores it",
                         f.id, self.connector.id
                     )),
@@ -873,7 +903,7 @@ impl<'a> Checker<'a> {
                 let d = match self.format_option_fix(i, key, rest) {
                     Some((fixed, span)) => d
                         .with_severity(Severity::Warning)
-                        .with_help(exact(format_args!("did you mean '{fixed}'?")))
+                        .with_help(text(format_args!("did you mean '{fixed}'?")))
                         .with_fix(span, quote(&fixed), exact(format_args!("write '{fixed}'"))),
                     None => d
                         .with_severity(Severity::Info)
@@ -1065,7 +1095,7 @@ impl<'a> Checker<'a> {
                     .chars()
                     .all(|c| c.is_ascii_lowercase() || c == '.' || c == '-')
             {
-                d = d.with_help(exact(format_args!(
+                d = d.with_help(text(format_args!(
                     "if this is a client setting, write it as '{}{key}'",
                     client.prefix
                 )));

@@ -9,10 +9,12 @@ mod catalogue;
 #[cfg(test)]
 mod code_files;
 mod line_index;
+mod message;
 mod span;
 
 pub use catalogue::{Code, CodeInfo};
 pub use line_index::{LineCol, LineIndex};
+pub use message::Message;
 pub use span::Span;
 
 use serde::{Deserialize, Serialize};
@@ -64,7 +66,7 @@ impl Stage {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Label {
     pub span: Span,
-    pub message: String,
+    pub message: Message,
 }
 
 /// A suggested edit: replace `span` with `replacement`.
@@ -81,13 +83,14 @@ pub struct Fix {
 pub struct Diagnostic {
     pub code: Code,
     pub severity: Severity,
-    pub message: String,
+    /// Shared with the diagnostics that say the same ([`Message`]).
+    pub message: Message,
     /// The primary span: the offending token or node.
     pub span: Span,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub labels: Vec<Label>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub help: Option<String>,
+    pub help: Option<Message>,
     /// Boxed: few diagnostics have one, and a report holds many diagnostics.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fix: Option<Box<Fix>>,
@@ -95,7 +98,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with the code's default severity.
-    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
+    pub fn new(code: Code, span: Span, message: impl Into<Message>) -> Self {
         Diagnostic {
             code,
             severity: code.info().severity,
@@ -107,7 +110,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
+    pub fn with_label(mut self, span: Span, message: impl Into<Message>) -> Self {
         self.labels.push(Label {
             span,
             message: message.into(),
@@ -115,7 +118,7 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+    pub fn with_help(mut self, help: impl Into<Message>) -> Self {
         self.help = Some(help.into());
         self
     }
@@ -176,7 +179,7 @@ impl miette::Diagnostic for Diagnostic {
         let others = self
             .labels
             .iter()
-            .map(|l| miette::LabeledSpan::new_with_span(Some(l.message.clone()), l.span));
+            .map(|l| miette::LabeledSpan::new_with_span(Some(l.message.to_string()), l.span));
         Some(Box::new(std::iter::once(primary).chain(others)))
     }
 }

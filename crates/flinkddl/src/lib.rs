@@ -94,7 +94,7 @@ impl binder::SourceCheck for ConnectorSourceCheck<'_> {
         connectors::check_table(catalogue, table, &spans)
             .into_iter()
             .find(|d| d.severity == Severity::Error)
-            .map(|d| d.message)
+            .map(|d| d.message.into())
     }
 
     fn source_insert_only(&self, table: &binder::schema::TableSchema) -> Option<bool> {

@@ -33,7 +33,7 @@ pub fn diagnostics(analysis: &Analysis) -> Vec<EditorDiagnostic> {
         .iter()
         .map(|d| {
             let info = d.code.info();
-            let mut message = d.message.clone();
+            let mut message = d.message.to_string();
             if let Some(help) = &d.help {
                 message.push_str("\nhelp: ");
                 message.push_str(help);
@@ -49,7 +49,7 @@ pub fn diagnostics(analysis: &Analysis) -> Vec<EditorDiagnostic> {
                     .iter()
                     .map(|l| RelatedLabel {
                         span: l.span,
-                        message: l.message.clone(),
+                        message: l.message.to_string(),
                     })
                     .collect(),
                 fix: d.fix.as_ref().map(|f| f.message.clone()),

@@ -137,7 +137,11 @@ pub(crate) type BResult<T> = Result<T, Fail>;
 
 /// A rejection with one diagnostic.
 pub(crate) fn reject<T>(code: Code, span: Span, message: impl Into<String>) -> BResult<T> {
-    Err(Fail::Reject(vec![Diagnostic::new(code, span, message)]))
+    Err(Fail::Reject(vec![Diagnostic::new(
+        code,
+        span,
+        message.into(),
+    )]))
 }
 
 /// Not typed: an expression we do not model (never an error).

@@ -31,7 +31,7 @@ pub fn render(reports: &[FileReport]) -> String {
             };
             let at = locator.locate(d.span);
             let info = d.code.info();
-            let mut message = d.message.clone();
+            let mut message = d.message.to_string();
             if let Some(help) = &d.help {
                 message.push_str("\nhelp: ");
                 message.push_str(help);
