@@ -6,6 +6,7 @@ use crate::schema::TableSchema;
 use flinkddl_types::DataType;
 // foldhash: fast and seeded (hostile names cannot force collisions).
 use foldhash::{HashMap, HashMapExt};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -235,16 +236,26 @@ impl Catalog {
 
     /// Moves a table to the end of the creation order.
     pub fn touch(&mut self, path: &ObjectPath, temporary: bool) {
+        self.touch_cow(Cow::Borrowed(path), temporary);
+    }
+
+    /// [`Catalog::touch`] that keeps `path` itself when the table is new to the order (no
+    /// copy of its three strings).
+    pub fn touch_owned(&mut self, path: ObjectPath, temporary: bool) {
+        self.touch_cow(Cow::Owned(path), temporary);
+    }
+
+    fn touch_cow(&mut self, path: Cow<'_, ObjectPath>, temporary: bool) {
         let at = self.order.len();
         let index = &mut self.order_index[usize::from(temporary)];
-        let shared = match index.get_key_value(path) {
+        let shared = match index.get_key_value(&*path) {
             Some((shared, &i)) => {
                 if let Some(slot) = self.order.get_mut(i) {
                     *slot = None;
                 }
                 Arc::clone(shared)
             }
-            None => Arc::new(path.clone()),
+            None => Arc::new(path.into_owned()),
         };
         index.insert(Arc::clone(&shared), at);
         self.order.push(Some((shared, temporary)));

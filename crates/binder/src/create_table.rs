@@ -22,8 +22,26 @@ pub(crate) struct TypeCache<'a> {
     /// text always resolves to the same type (a function of the syntax alone). Only successes
     /// are kept (a failure reports).
     by_text: HashMap<(&'a str, bool), Arc<DataType>>,
+    /// Built-in types without parameters (`STRING`, `BIGINT NOT NULL`: most columns), by
+    /// [`ast::BuiltinType`] and whether NOT NULL follows, looked up before the text: the same
+    /// name resolves to the same type however it is spelt, without hashing the text.
+    bare: [[Option<Arc<DataType>>; BARE_BUILTINS]; 2],
     /// Every distinct type handed out, whatever its origin.
     interned: foldhash::HashSet<Arc<DataType>>,
+}
+
+/// Room for every [`ast::BuiltinType`] in [`TypeCache::bare`] (a variant past it is not cached).
+const BARE_BUILTINS: usize = 24;
+
+/// The slot of a built-in type without parameters in [`TypeCache::bare`], if it has one.
+fn bare_builtin(ty: &ast::DataTypeSyntax) -> Option<(usize, usize)> {
+    match &ty.kind {
+        ast::TypeKind::Builtin { name, params, .. } if params.is_empty() => Some((
+            usize::from(ty.nullability.is_some_and(|n| n.not_null)),
+            *name as usize,
+        )),
+        _ => None,
+    }
 }
 
 impl TypeCache<'_> {
@@ -327,13 +345,16 @@ impl Binder<'_> {
         failed |= self.like_partition_conflict(ct, base, &strategies);
 
         // --- columns (MergeTableLikeUtil.appendDerivedColumns), then their checks ---
-        let elements: Vec<&TableElement> =
-            ct.elements.iter().flat_map(|e| e.items.iter()).collect();
+        // Sized once (a `flat_map` over the optional list would grow the vector step by step).
+        let elements: Vec<&TableElement> = ct
+            .elements
+            .as_ref()
+            .map_or_else(Vec::new, |e| e.items.iter().collect());
         let DerivedColumns {
             mut columns,
             name_index,
             computed,
-        } = self.derive_columns(ct, &elements, base, &strategies, &mut failed)?;
+        } = self.derive_columns(&elements, base, &strategies, &mut failed)?;
         failed |= self.type_computed_columns(&mut columns, computed);
         failed |= self
             .check_duplicate_columns(&columns, name_index.len())
@@ -409,7 +430,7 @@ impl Binder<'_> {
             options,
             complete,
         };
-        self.register_table(ct, &path, table, false)
+        self.register_table(ct, path, table, false)
     }
 
     /// The LIKE source: a table of the catalog (not a view). `(None, true)` when the catalog
@@ -462,7 +483,6 @@ impl Binder<'_> {
     /// first definition from here on.
     fn derive_columns<'a>(
         &mut self,
-        ct: &'a ast::CreateTable,
         elements: &[&'a TableElement],
         base: Option<&'a TableSchema>,
         strategies: &LikeStrategies,
@@ -486,7 +506,7 @@ impl Binder<'_> {
                 }
             }
         }
-        let pk_columns = derived_primary_key_columns(ct);
+        let pk_columns = derived_primary_key_columns(elements);
         let mut computed_defs: Vec<(usize, &ast::Expr)> = Vec::new();
         for element in elements {
             let TableElement::Column(def) = element else {
@@ -868,14 +888,23 @@ impl Binder<'_> {
         let key = source
             .get(ty.span.range())
             .map(|text| (text, ty.nullability.is_some_and(|n| n.not_null)));
+        let bare = bare_builtin(ty);
+        if let Some(Some(t)) = bare.and_then(|(n, i)| self.type_cache.bare[n].get(i)) {
+            return Some(Arc::clone(t));
+        }
         if let Some(t) = key.and_then(|k| self.type_cache.by_text.get(&k)) {
             return Some(Arc::clone(t));
         }
         match flinkddl_types::resolve_ddl_type_in(ty, source) {
             Ok(t) => {
                 let t = self.type_cache.intern(t);
-                if let Some(k) = key {
-                    self.type_cache.by_text.insert(k, Arc::clone(&t));
+                match bare.and_then(|(n, i)| self.type_cache.bare[n].get_mut(i)) {
+                    Some(slot) => *slot = Some(Arc::clone(&t)),
+                    None => {
+                        if let Some(k) = key {
+                            self.type_cache.by_text.insert(k, Arc::clone(&t));
+                        }
+                    }
                 }
                 Some(t)
             }
@@ -932,10 +961,14 @@ impl Binder<'_> {
         strategies: &LikeStrategies,
         span: Span,
     ) -> bool {
-        let Some(&existing) = index.get(key) else {
-            index.insert(key, columns.len());
-            columns.push(new);
-            return true;
+        // One lookup for the usual new name (not a `get` then an `insert`).
+        let existing = match index.entry(key) {
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(columns.len());
+                columns.push(new);
+                return true;
+            }
+            std::collections::hash_map::Entry::Occupied(slot) => *slot.get(),
         };
         let old = &columns[existing];
         let name = &new.name;
@@ -1547,8 +1580,10 @@ impl Binder<'_> {
         let mut out: Vec<OptionPair> = Vec::with_capacity(list.properties.len());
         for p in &list.properties {
             for lit in [&p.key, &p.value] {
-                let text = lit.span.text(self.source);
-                if text.starts_with(['x', 'X']) {
+                // The first byte decides (no slice of the text per literal).
+                let first = self.source.as_bytes().get(lit.span.start as usize);
+                if matches!(first, Some(b'x' | b'X')) && lit.span.end > lit.span.start {
+                    let text = lit.span.text(self.source);
                     self.report(
                         Diagnostic::new(
                             Code::InvalidOption,
@@ -1616,10 +1651,11 @@ impl Binder<'_> {
     pub(crate) fn register_table(
         &mut self,
         ct: &ast::CreateTable,
-        path: &ObjectPath,
+        owned_path: ObjectPath,
         mut table: TableSchema,
         replace: bool,
     ) -> Result<(), ()> {
+        let path = &owned_path;
         let temporary = ct.temporary.is_some();
         if !temporary && self.options.assume_external_objects {
             self.assume_exists(&path.0, &path.1, ct.name.span);
@@ -1692,7 +1728,7 @@ impl Binder<'_> {
         table.watermarks.shrink_to_fit();
         table.partition_keys.shrink_to_fit();
         table.options.shrink_to_fit();
-        self.put_created_table(self.statement_index, path, Arc::new(table), temporary);
+        self.put_created(self.statement_index, owned_path, Arc::new(table), temporary);
         Ok(())
     }
 
@@ -1705,14 +1741,26 @@ impl Binder<'_> {
         table: std::sync::Arc<TableSchema>,
         temporary: bool,
     ) {
+        self.put_created(index, path.clone(), table, temporary);
+    }
+
+    /// [`Binder::put_created_table`] with the path moved into the creation order (a new
+    /// table's order entry is the path itself, not a copy of it).
+    fn put_created(
+        &mut self,
+        index: usize,
+        path: ObjectPath,
+        table: std::sync::Arc<TableSchema>,
+        temporary: bool,
+    ) {
         self.created.push((index, std::sync::Arc::clone(&table)));
         let object = CatalogObject::Table(table);
         if temporary {
             self.catalog.temporary.insert(path.clone(), object);
         } else {
-            self.catalog.put_permanent(path, object);
+            self.catalog.put_permanent(&path, object);
         }
-        self.catalog.touch(path, temporary);
+        self.catalog.touch_owned(path, temporary);
     }
 
     /// In deployment mode: a catalog or database the script never created is assumed to exist
@@ -1872,9 +1920,9 @@ fn is_rowtime_type(t: &DataType) -> bool {
 }
 
 /// Names of the regular columns in the table's own PRIMARY KEY: Flink makes them NOT NULL.
-fn derived_primary_key_columns<'a>(ct: &'a ast::CreateTable<'a>) -> Vec<&'a str> {
+fn derived_primary_key_columns<'a>(elements: &[&'a TableElement<'_>]) -> Vec<&'a str> {
     let mut out = Vec::new();
-    for e in ct.elements.iter().flat_map(|e| e.items.iter()) {
+    for e in elements {
         match e {
             TableElement::Column(ast::ColumnDef {
                 name,

@@ -239,7 +239,7 @@ impl Binder<'_> {
             complete,
         };
         let replace = ct.or_replace.is_some() || ct.replace.is_some();
-        self.register_table(ct, &path, table, replace)
+        self.register_table(ct, path, table, replace)
     }
 
     fn ctas_watermark(&mut self, w: &ast::Watermark, columns: &[Col]) -> Option<WatermarkSpec> {

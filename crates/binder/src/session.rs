@@ -44,12 +44,27 @@ impl<'a> Session<'a> {
 
     /// The results of the whole script.
     pub fn finish(self) -> Bound {
+        self.finish_with(true)
+    }
+
+    /// [`Session::finish`] without the catalog's tables ([`Bound::tables`] empty), for a
+    /// caller that reads only the created tables, the uses and the diagnostics (`flinkddl
+    /// check`): the catalog is dropped as it is, not ordered into a list first.
+    pub fn finish_without_tables(self) -> Bound {
+        self.finish_with(false)
+    }
+
+    fn finish_with(self, tables: bool) -> Bound {
         let mut binder = self.binder;
         // What is left of the doubling of the long lists: they are kept to the end of a check.
         binder.uses.shrink_to_fit();
         binder.created.shrink_to_fit();
         Bound {
-            tables: binder.catalog.into_tables_in_order(),
+            tables: if tables {
+                binder.catalog.into_tables_in_order()
+            } else {
+                Vec::new()
+            },
             diagnostics: binder.diagnostics,
             created: binder.created,
             uses: binder.uses,

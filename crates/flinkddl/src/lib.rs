@@ -296,7 +296,7 @@ pub fn bind_options(options: &Options) -> binder::BindOptions {
 
 /// What follows binding: lints, connector checks, suppression comments, Flink's order.
 fn finish(parse: Parse, bound: binder::Bound, options: &Options) -> Analysis {
-    finish_reusing(parse, bound, options, None).0
+    finish_keeping(parse, bound, options, None, false).0
 }
 
 /// Connector findings per entry of `created`, with a fingerprint of what they depend on
@@ -329,11 +329,23 @@ pub(crate) fn finish_reusing(
     options: &Options,
     reuse: Option<&dyn EarlierFindings>,
 ) -> (Analysis, ConnectorFindingsBySlot) {
+    finish_keeping(parse, bound, options, reuse, true)
+}
+
+/// [`finish_reusing`]; the connector findings are returned only when `keep` (the incremental
+/// analysis reuses them): otherwise they move into the diagnostics instead of being copied.
+fn finish_keeping(
+    parse: Parse,
+    bound: binder::Bound,
+    options: &Options,
+    reuse: Option<&dyn EarlierFindings>,
+    keep: bool,
+) -> (Analysis, ConnectorFindingsBySlot) {
     let text = parse.text();
     let spans = created_spans(&parse, &bound.created);
     // Lints and connector checks read the bound script and not each other: on two cores at
     // once, and the connector checks (a table at a time) split further.
-    let (lints, connector_findings) = rayon::join(
+    let (lints, mut connector_findings) = rayon::join(
         || flinkddl_lint::lint(&parse, text, &bound.created),
         || connector_diagnostics(&spans, &bound, options, reuse),
     );
@@ -343,10 +355,20 @@ pub(crate) fn finish_reusing(
         statements: &statements,
         comments: &parse.trivia,
     };
-    let mut diagnostics = parse.errors.clone();
+    // Sized once, the bind diagnostics `in_flinks_order` adds included.
+    let found: usize = connector_findings.iter().map(|(_, f)| f.len()).sum();
+    let mut diagnostics =
+        Vec::with_capacity(parse.errors.len() + lints.len() + found + bound.diagnostics.len());
+    diagnostics.extend_from_slice(&parse.errors);
     diagnostics.extend(lints);
-    for (_, found) in &connector_findings {
-        diagnostics.extend(found.iter().cloned());
+    if keep {
+        for (_, found) in &connector_findings {
+            diagnostics.extend(found.iter().cloned());
+        }
+    } else {
+        for (_, found) in connector_findings.drain(..) {
+            diagnostics.extend(found);
+        }
     }
     let diagnostics = in_flinks_order(&outline, text, diagnostics, bound.diagnostics);
     (
@@ -496,7 +518,8 @@ pub fn diagnose_in_pieces(
     if !complete {
         return None;
     }
-    let bound = session.finish();
+    // The catalog's final tables are not reported: only what each CREATE TABLE created.
+    let bound = session.finish_without_tables();
     let connector_findings = connector_diagnostics(&spans, &bound, options, None);
     drop(spans);
     // Sized once: the findings are most of what `check` reports.

@@ -46,6 +46,7 @@ fn inside_quotes(text: &str) -> &str {
 }
 
 /// `value` in the tree: borrowed from the source when it is the source's text.
+#[inline]
 pub(crate) fn in_tree<'a>(p: &Parser<'a>, value: Cow<'a, str>) -> &'a str {
     match value {
         Cow::Borrowed(text) => text,
@@ -67,6 +68,14 @@ pub(crate) fn string_lit<'a>(p: &mut Parser<'a>) -> PResult<StringLit<'a>> {
         return Err(p.unexpected());
     }
     p.bump();
+    if first.kind == TokenKind::String && !first.escaped && p.current().kind != TokenKind::String {
+        // Most literals: no `''` inside, no continuation, no Unicode escapes: the text
+        // between the quotes, borrowed, without the general path's `Cow` and checks.
+        return Ok(StringLit {
+            span: p.span_from(first.span.start),
+            value: inside_quotes(p.text(first.span)),
+        });
+    }
     let mut value = decode_one(p, first)?;
     // Continuation: `'a' 'b'` is one literal. A continuation has no prefix of its own.
     while p.current().kind == TokenKind::String && p.text(p.current().span).starts_with('\'') {
