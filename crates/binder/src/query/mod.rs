@@ -358,11 +358,16 @@ impl Resolver<'_, '_> {
             let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
             time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
         }
-        let changes = changelog::Inference::new(self).query(insert.query.query);
         let sink_insert_only = self
             .binder
             .source_check
             .and_then(|c| c.sink_insert_only(&target));
+        // Only an insert-only sink or one with a primary key has a rule on what the query
+        // emits: the inference (a walk of the whole query) is skipped for the others.
+        if sink_insert_only != Some(true) && target.primary_key.is_none() {
+            return Ok(());
+        }
+        let changes = changelog::Inference::new(self).query(insert.query.query);
         sink::check_changes(insert, &target, sink_insert_only, names, &changes)?;
         Ok(())
     }
@@ -860,20 +865,9 @@ impl Resolver<'_, '_> {
                         ExprKind::Identifier(name) => self.identifier_rowtime(name),
                         _ => false,
                     });
+                    // A column passed through keeps its time attribute (`type_expr` gives a
+                    // column its type in scope); a computed value does not.
                     let ty = self.type_expr(expr)?;
-                    // A column passed through keeps its time attribute; a computed value does not.
-                    let ty = match &expr.kind {
-                        // (`r.f`, a field of a ROW column, is typed by the typer.)
-                        ExprKind::Identifier(name) => ty.map(|t| {
-                            FrameScope {
-                                frames: &self.frames,
-                            }
-                            .exact_column(name)
-                            .cloned()
-                            .unwrap_or(t)
-                        }),
-                        _ => ty,
-                    };
                     if let (Some(noted), Some(t)) = (&mut self.item_types, &ty) {
                         noted.push(crate::item_types::SelectItemType {
                             statement: self.binder.statement_index,
@@ -983,6 +977,14 @@ impl Resolver<'_, '_> {
         let scope = FrameScope {
             frames: &self.frames,
         };
+        // A column read as it is (most select items and operands): its type in scope is what
+        // the typer gives it in a query (which keeps rowtimes); a name the scope does not
+        // type is left to the typer (a field access, `PI`, its rejection).
+        if let ExprKind::Identifier(name) = &e.kind {
+            if let Some(t) = scope.exact_column(name) {
+                return Ok(Some(t.clone()));
+            }
+        }
         let context = if self.frames.last().is_some_and(|f| f.grouped) {
             ExprContext::Grouped
         } else {
