@@ -259,7 +259,7 @@ impl Resolver<'_, '_> {
                     time::check_streaming_sort(q.query, key)?;
                     let rowtimes = std::mem::take(&mut self.last_rowtimes);
                     if let (Some(names), Some(path)) = (&names, self.qualified_name(&ct.name)) {
-                        time::check_one_rowtime(names, &rowtimes, &path, q.span)?;
+                        time::check_one_rowtime(names, &rowtimes, &|| path.clone(), q.span)?;
                     }
                     self.output = names.and_then(|names| {
                         (names.len() == types.len())
@@ -355,7 +355,7 @@ impl Resolver<'_, '_> {
         // A cast into the sink's types materializes the rowtimes: the rule applies only to a
         // row written as it is.
         if sink::written_as_is(written.as_deref(), &types) {
-            let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
+            let table = || format!("{}.{}.{}", target.catalog, target.database, target.name);
             time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
         }
         let sink_insert_only = self
@@ -860,14 +860,28 @@ impl Resolver<'_, '_> {
                     alias,
                     span: item_span,
                 } => {
-                    self.typed_expr(expr)?;
-                    rowtimes.push(match &expr.kind {
-                        ExprKind::Identifier(name) => self.identifier_rowtime(name),
-                        _ => false,
-                    });
                     // A column passed through keeps its time attribute (`type_expr` gives a
                     // column its type in scope); a computed value does not.
-                    let ty = self.type_expr(expr)?;
+                    let ty = match &expr.kind {
+                        ExprKind::Identifier(name) => {
+                            // A column needs no typeability judged on its names walk: its type
+                            // in scope, when it has one, is its type (`type_expr`'s too).
+                            self.expr(expr)?;
+                            rowtimes.push(self.identifier_rowtime(name));
+                            let scope = FrameScope {
+                                frames: &self.frames,
+                            };
+                            match scope.exact_column(name) {
+                                Some(t) => Some(t.clone()),
+                                None => self.type_expr(expr)?,
+                            }
+                        }
+                        _ => {
+                            self.typed_expr(expr)?;
+                            rowtimes.push(false);
+                            self.type_expr(expr)?
+                        }
+                    };
                     if let (Some(noted), Some(t)) = (&mut self.item_types, &ty) {
                         noted.push(crate::item_types::SelectItemType {
                             statement: self.binder.statement_index,
