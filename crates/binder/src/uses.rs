@@ -322,9 +322,10 @@ impl Binder<'_> {
             let Some(table) = table else {
                 continue;
             };
-            let generic =
-                table.temporary || self.catalog.catalog(&u.path.0).is_some_and(|c| !c.opaque);
-            if !generic || table.option("connector").is_some() {
+            // (The catalog is looked up only for a table without a connector.)
+            if table.option("connector").is_some()
+                || !(table.temporary || self.catalog.catalog(&u.path.0).is_some_and(|c| !c.opaque))
+            {
                 continue;
             }
             self.report(
