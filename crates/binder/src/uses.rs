@@ -49,7 +49,11 @@ impl Binder<'_> {
         let mut found = Vec::new();
         collect(self.source, statement, &mut found);
         for (parts, span, access) in found {
-            if let Some(path) = self.catalog.qualify_strings(&parts) {
+            let path = match &parts {
+                Parts::Tree(idents) => self.catalog.qualify_idents(idents),
+                Parts::Scanned(strings) => self.catalog.qualify_strings(strings),
+            };
+            if let Some(path) = path {
                 let path = self.paths.intern(path);
                 self.uses.push(TableUse {
                     statement: self.statement_index,
@@ -96,9 +100,19 @@ fn owned((catalog, database, name): PathRef<'_>) -> ObjectPath {
     (catalog.to_owned(), database.to_owned(), name.to_owned())
 }
 
-type Found = Vec<(Vec<String>, Span, Access)>;
+/// A table name's parts: borrowed from the tree (no copy per use), or read off the tokens of
+/// a statement the parser only delimits.
+enum Parts<'s> {
+    Tree(&'s [ast::Ident<'s>]),
+    Scanned(Vec<String>),
+}
 
-fn collect(source: &str, statement: &ast::Statement, out: &mut Found) {
+type Found<'s> = Vec<(Parts<'s>, Span, Access)>;
+
+/// The names a token scan finds.
+type Scanned = Vec<(Vec<String>, Span, Access)>;
+
+fn collect<'s>(source: &str, statement: &'s ast::Statement<'s>, out: &mut Found<'s>) {
     match &statement.kind {
         StatementKind::CreateTable(ct) => {
             if let Some(query) = &ct.as_query {
@@ -308,9 +322,10 @@ impl Binder<'_> {
             let Some(table) = table else {
                 continue;
             };
-            let generic =
-                table.temporary || self.catalog.catalog(&u.path.0).is_some_and(|c| !c.opaque);
-            if !generic || table.option("connector").is_some() {
+            // (The catalog is looked up only for a table without a connector.)
+            if table.option("connector").is_some()
+                || !(table.temporary || self.catalog.catalog(&u.path.0).is_some_and(|c| !c.opaque))
+            {
                 continue;
             }
             self.report(
@@ -460,25 +475,25 @@ fn validated_query(kind: &StatementKind) -> Option<bool> {
 
 /// The tables a query reads, read off its tree: named FROM items and `TABLE t`, in subqueries
 /// too, skipping the CTE names in scope.
-fn query_reads(query: &ast::Query, out: &mut Found) {
+fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
     /// One enclosing query's CTEs: a CTE sees only those defined before it (Calcite's WITH is
     /// not recursive), the query's body sees them all. A CTE's query is known by its address
     /// in the walked tree, which the visitor lends only for a call.
-    struct Frame {
-        ctes: Vec<(String, usize)>,
+    struct Frame<'s> {
+        ctes: Vec<(&'s str, usize)>,
         visible: usize,
         /// `WITH RECURSIVE`: every CTE sees them all, itself included.
         recursive: bool,
     }
-    struct Reads<'o> {
-        out: &'o mut Found,
-        frames: Vec<Frame>,
+    struct Reads<'o, 's> {
+        out: &'o mut Found<'s>,
+        frames: Vec<Frame<'s>>,
     }
     fn address(query: &ast::Query) -> usize {
         std::ptr::from_ref(query) as usize
     }
-    impl Reads<'_> {
-        fn read(&mut self, name: &ast::ObjectName) {
+    impl<'s> Reads<'_, 's> {
+        fn read(&mut self, name: &ast::ObjectName<'s>) {
             if let [single] = name.parts.as_slice() {
                 let in_scope = self.frames.iter().any(|f| {
                     f.ctes
@@ -503,17 +518,17 @@ fn query_reads(query: &ast::Query, out: &mut Found) {
             }
         }
     }
-    impl visit::Visitor<'_> for Reads<'_> {
-        fn subquery(&mut self, query: &ast::Query) {
+    impl<'s> visit::Visitor<'s> for Reads<'_, 's> {
+        fn subquery(&mut self, query: &'s ast::Query<'s>) {
             visit::walk_query(self, query);
         }
-        fn enter_query(&mut self, query: &ast::Query) {
+        fn enter_query(&mut self, query: &'s ast::Query<'s>) {
             self.reached_cte(query, false);
-            let ctes: Vec<(String, usize)> = query
+            let ctes: Vec<(&'s str, usize)> = query
                 .with
                 .iter()
                 .flat_map(|w| w.ctes.iter())
-                .map(|c| (c.name.value.to_string(), address(c.query)))
+                .map(|c| (c.name.value, address(c.query)))
                 .collect();
             let visible = ctes.len();
             let recursive = query.with.as_ref().is_some_and(|w| w.recursive);
@@ -523,16 +538,16 @@ fn query_reads(query: &ast::Query, out: &mut Found) {
                 recursive,
             });
         }
-        fn leave_query(&mut self, query: &ast::Query) {
+        fn leave_query(&mut self, query: &'s ast::Query<'s>) {
             self.frames.pop();
             self.reached_cte(query, true);
         }
-        fn table_ref(&mut self, table: &ast::TableRef) {
+        fn table_ref(&mut self, table: &'s ast::TableRef<'s>) {
             if let ast::TableRefKind::Named { name, .. } = &table.kind {
                 self.read(name);
             }
         }
-        fn table_name(&mut self, name: &ast::ObjectName, _span: Span) {
+        fn table_name(&mut self, name: &'s ast::ObjectName<'s>, _span: Span) {
             self.read(name);
         }
     }
@@ -602,8 +617,8 @@ fn statement_queries<'s>(statement: &'s ast::Statement<'s>, out: &mut Vec<&'s as
     }
 }
 
-fn names(name: &ast::ObjectName) -> Vec<String> {
-    name.parts.iter().map(|p| p.value.to_string()).collect()
+fn names<'s>(name: &ast::ObjectName<'s>) -> Parts<'s> {
+    Parts::Tree(name.parts.as_slice())
 }
 
 fn is_word(t: &Token, k: K) -> bool {
@@ -681,17 +696,22 @@ fn cte_names(source: &str, tokens: &[Token]) -> Vec<String> {
 }
 
 /// A statement the parser only delimits: its own tokens, lexed again (the parse keeps none).
-fn scan(source: &str, span: Span, out: &mut Found) {
+fn scan(source: &str, span: Span, out: &mut Found<'_>) {
     let tokens = &flinkddl_syntax::lex_span(source, span)[..];
     let ctes = cte_names(source, tokens);
     let mut found = Vec::new();
     scan_tokens(source, tokens, &mut found);
-    out.extend(found.into_iter().filter(|(parts, _, access)| {
-        !(*access == Access::Read && parts.len() == 1 && ctes.contains(&parts[0]))
-    }));
+    out.extend(
+        found
+            .into_iter()
+            .filter(|(parts, _, access)| {
+                !(*access == Access::Read && parts.len() == 1 && ctes.contains(&parts[0]))
+            })
+            .map(|(parts, span, access)| (Parts::Scanned(parts), span, access)),
+    );
 }
 
-fn scan_tokens(source: &str, tokens: &[Token], out: &mut Found) {
+fn scan_tokens(source: &str, tokens: &[Token], out: &mut Scanned) {
     // One entry per open parenthesis: true when it opens a function call's arguments.
     let mut calls: Vec<bool> = Vec::new();
     // The depth of the FROM clause being read, until a clause that ends it.
@@ -807,7 +827,7 @@ fn opens_query(k: K) -> bool {
 }
 
 /// `name [[AS] alias] [, name [[AS] alias]]...` after FROM or JOIN; returns where to go on.
-fn table_list(source: &str, tokens: &[Token], mut i: usize, out: &mut Found) -> usize {
+fn table_list(source: &str, tokens: &[Token], mut i: usize, out: &mut Scanned) -> usize {
     loop {
         while tokens.get(i).is_some_and(|t| t.kind == T::Hint) {
             i += 1;
@@ -845,7 +865,15 @@ mod tests {
             collect(sql, s, &mut out);
         }
         out.into_iter()
-            .map(|(parts, _, a)| (parts.join("."), a))
+            .map(|(parts, _, a)| {
+                let joined = match parts {
+                    Parts::Tree(idents) => {
+                        idents.iter().map(|i| i.value).collect::<Vec<_>>().join(".")
+                    }
+                    Parts::Scanned(strings) => strings.join("."),
+                };
+                (joined, a)
+            })
             .collect()
     }
 

@@ -9,6 +9,7 @@
 //! [`FUNCTIONS`] and the [`Handler`] enum (a duplicate row or an unknown value fails the build).
 
 use flinkddl_types::{DataType, LogicalType};
+use std::cell::Cell;
 
 /// An operand family, as Calcite's `SqlTypeFamily` checkers and Flink's input strategies see
 /// operands.
@@ -196,21 +197,46 @@ static KNOWN_BY_UPPER: std::sync::LazyLock<foldhash::HashSet<&'static [u8]>> =
     std::sync::LazyLock::new(|| KNOWN_SORTED.iter().map(|n| n.as_bytes()).collect());
 
 /// The definition of a built-in function by name (case-insensitive), without allocating: the
-/// name upper-cased on the stack and looked up by hash.
+/// name upper-cased on the stack and looked up by hash; a name (as written) looked up
+/// recently is answered from [`RECENT`].
 pub(crate) fn lookup(name: &str) -> Option<&'static FnDef> {
-    let mut buf = [0u8; SHORT_NAME];
-    match upper_in(name, &mut buf) {
-        Some(len) => {
-            let i = *FUNCTIONS_BY_UPPER.get(buf.get(..len)?)?;
-            FUNCTIONS.get(usize::from(i))
+    let Some(key) = packed(name.as_bytes()) else {
+        return FUNCTIONS.get(usize::from(index_uncached(name)?));
+    };
+    let slot = recent_slot(key);
+    let len = u8::try_from(name.len()).unwrap_or(0);
+    let cached = RECENT.with(|r| r.get(slot).map(Cell::get));
+    let index = match cached {
+        Some(recent) if recent.len == len && recent.name == key => recent.index,
+        _ => {
+            let index = index_uncached(name).unwrap_or(NOT_A_FUNCTION);
+            RECENT.with(|r| {
+                if let Some(cell) = r.get(slot) {
+                    cell.set(Recent {
+                        name: key,
+                        len,
+                        index,
+                    });
+                }
+            });
+            index
         }
-        None => lookup_searched(name),
-    }
+    };
+    FUNCTIONS.get(usize::from(index))
 }
 
-/// [`lookup`] by a binary search of the generated index, comparing the name upper-cased byte
-/// by byte.
-fn lookup_searched(name: &str) -> Option<&'static FnDef> {
+/// The row of `name` in [`FUNCTIONS`], by hash (a long name: [`index_searched`]).
+fn index_uncached(name: &str) -> Option<u16> {
+    let mut buf = [0u8; SHORT_NAME];
+    if let Some(len) = upper_in(name, &mut buf) {
+        return FUNCTIONS_BY_UPPER.get(buf.get(..len)?).copied();
+    }
+    index_searched(name)
+}
+
+/// [`index_uncached`] by a binary search of the generated index, comparing the name
+/// upper-cased byte by byte.
+fn index_searched(name: &str) -> Option<u16> {
     let i = FUNCTIONS_BY_NAME
         .binary_search_by(|&i| {
             FUNCTIONS
@@ -218,7 +244,46 @@ fn lookup_searched(name: &str) -> Option<&'static FnDef> {
                 .map_or(std::cmp::Ordering::Less, |d| cmp_upper(d.name, name))
         })
         .ok()?;
-    FUNCTIONS.get(usize::from(*FUNCTIONS_BY_NAME.get(i)?))
+    FUNCTIONS_BY_NAME.get(i).copied()
+}
+
+/// A name looked up recently, as written (up to 16 bytes, zero-padded) and its row
+/// ([`NOT_A_FUNCTION`] when it names none). A query names the same few functions many times,
+/// and each call's name is looked up by several passes (the names walk, the typer, the
+/// grouping checks): most lookups are answered here, by the name's bytes (never by address).
+#[derive(Clone, Copy)]
+struct Recent {
+    name: u128,
+    /// 0 for an empty slot (no name is empty).
+    len: u8,
+    index: u16,
+}
+
+/// No row of [`FUNCTIONS`] (which has fewer).
+const NOT_A_FUNCTION: u16 = u16::MAX;
+
+const RECENT_SLOTS: usize = 64;
+
+thread_local! {
+    static RECENT: [Cell<Recent>; RECENT_SLOTS] = const {
+        [const { Cell::new(Recent { name: 0, len: 0, index: NOT_A_FUNCTION }) }; RECENT_SLOTS]
+    };
+}
+
+/// The name's bytes zero-padded into a `u128`, when it has 1 to 16.
+fn packed(bytes: &[u8]) -> Option<u128> {
+    if bytes.is_empty() {
+        return None;
+    }
+    let mut buf = [0u8; 16];
+    buf.get_mut(..bytes.len())?.copy_from_slice(bytes);
+    Some(u128::from_le_bytes(buf))
+}
+
+/// The slot of a packed name: a multiplicative hash's top six bits.
+fn recent_slot(key: u128) -> usize {
+    let folded = (key as u64) ^ ((key >> 64) as u64);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize
 }
 
 /// True for a real Flink built-in we do not type.
@@ -375,8 +440,9 @@ mod tests {
         assert!(super::lookup(&long).is_none());
         assert!(!super::is_known_untyped(&long));
         for def in super::FUNCTIONS {
-            assert!(super::lookup_searched(&def.name.to_ascii_lowercase())
-                .is_some_and(|d| std::ptr::eq(d, def)));
+            let found = super::index_searched(&def.name.to_ascii_lowercase())
+                .and_then(|i| super::FUNCTIONS.get(usize::from(i)));
+            assert!(found.is_some_and(|d| std::ptr::eq(d, def)));
         }
     }
 

@@ -259,7 +259,7 @@ impl Resolver<'_, '_> {
                     time::check_streaming_sort(q.query, key)?;
                     let rowtimes = std::mem::take(&mut self.last_rowtimes);
                     if let (Some(names), Some(path)) = (&names, self.qualified_name(&ct.name)) {
-                        time::check_one_rowtime(names, &rowtimes, &path, q.span)?;
+                        time::check_one_rowtime(names, &rowtimes, &|| path.clone(), q.span)?;
                     }
                     self.output = names.and_then(|names| {
                         (names.len() == types.len())
@@ -355,14 +355,19 @@ impl Resolver<'_, '_> {
         // A cast into the sink's types materializes the rowtimes: the rule applies only to a
         // row written as it is.
         if sink::written_as_is(written.as_deref(), &types) {
-            let table = format!("{}.{}.{}", target.catalog, target.database, target.name);
+            let table = || format!("{}.{}.{}", target.catalog, target.database, target.name);
             time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
         }
-        let changes = changelog::Inference::new(self).query(insert.query.query);
         let sink_insert_only = self
             .binder
             .source_check
             .and_then(|c| c.sink_insert_only(&target));
+        // Only an insert-only sink or one with a primary key has a rule on what the query
+        // emits: the inference (a walk of the whole query) is skipped for the others.
+        if sink_insert_only != Some(true) && target.primary_key.is_none() {
+            return Ok(());
+        }
+        let changes = changelog::Inference::new(self).query(insert.query.query);
         sink::check_changes(insert, &target, sink_insert_only, names, &changes)?;
         Ok(())
     }
@@ -855,24 +860,27 @@ impl Resolver<'_, '_> {
                     alias,
                     span: item_span,
                 } => {
-                    self.typed_expr(expr)?;
-                    rowtimes.push(match &expr.kind {
-                        ExprKind::Identifier(name) => self.identifier_rowtime(name),
-                        _ => false,
-                    });
-                    let ty = self.type_expr(expr)?;
-                    // A column passed through keeps its time attribute; a computed value does not.
+                    // A column passed through keeps its time attribute (`type_expr` gives a
+                    // column its type in scope); a computed value does not.
                     let ty = match &expr.kind {
-                        // (`r.f`, a field of a ROW column, is typed by the typer.)
-                        ExprKind::Identifier(name) => ty.map(|t| {
-                            FrameScope {
+                        ExprKind::Identifier(name) => {
+                            // A column needs no typeability judged on its names walk: its type
+                            // in scope, when it has one, is its type (`type_expr`'s too).
+                            self.expr(expr)?;
+                            rowtimes.push(self.identifier_rowtime(name));
+                            let scope = FrameScope {
                                 frames: &self.frames,
+                            };
+                            match scope.exact_column(name) {
+                                Some(t) => Some(t.clone()),
+                                None => self.type_expr(expr)?,
                             }
-                            .exact_column(name)
-                            .cloned()
-                            .unwrap_or(t)
-                        }),
-                        _ => ty,
+                        }
+                        _ => {
+                            self.typed_expr(expr)?;
+                            rowtimes.push(false);
+                            self.type_expr(expr)?
+                        }
                     };
                     if let (Some(noted), Some(t)) = (&mut self.item_types, &ty) {
                         noted.push(crate::item_types::SelectItemType {
@@ -983,6 +991,14 @@ impl Resolver<'_, '_> {
         let scope = FrameScope {
             frames: &self.frames,
         };
+        // A column read as it is (most select items and operands): its type in scope is what
+        // the typer gives it in a query (which keeps rowtimes); a name the scope does not
+        // type is left to the typer (a field access, `PI`, its rejection).
+        if let ExprKind::Identifier(name) = &e.kind {
+            if let Some(t) = scope.exact_column(name) {
+                return Ok(Some(t.clone()));
+            }
+        }
         let context = if self.frames.last().is_some_and(|f| f.grouped) {
             ExprContext::Grouped
         } else {

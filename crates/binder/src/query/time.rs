@@ -108,28 +108,32 @@ pub(super) fn is_rowtime(t: &Option<DataType>) -> bool {
 /// does, and so does a window aggregation for `window_time` (grouped by `window_start` and
 /// `window_end`); any other aggregation and OVER are not followed (none is kept).
 pub(super) fn keeps_rowtimes(select: &ast::Select) -> bool {
-    let aggregates = select.items.iter().any(|i| match i {
-        ast::QueryItem::Expr { expr, .. } => calls(expr, &|c| {
-            c.window.is_some()
-                || crate::expr::function_kind(call_name(c)) != crate::expr::FunctionKind::Scalar
-        }),
-        ast::QueryItem::Wildcard { .. } => false,
-    });
     match &select.group_by {
-        None => !aggregates && select.having.is_none(),
-        Some(g) => {
-            let keys: Vec<&str> = g
-                .items
-                .iter()
-                .filter_map(|item| match item {
-                    ast::GroupingElement::Expr { expr: e } => match &e.kind {
-                        ast::ExprKind::Identifier(n) => n.parts.last().map(|p| p.value),
-                        _ => None,
-                    },
-                    _ => None,
+        // (The select list is walked only when there is no GROUP BY.)
+        None => {
+            select.having.is_none()
+                && !select.items.iter().any(|i| match i {
+                    ast::QueryItem::Expr { expr, .. } => calls(expr, &|c| {
+                        c.window.is_some()
+                            || crate::expr::function_kind(call_name(c))
+                                != crate::expr::FunctionKind::Scalar
+                    }),
+                    ast::QueryItem::Wildcard { .. } => false,
                 })
-                .collect();
-            keys.contains(&"window_start") && keys.contains(&"window_end")
+        }
+        Some(g) => {
+            let keyed_by = |key: &str| {
+                g.items.iter().any(|item| match item {
+                    ast::GroupingElement::Expr { expr: e } => match &e.kind {
+                        ast::ExprKind::Identifier(n) => {
+                            n.parts.last().is_some_and(|p| p.value == key)
+                        }
+                        _ => false,
+                    },
+                    _ => false,
+                })
+            };
+            keyed_by("window_start") && keyed_by("window_end")
         }
     }
 }
@@ -161,12 +165,14 @@ fn calls(e: &ast::Expr, test: &dyn Fn(&ast::Call) -> bool) -> bool {
 pub(super) fn check_one_rowtime(
     names: &[super::Name],
     rowtimes: &[bool],
-    table: &str,
+    table: &dyn Fn() -> String,
     span: Span,
 ) -> Result<(), Box<Diagnostic>> {
-    if rowtimes.len() != names.len() {
+    // Most rows have at most one rowtime: no names are made unique, no table name formatted.
+    if rowtimes.len() != names.len() || rowtimes.iter().filter(|r| **r).nth(1).is_none() {
         return Ok(());
     }
+    let table = table();
     let rowtimes: Vec<String> = uniquified(names)
         .into_iter()
         .zip(rowtimes)
