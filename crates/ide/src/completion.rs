@@ -1278,46 +1278,28 @@ fn dotted_name(text: &str, tokens: &[Token], from: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::{Path, PathBuf};
-
-    fn sql_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                sql_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "sql") {
-                out.push(path);
-            }
-        }
-    }
+    use flinkddl_test_support::fixtures::{repo_dir, sql_files_under};
 
     /// Completion reading the tokens around the cursor's statement offers exactly what it
     /// offers reading the whole text's, at every other offset of the editor fixtures and at
     /// every 23rd of every other fixture and grammar test.
     #[test]
     fn tokens_around_the_statement_complete_as_the_whole_text() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut files = Vec::new();
-        sql_files(&root.join("fixtures"), &mut files);
-        sql_files(&root.join("grammar-tests"), &mut files);
-        assert!(
-            files.len() > 100,
-            "fixtures not found under {}",
-            root.display()
-        );
+        let editor_fixtures = repo_dir("fixtures/ide");
+        let mut files = sql_files_under(&repo_dir("fixtures"));
+        files.extend(sql_files_under(&repo_dir("grammar-tests")));
+        assert!(files.len() > 100, "fixtures not found");
         let (mut compared, mut around) = (0, 0);
         for file in files {
             let Ok(text) = std::fs::read_to_string(&file) else {
                 continue;
             };
             let analysis = Analysis::new(text.as_str());
-            let editor_fixture = file
-                .strip_prefix(&root)
-                .is_ok_and(|f| f.starts_with("fixtures/ide"));
-            let step = if editor_fixture { 2 } else { 23 };
+            let step = if file.starts_with(&editor_fixtures) {
+                2
+            } else {
+                23
+            };
             for offset in (0..=text.len() as u32).step_by(step) {
                 if !text.is_char_boundary(offset as usize) {
                     continue;
