@@ -13,14 +13,14 @@ mod row_field_comment_dropped;
 mod rowtime_shadowed;
 mod watermark_never_advances;
 
-use crate::{Check, Rule};
+use crate::{Check, Rule, TypeFilter};
 use flinkddl_diagnostics::Code;
 
 /// Every rule, in code order: its code and the check in its file.
 pub static RULES: &[Rule] = &[
     Rule {
         code: Code::PrecisionClamped,
-        check: Check::DataType(precision_clamped::check),
+        check: Check::DataType(precision_clamped::TYPES, precision_clamped::check),
     },
     Rule {
         code: Code::DuplicateOptionKey,
@@ -32,7 +32,7 @@ pub static RULES: &[Rule] = &[
     },
     Rule {
         code: Code::RowFieldCommentDropped,
-        check: Check::DataType(row_field_comment_dropped::check),
+        check: Check::DataType(TypeFilter::WithFields, row_field_comment_dropped::check),
     },
     Rule {
         code: Code::DuplicatePartitionKey,

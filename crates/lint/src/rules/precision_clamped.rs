@@ -5,9 +5,17 @@
 //! rules), so the rule knows exactly what the types crate knows. A type that does not resolve
 //! is the binder's error, not a lint.
 
-use crate::Context;
+use crate::{Context, TypeFilter};
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{BuiltinType, DataTypeSyntax, TypeKind};
+
+/// The types whose precision Flink can clamp: the only ones [`check`] reads.
+pub(super) const TYPES: TypeFilter = TypeFilter::Builtin(&[
+    BuiltinType::Time,
+    BuiltinType::Timestamp,
+    BuiltinType::TimestampLtz,
+    BuiltinType::Decimal,
+]);
 
 /// One data type of a statement (the lint walks each statement's types once for every
 /// type rule).
