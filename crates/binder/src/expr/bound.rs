@@ -1,7 +1,7 @@
 //! The typed tree node the binder builds bottom-up ([`Bound`]), the way a binding step fails
 //! ([`Fail`]), and Calcite's unparse rules (operator precedences and parentheses).
 
-use flinkddl_diagnostics::{Code, Diagnostic, Span};
+use flinkddl_diagnostics::{Code, Diagnostic, Message, Span};
 use flinkddl_types::DataType;
 
 /// What a literal operand was, for the checks that need the value (precisions, units, NULL).
@@ -136,12 +136,8 @@ pub(crate) enum Fail {
 pub(crate) type BResult<T> = Result<T, Fail>;
 
 /// A rejection with one diagnostic.
-pub(crate) fn reject<T>(code: Code, span: Span, message: impl Into<String>) -> BResult<T> {
-    Err(Fail::Reject(vec![Diagnostic::new(
-        code,
-        span,
-        message.into(),
-    )]))
+pub(crate) fn reject<T>(code: Code, span: Span, message: impl Into<Message>) -> BResult<T> {
+    Err(Fail::Reject(vec![Diagnostic::new(code, span, message)]))
 }
 
 /// Not typed: an expression we do not model (never an error).

@@ -861,27 +861,19 @@ impl Resolver<'_, '_> {
                     span: item_span,
                 } => {
                     // A column passed through keeps its time attribute (`type_expr` gives a
-                    // column its type in scope); a computed value does not.
-                    let ty = match &expr.kind {
+                    // column its type in scope); a computed value does not. A column needs no
+                    // typeability judged on its names walk (`type_expr` does without).
+                    match &expr.kind {
                         ExprKind::Identifier(name) => {
-                            // A column needs no typeability judged on its names walk: its type
-                            // in scope, when it has one, is its type (`type_expr`'s too).
                             self.expr(expr)?;
                             rowtimes.push(self.identifier_rowtime(name));
-                            let scope = FrameScope {
-                                frames: &self.frames,
-                            };
-                            match scope.exact_column(name) {
-                                Some(t) => Some(t.clone()),
-                                None => self.type_expr(expr)?,
-                            }
                         }
                         _ => {
                             self.typed_expr(expr)?;
                             rowtimes.push(false);
-                            self.type_expr(expr)?
                         }
-                    };
+                    }
+                    let ty = self.type_expr(expr)?;
                     if let (Some(noted), Some(t)) = (&mut self.item_types, &ty) {
                         noted.push(crate::item_types::SelectItemType {
                             statement: self.binder.statement_index,
@@ -981,7 +973,20 @@ impl Resolver<'_, '_> {
     /// The type of a query expression, when every name in it has a known type and every call
     /// is a built-in we describe; `Err` with Flink's error when the types do not fit.
     fn type_expr(&mut self, e: &ast::Expr) -> Res<Option<DataType>> {
-        let walked = match self.walked.take() {
+        let walked = self.walked.take();
+        // A column read as it is (most select items and operands): its type in scope is what
+        // the typer gives it in a query (which keeps rowtimes), and a name with a type in
+        // scope is typeable, so no walk is needed; a name the scope does not type is left to
+        // the typer (a field access, `PI`, its rejection).
+        if let ExprKind::Identifier(name) = &e.kind {
+            let scope = FrameScope {
+                frames: &self.frames,
+            };
+            if let Some(t) = scope.exact_column(name) {
+                return Ok(Some(t.clone()));
+            }
+        }
+        let walked = match walked {
             Some((address, typeable)) if address == expr_address(e) => typeable,
             _ => self.typeable(e),
         };
@@ -991,14 +996,6 @@ impl Resolver<'_, '_> {
         let scope = FrameScope {
             frames: &self.frames,
         };
-        // A column read as it is (most select items and operands): its type in scope is what
-        // the typer gives it in a query (which keeps rowtimes); a name the scope does not
-        // type is left to the typer (a field access, `PI`, its rejection).
-        if let ExprKind::Identifier(name) = &e.kind {
-            if let Some(t) = scope.exact_column(name) {
-                return Ok(Some(t.clone()));
-            }
-        }
         let context = if self.frames.last().is_some_and(|f| f.grouped) {
             ExprContext::Grouped
         } else {

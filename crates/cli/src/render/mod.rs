@@ -76,7 +76,7 @@ impl<'a> Locator<'a> {
     }
 
     /// The file's whole line index (built on first use).
-    pub fn line_index(&self) -> &LineIndex {
+    fn line_index(&self) -> &LineIndex {
         self.index.get_or_init(|| LineIndex::new(self.text))
     }
 
@@ -95,19 +95,26 @@ impl<'a> Locator<'a> {
 
     /// The 1-based line and UTF-16 column of `offset`, as [`LineIndex::line_col`] gives them.
     fn line_col_utf16(&self, offset: u32) -> (u32, u32) {
-        if let Some(index) = self.index.get() {
-            let at = index.line_col(self.text, offset);
-            return (at.line, at.column_utf16);
+        if self.index.get().is_none() {
+            if let Some(at) = self.walk_to(offset) {
+                return at;
+            }
         }
+        let at = self.line_index().line_col(self.text, offset);
+        (at.line, at.column_utf16)
+    }
+
+    /// [`Locator::line_col_utf16`] by walking from the last offset located; `None` when the
+    /// text has a carriage return or the walk has read a few passes over the text (past that
+    /// the index is cheaper than walking on).
+    fn walk_to(&self, offset: u32) -> Option<(u32, u32)> {
         let bytes = self.text.as_bytes();
         let mut walk = self.walk.get();
         let line_feeds_only = *walk
             .line_feeds_only
             .get_or_insert_with(|| memchr::memchr(b'\r', bytes).is_none());
-        // A few passes over the text: past that the index is cheaper than walking on.
         if !line_feeds_only || walk.read > 4 * bytes.len() + 4096 {
-            let at = self.line_index().line_col(self.text, offset);
-            return (at.line, at.column_utf16);
+            return None;
         }
         let offset = (offset as usize).min(bytes.len());
         let from = walk.at as usize;
@@ -145,7 +152,7 @@ impl<'a> Locator<'a> {
         walk.line = line as u32;
         walk.line_start = start as u32;
         self.walk.set(walk);
-        (line as u32 + 1, utf16 as u32 + 1)
+        Some((line as u32 + 1, utf16 as u32 + 1))
     }
 }
 
