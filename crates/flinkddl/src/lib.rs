@@ -400,25 +400,86 @@ fn in_flinks_order(
     // Flink runs statements in order and stops at the first failure, so the first diagnostic
     // must be the one of the earliest statement.
     let stage_rank = |d: &Diagnostic| match d.stage() {
-        Stage::Syntax => 0,
+        Stage::Syntax => 0u64,
         Stage::Bind => 1,
         Stage::Lint => 2,
     };
-    // Cached: the statement lookup is a binary search, done once per diagnostic.
-    diagnostics.sort_by_cached_key(|d| {
-        let statement = statement_at(statements, d.span.start);
-        match lead_errors.get(&statement) {
-            Some(lead) if d.stage() == Stage::Bind && d.severity == Severity::Error => {
-                if d.code == lead.code && d.span == lead.span {
-                    (statement, stage_rank(d), lead.earliest, 0)
-                } else {
-                    (statement, stage_rank(d), d.span.start, 1)
-                }
-            }
-            _ => (statement, stage_rank(d), d.span.start, 1),
-        }
-    });
+    // The order is by statement, then by a key within it (stage, position, the statement's
+    // lead error first). By statement: a counting sort (one bucket per statement, the last for
+    // "no statement"); within one: each bucket's few entries sorted by their key, stably.
+    let buckets = statements.len() + 1;
+    let mut bucket_of: Vec<u32> = Vec::with_capacity(diagnostics.len());
+    let mut key_within: Vec<u64> = Vec::with_capacity(diagnostics.len());
+    let mut near = 0;
+    for d in &diagnostics {
+        let statement = statement_near(statements, d.span.start, &mut near);
+        let lead = if d.severity == Severity::Error && d.stage() == Stage::Bind {
+            lead_errors.get(&statement)
+        } else {
+            None
+        };
+        let (position, rest) = match lead {
+            Some(lead) if d.code == lead.code && d.span == lead.span => (lead.earliest, 0u64),
+            _ => (d.span.start, 1),
+        };
+        bucket_of.push(statement.min(buckets - 1) as u32);
+        key_within.push(stage_rank(d) << 34 | u64::from(position) << 1 | rest);
+    }
+    let mut bucket_start = vec![0usize; buckets + 1];
+    for &b in &bucket_of {
+        bucket_start[b as usize + 1] += 1;
+    }
+    for b in 1..=buckets {
+        bucket_start[b] += bucket_start[b - 1];
+    }
+    let mut order = vec![0usize; diagnostics.len()];
+    let mut next = bucket_start.clone();
+    for (index, &b) in bucket_of.iter().enumerate() {
+        order[next[b as usize]] = index;
+        next[b as usize] += 1;
+    }
+    for bounds in bucket_start.windows(2) {
+        order[bounds[0]..bounds[1]].sort_by_key(|&index| key_within[index]);
+    }
+    permute(&mut diagnostics, order);
     diagnostics
+}
+
+/// Puts `items` in the order `from` gives (a permutation of `0..items.len()`: the item for
+/// slot `i` is the one at `from[i]`), in place: each item moves by swaps along its cycle.
+fn permute<T>(items: &mut [T], mut from: Vec<usize>) {
+    for i in 0..from.len() {
+        // Items before `i` are placed; one that was at `from[i]` was swapped on to where that
+        // slot's own entry says.
+        let mut at = from[i];
+        while at < i {
+            at = from[at];
+        }
+        from[i] = at;
+        items.swap(i, at);
+    }
+}
+
+/// [`statement_at`], starting from the statement of the diagnostic before (`near`): the
+/// diagnostics come in runs in statement order, so the next one is most often in the same
+/// statement or the next.
+fn statement_near(statements: &[Span], offset: u32, near: &mut usize) -> usize {
+    // Statement `i` holds `offset` when it starts at or before it and the next starts after.
+    let holds = |i: usize| {
+        statements.get(i).is_some_and(|s| s.start <= offset)
+            && statements.get(i + 1).map_or(true, |next| offset < next.start)
+    };
+    for i in [*near, *near + 1] {
+        if holds(i) {
+            *near = i;
+            return i;
+        }
+    }
+    let found = statement_at(statements, offset);
+    if found != usize::MAX {
+        *near = found;
+    }
+    found
 }
 
 /// The statement an offset belongs to (as `binder::statement_index`): the last that starts at
