@@ -119,7 +119,19 @@ pub enum TypeFilter {
     WithFields,
 }
 
+// One bit per built-in in a u32 ([`TypeFilter::interest`]); `Bitmap` is the last variant.
+const _: () = assert!((BuiltinType::Bitmap as u32) < 32);
+
 impl TypeFilter {
+    /// The built-ins this filter takes, one bit per [`BuiltinType`], and whether it takes
+    /// types with fields.
+    fn interest(self) -> (u32, bool) {
+        match self {
+            TypeFilter::Builtin(names) => (names.iter().fold(0, |m, n| m | 1 << *n as u32), false),
+            TypeFilter::WithFields => (0, true),
+        }
+    }
+
     fn takes(self, kind: &TypeKind) -> bool {
         match (self, kind) {
             (TypeFilter::Builtin(names), TypeKind::Builtin { name, .. }) => names.contains(name),
@@ -133,11 +145,23 @@ impl TypeFilter {
 struct DataTypes<'c, 'a, 'o> {
     cx: &'c Context<'a>,
     rules: &'o [(TypeFilter, TypeCheck)],
+    /// The union of the rules' filters ([`TypeFilter::interest`]): a type none of them takes,
+    /// most of a script's, costs one test instead of one per rule.
+    interest: (u32, bool),
     out: &'o mut [Vec<Diagnostic>],
 }
 
 impl visit::Visitor<'_> for DataTypes<'_, '_, '_> {
     fn data_type(&mut self, ty: &DataTypeSyntax) {
+        let (builtins, with_fields) = self.interest;
+        let wanted = match &ty.kind {
+            TypeKind::Builtin { name, .. } => builtins & 1 << *name as u32 != 0,
+            TypeKind::Row { .. } | TypeKind::Structured { .. } => with_fields,
+            _ => false,
+        };
+        if !wanted {
+            return;
+        }
         for ((filter, check), out) in self.rules.iter().zip(self.out.iter_mut()) {
             if filter.takes(&ty.kind) {
                 check(self.cx, ty, out);
@@ -160,6 +184,8 @@ pub struct Linter<'s> {
     source: &'s str,
     earlier: Earlier,
     type_rules: Vec<(TypeFilter, TypeCheck)>,
+    /// The union of the type rules' filters.
+    interest: (u32, bool),
 }
 
 impl<'s> Linter<'s> {
@@ -174,6 +200,13 @@ impl<'s> Linter<'s> {
                     Check::Statement(_) => None,
                 })
                 .collect(),
+            interest: RULES.iter().fold((0, false), |(b, f), r| match r.check {
+                Check::DataType(filter, _) => {
+                    let (builtins, fields) = filter.interest();
+                    (b | builtins, f || fields)
+                }
+                Check::Statement(_) => (b, f),
+            }),
         }
     }
 
@@ -210,6 +243,7 @@ impl<'s> Linter<'s> {
                     &mut DataTypes {
                         cx: &cx,
                         rules: &self.type_rules,
+                        interest: self.interest,
                         out: &mut found,
                     },
                     statement,
