@@ -247,6 +247,17 @@ fn check(args: CheckArgs) -> ExitCode {
         Ok(done) => done,
         Err(e) => return usage_error(&e),
     };
+    if args.format == Format::Json && flags::report_is_output(&args.more) {
+        // The report is written as it is rendered: a 10 MB file's is 12 MB.
+        let written = flags::write_streamed(&args.more, |out| {
+            json::write_check_json(out, &done.reports, &done.summary, "\n")
+        });
+        if let Err(e) = written {
+            return usage_error(&e);
+        }
+        eprint!("{}", flags::notes(&done, &args.more));
+        return ExitCode::from(done.exit_code(&args.more, args.deny_warnings));
+    }
     let style = human_style(&args);
     let (text, notes) = flags::compose(
         &done,
