@@ -8,6 +8,7 @@ use flinkddl::{Code, Diagnostic, Severity, Span};
 use rayon::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
@@ -86,6 +87,17 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
     (reports, summary)
 }
 
+/// Whether what a check builds besides its diagnostics is left to the process's exit
+/// ([`leave_to_exit`]) instead of being freed.
+static LEAVE_TO_EXIT: AtomicBool = AtomicBool::new(false);
+
+/// Leaves what each later check builds besides its diagnostics (its tables, the script's uses)
+/// to the process's exit instead of freeing it: for a process that exits after its report
+/// (`flinkddl check`), not for one that goes on (the Python package, the language server).
+pub fn leave_to_exit() {
+    LEAVE_TO_EXIT.store(true, Ordering::Relaxed);
+}
+
 /// Analyses one loaded file.
 pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport {
     match loaded {
@@ -99,9 +111,14 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
             // The analysis takes the text over and gives it back (no second copy of a large
             // file). After a panic it is gone; the F003 it leaves is about the whole file.
             let text = std::mem::take(&mut source.text);
-            let analyzed = guarded(move || flinkddl::diagnose_owned_with(text, &options));
+            let analyzed = guarded(move || flinkddl::diagnose_owned_leaving(text, &options));
             let diagnostics = match analyzed {
-                Ok((mut ds, text)) => {
+                Ok((mut ds, text, leftovers)) => {
+                    if LEAVE_TO_EXIT.load(Ordering::Relaxed) {
+                        // The process ends after its report: the OS takes the memory back
+                        // at once, where freeing the tables one by one costs instructions.
+                        std::mem::forget(leftovers);
+                    }
                     source.text = text;
                     config.apply(&mut ds);
                     ds

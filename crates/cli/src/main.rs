@@ -230,6 +230,10 @@ fn check(args: CheckArgs) -> ExitCode {
         return usage_error(&e);
     }
     let origins = flags::origins(&plan);
+    if !args.more.fixing() {
+        // This process exits after its report (`--fix` checks each file again and again).
+        flinkddl_cli::check::leave_to_exit();
+    }
     let (reports, summary) = check_all(plan);
     if summary.files == 0 {
         // Not an error (a hook may run on a change without SQL), but never a silent pass.
@@ -256,7 +260,10 @@ fn check(args: CheckArgs) -> ExitCode {
             return usage_error(&e);
         }
         eprint!("{}", flags::notes(&done, &args.more));
-        return ExitCode::from(done.exit_code(&args.more, args.deny_warnings));
+        let code = done.exit_code(&args.more, args.deny_warnings);
+        // The process exits now: the reports' texts and diagnostics are the OS's to free.
+        std::mem::forget(done);
+        return ExitCode::from(code);
     }
     let style = human_style(&args);
     let (text, notes) = flags::compose(
