@@ -63,9 +63,7 @@ fn elapsed_ms(summary: &Summary) -> f64 {
 /// `Value` tree and no record per diagnostic.
 pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
     let count: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
-    let mut w = Pretty {
-        out: String::with_capacity(256 + count * 640),
-    };
+    let mut w = Pretty::new(String::with_capacity(256 + count * 640));
     // Never spilled: the whole document stays in `w.out`.
     let spilled: std::io::Result<()> =
         render_check(&mut w, reports, summary, usize::MAX, |_| Ok(()));
@@ -85,9 +83,7 @@ pub fn write_check_json(
     summary: &Summary,
     end: &str,
 ) -> std::io::Result<()> {
-    let mut w = Pretty {
-        out: String::with_capacity(SPILL_BYTES + 4096),
-    };
+    let mut w = Pretty::new(String::with_capacity(SPILL_BYTES + 4096));
     render_check(&mut w, reports, summary, SPILL_BYTES, |text| {
         out.write_all(text.as_bytes())
     })?;
@@ -146,9 +142,7 @@ fn render_check(
         // The file's key and name (escaped once per file, not once per diagnostic) and the key
         // after it, as one piece.
         let file = {
-            let mut name = Pretty {
-                out: String::from(",\n      \"file\": "),
-            };
+            let mut name = Pretty::new(String::from(",\n      \"file\": "));
             name.string(&report.name);
             name.out.push_str(",\n      \"fix\": ");
             name.out
@@ -266,9 +260,43 @@ fn needs_escape(word: u64) -> bool {
 /// serde_json's pretty printer, by hand for the one document shape `check` writes.
 struct Pretty {
     out: String,
+    /// Texts seen to need no escape, by address and length, in slots by address: messages and
+    /// helps are shared texts (`flinkddl::Message`), most written many times, and a text
+    /// borrowed for the whole rendering keeps its address and its bytes.
+    clean: Box<[(usize, usize); CLEAN_SLOTS]>,
 }
 
+/// Slots of [`Pretty::clean`].
+const CLEAN_SLOTS: usize = 256;
+
 impl Pretty {
+    fn new(out: String) -> Pretty {
+        Pretty {
+            out,
+            clean: Box::new([(0, 0); CLEAN_SLOTS]),
+        }
+    }
+
+    /// Whether `s` needs no escape: looked up by address, else scanned (one branch-free pass,
+    /// which the compiler reads a vector at a time) and remembered when clean.
+    fn is_clean(&mut self, s: &str) -> bool {
+        let key = (s.as_ptr() as usize, s.len());
+        // Texts are at least 8-byte aligned (their `Arc`'s counts precede them).
+        let slot = (key.0 >> 3) % CLEAN_SLOTS;
+        if self.clean.get(slot) == Some(&key) {
+            return true;
+        }
+        let clean = s.bytes().fold(true, |clean, b| {
+            clean & (b >= 0x20 && b != b'"' && b != b'\\')
+        });
+        if clean {
+            if let Some(entry) = self.clean.get_mut(slot) {
+                *entry = key;
+            }
+        }
+        clean
+    }
+
     fn indent(&mut self, n: usize) {
         const SPACES: &str = "                                ";
         self.out.push_str(SPACES.get(..n).unwrap_or(SPACES));
@@ -344,11 +372,8 @@ impl Pretty {
         self.out.reserve(s.len() + 2);
         self.out.push('"');
         let bytes = s.as_bytes();
-        // Most texts need no escape: one branch-free pass (the compiler reads it a vector at a
-        // time) and one copy.
-        if bytes.iter().fold(true, |clean, &b| {
-            clean & (b >= 0x20 && b != b'"' && b != b'\\')
-        }) {
+        // Most texts need no escape: one copy.
+        if self.is_clean(s) {
             self.out.push_str(s);
             self.out.push('"');
             return;
@@ -512,7 +537,7 @@ mod tests {
         assert!(whole.len() > 2 * SPILL_BYTES, "{} bytes", whole.len());
         assert_eq!(String::from_utf8(written).unwrap(), whole);
         let mut spilled = String::new();
-        let mut w = Pretty { out: String::new() };
+        let mut w = Pretty::new(String::new());
         render_check(&mut w, &reports, &summary, 1, |text| {
             spilled.push_str(text);
             Ok(())
@@ -535,10 +560,19 @@ mod tests {
                 texts.push(t.repeat(3));
             }
         }
-        for text in texts {
-            let mut w = Pretty { out: String::new() };
-            w.string(&text);
-            assert_eq!(w.out, serde_json::to_string(&text).unwrap(), "{text:?}");
+        // One printer for all, each text twice: what it remembers of the clean ones is right.
+        let mut all = Pretty::new(String::new());
+        let mut want = String::new();
+        for text in &texts {
+            let mut w = Pretty::new(String::new());
+            w.string(text);
+            let escaped = serde_json::to_string(text).unwrap();
+            assert_eq!(w.out, escaped, "{text:?}");
+            for _ in 0..2 {
+                all.string(text);
+                want.push_str(&escaped);
+            }
         }
+        assert_eq!(all.out, want);
     }
 }
