@@ -8,6 +8,7 @@ use flinkddl::{Code, Diagnostic, Severity, Span};
 use rayon::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
@@ -86,6 +87,31 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
     (reports, summary)
 }
 
+/// Whether what a check builds besides its diagnostics is left to the process's exit
+/// ([`leave_to_exit`]) instead of being freed.
+static LEAVE_TO_EXIT: AtomicBool = AtomicBool::new(false);
+
+/// The bytes of text whose checks have left their tables to the exit so far.
+static LEFT_TEXT: AtomicUsize = AtomicUsize::new(0);
+
+/// At most this much text leaves its tables to the exit (they take a few times the text): a
+/// run over many files frees the rest file by file, so its memory stays bounded.
+const LEAVE_TEXT_MAX: usize = 64 << 20;
+
+/// Leaves what each later check builds besides its diagnostics (its tables, the script's uses)
+/// to the process's exit instead of freeing it, for up to [`LEAVE_TEXT_MAX`] bytes of text in
+/// all: for a process that exits after its report (`flinkddl check`), not for one that goes
+/// on (the Python package, the language server).
+pub fn leave_to_exit() {
+    LEAVE_TO_EXIT.store(true, Ordering::Relaxed);
+}
+
+/// Whether a check of `text_len` bytes leaves what it built to the exit (and counts it).
+fn leaves_to_exit(text_len: usize) -> bool {
+    LEAVE_TO_EXIT.load(Ordering::Relaxed)
+        && LEFT_TEXT.fetch_add(text_len, Ordering::Relaxed) + text_len <= LEAVE_TEXT_MAX
+}
+
 /// Analyses one loaded file.
 pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport {
     match loaded {
@@ -99,9 +125,14 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
             // The analysis takes the text over and gives it back (no second copy of a large
             // file). After a panic it is gone; the F003 it leaves is about the whole file.
             let text = std::mem::take(&mut source.text);
-            let analyzed = guarded(move || flinkddl::diagnose_owned_with(text, &options));
+            let analyzed = guarded(move || flinkddl::diagnose_owned_leaving(text, &options));
             let diagnostics = match analyzed {
-                Ok((mut ds, text)) => {
+                Ok((mut ds, text, leftovers)) => {
+                    if leaves_to_exit(text.len()) {
+                        // The process ends after its report: the OS takes the memory back
+                        // at once, where freeing the tables one by one costs instructions.
+                        std::mem::forget(leftovers);
+                    }
                     source.text = text;
                     config.apply(&mut ds);
                     ds

@@ -151,6 +151,11 @@ impl Selection {
     }
 
     pub fn retain(&self, diagnostics: &mut Vec<Diagnostic>) {
+        // Every code selected and none ignored (no flag given): every diagnostic stays, and a
+        // 10 MB file's 20,000 need not be asked one by one.
+        if self.ignore.is_empty() && self.select.contains(&Selector::All) {
+            return;
+        }
         diagnostics.retain(|d| self.keeps(d));
     }
 }
@@ -416,11 +421,7 @@ pub fn compose(
     human: bool,
     render: impl FnOnce(&[FileReport], &Summary) -> String,
 ) -> (String, String) {
-    let notes = if flags.quiet {
-        String::new()
-    } else {
-        done.fix_notes()
-    };
+    let notes = notes(done, flags);
     if flags.diff {
         return (done.diff(), notes);
     }
@@ -433,6 +434,41 @@ pub fn compose(
     } else {
         (text, notes)
     }
+}
+
+/// Whether the flags leave the format's report as the output (not `--diff` nor
+/// `--statistics`), so that it can be written as it is rendered ([`write_streamed`]); the notes
+/// then go to stderr as [`compose`] sends them for a format other than human.
+pub fn report_is_output(flags: &CheckFlags) -> bool {
+    !flags.diff && !flags.statistics
+}
+
+/// The notes [`compose`] gives with a report that is not human-readable.
+pub fn notes(done: &Finished, flags: &CheckFlags) -> String {
+    if flags.quiet {
+        String::new()
+    } else {
+        done.fix_notes()
+    }
+}
+
+/// What `write` writes, written where `--output-file` says (standard output otherwise) as it is
+/// written, not held whole: [`write_output`]'s errors for a file; on standard output a failed
+/// write (a closed pipe: `| head`) ends the output quietly, as `main` prints.
+pub fn write_streamed(
+    flags: &CheckFlags,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), String> {
+    let Some(path) = &flags.output_file else {
+        let _ = write(&mut std::io::stdout().lock());
+        return Ok(());
+    };
+    let cannot = |e: std::io::Error| format!("cannot write {}: {}", path.display(), e);
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(cannot)?;
+    }
+    let mut file = std::fs::File::create(path).map_err(cannot)?;
+    write(&mut file).map_err(cannot)
 }
 
 /// A unified diff of one file's fixes.

@@ -63,71 +63,159 @@ fn elapsed_ms(summary: &Summary) -> f64 {
 /// `Value` tree and no record per diagnostic.
 pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
     let count: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
-    let mut w = Pretty {
-        out: String::with_capacity(256 + count * 640),
+    let mut w = Pretty::new(String::with_capacity(256 + count * 640));
+    // Never spilled: the whole document stays in `w.out`.
+    let spilled: std::io::Result<()> =
+        render_check(&mut w, reports, summary, usize::MAX, |_| Ok(()));
+    debug_assert!(spilled.is_ok());
+    w.out
+}
+
+/// How much of the document [`write_check_json`] holds before writing it out: enough for a
+/// write to be cheap against the text, small enough to stay in cache (a 10 MB file's report is
+/// 12 MB, which held whole was a fifth of the memory `check` touched).
+const SPILL_BYTES: usize = 64 * 1024;
+
+/// [`check_json`] followed by `end`, written to `out` a piece at a time as it is rendered.
+pub fn write_check_json(
+    out: &mut dyn std::io::Write,
+    reports: &[FileReport],
+    summary: &Summary,
+    end: &str,
+) -> std::io::Result<()> {
+    let mut w = Pretty::new(String::with_capacity(SPILL_BYTES + 4096));
+    render_check(&mut w, reports, summary, SPILL_BYTES, |text| {
+        out.write_all(text.as_bytes())
+    })?;
+    w.out.push_str(end);
+    out.write_all(w.out.as_bytes())?;
+    out.flush()
+}
+
+/// The keys of a location and of what follows it in a fix or a label, each with the comma,
+/// line break and indentation before it: one literal per key (most of the document is keys).
+struct Keys {
+    /// `{` and the first key of a fix or a label.
+    open_column: &'static str,
+    end: &'static str,
+    end_column: &'static str,
+    end_line: &'static str,
+    line: &'static str,
+    message: &'static str,
+    replacement: &'static str,
+    start: &'static str,
+}
+
+macro_rules! keys {
+    ($indent:literal) => {
+        Keys {
+            open_column: concat!("{\n", $indent, "\"column\": "),
+            end: concat!(",\n", $indent, "\"end\": "),
+            end_column: concat!(",\n", $indent, "\"end_column\": "),
+            end_line: concat!(",\n", $indent, "\"end_line\": "),
+            line: concat!(",\n", $indent, "\"line\": "),
+            message: concat!(",\n", $indent, "\"message\": "),
+            replacement: concat!(",\n", $indent, "\"replacement\": "),
+            start: concat!(",\n", $indent, "\"start\": "),
+        }
     };
+}
+
+/// A diagnostic's own keys (at six spaces), a fix's (eight) and a label's (ten).
+const DIAGNOSTIC_KEYS: Keys = keys!("      ");
+const FIX_KEYS: Keys = keys!("        ");
+const LABEL_KEYS: Keys = keys!("          ");
+
+/// The document into `w.out`; whenever a diagnostic leaves `spill_at` bytes or more there,
+/// they are handed to `spill` and cleared.
+fn render_check(
+    w: &mut Pretty,
+    reports: &[FileReport],
+    summary: &Summary,
+    spill_at: usize,
+    mut spill: impl FnMut(&str) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     w.out.push_str("{\n  \"diagnostics\": [");
     let mut first = true;
     for report in reports {
         let locator = Locator::new(report);
-        // The file's name as a JSON string, escaped once per file, not once per diagnostic.
+        // The file's key and name (escaped once per file, not once per diagnostic) and the key
+        // after it, as one piece.
         let file = {
-            let mut name = Pretty { out: String::new() };
+            let mut name = Pretty::new(String::from(",\n      \"file\": "));
             name.string(&report.name);
+            name.out.push_str(",\n      \"fix\": ");
             name.out
         };
         for d in &report.diagnostics {
-            // Each key with its separator and indentation is one literal: most of the
-            // document is keys, and one copy of a literal beats four small pushes.
+            // Each key with its separator and indentation is one literal, joined to the
+            // quotes and keys around it where they are fixed.
             w.out.push_str(if first {
-                "\n    {\n      \"code\": "
+                "\n    {\n      \"code\": \""
             } else {
-                ",\n    {\n      \"code\": "
+                ",\n    {\n      \"code\": \""
             });
             first = false;
             let at = locator.locate(d.span);
+            let info = d.code.info();
             // Codes, names, severities and stages are identifiers: nothing to escape.
-            w.plain(d.code.as_str());
-            w.located_head(6, &at);
-            w.out.push_str(",\n      \"file\": ");
+            w.plain_unquoted(d.code.as_str());
+            w.out.push_str("\",\n      \"column\": ");
+            w.located_tail(&DIAGNOSTIC_KEYS, &at);
             w.out.push_str(&file);
-            w.out.push_str(",\n      \"fix\": ");
             match &d.fix {
                 Some(f) => {
-                    w.located_message(6, &locator.locate(f.span), &f.message, Some(&f.replacement))
+                    w.located_message(
+                        &FIX_KEYS,
+                        "\n      }",
+                        &locator.locate(f.span),
+                        &f.message,
+                        Some(&f.replacement),
+                    );
+                    w.out.push_str(",\n      \"help\": ");
                 }
-                None => w.out.push_str("null"),
+                None => w.out.push_str("null,\n      \"help\": "),
             }
-            w.out.push_str(",\n      \"help\": ");
             match &d.help {
-                Some(h) => w.string(h),
-                None => w.out.push_str("null"),
+                Some(h) => {
+                    w.string(h);
+                    w.out.push_str(",\n      \"labels\": ");
+                }
+                None => w.out.push_str("null,\n      \"labels\": "),
             }
-            w.out.push_str(",\n      \"labels\": ");
             if d.labels.is_empty() {
                 w.out.push_str("[]");
             } else {
-                w.out.push('[');
                 for (n, l) in d.labels.iter().enumerate() {
-                    w.out.push_str(if n == 0 { "\n" } else { ",\n" });
-                    w.indent(8);
-                    w.located_message(8, &locator.locate(l.span), &l.message, None);
+                    w.out
+                        .push_str(if n == 0 { "[\n        " } else { ",\n        " });
+                    w.located_message(
+                        &LABEL_KEYS,
+                        "\n        }",
+                        &locator.locate(l.span),
+                        &l.message,
+                        None,
+                    );
                 }
-                w.close(6, ']');
+                w.out.push_str("\n      ]");
             }
-            w.out.push_str(",\n      \"line\": ");
+            w.out.push_str(DIAGNOSTIC_KEYS.line);
             w.number(at.line);
-            w.out.push_str(",\n      \"message\": ");
+            w.out.push_str(DIAGNOSTIC_KEYS.message);
             w.string(&d.message);
-            w.out.push_str(",\n      \"name\": ");
-            w.plain(d.code.info().name);
-            w.out.push_str(",\n      \"severity\": ");
-            w.plain(d.severity.as_str());
-            w.out.push_str(",\n      \"stage\": ");
-            w.plain(d.stage().as_str());
-            w.out.push_str(",\n      \"start\": ");
+            w.out.push_str(",\n      \"name\": \"");
+            w.plain_unquoted(info.name);
+            w.out.push_str("\",\n      \"severity\": \"");
+            w.plain_unquoted(d.severity.as_str());
+            w.out.push_str("\",\n      \"stage\": \"");
+            w.plain_unquoted(info.stage.as_str());
+            w.out.push_str("\",\n      \"start\": ");
             w.number(at.start);
             w.out.push_str("\n    }");
+            if w.out.len() >= spill_at {
+                spill(&w.out)?;
+                w.out.clear();
+            }
         }
     }
     if first {
@@ -154,7 +242,7 @@ pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
     w.key(2, "version", false);
     w.number(CHECK_JSON_VERSION);
     w.out.push_str("\n}");
-    w.out
+    Ok(())
 }
 
 /// Whether one of the eight bytes of `word` is `"`, `\\` or a control character (below
@@ -172,9 +260,43 @@ fn needs_escape(word: u64) -> bool {
 /// serde_json's pretty printer, by hand for the one document shape `check` writes.
 struct Pretty {
     out: String,
+    /// Texts seen to need no escape, by address and length, in slots by address: messages and
+    /// helps are shared texts (`flinkddl::Message`), most written many times, and a text
+    /// borrowed for the whole rendering keeps its address and its bytes.
+    clean: Box<[(usize, usize); CLEAN_SLOTS]>,
 }
 
+/// Slots of [`Pretty::clean`].
+const CLEAN_SLOTS: usize = 256;
+
 impl Pretty {
+    fn new(out: String) -> Pretty {
+        Pretty {
+            out,
+            clean: Box::new([(0, 0); CLEAN_SLOTS]),
+        }
+    }
+
+    /// Whether `s` needs no escape: looked up by address, else scanned (one branch-free pass,
+    /// which the compiler reads a vector at a time) and remembered when clean.
+    fn is_clean(&mut self, s: &str) -> bool {
+        let key = (s.as_ptr() as usize, s.len());
+        // Texts are at least 8-byte aligned (their `Arc`'s counts precede them).
+        let slot = (key.0 >> 3) % CLEAN_SLOTS;
+        if self.clean.get(slot) == Some(&key) {
+            return true;
+        }
+        let clean = s.bytes().fold(true, |clean, b| {
+            clean & (b >= 0x20 && b != b'"' && b != b'\\')
+        });
+        if clean {
+            if let Some(entry) = self.clean.get_mut(slot) {
+                *entry = key;
+            }
+        }
+        clean
+    }
+
     fn indent(&mut self, n: usize) {
         const SPACES: &str = "                                ";
         self.out.push_str(SPACES.get(..n).unwrap_or(SPACES));
@@ -200,47 +322,47 @@ impl Pretty {
         self.out.push_str(itoa::Buffer::new().format(n));
     }
 
-    /// A string known to need no escape (an identifier of ours), quoted.
-    fn plain(&mut self, s: &str) {
+    /// A string known to need no escape (an identifier of ours), without its quotes (the
+    /// literals around it hold them).
+    fn plain_unquoted(&mut self, s: &str) {
         debug_assert!(!s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20));
-        self.out.push('"');
         self.out.push_str(s);
-        self.out.push('"');
     }
 
-    /// A fix or a label: `{` its location, `message`, the fix's `replacement` and `start` `}`,
-    /// its members at indentation `n + 2`.
+    /// A fix or a label: `{` its location, `message`, the fix's `replacement` and `start`,
+    /// then `close` (the line break, indentation and `}`).
     fn located_message(
         &mut self,
-        n: usize,
+        keys: &Keys,
+        close: &str,
         at: &Located,
         message: &str,
         replacement: Option<&str>,
     ) {
-        self.out.push('{');
-        self.located_head(n + 2, at);
-        self.key(n + 2, "line", false);
+        self.out.push_str(keys.open_column);
+        self.located_tail(keys, at);
+        self.out.push_str(keys.line);
         self.number(at.line);
-        self.key(n + 2, "message", false);
+        self.out.push_str(keys.message);
         self.string(message);
         if let Some(replacement) = replacement {
-            self.key(n + 2, "replacement", false);
+            self.out.push_str(keys.replacement);
             self.string(replacement);
         }
-        self.key(n + 2, "start", false);
+        self.out.push_str(keys.start);
         self.number(at.start);
-        self.close(n, '}');
+        self.out.push_str(close);
     }
 
-    /// The fields of a location that sort before `line`: column, end, end_column, end_line.
-    fn located_head(&mut self, n: usize, at: &Located) {
-        self.key(n, "column", self.out.ends_with('{'));
+    /// The fields of a location that sort before `line`, after the `column` key: column, end,
+    /// end_column, end_line.
+    fn located_tail(&mut self, keys: &Keys, at: &Located) {
         self.number(at.column);
-        self.key(n, "end", false);
+        self.out.push_str(keys.end);
         self.number(at.end);
-        self.key(n, "end_column", false);
+        self.out.push_str(keys.end_column);
         self.number(at.end_column);
-        self.key(n, "end_line", false);
+        self.out.push_str(keys.end_line);
         self.number(at.end_line);
     }
 
@@ -250,11 +372,8 @@ impl Pretty {
         self.out.reserve(s.len() + 2);
         self.out.push('"');
         let bytes = s.as_bytes();
-        // Most texts need no escape: one branch-free pass (the compiler reads it a vector at a
-        // time) and one copy.
-        if bytes.iter().fold(true, |clean, &b| {
-            clean & (b >= 0x20 && b != b'"' && b != b'\\')
-        }) {
+        // Most texts need no escape: one copy.
+        if self.is_clean(s) {
             self.out.push_str(s);
             self.out.push('"');
             return;
@@ -411,6 +530,21 @@ mod tests {
             reference(&reports, &summary)
         );
         assert_eq!(check_json(&[], &summary), reference(&[], &summary));
+        // Written as it is rendered, in pieces of any size, it is the same text.
+        let whole = check_json(&reports, &summary) + "\n";
+        let mut written = Vec::new();
+        write_check_json(&mut written, &reports, &summary, "\n").unwrap();
+        assert!(whole.len() > 2 * SPILL_BYTES, "{} bytes", whole.len());
+        assert_eq!(String::from_utf8(written).unwrap(), whole);
+        let mut spilled = String::new();
+        let mut w = Pretty::new(String::new());
+        render_check(&mut w, &reports, &summary, 1, |text| {
+            spilled.push_str(text);
+            Ok(())
+        })
+        .unwrap();
+        spilled.push_str(&w.out);
+        assert_eq!(spilled + "\n", whole);
     }
 
     /// Strings are escaped as serde_json escapes them: every ASCII byte, and beyond.
@@ -426,10 +560,19 @@ mod tests {
                 texts.push(t.repeat(3));
             }
         }
-        for text in texts {
-            let mut w = Pretty { out: String::new() };
-            w.string(&text);
-            assert_eq!(w.out, serde_json::to_string(&text).unwrap(), "{text:?}");
+        // One printer for all, each text twice: what it remembers of the clean ones is right.
+        let mut all = Pretty::new(String::new());
+        let mut want = String::new();
+        for text in &texts {
+            let mut w = Pretty::new(String::new());
+            w.string(text);
+            let escaped = serde_json::to_string(text).unwrap();
+            assert_eq!(w.out, escaped, "{text:?}");
+            for _ in 0..2 {
+                all.string(text);
+                want.push_str(&escaped);
+            }
         }
+        assert_eq!(all.out, want);
     }
 }

@@ -230,6 +230,10 @@ fn check(args: CheckArgs) -> ExitCode {
         return usage_error(&e);
     }
     let origins = flags::origins(&plan);
+    if !args.more.fixing() {
+        // This process exits after its report (`--fix` checks each file again and again).
+        flinkddl_cli::check::leave_to_exit();
+    }
     let (reports, summary) = check_all(plan);
     if summary.files == 0 {
         // Not an error (a hook may run on a change without SQL), but never a silent pass.
@@ -247,6 +251,20 @@ fn check(args: CheckArgs) -> ExitCode {
         Ok(done) => done,
         Err(e) => return usage_error(&e),
     };
+    if args.format == Format::Json && flags::report_is_output(&args.more) {
+        // The report is written as it is rendered: a 10 MB file's is 12 MB.
+        let written = flags::write_streamed(&args.more, |out| {
+            json::write_check_json(out, &done.reports, &done.summary, "\n")
+        });
+        if let Err(e) = written {
+            return usage_error(&e);
+        }
+        eprint!("{}", flags::notes(&done, &args.more));
+        let code = done.exit_code(&args.more, args.deny_warnings);
+        // The process exits now: the reports' texts and diagnostics are the OS's to free.
+        std::mem::forget(done);
+        return ExitCode::from(code);
+    }
     let style = human_style(&args);
     let (text, notes) = flags::compose(
         &done,
