@@ -467,7 +467,7 @@ fn statement_near(statements: &[Span], offset: u32, near: &mut usize) -> usize {
     // Statement `i` holds `offset` when it starts at or before it and the next starts after.
     let holds = |i: usize| {
         statements.get(i).is_some_and(|s| s.start <= offset)
-            && statements.get(i + 1).map_or(true, |next| offset < next.start)
+            && statements.get(i + 1).is_none_or(|next| offset < next.start)
     };
     for i in [*near, *near + 1] {
         if holds(i) {
