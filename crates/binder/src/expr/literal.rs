@@ -88,8 +88,11 @@ pub(crate) fn exact_number(text: &str, negative: bool, span: Span) -> BResult<Bo
         } else {
             DataType::bigint()
         };
-        // BigDecimal has no negative zero.
-        let text = if v == 0 {
+        // BigDecimal has no negative zero. No check reads an integer literal's text (its value
+        // is `Lit::Int`): it is built only when texts are wanted.
+        let text = if !super::bound::text_wanted() {
+            String::new()
+        } else if v == 0 {
             "0".to_string()
         } else {
             shown(digits)
@@ -176,7 +179,11 @@ fn string_literal(ctx: &Ctx, value: &str, span: Span) -> BResult<Bound> {
         }
     }
     let len = value.encode_utf16().count() as u32;
-    let stored = if prefix.is_empty() {
+    // No check reads a string literal's text (its value is `Lit::Str`): it is built only when
+    // texts are wanted.
+    let stored = if !super::bound::text_wanted() {
+        String::new()
+    } else if prefix.is_empty() {
         plain_string_stored(text).unwrap_or_else(|| quote(value))
     } else {
         format!("{prefix}{}", quote(value))

@@ -2013,7 +2013,15 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
 /// in their first byte: those are told apart without a `memcmp` call.
 #[inline]
 fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() || a.first() != b.first() {
+        return false;
+    }
+    // Names are short: compared in place, without a `memcmp` call.
+    if a.len() <= 16 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    a == b
 }
 
 /// Whether the FROM item is named `name`.
@@ -2189,6 +2197,17 @@ fn collect_grouping<'e>(g: &'e ast::GroupingElement<'e>, out: &mut Vec<&'e ast::
 
 /// An expression's text without white space, lower-cased: grouped expressions compare by it.
 fn normalized(source: &str, span: flinkddl_diagnostics::Span) -> String {
+    let text = source.get(span.range()).unwrap_or("");
+    if text.is_ascii() {
+        // Byte by byte: ASCII's white space and lower case are `char`'s there.
+        let mut out = String::with_capacity(text.len());
+        out.extend(
+            text.bytes()
+                .filter(|b| !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' '))
+                .map(|b| char::from(b.to_ascii_lowercase())),
+        );
+        return out;
+    }
     normalized_chars(source, span).collect()
 }
 
