@@ -104,6 +104,52 @@ struct Frame {
     rowtimes_cleared: usize,
 }
 
+impl Frame {
+    /// Empties the block for another, keeping its lists' capacity.
+    fn reset(&mut self) {
+        self.relations.clear();
+        self.merged = false;
+        self.aliases.clear();
+        self.unnameable_aliases.clear();
+        self.grouped = false;
+        self.rowtimes_cleared = 0;
+    }
+}
+
+/// The resolver's buffers, kept by the binder (emptied, with their capacity) from statement
+/// to statement: most statements then allocate none of their blocks' and outputs' lists.
+#[derive(Debug, Default)]
+pub(crate) struct Spares {
+    /// The resolver's stack of blocks (empty).
+    stack: Vec<Frame>,
+    frames: Vec<Frame>,
+    names: Vec<Vec<Name>>,
+    types: Vec<Vec<Option<DataType>>>,
+    rowtimes: Vec<Vec<bool>>,
+}
+
+/// How many lists of a kind are kept, and the longest kept: a statement of huge lists does
+/// not leave its memory to the rest of the script.
+const SPARES_KEPT: usize = 8;
+const SPARE_CAPACITY: usize = 256;
+
+fn keep<T>(spares: &mut Vec<Vec<T>>, mut list: Vec<T>) {
+    if spares.len() < SPARES_KEPT && list.capacity() <= SPARE_CAPACITY && list.capacity() > 0 {
+        list.clear();
+        spares.push(list);
+    }
+}
+
+fn spare<T>(spares: &mut Vec<Vec<T>>, capacity: usize) -> Vec<T> {
+    match spares.pop() {
+        Some(mut list) => {
+            list.reserve(capacity);
+            list
+        }
+        None => Vec::with_capacity(capacity),
+    }
+}
+
 /// The first error found; boxed, as a diagnostic is large and errors are rare.
 type Res<T> = Result<T, Box<Diagnostic>>;
 
@@ -163,6 +209,8 @@ struct Resolver<'r, 'a> {
     sort_key: Option<time::SortKey>,
     /// The select items typed, when an editor asks (`crate::item_types`).
     item_types: Option<Vec<crate::item_types::SelectItemType>>,
+    /// Lists left by earlier blocks and statements, reused.
+    spares: Spares,
 }
 
 impl Binder<'_> {
@@ -170,10 +218,12 @@ impl Binder<'_> {
     /// `Err` (the statement then fails as a whole, as in Flink).
     pub(crate) fn check_query(&mut self, statement: &ast::Statement) -> Result<(), ()> {
         let item_types = self.item_types.take();
+        let mut spares = std::mem::take(&mut self.query_spares);
+        let frames = std::mem::take(&mut spares.stack);
         let result = {
             let mut r = Resolver {
                 binder: self,
-                frames: Vec::new(),
+                frames,
                 ctes: Vec::new(),
                 last_types: Vec::new(),
                 last_rowtimes: Vec::new(),
@@ -188,11 +238,26 @@ impl Binder<'_> {
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
                 sort_key: None,
                 item_types,
+                spares,
             };
             let result = r.statement(statement);
-            (result, r.output, r.view_columns, r.warnings, r.item_types)
+            let mut spares = r.spares;
+            // (Empty unless a block's error left it.)
+            r.frames.clear();
+            spares.stack = r.frames;
+            keep(&mut spares.types, r.last_types);
+            keep(&mut spares.rowtimes, r.last_rowtimes);
+            (
+                result,
+                r.output,
+                r.view_columns,
+                r.warnings,
+                r.item_types,
+                spares,
+            )
         };
-        let (result, output, view_columns, warnings, item_types) = result;
+        let (result, output, view_columns, warnings, item_types, spares) = result;
+        self.query_spares = spares;
         for w in warnings {
             self.report(w);
         }
@@ -340,23 +405,40 @@ impl Resolver<'_, '_> {
         let output = self.query(insert.query.query)?;
         let types = std::mem::take(&mut self.last_types);
         let rowtimes = std::mem::take(&mut self.last_rowtimes);
+        let result = self.insert_query(insert, output.as_deref(), &types, &rowtimes);
+        if let Some(names) = output {
+            keep(&mut self.spares.names, names);
+        }
+        keep(&mut self.spares.types, types);
+        keep(&mut self.spares.rowtimes, rowtimes);
+        result
+    }
+
+    /// [`Resolver::insert`] of the query resolved: its output names, types and rowtimes.
+    fn insert_query(
+        &mut self,
+        insert: &ast::Insert,
+        output: Option<&[Name]>,
+        types: &[Option<DataType>],
+        rowtimes: &[bool],
+    ) -> Res<()> {
         let Some(target) = self.table(&insert.target) else {
             return Ok(());
         };
         // Validation (the target columns), then the planner's rules in its order.
-        self.insert_columns(insert, &target, output.as_deref())?;
+        self.insert_columns(insert, &target, output)?;
         let key = self.sort_key.take();
         time::check_streaming_sort(insert.query.query, key)?;
-        let Some(names) = &output else {
+        let Some(names) = output else {
             return Ok(());
         };
         let written = sink::written_columns(insert, &target, types.len());
-        sink::check_column_types(insert, &target, written.as_deref(), names, &types)?;
+        sink::check_column_types(insert, &target, written.as_deref(), names, types)?;
         // A cast into the sink's types materializes the rowtimes: the rule applies only to a
         // row written as it is.
-        if sink::written_as_is(written.as_deref(), &types) {
+        if sink::written_as_is(written.as_deref(), types) {
             let table = || format!("{}.{}.{}", target.catalog, target.database, target.name);
-            time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
+            time::check_one_rowtime(names, rowtimes, &table, insert.query.span)?;
         }
         let sink_insert_only = self
             .binder
@@ -683,7 +765,8 @@ impl Resolver<'_, '_> {
         select: &ast::Select,
         order_by: &[ast::OrderItem],
     ) -> Res<Option<Vec<Name>>> {
-        self.frames.push(Frame::default());
+        let frame = self.spares.frames.pop().unwrap_or_default();
+        self.frames.push(frame);
         let mut result = self.select_inner(select);
         if result.is_ok() {
             // ORDER BY may name select-list aliases, so only its calls are judged here.
@@ -699,7 +782,16 @@ impl Resolver<'_, '_> {
         if let (Ok(names), Some(first)) = (&result, order_by.first()) {
             self.sort_key = Some(self.sort_key(&first.expr, names.as_deref()));
         }
-        self.frames.pop();
+        if let Some(mut frame) = self.frames.pop() {
+            if self.spares.frames.len() < SPARES_KEPT
+                && frame.relations.capacity() <= SPARE_CAPACITY
+                && frame.aliases.capacity() <= SPARE_CAPACITY
+                && frame.unnameable_aliases.capacity() <= SPARE_CAPACITY
+            {
+                frame.reset();
+                self.spares.frames.push(frame);
+            }
+        }
         result
     }
 
@@ -782,16 +874,15 @@ impl Resolver<'_, '_> {
                     .all(|i| matches!(i, ast::GroupingElement::Expr { .. }))
                     && !g.items.is_empty()
             });
-            frame.unnameable_aliases = select
-                .items
-                .iter()
-                .filter_map(|i| match i {
+            frame.unnameable_aliases.clear();
+            frame
+                .unnameable_aliases
+                .extend(select.items.iter().filter_map(|i| match i {
                     ast::QueryItem::Expr { alias: Some(a), .. } => {
                         Some((Name::from(a.value), a.span))
                     }
                     _ => None,
-                })
-                .collect();
+                }));
         }
         if let Some(g) = &select.group_by {
             for item in &g.items {
@@ -814,16 +905,14 @@ impl Resolver<'_, '_> {
         }
         // Select-list aliases may be named in QUALIFY (and ORDER BY), not in GROUP BY or
         // HAVING: there Flink 2.3 reports "Column 'alias' not found in any table" (oracle).
-        let aliases: Vec<Name> = select
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                ast::QueryItem::Expr { alias: Some(a), .. } => Some(Name::from(a.value)),
-                _ => None,
-            })
-            .collect();
         if let Some(frame) = self.frames.last_mut() {
-            frame.aliases = aliases;
+            frame.aliases.clear();
+            frame
+                .aliases
+                .extend(select.items.iter().filter_map(|i| match i {
+                    ast::QueryItem::Expr { alias: Some(a), .. } => Some(Name::from(a.value)),
+                    _ => None,
+                }));
         }
         for w in &select.windows {
             for e in &w.spec.partition_by {
@@ -839,9 +928,10 @@ impl Resolver<'_, '_> {
         if let Some(frame) = self.frames.last_mut() {
             frame.aliases.clear();
         }
-        let mut output = Some(Vec::with_capacity(select.items.len()));
-        let mut types: Vec<Option<DataType>> = Vec::with_capacity(select.items.len());
-        let mut rowtimes: Vec<bool> = Vec::with_capacity(select.items.len());
+        let width = select.items.len();
+        let mut output = Some(spare(&mut self.spares.names, width));
+        let mut types: Vec<Option<DataType>> = spare(&mut self.spares.types, width);
+        let mut rowtimes: Vec<bool> = spare(&mut self.spares.rowtimes, width);
         for (index, item) in select.items.iter().enumerate() {
             match item {
                 ast::QueryItem::Wildcard { qualifier, .. } => {
@@ -912,12 +1002,22 @@ impl Resolver<'_, '_> {
         // Time attributes pass through validation (the planner materializes them later), so
         // a CTAS column keeps `*ROWTIME*` through joins and grouping (oracle-checked).
         let known = output.as_ref().is_some_and(|o| o.len() == types.len());
-        self.last_rowtimes = if known && time::keeps_rowtimes(select) {
-            rowtimes
-        } else {
-            Vec::new()
+        let (types, rowtimes) = match (known, known && time::keeps_rowtimes(select)) {
+            (true, true) => (types, rowtimes),
+            (true, false) => {
+                keep(&mut self.spares.rowtimes, rowtimes);
+                (types, Vec::new())
+            }
+            (false, _) => {
+                keep(&mut self.spares.types, types);
+                keep(&mut self.spares.rowtimes, rowtimes);
+                (Vec::new(), Vec::new())
+            }
         };
-        self.last_types = if known { types } else { Vec::new() };
+        let old_types = std::mem::replace(&mut self.last_types, types);
+        keep(&mut self.spares.types, old_types);
+        let old_rowtimes = std::mem::replace(&mut self.last_rowtimes, rowtimes);
+        keep(&mut self.spares.rowtimes, old_rowtimes);
         Ok(output)
     }
 
@@ -1943,6 +2043,19 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
         if self.error.is_some() {
             return;
         }
+        // A one-part name the scope types (one holder, in the first block that has one) is
+        // found by that one lookup: the names check has nothing to say of it, and it is
+        // typeable (`Typeability::judge` would look it up again).
+        if let ExprKind::Identifier(name) = &e.kind {
+            if let [column] = name.parts.as_slice() {
+                let scope = FrameScope {
+                    frames: &self.frames,
+                };
+                if scope.column(column.value).is_some() {
+                    return;
+                }
+            }
+        }
         // A call's function, looked up once for both judgements.
         let kind = match &e.kind {
             ExprKind::Call(call) => one_part_kind(call),
@@ -1979,10 +2092,14 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
             Err(d) => self.error = Some(d),
             Ok(columns) => {
                 let pending = self.in_subqueries.last().copied();
-                if let (Some(columns), Some((query_span, left, whole))) = (columns, pending) {
+                let width = columns.as_ref().map(Vec::len);
+                if let Some(names) = columns {
+                    keep(&mut self.spares.names, names);
+                }
+                if let (Some(width), Some((query_span, left, whole))) = (width, pending) {
                     if query_span == q.span {
                         self.in_subqueries.pop();
-                        if columns.len() != left {
+                        if width != left {
                             self.error = Some(Box::new(
                                 Diagnostic::new(
                                     Code::InOperandsIncompatible,
@@ -1993,7 +2110,7 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
                                     q.span,
                                     format!(
                                         "the subquery gives {}",
-                                        plural(columns.len(), "column")
+                                        plural(width, "column")
                                     ),
                                 )
                                 .with_help(format!(
