@@ -393,7 +393,7 @@ impl Binder<'_> {
             let Some(table) = table else {
                 continue;
             };
-            if let Some(variant) = crate::ctas::unreadable_variant(table) {
+            if let Some(variant) = self.unreadable_variant_of(table) {
                 self.report(
                     Diagnostic::new(
                         Code::VariantNotReadable,

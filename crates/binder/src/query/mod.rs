@@ -35,6 +35,65 @@ use std::sync::Arc;
 /// are, so that building a scope allocates none of them.
 pub(crate) type Name = compact_str::CompactString;
 
+/// A FROM item's column names, each with its [`name_key`]: a lookup compares keys, which
+/// tell most names apart in one comparison, and only an equal key's name.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Columns {
+    names: Vec<Name>,
+    keys: Vec<u64>,
+}
+
+impl Columns {
+    fn new(names: Vec<Name>) -> Self {
+        let keys = names.iter().map(|n| name_key(n)).collect();
+        Columns { names, keys }
+    }
+
+    /// Where the column `name` is (exactly, as [`same`]).
+    #[inline]
+    fn position(&self, name: &str) -> Option<usize> {
+        let key = name_key(name);
+        // A key holds the whole of a name of up to seven bytes.
+        let whole = name.len() <= 7;
+        self.keys
+            .iter()
+            .zip(&self.names)
+            .position(|(k, n)| *k == key && (whole || n.as_str() == name))
+    }
+
+    #[inline]
+    fn contains(&self, name: &str) -> bool {
+        self.position(name).is_some()
+    }
+}
+
+impl std::ops::Deref for Columns {
+    type Target = [Name];
+    fn deref(&self) -> &[Name] {
+        &self.names
+    }
+}
+
+impl<'c> IntoIterator for &'c Columns {
+    type Item = &'c Name;
+    type IntoIter = std::slice::Iter<'c, Name>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.names.iter()
+    }
+}
+
+/// A name's length and first seven bytes in one word: names that differ in either compare
+/// unequal without reading them.
+#[inline]
+fn name_key(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let mut key = (bytes.len() as u64) << 56;
+    for (i, b) in bytes.iter().take(7).enumerate() {
+        key |= u64::from(*b) << (8 * i);
+    }
+    key
+}
+
 /// A FROM item in scope: the name that qualifies its columns and the columns, when known.
 #[derive(Debug, Clone)]
 struct Relation {
@@ -42,7 +101,7 @@ struct Relation {
     /// Shared with the binder's [`TableColumns`] of the table (or the CTE) read, so that a FROM
     /// item copies none of them; changed (outer joins, window TVFs, aliases) by
     /// `Rc::make_mut`.
-    columns: Option<Rc<Vec<Name>>>,
+    columns: Option<Rc<Columns>>,
     /// The columns' types where known, beside `columns` (empty when the columns are unknown).
     types: Rc<Vec<Option<DataType>>>,
     /// Beside `columns`: the column is a rowtime the planner keeps (a source's rowtime passed
@@ -55,9 +114,11 @@ struct Relation {
 /// ([`Binder::relation_cache`]).
 #[derive(Debug, Clone)]
 pub(crate) struct TableColumns {
-    columns: Rc<Vec<Name>>,
+    columns: Rc<Columns>,
     types: Rc<Vec<Option<DataType>>>,
     rowtimes: Rc<Vec<bool>>,
+    /// [`crate::ctas::unreadable_variant`] of the table, for its source check.
+    unreadable_variant: Option<DataType>,
 }
 
 impl Relation {
@@ -71,11 +132,7 @@ impl Relation {
     }
 
     fn type_of(&self, column: &str) -> Option<&DataType> {
-        let i = self
-            .columns
-            .as_ref()?
-            .iter()
-            .position(|c| same(c, column))?;
+        let i = self.columns.as_ref()?.position(column)?;
         self.types.get(i)?.as_ref()
     }
 
@@ -157,7 +214,7 @@ type Res<T> = Result<T, Box<Diagnostic>>;
 #[derive(Debug, Clone)]
 struct Cte {
     name: Name,
-    columns: Option<Rc<Vec<Name>>>,
+    columns: Option<Rc<Columns>>,
     types: Rc<Vec<Option<DataType>>>,
     rowtimes: Rc<Vec<bool>>,
 }
@@ -290,20 +347,34 @@ impl Binder<'_> {
         // A table's rowtime is the planner's too.
         let rowtimes = types.iter().map(time::is_rowtime).collect();
         let shared = TableColumns {
-            columns: Rc::new(
+            columns: Rc::new(Columns::new(
                 table
                     .columns
                     .iter()
                     .map(|c| Name::from(c.name.as_str()))
                     .collect(),
-            ),
+            )),
             types: Rc::new(types),
             rowtimes: Rc::new(rowtimes),
+            unreadable_variant: crate::ctas::unreadable_variant(table),
         };
         self.relation_cache
             .borrow_mut()
             .insert(key, (Arc::clone(table), shared.clone()));
         shared
+    }
+
+    /// [`crate::ctas::unreadable_variant`] of `table`, from what queries read of it when a
+    /// query read it already.
+    pub(crate) fn unreadable_variant_of(
+        &self,
+        table: &Arc<crate::schema::TableSchema>,
+    ) -> Option<DataType> {
+        let key = Arc::as_ptr(table) as usize;
+        if let Some((_, shared)) = self.relation_cache.borrow().get(&key) {
+            return shared.unreadable_variant.clone();
+        }
+        crate::ctas::unreadable_variant(table)
     }
 }
 
@@ -571,7 +642,7 @@ impl Resolver<'_, '_> {
                 };
                 self.ctes.push(Cte {
                     name: Name::from(cte.name.value),
-                    columns: columns.map(Rc::new),
+                    columns: columns.map(|c| Rc::new(Columns::new(c))),
                     types: Rc::new(types),
                     rowtimes: Rc::new(rowtimes),
                 });
@@ -602,7 +673,7 @@ impl Resolver<'_, '_> {
                 let r = self.relation_of(name);
                 self.last_types = Rc::unwrap_or_clone(r.types);
                 self.last_rowtimes = Rc::unwrap_or_clone(r.rowtimes);
-                Ok(r.columns.map(Rc::unwrap_or_clone))
+                Ok(r.columns.map(|c| Rc::unwrap_or_clone(c).names))
             }
             ast::SetExprKind::Nested(q) => self.query(q),
             ast::SetExprKind::SetOperation { first, rest } => self.set_operation(first, rest),
@@ -1029,7 +1100,7 @@ impl Resolver<'_, '_> {
         let is_rowtime = |r: &Relation, column: &str| {
             r.columns
                 .as_ref()
-                .and_then(|cols| cols.iter().position(|c| same(c, column)))
+                .and_then(|cols| cols.position(column))
                 .and_then(|i| r.rowtimes.get(i))
                 == Some(&true)
         };
@@ -1189,7 +1260,7 @@ impl Resolver<'_, '_> {
                 let mut holders = frame.relations.iter().enumerate().filter(|(_, r)| {
                     r.columns
                         .as_ref()
-                        .is_some_and(|c| c.iter().any(|c| same(c, column.value)))
+                        .is_some_and(|c| c.contains(column.value))
                 });
                 let (i, _) = holders.next()?;
                 holders.next().is_none().then_some((i, column.value))
@@ -1202,8 +1273,7 @@ impl Resolver<'_, '_> {
                     .find(|(_, r)| named(r, table.value))?;
                 r.columns
                     .as_ref()?
-                    .iter()
-                    .any(|c| same(c, column.value))
+                    .contains(column.value)
                     .then_some((i, column.value))
             }
             [] => None,
@@ -1554,7 +1624,7 @@ impl Resolver<'_, '_> {
                 let columns = self.query(query)?;
                 Relation {
                     name: alias_name.clone(),
-                    columns: columns.map(Rc::new),
+                    columns: columns.map(|c| Rc::new(Columns::new(c))),
                     types: Rc::new(std::mem::take(&mut self.last_types)),
                     rowtimes: Rc::new(std::mem::take(&mut self.last_rowtimes)),
                 }
@@ -1626,7 +1696,7 @@ impl Resolver<'_, '_> {
             if relation.rowtimes.len() != cols.len() {
                 relation.rowtimes = Rc::default();
             }
-            relation.columns = Some(Rc::new(cols));
+            relation.columns = Some(Rc::new(Columns::new(cols)));
         }
         self.push_relation(relation);
         Ok(())
@@ -1663,9 +1733,9 @@ impl Resolver<'_, '_> {
             Lookup::Found(CatalogObject::View(v)) => match &v.columns {
                 Some(cols) => Relation {
                     name: short,
-                    columns: Some(Rc::new(
+                    columns: Some(Rc::new(Columns::new(
                         cols.iter().map(|(n, _)| Name::from(n.as_str())).collect(),
-                    )),
+                    ))),
                     types: Rc::new(
                         cols.iter()
                             .map(|(_, t)| t.as_ref().map(query_type))
@@ -1740,7 +1810,7 @@ impl Resolver<'_, '_> {
                 }
             }
         }
-        let mut columns = Rc::unwrap_or_clone(columns);
+        let mut columns = Rc::unwrap_or_clone(columns).names;
         let mut types = Rc::unwrap_or_clone(input.types);
         types.resize(columns.len(), None);
         let mut rowtimes = Rc::unwrap_or_clone(input.rowtimes);
@@ -1765,7 +1835,7 @@ impl Resolver<'_, '_> {
         rowtimes.extend([false, false, time_is_rowtime]);
         Ok(Relation {
             name: alias.clone(),
-            columns: Some(Rc::new(columns)),
+            columns: Some(Rc::new(Columns::new(columns))),
             types: Rc::new(types),
             rowtimes: Rc::new(rowtimes),
         })
@@ -1904,10 +1974,10 @@ impl Resolver<'_, '_> {
                     let Some(cols) = &r.columns else {
                         return None;
                     };
-                    if cols.iter().any(|c| same(c, column.value)) {
+                    if cols.contains(column.value) {
                         return None;
                     }
-                    if cols.iter().any(|c| same(c, first.value)) {
+                    if cols.contains(first.value) {
                         // Also a column of that name: `r.f` may be a field access.
                         return None;
                     }
@@ -1928,7 +1998,7 @@ impl Resolver<'_, '_> {
             let holds = |r: &&Relation| {
                 r.columns
                     .as_ref()
-                    .is_some_and(|c| c.iter().any(|c| same(c, first.value)))
+                    .is_some_and(|c| c.contains(first.value))
             };
             // Counted up to two (no list built on the path that finds one).
             let held = frame.relations.iter().filter(holds).take(2).count();
@@ -2245,7 +2315,7 @@ impl Scope for FrameScope<'_> {
         for frame in self.frames.iter().rev() {
             // Each holder's position of the column, found once (not again for its type).
             let mut holders = frame.relations.iter().filter_map(|r| {
-                let at = r.columns.as_ref()?.iter().position(|c| same(c, name))?;
+                let at = r.columns.as_ref()?.position(name)?;
                 Some((r, at))
             });
             if let Some((r, at)) = holders.next() {
@@ -2502,7 +2572,7 @@ fn match_recognize_output(
     }
     Relation {
         name,
-        columns: Some(Rc::new(columns)),
+        columns: Some(Rc::new(Columns::new(columns))),
         types: Rc::new(types),
         rowtimes: Rc::default(),
     }
@@ -2589,7 +2659,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
     }
     let mut names = Names {
         vars: &vars,
-        columns: input.columns.as_deref().map(Vec::as_slice),
+        columns: input.columns.as_deref().map(|c| &c.names[..]),
         error: None,
     };
     for m in mr.measures.iter().chain(&mr.define) {
