@@ -52,7 +52,12 @@ impl Columns {
     /// Where the column `name` is (exactly, as [`same`]).
     #[inline]
     fn position(&self, name: &str) -> Option<usize> {
-        let key = name_key(name);
+        self.position_keyed(name, name_key(name))
+    }
+
+    /// [`Columns::position`] with the name's key, when the caller looks it up in several.
+    #[inline]
+    fn position_keyed(&self, name: &str, key: u64) -> Option<usize> {
         // A key holds the whole of a name of up to seven bytes.
         let whole = name.len() <= 7;
         self.keys
@@ -82,12 +87,12 @@ impl<'c> IntoIterator for &'c Columns {
     }
 }
 
-/// A name's length and first seven bytes in one word: names that differ in either compare
-/// unequal without reading them.
+/// A name's length (up to 255) and first seven bytes in one word: names that differ in
+/// either compare unequal without reading them.
 #[inline]
 fn name_key(name: &str) -> u64 {
     let bytes = name.as_bytes();
-    let mut key = (bytes.len() as u64) << 56;
+    let mut key = (bytes.len().min(255) as u64) << 56;
     for (i, b) in bytes.iter().take(7).enumerate() {
         key |= u64::from(*b) << (8 * i);
     }
@@ -1715,6 +1720,18 @@ impl Resolver<'_, '_> {
                 };
             }
         }
+        if let Some(t) = self.looked_up_table(name) {
+            if !t.complete {
+                return Relation::unknown(short);
+            }
+            let shared = self.binder.table_columns(t);
+            return Relation {
+                name: short,
+                columns: Some(shared.columns),
+                types: shared.types,
+                rowtimes: shared.rowtimes,
+            };
+        }
         let Some(path) = self.binder.catalog.qualify_idents(&name.parts) else {
             return Relation::unknown(short);
         };
@@ -1755,7 +1772,28 @@ impl Resolver<'_, '_> {
         Some(format!("{catalog}.{database}.{name}"))
     }
 
+    /// The table `name` names, when it is one of the statement's uses and
+    /// `check_tables_exist` found it a table: no second lookup (the catalog has not changed
+    /// since; a use's path is its name qualified as here).
+    fn looked_up_table(
+        &self,
+        name: &ast::ObjectName,
+    ) -> Option<&std::sync::Arc<crate::schema::TableSchema>> {
+        let looked = &self.binder.read_tables;
+        // (A statement of very many uses looks its names up instead of scanning them.)
+        if looked.is_empty() || looked.len() > 64 {
+            return None;
+        }
+        let uses = &self.binder.uses;
+        let statement_uses = uses.get(uses.len().checked_sub(looked.len())?..)?;
+        let i = statement_uses.iter().position(|u| u.span == name.span)?;
+        looked.get(i)?.as_ref()?.as_ref()
+    }
+
     fn table(&self, name: &ast::ObjectName) -> Option<std::sync::Arc<crate::schema::TableSchema>> {
+        if let Some(t) = self.looked_up_table(name) {
+            return t.complete.then(|| std::sync::Arc::clone(t));
+        }
         let path = self.binder.catalog.qualify_idents(&name.parts)?;
         match self.binder.catalog.lookup_ref(path) {
             Lookup::Found(CatalogObject::Table(t)) if t.complete => Some(std::sync::Arc::clone(t)),
@@ -2312,10 +2350,11 @@ impl FrameScope<'_> {
 
 impl Scope for FrameScope<'_> {
     fn column(&self, name: &str) -> Option<&DataType> {
+        let key = name_key(name);
         for frame in self.frames.iter().rev() {
             // Each holder's position of the column, found once (not again for its type).
             let mut holders = frame.relations.iter().filter_map(|r| {
-                let at = r.columns.as_ref()?.position(name)?;
+                let at = r.columns.as_ref()?.position_keyed(name, key)?;
                 Some((r, at))
             });
             if let Some((r, at)) = holders.next() {
