@@ -378,13 +378,23 @@ impl Binder<'_> {
         }
         // Then it creates the sources: its connector must read, with valid options, and
         // datagen cannot generate VARIANT values.
+        // The paths checked so far: those of the reads before (scanned, for the few reads of
+        // most statements), listed only for a statement of many.
         let mut checked: Vec<&ObjectPath> = Vec::new();
-        for (u, table) in reads() {
+        let few = uses.len() <= 16;
+        for (k, (u, table)) in reads().enumerate() {
             let hinted = self.hint_options.iter().any(|(s, _)| *s == u.span);
-            if checked.contains(&&*u.path) && !hinted {
+            let seen = if few {
+                reads().take(k).any(|(earlier, _)| *earlier.path == *u.path)
+            } else {
+                checked.contains(&&*u.path)
+            };
+            if seen && !hinted {
                 continue;
             }
-            checked.push(&u.path);
+            if !few {
+                checked.push(&u.path);
+            }
             if let Some(table) = table {
                 self.check_readable(table, &u.path, u.span)?;
             }

@@ -537,16 +537,19 @@ impl Resolver<'_, '_> {
         target: &crate::schema::TableSchema,
         output: Option<&[Name]>,
     ) -> Res<()> {
-        let writable: Vec<&str> = target
-            .columns
-            .iter()
-            .filter(|c| c.is_persisted())
-            .map(|c| c.name.as_str())
-            .collect();
+        // The writable columns' names, listed only for a message.
+        let writable = || {
+            target
+                .columns
+                .iter()
+                .filter(|c| c.is_persisted())
+                .map(|c| c.name.as_str())
+        };
+        let writable_list = || writable().collect::<Vec<_>>().join(", ");
         match &insert.columns {
             Some(list) => {
                 for c in &list.columns {
-                    if !writable.contains(&c.value) {
+                    if !writable().any(|w| w == c.value) {
                         let why = match target.columns.iter().find(|t| t.name == c.value) {
                             Some(t) if t.is_computed() => {
                                 format!("`{}` is a computed column: it cannot be written", c.value)
@@ -555,10 +558,10 @@ impl Resolver<'_, '_> {
                                 "`{}` is a virtual metadata column: it is read-only",
                                 c.value
                             ),
-                            None => match similar_name(c.value, writable.iter().copied()) {
+                            None => match similar_name(c.value, writable()) {
                                 Some(s) => format!("did you mean `{s}`?"),
                                 None => {
-                                    format!("the table's writable columns: {}", writable.join(", "))
+                                    format!("the table's writable columns: {}", writable_list())
                                 }
                             },
                         };
@@ -592,7 +595,8 @@ impl Resolver<'_, '_> {
             }
             None => {
                 if let Some(output) = output {
-                    if output.len() != writable.len() && insert.partition.is_none() {
+                    let width = writable().count();
+                    if output.len() != width && insert.partition.is_none() {
                         let (cat, db, name) = (&target.catalog, &target.database, &target.name);
                         return fail(Diagnostic::new(
                             Code::InsertColumnCount,
@@ -601,12 +605,12 @@ impl Resolver<'_, '_> {
                                 "Column types of query result and sink for '{cat}.{db}.{name}' do not match.\nCause: Different number of columns."
                             ),
                         )
-                        .with_label(insert.target.span, format!("the sink takes {}: {}", plural(writable.len(), "column"), writable.join(", ")))
+                        .with_label(insert.target.span, format!("the sink takes {}: {}", plural(width, "column"), writable_list()))
                         .with_help(format!(
                             "the query gives {}; select one value per sink column, in order, or name the target columns: INSERT INTO {} ({}) SELECT ...",
                             plural(output.len(), "column"),
                             insert.target.display(),
-                            writable.join(", ")
+                            writable_list()
                         )));
                     }
                 }
@@ -757,10 +761,11 @@ impl Resolver<'_, '_> {
             let types = std::mem::take(&mut self.last_types);
             let theirs = std::mem::take(&mut self.last_rowtimes);
             if theirs.len() == rowtimes.len() {
-                rowtimes.iter_mut().zip(theirs).for_each(|(a, b)| *a &= b);
+                rowtimes.iter_mut().zip(&theirs).for_each(|(a, b)| *a &= *b);
             } else {
                 rowtimes.clear();
             }
+            keep(&mut self.spares.rowtimes, theirs);
             if let (Some(h), Some(c)) = (&head, &cols) {
                 if h.len() != c.len() {
                     return fail(Diagnostic::new(
@@ -776,6 +781,9 @@ impl Resolver<'_, '_> {
                 }
             }
             branches.push(types);
+            if let Some(names) = cols {
+                keep(&mut self.spares.names, names);
+            }
         }
         // Bare NULLs have no type in a set operation (Calcite: "Illegal use of 'NULL'").
         for branch in std::iter::once(first).chain(rest.iter().map(|o| &o.operand)) {
@@ -791,7 +799,8 @@ impl Resolver<'_, '_> {
         }
         let width = head.as_ref().map_or(0, Vec::len);
         let known = branches.iter().all(|b| b.len() == width);
-        let mut types = vec![None; width];
+        let mut types = spare(&mut self.spares.types, width);
+        types.resize(width, None);
         if known && head.is_some() {
             for (i, slot) in types.iter_mut().enumerate() {
                 let column: Option<Vec<DataType>> = branches.iter().map(|b| b[i].clone()).collect();
@@ -824,6 +833,9 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
+        }
+        for branch in branches {
+            keep(&mut self.spares.types, branch);
         }
         self.last_types = types;
         self.last_rowtimes = rowtimes;
