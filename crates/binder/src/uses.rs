@@ -311,7 +311,11 @@ impl Binder<'_> {
         let result = self.with_uses_from(first_use, |b, uses| {
             if looked.len() == uses.len() {
                 // `check_tables_exist` looked them up already.
-                let tables = |i: usize| looked.get(i).and_then(|t| t.as_ref().and_then(Option::as_ref));
+                let tables = |i: usize| {
+                    looked
+                        .get(i)
+                        .and_then(|t| t.as_ref().and_then(Option::as_ref))
+                };
                 b.check_sources_of(uses, &tables)
             } else {
                 b.check_sources(uses)
@@ -525,6 +529,8 @@ fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
     /// not recursive), the query's body sees them all. A CTE's query is known by its address
     /// in the walked tree, which the visitor lends only for a call.
     struct Frame<'s> {
+        /// The query whose WITH this is (a query without one has no frame).
+        query: usize,
         ctes: Vec<(&'s str, usize)>,
         visible: usize,
         /// `WITH RECURSIVE`: every CTE sees them all, itself included.
@@ -569,6 +575,10 @@ fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
         }
         fn enter_query(&mut self, query: &'s ast::Query<'s>) {
             self.reached_cte(query, false);
+            // A query without CTEs adds none to the scope (and allocates no frame).
+            if !query.with.as_ref().is_some_and(|w| !w.ctes.is_empty()) {
+                return;
+            }
             let ctes: Vec<(&'s str, usize)> = query
                 .with
                 .iter()
@@ -578,13 +588,20 @@ fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
             let visible = ctes.len();
             let recursive = query.with.as_ref().is_some_and(|w| w.recursive);
             self.frames.push(Frame {
+                query: address(query),
                 ctes,
                 visible,
                 recursive,
             });
         }
         fn leave_query(&mut self, query: &'s ast::Query<'s>) {
-            self.frames.pop();
+            if self
+                .frames
+                .last()
+                .is_some_and(|f| f.query == address(query))
+            {
+                self.frames.pop();
+            }
             self.reached_cte(query, true);
         }
         fn table_ref(&mut self, table: &'s ast::TableRef<'s>) {

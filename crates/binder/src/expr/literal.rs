@@ -47,6 +47,17 @@ pub(crate) fn bind_literal(ctx: &Ctx, lit: &Literal, span: Span) -> BResult<Boun
 
 /// An exact numeric literal, optionally negated (Calcite's parser folds `-1` into one literal).
 pub(crate) fn exact_number(text: &str, negative: bool, span: Span) -> BResult<Bound> {
+    // The common literal, a short unsigned integer typed for its type alone: an INT, read
+    // digit by digit (what the general path below gives it).
+    if !negative
+        && text.len() <= 9
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && !super::bound::text_wanted()
+    {
+        let value = text.bytes().fold(0i64, |v, b| v * 10 + i64::from(b - b'0'));
+        return Ok(Bound::new(DataType::int().not_null(), String::new(), span)
+            .with_lit(Lit::Int(Some(value))));
+    }
     let (int_part, frac_part) = match text.split_once('.') {
         Some((i, f)) => (i, Some(f)),
         None => (text, None),

@@ -1274,11 +1274,10 @@ impl Resolver<'_, '_> {
         let frame = self.frames.last()?;
         match name.parts.as_slice() {
             [column] => {
-                let mut holders = frame.relations.iter().enumerate().filter(|(_, r)| {
-                    r.columns
-                        .as_ref()
-                        .is_some_and(|c| c.contains(column.value))
-                });
+                let mut holders =
+                    frame.relations.iter().enumerate().filter(|(_, r)| {
+                        r.columns.as_ref().is_some_and(|c| c.contains(column.value))
+                    });
                 let (i, _) = holders.next()?;
                 holders.next().is_none().then_some((i, column.value))
             }
@@ -2045,11 +2044,7 @@ impl Resolver<'_, '_> {
                     return Some(d);
                 }
             }
-            let holds = |r: &&Relation| {
-                r.columns
-                    .as_ref()
-                    .is_some_and(|c| c.contains(first.value))
-            };
+            let holds = |r: &&Relation| r.columns.as_ref().is_some_and(|c| c.contains(first.value));
             // Counted up to two (no list built on the path that finds one).
             let held = frame.relations.iter().filter(holds).take(2).count();
             any_unknown |= frame.relations.iter().any(|r| r.columns.is_none());
@@ -2228,10 +2223,7 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
                                 )
                                 .with_label(
                                     q.span,
-                                    format!(
-                                        "the subquery gives {}",
-                                        plural(width, "column")
-                                    ),
+                                    format!("the subquery gives {}", plural(width, "column")),
                                 )
                                 .with_help(format!(
                                     "the left side is {}: select as many columns in the subquery",
