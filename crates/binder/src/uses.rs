@@ -352,7 +352,8 @@ impl Binder<'_> {
         let reads = || {
             uses.iter()
                 .enumerate()
-                .filter_map(|(i, u)| (u.access == Access::Read).then(|| (u, tables(i))))
+                .filter(|(_, u)| u.access == Access::Read)
+                .map(|(i, u)| (u, tables(i)))
         };
         // Flink builds a source for each table the query reads: a table of the generic
         // in-memory catalog (or a temporary one) without a 'connector' option has none. (Other
@@ -576,7 +577,7 @@ fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
         fn enter_query(&mut self, query: &'s ast::Query<'s>) {
             self.reached_cte(query, false);
             // A query without CTEs adds none to the scope (and allocates no frame).
-            if !query.with.as_ref().is_some_and(|w| !w.ctes.is_empty()) {
+            if query.with.as_ref().is_none_or(|w| w.ctes.is_empty()) {
                 return;
             }
             let ctes: Vec<(&'s str, usize)> = query
