@@ -279,6 +279,22 @@ impl Binder<'_> {
     /// Resolves the names of the statement's queries; reports the first error and returns
     /// `Err` (the statement then fails as a whole, as in Flink).
     pub(crate) fn check_query(&mut self, statement: &ast::Statement) -> Result<(), ()> {
+        // A statement without a query (most DDL) resolves nothing: no resolver is set up.
+        let has_query = match &statement.kind {
+            StatementKind::CreateTable(ct) => ct.as_query.is_some(),
+            StatementKind::Query(_)
+            | StatementKind::CreateView(_)
+            | StatementKind::Insert(_)
+            | StatementKind::StatementSet { .. }
+            | StatementKind::Execute { .. }
+            | StatementKind::Explain(_) => true,
+            _ => false,
+        };
+        if !has_query {
+            self.query_output = None;
+            self.view_columns = None;
+            return Ok(());
+        }
         let item_types = self.item_types.take();
         let mut spares = std::mem::take(&mut self.query_spares);
         let frames = std::mem::take(&mut spares.stack);
