@@ -125,6 +125,8 @@ impl<'a> Binder<'a> {
             item_types: None,
             source_verdicts: foldhash::HashMap::default(),
             relation_cache: Default::default(),
+            query_spares: Default::default(),
+            read_tables: Vec::new(),
             type_cache: Default::default(),
             options,
             source_check,
@@ -210,6 +212,11 @@ pub(crate) struct Binder<'a> {
     /// first read and shared by every FROM item that reads it.
     pub relation_cache:
         std::cell::RefCell<foldhash::HashMap<usize, (Arc<TableSchema>, query::TableColumns)>>,
+    /// The query resolver's buffers, kept (emptied) from statement to statement.
+    pub query_spares: query::Spares,
+    /// What each use of the statement names (`None`: missing, `Some(None)`: not a table), as
+    /// `check_tables_exist` found it, for the statement's `check_statement_sources`.
+    pub read_tables: Vec<Option<Option<Arc<TableSchema>>>>,
     /// Column types resolved so far, shared by every column of the same type.
     pub type_cache: create_table::TypeCache<'a>,
 }

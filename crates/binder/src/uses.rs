@@ -151,6 +151,8 @@ impl Binder<'_> {
         statement: &ast::Statement,
         first_use: usize,
     ) -> Result<(), ()> {
+        // Left empty for a statement whose uses are not looked up here.
+        self.read_tables.clear();
         let Some(checks_target) = validated_query(&statement.kind) else {
             return Ok(());
         };
@@ -180,20 +182,33 @@ impl Binder<'_> {
         checks_target: bool,
     ) -> Result<(), ()> {
         // Each use looked up once for both passes (nothing here changes the catalog): `None`
-        // when missing, `Some(None)` when not a table.
-        let looked: Vec<Option<Option<std::sync::Arc<crate::schema::TableSchema>>>> = uses
-            .iter()
-            .map(|u| match self.catalog.lookup(&u.path) {
-                Lookup::Missing => None,
-                Lookup::Found(CatalogObject::Table(t)) => Some(Some(std::sync::Arc::clone(t))),
-                _ => Some(None),
-            })
-            .collect();
+        // when missing, `Some(None)` when not a table. Kept for the statement's
+        // `check_statement_sources` (nor does resolving its query change the catalog).
+        let mut looked = std::mem::take(&mut self.read_tables);
+        looked.clear();
+        looked.extend(uses.iter().map(|u| match self.catalog.lookup(&u.path) {
+            Lookup::Missing => None,
+            Lookup::Found(CatalogObject::Table(t)) => Some(Some(std::sync::Arc::clone(t))),
+            _ => Some(None),
+        }));
+        let result = self.check_uses_found(statement, uses, checks_target, &looked);
+        self.read_tables = looked;
+        result
+    }
+
+    /// [`Binder::check_uses_exist`] of the uses looked up (`looked`, beside `uses`).
+    fn check_uses_found(
+        &mut self,
+        statement: &ast::Statement,
+        uses: &[TableUse],
+        checks_target: bool,
+        looked: &[Option<Option<std::sync::Arc<crate::schema::TableSchema>>>],
+    ) -> Result<(), ()> {
         for access in [Access::Read, Access::Write] {
             if access == Access::Write && !checks_target {
                 continue;
             }
-            for (u, found) in uses.iter().zip(&looked).filter(|(u, _)| u.access == access) {
+            for (u, found) in uses.iter().zip(looked).filter(|(u, _)| u.access == access) {
                 if found.is_some() || self.declared.contains(&*u.path) {
                     continue;
                 }
@@ -259,7 +274,7 @@ impl Binder<'_> {
             }
         }
         // The validator reads each table's row type, which cannot hold the NULL type.
-        for (u, found) in uses.iter().zip(&looked) {
+        for (u, found) in uses.iter().zip(looked) {
             let (Access::Read, Some(Some(table))) = (u.access, found) else {
                 continue;
             };
@@ -292,7 +307,22 @@ impl Binder<'_> {
         {
             return Ok(());
         }
-        self.with_uses_from(first_use, |b, uses| b.check_sources(uses))
+        let looked = std::mem::take(&mut self.read_tables);
+        let result = self.with_uses_from(first_use, |b, uses| {
+            if looked.len() == uses.len() {
+                // `check_tables_exist` looked them up already.
+                let tables = |i: usize| {
+                    looked
+                        .get(i)
+                        .and_then(|t| t.as_ref().and_then(Option::as_ref))
+                };
+                b.check_sources_of(uses, &tables)
+            } else {
+                b.check_sources(uses)
+            }
+        });
+        self.read_tables = looked;
+        result
     }
 
     /// The sources of the tables a statement reads (in `uses`), as Flink builds them after
@@ -310,10 +340,20 @@ impl Binder<'_> {
                 Access::Write => None,
             })
             .collect();
+        self.check_sources_of(uses, &|i| tables.get(i).and_then(Option::as_ref))
+    }
+
+    /// [`Binder::check_sources`] with the table of each use (by index; a write's is not read).
+    fn check_sources_of<'t>(
+        &mut self,
+        uses: &[TableUse],
+        tables: &dyn Fn(usize) -> Option<&'t std::sync::Arc<crate::schema::TableSchema>>,
+    ) -> Result<(), ()> {
         let reads = || {
             uses.iter()
-                .zip(&tables)
-                .filter_map(|(u, t)| (u.access == Access::Read).then_some((u, t.as_ref())))
+                .enumerate()
+                .filter(|(_, u)| u.access == Access::Read)
+                .map(|(i, u)| (u, tables(i)))
         };
         // Flink builds a source for each table the query reads: a table of the generic
         // in-memory catalog (or a temporary one) without a 'connector' option has none. (Other
@@ -343,13 +383,23 @@ impl Binder<'_> {
         }
         // Then it creates the sources: its connector must read, with valid options, and
         // datagen cannot generate VARIANT values.
+        // The paths checked so far: those of the reads before (scanned, for the few reads of
+        // most statements), listed only for a statement of many.
         let mut checked: Vec<&ObjectPath> = Vec::new();
-        for (u, table) in reads() {
+        let few = uses.len() <= 16;
+        for (k, (u, table)) in reads().enumerate() {
             let hinted = self.hint_options.iter().any(|(s, _)| *s == u.span);
-            if checked.contains(&&*u.path) && !hinted {
+            let seen = if few {
+                reads().take(k).any(|(earlier, _)| *earlier.path == *u.path)
+            } else {
+                checked.contains(&&*u.path)
+            };
+            if seen && !hinted {
                 continue;
             }
-            checked.push(&u.path);
+            if !few {
+                checked.push(&u.path);
+            }
             if let Some(table) = table {
                 self.check_readable(table, &u.path, u.span)?;
             }
@@ -358,7 +408,7 @@ impl Binder<'_> {
             let Some(table) = table else {
                 continue;
             };
-            if let Some(variant) = crate::ctas::unreadable_variant(table) {
+            if let Some(variant) = self.unreadable_variant_of(table) {
                 self.report(
                     Diagnostic::new(
                         Code::VariantNotReadable,
@@ -480,6 +530,8 @@ fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
     /// not recursive), the query's body sees them all. A CTE's query is known by its address
     /// in the walked tree, which the visitor lends only for a call.
     struct Frame<'s> {
+        /// The query whose WITH this is (a query without one has no frame).
+        query: usize,
         ctes: Vec<(&'s str, usize)>,
         visible: usize,
         /// `WITH RECURSIVE`: every CTE sees them all, itself included.
@@ -524,6 +576,10 @@ fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
         }
         fn enter_query(&mut self, query: &'s ast::Query<'s>) {
             self.reached_cte(query, false);
+            // A query without CTEs adds none to the scope (and allocates no frame).
+            if query.with.as_ref().is_none_or(|w| w.ctes.is_empty()) {
+                return;
+            }
             let ctes: Vec<(&'s str, usize)> = query
                 .with
                 .iter()
@@ -533,13 +589,20 @@ fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
             let visible = ctes.len();
             let recursive = query.with.as_ref().is_some_and(|w| w.recursive);
             self.frames.push(Frame {
+                query: address(query),
                 ctes,
                 visible,
                 recursive,
             });
         }
         fn leave_query(&mut self, query: &'s ast::Query<'s>) {
-            self.frames.pop();
+            if self
+                .frames
+                .last()
+                .is_some_and(|f| f.query == address(query))
+            {
+                self.frames.pop();
+            }
             self.reached_cte(query, true);
         }
         fn table_ref(&mut self, table: &'s ast::TableRef<'s>) {

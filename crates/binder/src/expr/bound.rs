@@ -20,8 +20,9 @@ pub(crate) enum Lit {
     Decimal,
     /// An approximate literal (`1E3`).
     Approx,
-    /// A character string literal, with its value (boxed: a `Bound` is moved once per node).
-    Str(Box<str>),
+    /// A character string literal, with its value (inline when short, as most are: no
+    /// allocation per literal).
+    Str(compact_str::CompactString),
     /// A binary string literal.
     Bin,
     /// `TRUE` / `FALSE`.

@@ -47,6 +47,17 @@ pub(crate) fn bind_literal(ctx: &Ctx, lit: &Literal, span: Span) -> BResult<Boun
 
 /// An exact numeric literal, optionally negated (Calcite's parser folds `-1` into one literal).
 pub(crate) fn exact_number(text: &str, negative: bool, span: Span) -> BResult<Bound> {
+    // The common literal, a short unsigned integer typed for its type alone: an INT, read
+    // digit by digit (what the general path below gives it).
+    if !negative
+        && text.len() <= 9
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && !super::bound::text_wanted()
+    {
+        let value = text.bytes().fold(0i64, |v, b| v * 10 + i64::from(b - b'0'));
+        return Ok(Bound::new(DataType::int().not_null(), String::new(), span)
+            .with_lit(Lit::Int(Some(value))));
+    }
     let (int_part, frac_part) = match text.split_once('.') {
         Some((i, f)) => (i, Some(f)),
         None => (text, None),
@@ -88,8 +99,11 @@ pub(crate) fn exact_number(text: &str, negative: bool, span: Span) -> BResult<Bo
         } else {
             DataType::bigint()
         };
-        // BigDecimal has no negative zero.
-        let text = if v == 0 {
+        // BigDecimal has no negative zero. No check reads an integer literal's text (its value
+        // is `Lit::Int`): it is built only when texts are wanted.
+        let text = if !super::bound::text_wanted() {
+            String::new()
+        } else if v == 0 {
             "0".to_string()
         } else {
             shown(digits)
@@ -176,7 +190,11 @@ fn string_literal(ctx: &Ctx, value: &str, span: Span) -> BResult<Bound> {
         }
     }
     let len = value.encode_utf16().count() as u32;
-    let stored = if prefix.is_empty() {
+    // No check reads a string literal's text (its value is `Lit::Str`): it is built only when
+    // texts are wanted.
+    let stored = if !super::bound::text_wanted() {
+        String::new()
+    } else if prefix.is_empty() {
         plain_string_stored(text).unwrap_or_else(|| quote(value))
     } else {
         format!("{prefix}{}", quote(value))

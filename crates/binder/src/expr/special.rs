@@ -931,7 +931,7 @@ pub(crate) fn item(ctx: &Ctx, expr: &ast::Expr, index: &ast::Expr, span: Span) -
         LogicalType::Row { fields } => {
             let field = if is_char(&idx.ty) {
                 match &idx.lit {
-                    super::bound::Lit::Str(s) => fields.iter().find(|f| *f.name == **s),
+                    super::bound::Lit::Str(s) => fields.iter().find(|f| f.name == s.as_str()),
                     _ => return not_typed("row item access by a non-literal name"),
                 }
             } else if is_integer(&idx.ty) {

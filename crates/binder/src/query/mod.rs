@@ -35,6 +35,70 @@ use std::sync::Arc;
 /// are, so that building a scope allocates none of them.
 pub(crate) type Name = compact_str::CompactString;
 
+/// A FROM item's column names, each with its [`name_key`]: a lookup compares keys, which
+/// tell most names apart in one comparison, and only an equal key's name.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Columns {
+    names: Vec<Name>,
+    keys: Vec<u64>,
+}
+
+impl Columns {
+    fn new(names: Vec<Name>) -> Self {
+        let keys = names.iter().map(|n| name_key(n)).collect();
+        Columns { names, keys }
+    }
+
+    /// Where the column `name` is (exactly, as [`same`]).
+    #[inline]
+    fn position(&self, name: &str) -> Option<usize> {
+        self.position_keyed(name, name_key(name))
+    }
+
+    /// [`Columns::position`] with the name's key, when the caller looks it up in several.
+    #[inline]
+    fn position_keyed(&self, name: &str, key: u64) -> Option<usize> {
+        // A key holds the whole of a name of up to seven bytes.
+        let whole = name.len() <= 7;
+        self.keys
+            .iter()
+            .zip(&self.names)
+            .position(|(k, n)| *k == key && (whole || n.as_str() == name))
+    }
+
+    #[inline]
+    fn contains(&self, name: &str) -> bool {
+        self.position(name).is_some()
+    }
+}
+
+impl std::ops::Deref for Columns {
+    type Target = [Name];
+    fn deref(&self) -> &[Name] {
+        &self.names
+    }
+}
+
+impl<'c> IntoIterator for &'c Columns {
+    type Item = &'c Name;
+    type IntoIter = std::slice::Iter<'c, Name>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.names.iter()
+    }
+}
+
+/// A name's length (up to 255) and first seven bytes in one word: names that differ in
+/// either compare unequal without reading them.
+#[inline]
+fn name_key(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let mut key = (bytes.len().min(255) as u64) << 56;
+    for (i, b) in bytes.iter().take(7).enumerate() {
+        key |= u64::from(*b) << (8 * i);
+    }
+    key
+}
+
 /// A FROM item in scope: the name that qualifies its columns and the columns, when known.
 #[derive(Debug, Clone)]
 struct Relation {
@@ -42,7 +106,7 @@ struct Relation {
     /// Shared with the binder's [`TableColumns`] of the table (or the CTE) read, so that a FROM
     /// item copies none of them; changed (outer joins, window TVFs, aliases) by
     /// `Rc::make_mut`.
-    columns: Option<Rc<Vec<Name>>>,
+    columns: Option<Rc<Columns>>,
     /// The columns' types where known, beside `columns` (empty when the columns are unknown).
     types: Rc<Vec<Option<DataType>>>,
     /// Beside `columns`: the column is a rowtime the planner keeps (a source's rowtime passed
@@ -55,9 +119,11 @@ struct Relation {
 /// ([`Binder::relation_cache`]).
 #[derive(Debug, Clone)]
 pub(crate) struct TableColumns {
-    columns: Rc<Vec<Name>>,
+    columns: Rc<Columns>,
     types: Rc<Vec<Option<DataType>>>,
     rowtimes: Rc<Vec<bool>>,
+    /// [`crate::ctas::unreadable_variant`] of the table, for its source check.
+    unreadable_variant: Option<DataType>,
 }
 
 impl Relation {
@@ -71,11 +137,7 @@ impl Relation {
     }
 
     fn type_of(&self, column: &str) -> Option<&DataType> {
-        let i = self
-            .columns
-            .as_ref()?
-            .iter()
-            .position(|c| same(c, column))?;
+        let i = self.columns.as_ref()?.position(column)?;
         self.types.get(i)?.as_ref()
     }
 
@@ -104,6 +166,52 @@ struct Frame {
     rowtimes_cleared: usize,
 }
 
+impl Frame {
+    /// Empties the block for another, keeping its lists' capacity.
+    fn reset(&mut self) {
+        self.relations.clear();
+        self.merged = false;
+        self.aliases.clear();
+        self.unnameable_aliases.clear();
+        self.grouped = false;
+        self.rowtimes_cleared = 0;
+    }
+}
+
+/// The resolver's buffers, kept by the binder (emptied, with their capacity) from statement
+/// to statement: most statements then allocate none of their blocks' and outputs' lists.
+#[derive(Debug, Default)]
+pub(crate) struct Spares {
+    /// The resolver's stack of blocks (empty).
+    stack: Vec<Frame>,
+    frames: Vec<Frame>,
+    names: Vec<Vec<Name>>,
+    types: Vec<Vec<Option<DataType>>>,
+    rowtimes: Vec<Vec<bool>>,
+}
+
+/// How many lists of a kind are kept, and the longest kept: a statement of huge lists does
+/// not leave its memory to the rest of the script.
+const SPARES_KEPT: usize = 8;
+const SPARE_CAPACITY: usize = 256;
+
+fn keep<T>(spares: &mut Vec<Vec<T>>, mut list: Vec<T>) {
+    if spares.len() < SPARES_KEPT && list.capacity() <= SPARE_CAPACITY && list.capacity() > 0 {
+        list.clear();
+        spares.push(list);
+    }
+}
+
+fn spare<T>(spares: &mut Vec<Vec<T>>, capacity: usize) -> Vec<T> {
+    match spares.pop() {
+        Some(mut list) => {
+            list.reserve(capacity);
+            list
+        }
+        None => Vec::with_capacity(capacity),
+    }
+}
+
 /// The first error found; boxed, as a diagnostic is large and errors are rare.
 type Res<T> = Result<T, Box<Diagnostic>>;
 
@@ -111,7 +219,7 @@ type Res<T> = Result<T, Box<Diagnostic>>;
 #[derive(Debug, Clone)]
 struct Cte {
     name: Name,
-    columns: Option<Rc<Vec<Name>>>,
+    columns: Option<Rc<Columns>>,
     types: Rc<Vec<Option<DataType>>>,
     rowtimes: Rc<Vec<bool>>,
 }
@@ -163,17 +271,37 @@ struct Resolver<'r, 'a> {
     sort_key: Option<time::SortKey>,
     /// The select items typed, when an editor asks (`crate::item_types`).
     item_types: Option<Vec<crate::item_types::SelectItemType>>,
+    /// Lists left by earlier blocks and statements, reused.
+    spares: Spares,
 }
 
 impl Binder<'_> {
     /// Resolves the names of the statement's queries; reports the first error and returns
     /// `Err` (the statement then fails as a whole, as in Flink).
     pub(crate) fn check_query(&mut self, statement: &ast::Statement) -> Result<(), ()> {
+        // A statement without a query (most DDL) resolves nothing: no resolver is set up.
+        let has_query = match &statement.kind {
+            StatementKind::CreateTable(ct) => ct.as_query.is_some(),
+            StatementKind::Query(_)
+            | StatementKind::CreateView(_)
+            | StatementKind::Insert(_)
+            | StatementKind::StatementSet { .. }
+            | StatementKind::Execute { .. }
+            | StatementKind::Explain(_) => true,
+            _ => false,
+        };
+        if !has_query {
+            self.query_output = None;
+            self.view_columns = None;
+            return Ok(());
+        }
         let item_types = self.item_types.take();
+        let mut spares = std::mem::take(&mut self.query_spares);
+        let frames = std::mem::take(&mut spares.stack);
         let result = {
             let mut r = Resolver {
                 binder: self,
-                frames: Vec::new(),
+                frames,
                 ctes: Vec::new(),
                 last_types: Vec::new(),
                 last_rowtimes: Vec::new(),
@@ -188,11 +316,26 @@ impl Binder<'_> {
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
                 sort_key: None,
                 item_types,
+                spares,
             };
             let result = r.statement(statement);
-            (result, r.output, r.view_columns, r.warnings, r.item_types)
+            let mut spares = r.spares;
+            // (Empty unless a block's error left it.)
+            r.frames.clear();
+            spares.stack = r.frames;
+            keep(&mut spares.types, r.last_types);
+            keep(&mut spares.rowtimes, r.last_rowtimes);
+            (
+                result,
+                r.output,
+                r.view_columns,
+                r.warnings,
+                r.item_types,
+                spares,
+            )
         };
-        let (result, output, view_columns, warnings, item_types) = result;
+        let (result, output, view_columns, warnings, item_types, spares) = result;
+        self.query_spares = spares;
         for w in warnings {
             self.report(w);
         }
@@ -225,20 +368,34 @@ impl Binder<'_> {
         // A table's rowtime is the planner's too.
         let rowtimes = types.iter().map(time::is_rowtime).collect();
         let shared = TableColumns {
-            columns: Rc::new(
+            columns: Rc::new(Columns::new(
                 table
                     .columns
                     .iter()
                     .map(|c| Name::from(c.name.as_str()))
                     .collect(),
-            ),
+            )),
             types: Rc::new(types),
             rowtimes: Rc::new(rowtimes),
+            unreadable_variant: crate::ctas::unreadable_variant(table),
         };
         self.relation_cache
             .borrow_mut()
             .insert(key, (Arc::clone(table), shared.clone()));
         shared
+    }
+
+    /// [`crate::ctas::unreadable_variant`] of `table`, from what queries read of it when a
+    /// query read it already.
+    pub(crate) fn unreadable_variant_of(
+        &self,
+        table: &Arc<crate::schema::TableSchema>,
+    ) -> Option<DataType> {
+        let key = Arc::as_ptr(table) as usize;
+        if let Some((_, shared)) = self.relation_cache.borrow().get(&key) {
+            return shared.unreadable_variant.clone();
+        }
+        crate::ctas::unreadable_variant(table)
     }
 }
 
@@ -340,23 +497,40 @@ impl Resolver<'_, '_> {
         let output = self.query(insert.query.query)?;
         let types = std::mem::take(&mut self.last_types);
         let rowtimes = std::mem::take(&mut self.last_rowtimes);
+        let result = self.insert_query(insert, output.as_deref(), &types, &rowtimes);
+        if let Some(names) = output {
+            keep(&mut self.spares.names, names);
+        }
+        keep(&mut self.spares.types, types);
+        keep(&mut self.spares.rowtimes, rowtimes);
+        result
+    }
+
+    /// [`Resolver::insert`] of the query resolved: its output names, types and rowtimes.
+    fn insert_query(
+        &mut self,
+        insert: &ast::Insert,
+        output: Option<&[Name]>,
+        types: &[Option<DataType>],
+        rowtimes: &[bool],
+    ) -> Res<()> {
         let Some(target) = self.table(&insert.target) else {
             return Ok(());
         };
         // Validation (the target columns), then the planner's rules in its order.
-        self.insert_columns(insert, &target, output.as_deref())?;
+        self.insert_columns(insert, &target, output)?;
         let key = self.sort_key.take();
         time::check_streaming_sort(insert.query.query, key)?;
-        let Some(names) = &output else {
+        let Some(names) = output else {
             return Ok(());
         };
         let written = sink::written_columns(insert, &target, types.len());
-        sink::check_column_types(insert, &target, written.as_deref(), names, &types)?;
+        sink::check_column_types(insert, &target, written.as_deref(), names, types)?;
         // A cast into the sink's types materializes the rowtimes: the rule applies only to a
         // row written as it is.
-        if sink::written_as_is(written.as_deref(), &types) {
+        if sink::written_as_is(written.as_deref(), types) {
             let table = || format!("{}.{}.{}", target.catalog, target.database, target.name);
-            time::check_one_rowtime(names, &rowtimes, &table, insert.query.span)?;
+            time::check_one_rowtime(names, rowtimes, &table, insert.query.span)?;
         }
         let sink_insert_only = self
             .binder
@@ -379,16 +553,19 @@ impl Resolver<'_, '_> {
         target: &crate::schema::TableSchema,
         output: Option<&[Name]>,
     ) -> Res<()> {
-        let writable: Vec<&str> = target
-            .columns
-            .iter()
-            .filter(|c| c.is_persisted())
-            .map(|c| c.name.as_str())
-            .collect();
+        // The writable columns' names, listed only for a message.
+        let writable = || {
+            target
+                .columns
+                .iter()
+                .filter(|c| c.is_persisted())
+                .map(|c| c.name.as_str())
+        };
+        let writable_list = || writable().collect::<Vec<_>>().join(", ");
         match &insert.columns {
             Some(list) => {
                 for c in &list.columns {
-                    if !writable.contains(&c.value) {
+                    if !writable().any(|w| w == c.value) {
                         let why = match target.columns.iter().find(|t| t.name == c.value) {
                             Some(t) if t.is_computed() => {
                                 format!("`{}` is a computed column: it cannot be written", c.value)
@@ -397,10 +574,10 @@ impl Resolver<'_, '_> {
                                 "`{}` is a virtual metadata column: it is read-only",
                                 c.value
                             ),
-                            None => match similar_name(c.value, writable.iter().copied()) {
+                            None => match similar_name(c.value, writable()) {
                                 Some(s) => format!("did you mean `{s}`?"),
                                 None => {
-                                    format!("the table's writable columns: {}", writable.join(", "))
+                                    format!("the table's writable columns: {}", writable_list())
                                 }
                             },
                         };
@@ -434,7 +611,8 @@ impl Resolver<'_, '_> {
             }
             None => {
                 if let Some(output) = output {
-                    if output.len() != writable.len() && insert.partition.is_none() {
+                    let width = writable().count();
+                    if output.len() != width && insert.partition.is_none() {
                         let (cat, db, name) = (&target.catalog, &target.database, &target.name);
                         return fail(Diagnostic::new(
                             Code::InsertColumnCount,
@@ -443,12 +621,12 @@ impl Resolver<'_, '_> {
                                 "Column types of query result and sink for '{cat}.{db}.{name}' do not match.\nCause: Different number of columns."
                             ),
                         )
-                        .with_label(insert.target.span, format!("the sink takes {}: {}", plural(writable.len(), "column"), writable.join(", ")))
+                        .with_label(insert.target.span, format!("the sink takes {}: {}", plural(width, "column"), writable_list()))
                         .with_help(format!(
                             "the query gives {}; select one value per sink column, in order, or name the target columns: INSERT INTO {} ({}) SELECT ...",
                             plural(output.len(), "column"),
                             insert.target.display(),
-                            writable.join(", ")
+                            writable_list()
                         )));
                     }
                 }
@@ -489,7 +667,7 @@ impl Resolver<'_, '_> {
                 };
                 self.ctes.push(Cte {
                     name: Name::from(cte.name.value),
-                    columns: columns.map(Rc::new),
+                    columns: columns.map(|c| Rc::new(Columns::new(c))),
                     types: Rc::new(types),
                     rowtimes: Rc::new(rowtimes),
                 });
@@ -520,7 +698,7 @@ impl Resolver<'_, '_> {
                 let r = self.relation_of(name);
                 self.last_types = Rc::unwrap_or_clone(r.types);
                 self.last_rowtimes = Rc::unwrap_or_clone(r.rowtimes);
-                Ok(r.columns.map(Rc::unwrap_or_clone))
+                Ok(r.columns.map(|c| Rc::unwrap_or_clone(c).names))
             }
             ast::SetExprKind::Nested(q) => self.query(q),
             ast::SetExprKind::SetOperation { first, rest } => self.set_operation(first, rest),
@@ -599,10 +777,11 @@ impl Resolver<'_, '_> {
             let types = std::mem::take(&mut self.last_types);
             let theirs = std::mem::take(&mut self.last_rowtimes);
             if theirs.len() == rowtimes.len() {
-                rowtimes.iter_mut().zip(theirs).for_each(|(a, b)| *a &= b);
+                rowtimes.iter_mut().zip(&theirs).for_each(|(a, b)| *a &= *b);
             } else {
                 rowtimes.clear();
             }
+            keep(&mut self.spares.rowtimes, theirs);
             if let (Some(h), Some(c)) = (&head, &cols) {
                 if h.len() != c.len() {
                     return fail(Diagnostic::new(
@@ -618,6 +797,9 @@ impl Resolver<'_, '_> {
                 }
             }
             branches.push(types);
+            if let Some(names) = cols {
+                keep(&mut self.spares.names, names);
+            }
         }
         // Bare NULLs have no type in a set operation (Calcite: "Illegal use of 'NULL'").
         for branch in std::iter::once(first).chain(rest.iter().map(|o| &o.operand)) {
@@ -633,7 +815,8 @@ impl Resolver<'_, '_> {
         }
         let width = head.as_ref().map_or(0, Vec::len);
         let known = branches.iter().all(|b| b.len() == width);
-        let mut types = vec![None; width];
+        let mut types = spare(&mut self.spares.types, width);
+        types.resize(width, None);
         if known && head.is_some() {
             for (i, slot) in types.iter_mut().enumerate() {
                 let column: Option<Vec<DataType>> = branches.iter().map(|b| b[i].clone()).collect();
@@ -667,6 +850,9 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        for branch in branches {
+            keep(&mut self.spares.types, branch);
+        }
         self.last_types = types;
         self.last_rowtimes = rowtimes;
         Ok(head)
@@ -683,7 +869,8 @@ impl Resolver<'_, '_> {
         select: &ast::Select,
         order_by: &[ast::OrderItem],
     ) -> Res<Option<Vec<Name>>> {
-        self.frames.push(Frame::default());
+        let frame = self.spares.frames.pop().unwrap_or_default();
+        self.frames.push(frame);
         let mut result = self.select_inner(select);
         if result.is_ok() {
             // ORDER BY may name select-list aliases, so only its calls are judged here.
@@ -699,7 +886,16 @@ impl Resolver<'_, '_> {
         if let (Ok(names), Some(first)) = (&result, order_by.first()) {
             self.sort_key = Some(self.sort_key(&first.expr, names.as_deref()));
         }
-        self.frames.pop();
+        if let Some(mut frame) = self.frames.pop() {
+            if self.spares.frames.len() < SPARES_KEPT
+                && frame.relations.capacity() <= SPARE_CAPACITY
+                && frame.aliases.capacity() <= SPARE_CAPACITY
+                && frame.unnameable_aliases.capacity() <= SPARE_CAPACITY
+            {
+                frame.reset();
+                self.spares.frames.push(frame);
+            }
+        }
         result
     }
 
@@ -782,16 +978,15 @@ impl Resolver<'_, '_> {
                     .all(|i| matches!(i, ast::GroupingElement::Expr { .. }))
                     && !g.items.is_empty()
             });
-            frame.unnameable_aliases = select
-                .items
-                .iter()
-                .filter_map(|i| match i {
+            frame.unnameable_aliases.clear();
+            frame
+                .unnameable_aliases
+                .extend(select.items.iter().filter_map(|i| match i {
                     ast::QueryItem::Expr { alias: Some(a), .. } => {
                         Some((Name::from(a.value), a.span))
                     }
                     _ => None,
-                })
-                .collect();
+                }));
         }
         if let Some(g) = &select.group_by {
             for item in &g.items {
@@ -814,16 +1009,14 @@ impl Resolver<'_, '_> {
         }
         // Select-list aliases may be named in QUALIFY (and ORDER BY), not in GROUP BY or
         // HAVING: there Flink 2.3 reports "Column 'alias' not found in any table" (oracle).
-        let aliases: Vec<Name> = select
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                ast::QueryItem::Expr { alias: Some(a), .. } => Some(Name::from(a.value)),
-                _ => None,
-            })
-            .collect();
         if let Some(frame) = self.frames.last_mut() {
-            frame.aliases = aliases;
+            frame.aliases.clear();
+            frame
+                .aliases
+                .extend(select.items.iter().filter_map(|i| match i {
+                    ast::QueryItem::Expr { alias: Some(a), .. } => Some(Name::from(a.value)),
+                    _ => None,
+                }));
         }
         for w in &select.windows {
             for e in &w.spec.partition_by {
@@ -839,9 +1032,10 @@ impl Resolver<'_, '_> {
         if let Some(frame) = self.frames.last_mut() {
             frame.aliases.clear();
         }
-        let mut output = Some(Vec::with_capacity(select.items.len()));
-        let mut types: Vec<Option<DataType>> = Vec::with_capacity(select.items.len());
-        let mut rowtimes: Vec<bool> = Vec::with_capacity(select.items.len());
+        let width = select.items.len();
+        let mut output = Some(spare(&mut self.spares.names, width));
+        let mut types: Vec<Option<DataType>> = spare(&mut self.spares.types, width);
+        let mut rowtimes: Vec<bool> = spare(&mut self.spares.rowtimes, width);
         for (index, item) in select.items.iter().enumerate() {
             match item {
                 ast::QueryItem::Wildcard { qualifier, .. } => {
@@ -912,12 +1106,22 @@ impl Resolver<'_, '_> {
         // Time attributes pass through validation (the planner materializes them later), so
         // a CTAS column keeps `*ROWTIME*` through joins and grouping (oracle-checked).
         let known = output.as_ref().is_some_and(|o| o.len() == types.len());
-        self.last_rowtimes = if known && time::keeps_rowtimes(select) {
-            rowtimes
-        } else {
-            Vec::new()
+        let (types, rowtimes) = match (known, known && time::keeps_rowtimes(select)) {
+            (true, true) => (types, rowtimes),
+            (true, false) => {
+                keep(&mut self.spares.rowtimes, rowtimes);
+                (types, Vec::new())
+            }
+            (false, _) => {
+                keep(&mut self.spares.types, types);
+                keep(&mut self.spares.rowtimes, rowtimes);
+                (Vec::new(), Vec::new())
+            }
         };
-        self.last_types = if known { types } else { Vec::new() };
+        let old_types = std::mem::replace(&mut self.last_types, types);
+        keep(&mut self.spares.types, old_types);
+        let old_rowtimes = std::mem::replace(&mut self.last_rowtimes, rowtimes);
+        keep(&mut self.spares.rowtimes, old_rowtimes);
         Ok(output)
     }
 
@@ -929,7 +1133,7 @@ impl Resolver<'_, '_> {
         let is_rowtime = |r: &Relation, column: &str| {
             r.columns
                 .as_ref()
-                .and_then(|cols| cols.iter().position(|c| same(c, column)))
+                .and_then(|cols| cols.position(column))
                 .and_then(|i| r.rowtimes.get(i))
                 == Some(&true)
         };
@@ -1086,11 +1290,10 @@ impl Resolver<'_, '_> {
         let frame = self.frames.last()?;
         match name.parts.as_slice() {
             [column] => {
-                let mut holders = frame.relations.iter().enumerate().filter(|(_, r)| {
-                    r.columns
-                        .as_ref()
-                        .is_some_and(|c| c.iter().any(|c| same(c, column.value)))
-                });
+                let mut holders =
+                    frame.relations.iter().enumerate().filter(|(_, r)| {
+                        r.columns.as_ref().is_some_and(|c| c.contains(column.value))
+                    });
                 let (i, _) = holders.next()?;
                 holders.next().is_none().then_some((i, column.value))
             }
@@ -1102,8 +1305,7 @@ impl Resolver<'_, '_> {
                     .find(|(_, r)| named(r, table.value))?;
                 r.columns
                     .as_ref()?
-                    .iter()
-                    .any(|c| same(c, column.value))
+                    .contains(column.value)
                     .then_some((i, column.value))
             }
             [] => None,
@@ -1454,7 +1656,7 @@ impl Resolver<'_, '_> {
                 let columns = self.query(query)?;
                 Relation {
                     name: alias_name.clone(),
-                    columns: columns.map(Rc::new),
+                    columns: columns.map(|c| Rc::new(Columns::new(c))),
                     types: Rc::new(std::mem::take(&mut self.last_types)),
                     rowtimes: Rc::new(std::mem::take(&mut self.last_rowtimes)),
                 }
@@ -1526,7 +1728,7 @@ impl Resolver<'_, '_> {
             if relation.rowtimes.len() != cols.len() {
                 relation.rowtimes = Rc::default();
             }
-            relation.columns = Some(Rc::new(cols));
+            relation.columns = Some(Rc::new(Columns::new(cols)));
         }
         self.push_relation(relation);
         Ok(())
@@ -1544,6 +1746,18 @@ impl Resolver<'_, '_> {
                     rowtimes: cte.rowtimes.clone(),
                 };
             }
+        }
+        if let Some(t) = self.looked_up_table(name) {
+            if !t.complete {
+                return Relation::unknown(short);
+            }
+            let shared = self.binder.table_columns(t);
+            return Relation {
+                name: short,
+                columns: Some(shared.columns),
+                types: shared.types,
+                rowtimes: shared.rowtimes,
+            };
         }
         let Some(path) = self.binder.catalog.qualify_idents(&name.parts) else {
             return Relation::unknown(short);
@@ -1563,9 +1777,9 @@ impl Resolver<'_, '_> {
             Lookup::Found(CatalogObject::View(v)) => match &v.columns {
                 Some(cols) => Relation {
                     name: short,
-                    columns: Some(Rc::new(
+                    columns: Some(Rc::new(Columns::new(
                         cols.iter().map(|(n, _)| Name::from(n.as_str())).collect(),
-                    )),
+                    ))),
                     types: Rc::new(
                         cols.iter()
                             .map(|(_, t)| t.as_ref().map(query_type))
@@ -1585,7 +1799,28 @@ impl Resolver<'_, '_> {
         Some(format!("{catalog}.{database}.{name}"))
     }
 
+    /// The table `name` names, when it is one of the statement's uses and
+    /// `check_tables_exist` found it a table: no second lookup (the catalog has not changed
+    /// since; a use's path is its name qualified as here).
+    fn looked_up_table(
+        &self,
+        name: &ast::ObjectName,
+    ) -> Option<&std::sync::Arc<crate::schema::TableSchema>> {
+        let looked = &self.binder.read_tables;
+        // (A statement of very many uses looks its names up instead of scanning them.)
+        if looked.is_empty() || looked.len() > 64 {
+            return None;
+        }
+        let uses = &self.binder.uses;
+        let statement_uses = uses.get(uses.len().checked_sub(looked.len())?..)?;
+        let i = statement_uses.iter().position(|u| u.span == name.span)?;
+        looked.get(i)?.as_ref()?.as_ref()
+    }
+
     fn table(&self, name: &ast::ObjectName) -> Option<std::sync::Arc<crate::schema::TableSchema>> {
+        if let Some(t) = self.looked_up_table(name) {
+            return t.complete.then(|| std::sync::Arc::clone(t));
+        }
         let path = self.binder.catalog.qualify_idents(&name.parts)?;
         match self.binder.catalog.lookup_ref(path) {
             Lookup::Found(CatalogObject::Table(t)) if t.complete => Some(std::sync::Arc::clone(t)),
@@ -1640,7 +1875,7 @@ impl Resolver<'_, '_> {
                 }
             }
         }
-        let mut columns = Rc::unwrap_or_clone(columns);
+        let mut columns = Rc::unwrap_or_clone(columns).names;
         let mut types = Rc::unwrap_or_clone(input.types);
         types.resize(columns.len(), None);
         let mut rowtimes = Rc::unwrap_or_clone(input.rowtimes);
@@ -1665,7 +1900,7 @@ impl Resolver<'_, '_> {
         rowtimes.extend([false, false, time_is_rowtime]);
         Ok(Relation {
             name: alias.clone(),
-            columns: Some(Rc::new(columns)),
+            columns: Some(Rc::new(Columns::new(columns))),
             types: Rc::new(types),
             rowtimes: Rc::new(rowtimes),
         })
@@ -1804,10 +2039,10 @@ impl Resolver<'_, '_> {
                     let Some(cols) = &r.columns else {
                         return None;
                     };
-                    if cols.iter().any(|c| same(c, column.value)) {
+                    if cols.contains(column.value) {
                         return None;
                     }
-                    if cols.iter().any(|c| same(c, first.value)) {
+                    if cols.contains(first.value) {
                         // Also a column of that name: `r.f` may be a field access.
                         return None;
                     }
@@ -1825,11 +2060,7 @@ impl Resolver<'_, '_> {
                     return Some(d);
                 }
             }
-            let holds = |r: &&Relation| {
-                r.columns
-                    .as_ref()
-                    .is_some_and(|c| c.iter().any(|c| same(c, first.value)))
-            };
+            let holds = |r: &&Relation| r.columns.as_ref().is_some_and(|c| c.contains(first.value));
             // Counted up to two (no list built on the path that finds one).
             let held = frame.relations.iter().filter(holds).take(2).count();
             any_unknown |= frame.relations.iter().any(|r| r.columns.is_none());
@@ -1943,6 +2174,19 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
         if self.error.is_some() {
             return;
         }
+        // A one-part name the scope types (one holder, in the first block that has one) is
+        // found by that one lookup: the names check has nothing to say of it, and it is
+        // typeable (`Typeability::judge` would look it up again).
+        if let ExprKind::Identifier(name) = &e.kind {
+            if let [column] = name.parts.as_slice() {
+                let scope = FrameScope {
+                    frames: &self.frames,
+                };
+                if scope.column(column.value).is_some() {
+                    return;
+                }
+            }
+        }
         // A call's function, looked up once for both judgements.
         let kind = match &e.kind {
             ExprKind::Call(call) => one_part_kind(call),
@@ -1979,10 +2223,14 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
             Err(d) => self.error = Some(d),
             Ok(columns) => {
                 let pending = self.in_subqueries.last().copied();
-                if let (Some(columns), Some((query_span, left, whole))) = (columns, pending) {
+                let width = columns.as_ref().map(Vec::len);
+                if let Some(names) = columns {
+                    keep(&mut self.spares.names, names);
+                }
+                if let (Some(width), Some((query_span, left, whole))) = (width, pending) {
                     if query_span == q.span {
                         self.in_subqueries.pop();
-                        if columns.len() != left {
+                        if width != left {
                             self.error = Some(Box::new(
                                 Diagnostic::new(
                                     Code::InOperandsIncompatible,
@@ -1991,10 +2239,7 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
                                 )
                                 .with_label(
                                     q.span,
-                                    format!(
-                                        "the subquery gives {}",
-                                        plural(columns.len(), "column")
-                                    ),
+                                    format!("the subquery gives {}", plural(width, "column")),
                                 )
                                 .with_help(format!(
                                     "the left side is {}: select as many columns in the subquery",
@@ -2013,7 +2258,15 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
 /// in their first byte: those are told apart without a `memcmp` call.
 #[inline]
 fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() || a.first() != b.first() {
+        return false;
+    }
+    // Names are short: compared in place, without a `memcmp` call.
+    if a.len() <= 16 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    a == b
 }
 
 /// Whether the FROM item is named `name`.
@@ -2117,10 +2370,11 @@ impl FrameScope<'_> {
 
 impl Scope for FrameScope<'_> {
     fn column(&self, name: &str) -> Option<&DataType> {
+        let key = name_key(name);
         for frame in self.frames.iter().rev() {
             // Each holder's position of the column, found once (not again for its type).
             let mut holders = frame.relations.iter().filter_map(|r| {
-                let at = r.columns.as_ref()?.iter().position(|c| same(c, name))?;
+                let at = r.columns.as_ref()?.position_keyed(name, key)?;
                 Some((r, at))
             });
             if let Some((r, at)) = holders.next() {
@@ -2189,6 +2443,17 @@ fn collect_grouping<'e>(g: &'e ast::GroupingElement<'e>, out: &mut Vec<&'e ast::
 
 /// An expression's text without white space, lower-cased: grouped expressions compare by it.
 fn normalized(source: &str, span: flinkddl_diagnostics::Span) -> String {
+    let text = source.get(span.range()).unwrap_or("");
+    if text.is_ascii() {
+        // Byte by byte: ASCII's white space and lower case are `char`'s there.
+        let mut out = String::with_capacity(text.len());
+        out.extend(
+            text.bytes()
+                .filter(|b| !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' '))
+                .map(|b| char::from(b.to_ascii_lowercase())),
+        );
+        return out;
+    }
     normalized_chars(source, span).collect()
 }
 
@@ -2366,7 +2631,7 @@ fn match_recognize_output(
     }
     Relation {
         name,
-        columns: Some(Rc::new(columns)),
+        columns: Some(Rc::new(Columns::new(columns))),
         types: Rc::new(types),
         rowtimes: Rc::default(),
     }
@@ -2453,7 +2718,7 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
     }
     let mut names = Names {
         vars: &vars,
-        columns: input.columns.as_deref().map(Vec::as_slice),
+        columns: input.columns.as_deref().map(|c| &c.names[..]),
         error: None,
     };
     for m in mr.measures.iter().chain(&mr.define) {

@@ -124,7 +124,7 @@ pub(super) fn unnest(
     Ok(match columns {
         Some(columns) => super::Relation {
             name: alias,
-            columns: Some(std::rc::Rc::new(columns)),
+            columns: Some(std::rc::Rc::new(super::Columns::new(columns))),
             types: std::rc::Rc::new(types),
             rowtimes: std::rc::Rc::default(),
         },

@@ -32,7 +32,7 @@ pub(super) fn object_of(cx: &mut CallCx) -> BResult<Bound> {
         let Lit::Str(key) = &k.lit else {
             return cx.invalid_input("Field names must be STRING/VARCHAR literals.");
         };
-        attributes.push(RowField::new(key.clone(), v.ty.without_time_attributes()));
+        attributes.push(RowField::new(key.as_str(), v.ty.without_time_attributes()));
     }
     Ok(cx.bound(DataType::new(LogicalType::Structured {
         class_name: class,
