@@ -512,7 +512,7 @@ impl Binder<'_> {
 /// Whether Flink validates this statement's query: `Some(true)` when it also checks an INSERT
 /// target, `Some(false)` for a query without one (views, CTAS, bare queries), `None` when the
 /// statement has no query Flink validates here.
-fn validated_query(kind: &StatementKind) -> Option<bool> {
+pub(crate) fn validated_query(kind: &StatementKind) -> Option<bool> {
     match kind {
         StatementKind::Insert(_) | StatementKind::StatementSet { .. } => Some(true),
         StatementKind::CreateTable(ct) => ct.as_query.as_ref().map(|_| false),

@@ -544,14 +544,10 @@ pub fn statistics(reports: &[FileReport], json: bool) -> String {
 
 /// Writes the output where `--output-file` says (standard output otherwise: `Ok(false)`).
 pub fn write_output(flags: &CheckFlags, text: &str) -> Result<bool, String> {
-    let Some(path) = &flags.output_file else {
+    if flags.output_file.is_none() {
         return Ok(false);
-    };
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
     }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
+    write_streamed(flags, |out| out.write_all(text.as_bytes()))?;
     Ok(true)
 }
 

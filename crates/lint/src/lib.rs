@@ -119,23 +119,42 @@ pub enum TypeFilter {
     WithFields,
 }
 
-// One bit per built-in in a u32 ([`TypeFilter::interest`]); `Bitmap` is the last variant.
+/// The types one or more [`TypeFilter`]s take, as the walk tests them: one bit per
+/// [`BuiltinType`], and whether types with fields.
+#[derive(Clone, Copy, Default)]
+struct TypeInterest {
+    builtins: u32,
+    with_fields: bool,
+}
+
+// One bit per built-in in a u32; `Bitmap` is the last variant.
 const _: () = assert!((BuiltinType::Bitmap as u32) < 32);
 
-impl TypeFilter {
-    /// The built-ins this filter takes, one bit per [`BuiltinType`], and whether it takes
-    /// types with fields.
-    fn interest(self) -> (u32, bool) {
-        match self {
-            TypeFilter::Builtin(names) => (names.iter().fold(0, |m, n| m | 1 << *n as u32), false),
-            TypeFilter::WithFields => (0, true),
+impl TypeInterest {
+    fn of(filter: TypeFilter) -> Self {
+        match filter {
+            TypeFilter::Builtin(names) => TypeInterest {
+                builtins: names.iter().fold(0, |m, n| m | 1 << *n as u32),
+                with_fields: false,
+            },
+            TypeFilter::WithFields => TypeInterest {
+                builtins: 0,
+                with_fields: true,
+            },
+        }
+    }
+
+    fn union(self, other: TypeInterest) -> Self {
+        TypeInterest {
+            builtins: self.builtins | other.builtins,
+            with_fields: self.with_fields || other.with_fields,
         }
     }
 
     fn takes(self, kind: &TypeKind) -> bool {
-        match (self, kind) {
-            (TypeFilter::Builtin(names), TypeKind::Builtin { name, .. }) => names.contains(name),
-            (TypeFilter::WithFields, TypeKind::Row { .. } | TypeKind::Structured { .. }) => true,
+        match kind {
+            TypeKind::Builtin { name, .. } => self.builtins & 1 << *name as u32 != 0,
+            TypeKind::Row { .. } | TypeKind::Structured { .. } => self.with_fields,
             _ => false,
         }
     }
@@ -144,26 +163,20 @@ impl TypeFilter {
 /// The walk that serves every [`Check::DataType`] rule: rule `i`'s findings go to `out[i]`.
 struct DataTypes<'c, 'a, 'o> {
     cx: &'c Context<'a>,
-    rules: &'o [(TypeFilter, TypeCheck)],
-    /// The union of the rules' filters ([`TypeFilter::interest`]): a type none of them takes,
-    /// most of a script's, costs one test instead of one per rule.
-    interest: (u32, bool),
+    rules: &'o [(TypeInterest, TypeCheck)],
+    /// The union of the rules' interests: a type none of them takes, most of a script's,
+    /// costs one test instead of one per rule.
+    any: TypeInterest,
     out: &'o mut [Vec<Diagnostic>],
 }
 
 impl visit::Visitor<'_> for DataTypes<'_, '_, '_> {
     fn data_type(&mut self, ty: &DataTypeSyntax) {
-        let (builtins, with_fields) = self.interest;
-        let wanted = match &ty.kind {
-            TypeKind::Builtin { name, .. } => builtins & 1 << *name as u32 != 0,
-            TypeKind::Row { .. } | TypeKind::Structured { .. } => with_fields,
-            _ => false,
-        };
-        if !wanted {
+        if !self.any.takes(&ty.kind) {
             return;
         }
-        for ((filter, check), out) in self.rules.iter().zip(self.out.iter_mut()) {
-            if filter.takes(&ty.kind) {
+        for ((interest, check), out) in self.rules.iter().zip(self.out.iter_mut()) {
+            if interest.takes(&ty.kind) {
                 check(self.cx, ty, out);
             }
         }
@@ -183,30 +196,30 @@ pub fn lint(parse: &Parse, source: &str, created: &[(usize, Arc<TableSchema>)]) 
 pub struct Linter<'s> {
     source: &'s str,
     earlier: Earlier,
-    type_rules: Vec<(TypeFilter, TypeCheck)>,
-    /// The union of the type rules' filters.
-    interest: (u32, bool),
+    type_rules: Vec<(TypeInterest, TypeCheck)>,
+    /// The union of the type rules' interests.
+    any_type: TypeInterest,
 }
 
 impl<'s> Linter<'s> {
     pub fn new(source: &'s str) -> Self {
+        let type_rules: Vec<(TypeInterest, TypeCheck)> = RULES
+            .iter()
+            .filter_map(|r| match r.check {
+                Check::DataType(filter, f) => Some((TypeInterest::of(filter), f)),
+                Check::Statement(_) => None,
+            })
+            .collect();
+        let any_type = type_rules
+            .iter()
+            .fold(TypeInterest::default(), |any, (interest, _)| {
+                any.union(*interest)
+            });
         Linter {
             source,
             earlier: Earlier::default(),
-            type_rules: RULES
-                .iter()
-                .filter_map(|r| match r.check {
-                    Check::DataType(filter, f) => Some((filter, f)),
-                    Check::Statement(_) => None,
-                })
-                .collect(),
-            interest: RULES.iter().fold((0, false), |(b, f), r| match r.check {
-                Check::DataType(filter, _) => {
-                    let (builtins, fields) = filter.interest();
-                    (b | builtins, f || fields)
-                }
-                Check::Statement(_) => (b, f),
-            }),
+            type_rules,
+            any_type,
         }
     }
 
@@ -243,7 +256,7 @@ impl<'s> Linter<'s> {
                     &mut DataTypes {
                         cx: &cx,
                         rules: &self.type_rules,
-                        interest: self.interest,
+                        any: self.any_type,
                         out: &mut found,
                     },
                     statement,

@@ -166,18 +166,6 @@ struct Frame {
     rowtimes_cleared: usize,
 }
 
-impl Frame {
-    /// Empties the block for another, keeping its lists' capacity.
-    fn reset(&mut self) {
-        self.relations.clear();
-        self.merged = false;
-        self.aliases.clear();
-        self.unnameable_aliases.clear();
-        self.grouped = false;
-        self.rowtimes_cleared = 0;
-    }
-}
-
 /// The resolver's buffers, kept by the binder (emptied, with their capacity) from statement
 /// to statement: most statements then allocate none of their blocks' and outputs' lists.
 #[derive(Debug, Default)]
@@ -199,6 +187,23 @@ fn keep<T>(spares: &mut Vec<Vec<T>>, mut list: Vec<T>) {
     if spares.len() < SPARES_KEPT && list.capacity() <= SPARE_CAPACITY && list.capacity() > 0 {
         list.clear();
         spares.push(list);
+    }
+}
+
+/// [`keep`] for a block: emptied for another, its lists' capacity kept.
+fn keep_frame(spares: &mut Vec<Frame>, mut frame: Frame) {
+    if spares.len() < SPARES_KEPT
+        && frame.relations.capacity() <= SPARE_CAPACITY
+        && frame.aliases.capacity() <= SPARE_CAPACITY
+        && frame.unnameable_aliases.capacity() <= SPARE_CAPACITY
+    {
+        frame.relations.clear();
+        frame.merged = false;
+        frame.aliases.clear();
+        frame.unnameable_aliases.clear();
+        frame.grouped = false;
+        frame.rowtimes_cleared = 0;
+        spares.push(frame);
     }
 }
 
@@ -280,17 +285,7 @@ impl Binder<'_> {
     /// `Err` (the statement then fails as a whole, as in Flink).
     pub(crate) fn check_query(&mut self, statement: &ast::Statement) -> Result<(), ()> {
         // A statement without a query (most DDL) resolves nothing: no resolver is set up.
-        let has_query = match &statement.kind {
-            StatementKind::CreateTable(ct) => ct.as_query.is_some(),
-            StatementKind::Query(_)
-            | StatementKind::CreateView(_)
-            | StatementKind::Insert(_)
-            | StatementKind::StatementSet { .. }
-            | StatementKind::Execute { .. }
-            | StatementKind::Explain(_) => true,
-            _ => false,
-        };
-        if !has_query {
+        if crate::uses::validated_query(&statement.kind).is_none() {
             self.query_output = None;
             self.view_columns = None;
             return Ok(());
@@ -886,15 +881,8 @@ impl Resolver<'_, '_> {
         if let (Ok(names), Some(first)) = (&result, order_by.first()) {
             self.sort_key = Some(self.sort_key(&first.expr, names.as_deref()));
         }
-        if let Some(mut frame) = self.frames.pop() {
-            if self.spares.frames.len() < SPARES_KEPT
-                && frame.relations.capacity() <= SPARE_CAPACITY
-                && frame.aliases.capacity() <= SPARE_CAPACITY
-                && frame.unnameable_aliases.capacity() <= SPARE_CAPACITY
-            {
-                frame.reset();
-                self.spares.frames.push(frame);
-            }
+        if let Some(frame) = self.frames.pop() {
+            keep_frame(&mut self.spares.frames, frame);
         }
         result
     }
