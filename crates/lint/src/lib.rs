@@ -151,6 +151,7 @@ impl TypeInterest {
         }
     }
 
+    #[inline]
     fn takes(self, kind: &TypeKind) -> bool {
         match kind {
             TypeKind::Builtin { name, .. } => self.builtins & 1 << *name as u32 != 0,
@@ -171,10 +172,18 @@ struct DataTypes<'c, 'a, 'o> {
 }
 
 impl visit::Visitor<'_> for DataTypes<'_, '_, '_> {
+    #[inline]
     fn data_type(&mut self, ty: &DataTypeSyntax) {
-        if !self.any.takes(&ty.kind) {
-            return;
+        if self.any.takes(&ty.kind) {
+            self.check(ty);
         }
+    }
+}
+
+impl DataTypes<'_, '_, '_> {
+    /// The rules that take `ty` (out of the walk's way: few types get here).
+    #[inline(never)]
+    fn check(&mut self, ty: &DataTypeSyntax) {
         for ((interest, check), out) in self.rules.iter().zip(self.out.iter_mut()) {
             if interest.takes(&ty.kind) {
                 check(self.cx, ty, out);
@@ -251,18 +260,18 @@ impl<'s> Linter<'s> {
                     .map(|(_, t)| t.as_ref()),
                 earlier: &self.earlier,
             };
+            let elements = visit::table_elements(statement);
             if !self.type_rules.is_empty() {
-                visit::walk_statement(
+                visit::walk_elements(
                     &mut DataTypes {
                         cx: &cx,
                         rules: &self.type_rules,
                         any: self.any_type,
                         out: &mut found,
                     },
-                    statement,
+                    &elements,
                 );
             }
-            let elements = visit::table_elements(statement);
             let mut next_type_rule = found.iter_mut();
             for rule in RULES {
                 match rule.check {

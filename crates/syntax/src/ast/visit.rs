@@ -212,7 +212,12 @@ pub fn property_lists<'a>(statement: &Statement<'a>) -> Vec<&'a PropertyList<'a>
 /// Visits every type and expression of the table elements of `statement`: column types, the
 /// expressions of computed columns and watermarks, and the types inside those expressions.
 pub fn walk_statement<'a, V: Visitor<'a> + ?Sized>(v: &mut V, statement: &Statement<'a>) {
-    for element in table_elements(statement) {
+    walk_elements(v, &table_elements(statement));
+}
+
+/// [`walk_statement`] over a statement's [`table_elements`] already listed.
+pub fn walk_elements<'a, V: Visitor<'a> + ?Sized>(v: &mut V, elements: &[&'a TableElement<'a>]) {
+    for element in elements {
         match element {
             TableElement::Column(column) => match &column.kind {
                 ColumnKind::Physical { data_type, .. } | ColumnKind::Metadata { data_type, .. } => {
@@ -228,8 +233,24 @@ pub fn walk_statement<'a, V: Visitor<'a> + ?Sized>(v: &mut V, statement: &Statem
 }
 
 /// Visits `ty` and every type nested in it.
+#[inline]
 pub fn walk_type<'a, V: Visitor<'a> + ?Sized>(v: &mut V, ty: &'a DataTypeSyntax<'a>) {
     v.data_type(ty);
+    // Most types are leaves (a built-in such as `STRING`): no call for them.
+    if !matches!(
+        ty.kind,
+        TypeKind::Builtin { .. }
+            | TypeKind::Raw { .. }
+            | TypeKind::Interval { .. }
+            | TypeKind::UserDefined { .. }
+            | TypeKind::Error
+    ) {
+        walk_nested_types(v, ty);
+    }
+}
+
+/// The types inside `ty` (an ARRAY's element, a MAP's key and value, a ROW's fields).
+fn walk_nested_types<'a, V: Visitor<'a> + ?Sized>(v: &mut V, ty: &'a DataTypeSyntax<'a>) {
     match &ty.kind {
         TypeKind::Array { element, .. } | TypeKind::Multiset { element, .. } => {
             walk_type(v, element)
