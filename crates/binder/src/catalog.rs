@@ -308,19 +308,42 @@ impl Catalog {
     /// The tables that exist now, in creation order (a temporary table shadows a permanent
     /// one of the same name only in lookups; both are listed).
     pub fn tables_in_order(&self) -> impl DoubleEndedIterator<Item = &TableSchema> + '_ {
-        self.order.iter().flatten().filter_map(|(path, temporary)| {
-            let object = if *temporary {
-                self.temporary.get(path)
-            } else {
-                self.catalogs
-                    .get(&path.0)
-                    .and_then(|c| c.databases.get(&path.1))
-                    .and_then(|db| db.get(&path.2))
-            };
-            match object {
-                Some(CatalogObject::Table(t)) => Some(t.as_ref()),
-                _ => None,
-            }
-        })
+        self.order
+            .iter()
+            .flatten()
+            .filter_map(|(path, temporary)| self.table_at(path, *temporary))
+    }
+
+    /// The tables among the last `limit` entries of the creation order, newest first, whose
+    /// name `keep` accepts: the name is tested before the table is looked up (a did-you-mean
+    /// over a thousand tables rejects most by their length alone).
+    pub fn recent_tables_named<'s>(
+        &'s self,
+        limit: usize,
+        keep: impl Fn(&str) -> bool + 's,
+    ) -> impl Iterator<Item = &'s TableSchema> + 's {
+        self.order
+            .iter()
+            .rev()
+            .flatten()
+            .take(limit)
+            .filter(move |(path, _)| keep(&path.2))
+            .filter_map(|(path, temporary)| self.table_at(path, *temporary))
+    }
+
+    /// The table at `path` (a temporary one when `temporary`), if it is a table.
+    fn table_at(&self, path: &ObjectPath, temporary: bool) -> Option<&TableSchema> {
+        let object = if temporary {
+            self.temporary.get(path)
+        } else {
+            self.catalogs
+                .get(&path.0)
+                .and_then(|c| c.databases.get(&path.1))
+                .and_then(|db| db.get(&path.2))
+        };
+        match object {
+            Some(CatalogObject::Table(t)) => Some(t.as_ref()),
+            _ => None,
+        }
     }
 }
