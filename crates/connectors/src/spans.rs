@@ -50,20 +50,28 @@ enum Packed {
 }
 
 impl Packed {
+    /// One pass: narrow words until a span does not fit, then the wide form from there.
     fn new(base: u32, spans: &[Span]) -> Packed {
-        let narrow = spans.iter().all(|s| {
-            s.start >= base
-                && s.start - base <= u32::from(u16::MAX)
-                && s.len() <= u32::from(u16::MAX)
-        });
-        if narrow {
-            let words = spans
-                .iter()
-                .flat_map(|s| [(s.start - base) as u16, s.len() as u16])
-                .collect();
-            Packed::Narrow { base, words }
-        } else {
-            Packed::Wide(spans.iter().flat_map(|s| [s.start, s.end]).collect())
+        let mut words: Vec<u16> = Vec::with_capacity(2 * spans.len());
+        for s in spans {
+            let narrow = s
+                .start
+                .checked_sub(base)
+                .and_then(|offset| u16::try_from(offset).ok())
+                .zip(u16::try_from(s.len()).ok());
+            match narrow {
+                Some((offset, len)) => {
+                    words.push(offset);
+                    words.push(len);
+                }
+                None => {
+                    return Packed::Wide(spans.iter().flat_map(|s| [s.start, s.end]).collect())
+                }
+            }
+        }
+        Packed::Narrow {
+            base,
+            words: words.into_boxed_slice(),
         }
     }
 
@@ -253,6 +261,11 @@ fn unquoted_equals(raw: &str, quote: u8, name: &str) -> bool {
     }
     let inner = &raw[1..raw.len() - 1];
     let name = name.as_bytes();
+    // Each doubled quote makes the text one byte longer than the name: a text of the name's
+    // length has none, and a shorter one is another name (most keys differ here).
+    if inner.len() <= name.len() {
+        return inner == name && !name.contains(&quote);
+    }
     let (mut i, mut j) = (0, 0);
     while i < inner.len() {
         if name.get(j) != Some(&inner[i]) {
