@@ -50,29 +50,19 @@ enum Packed {
 }
 
 impl Packed {
-    /// One pass: narrow words until a span does not fit, then the wide form from there.
     fn new(base: u32, spans: &[Span]) -> Packed {
-        let mut words: Vec<u16> = Vec::with_capacity(2 * spans.len());
-        for s in spans {
-            let narrow = s
-                .start
-                .checked_sub(base)
-                .and_then(|offset| u16::try_from(offset).ok())
-                .zip(u16::try_from(s.len()).ok());
-            match narrow {
-                Some((offset, len)) => {
-                    words.push(offset);
-                    words.push(len);
-                }
-                None => {
-                    return Packed::Wide(spans.iter().flat_map(|s| [s.start, s.end]).collect())
-                }
+        // Written in place (no growth checks); the wide form when a span does not fit.
+        let mut words = vec![0u16; 2 * spans.len()].into_boxed_slice();
+        for (pair, s) in words.chunks_exact_mut(2).zip(spans) {
+            let offset = s.start.wrapping_sub(base);
+            let len = s.len();
+            if s.start < base || offset > u32::from(u16::MAX) || len > u32::from(u16::MAX) {
+                return Packed::Wide(spans.iter().flat_map(|s| [s.start, s.end]).collect());
             }
+            pair[0] = offset as u16;
+            pair[1] = len as u16;
         }
-        Packed::Narrow {
-            base,
-            words: words.into_boxed_slice(),
-        }
+        Packed::Narrow { base, words }
     }
 
     fn len(&self) -> usize {
