@@ -247,31 +247,40 @@ pub(crate) fn did_you_mean<'a>(
 /// against each missing option.
 struct Word<'w> {
     word: &'w str,
-    /// Written keys are mostly lower-case ASCII already: no copy then.
-    lower: std::borrow::Cow<'w, str>,
+    /// Written keys are mostly lower-case ASCII already: no copy then. Set by `new` for a
+    /// non-ASCII word, else on first need (most words end at the length test).
+    lower: std::cell::OnceCell<std::borrow::Cow<'w, str>>,
     chars: usize,
 }
 
 impl<'w> Word<'w> {
     fn new(word: &'w str) -> Self {
-        if word
-            .bytes()
-            .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
-        {
+        if word.is_ascii() {
+            // As many characters as bytes, lower-cased or not.
+            Word {
+                word,
+                chars: word.len(),
+                lower: std::cell::OnceCell::new(),
+            }
+        } else {
             let lower = word.to_lowercase();
             Word {
                 word,
                 chars: chars_in(&lower),
-                lower: std::borrow::Cow::Owned(lower),
-            }
-        } else {
-            // Lower-case ASCII: as many characters as bytes.
-            Word {
-                word,
-                chars: word.len(),
-                lower: std::borrow::Cow::Borrowed(word),
+                lower: std::cell::OnceCell::from(std::borrow::Cow::Owned(lower)),
             }
         }
+    }
+
+    /// The word lower-cased.
+    fn lower(&self) -> &str {
+        self.lower.get_or_init(|| {
+            if self.word.bytes().any(|b| b.is_ascii_uppercase()) {
+                std::borrow::Cow::Owned(self.word.to_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(self.word)
+            }
+        })
     }
 
     /// [`did_you_mean`] of this word.
@@ -287,7 +296,6 @@ impl<'w> Word<'w> {
         candidates: impl Iterator<Item = (&'a str, Option<&'a KeyBag>)>,
     ) -> Option<&'a str> {
         let word = self.word;
-        let word_lower = &self.lower;
         let word_chars = self.chars;
         let mut best: Option<(&str, f64)> = None;
         let mut lowered = String::new();
@@ -314,6 +322,7 @@ impl<'w> Word<'w> {
             if c == word {
                 continue;
             }
+            let word_lower = self.lower();
             // Catalogue keys are lower-case ASCII (one pass tells): lower-case only the others.
             let (candidate, candidate_chars): (&str, usize) =
                 if c_bag.is_some() || c.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
@@ -718,6 +727,9 @@ impl<'a> Checker<'a> {
     /// The value of `<prefix><key>`, without building the joined key.
     fn prefixed_option(&self, prefix: &str, key: &str) -> Option<&'a str> {
         // The length first: most keys differ in it, and it costs no byte comparison.
+        if prefix.is_empty() {
+            return self.option(key);
+        }
         let len = prefix.len() + key.len();
         self.options
             .iter()
@@ -889,7 +901,7 @@ impl<'a> Checker<'a> {
                     self.check_option_value(key, value, opt);
                 } else {
                     let Some(v) = self.verdict(Side::Both) else {
-                        return None;
+                        return Some(self.is_known_format_key(key, 0));
                     };
                     let message = if named.is_some() {
                         v.concat(&[
@@ -997,7 +1009,9 @@ impl<'a> Checker<'a> {
                 return Some(false);
             }
         }
-        None
+        // A common option, a pattern's or one passed through: no connector option has the key
+        // (the index says), so it is known only as a format's.
+        Some(self.is_known_format_key(key, 0))
     }
 
     /// The option of the `i`-th active format closest to `rest` (an unknown option written

@@ -115,6 +115,9 @@ impl TableSpans<'_> {
                 let k = spans.get(2 * i);
                 let found = match decoded_at(decoded, i) {
                     Some(value) => value == key,
+                    // The quotes and any doubled quote make the text longer than the key: a
+                    // shorter text is another key, found without reading it.
+                    None if (k.len() as usize) < key.len() + 2 => false,
                     None => unquoted_equals(k.text(source), b'\'', key),
                 };
                 found.then(|| (k, spans.get(2 * i + 1)))
