@@ -235,6 +235,17 @@ fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Dia
     )
 }
 
+/// [`did_you_mean`] among a format's option keys, with their letters from its index.
+fn closest_format_option<'a>(word: &str, spec: &'a FormatSpec) -> Option<&'a str> {
+    let bags = &spec.option_index().bags;
+    Word::new(word).closest_with(
+        spec.options
+            .iter()
+            .zip(bags)
+            .map(|(o, bag)| (o.key.as_str(), bag.as_ref())),
+    )
+}
+
 /// The closest candidate, if close enough to be a likely typo.
 pub(crate) fn did_you_mean<'a>(
     word: &str,
@@ -606,6 +617,11 @@ fn in_scratch<T>(write: impl FnOnce(&mut String), finish: impl FnOnce(&str) -> T
     })
 }
 
+/// A key length's bit in [`Checker::key_lengths`].
+fn length_bit(len: usize) -> u64 {
+    1 << (len % 64)
+}
+
 struct Checker<'a> {
     catalogue: &'a Catalogue,
     table: &'a TableSchema,
@@ -619,6 +635,9 @@ struct Checker<'a> {
     /// The table's options as `str`s: looked up by key tens of times a table, and a
     /// `CompactString` decodes its length and address at each look.
     options: Vec<(&'a str, &'a str)>,
+    /// Bit `n % 64` for each length `n` of a written key: most keys a rule asks about are not
+    /// written, and their length alone tells.
+    key_lengths: u64,
     /// The written keys that are no known key, found once per table and only when a missing
     /// option looks for a misspelling of itself.
     unknown_written: std::cell::OnceCell<Vec<Word<'a>>>,
@@ -654,6 +673,10 @@ impl<'a> Checker<'a> {
                 .iter()
                 .map(|(k, v)| (k.as_str(), v.as_str()))
                 .collect(),
+            key_lengths: table
+                .options
+                .iter()
+                .fold(0, |bits, (k, _)| bits | length_bit(k.len())),
             unknown_written: std::cell::OnceCell::new(),
             known_written: 0,
             decided_written: 0,
@@ -718,6 +741,9 @@ impl<'a> Checker<'a> {
     }
 
     fn option(&self, key: &str) -> Option<&'a str> {
+        if self.key_lengths & length_bit(key.len()) == 0 {
+            return None;
+        }
         self.options
             .iter()
             .find(|(k, _)| *k == key)
@@ -731,6 +757,9 @@ impl<'a> Checker<'a> {
             return self.option(key);
         }
         let len = prefix.len() + key.len();
+        if self.key_lengths & length_bit(len) == 0 {
+            return None;
+        }
         self.options
             .iter()
             .find(|(k, _)| k.len() == len && k.starts_with(prefix) && k.ends_with(key))
@@ -983,9 +1012,7 @@ impl<'a> Checker<'a> {
                     )),
                 );
                 if let Some(spec) = f.spec {
-                    if let Some(best) =
-                        did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))
-                    {
+                    if let Some(best) = closest_format_option(rest, spec) {
                         let fixed = concat(&[prefix, best]);
                         d = d
                             .with_help(concat(&["did you mean '", &fixed, "'?"]))
@@ -1019,7 +1046,7 @@ impl<'a> Checker<'a> {
     fn format_option_fix(&self, i: usize, key: &str, rest: &str) -> Option<(String, Span)> {
         let f = &self.resolved.formats[i];
         let spec = f.spec?;
-        let best = did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))?;
+        let best = closest_format_option(rest, spec)?;
         Some((concat(&[&f.options_prefix, best]), self.spans.key(key)))
     }
 

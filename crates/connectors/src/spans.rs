@@ -111,17 +111,20 @@ impl TableSpans<'_> {
                 spans,
                 options,
                 decoded,
-            } => (0..*options as usize).rev().find_map(|i| {
-                let k = spans.get(2 * i);
-                let found = match decoded_at(decoded, i) {
-                    Some(value) => value == key,
-                    // The quotes and any doubled quote make the text longer than the key: a
-                    // shorter text is another key, found without reading it.
-                    None if (k.len() as usize) < key.len() + 2 => false,
-                    None => unquoted_equals(k.text(source), b'\'', key),
-                };
-                found.then(|| (k, spans.get(2 * i + 1)))
-            }),
+            } => {
+                // The key's text is the key between quotes, each quote in it doubled: a text of
+                // another length is another key, told without reading it.
+                let text_len = key.len() + 2 + key.bytes().filter(|&b| b == b'\'').count();
+                (0..*options as usize).rev().find_map(|i| {
+                    let k = spans.get(2 * i);
+                    let found = match decoded_at(decoded, i) {
+                        Some(value) => value == key,
+                        None if k.len() as usize != text_len => false,
+                        None => unquoted_equals(k.text(source), b'\'', key),
+                    };
+                    found.then(|| (k, spans.get(2 * i + 1)))
+                })
+            }
         }
     }
 
