@@ -262,6 +262,9 @@ struct Word<'w> {
     /// non-ASCII word, else on first need (most words end at the length test).
     lower: std::cell::OnceCell<std::borrow::Cow<'w, str>>,
     chars: usize,
+    /// The lower-cased word's letters, for candidates that come with theirs (kept: a table's
+    /// unknown keys are compared with each missing option).
+    key_bag: std::cell::OnceCell<Option<KeyBag>>,
 }
 
 impl<'w> Word<'w> {
@@ -272,6 +275,7 @@ impl<'w> Word<'w> {
                 word,
                 chars: word.len(),
                 lower: std::cell::OnceCell::new(),
+                key_bag: std::cell::OnceCell::new(),
             }
         } else {
             let lower = word.to_lowercase();
@@ -279,6 +283,7 @@ impl<'w> Word<'w> {
                 word,
                 chars: chars_in(&lower),
                 lower: std::cell::OnceCell::from(std::borrow::Cow::Owned(lower)),
+                key_bag: std::cell::OnceCell::new(),
             }
         }
     }
@@ -302,9 +307,9 @@ impl<'w> Word<'w> {
     /// [`Word::closest`] of candidates that may come with their [`KeyBag`] (which says that the
     /// candidate is lower-case ASCII, and counts its letters): those are not read for the
     /// prefilter.
-    fn closest_with<'a>(
+    fn closest_with<'a, 'b>(
         &self,
-        candidates: impl Iterator<Item = (&'a str, Option<&'a KeyBag>)>,
+        candidates: impl Iterator<Item = (&'a str, Option<&'b KeyBag>)>,
     ) -> Option<&'a str> {
         let word = self.word;
         let word_chars = self.chars;
@@ -312,7 +317,6 @@ impl<'w> Word<'w> {
         let mut lowered = String::new();
         // The word's letter counts, built for the first candidate that passes the length test.
         let bag: std::cell::OnceCell<Option<CharBag>> = std::cell::OnceCell::new();
-        let key_bag: std::cell::OnceCell<Option<KeyBag>> = std::cell::OnceCell::new();
         for (c, c_bag) in candidates {
             // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
             // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
@@ -353,7 +357,7 @@ impl<'w> Word<'w> {
             );
             // The letters alone rule most of the rest out, before the costly measures, and say
             // which of the two can still pass.
-            let word_key_bag = || key_bag.get_or_init(|| KeyBag::of(word_lower)).as_ref();
+            let word_key_bag = || self.key_bag.get_or_init(|| KeyBag::of(word_lower)).as_ref();
             let (jw_may, osa_may) = match (c_bag, c_bag.and_then(|_| word_key_bag())) {
                 // The same bound from the counts kept with the candidate.
                 (Some(c_bag), Some(w)) => may_be_close(
@@ -1063,7 +1067,7 @@ impl<'a> Checker<'a> {
             .with_help(hint.clone());
         }
         if let Some(client) = &self.connector.client_properties {
-            if client.keys.iter().any(|k| k == key) {
+            if self.connector.option_index().client_keys.contains(key) {
                 let fixed = concat(&[&client.prefix, key]);
                 return Diagnostic::new(
                     Code::UnknownConnectorOption,
@@ -1426,9 +1430,15 @@ impl<'a> Checker<'a> {
                 .map(|(_, (k, _))| Word::new(k))
                 .collect()
         });
-        unknown
-            .iter()
-            .find_map(|word| Some((word.word, word.closest(wanted.clone())?)))
+        if unknown.is_empty() {
+            return None;
+        }
+        // The wanted keys' letters, counted once for all the words.
+        let wanted: Vec<(&'w str, Option<KeyBag>)> = wanted.map(|w| (w, KeyBag::of(w))).collect();
+        unknown.iter().find_map(|word| {
+            let best = word.closest_with(wanted.iter().map(|(w, bag)| (*w, bag.as_ref())))?;
+            Some((word.word, best))
+        })
     }
 
     // ---- rules ---------------------------------------------------------------------------

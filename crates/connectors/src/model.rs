@@ -258,6 +258,8 @@ pub(crate) struct OptionIndex {
     /// The letters of each option's key, for did-you-mean (`None` for a pattern's key, or one
     /// [`KeyBag::of`] does not take).
     pub bags: Vec<Option<KeyBag>>,
+    /// [`ClientProperties::keys`]: every unknown key is looked up in them.
+    pub client_keys: foldhash::HashSet<String>,
 }
 
 /// [`FormatSpec::options`] indexed: the resolver classifies every key under a format's prefix.
@@ -315,6 +317,9 @@ impl ConnectorSpec {
                     index.by_key.entry(k.to_string()).or_insert(i);
                 }
                 index.bags.push(KeyBag::of(&o.key));
+            }
+            if let Some(client) = &self.client_properties {
+                index.client_keys = client.keys.iter().cloned().collect();
             }
             index
         })
