@@ -115,6 +115,12 @@ impl TableSpans<'_> {
                 // The key's text is the key between quotes, each quote in it doubled: a text of
                 // another length is another key, told without reading it.
                 let text_len = key.len() + 2 + key.bytes().filter(|&b| b == b'\'').count();
+                // The usual case, nothing decoded and narrow spans: the lengths read in place.
+                if let (true, Packed::Narrow { base, words }) = (decoded.is_empty(), spans) {
+                    if let Some(entries) = words.get(..4 * *options as usize) {
+                        return narrow_property(source, *base, entries, text_len, key);
+                    }
+                }
                 (0..*options as usize).rev().find_map(|i| {
                     let k = spans.get(2 * i);
                     let found = match decoded_at(decoded, i) {
@@ -169,6 +175,26 @@ impl TableSpans<'_> {
     pub fn has_key(&self, key: &str) -> bool {
         self.property(key).is_some()
     }
+}
+
+/// [`TableSpans::property`] over narrow spans without decoded keys: `entries` holds each WITH
+/// entry's key and value as offset and length pairs ([`Packed::get`]'s arithmetic).
+fn narrow_property(
+    source: &str,
+    base: u32,
+    entries: &[u16],
+    text_len: usize,
+    key: &str,
+) -> Option<(Span, Span)> {
+    let span = |offset: u16, len: u16| {
+        let start = base + u32::from(offset);
+        Span::new(start, start + u32::from(len))
+    };
+    entries.chunks_exact(4).rev().find_map(|e| {
+        let k = span(e[0], e[1]);
+        (usize::from(e[1]) == text_len && unquoted_equals(k.text(source), b'\'', key))
+            .then(|| (k, span(e[2], e[3])))
+    })
 }
 
 fn decoded_at(decoded: &[(u32, Box<str>)], entry: usize) -> Option<&str> {
