@@ -2,6 +2,7 @@
 //! factories check it when a query first uses the table.
 
 use crate::catalogue::Catalogue;
+use crate::keybag::KeyBag;
 use crate::model::{
     Cond, ConnectorSpec, FormatSlot, FormatSpec, MetadataSpec, OptionSpec, OptionType, Role, Rule,
     Side, SlotRole,
@@ -234,6 +235,17 @@ fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Dia
     )
 }
 
+/// [`did_you_mean`] among a format's option keys, with their letters from its index.
+fn closest_format_option<'a>(word: &str, spec: &'a FormatSpec) -> Option<&'a str> {
+    let bags = &spec.option_index().bags;
+    Word::new(word).closest_with(
+        spec.options
+            .iter()
+            .zip(bags)
+            .map(|(o, bag)| (o.key.as_str(), bag.as_ref())),
+    )
+}
+
 /// The closest candidate, if close enough to be a likely typo.
 pub(crate) fn did_you_mean<'a>(
     word: &str,
@@ -246,42 +258,66 @@ pub(crate) fn did_you_mean<'a>(
 /// against each missing option.
 struct Word<'w> {
     word: &'w str,
-    /// Written keys are mostly lower-case ASCII already: no copy then.
-    lower: std::borrow::Cow<'w, str>,
+    /// Written keys are mostly lower-case ASCII already: no copy then. Set by `new` for a
+    /// non-ASCII word, else on first need (most words end at the length test).
+    lower: std::cell::OnceCell<std::borrow::Cow<'w, str>>,
     chars: usize,
-    /// Built for the first candidate that passes the length test.
-    bag: std::cell::OnceCell<Option<CharBag>>,
+    /// The lower-cased word's letters, for candidates that come with theirs (kept: a table's
+    /// unknown keys are compared with each missing option).
+    key_bag: std::cell::OnceCell<Option<KeyBag>>,
 }
 
 impl<'w> Word<'w> {
     fn new(word: &'w str) -> Self {
-        let lower: std::borrow::Cow<str> = if word
-            .bytes()
-            .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
-        {
-            std::borrow::Cow::Owned(word.to_lowercase())
+        if word.is_ascii() {
+            // As many characters as bytes, lower-cased or not.
+            Word {
+                word,
+                chars: word.len(),
+                lower: std::cell::OnceCell::new(),
+                key_bag: std::cell::OnceCell::new(),
+            }
         } else {
-            std::borrow::Cow::Borrowed(word)
-        };
-        Word {
-            word,
-            chars: chars_in(&lower),
-            lower,
-            bag: std::cell::OnceCell::new(),
+            let lower = word.to_lowercase();
+            Word {
+                word,
+                chars: chars_in(&lower),
+                lower: std::cell::OnceCell::from(std::borrow::Cow::Owned(lower)),
+                key_bag: std::cell::OnceCell::new(),
+            }
         }
+    }
+
+    /// The word lower-cased.
+    fn lower(&self) -> &str {
+        self.lower.get_or_init(|| {
+            if self.word.bytes().any(|b| b.is_ascii_uppercase()) {
+                std::borrow::Cow::Owned(self.word.to_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(self.word)
+            }
+        })
     }
 
     /// [`did_you_mean`] of this word.
     fn closest<'a>(&self, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+        self.closest_with(candidates.map(|c| (c, None)))
+    }
+
+    /// [`Word::closest`] of candidates that may come with their [`KeyBag`] (which says that the
+    /// candidate is lower-case ASCII, and counts its letters): those are not read for the
+    /// prefilter.
+    fn closest_with<'a, 'b>(
+        &self,
+        candidates: impl Iterator<Item = (&'a str, Option<&'b KeyBag>)>,
+    ) -> Option<&'a str> {
         let word = self.word;
-        let word_lower = &self.lower;
         let word_chars = self.chars;
         let mut best: Option<(&str, f64)> = None;
         let mut lowered = String::new();
-        for c in candidates {
-            if c == word {
-                continue;
-            }
+        // The word's letter counts, built for the first candidate that passes the length test.
+        let bag: std::cell::OnceCell<Option<CharBag>> = std::cell::OnceCell::new();
+        for (c, c_bag) in candidates {
             // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
             // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
             // edit distance is at least the difference in length. Most candidates end here.
@@ -294,12 +330,17 @@ impl<'w> Word<'w> {
             };
             // An ASCII candidate has as many characters lower-cased: the length test comes
             // before any other look at it.
-            if far(c.len()) && c.is_ascii() {
+            if far(c.len()) && (c_bag.is_some() || c.is_ascii()) {
                 continue;
             }
+            // (After the length test, which the word itself passes.)
+            if c == word {
+                continue;
+            }
+            let word_lower = self.lower();
             // Catalogue keys are lower-case ASCII (one pass tells): lower-case only the others.
             let (candidate, candidate_chars): (&str, usize) =
-                if c.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+                if c_bag.is_some() || c.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
                     (c, c.len())
                 } else {
                     lowered.clear();
@@ -316,9 +357,18 @@ impl<'w> Word<'w> {
             );
             // The letters alone rule most of the rest out, before the costly measures, and say
             // which of the two can still pass.
-            let (jw_may, osa_may) = match self.bag.get_or_init(|| CharBag::of(word_lower)) {
-                Some(w) => w.may_be_close(word_lower, candidate, word_chars, candidate_chars),
-                None => (true, true),
+            let word_key_bag = || self.key_bag.get_or_init(|| KeyBag::of(word_lower)).as_ref();
+            let (jw_may, osa_may) = match (c_bag, c_bag.and_then(|_| word_key_bag())) {
+                // The same bound from the counts kept with the candidate.
+                (Some(c_bag), Some(w)) => may_be_close(
+                    w.shared(c_bag),
+                    (word_lower, word_chars),
+                    (candidate, candidate_chars),
+                ),
+                _ => match bag.get_or_init(|| CharBag::of(word_lower)) {
+                    Some(w) => w.may_be_close(word_lower, candidate, word_chars, candidate_chars),
+                    None => (true, true),
+                },
             };
             if !jw_may && !osa_may {
                 continue;
@@ -397,23 +447,33 @@ impl CharBag {
                 shared += 1;
             }
         }
-        let differ = (chars + other_chars).saturating_sub(2 * shared);
-        let osa_may = differ <= 4;
-        if shared == 0 || chars == 0 || other_chars == 0 {
-            return (false, osa_may);
-        }
-        let jaro_bound =
-            (shared as f64 / chars as f64 + shared as f64 / other_chars as f64 + 1.0) / 3.0;
-        let prefix = word
-            .bytes()
-            .zip(other.bytes())
-            .take(4)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let bound = jaro_bound + 0.1 * prefix as f64 * (1.0 - jaro_bound);
-        // a margin below 0.9 for rounding
-        (bound >= 0.89, osa_may)
+        may_be_close(shared, (word, chars), (other, other_chars))
     }
+}
+
+/// [`CharBag::may_be_close`] from the number of letters the words share (or more: a larger
+/// number only lets more candidates through to the measures), each word with its characters.
+fn may_be_close(
+    shared: usize,
+    (word, chars): (&str, usize),
+    (other, other_chars): (&str, usize),
+) -> (bool, bool) {
+    let differ = (chars + other_chars).saturating_sub(2 * shared);
+    let osa_may = differ <= 4;
+    if shared == 0 || chars == 0 || other_chars == 0 {
+        return (false, osa_may);
+    }
+    let jaro_bound =
+        (shared as f64 / chars as f64 + shared as f64 / other_chars as f64 + 1.0) / 3.0;
+    let prefix = word
+        .bytes()
+        .zip(other.bytes())
+        .take(4)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let bound = jaro_bound + 0.1 * prefix as f64 * (1.0 - jaro_bound);
+    // a margin below 0.9 for rounding
+    (bound >= 0.89, osa_may)
 }
 
 /// `'<p><option>'<after>` for each of `options`, joined by `sep`: one string, where a list of
@@ -561,6 +621,11 @@ fn in_scratch<T>(write: impl FnOnce(&mut String), finish: impl FnOnce(&str) -> T
     })
 }
 
+/// A key length's bit in [`Checker::key_lengths`].
+fn length_bit(len: usize) -> u64 {
+    1 << (len % 64)
+}
+
 struct Checker<'a> {
     catalogue: &'a Catalogue,
     table: &'a TableSchema,
@@ -574,14 +639,18 @@ struct Checker<'a> {
     /// The table's options as `str`s: looked up by key tens of times a table, and a
     /// `CompactString` decodes its length and address at each look.
     options: Vec<(&'a str, &'a str)>,
+    /// Bit `n % 64` for each length `n` of a written key: most keys a rule asks about are not
+    /// written, and their length alone tells.
+    key_lengths: u64,
     /// The written keys that are no known key, found once per table and only when a missing
     /// option looks for a misspelling of itself.
     unknown_written: std::cell::OnceCell<Vec<Word<'a>>>,
-    /// Bit `i`: the table's `i`-th option is a known key ([`Checker::is_known_key`]), as its
-    /// check found on the way (a clear bit says nothing).
+    /// Bit `i`: whether the table's `i`-th option is a known key ([`Checker::is_known_key`]),
+    /// where its check found out on the way (bit `i` of `decided_written`).
     known_written: u128,
+    decided_written: u128,
     /// [`Checker::known_keys`], built on the first unknown key that needs a did-you-mean.
-    known_keys: std::cell::OnceCell<Vec<std::borrow::Cow<'a, str>>>,
+    known_keys: std::cell::OnceCell<Vec<(std::borrow::Cow<'a, str>, Option<KeyBag>)>>,
     /// The findings kept; in a cell so that every check reads the checker while adding to it.
     out: std::cell::RefCell<Vec<Diagnostic>>,
 }
@@ -608,8 +677,13 @@ impl<'a> Checker<'a> {
                 .iter()
                 .map(|(k, v)| (k.as_str(), v.as_str()))
                 .collect(),
+            key_lengths: table
+                .options
+                .iter()
+                .fold(0, |bits, (k, _)| bits | length_bit(k.len())),
             unknown_written: std::cell::OnceCell::new(),
             known_written: 0,
+            decided_written: 0,
             known_keys: std::cell::OnceCell::new(),
             out: std::cell::RefCell::new(FINDINGS_SCRATCH.take()),
         }
@@ -671,6 +745,9 @@ impl<'a> Checker<'a> {
     }
 
     fn option(&self, key: &str) -> Option<&'a str> {
+        if self.key_lengths & length_bit(key.len()) == 0 {
+            return None;
+        }
         self.options
             .iter()
             .find(|(k, _)| *k == key)
@@ -680,7 +757,13 @@ impl<'a> Checker<'a> {
     /// The value of `<prefix><key>`, without building the joined key.
     fn prefixed_option(&self, prefix: &str, key: &str) -> Option<&'a str> {
         // The length first: most keys differ in it, and it costs no byte comparison.
+        if prefix.is_empty() {
+            return self.option(key);
+        }
         let len = prefix.len() + key.len();
+        if self.key_lengths & length_bit(len) == 0 {
+            return None;
+        }
         self.options
             .iter()
             .find(|(k, _)| k.len() == len && k.starts_with(prefix) && k.ends_with(key))
@@ -694,8 +777,9 @@ impl<'a> Checker<'a> {
             if key == "connector" {
                 continue;
             }
-            if self.check_option(key, value) && i < 128 {
-                self.known_written |= 1 << i;
+            if let Some(known) = self.check_option(key, value).filter(|_| i < 128) {
+                self.decided_written |= 1 << i;
+                self.known_written |= u128::from(known) << i;
             }
         }
         self.check_required();
@@ -829,19 +913,19 @@ impl<'a> Checker<'a> {
 
     // ---- options -------------------------------------------------------------------------
 
-    /// Checks one written option; true when `key` is a known key ([`Checker::is_known_key`]),
-    /// false when it is not or that was not found out.
-    fn check_option(&self, key: &str, value: &str) -> bool {
+    /// Checks one written option; whether `key` is a known key ([`Checker::is_known_key`]),
+    /// when the way there found out (`None` when it did not).
+    fn check_option(&self, key: &str, value: &str) -> Option<bool> {
         match self.resolved.classify(key) {
             KeyClass::Connector(opt) => {
                 self.check_option_value(key, value, opt);
                 // An option's own key (not a fallback or deprecated one) is a known key.
-                return opt.key == key;
+                return (opt.key == key).then_some(true);
             }
             KeyClass::Format(i, opt) => {
                 self.check_option_value(key, value, opt);
                 let prefix = self.resolved.formats[i].options_prefix.as_str();
-                return key.strip_prefix(prefix) == Some(opt.key.as_str());
+                return (key.strip_prefix(prefix) == Some(opt.key.as_str())).then_some(true);
             }
             KeyClass::Common(opt) => self.check_option_value(key, value, opt),
             KeyClass::Pattern(opt, column) => {
@@ -850,7 +934,7 @@ impl<'a> Checker<'a> {
                     self.check_option_value(key, value, opt);
                 } else {
                     let Some(v) = self.verdict(Side::Both) else {
-                        return false;
+                        return Some(self.is_known_format_key(key, 0));
                     };
                     let message = if named.is_some() {
                         v.concat(&[
@@ -888,6 +972,9 @@ impl<'a> Checker<'a> {
             }
             KeyClass::Passthrough => {}
             KeyClass::IgnoredFormatOption(i, rest) => {
+                // No connector option has the key, nor does a format before the `i`-th or that
+                // one: only a later format can.
+                let known = self.is_known_format_key(key, i + 1);
                 let f = &self.resolved.formats[i];
                 let d = Diagnostic::new(
                     Code::UnknownConnectorOption,
@@ -910,10 +997,13 @@ impl<'a> Checker<'a> {
                         .with_help("remove the option; Flink accepts it and it has no effect"),
                 };
                 self.out.borrow_mut().push(d);
+                return Some(known);
             }
             KeyClass::UnknownFormatOption(i, rest) => {
+                // As for an ignored format option.
+                let known = self.is_known_format_key(key, i + 1);
                 let Some(v) = self.verdict(Side::Both) else {
-                    return false;
+                    return Some(known);
                 };
                 let f = &self.resolved.formats[i];
                 let prefix = f.options_prefix.as_str();
@@ -926,9 +1016,7 @@ impl<'a> Checker<'a> {
                     )),
                 );
                 if let Some(spec) = f.spec {
-                    if let Some(best) =
-                        did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))
-                    {
+                    if let Some(best) = closest_format_option(rest, spec) {
                         let fixed = concat(&[prefix, best]);
                         d = d
                             .with_help(concat(&["did you mean '", &fixed, "'?"]))
@@ -940,16 +1028,21 @@ impl<'a> Checker<'a> {
                     }
                 }
                 self.keep(d, v);
+                return Some(known);
             }
+            // No connector option has the key (the index says), and no format's prefix starts it.
             KeyClass::Unknown => {
                 let Some(v) = self.verdict(Side::Both) else {
-                    return false;
+                    return Some(false);
                 };
                 let d = self.unknown_option(key, v);
                 self.keep(d, v);
+                return Some(false);
             }
         }
-        false
+        // A common option, a pattern's or one passed through: no connector option has the key
+        // (the index says), so it is known only as a format's.
+        Some(self.is_known_format_key(key, 0))
     }
 
     /// The option of the `i`-th active format closest to `rest` (an unknown option written
@@ -957,7 +1050,7 @@ impl<'a> Checker<'a> {
     fn format_option_fix(&self, i: usize, key: &str, rest: &str) -> Option<(String, Span)> {
         let f = &self.resolved.formats[i];
         let spec = f.spec?;
-        let best = did_you_mean(rest, spec.options.iter().map(|o| o.key.as_str()))?;
+        let best = closest_format_option(rest, spec)?;
         Some((concat(&[&f.options_prefix, best]), self.spans.key(key)))
     }
 
@@ -974,7 +1067,7 @@ impl<'a> Checker<'a> {
             .with_help(hint.clone());
         }
         if let Some(client) = &self.connector.client_properties {
-            if client.keys.iter().any(|k| k == key) {
+            if self.connector.option_index().client_keys.contains(key) {
                 let fixed = concat(&[&client.prefix, key]);
                 return Diagnostic::new(
                     Code::UnknownConnectorOption,
@@ -1005,61 +1098,60 @@ impl<'a> Checker<'a> {
             let Some(rest) = key.strip_prefix(slot_prefix) else {
                 continue;
             };
-            for other in self.catalogue.formats() {
-                let opt_key = rest
-                    .strip_prefix(other.id.as_str())
-                    .and_then(|r| r.strip_prefix('.'));
-                if let Some(opt_key) = opt_key {
-                    let used = self
-                        .resolved
-                        .formats
+            // The formats whose `<id>.` starts `rest`: the text before each `.`, looked up. Left
+            // to right is the catalogue's order of them (a shorter id sorts before a longer one
+            // it starts).
+            let others = rest.match_indices('.').filter_map(|(dot, _)| {
+                let other = self.catalogue.format(&rest[..dot])?;
+                Some((other, &rest[dot + 1..]))
+            });
+            for (other, opt_key) in others {
+                let used = self
+                    .resolved
+                    .formats
+                    .iter()
+                    .find(|f| f.prefix == slot_prefix)
+                    .map(|f| f.id.as_str());
+                let known = other.option_set_by(opt_key).is_some();
+                if !known
+                    && !other
+                        .prefixes
                         .iter()
-                        .find(|f| f.prefix == slot_prefix)
-                        .map(|f| f.id.as_str());
-                    let known = other
-                        .options
-                        .iter()
-                        .any(|o| o.all_keys().any(|k| k == opt_key));
-                    if !known
-                        && !other
-                            .prefixes
-                            .iter()
-                            .any(|p| opt_key.starts_with(p.as_str()))
-                    {
-                        continue;
-                    }
-                    let msg = match used {
-                        Some(used) => v.concat(&[
-                            "'",
-                            key,
-                            "' is an option of format '",
-                            &other.id,
-                            "', but the table's ",
-                            &slot.option,
-                            " is '",
-                            used,
-                            "'",
-                        ]),
-                        None => v.concat(&[
-                            "'",
-                            key,
-                            "' is an option of format '",
-                            &other.id,
-                            "', but the table sets no '",
-                            &slot.option,
-                            "'",
-                        ]),
-                    };
-                    return Diagnostic::new(Code::FormatOptionMismatch, span, msg)
-                        .with_help("remove the option, or change the format it belongs to");
+                        .any(|p| opt_key.starts_with(p.as_str()))
+                {
+                    continue;
                 }
+                let msg = match used {
+                    Some(used) => v.concat(&[
+                        "'",
+                        key,
+                        "' is an option of format '",
+                        &other.id,
+                        "', but the table's ",
+                        &slot.option,
+                        " is '",
+                        used,
+                        "'",
+                    ]),
+                    None => v.concat(&[
+                        "'",
+                        key,
+                        "' is an option of format '",
+                        &other.id,
+                        "', but the table sets no '",
+                        &slot.option,
+                        "'",
+                    ]),
+                };
+                return Diagnostic::new(Code::FormatOptionMismatch, span, msg)
+                    .with_help("remove the option, or change the format it belongs to");
             }
         }
         // A format option written without its format prefix.
         for f in &self.resolved.formats {
             let Some(spec) = f.spec else { continue };
             let bare = key.strip_prefix(f.prefix).unwrap_or(key);
-            if spec.options.iter().any(|o| o.key == bare) {
+            if spec.has_own_key(bare) {
                 let fixed = concat(&[&f.options_prefix, bare]);
                 let write = concat(&["write '", &fixed, "'"]);
                 return Diagnostic::new(
@@ -1085,7 +1177,8 @@ impl<'a> Checker<'a> {
             v.concat(&["'", key, "' is not an option of connector '", cid, "'"]),
         );
         let known = self.known_keys.get_or_init(|| self.known_keys());
-        if let Some(best) = did_you_mean(key, known.iter().map(|k| &**k)) {
+        let best = Word::new(key).closest_with(known.iter().map(|(k, bag)| (&**k, bag.as_ref())));
+        if let Some(best) = best {
             d = d
                 .with_help(concat(&["did you mean '", best, "'?"]))
                 .with_fix(span, quote(best), concat(&["write '", best, "'"]));
@@ -1109,31 +1202,44 @@ impl<'a> Checker<'a> {
     fn is_known_key(&self, key: &str) -> bool {
         // A key with `#` is a pattern's, which no written key is.
         (!key.contains('#') && self.connector_option(key).is_some())
-            || self.resolved.formats.iter().any(|f| {
-                f.spec.is_some_and(|spec| {
-                    key.strip_prefix(f.options_prefix.as_str())
-                        .is_some_and(|rest| spec.options.iter().any(|o| o.key == rest))
-                })
-            })
+            || self.is_known_format_key(key, 0)
     }
 
-    fn known_keys(&self) -> Vec<std::borrow::Cow<'a, str>> {
+    /// Whether `key` is the prefixed own key of an option of a format from the `from`-th on.
+    fn is_known_format_key(&self, key: &str, from: usize) -> bool {
+        self.resolved.formats.iter().skip(from).any(|f| {
+            f.spec.is_some_and(|spec| {
+                key.strip_prefix(f.options_prefix.as_str())
+                    .is_some_and(|rest| spec.has_own_key(rest))
+            })
+        })
+    }
+
+    /// With each key its letters, from the catalogue's indexes: the did-you-mean of every
+    /// unknown key of the table reads these instead of the keys.
+    fn known_keys(&self) -> Vec<(std::borrow::Cow<'a, str>, Option<KeyBag>)> {
         use std::borrow::Cow;
         let connector: &'a ConnectorSpec = self.connector;
-        let mut keys: Vec<Cow<'a, str>> = connector
+        let bags = &connector.option_index().bags;
+        let mut keys: Vec<(Cow<'a, str>, Option<KeyBag>)> = connector
             .options
             .iter()
-            .filter(|o| !o.key.contains('#'))
-            .map(|o| Cow::Borrowed(o.key.as_str()))
+            .zip(bags)
+            .filter(|(o, _)| !o.key.contains('#'))
+            .map(|(o, bag)| (Cow::Borrowed(o.key.as_str()), *bag))
             .collect();
         for f in &self.resolved.formats {
             if let Some(spec) = f.spec {
                 let prefix = f.options_prefix.as_str();
-                keys.extend(
-                    spec.options
-                        .iter()
-                        .map(|o| Cow::Owned(concat(&[prefix, &o.key]))),
-                );
+                let prefix_bag = KeyBag::of(prefix);
+                let bags = &spec.option_index().bags;
+                keys.extend(spec.options.iter().zip(bags).map(|(o, bag)| {
+                    let joined = prefix_bag
+                        .as_ref()
+                        .zip(bag.as_ref())
+                        .and_then(|(p, k)| KeyBag::joined((p, prefix.len()), (k, o.key.len())));
+                    (Cow::Owned(concat(&[prefix, &o.key])), joined)
+                }));
             }
         }
         keys
@@ -1314,15 +1420,25 @@ impl<'a> Checker<'a> {
                 .iter()
                 .enumerate()
                 .filter(|&(i, (k, _))| {
-                    let known = i < 128 && self.known_written & (1 << i) != 0;
-                    !known && !self.is_known_key(k)
+                    let known = if i < 128 && self.decided_written & (1 << i) != 0 {
+                        self.known_written & (1 << i) != 0
+                    } else {
+                        self.is_known_key(k)
+                    };
+                    !known
                 })
                 .map(|(_, (k, _))| Word::new(k))
                 .collect()
         });
-        unknown
-            .iter()
-            .find_map(|word| Some((word.word, word.closest(wanted.clone())?)))
+        if unknown.is_empty() {
+            return None;
+        }
+        // The wanted keys' letters, counted once for all the words.
+        let wanted: Vec<(&'w str, Option<KeyBag>)> = wanted.map(|w| (w, KeyBag::of(w))).collect();
+        unknown.iter().find_map(|word| {
+            let best = word.closest_with(wanted.iter().map(|(w, bag)| (*w, bag.as_ref())))?;
+            Some((word.word, best))
+        })
     }
 
     // ---- rules ---------------------------------------------------------------------------
@@ -1355,7 +1471,7 @@ impl<'a> Checker<'a> {
             None => index
                 .patterns
                 .iter()
-                .filter_map(|&i| options.get(i))
+                .filter_map(|&(i, _)| options.get(i))
                 .find(|o| o.key == key),
         }
     }
@@ -2255,14 +2371,18 @@ mod tests {
             }
             words.push(key.to_uppercase());
         }
+        let bags: Vec<Option<crate::keybag::KeyBag>> =
+            keys.iter().map(|k| crate::keybag::KeyBag::of(k)).collect();
         let (mut differ, mut suggested) = (Vec::new(), 0);
         for word in &words {
             let candidates = || keys.iter().map(String::as_str);
             let fast = did_you_mean(word, candidates());
             let plain = did_you_mean_plain(word, candidates());
+            let with_bags = super::Word::new(word)
+                .closest_with(candidates().zip(&bags).map(|(c, b)| (c, b.as_ref())));
             suggested += usize::from(plain.is_some());
-            if fast != plain {
-                differ.push(format!("{word}: {fast:?} vs {plain:?}"));
+            if fast != plain || with_bags != plain {
+                differ.push(format!("{word}: {fast:?} / {with_bags:?} vs {plain:?}"));
             }
         }
         assert!(

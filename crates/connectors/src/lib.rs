@@ -33,6 +33,7 @@
 
 mod catalogue;
 mod check;
+mod keybag;
 pub mod model;
 pub mod resolve;
 mod spans;

@@ -1,6 +1,7 @@
 //! The catalogue's data model: what a connector or format file says. The built-in files in
 //! `data/` and a user's connectors file have this one shape (JSON or TOML).
 
+use crate::keybag::KeyBag;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -252,8 +253,54 @@ pub(crate) struct OptionIndex {
     /// Each key (with fallback and deprecated keys) of an option without `#`: the first such
     /// option that it sets.
     pub by_key: foldhash::HashMap<String, usize>,
-    /// The options whose key names a column (`fields.#.kind`), in order.
-    pub patterns: Vec<usize>,
+    /// The options whose key names a column (`fields.#.kind`), in order, with where the `#` is.
+    pub patterns: Vec<(usize, usize)>,
+    /// The letters of each option's key, for did-you-mean (`None` for a pattern's key, or one
+    /// [`KeyBag::of`] does not take).
+    pub bags: Vec<Option<KeyBag>>,
+    /// [`ClientProperties::keys`]: every unknown key is looked up in them.
+    pub client_keys: foldhash::HashSet<String>,
+}
+
+/// [`FormatSpec::options`] indexed: the resolver classifies every key under a format's prefix.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FormatIndex {
+    /// Each key (with fallback and deprecated keys) of an option: the first option it sets.
+    pub by_key: foldhash::HashMap<String, usize>,
+    /// The letters of each option's key, for did-you-mean.
+    pub bags: Vec<Option<KeyBag>>,
+}
+
+impl FormatSpec {
+    pub(crate) fn option_index(&self) -> &FormatIndex {
+        self.option_index.get_or_init(|| {
+            let mut index = FormatIndex::default();
+            for (i, o) in self.options.iter().enumerate() {
+                for k in o.all_keys() {
+                    index.by_key.entry(k.to_string()).or_insert(i);
+                }
+                index.bags.push(KeyBag::of(&o.key));
+            }
+            index
+        })
+    }
+
+    /// The first option that `key` sets ([`OptionSpec::sets_key`]).
+    pub(crate) fn option_set_by(&self, key: &str) -> Option<&OptionSpec> {
+        let &i = self.option_index().by_key.get(key)?;
+        self.options.get(i)
+    }
+
+    /// Whether an option's own key (not a fallback or deprecated one) is `key`.
+    pub(crate) fn has_own_key(&self, key: &str) -> bool {
+        match self.option_set_by(key) {
+            None => false,
+            Some(o) if o.key == key => true,
+            // The first option it sets has it as a fallback or deprecated key: a later one
+            // may still have it as its own.
+            Some(_) => self.options.iter().any(|o| o.key == key),
+        }
+    }
 }
 
 impl ConnectorSpec {
@@ -261,13 +308,18 @@ impl ConnectorSpec {
         self.option_index.get_or_init(|| {
             let mut index = OptionIndex::default();
             for (i, o) in self.options.iter().enumerate() {
-                if o.key.contains('#') {
-                    index.patterns.push(i);
+                if let Some(at) = o.key.find('#') {
+                    index.patterns.push((i, at));
+                    index.bags.push(None);
                     continue;
                 }
                 for k in o.all_keys() {
                     index.by_key.entry(k.to_string()).or_insert(i);
                 }
+                index.bags.push(KeyBag::of(&o.key));
+            }
+            if let Some(client) = &self.client_properties {
+                index.client_keys = client.keys.iter().cloned().collect();
             }
             index
         })
@@ -341,6 +393,9 @@ pub struct FormatSpec {
     pub rules: Vec<Rule>,
     #[serde(default)]
     pub note: Option<String>,
+    /// Lookups over `options`, built on first use (not part of the file).
+    #[serde(skip)]
+    pub(crate) option_index: std::sync::OnceLock<FormatIndex>,
 }
 
 /// A condition on an option: present (no `equals`), absent (`absent = true`), or equal to one

@@ -185,19 +185,20 @@ impl<'c> TableOptions<'c> {
                 return KeyClass::Common(opt);
             }
         }
-        for opt in index
-            .patterns
-            .iter()
-            .filter_map(|&i| connector.options.get(i))
-        {
-            if let Some((before, after)) = opt.key.split_once('#') {
-                if let Some(middle) = key
-                    .strip_prefix(before)
-                    .and_then(|rest| rest.strip_suffix(after))
-                {
-                    if !middle.is_empty() {
-                        return KeyClass::Pattern(opt, middle);
-                    }
+        for &(i, at) in &index.patterns {
+            let Some(opt) = connector.options.get(i) else {
+                continue;
+            };
+            // `at` is where the key's first `#` is (found once, in the index).
+            let (Some(before), Some(after)) = (opt.key.get(..at), opt.key.get(at + 1..)) else {
+                continue;
+            };
+            if let Some(middle) = key
+                .strip_prefix(before)
+                .and_then(|rest| rest.strip_suffix(after))
+            {
+                if !middle.is_empty() {
+                    return KeyClass::Pattern(opt, middle);
                 }
             }
         }
@@ -215,7 +216,8 @@ impl<'c> TableOptions<'c> {
             let Some(spec) = f.spec else {
                 return KeyClass::Passthrough;
             };
-            if let Some(opt) = spec.options.iter().find(|o| o.sets_key(rest)) {
+            // The first option `rest` sets, through the format's index.
+            if let Some(opt) = spec.option_set_by(rest) {
                 return KeyClass::Format(i, opt);
             }
             let map_prefix = spec.options.iter().any(|o| {

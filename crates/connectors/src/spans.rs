@@ -51,20 +51,18 @@ enum Packed {
 
 impl Packed {
     fn new(base: u32, spans: &[Span]) -> Packed {
-        let narrow = spans.iter().all(|s| {
-            s.start >= base
-                && s.start - base <= u32::from(u16::MAX)
-                && s.len() <= u32::from(u16::MAX)
-        });
-        if narrow {
-            let words = spans
-                .iter()
-                .flat_map(|s| [(s.start - base) as u16, s.len() as u16])
-                .collect();
-            Packed::Narrow { base, words }
-        } else {
-            Packed::Wide(spans.iter().flat_map(|s| [s.start, s.end]).collect())
+        // Written in place (no growth checks); the wide form when a span does not fit.
+        let mut words = vec![0u16; 2 * spans.len()].into_boxed_slice();
+        for (pair, s) in words.chunks_exact_mut(2).zip(spans) {
+            let offset = s.start.wrapping_sub(base);
+            let len = s.len();
+            if s.start < base || offset > u32::from(u16::MAX) || len > u32::from(u16::MAX) {
+                return Packed::Wide(spans.iter().flat_map(|s| [s.start, s.end]).collect());
+            }
+            pair[0] = offset as u16;
+            pair[1] = len as u16;
         }
+        Packed::Narrow { base, words }
     }
 
     fn len(&self) -> usize {
@@ -113,14 +111,26 @@ impl TableSpans<'_> {
                 spans,
                 options,
                 decoded,
-            } => (0..*options as usize).rev().find_map(|i| {
-                let k = spans.get(2 * i);
-                let found = match decoded_at(decoded, i) {
-                    Some(value) => value == key,
-                    None => unquoted_equals(k.text(source), b'\'', key),
-                };
-                found.then(|| (k, spans.get(2 * i + 1)))
-            }),
+            } => {
+                // The key's text is the key between quotes, each quote in it doubled: a text of
+                // another length is another key, told without reading it.
+                let text_len = key.len() + 2 + key.bytes().filter(|&b| b == b'\'').count();
+                // The usual case, nothing decoded and narrow spans: the lengths read in place.
+                if let (true, Packed::Narrow { base, words }) = (decoded.is_empty(), spans) {
+                    if let Some(entries) = words.get(..4 * *options as usize) {
+                        return narrow_property(source, *base, entries, text_len, key);
+                    }
+                }
+                (0..*options as usize).rev().find_map(|i| {
+                    let k = spans.get(2 * i);
+                    let found = match decoded_at(decoded, i) {
+                        Some(value) => value == key,
+                        None if k.len() as usize != text_len => false,
+                        None => unquoted_equals(k.text(source), b'\'', key),
+                    };
+                    found.then(|| (k, spans.get(2 * i + 1)))
+                })
+            }
         }
     }
 
@@ -165,6 +175,26 @@ impl TableSpans<'_> {
     pub fn has_key(&self, key: &str) -> bool {
         self.property(key).is_some()
     }
+}
+
+/// [`TableSpans::property`] over narrow spans without decoded keys: `entries` holds each WITH
+/// entry's key and value as offset and length pairs ([`Packed::get`]'s arithmetic).
+fn narrow_property(
+    source: &str,
+    base: u32,
+    entries: &[u16],
+    text_len: usize,
+    key: &str,
+) -> Option<(Span, Span)> {
+    let span = |offset: u16, len: u16| {
+        let start = base + u32::from(offset);
+        Span::new(start, start + u32::from(len))
+    };
+    entries.chunks_exact(4).rev().find_map(|e| {
+        let k = span(e[0], e[1]);
+        (usize::from(e[1]) == text_len && unquoted_equals(k.text(source), b'\'', key))
+            .then(|| (k, span(e[2], e[3])))
+    })
 }
 
 fn decoded_at(decoded: &[(u32, Box<str>)], entry: usize) -> Option<&str> {
@@ -253,6 +283,11 @@ fn unquoted_equals(raw: &str, quote: u8, name: &str) -> bool {
     }
     let inner = &raw[1..raw.len() - 1];
     let name = name.as_bytes();
+    // Each doubled quote makes the text one byte longer than the name: a text of the name's
+    // length has none, and a shorter one is another name (most keys differ here).
+    if inner.len() <= name.len() {
+        return inner == name && !name.contains(&quote);
+    }
     let (mut i, mut j) = (0, 0);
     while i < inner.len() {
         if name.get(j) != Some(&inner[i]) {
