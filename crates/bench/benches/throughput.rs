@@ -551,7 +551,7 @@ fn report(name: &str, s: &Stats, memory: Option<(usize, usize)>) {
     let secs = s.best().as_secs_f64();
     let mem = memory.map_or(String::new(), |(peak, input)| {
         format!(
-            "  peak heap {:7.1} MB = {:5.1}x input",
+            "  peak heap {:7.2} MB = {:5.2}x input",
             mb(peak),
             peak as f64 / input.max(1) as f64
         )

@@ -1,6 +1,7 @@
 //! The data model: [`DataType`] (a logical type plus nullability), [`LogicalType`] (one variant
 //! per Flink logical type), and the small enums around them.
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -165,7 +166,8 @@ pub enum LogicalType {
 /// A field of a ROW type, or an attribute of a STRUCTURED type.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RowField {
-    pub name: String,
+    /// Inline up to 24 bytes (most field names): a ROW type lives as long as its table.
+    pub name: CompactString,
     pub data_type: DataType,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -173,7 +175,7 @@ pub struct RowField {
 
 impl RowField {
     /// A field without description.
-    pub fn new(name: impl Into<String>, data_type: DataType) -> Self {
+    pub fn new(name: impl Into<CompactString>, data_type: DataType) -> Self {
         RowField {
             name: name.into(),
             data_type,
@@ -183,7 +185,7 @@ impl RowField {
 
     /// A field with a description (printed as `'description'` in serializable strings).
     pub fn with_description(
-        name: impl Into<String>,
+        name: impl Into<CompactString>,
         data_type: DataType,
         description: impl Into<String>,
     ) -> Self {

@@ -20,6 +20,7 @@ use crate::model::{
 };
 use crate::suggest::TYPE_NAMES;
 use crate::validate;
+use compact_str::CompactString;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till1, take_while};
 use nom::character::complete::{char as nchar, digit1, one_of, satisfy};
@@ -677,7 +678,7 @@ impl TokenParser<'_> {
                 self.next_of(TokenType::ListSeparator)?;
             }
             self.next_of(TokenType::Identifier)?;
-            let name = self.token().value.to_string();
+            let name = CompactString::from(self.token().value.as_str());
             let data_type = self.parse_type_with_nullability()?;
             let description = if self.has_next(TokenType::LiteralString) {
                 self.next_of(TokenType::LiteralString)?;

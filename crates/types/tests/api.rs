@@ -383,6 +383,14 @@ fn roots_and_serde_shape() {
     assert_eq!(json["kind"], "ROWTIME");
     let field = RowField::with_description("x", DataType::int(), "d");
     assert_eq!(serde_json::to_value(&field).unwrap()["description"], "d");
+    // A field's name is held inline up to 24 bytes, on the heap past that: a string either way.
+    let long = t("ROW<a_field_name_longer_than_24_bytes INT>");
+    let json = serde_json::to_value(&long).unwrap();
+    assert_eq!(
+        json["fields"][0]["name"],
+        "a_field_name_longer_than_24_bytes"
+    );
+    assert_eq!(serde_json::from_value::<DataType>(json).unwrap(), long);
 }
 
 #[test]

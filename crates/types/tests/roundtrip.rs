@@ -118,7 +118,7 @@ fn fields(inner: BoxedStrategy<DataType>) -> impl Strategy<Value = Vec<RowField>
                 fresh
             })
             .map(|(name, data_type, description)| RowField {
-                name,
+                name: name.into(),
                 data_type,
                 description,
             })
