@@ -282,7 +282,9 @@ impl Catalog {
         }
     }
 
-    /// [`Catalog::tables_in_order`], moved out of the catalog (no copies).
+    /// The tables that exist now, in creation order (a temporary table shadows a permanent
+    /// one of the same name only in lookups; both are listed), moved out of the catalog (no
+    /// copies).
     pub fn into_tables_in_order(mut self) -> Vec<Arc<TableSchema>> {
         let order = std::mem::take(&mut self.order);
         order
@@ -303,15 +305,6 @@ impl Catalog {
                 }
             })
             .collect()
-    }
-
-    /// The tables that exist now, in creation order (a temporary table shadows a permanent
-    /// one of the same name only in lookups; both are listed).
-    pub fn tables_in_order(&self) -> impl DoubleEndedIterator<Item = &TableSchema> + '_ {
-        self.order
-            .iter()
-            .flatten()
-            .filter_map(|(path, temporary)| self.table_at(path, *temporary))
     }
 
     /// The tables among the last `limit` entries of the creation order, newest first, whose
