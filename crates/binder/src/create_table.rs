@@ -885,13 +885,14 @@ impl Binder<'_> {
 
     pub(crate) fn resolve_type(&mut self, ty: &ast::DataTypeSyntax) -> Option<Arc<DataType>> {
         let source = self.source;
-        let key = source
-            .get(ty.span.range())
-            .map(|text| (text, ty.nullability.is_some_and(|n| n.not_null)));
         let bare = bare_builtin(ty);
         if let Some(Some(t)) = bare.and_then(|(n, i)| self.type_cache.bare[n].get(i)) {
             return Some(Arc::clone(t));
         }
+        // The text is the key of the other types (most columns are bare built-ins, above).
+        let key = source
+            .get(ty.span.range())
+            .map(|text| (text, ty.nullability.is_some_and(|n| n.not_null)));
         if let Some(t) = key.and_then(|k| self.type_cache.by_text.get(&k)) {
             return Some(Arc::clone(t));
         }
