@@ -1804,14 +1804,12 @@ impl Binder<'_> {
     pub(crate) fn similar_table(&self, name: &str) -> Option<String> {
         // The most recent tables, those of a length a typo could give looked up only (a script
         // of 50,000 missing LIKE sources spent 15 G instructions looking up every candidate).
-        let chars = name.to_lowercase().chars().count();
+        let typo = Typo::new(name);
         let recent = self
             .catalog
-            .recent_tables_named(crate::MAX_SUGGESTION_CANDIDATES, move |c| {
-                may_be_close(c, chars)
-            })
+            .recent_tables_named(crate::MAX_SUGGESTION_CANDIDATES, |c| typo.may_be_close(c))
             .map(|t| t.name.as_str());
-        similar(name, recent).map(str::to_string)
+        typo.closest(recent).map(str::to_string)
     }
 }
 
@@ -1970,30 +1968,53 @@ pub(crate) fn finish_column(c: Col) -> Column {
     }
 }
 
-/// Whether `candidate` may be within [`similar`]'s distance of a name of `chars` characters,
-/// judged by its length in bytes: it has at most as many characters as bytes and at least a
-/// quarter as many, so this needs no counting.
-pub(crate) fn may_be_close(candidate: &str, chars: usize) -> bool {
-    candidate.len() + 2 >= chars && candidate.len() / 4 <= chars + 2
-}
-
 /// The closest name, if it is close enough to be a typo.
 pub(crate) fn similar<'a>(
     name: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let lower = name.to_lowercase();
-    let chars = lower.chars().count();
-    candidates
-        .filter(|c| *c != name)
-        // The distance is at least the difference in length: most candidates end here, before
-        // the (allocating) distance.
-        .filter(|c| may_be_close(c, chars))
-        .filter(|c| c.chars().count().abs_diff(chars) <= 2)
-        .map(|c| (strsim::damerau_levenshtein(&lower, &c.to_lowercase()), c))
-        .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+    Typo::new(name).closest(candidates)
+}
+
+/// A name looked for as a typo of others: lower-cased and counted once for all candidates.
+struct Typo<'n> {
+    name: &'n str,
+    lower: String,
+    chars: usize,
+}
+
+impl<'n> Typo<'n> {
+    fn new(name: &'n str) -> Self {
+        let lower = name.to_lowercase();
+        let chars = lower.chars().count();
+        Typo { name, lower, chars }
+    }
+
+    /// Whether `candidate` may be within [`Typo::closest`]'s distance, judged by its length in
+    /// bytes: it has at most as many characters as bytes and at least a quarter as many, so
+    /// this needs no counting.
+    fn may_be_close(&self, candidate: &str) -> bool {
+        candidate.len() + 2 >= self.chars && candidate.len() / 4 <= self.chars + 2
+    }
+
+    /// [`similar`]'s answer.
+    fn closest<'a>(&self, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+        candidates
+            .filter(|c| *c != self.name)
+            // The distance is at least the difference in length: most candidates end here,
+            // before the (allocating) distance.
+            .filter(|c| self.may_be_close(c))
+            .filter(|c| c.chars().count().abs_diff(self.chars) <= 2)
+            .map(|c| {
+                (
+                    strsim::damerau_levenshtein(&self.lower, &c.to_lowercase()),
+                    c,
+                )
+            })
+            .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, c)| c)
+    }
 }
 
 #[cfg(test)]
