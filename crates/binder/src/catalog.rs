@@ -261,6 +261,19 @@ impl Catalog {
         self.order.push(Some((shared, temporary)));
     }
 
+    /// The shared path of the table created or moved last, when it is `path`.
+    pub fn last_in_order(
+        &self,
+        (catalog, database, name): PathRef<'_>,
+    ) -> Option<&Arc<ObjectPath>> {
+        match self.order.last() {
+            Some(Some((last, _))) if last.2 == name && last.1 == database && last.0 == catalog => {
+                Some(last)
+            }
+            _ => None,
+        }
+    }
+
     /// Takes a table out of the creation order (it was dropped or renamed).
     pub fn forget(&mut self, path: &ObjectPath, temporary: bool) {
         if let Some(i) = self.order_index[usize::from(temporary)].remove(path) {

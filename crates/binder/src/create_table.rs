@@ -1579,6 +1579,9 @@ impl Binder<'_> {
         list: &ast::PropertyList,
     ) -> Result<Vec<OptionPair>, ()> {
         let mut out: Vec<OptionPair> = Vec::with_capacity(list.properties.len());
+        // The lengths of the keys so far (bit `len % 64`): most keys differ in length from all
+        // before them, and then no earlier key can be the same.
+        let mut key_lengths = 0u64;
         for p in &list.properties {
             for lit in [&p.key, &p.value] {
                 // The first byte decides (no slice of the text per literal).
@@ -1598,7 +1601,14 @@ impl Binder<'_> {
                     return Err(());
                 }
             }
-            match out.iter_mut().find(|(k, _)| *k == p.key.value) {
+            let length_bit = 1u64 << (p.key.value.len() % 64);
+            let seen = if key_lengths & length_bit == 0 {
+                None
+            } else {
+                out.iter_mut().find(|(k, _)| *k == p.key.value)
+            };
+            key_lengths |= length_bit;
+            match seen {
                 Some(existing) => existing.1 = p.value.value.into(),
                 None => out.push(option_pair(p.key.value, p.value.value)),
             }

@@ -40,9 +40,20 @@ pub(crate) fn table_options(
             }
         }
     }
-    // Most statements have no hint: no walk for them.
+    // Only a statement with a query can carry a table hint, and most of those have none: no
+    // walk (and for DDL without a query, not even a search of the text) for them.
+    let has_query = match &statement.kind {
+        StatementKind::CreateTable(ct) => ct.as_query.is_some(),
+        StatementKind::Query(_)
+        | StatementKind::Insert(_)
+        | StatementKind::CreateView(_)
+        | StatementKind::Explain(_)
+        | StatementKind::Execute { .. }
+        | StatementKind::StatementSet { .. } => true,
+        _ => false,
+    };
     let text = source.get(statement.span.range()).unwrap_or("");
-    if !text.contains("/*+") {
+    if !has_query || memchr::memmem::find(text.as_bytes(), b"/*+").is_none() {
         return Vec::new();
     }
     let mut hints = Hints {

@@ -232,7 +232,11 @@ impl Binder<'_> {
             _ => return,
         };
         if let Some(path) = self.catalog.qualify_idents(&name.parts) {
-            let path = self.paths.intern(path);
+            // A CREATE that succeeded put the path last in the catalog's order: share that copy.
+            let path = match self.catalog.last_in_order(path) {
+                Some(shared) => self.paths.intern_shared(&Arc::clone(shared)),
+                None => self.paths.intern(path),
+            };
             self.declared.insert(path);
         }
     }

@@ -96,6 +96,21 @@ impl PathInterner {
     }
 }
 
+impl PathInterner {
+    /// [`PathInterner::intern`] of a path already shared elsewhere (the catalog's creation
+    /// order): that allocation is kept when the path is new here.
+    pub(crate) fn intern_shared(&mut self, shared: &Arc<ObjectPath>) -> Arc<ObjectPath> {
+        use std::collections::hash_map::Entry;
+        use std::hash::BuildHasher;
+        let path: PathRef<'_> = (&shared.0, &shared.1, &shared.2);
+        match self.paths.entry(self.hasher.hash_one(path)) {
+            Entry::Occupied(known) if **known.get() == **shared => Arc::clone(known.get()),
+            Entry::Occupied(_) => Arc::clone(shared),
+            Entry::Vacant(slot) => Arc::clone(slot.insert(Arc::clone(shared))),
+        }
+    }
+}
+
 fn owned((catalog, database, name): PathRef<'_>) -> ObjectPath {
     (catalog.to_owned(), database.to_owned(), name.to_owned())
 }

@@ -1449,9 +1449,12 @@ impl<'a> Checker<'a> {
             return Some(v);
         }
         let option: Option<&'a OptionSpec> = match format {
-            Some(i) => self.resolved.formats[i]
-                .spec
-                .and_then(|s| s.options.iter().find(|o| o.key == key)),
+            Some(i) => self
+                .resolved
+                .formats
+                .get(i)
+                .and_then(|f| f.spec)
+                .and_then(|s| s.option_with_own_key(key)),
             None => self.connector_option(key),
         };
         option.and_then(|o| o.default.as_deref())

@@ -293,12 +293,18 @@ impl FormatSpec {
 
     /// Whether an option's own key (not a fallback or deprecated one) is `key`.
     pub(crate) fn has_own_key(&self, key: &str) -> bool {
+        self.option_with_own_key(key).is_some()
+    }
+
+    /// The first option whose own key (not a fallback or deprecated one) is `key`, through
+    /// the index.
+    pub(crate) fn option_with_own_key(&self, key: &str) -> Option<&OptionSpec> {
         match self.option_set_by(key) {
-            None => false,
-            Some(o) if o.key == key => true,
+            None => None,
+            Some(o) if o.key == key => Some(o),
             // The first option it sets has it as a fallback or deprecated key: a later one
             // may still have it as its own.
-            Some(_) => self.options.iter().any(|o| o.key == key),
+            Some(_) => self.options.iter().find(|o| o.key == key),
         }
     }
 }

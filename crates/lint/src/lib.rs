@@ -21,7 +21,7 @@ pub use flinkddl_syntax::ast::visit;
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{
-    BuiltinType, DataTypeSyntax, Statement, StatementKind, TableElement, TypeKind,
+    BuiltinType, ColumnKind, DataTypeSyntax, Statement, StatementKind, TableElement, TypeKind,
 };
 use flinkddl_syntax::Parse;
 use std::sync::Arc;
@@ -36,6 +36,10 @@ pub struct Context<'a> {
     /// The table this statement created, as the binder resolved it (`None`: it creates none,
     /// or Flink rejects it).
     pub created: Option<&'a TableSchema>,
+    /// Whether a table element holds an expression: a computed column (`computed_columns`)
+    /// or a watermark. Most tables have neither, and the rules that read expressions stop.
+    pub computed_columns: bool,
+    pub element_expressions: bool,
     earlier: &'a Earlier,
 }
 
@@ -252,15 +256,28 @@ impl<'s> Linter<'s> {
             }
             let index = first + i;
             let at = created.partition_point(|(s, _)| *s < index);
+            let elements = visit::table_elements(statement);
+            let (computed_columns, watermarks) =
+                elements
+                    .iter()
+                    .fold((false, false), |(computed, watermark), e| match e {
+                        TableElement::Column(c) => (
+                            computed || matches!(c.kind, ColumnKind::Computed { .. }),
+                            watermark,
+                        ),
+                        TableElement::Watermark(_) => (computed, true),
+                        _ => (computed, watermark),
+                    });
             let cx = Context {
                 source: self.source,
                 created: created
                     .get(at)
                     .filter(|(s, _)| *s == index)
                     .map(|(_, t)| t.as_ref()),
+                computed_columns,
+                element_expressions: computed_columns || watermarks,
                 earlier: &self.earlier,
             };
-            let elements = visit::table_elements(statement);
             if !self.type_rules.is_empty() {
                 visit::walk_elements(
                     &mut DataTypes {

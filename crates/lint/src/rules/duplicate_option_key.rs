@@ -14,7 +14,21 @@ pub(super) fn check(
 ) {
     for list in property_lists(statement) {
         let props = &list.properties;
+        // Keys of different lengths differ: the lengths (bit `len % 64`) that two keys share
+        // say which keys can have a duplicate (in most lists, none).
+        let (mut seen, mut shared) = (0u64, 0u64);
+        for p in props.iter() {
+            let bit = 1u64 << (p.key.value.len() % 64);
+            shared |= seen & bit;
+            seen |= bit;
+        }
+        if shared == 0 {
+            continue;
+        }
         for (i, p) in props.iter().enumerate() {
+            if shared & 1u64 << (p.key.value.len() % 64) == 0 {
+                continue;
+            }
             // Report every occurrence but the last, which is the one Flink keeps.
             let Some(last) = props[i + 1..]
                 .iter()

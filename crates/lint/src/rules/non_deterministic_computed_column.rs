@@ -50,11 +50,14 @@ const CONTEXT_VARIABLES: &[&str] = &[
 ];
 
 pub(super) fn check(
-    _cx: &Context<'_>,
+    cx: &Context<'_>,
     statement: &Statement,
     elements: &[&TableElement],
     out: &mut Vec<Diagnostic>,
 ) {
+    if !cx.computed_columns {
+        return;
+    }
     let Some(ct) = create_table(statement) else {
         return;
     };
