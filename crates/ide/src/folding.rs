@@ -53,7 +53,7 @@ pub fn folding_ranges(analysis: &Analysis) -> Vec<FoldingRange> {
                 push(list(e.span), FoldKind::List);
             }
         }
-        for properties in visit::property_lists(st) {
+        if let Some(properties) = visit::property_list(st) {
             push(list(properties.span), FoldKind::List);
         }
     }

@@ -352,7 +352,7 @@ impl Site<'_> {
                 }
             }
         }
-        for list in visit::property_lists(self.statement) {
+        if let Some(list) = visit::property_list(self.statement) {
             for p in &list.properties {
                 options.push((p.key.value.to_string(), p.value.value.to_string()));
             }
@@ -367,7 +367,7 @@ impl Site<'_> {
         ) {
             return None;
         }
-        let property = visit::property_lists(self.statement)
+        let property = visit::property_list(self.statement)
             .into_iter()
             .flat_map(|l| &l.properties)
             .find(|p| p.span.contains_offset(self.offset))?;

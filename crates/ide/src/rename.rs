@@ -189,7 +189,7 @@ fn option_key_edits(
         return Vec::new();
     };
     let mut edits = Vec::new();
-    for list in flinkddl::syntax::ast::visit::property_lists(st) {
+    if let Some(list) = flinkddl::syntax::ast::visit::property_list(st) {
         for p in &list.properties {
             edits.extend(property_edit(&p.key, &p.value, old, new));
         }

@@ -110,7 +110,7 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
                 _ => {}
             }
         }
-        for list in visit::property_lists(st) {
+        if let Some(list) = visit::property_list(st) {
             for p in &list.properties {
                 names
                     .exact

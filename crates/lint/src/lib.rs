@@ -21,7 +21,7 @@ pub use flinkddl_syntax::ast::visit;
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{
-    BuiltinType, ColumnKind, DataTypeSyntax, Statement, StatementKind, TableElement, TypeKind,
+    BuiltinType, DataTypeSyntax, Expr, Statement, StatementKind, TableElement, TypeKind,
 };
 use flinkddl_syntax::Parse;
 use std::sync::Arc;
@@ -36,9 +36,8 @@ pub struct Context<'a> {
     /// The table this statement created, as the binder resolved it (`None`: it creates none,
     /// or Flink rejects it).
     pub created: Option<&'a TableSchema>,
-    /// Whether a table element holds an expression: a computed column (`computed_columns`)
-    /// or a watermark. Most tables have neither, and the rules that read expressions stop.
-    pub computed_columns: bool,
+    /// Whether a table element holds an expression (a computed column or a watermark), as
+    /// the type walk saw: most tables have none, and the rules that read expressions stop.
     pub element_expressions: bool,
     earlier: &'a Earlier,
 }
@@ -173,6 +172,8 @@ struct DataTypes<'c, 'a, 'o> {
     /// costs one test instead of one per rule.
     any: TypeInterest,
     out: &'o mut [Vec<Diagnostic>],
+    /// Whether the walk met an expression (a computed column's or a watermark's).
+    saw_expression: bool,
 }
 
 impl visit::Visitor<'_> for DataTypes<'_, '_, '_> {
@@ -181,6 +182,11 @@ impl visit::Visitor<'_> for DataTypes<'_, '_, '_> {
         if self.any.takes(&ty.kind) {
             self.check(ty);
         }
+    }
+
+    #[inline]
+    fn expr(&mut self, _expr: &Expr) {
+        self.saw_expression = true;
     }
 }
 
@@ -257,37 +263,26 @@ impl<'s> Linter<'s> {
             let index = first + i;
             let at = created.partition_point(|(s, _)| *s < index);
             let elements = visit::table_elements(statement);
-            let (computed_columns, watermarks) =
-                elements
-                    .iter()
-                    .fold((false, false), |(computed, watermark), e| match e {
-                        TableElement::Column(c) => (
-                            computed || matches!(c.kind, ColumnKind::Computed { .. }),
-                            watermark,
-                        ),
-                        TableElement::Watermark(_) => (computed, true),
-                        _ => (computed, watermark),
-                    });
-            let cx = Context {
+            let mut cx = Context {
                 source: self.source,
                 created: created
                     .get(at)
                     .filter(|(s, _)| *s == index)
                     .map(|(_, t)| t.as_ref()),
-                computed_columns,
-                element_expressions: computed_columns || watermarks,
+                // Known after the type walk below.
+                element_expressions: true,
                 earlier: &self.earlier,
             };
             if !self.type_rules.is_empty() {
-                visit::walk_elements(
-                    &mut DataTypes {
-                        cx: &cx,
-                        rules: &self.type_rules,
-                        any: self.any_type,
-                        out: &mut found,
-                    },
-                    &elements,
-                );
+                let mut types = DataTypes {
+                    cx: &cx,
+                    rules: &self.type_rules,
+                    any: self.any_type,
+                    out: &mut found,
+                    saw_expression: false,
+                };
+                visit::walk_elements(&mut types, &elements);
+                cx.element_expressions = types.saw_expression;
             }
             let mut next_type_rule = found.iter_mut();
             for rule in RULES {
@@ -300,7 +295,10 @@ impl<'s> Linter<'s> {
                     }
                 }
             }
-            self.earlier.note(statement);
+            // A watermark has an expression: without one the type walk saw, none to note.
+            if cx.element_expressions {
+                self.earlier.note(statement);
+            }
         }
         out
     }

@@ -55,7 +55,7 @@ pub(super) fn check(
     elements: &[&TableElement],
     out: &mut Vec<Diagnostic>,
 ) {
-    if !cx.computed_columns {
+    if !cx.element_expressions {
         return;
     }
     let Some(ct) = create_table(statement) else {

@@ -192,20 +192,21 @@ pub fn table_elements<'a>(statement: &Statement<'a>) -> Vec<&'a TableElement<'a>
     }
 }
 
-/// The `('k' = 'v', ...)` lists of a statement: WITH of CREATE TABLE / CATALOG / DATABASE /
-/// FUNCTION and LOAD MODULE, and ALTER TABLE ... SET.
-pub fn property_lists<'a>(statement: &Statement<'a>) -> Vec<&'a PropertyList<'a>> {
+/// The `('k' = 'v', ...)` list of a statement, if it has one (a statement has at most one):
+/// WITH of CREATE TABLE / CATALOG / DATABASE / FUNCTION and LOAD MODULE, and ALTER TABLE ...
+/// SET.
+pub fn property_list<'a>(statement: &Statement<'a>) -> Option<&'a PropertyList<'a>> {
     match &statement.kind {
-        StatementKind::CreateTable(ct) => ct.with.iter().collect(),
-        StatementKind::CreateCatalog(c) => c.with.iter().collect(),
-        StatementKind::CreateDatabase(d) => d.with.iter().collect(),
-        StatementKind::CreateFunction(f) => f.with.iter().collect(),
-        StatementKind::LoadModule(m) => m.with.iter().collect(),
+        StatementKind::CreateTable(ct) => ct.with.as_ref(),
+        StatementKind::CreateCatalog(c) => c.with.as_ref(),
+        StatementKind::CreateDatabase(d) => d.with.as_ref(),
+        StatementKind::CreateFunction(f) => f.with.as_ref(),
+        StatementKind::LoadModule(m) => m.with.as_ref(),
         StatementKind::AlterTable(alter) => match &alter.action {
-            AlterTableAction::Set { properties } => vec![properties],
-            _ => Vec::new(),
+            AlterTableAction::Set { properties } => Some(properties),
+            _ => None,
         },
-        _ => Vec::new(),
+        _ => None,
     }
 }
 
