@@ -1669,9 +1669,9 @@ impl Binder<'_> {
         let path = &owned_path;
         let temporary = ct.temporary.is_some();
         if !temporary && self.options.assume_external_objects {
+            // A missing catalog or database is registered (with a warning): both exist after.
             self.assume_exists(&path.0, &path.1, ct.name.span);
-        }
-        if !temporary {
+        } else if !temporary {
             match self.catalog.catalog(&path.0) {
                 None => {
                     self.report(

@@ -364,9 +364,8 @@ impl<'a> Parser<'a> {
     #[inline]
     fn clear_expected(&mut self) {
         self.expected_len = 0;
-        if !self.expected_texts.is_empty() {
-            self.expected_texts.clear();
-        }
+        // A store of the length (the texts need no drop): no load and test first.
+        self.expected_texts.clear();
     }
 
     // ---- consuming -----------------------------------------------------------------------

@@ -82,7 +82,17 @@ impl<'a> Locator<'a> {
 
     pub fn locate(&self, span: Span) -> Located {
         let (line, column) = self.line_col_utf16(span.start);
-        let (end_line, end_column) = self.line_col_utf16(span.end);
+        // Most spans are short runs of ASCII on one line: the end is then on the start's line,
+        // as many UTF-16 units further as it has bytes, with no second search.
+        let between = self
+            .text
+            .get(span.start as usize..span.end as usize)
+            .filter(|t| t.len() <= 256)
+            .filter(|t| t.bytes().all(|b| b.is_ascii() && b != b'\n' && b != b'\r'));
+        let (end_line, end_column) = match between {
+            Some(t) => (line, column + t.len() as u32),
+            None => self.line_col_utf16(span.end),
+        };
         Located {
             line,
             column,

@@ -272,8 +272,27 @@ pub(crate) fn int_lit<'a>(p: &mut Parser<'a>) -> PResult<IntLit> {
     }
     p.bump();
     let text = p.text(t.span);
-    // An integer token is ASCII digits: folded here as `str::parse::<u64>` would (`None` on
-    // overflow), without its general entry checks.
+    // Most integers here are one or two digits (a precision, a length): read at once. An
+    // integer token is ASCII digits.
+    let digit = |b: u8| u64::from(b.wrapping_sub(b'0'));
+    if let [a] = text.as_bytes() {
+        if a.is_ascii_digit() {
+            return Ok(IntLit {
+                span: t.span,
+                value: Some(digit(*a)),
+            });
+        }
+    }
+    if let [a, b] = text.as_bytes() {
+        if a.is_ascii_digit() && b.is_ascii_digit() {
+            return Ok(IntLit {
+                span: t.span,
+                value: Some(digit(*a) * 10 + digit(*b)),
+            });
+        }
+    }
+    // Folded as `str::parse::<u64>` would (`None` on overflow), without its general entry
+    // checks.
     let value = text.bytes().try_fold(0u64, |v, b| {
         v.checked_mul(10)?
             .checked_add(u64::from(b.is_ascii_digit().then(|| b - b'0')?))
