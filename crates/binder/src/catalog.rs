@@ -248,6 +248,25 @@ impl Catalog {
     fn touch_cow(&mut self, path: Cow<'_, ObjectPath>, temporary: bool) {
         let at = self.order.len();
         let index = &mut self.order_index[usize::from(temporary)];
+        if let Cow::Owned(path) = path {
+            // A new table, most often: its path hashed once, for the look-up and the insert.
+            let shared = match index.entry(Arc::new(path)) {
+                std::collections::hash_map::Entry::Occupied(mut known) => {
+                    if let Some(slot) = self.order.get_mut(*known.get()) {
+                        *slot = None;
+                    }
+                    *known.get_mut() = at;
+                    Arc::clone(known.key())
+                }
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    let shared = Arc::clone(slot.key());
+                    slot.insert(at);
+                    shared
+                }
+            };
+            self.order.push(Some((shared, temporary)));
+            return;
+        }
         let shared = match index.get_key_value(&*path) {
             Some((shared, &i)) => {
                 if let Some(slot) = self.order.get_mut(i) {

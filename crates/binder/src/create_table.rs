@@ -26,6 +26,10 @@ pub(crate) struct TypeCache<'a> {
     /// [`ast::BuiltinType`] and whether NOT NULL follows, looked up before the text: the same
     /// name resolves to the same type however it is spelt, without hashing the text.
     bare: [[Option<Arc<DataType>>; BARE_BUILTINS]; 2],
+    /// Built-in types with parameters (`DECIMAL(10, 2)`, `TIMESTAMP(3)`), by
+    /// [`ParameterizedKey`]: also a function of the name and the values alone, and a few
+    /// integers hash faster than the text.
+    parameterized: HashMap<ParameterizedKey, Arc<DataType>>,
     /// Every distinct type handed out, whatever its origin.
     interned: foldhash::HashSet<Arc<DataType>>,
 }
@@ -40,6 +44,23 @@ fn bare_builtin(ty: &ast::DataTypeSyntax) -> Option<(usize, usize)> {
             usize::from(ty.nullability.is_some_and(|n| n.not_null)),
             *name as usize,
         )),
+        _ => None,
+    }
+}
+
+/// A built-in type with one or two parameter values: its name, whether NOT NULL follows, and
+/// the values (`u64::MAX` for no second one).
+type ParameterizedKey = (u8, bool, u64, u64);
+
+/// The [`ParameterizedKey`] of a built-in type whose parameters all have a value.
+fn parameterized_builtin(ty: &ast::DataTypeSyntax) -> Option<ParameterizedKey> {
+    let ast::TypeKind::Builtin { name, params, .. } = &ty.kind else {
+        return None;
+    };
+    let not_null = ty.nullability.is_some_and(|n| n.not_null);
+    match params.as_slice() {
+        [a] => Some((*name as u8, not_null, a.value?, u64::MAX)),
+        [a, b] => Some((*name as u8, not_null, a.value?, b.value?)),
         _ => None,
     }
 }
@@ -889,9 +910,14 @@ impl Binder<'_> {
         if let Some(Some(t)) = bare.and_then(|(n, i)| self.type_cache.bare[n].get(i)) {
             return Some(Arc::clone(t));
         }
-        // The text is the key of the other types (most columns are bare built-ins, above).
+        let parameterized = parameterized_builtin(ty);
+        if let Some(t) = parameterized.and_then(|k| self.type_cache.parameterized.get(&k)) {
+            return Some(Arc::clone(t));
+        }
+        // The text is the key of the other types (most columns are built-ins, above).
         let key = source
             .get(ty.span.range())
+            .filter(|_| parameterized.is_none())
             .map(|text| (text, ty.nullability.is_some_and(|n| n.not_null)));
         if let Some(t) = key.and_then(|k| self.type_cache.by_text.get(&k)) {
             return Some(Arc::clone(t));
@@ -902,7 +928,9 @@ impl Binder<'_> {
                 match bare.and_then(|(n, i)| self.type_cache.bare[n].get_mut(i)) {
                     Some(slot) => *slot = Some(Arc::clone(&t)),
                     None => {
-                        if let Some(k) = key {
+                        if let Some(k) = parameterized {
+                            self.type_cache.parameterized.insert(k, Arc::clone(&t));
+                        } else if let Some(k) = key {
                             self.type_cache.by_text.insert(k, Arc::clone(&t));
                         }
                     }
