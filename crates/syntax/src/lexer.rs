@@ -250,6 +250,12 @@ impl Lexer<'_> {
                 }
                 Class::Punct(kind) => one_byte!(kind),
                 Class::Eq if bytes.get(pos + 1) != Some(&b'>') => one_byte!(TokenKind::Eq),
+                // `<` and `>` alone (the brackets of `ARRAY<...>`, `MAP<...>`, `ROW<...>`);
+                // `<>`, `<=` and `>=` go through `other`.
+                Class::Lt if !matches!(bytes.get(pos + 1), Some(b'>' | b'=')) => {
+                    one_byte!(TokenKind::Lt)
+                }
+                Class::Gt if bytes.get(pos + 1) != Some(&b'=') => one_byte!(TokenKind::Gt),
                 Class::Dot if !bytes.get(pos + 1).is_some_and(u8::is_ascii_digit) => {
                     one_byte!(TokenKind::Dot)
                 }
@@ -296,7 +302,7 @@ impl Lexer<'_> {
                         continue;
                     }
                 }
-                Class::Eq | Class::Dot => {}
+                Class::Eq | Class::Dot | Class::Lt | Class::Gt => {}
                 Class::Other => {}
             }
             tokens.extend_from_slice(batch.get(..batched).unwrap_or_default());
@@ -759,6 +765,10 @@ enum Class {
     Eq,
     /// `.`, unless a number such as `.5`.
     Dot,
+    /// `<`, unless `<>` or `<=`.
+    Lt,
+    /// `>`, unless `>=`.
+    Gt,
     /// Anything else: [`Lexer::other`].
     Other,
 }
@@ -788,6 +798,8 @@ const CLASS: [Class; 256] = {
             b'`' => Class::Backtick,
             b'=' => Class::Eq,
             b'.' => Class::Dot,
+            b'<' => Class::Lt,
+            b'>' => Class::Gt,
             _ => Class::Other,
         };
         b += 1;
