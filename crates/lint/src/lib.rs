@@ -39,6 +39,9 @@ pub struct Context<'a> {
     /// Whether a table element holds an expression (a computed column or a watermark), as
     /// the type walk saw: most tables have none, and the rules that read expressions stop.
     pub element_expressions: bool,
+    /// Whether a type of the table elements is written `NULL` (explicitly nullable), as the
+    /// type walk saw (nested types included).
+    pub explicit_nulls: bool,
     earlier: &'a Earlier,
 }
 
@@ -174,11 +177,14 @@ struct DataTypes<'c, 'a, 'o> {
     out: &'o mut [Vec<Diagnostic>],
     /// Whether the walk met an expression (a computed column's or a watermark's).
     saw_expression: bool,
+    /// Whether the walk met a type written `NULL`.
+    saw_explicit_null: bool,
 }
 
 impl visit::Visitor<'_> for DataTypes<'_, '_, '_> {
     #[inline]
     fn data_type(&mut self, ty: &DataTypeSyntax) {
+        self.saw_explicit_null |= ty.nullability.is_some_and(|n| !n.not_null);
         if self.any.takes(&ty.kind) {
             self.check(ty);
         }
@@ -255,6 +261,8 @@ impl<'s> Linter<'s> {
         let mut out = Vec::new();
         // Each type rule's findings in the statement, emitted at the rule's place in RULES.
         let mut found: Vec<Vec<Diagnostic>> = vec![Vec::new(); self.type_rules.len()];
+        // Each statement's table elements, in one vector for all.
+        let mut elements = Vec::new();
         for (i, statement) in statements.iter().enumerate() {
             if broken.get(i).copied().unwrap_or(true) {
                 self.earlier.note(statement);
@@ -262,7 +270,7 @@ impl<'s> Linter<'s> {
             }
             let index = first + i;
             let at = created.partition_point(|(s, _)| *s < index);
-            let elements = visit::table_elements(statement);
+            visit::table_elements_into(statement, &mut elements);
             let mut cx = Context {
                 source: self.source,
                 created: created
@@ -271,6 +279,7 @@ impl<'s> Linter<'s> {
                     .map(|(_, t)| t.as_ref()),
                 // Known after the type walk below.
                 element_expressions: true,
+                explicit_nulls: true,
                 earlier: &self.earlier,
             };
             if !self.type_rules.is_empty() {
@@ -280,9 +289,12 @@ impl<'s> Linter<'s> {
                     any: self.any_type,
                     out: &mut found,
                     saw_expression: false,
+                    saw_explicit_null: false,
                 };
                 visit::walk_elements(&mut types, &elements);
-                cx.element_expressions = types.saw_expression;
+                let (expressions, nulls) = (types.saw_expression, types.saw_explicit_null);
+                cx.element_expressions = expressions;
+                cx.explicit_nulls = nulls;
             }
             let mut next_type_rule = found.iter_mut();
             for rule in RULES {

@@ -9,11 +9,14 @@ use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, Statement, TableElement};
 
 pub(super) fn check(
-    _cx: &Context<'_>,
+    cx: &Context<'_>,
     _statement: &Statement,
     elements: &[&TableElement],
     out: &mut Vec<Diagnostic>,
 ) {
+    if !cx.explicit_nulls {
+        return;
+    }
     // Key columns named by a table constraint, with the span of the name in the key: looked
     // for only when a column is written NULL (few are).
     let keyed = || {

@@ -11,11 +11,14 @@ use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{Expr, ExprKind, Statement, TableElement};
 
 pub(super) fn check(
-    _cx: &Context<'_>,
+    cx: &Context<'_>,
     _statement: &Statement,
     elements: &[&TableElement],
     out: &mut Vec<Diagnostic>,
 ) {
+    if !cx.element_expressions {
+        return;
+    }
     for &element in elements {
         let TableElement::Watermark(w) = element else {
             continue;

@@ -172,23 +172,30 @@ pub fn create_table<'a>(statement: &Statement<'a>) -> Option<&'a CreateTable<'a>
 /// The table elements a statement writes: CREATE TABLE's element list, or the columns,
 /// constraints and watermark of ALTER TABLE ... ADD / MODIFY.
 pub fn table_elements<'a>(statement: &Statement<'a>) -> Vec<&'a TableElement<'a>> {
+    let mut elements = Vec::new();
+    table_elements_into(statement, &mut elements);
+    elements
+}
+
+/// [`table_elements`] into `out` (cleared first): a caller that lists many statements' reuses
+/// one vector.
+pub fn table_elements_into<'a>(statement: &Statement<'a>, out: &mut Vec<&'a TableElement<'a>>) {
+    out.clear();
     match &statement.kind {
-        StatementKind::CreateTable(ct) => ct
-            .elements
-            .as_ref()
-            .map(|e| e.items.iter().collect())
-            .unwrap_or_default(),
-        StatementKind::AlterTable(alter) => match &alter.action {
-            AlterTableAction::AddOrModify { items, .. } => items
-                .iter()
-                .filter_map(|item| match item {
+        StatementKind::CreateTable(ct) => {
+            if let Some(e) = &ct.elements {
+                out.extend(e.items.iter());
+            }
+        }
+        StatementKind::AlterTable(alter) => {
+            if let AlterTableAction::AddOrModify { items, .. } = &alter.action {
+                out.extend(items.iter().filter_map(|item| match item {
                     AlterItem::Element { element, .. } => Some(*element),
                     AlterItem::Distribution(_) => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        },
-        _ => Vec::new(),
+                }));
+            }
+        }
+        _ => {}
     }
 }
 
