@@ -3,7 +3,7 @@
 //! (`AlterSchemaConverter`), each after "Failed to execute ALTER TABLE statement.".
 
 use crate::catalog::{CatalogObject, ObjectPath};
-use crate::create_table::{distribution_from_ast, expr_text, finish_column, Col};
+use crate::create_table::{distribution_from_ast, expr_text, finish_columns, Col};
 use crate::schema::*;
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
@@ -139,7 +139,14 @@ impl Binder<'_> {
         action: &AlterTableAction,
         span: Span,
     ) -> Result<(), ()> {
-        let mut columns: Vec<Col> = table.columns.iter().map(Col::from_schema).collect();
+        // The comments are borrowed from a copy: the table is rewritten at the end.
+        let comments = table.column_comments.clone();
+        let mut columns: Vec<Col<'_>> = table
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(index, c)| Col::from_schema(c, comments.get(index)))
+            .collect();
         let mut watermarks = table.watermarks.clone();
         let mut primary_key = table.primary_key.clone();
         let mut distribution = table.distribution.clone();
@@ -405,7 +412,7 @@ impl Binder<'_> {
             }
         }
         table.complete &= columns.iter().all(|c| c.data_type.is_some());
-        table.columns = columns.into_iter().map(finish_column).collect();
+        (table.columns, table.column_comments) = finish_columns(columns);
         table.watermarks = watermarks;
         table.primary_key = primary_key;
         table.distribution = distribution;
@@ -451,10 +458,10 @@ impl Binder<'_> {
 
     /// Checks an added or modified column's name and position and puts it in place, its type
     /// still unknown (`type_column` derives it).
-    fn place_column(
+    fn place_column<'a>(
         &mut self,
-        columns: &mut Vec<Col>,
-        def: &ast::ColumnDef,
+        columns: &mut Vec<Col<'a>>,
+        def: &ast::ColumnDef<'a>,
         position: Option<&ColumnPosition>,
         modify: bool,
     ) -> Result<(), ()> {
@@ -490,7 +497,7 @@ impl Binder<'_> {
             span: def.name.span,
             data_type: None,
             kind,
-            comment: def.comment.as_ref().map(|c| Box::from(c.value)),
+            comment: def.comment.as_ref().map(|c| c.value),
             from_base: false,
         };
         let mut index = match existing {

@@ -79,20 +79,22 @@ impl TypeCache<'_> {
 
 /// A column while the table is being built: its type may be unknown (an error was reported,
 /// or an expression we cannot type).
+/// Its comment is borrowed (from the statement or the LIKE source) until the table packs its
+/// columns' comments in one text ([`ColumnComments`]).
 #[derive(Debug, Clone)]
-pub(crate) struct Col {
+pub(crate) struct Col<'a> {
     pub name: compact_str::CompactString,
     pub span: Span,
     pub data_type: Option<Arc<DataType>>,
     pub kind: ColumnKind,
-    pub comment: Option<Box<str>>,
+    pub comment: Option<&'a str>,
     pub from_base: bool,
 }
 
-impl Col {
+impl<'a> Col<'a> {
     /// A column of a LIKE source. Its rowtime marker is dropped: the new table marks the
     /// rowtime of its own (merged) watermark.
-    pub(crate) fn from_schema(c: &Column) -> Col {
+    pub(crate) fn from_schema(c: &Column, comment: Option<&'a str>) -> Col<'a> {
         let typed = !matches!(&c.kind, ColumnKind::Computed(computed) if !computed.typed);
         let data_type = if c.data_type.timestamp_kind() == TimestampKind::Rowtime {
             Arc::new(DataType::clone(&c.data_type).with_timestamp_kind(TimestampKind::Regular))
@@ -104,7 +106,7 @@ impl Col {
             span: Span::default(),
             data_type: typed.then_some(data_type),
             kind: c.kind.clone(),
-            comment: c.comment.clone(),
+            comment,
             from_base: true,
         }
     }
@@ -147,7 +149,7 @@ pub(crate) fn rebind_inherited_computed(columns: &[Col]) -> Vec<(usize, String, 
 /// The columns of a table being built, with the index by name and the computed columns still
 /// to type (their index and expression).
 struct DerivedColumns<'a> {
-    columns: Vec<Col>,
+    columns: Vec<Col<'a>>,
     name_index: HashMap<&'a str, usize>,
     computed: Vec<(usize, &'a ast::Expr<'a>)>,
 }
@@ -177,7 +179,7 @@ impl Scope for ColumnScope<'_> {
 /// one repeats it (duplicates are reported after the computed columns are typed).
 /// A small table is scanned instead (hashing would cost more than it saves).
 pub(crate) struct ColumnIndex<'c> {
-    columns: &'c [Col],
+    columns: &'c [Col<'c>],
     first: Option<HashMap<&'c str, (usize, bool)>>,
 }
 
@@ -185,7 +187,7 @@ pub(crate) struct ColumnIndex<'c> {
 const SCANNED_COLUMNS: usize = 16;
 
 impl<'c> ColumnIndex<'c> {
-    pub(crate) fn new(columns: &'c [Col]) -> Self {
+    pub(crate) fn new(columns: &'c [Col<'c>]) -> Self {
         if columns.len() <= SCANNED_COLUMNS {
             return ColumnIndex {
                 columns,
@@ -207,8 +209,8 @@ impl<'c> ColumnIndex<'c> {
     }
 
     /// The columns named `name`, in schema order.
-    fn named<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'c Col> + 's {
-        let (head, rest): (Option<&'c Col>, &'c [Col]) = match &self.first {
+    fn named<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'c Col<'c>> + 's {
+        let (head, rest): (Option<&'c Col<'c>>, &'c [Col<'c>]) = match &self.first {
             None => (None, self.columns),
             Some(first) => match first.get(name) {
                 Some(&(i, repeated)) => (
@@ -433,12 +435,14 @@ impl Binder<'_> {
 
         // --- catalog ---
         let complete = !base_unknowable && columns.iter().all(|c| c.data_type.is_some());
+        let (columns, column_comments) = finish_columns(columns);
         let table = TableSchema {
             catalog: path.0.clone(),
             database: path.1.clone(),
             name: path.2.clone(),
             temporary: ct.temporary.is_some(),
-            columns: finish_columns(columns),
+            columns,
+            column_comments,
             watermarks,
             primary_key,
             comment: ct
@@ -510,12 +514,12 @@ impl Binder<'_> {
         failed: &mut bool,
     ) -> Result<DerivedColumns<'a>, ()> {
         let base_count = base.map_or(0, |b| b.columns.len());
-        let mut columns: Vec<Col> = Vec::with_capacity(base_count + elements.len());
+        let mut columns: Vec<Col<'a>> = Vec::with_capacity(base_count + elements.len());
         // Keys borrow the names from the LIKE source and the AST: no copy per column.
         let mut name_index: HashMap<&str, usize> =
             HashMap::with_capacity_and_hasher(columns.capacity(), Default::default());
         if let Some(base) = base {
-            for c in &base.columns {
+            for (c, comment) in base.columns_with_comments() {
                 let keep = match c.kind {
                     ColumnKind::Physical => true,
                     ColumnKind::Computed { .. } => strategies.generated != Strategy::Excluding,
@@ -523,7 +527,7 @@ impl Binder<'_> {
                 };
                 if keep {
                     name_index.insert(c.name.as_str(), columns.len());
-                    columns.push(Col::from_schema(c));
+                    columns.push(Col::from_schema(c, comment));
                 }
             }
         }
@@ -534,7 +538,7 @@ impl Binder<'_> {
                 continue;
             };
             let name = def.name.value;
-            let comment = def.comment.as_ref().map(|c| Box::from(c.value));
+            let comment = def.comment.as_ref().map(|c| c.value);
             let (kind, ty) = match &def.kind {
                 AstKind::Physical { data_type, .. } => {
                     let mut ty = self.resolve_type(data_type);
@@ -981,12 +985,12 @@ impl Binder<'_> {
     /// reported an error.
     /// `index` maps names to positions in `columns` (kept in step), so that a table of many
     /// columns binds in linear time.
-    fn add_derived_column<'k>(
+    fn add_derived_column<'k, 'c>(
         &mut self,
-        columns: &mut Vec<Col>,
+        columns: &mut Vec<Col<'c>>,
         index: &mut HashMap<&'k str, usize>,
         key: &'k str,
-        new: Col,
+        new: Col<'c>,
         strategies: &LikeStrategies,
         span: Span,
     ) -> bool {
@@ -1987,23 +1991,27 @@ pub(crate) fn expr_text(source: &str, expr: &ast::Expr) -> String {
     expr.span.text(source).to_string()
 }
 
-/// The table's columns, in a vector of their own exact size: collected in place, a
-/// `Vec<Column>` would keep the larger `Vec<Col>`'s allocation for the table's lifetime.
-pub(crate) fn finish_columns(columns: Vec<Col>) -> Vec<Column> {
+/// The table's columns, in a vector of their own exact size (collected in place, a
+/// `Vec<Column>` would keep the larger `Vec<Col>`'s allocation for the table's lifetime), and
+/// their comments packed ([`TableSchema::column_comments`]).
+pub(crate) fn finish_columns(columns: Vec<Col<'_>>) -> (Vec<Column>, ColumnComments) {
+    let comments = ColumnComments::from_pairs(
+        columns
+            .iter()
+            .enumerate()
+            .filter_map(|(index, c)| Some((index, c.comment?))),
+    );
     let mut out = Vec::with_capacity(columns.len());
-    out.extend(columns.into_iter().map(finish_column));
-    out
-}
-
-pub(crate) fn finish_column(c: Col) -> Column {
-    Column {
-        name: c.name,
-        data_type: c
-            .data_type
-            .unwrap_or_else(|| Arc::new(DataType::new(LogicalType::Null))),
-        kind: c.kind,
-        comment: c.comment,
-    }
+    out.extend(columns.into_iter().map(|c| {
+        Column {
+            name: c.name,
+            data_type: c
+                .data_type
+                .unwrap_or_else(|| Arc::new(DataType::new(LogicalType::Null))),
+            kind: c.kind,
+        }
+    }));
+    (out, comments)
 }
 
 /// The closest name, if it is close enough to be a typo.

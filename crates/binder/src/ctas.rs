@@ -220,12 +220,14 @@ impl Binder<'_> {
             .distribution
             .as_ref()
             .map(|d| distribution_from_ast(d, self.source));
+        let (columns, column_comments) = finish_columns(columns);
         let table = TableSchema {
             catalog: path.0.clone(),
             database: path.1.clone(),
             name: path.2.clone(),
             temporary: ct.temporary.is_some(),
-            columns: finish_columns(columns),
+            columns,
+            column_comments,
             watermarks,
             primary_key,
             comment: ct

@@ -35,14 +35,15 @@ pub fn column_extras(c: &Column) -> Option<String> {
     }
 }
 
-/// `Column.asSummaryString()`: `` `name` TYPE [extras] [COMMENT '...'] ``.
-pub fn column_summary(c: &Column) -> String {
+/// `Column.asSummaryString()`: `` `name` TYPE [extras] [COMMENT '...'] ``, `comment` the
+/// column's ([`TableSchema::column_comment`]).
+pub fn column_summary(c: &Column, comment: Option<&str>) -> String {
     let mut s = format!("{} {}", quote_ident(&c.name), type_summary(&c.data_type));
     if let Some(e) = column_extras(c) {
         s.push(' ');
         s.push_str(&e);
     }
-    if let Some(comment) = &c.comment {
+    if let Some(comment) = comment {
         s.push_str(" COMMENT ");
         s.push_str(&quote_string(comment));
     }
@@ -91,7 +92,10 @@ pub fn watermark_summary(w: &WatermarkSpec) -> String {
 
 /// `ResolvedSchema.toString()`.
 pub fn schema_summary(t: &TableSchema) -> String {
-    let mut parts: Vec<String> = t.columns.iter().map(column_summary).collect();
+    let mut parts: Vec<String> = t
+        .columns_with_comments()
+        .map(|(c, comment)| column_summary(c, comment))
+        .collect();
     parts.extend(t.watermarks.iter().map(watermark_summary));
     if let Some(pk) = &t.primary_key {
         parts.push(primary_key_summary(pk));
@@ -108,9 +112,8 @@ pub fn describe_rows(t: &TableSchema) -> Vec<[Option<String>; 7]> {
         .primary_key
         .as_ref()
         .map(|pk| format!("PRI({})", pk.columns.join(", ")));
-    t.columns
-        .iter()
-        .map(|c| {
+    t.columns_with_comments()
+        .map(|(c, comment)| {
             let is_key = t
                 .primary_key
                 .as_ref()
@@ -134,7 +137,7 @@ pub fn describe_rows(t: &TableSchema) -> Vec<[Option<String>; 7]> {
                 if is_key { pk.clone() } else { None },
                 column_extras(c),
                 watermark,
-                c.comment.as_deref().map(str::to_owned),
+                comment.map(str::to_owned),
             ]
         })
         .collect()
@@ -142,7 +145,7 @@ pub fn describe_rows(t: &TableSchema) -> Vec<[Option<String>; 7]> {
 
 /// The DESCRIBE tableau exactly as `TableResult.print()` writes it.
 pub fn describe_tableau(t: &TableSchema) -> String {
-    let with_comment = t.columns.iter().any(|c| c.comment.is_some());
+    let with_comment = !t.column_comments.is_empty();
     let headers: Vec<&str> = if with_comment {
         vec![
             "name",
@@ -232,7 +235,7 @@ fn is_wide(c: char) -> bool {
 /// string, such as CHAR(0)).
 pub fn show_create(t: &TableSchema) -> Option<String> {
     let mut lines: Vec<String> = Vec::new();
-    for c in &t.columns {
+    for (c, comment) in t.columns_with_comments() {
         let mut s = quote_ident(&c.name);
         match &c.kind {
             ColumnKind::Computed(computed) => {
@@ -249,7 +252,7 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
             }
         }
         // SHOW CREATE omits an empty comment (DESCRIBE still shows the column).
-        if let Some(comment) = c.comment.as_ref().filter(|c| !c.is_empty()) {
+        if let Some(comment) = comment.filter(|c| !c.is_empty()) {
             s.push_str(" COMMENT ");
             s.push_str(&quote_string(comment));
         }

@@ -7,13 +7,19 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// A resolved table (Flink's `ResolvedCatalogTable` with its `ResolvedSchema`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+///
+/// Serialized with each column's comment inside the column (`{"name", "data_type", "kind",
+/// "comment"}`), as when the comment was a field of [`Column`].
+#[derive(Debug, Clone, PartialEq)]
 pub struct TableSchema {
     pub catalog: String,
     pub database: String,
     pub name: String,
     pub temporary: bool,
     pub columns: Vec<Column>,
+    /// The columns' comments. Read with [`TableSchema::column_comment`] or
+    /// [`TableSchema::columns_with_comments`].
+    pub column_comments: ColumnComments,
     /// Zero or one watermark.
     pub watermarks: Vec<WatermarkSpec>,
     pub primary_key: Option<PrimaryKey>,
@@ -28,9 +34,10 @@ pub struct TableSchema {
     pub complete: bool,
 }
 
-/// 64 bytes: a script holds every column of every table until its end, so each is kept small
-/// (the name inline, the type shared, the rare kinds and the comment boxed).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// 48 bytes: a script holds every column of every table until its end, so each is kept small
+/// (the name inline, the type shared, the rare kinds boxed, the comment in the table's
+/// [`TableSchema::column_comments`]). Serialized within its table.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Column {
     /// Inline up to 24 bytes (most names): no allocation per column.
     pub name: CompactString,
@@ -38,7 +45,6 @@ pub struct Column {
     /// types over many columns). Serialized as the type itself.
     pub data_type: Arc<DataType>,
     pub kind: ColumnKind,
-    pub comment: Option<Box<str>>,
 }
 
 /// Serialized as `{"kind": "physical"}`, `{"kind": "computed", "expr": ..., "typed": ...}`,
@@ -166,6 +172,22 @@ impl TableSchema {
         self.columns.iter().find(|c| c.name == name)
     }
 
+    /// The comment of the column at `index`.
+    pub fn column_comment(&self, index: usize) -> Option<&str> {
+        self.column_comments.get(index)
+    }
+
+    /// Each column with its comment, in order.
+    pub fn columns_with_comments(&self) -> impl Iterator<Item = (&Column, Option<&str>)> {
+        let mut comments = self.column_comments.iter().peekable();
+        self.columns.iter().enumerate().map(move |(index, column)| {
+            let comment = comments
+                .next_if(|(at, _)| *at == index)
+                .map(|(_, text)| text);
+            (column, comment)
+        })
+    }
+
     /// `` `catalog`.`database`.`name` `` with back-ticks doubled.
     pub fn identifier(&self) -> String {
         object_identifier(&self.catalog, &self.database, &self.name)
@@ -216,5 +238,204 @@ mod tests {
     fn kept_records_stay_small() {
         assert!(std::mem::size_of::<Column>() <= 64);
         assert!(std::mem::size_of::<crate::uses::TableUse>() <= 32);
+    }
+}
+
+/// The comments of a table's columns, packed in one text: most columns have none, and a slot
+/// in every column cost 16 bytes each, an allocation per comment besides (a script keeps every
+/// column to its end).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ColumnComments {
+    /// For each commented column, by index: its index and where its comment ends in `text`
+    /// (it starts where the one before ends). In u32: a script is shorter than 4 GB.
+    ends: Box<[(u32, u32)]>,
+    text: Box<str>,
+}
+
+impl ColumnComments {
+    /// The comments of `(column index, comment)` pairs in ascending index order: the text is
+    /// sized first, then filled (two allocations, none without comments).
+    pub fn from_pairs<'a>(pairs: impl Iterator<Item = (usize, &'a str)> + Clone) -> Self {
+        let (count, bytes) = pairs
+            .clone()
+            .fold((0, 0), |(n, len), (_, c)| (n + 1, len + c.len()));
+        let mut ends = Vec::with_capacity(count);
+        let mut text = String::with_capacity(bytes);
+        for (index, comment) in pairs {
+            text.push_str(comment);
+            ends.push((as_u32(index), as_u32(text.len())));
+        }
+        ColumnComments {
+            ends: ends.into_boxed_slice(),
+            text: text.into_boxed_str(),
+        }
+    }
+
+    /// The comment of the column at `index`.
+    pub fn get(&self, index: usize) -> Option<&str> {
+        let at = self
+            .ends
+            .binary_search_by_key(&index, |(i, _)| *i as usize)
+            .ok()?;
+        self.text_at(at)
+    }
+
+    /// Whether no column has a comment.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// `(column index, comment)` in ascending index order.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, &str)> {
+        (0..self.ends.len()).filter_map(|at| {
+            let (index, _) = self.ends.get(at)?;
+            Some((*index as usize, self.text_at(at)?))
+        })
+    }
+
+    /// The `at`th comment's text.
+    fn text_at(&self, at: usize) -> Option<&str> {
+        let start = match at.checked_sub(1) {
+            Some(before) => self.ends.get(before)?.1 as usize,
+            None => 0,
+        };
+        let end = self.ends.get(at)?.1 as usize;
+        self.text.get(start..end)
+    }
+}
+
+/// An index or offset of a script's table in u32 (the script is shorter than 4 GB).
+fn as_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+// ---- serde: a table's columns carry their comments -----------------------------------------
+
+/// A column as serialized: its fields and its comment, in the order `Column` once had them.
+#[derive(Serialize)]
+#[serde(rename = "Column")]
+struct ColumnOut<'a> {
+    name: &'a str,
+    data_type: &'a DataType,
+    kind: &'a ColumnKind,
+    comment: Option<&'a str>,
+}
+
+/// A table's columns, serialized with their comments.
+struct ColumnsOut<'a>(&'a TableSchema);
+
+impl Serialize for ColumnsOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.0
+                .columns_with_comments()
+                .map(|(c, comment)| ColumnOut {
+                    name: &c.name,
+                    data_type: &c.data_type,
+                    kind: &c.kind,
+                    comment,
+                }),
+        )
+    }
+}
+
+/// A table as serialized (its fields in declaration order, as the derived form had them).
+#[derive(Serialize)]
+#[serde(rename = "TableSchema")]
+struct TableSchemaOut<'a> {
+    catalog: &'a str,
+    database: &'a str,
+    name: &'a str,
+    temporary: bool,
+    columns: ColumnsOut<'a>,
+    watermarks: &'a [WatermarkSpec],
+    primary_key: &'a Option<PrimaryKey>,
+    comment: &'a str,
+    partition_keys: &'a [String],
+    distribution: &'a Option<Distribution>,
+    options: &'a [OptionPair],
+    complete: bool,
+}
+
+impl Serialize for TableSchema {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        TableSchemaOut {
+            catalog: &self.catalog,
+            database: &self.database,
+            name: &self.name,
+            temporary: self.temporary,
+            columns: ColumnsOut(self),
+            watermarks: &self.watermarks,
+            primary_key: &self.primary_key,
+            comment: &self.comment,
+            partition_keys: &self.partition_keys,
+            distribution: &self.distribution,
+            options: &self.options,
+            complete: self.complete,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// A column as deserialized, its comment inside.
+#[derive(Deserialize)]
+#[serde(rename = "Column")]
+struct ColumnIn {
+    name: CompactString,
+    data_type: Arc<DataType>,
+    kind: ColumnKind,
+    comment: Option<Box<str>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "TableSchema")]
+struct TableSchemaIn {
+    catalog: String,
+    database: String,
+    name: String,
+    temporary: bool,
+    columns: Vec<ColumnIn>,
+    watermarks: Vec<WatermarkSpec>,
+    primary_key: Option<PrimaryKey>,
+    comment: String,
+    partition_keys: Vec<String>,
+    distribution: Option<Distribution>,
+    options: Vec<OptionPair>,
+    complete: bool,
+}
+
+impl<'de> Deserialize<'de> for TableSchema {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let t = TableSchemaIn::deserialize(deserializer)?;
+        let column_comments = ColumnComments::from_pairs(
+            t.columns
+                .iter()
+                .enumerate()
+                .filter_map(|(index, c)| Some((index, c.comment.as_deref()?))),
+        );
+        let columns = t
+            .columns
+            .into_iter()
+            .map(|c| Column {
+                name: c.name,
+                data_type: c.data_type,
+                kind: c.kind,
+            })
+            .collect();
+        Ok(TableSchema {
+            catalog: t.catalog,
+            database: t.database,
+            name: t.name,
+            temporary: t.temporary,
+            columns,
+            column_comments,
+            watermarks: t.watermarks,
+            primary_key: t.primary_key,
+            comment: t.comment,
+            partition_keys: t.partition_keys,
+            distribution: t.distribution,
+            options: t.options,
+            complete: t.complete,
+        })
     }
 }

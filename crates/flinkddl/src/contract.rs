@@ -45,9 +45,8 @@ pub fn describe_json(text: &str, analysis: &Analysis) -> String {
 /// One table with the oracle's field names.
 pub fn table_json(t: &TableSchema) -> Value {
     let columns: Vec<Value> = t
-        .columns
-        .iter()
-        .map(|c| {
+        .columns_with_comments()
+        .map(|(c, comment)| {
             let (expr, key, is_virtual) = match &c.kind {
                 ColumnKind::Computed(computed) => (Some(computed.expr.clone()), None, None),
                 ColumnKind::Metadata(metadata) => {
@@ -65,8 +64,8 @@ pub fn table_json(t: &TableSchema) -> Value {
                 "expr": expr,
                 "metadata_key": key,
                 "virtual": is_virtual,
-                "comment": c.comment,
-                "summary": print::column_summary(c),
+                "comment": comment,
+                "summary": print::column_summary(c, comment),
             })
         })
         .collect();

@@ -242,7 +242,13 @@ fn column_markdown(table: &TableSchema, column: &Column) -> String {
     if table.partition_keys.iter().any(|k| *k == column.name) {
         facts.push("partition key".to_string());
     }
-    if let Some(comment) = &column.comment {
+    // The comment is kept by the table, by column index.
+    let comment = table
+        .columns
+        .iter()
+        .position(|c| std::ptr::eq(c, column))
+        .and_then(|index| table.column_comment(index));
+    if let Some(comment) = comment {
         facts.push(format!("comment: {comment}"));
     }
     for f in facts {

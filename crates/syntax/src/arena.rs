@@ -15,8 +15,9 @@ use bumpalo_herd::{Herd, Member};
 /// last chunk, the only one that can be partly empty, wastes at most 1/16 of the arena.
 const GROWTH_DIVISOR: usize = 16;
 
-/// Chunks of this size may always be opened: below it the doubling is cheap and bounded.
-const MIN_CHUNK: usize = 64 * 1024;
+/// Chunks of this size may always be opened: below it the doubling is cheap and bounded. Small:
+/// a streamed check's piece holds about 100 KB of tree, whose last chunk may be mostly empty.
+const MIN_CHUNK: usize = 32 * 1024;
 
 /// What bumpalo may add to a requested chunk size: its footer, rounding to pages and to the
 /// allocation's alignment (the tree's alignment is at most 16).

@@ -341,8 +341,8 @@ pub fn resolve_ddl(ty: &DdlType) -> Result<DataType, DdlTypeError> {
             validate::check_class_name(class_name)
                 .map_err(|e| DdlTypeError::new(e, *class_span))?;
             DataType::new(LogicalType::Structured {
-                class_name: class_name.clone(),
-                attributes,
+                class_name: Box::new(class_name.clone()),
+                attributes: Box::new(attributes),
             })
         }
         DdlTypeKind::Raw {
@@ -353,8 +353,8 @@ pub fn resolve_ddl(ty: &DdlType) -> Result<DataType, DdlTypeError> {
             validate::check_raw(class_name, &snapshot)
                 .map_err(|e| DdlTypeError::new(e, ty.span))?;
             DataType::new(LogicalType::Raw {
-                class_name: class_name.clone(),
-                snapshot,
+                class_name: Box::new(class_name.clone()),
+                snapshot: Box::new(snapshot),
             })
         }
         DdlTypeKind::UserDefined { parts, span } => {

@@ -7,7 +7,7 @@
 //! * [`DataType::rust_type_name`]: a Rust type to hold values, as a string;
 //! * [`DataType::to_arrow`] / [`DataType::to_arrow_field`]: an `arrow_schema` type.
 
-use crate::model::{DataType, LogicalType};
+use crate::model::{DataType, LogicalType, RowField};
 use arrow_schema::{DataType as ArrowType, Field, Fields, IntervalUnit, TimeUnit};
 use std::sync::Arc;
 
@@ -64,11 +64,11 @@ impl DataType {
             L::Structured { class_name, .. }
                 if class_name.starts_with("java.") || class_name.starts_with("javax.") =>
             {
-                return Some(class_name.clone())
+                return Some(String::clone(class_name))
             }
             L::Row { .. } | L::Structured { .. } => "org.apache.flink.types.Row",
             L::Distinct { source, .. } => return source.java_conversion_class(),
-            L::Raw { class_name, .. } => return Some(class_name.clone()),
+            L::Raw { class_name, .. } => return Some(String::clone(class_name)),
             L::Legacy { type_info, .. } => return legacy_class(type_info),
             L::Unresolved { .. } => return None,
             L::Null => "java.lang.Object",
@@ -113,21 +113,8 @@ impl DataType {
                 key.rust_type_name()?,
                 value.rust_type_name()?
             ),
-            L::Row { fields }
-            | L::Structured {
-                attributes: fields, ..
-            } => {
-                let parts: Option<Vec<String>> = fields
-                    .iter()
-                    .map(|f| f.data_type.rust_type_name())
-                    .collect();
-                let parts = parts?;
-                if parts.len() == 1 {
-                    format!("({},)", parts[0])
-                } else {
-                    format!("({})", parts.join(", "))
-                }
-            }
+            L::Row { fields } => rust_tuple_type(fields)?,
+            L::Structured { attributes, .. } => rust_tuple_type(attributes)?,
             L::Distinct { source, .. } => {
                 return source
                     .clone()
@@ -192,16 +179,8 @@ impl DataType {
                 key.to_arrow_field("key")?.with_nullable(false),
                 value.to_arrow_field("value")?,
             ),
-            L::Row { fields }
-            | L::Structured {
-                attributes: fields, ..
-            } => {
-                let fs: Option<Vec<Field>> = fields
-                    .iter()
-                    .map(|f| f.data_type.to_arrow_field(&f.name))
-                    .collect();
-                ArrowType::Struct(Fields::from(fs?))
-            }
+            L::Row { fields } => arrow_struct_type(fields)?,
+            L::Structured { attributes, .. } => arrow_struct_type(attributes)?,
             L::Distinct { source, .. } => return source.to_arrow(),
             L::Raw { .. } | L::Bitmap => ArrowType::Binary,
             L::Variant => ArrowType::Struct(Fields::from(vec![
@@ -233,4 +212,26 @@ fn map_type(key: Field, value: Field) -> ArrowType {
         false,
     );
     ArrowType::Map(Arc::new(entries), false)
+}
+
+/// The Rust tuple of a ROW's (or STRUCTURED type's) field types.
+fn rust_tuple_type(fields: &[RowField]) -> Option<String> {
+    let parts: Vec<String> = fields
+        .iter()
+        .map(|f| f.data_type.rust_type_name())
+        .collect::<Option<_>>()?;
+    Some(if parts.len() == 1 {
+        format!("({},)", parts[0])
+    } else {
+        format!("({})", parts.join(", "))
+    })
+}
+
+/// The Arrow struct of a ROW's (or STRUCTURED type's) fields.
+fn arrow_struct_type(fields: &[RowField]) -> Option<ArrowType> {
+    let fs: Vec<Field> = fields
+        .iter()
+        .map(|f| f.data_type.to_arrow_field(&f.name))
+        .collect::<Option<_>>()?;
+    Some(ArrowType::Struct(Fields::from(fs)))
 }

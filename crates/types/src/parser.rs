@@ -682,7 +682,7 @@ impl TokenParser<'_> {
             let data_type = self.parse_type_with_nullability()?;
             let description = if self.has_next(TokenType::LiteralString) {
                 self.next_of(TokenType::LiteralString)?;
-                Some(self.token().value.to_string())
+                Some(Box::from(self.token().value.as_str()))
             } else {
                 None
             };
@@ -725,8 +725,8 @@ impl TokenParser<'_> {
         self.next_of(TokenType::EndSubtype)?;
         validate::check_class_name(&class_name).map_err(|e| self.invalid(e))?;
         Ok(DataType::new(LogicalType::Structured {
-            class_name,
-            attributes,
+            class_name: Box::new(class_name),
+            attributes: Box::new(attributes),
         }))
     }
 
@@ -746,8 +746,8 @@ impl TokenParser<'_> {
         let (class_name, snapshot) = self.parse_two_strings()?;
         validate::check_raw(&class_name, &snapshot).map_err(|e| self.invalid(e))?;
         Ok(DataType::new(LogicalType::Raw {
-            class_name,
-            snapshot,
+            class_name: Box::new(class_name),
+            snapshot: Box::new(snapshot),
         }))
     }
 

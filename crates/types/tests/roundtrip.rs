@@ -91,8 +91,8 @@ fn leaf() -> impl Strategy<Value = LogicalType> {
             }
         }),
         "[a-z]{1,6}(\\.[A-Z][a-z0-9$]{0,5}){0,2}".prop_map(|c| LogicalType::Raw {
-            class_name: format!("x{c}"),
-            snapshot: RAW_SNAPSHOT.to_string(),
+            class_name: Box::new(format!("x{c}")),
+            snapshot: Box::new(RAW_SNAPSHOT.to_string()),
         }),
         (0..LogicalTypeRoot::ALL.len(), ".{0,12}").prop_map(|(i, info)| LogicalType::Legacy {
             type_root: LogicalTypeRoot::ALL[i],
@@ -120,7 +120,7 @@ fn fields(inner: BoxedStrategy<DataType>) -> impl Strategy<Value = Vec<RowField>
             .map(|(name, data_type, description)| RowField {
                 name: name.into(),
                 data_type,
-                description,
+                description: description.map(String::into_boxed_str),
             })
             .collect()
     })
@@ -154,8 +154,8 @@ fn data_type() -> impl Strategy<Value = DataType> {
             )
                 .prop_map(|(c, attributes, n)| {
                     DataType::new(LogicalType::Structured {
-                        class_name: format!("q{c}"),
-                        attributes,
+                        class_name: Box::new(format!("q{c}")),
+                        attributes: Box::new(attributes),
                     })
                     .with_nullability(n)
                 }),

@@ -858,8 +858,8 @@ pub(crate) fn field_access_expr(
 
 pub(crate) fn field_access(base: Bound, field: &ast::Ident, span: Span) -> BResult<Bound> {
     let fields = match &base.ty.logical {
-        LogicalType::Row { fields } => fields,
-        LogicalType::Structured { attributes, .. } => attributes,
+        LogicalType::Row { fields } => fields.as_slice(),
+        LogicalType::Structured { attributes, .. } => attributes.as_slice(),
         _ => {
             return reject(
                 Code::InvalidExpression,

@@ -35,7 +35,7 @@ pub(super) fn object_of(cx: &mut CallCx) -> BResult<Bound> {
         attributes.push(RowField::new(key.as_str(), v.ty.without_time_attributes()));
     }
     Ok(cx.bound(DataType::new(LogicalType::Structured {
-        class_name: class,
-        attributes,
+        class_name: Box::new(class),
+        attributes: Box::new(attributes),
     })))
 }
