@@ -3,15 +3,10 @@
 use flinkddl_binder::{print, TableSchemaBuilder};
 use flinkddl_types::DataType;
 
+mod common;
+
 fn describe_ddl(ddl: &str) -> String {
-    let parse = flinkddl_syntax::parse(ddl);
-    let bound = flinkddl_binder::bind(&parse, ddl);
-    assert!(bound.diagnostics.is_empty(), "{:?}", bound.diagnostics);
-    bound
-        .tables
-        .last()
-        .map(|t| print::describe_tableau(t))
-        .unwrap_or_default()
+    print::describe_tableau(&common::last_table(ddl))
 }
 
 #[test]

@@ -3,15 +3,10 @@
 
 use flinkddl_binder::schema::TableSchema;
 
+mod common;
+
 fn bound_table(ddl: &str) -> TableSchema {
-    let parse = flinkddl_syntax::parse(ddl);
-    let bound = flinkddl_binder::bind(&parse, ddl);
-    assert!(bound.diagnostics.is_empty(), "{:?}", bound.diagnostics);
-    bound
-        .tables
-        .last()
-        .map(|t| TableSchema::clone(t))
-        .unwrap_or_else(|| panic!("no table"))
+    TableSchema::clone(&common::last_table(ddl))
 }
 
 #[test]
