@@ -1995,14 +1995,17 @@ pub(crate) fn expr_text(source: &str, expr: &ast::Expr) -> String {
 /// `Vec<Column>` would keep the larger `Vec<Col>`'s allocation for the table's lifetime), and
 /// their comments packed ([`TableSchema::column_comments`]).
 pub(crate) fn finish_columns(columns: Vec<Col<'_>>) -> (Vec<Column>, ColumnComments) {
-    let comments = ColumnComments::from_pairs(
-        columns
-            .iter()
-            .enumerate()
-            .filter_map(|(index, c)| Some((index, c.comment?))),
-    );
+    // The comments' count and size first, then each copied as its column moves (one pass).
+    let (count, bytes) = columns
+        .iter()
+        .filter_map(|c| c.comment)
+        .fold((0, 0), |(n, len), c| (n + 1, len + c.len()));
+    let mut comments = ColumnComments::builder(count, bytes);
     let mut out = Vec::with_capacity(columns.len());
-    out.extend(columns.into_iter().map(|c| {
+    out.extend(columns.into_iter().enumerate().map(|(index, c)| {
+        if let Some(comment) = c.comment {
+            comments.push(index, comment);
+        }
         Column {
             name: c.name,
             data_type: c
@@ -2011,7 +2014,7 @@ pub(crate) fn finish_columns(columns: Vec<Col<'_>>) -> (Vec<Column>, ColumnComme
             kind: c.kind,
         }
     }));
-    (out, comments)
+    (out, comments.finish())
 }
 
 /// The closest name, if it is close enough to be a typo.
