@@ -1995,17 +1995,14 @@ pub(crate) fn expr_text(source: &str, expr: &ast::Expr) -> String {
 /// `Vec<Column>` would keep the larger `Vec<Col>`'s allocation for the table's lifetime), and
 /// their comments packed ([`TableSchema::column_comments`]).
 pub(crate) fn finish_columns(columns: Vec<Col<'_>>) -> (Vec<Column>, ColumnComments) {
-    // The comments' count and size first, then each copied as its column moves (one pass).
-    let (count, bytes) = columns
-        .iter()
-        .filter_map(|c| c.comment)
-        .fold((0, 0), |(n, len), c| (n + 1, len + c.len()));
-    let mut comments = ColumnComments::builder(count, bytes);
+    let comments = ColumnComments::from_pairs(
+        columns
+            .iter()
+            .enumerate()
+            .filter_map(|(index, c)| Some((index, c.comment?))),
+    );
     let mut out = Vec::with_capacity(columns.len());
-    out.extend(columns.into_iter().enumerate().map(|(index, c)| {
-        if let Some(comment) = c.comment {
-            comments.push(index, comment);
-        }
+    out.extend(columns.into_iter().map(|c| {
         Column {
             name: c.name,
             data_type: c
@@ -2014,7 +2011,7 @@ pub(crate) fn finish_columns(columns: Vec<Col<'_>>) -> (Vec<Column>, ColumnComme
             kind: c.kind,
         }
     }));
-    (out, comments.finish())
+    (out, comments)
 }
 
 /// The closest name, if it is close enough to be a typo.

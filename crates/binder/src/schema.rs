@@ -259,20 +259,15 @@ impl ColumnComments {
         let (count, bytes) = pairs
             .clone()
             .fold((0, 0), |(n, len), (_, c)| (n + 1, len + c.len()));
-        let mut comments = ColumnComments::builder(count, bytes);
+        let mut ends = Vec::with_capacity(count);
+        let mut text = String::with_capacity(bytes);
         for (index, comment) in pairs {
-            comments.push(index, comment);
+            text.push_str(comment);
+            ends.push((as_u32(index), as_u32(text.len())));
         }
-        comments.finish()
-    }
-
-    /// A builder of `count` comments of `bytes` bytes in all, added in ascending index order
-    /// with [`ColumnCommentsBuilder::push`] (so that the comments are copied while the columns
-    /// are, in one pass).
-    pub(crate) fn builder(count: usize, bytes: usize) -> ColumnCommentsBuilder {
-        ColumnCommentsBuilder {
-            ends: Vec::with_capacity(count),
-            text: String::with_capacity(bytes),
+        ColumnComments {
+            ends: ends.into_boxed_slice(),
+            text: text.into_boxed_str(),
         }
     }
 
@@ -306,26 +301,6 @@ impl ColumnComments {
         };
         let end = self.ends.get(at)?.1 as usize;
         self.text.get(start..end)
-    }
-}
-
-/// [`ColumnComments::builder`]'s comments so far.
-pub(crate) struct ColumnCommentsBuilder {
-    ends: Vec<(u32, u32)>,
-    text: String,
-}
-
-impl ColumnCommentsBuilder {
-    pub(crate) fn push(&mut self, index: usize, comment: &str) {
-        self.text.push_str(comment);
-        self.ends.push((as_u32(index), as_u32(self.text.len())));
-    }
-
-    pub(crate) fn finish(self) -> ColumnComments {
-        ColumnComments {
-            ends: self.ends.into_boxed_slice(),
-            text: self.text.into_boxed_str(),
-        }
     }
 }
 

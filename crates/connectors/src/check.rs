@@ -265,9 +265,6 @@ struct Word<'w> {
     /// The lower-cased word's letters, for candidates that come with theirs (kept: a table's
     /// unknown keys are compared with each missing option).
     key_bag: std::cell::OnceCell<Option<KeyBag>>,
-    /// The lower-cased word's character counts, for candidates that come without a
-    /// [`KeyBag`] (kept too: a table's unknown keys are compared with each missing option).
-    char_bag: std::cell::OnceCell<Option<CharBag>>,
 }
 
 impl<'w> Word<'w> {
@@ -279,7 +276,6 @@ impl<'w> Word<'w> {
                 chars: word.len(),
                 lower: std::cell::OnceCell::new(),
                 key_bag: std::cell::OnceCell::new(),
-                char_bag: std::cell::OnceCell::new(),
             }
         } else {
             let lower = word.to_lowercase();
@@ -288,7 +284,6 @@ impl<'w> Word<'w> {
                 chars: chars_in(&lower),
                 lower: std::cell::OnceCell::from(std::borrow::Cow::Owned(lower)),
                 key_bag: std::cell::OnceCell::new(),
-                char_bag: std::cell::OnceCell::new(),
             }
         }
     }
@@ -320,6 +315,8 @@ impl<'w> Word<'w> {
         let word_chars = self.chars;
         let mut best: Option<(&str, f64)> = None;
         let mut lowered = String::new();
+        // The word's letter counts, built for the first candidate that passes the length test.
+        let bag: std::cell::OnceCell<Option<CharBag>> = std::cell::OnceCell::new();
         for (c, c_bag) in candidates {
             // Jaro-Winkler reaches 0.9 only when the shorter string is at least half the longer
             // (Jaro <= (2 + shorter/longer) / 3, and the prefix bonus needs Jaro >= 0.83); the
@@ -368,8 +365,7 @@ impl<'w> Word<'w> {
                     (word_lower, word_chars),
                     (candidate, candidate_chars),
                 ),
-                // The word's counts, built for the first candidate that passes the length test.
-                _ => match self.char_bag.get_or_init(|| CharBag::of(word_lower)) {
+                _ => match bag.get_or_init(|| CharBag::of(word_lower)) {
                     Some(w) => w.may_be_close(word_lower, candidate, word_chars, candidate_chars),
                     None => (true, true),
                 },
