@@ -513,8 +513,9 @@ fn created_spans<'t>(
 
 /// [`diagnose_owned_with`]'s pieces: about this share of the text, within these bounds. Two
 /// pieces' trees are alive at a time (one bound while the next is read), at about five times
-/// their text each: on a small script a smaller piece lowers the peak (session 14).
-const STREAM_PIECE_SHARE: usize = 32;
+/// their text each: on a small script a smaller piece lowers the peak (session 14: a 64th of
+/// a 1 MB script took the `flink` bench's peak from 4.05-4.11x to 3.95x on an idle machine).
+const STREAM_PIECE_SHARE: usize = 64;
 const STREAM_PIECE_MIN: usize = 16 * 1024;
 const STREAM_PIECE_MAX: usize = 256 * 1024;
 
