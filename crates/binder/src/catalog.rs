@@ -246,37 +246,31 @@ impl Catalog {
     }
 
     fn touch_cow(&mut self, path: Cow<'_, ObjectPath>, temporary: bool) {
+        use std::collections::hash_map::Entry;
         let at = self.order.len();
         let index = &mut self.order_index[usize::from(temporary)];
-        if let Cow::Owned(path) = path {
-            // A new table, most often: its path hashed once, for the look-up and the insert.
-            let shared = match index.entry(Arc::new(path)) {
-                std::collections::hash_map::Entry::Occupied(mut known) => {
-                    if let Some(slot) = self.order.get_mut(*known.get()) {
-                        *slot = None;
-                    }
-                    *known.get_mut() = at;
-                    Arc::clone(known.key())
-                }
-                std::collections::hash_map::Entry::Vacant(slot) => {
-                    let shared = Arc::clone(slot.key());
-                    slot.insert(at);
-                    shared
-                }
-            };
-            self.order.push(Some((shared, temporary)));
-            return;
-        }
-        let shared = match index.get_key_value(&*path) {
-            Some((shared, &i)) => {
-                if let Some(slot) = self.order.get_mut(i) {
+        // A path already in the order keeps its shared copy; a new table's owned path (most
+        // often) is hashed once, for the look-up and the insert.
+        let key = match path {
+            Cow::Owned(path) => Arc::new(path),
+            Cow::Borrowed(path) => index
+                .get_key_value(path)
+                .map_or_else(|| Arc::new(path.clone()), |(shared, _)| Arc::clone(shared)),
+        };
+        let shared = match index.entry(key) {
+            Entry::Occupied(mut known) => {
+                if let Some(slot) = self.order.get_mut(*known.get()) {
                     *slot = None;
                 }
-                Arc::clone(shared)
+                *known.get_mut() = at;
+                Arc::clone(known.key())
             }
-            None => Arc::new(path.into_owned()),
+            Entry::Vacant(slot) => {
+                let shared = Arc::clone(slot.key());
+                slot.insert(at);
+                shared
+            }
         };
-        index.insert(Arc::clone(&shared), at);
         self.order.push(Some((shared, temporary)));
     }
 

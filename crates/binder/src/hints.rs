@@ -40,40 +40,36 @@ pub(crate) fn table_options(
             }
         }
     }
-    // Only a statement with a query can carry a table hint, and most of those have none: no
-    // walk (and for DDL without a query, not even a search of the text) for them.
-    let has_query = match &statement.kind {
-        StatementKind::CreateTable(ct) => ct.as_query.is_some(),
-        StatementKind::Query(_)
-        | StatementKind::Insert(_)
-        | StatementKind::CreateView(_)
-        | StatementKind::Explain(_)
-        | StatementKind::Execute { .. }
-        | StatementKind::StatementSet { .. } => true,
-        _ => false,
-    };
+    // Only a statement with a query can carry a table hint, and most of those have none: the
+    // text is searched for `/*+` at the first query met, and the queries walked only then.
     let text = source.get(statement.span.range()).unwrap_or("");
-    if !has_query || memchr::memmem::find(text.as_bytes(), b"/*+").is_none() {
-        return Vec::new();
-    }
+    let mut has_hint: Option<bool> = None;
+    let mut walk = |hints: &mut Hints, query: &ast::Query| {
+        if *has_hint.get_or_insert_with(|| memchr::memmem::find(text.as_bytes(), b"/*+").is_some())
+        {
+            visit::walk_query(hints, query);
+        }
+    };
     let mut hints = Hints {
         source,
         out: Vec::new(),
     };
-    let mut stack = vec![statement];
-    while let Some(s) = stack.pop() {
+    // The statements inside EXPLAIN, EXECUTE and statement sets (no stack for the others).
+    let mut pending: Vec<&ast::Statement> = Vec::new();
+    let mut next = Some(statement);
+    while let Some(s) = next.take().or_else(|| pending.pop()) {
         match &s.kind {
-            StatementKind::Query(q) => visit::walk_query(&mut hints, q.query),
-            StatementKind::Insert(i) => visit::walk_query(&mut hints, i.query.query),
-            StatementKind::CreateView(v) => visit::walk_query(&mut hints, v.query.query),
+            StatementKind::Query(q) => walk(&mut hints, q.query),
+            StatementKind::Insert(i) => walk(&mut hints, i.query.query),
+            StatementKind::CreateView(v) => walk(&mut hints, v.query.query),
             StatementKind::CreateTable(ct) => {
                 if let Some(q) = &ct.as_query {
-                    visit::walk_query(&mut hints, q.query);
+                    walk(&mut hints, q.query);
                 }
             }
-            StatementKind::Explain(e) => stack.push(e.statement),
-            StatementKind::Execute { statement } => stack.push(statement),
-            StatementKind::StatementSet { inserts } => stack.extend(inserts.iter()),
+            StatementKind::Explain(e) => next = Some(e.statement),
+            StatementKind::Execute { statement } => next = Some(statement),
+            StatementKind::StatementSet { inserts } => pending.extend(inserts.iter()),
             _ => {}
         }
     }

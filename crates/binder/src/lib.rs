@@ -234,7 +234,7 @@ impl Binder<'_> {
         if let Some(path) = self.catalog.qualify_idents(&name.parts) {
             // A CREATE that succeeded put the path last in the catalog's order: share that copy.
             let path = match self.catalog.last_in_order(path) {
-                Some(shared) => self.paths.intern_shared(&Arc::clone(shared)),
+                Some(shared) => self.paths.intern_shared(shared),
                 None => self.paths.intern(path),
             };
             self.declared.insert(path);

@@ -79,6 +79,22 @@ pub(crate) struct PathInterner {
 impl PathInterner {
     /// The shared allocation of `path`.
     pub(crate) fn intern(&mut self, path: PathRef<'_>) -> Arc<ObjectPath> {
+        self.intern_with(path, || Arc::new(owned(path)))
+    }
+
+    /// [`PathInterner::intern`] of a path already shared elsewhere (the catalog's creation
+    /// order): that allocation is kept when the path is new here.
+    pub(crate) fn intern_shared(&mut self, shared: &Arc<ObjectPath>) -> Arc<ObjectPath> {
+        self.intern_with((&shared.0, &shared.1, &shared.2), || Arc::clone(shared))
+    }
+
+    /// The interned allocation of `path`, or `make`'s when the path is new here (or shares its
+    /// hash with another, which is kept).
+    fn intern_with(
+        &mut self,
+        path: PathRef<'_>,
+        make: impl FnOnce() -> Arc<ObjectPath>,
+    ) -> Arc<ObjectPath> {
         use std::collections::hash_map::Entry;
         use std::hash::BuildHasher;
         let (catalog, database, name) = path;
@@ -88,25 +104,10 @@ impl PathInterner {
                 if known.0 == catalog && known.1 == database && known.2 == name {
                     Arc::clone(known)
                 } else {
-                    Arc::new(owned(path))
+                    make()
                 }
             }
-            Entry::Vacant(slot) => Arc::clone(slot.insert(Arc::new(owned(path)))),
-        }
-    }
-}
-
-impl PathInterner {
-    /// [`PathInterner::intern`] of a path already shared elsewhere (the catalog's creation
-    /// order): that allocation is kept when the path is new here.
-    pub(crate) fn intern_shared(&mut self, shared: &Arc<ObjectPath>) -> Arc<ObjectPath> {
-        use std::collections::hash_map::Entry;
-        use std::hash::BuildHasher;
-        let path: PathRef<'_> = (&shared.0, &shared.1, &shared.2);
-        match self.paths.entry(self.hasher.hash_one(path)) {
-            Entry::Occupied(known) if **known.get() == **shared => Arc::clone(known.get()),
-            Entry::Occupied(_) => Arc::clone(shared),
-            Entry::Vacant(slot) => Arc::clone(slot.insert(Arc::clone(shared))),
+            Entry::Vacant(slot) => Arc::clone(slot.insert(make())),
         }
     }
 }

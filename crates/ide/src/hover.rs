@@ -89,9 +89,12 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
         Symbol::Column(path, name) => {
             match analysis
                 .bound_table(path, occurrence.statement)
-                .and_then(|t| t.column(name).map(|c| (t, c)))
+                .and_then(|t| {
+                    let (index, column) = t.columns.iter().enumerate().find(|(_, c)| c.name == name)?;
+                    Some((t, index, column))
+                })
             {
-                Some((table, column)) => column_markdown(table, column),
+                Some((table, index, column)) => column_markdown(table, index, column),
                 None => {
                     let def = analysis
                         .index()
@@ -190,7 +193,8 @@ fn unbound_column(
     })
 }
 
-fn column_markdown(table: &TableSchema, column: &Column) -> String {
+/// The hover of `column`, the table's column at `index` (its comment is the table's).
+fn column_markdown(table: &TableSchema, index: usize, column: &Column) -> String {
     let ty = column.data_type.summary_string();
     let mut out = format!(
         "```flinksql\n{} {ty}\n```\n",
@@ -242,13 +246,7 @@ fn column_markdown(table: &TableSchema, column: &Column) -> String {
     if table.partition_keys.iter().any(|k| *k == column.name) {
         facts.push("partition key".to_string());
     }
-    // The comment is kept by the table, by column index.
-    let comment = table
-        .columns
-        .iter()
-        .position(|c| std::ptr::eq(c, column))
-        .and_then(|index| table.column_comment(index));
-    if let Some(comment) = comment {
+    if let Some(comment) = table.column_comment(index) {
         facts.push(format!("comment: {comment}"));
     }
     for f in facts {

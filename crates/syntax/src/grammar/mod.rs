@@ -272,24 +272,14 @@ pub(crate) fn int_lit<'a>(p: &mut Parser<'a>) -> PResult<IntLit> {
     }
     p.bump();
     let text = p.text(t.span);
-    // Most integers here are one or two digits (a precision, a length): read at once. An
-    // integer token is ASCII digits.
-    let digit = |b: u8| u64::from(b.wrapping_sub(b'0'));
-    if let [a] = text.as_bytes() {
-        if a.is_ascii_digit() {
-            return Ok(IntLit {
-                span: t.span,
-                value: Some(digit(*a)),
-            });
-        }
-    }
-    if let [a, b] = text.as_bytes() {
-        if a.is_ascii_digit() && b.is_ascii_digit() {
-            return Ok(IntLit {
-                span: t.span,
-                value: Some(digit(*a) * 10 + digit(*b)),
-            });
-        }
+    // Most integers here are one or two digits (a precision, a length): no overflow to check.
+    // An integer token is ASCII digits.
+    if text.len() <= 2 && text.bytes().all(|b| b.is_ascii_digit()) {
+        let value = text.bytes().fold(0, |v, b| v * 10 + u64::from(b - b'0'));
+        return Ok(IntLit {
+            span: t.span,
+            value: Some(value),
+        });
     }
     // Folded as `str::parse::<u64>` would (`None` on overflow), without its general entry
     // checks.
