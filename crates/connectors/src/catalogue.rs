@@ -187,10 +187,16 @@ impl Catalogue {
             common.extend(file.common_options);
             self.common_options = Arc::new(common);
         }
-        for format in file.formats {
+        for mut format in file.formats {
+            for rule in &mut format.rules {
+                rule.fill_defaults(&format.options);
+            }
             self.formats.insert(format.id.clone(), Arc::new(format));
         }
-        for connector in file.connectors {
+        for mut connector in file.connectors {
+            for rule in &mut connector.rules {
+                rule.fill_defaults(&connector.options);
+            }
             self.connectors
                 .insert(connector.id.clone(), Arc::new(connector));
         }

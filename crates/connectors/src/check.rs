@@ -1483,14 +1483,18 @@ impl<'a> Checker<'a> {
         self.prefixed_option(prefix, key).is_some()
     }
 
-    fn holds(&self, cond: &Cond, prefix: &str, format: Option<usize>) -> bool {
+    fn holds(&self, cond: &Cond, prefix: &str) -> bool {
         if cond.absent {
             return !self.present(&cond.option, prefix);
         }
         if cond.equals.is_empty() {
             return self.present(&cond.option, prefix);
         }
-        match self.value_or_default(&cond.option, prefix, format) {
+        // The default was found when the catalogue took the rule (`Rule::fill_defaults`).
+        match self
+            .prefixed_option(prefix, &cond.option)
+            .or(cond.default.as_deref())
+        {
             Some(v) => cond.equals.iter().any(|e| e.eq_ignore_ascii_case(v)),
             None => false,
         }
@@ -1522,7 +1526,7 @@ impl<'a> Checker<'a> {
                 then,
                 fails,
                 message,
-            } => self.check_requires(when, then, fails, message, p, format),
+            } => self.check_requires(when, then, fails, message, p),
             Rule::AllOrNone { options, fails } => self.check_all_or_none(options, fails, p),
             Rule::Forbids {
                 when,
@@ -1530,7 +1534,7 @@ impl<'a> Checker<'a> {
                 options,
                 fails,
                 message,
-            } => self.check_forbids((when, and), options, fails, message, p, format),
+            } => self.check_forbids((when, and), options, fails, message, p),
             Rule::RequiresValue {
                 when,
                 option,
@@ -1546,7 +1550,7 @@ impl<'a> Checker<'a> {
                 unless,
                 fails,
                 message,
-            } => self.check_primary_key(unless, fails, message, p, format),
+            } => self.check_primary_key(unless, fails, message, p),
             Rule::NoPrimaryKeyWithInsertOnlyFormat { fails, message } => {
                 self.check_no_primary_key_with_insert_only_format(fails, message)
             }
@@ -1563,10 +1567,8 @@ impl<'a> Checker<'a> {
                 option,
                 fails,
                 message,
-            } => self.check_single_value(when, option, fails, message, p, format),
-            Rule::NotPartitioned { when, fails } => {
-                self.check_not_partitioned(when, fails, p, format)
-            }
+            } => self.check_single_value(when, option, fails, message, p),
+            Rule::NotPartitioned { when, fails } => self.check_not_partitioned(when, fails, p),
             Rule::SinglePhysicalColumn { fails } => {
                 self.check_single_physical_column(fails, format)
             }
@@ -1645,11 +1647,10 @@ impl<'a> Checker<'a> {
         fails: &Side,
         message: &Option<String>,
         p: &str,
-        format: Option<usize>,
     ) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
-        if !self.holds(when, p, format) || then.iter().all(|o| self.present(o, p)) {
+        if !self.holds(when, p) || then.iter().all(|o| self.present(o, p)) {
             return;
         }
         let Some(v) = self.verdict(*fails) else {
@@ -1701,11 +1702,10 @@ impl<'a> Checker<'a> {
         fails: &Side,
         message: &Option<String>,
         p: &str,
-        format: Option<usize>,
     ) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
-        if !self.holds(when, p, format) || !and.iter().all(|c| self.holds(c, p, format)) {
+        if !self.holds(when, p) || !and.iter().all(|c| self.holds(c, p)) {
             return;
         }
         let Some(v) = self.verdict(*fails) else {
@@ -1767,7 +1767,7 @@ impl<'a> Checker<'a> {
     ) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
-        if !self.holds(when, p, format) {
+        if !self.holds(when, p) {
             return;
         }
         let value = self.value_or_default(option, p, format);
@@ -1830,16 +1830,9 @@ impl<'a> Checker<'a> {
     }
 
     /// A PRIMARY KEY the connector needs.
-    fn check_primary_key(
-        &self,
-        unless: &[Cond],
-        fails: &Side,
-        message: &Option<String>,
-        p: &str,
-        format: Option<usize>,
-    ) {
+    fn check_primary_key(&self, unless: &[Cond], fails: &Side, message: &Option<String>, p: &str) {
         let spans = self.spans;
-        if self.table.primary_key.is_none() && !unless.iter().any(|c| self.holds(c, p, format)) {
+        if self.table.primary_key.is_none() && !unless.iter().any(|c| self.holds(c, p)) {
             let Some(v) = self.verdict(*fails) else {
                 return;
             };
@@ -1977,11 +1970,10 @@ impl<'a> Checker<'a> {
         fails: &Side,
         message: &Option<String>,
         p: &str,
-        format: Option<usize>,
     ) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
-        if !self.holds(when, p, format) {
+        if !self.holds(when, p) {
             return;
         }
         let mut count = 0;
@@ -2009,10 +2001,10 @@ impl<'a> Checker<'a> {
     }
 
     /// No PARTITIONED BY when a condition holds.
-    fn check_not_partitioned(&self, when: &Cond, fails: &Side, p: &str, format: Option<usize>) {
+    fn check_not_partitioned(&self, when: &Cond, fails: &Side, p: &str) {
         let spans = self.spans;
         let full = |k: &str| concat(&[p, k]);
-        if self.table.partition_keys.is_empty() || !self.holds(when, p, format) {
+        if self.table.partition_keys.is_empty() || !self.holds(when, p) {
             return;
         }
         if let Some(v) = self.verdict(*fails) {

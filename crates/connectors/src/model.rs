@@ -414,6 +414,11 @@ pub struct Cond {
     pub equals: Vec<String>,
     #[serde(default)]
     pub absent: bool,
+    /// The default of `option` in the connector or format whose rule holds this condition,
+    /// set when the catalogue takes the file ([`Rule::fill_defaults`]): a condition on a value
+    /// reads it for every table that leaves the option out, instead of looking the option up.
+    #[serde(skip)]
+    pub(crate) default: Option<String>,
 }
 
 /// A cross-option or schema rule. `fails` says which use of the table breaks.
@@ -539,6 +544,38 @@ pub enum Rule {
     },
     /// Datagen's per-column options `fields.<column>.<option>`.
     DatagenFields(DatagenFields),
+}
+
+impl Rule {
+    /// Sets [`Cond::default`] of each condition of the rule from `options`, those of the
+    /// connector or format the rule belongs to: the first option whose own key the condition
+    /// names (what the checker would look up for each table).
+    pub(crate) fn fill_defaults(&mut self, options: &[OptionSpec]) {
+        let conds: &mut [Cond] = match self {
+            Rule::Requires { when, .. }
+            | Rule::RequiresValue { when, .. }
+            | Rule::SingleValue { when, .. }
+            | Rule::NotPartitioned { when, .. } => std::slice::from_mut(when),
+            Rule::Forbids { when, and, .. } => {
+                when.fill_default(options);
+                and
+            }
+            Rule::PrimaryKey { unless, .. } => unless,
+            _ => &mut [],
+        };
+        for cond in conds {
+            cond.fill_default(options);
+        }
+    }
+}
+
+impl Cond {
+    fn fill_default(&mut self, options: &[OptionSpec]) {
+        self.default = options
+            .iter()
+            .find(|o| o.key == self.option)
+            .and_then(|o| o.default.clone());
+    }
 }
 
 /// Which `fields.<column>.*` options datagen takes, by generator kind and column type root.
