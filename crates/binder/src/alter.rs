@@ -57,9 +57,9 @@ impl Binder<'_> {
                     return;
                 };
                 self.catalog.remove_permanent(&path);
-                table.catalog = new_path.0.clone();
-                table.database = new_path.1.clone();
-                table.name = new_path.2.clone();
+                table.catalog = new_path.0.as_str().into();
+                table.database = new_path.1.as_str().into();
+                table.name = new_path.2.as_str().into();
                 self.catalog.rename_in_order(&path, &new_path, false);
                 self.store(&new_path, table);
             } else {

@@ -437,9 +437,9 @@ impl Binder<'_> {
         let complete = !base_unknowable && columns.iter().all(|c| c.data_type.is_some());
         let (columns, column_comments) = finish_columns(columns);
         let table = TableSchema {
-            catalog: path.0.clone(),
-            database: path.1.clone(),
-            name: path.2.clone(),
+            catalog: path.0.as_str().into(),
+            database: path.1.as_str().into(),
+            name: path.2.as_str().into(),
             temporary: ct.temporary.is_some(),
             columns,
             column_comments,

@@ -222,9 +222,9 @@ impl Binder<'_> {
             .map(|d| distribution_from_ast(d, self.source));
         let (columns, column_comments) = finish_columns(columns);
         let table = TableSchema {
-            catalog: path.0.clone(),
-            database: path.1.clone(),
-            name: path.2.clone(),
+            catalog: path.0.as_str().into(),
+            database: path.1.as_str().into(),
+            name: path.2.as_str().into(),
             temporary: ct.temporary.is_some(),
             columns,
             column_comments,

@@ -1111,7 +1111,7 @@ impl<'a> Checker<'a> {
                     .formats
                     .iter()
                     .find(|f| f.prefix == slot_prefix)
-                    .map(|f| f.id.as_str());
+                    .map(|f| &*f.id);
                 let known = other.option_set_by(opt_key).is_some();
                 if !known
                     && !other
@@ -1353,7 +1353,7 @@ impl<'a> Checker<'a> {
         for (key, format) in missing {
             let (whose, id) = match format.and_then(|i| self.resolved.formats.get(i)) {
                 None => ("connector '", cid),
-                Some(f) => ("format '", f.id.as_str()),
+                Some(f) => ("format '", &*f.id),
             };
             let d = self.missing_option(
                 v,
@@ -1851,7 +1851,7 @@ impl<'a> Checker<'a> {
         let spans = self.spans;
         let insert_only = self
             .value_format()
-            .and_then(|f| f.spec.map(|s| (s.insert_only, f.id.as_str())));
+            .and_then(|f| f.spec.map(|s| (s.insert_only, &*f.id)));
         if let (Some(_), Some((true, fid))) = (&self.table.primary_key, insert_only) {
             let Some(v) = self.verdict(*fails) else {
                 return;
@@ -2029,7 +2029,7 @@ impl<'a> Checker<'a> {
         }
         if let Some(v) = self.verdict(*fails) {
             let (whose, id) = match format {
-                Some(i) => ("format '", self.resolved.formats[i].id.as_str()),
+                Some(i) => ("format '", &*self.resolved.formats[i].id),
                 None => ("connector '", self.connector.id.as_str()),
             };
             let d = Diagnostic::new(

@@ -24,8 +24,8 @@ pub struct ResolvedFormat<'c> {
     pub slot: &'c FormatSlot,
     /// True when the table writes the slot's option (false: the slot's default).
     pub written: bool,
-    /// The format identifier.
-    pub id: String,
+    /// The format identifier: the catalogue's when it has the format (no copy per table).
+    pub id: std::borrow::Cow<'c, str>,
     /// `None` when the catalogue does not have the format.
     pub spec: Option<&'c FormatSpec>,
     /// `key.` / `value.` / ``
@@ -147,7 +147,10 @@ impl<'c> TableOptions<'c> {
                 written: given.is_some(),
                 options_prefix: [prefix, id, "."].concat(),
                 prefix,
-                id: id.to_string(),
+                id: match spec {
+                    Some(spec) => std::borrow::Cow::Borrowed(spec.id.as_str()),
+                    None => std::borrow::Cow::Owned(id.to_string()),
+                },
                 spec,
             });
         }

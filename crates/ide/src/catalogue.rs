@@ -47,7 +47,7 @@ impl<'a> TableOption<'a> {
         let owner = match option.owner {
             OptionOwner::Connector => Owner::Connector(resolved.connector.id.clone()),
             OptionOwner::Common => Owner::Common,
-            OptionOwner::Format(i) => Owner::Format(resolved.formats[i].id.clone()),
+            OptionOwner::Format(i) => Owner::Format(resolved.formats[i].id.to_string()),
         };
         TableOption {
             key: option.key,

@@ -555,7 +555,8 @@ impl Builder {
                             .created
                             .get(&self.statement)
                             .filter(|t| {
-                                (&t.catalog, &t.database, &t.name) == (&path.0, &path.1, &path.2)
+                                (t.catalog.as_str(), t.database.as_str(), t.name.as_str())
+                                    == (path.0.as_str(), path.1.as_str(), path.2.as_str())
                             })
                             .map(|t| {
                                 t.columns
