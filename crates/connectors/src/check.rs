@@ -1328,19 +1328,22 @@ impl<'a> Checker<'a> {
     fn check_required(&self) {
         // (the key, whose: the connector (`None`) or `self.resolved.formats[i]`)
         let mut missing: Vec<(String, Option<usize>)> = Vec::new();
-        for opt in &self.connector.options {
-            if opt.required && !opt.all_keys().any(|k| self.option(k).is_some()) {
+        // Through the indexes' lists of required options: a connector has dozens of options.
+        let connector: &'a ConnectorSpec = self.connector;
+        let required = connector.option_index().required.iter();
+        for opt in required.filter_map(|&i| connector.options.get(i)) {
+            if !opt.all_keys().any(|k| self.option(k).is_some()) {
                 missing.push((opt.key.clone(), None));
             }
         }
         for (i, f) in self.resolved.formats.iter().enumerate() {
             let Some(spec) = f.spec else { continue };
             let prefix = f.options_prefix.as_str();
-            for opt in &spec.options {
-                if opt.required
-                    && !opt
-                        .all_keys()
-                        .any(|k| self.prefixed_option(prefix, k).is_some())
+            let required = spec.option_index().required.iter();
+            for opt in required.filter_map(|&i| spec.options.get(i)) {
+                if !opt
+                    .all_keys()
+                    .any(|k| self.prefixed_option(prefix, k).is_some())
                 {
                     missing.push((exact(format_args!("{prefix}{}", opt.key)), Some(i)));
                 }

@@ -260,6 +260,8 @@ pub(crate) struct OptionIndex {
     pub bags: Vec<Option<KeyBag>>,
     /// [`ClientProperties::keys`]: every unknown key is looked up in them.
     pub client_keys: foldhash::HashSet<String>,
+    /// The required options, in order: every table checks them (not all the options).
+    pub required: Vec<usize>,
 }
 
 /// [`FormatSpec::options`] indexed: the resolver classifies every key under a format's prefix.
@@ -269,6 +271,8 @@ pub(crate) struct FormatIndex {
     pub by_key: foldhash::HashMap<String, usize>,
     /// The letters of each option's key, for did-you-mean.
     pub bags: Vec<Option<KeyBag>>,
+    /// The required options, in order.
+    pub required: Vec<usize>,
 }
 
 impl FormatSpec {
@@ -280,6 +284,9 @@ impl FormatSpec {
                     index.by_key.entry(k.to_string()).or_insert(i);
                 }
                 index.bags.push(KeyBag::of(&o.key));
+                if o.required {
+                    index.required.push(i);
+                }
             }
             index
         })
@@ -314,6 +321,9 @@ impl ConnectorSpec {
         self.option_index.get_or_init(|| {
             let mut index = OptionIndex::default();
             for (i, o) in self.options.iter().enumerate() {
+                if o.required {
+                    index.required.push(i);
+                }
                 if let Some(at) = o.key.find('#') {
                     index.patterns.push((i, at));
                     index.bags.push(None);
