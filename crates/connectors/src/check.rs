@@ -924,7 +924,7 @@ impl<'a> Checker<'a> {
             }
             KeyClass::Format(i, opt) => {
                 self.check_option_value(key, value, opt);
-                let prefix = self.resolved.formats[i].options_prefix.as_str();
+                let prefix = &*self.resolved.formats[i].options_prefix;
                 return (key.strip_prefix(prefix) == Some(opt.key.as_str())).then_some(true);
             }
             KeyClass::Common(opt) => self.check_option_value(key, value, opt),
@@ -1006,7 +1006,7 @@ impl<'a> Checker<'a> {
                     return Some(known);
                 };
                 let f = &self.resolved.formats[i];
-                let prefix = f.options_prefix.as_str();
+                let prefix = &*f.options_prefix;
                 let mut d = Diagnostic::new(
                     Code::UnknownConnectorOption,
                     self.spans.key(key),
@@ -1209,7 +1209,7 @@ impl<'a> Checker<'a> {
     fn is_known_format_key(&self, key: &str, from: usize) -> bool {
         self.resolved.formats.iter().skip(from).any(|f| {
             f.spec.is_some_and(|spec| {
-                key.strip_prefix(f.options_prefix.as_str())
+                key.strip_prefix(&*f.options_prefix)
                     .is_some_and(|rest| spec.has_own_key(rest))
             })
         })
@@ -1230,7 +1230,7 @@ impl<'a> Checker<'a> {
             .collect();
         for f in &self.resolved.formats {
             if let Some(spec) = f.spec {
-                let prefix = f.options_prefix.as_str();
+                let prefix = &*f.options_prefix;
                 let prefix_bag = KeyBag::of(prefix);
                 let bags = &spec.option_index().bags;
                 keys.extend(spec.options.iter().zip(bags).map(|(o, bag)| {
@@ -1338,7 +1338,7 @@ impl<'a> Checker<'a> {
         }
         for (i, f) in self.resolved.formats.iter().enumerate() {
             let Some(spec) = f.spec else { continue };
-            let prefix = f.options_prefix.as_str();
+            let prefix = &*f.options_prefix;
             let required = spec.option_index().required.iter();
             for opt in required.filter_map(|&i| spec.options.get(i)) {
                 if !opt

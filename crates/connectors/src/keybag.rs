@@ -9,9 +9,13 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct KeyBag([u8; 64]);
 
-/// The bucket of each ASCII byte.
-const BUCKET: [u8; 128] = {
-    let mut table = [0u8; 128];
+/// What [`KeyBag::of`] cannot count: an upper-case ASCII letter or a non-ASCII byte.
+const NOT_COUNTED: u8 = u8::MAX;
+
+/// The bucket of each byte ([`NOT_COUNTED`] for the bytes a bag does not take): one look-up
+/// a byte answers both questions.
+const BUCKET: [u8; 256] = {
+    let mut table = [NOT_COUNTED; 256];
     let mut b = 0u8;
     while b < 128 {
         table[b as usize] = match b {
@@ -20,6 +24,7 @@ const BUCKET: [u8; 128] = {
             b'.' => 36,
             b'-' => 37,
             b'_' => 38,
+            b'A'..=b'Z' => NOT_COUNTED,
             _ => 39 + b % 25,
         };
         b += 1;
@@ -36,11 +41,12 @@ impl KeyBag {
         }
         let mut counts = [0u8; 64];
         for b in word.bytes() {
-            if b.is_ascii_uppercase() {
+            let bucket = BUCKET[usize::from(b)];
+            if bucket == NOT_COUNTED {
                 return None;
             }
-            let bucket = BUCKET.get(usize::from(b))?;
-            counts[usize::from(*bucket)] += 1;
+            // Every other bucket is below 64: the mask only spares the bounds check.
+            counts[usize::from(bucket & 63)] += 1;
         }
         Some(KeyBag(counts))
     }

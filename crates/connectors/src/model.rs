@@ -273,12 +273,18 @@ pub(crate) struct FormatIndex {
     pub bags: Vec<Option<KeyBag>>,
     /// The required options, in order.
     pub required: Vec<usize>,
+    /// `<id>.`: the prefix of the format's option keys under a slot without a prefix of its
+    /// own (`'format' = 'json'`), shared by every table.
+    pub dotted_id: String,
 }
 
 impl FormatSpec {
     pub(crate) fn option_index(&self) -> &FormatIndex {
         self.option_index.get_or_init(|| {
-            let mut index = FormatIndex::default();
+            let mut index = FormatIndex {
+                dotted_id: [self.id.as_str(), "."].concat(),
+                ..FormatIndex::default()
+            };
             for (i, o) in self.options.iter().enumerate() {
                 for k in o.all_keys() {
                     index.by_key.entry(k.to_string()).or_insert(i);

@@ -30,8 +30,9 @@ pub struct ResolvedFormat<'c> {
     pub spec: Option<&'c FormatSpec>,
     /// `key.` / `value.` / ``
     pub prefix: &'c str,
-    /// `<prefix><format>.`: the prefix of the format's option keys.
-    pub options_prefix: String,
+    /// `<prefix><format>.`: the prefix of the format's option keys (the catalogue's when the
+    /// slot has no prefix).
+    pub options_prefix: std::borrow::Cow<'c, str>,
 }
 
 /// What one format slot resolved to.
@@ -145,7 +146,12 @@ impl<'c> TableOptions<'c> {
             formats.push(ResolvedFormat {
                 slot,
                 written: given.is_some(),
-                options_prefix: [prefix, id, "."].concat(),
+                options_prefix: match spec {
+                    Some(spec) if prefix.is_empty() => {
+                        std::borrow::Cow::Borrowed(spec.option_index().dotted_id.as_str())
+                    }
+                    _ => std::borrow::Cow::Owned([prefix, id, "."].concat()),
+                },
                 prefix,
                 id: match spec {
                     Some(spec) => std::borrow::Cow::Borrowed(spec.id.as_str()),
@@ -213,7 +219,7 @@ impl<'c> TableOptions<'c> {
             return KeyClass::Passthrough;
         }
         for (i, f) in self.formats.iter().enumerate() {
-            let Some(rest) = key.strip_prefix(f.options_prefix.as_str()) else {
+            let Some(rest) = key.strip_prefix(&*f.options_prefix) else {
                 continue;
             };
             let Some(spec) = f.spec else {
