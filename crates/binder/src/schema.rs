@@ -392,9 +392,9 @@ struct ColumnIn {
 #[derive(Deserialize)]
 #[serde(rename = "TableSchema")]
 struct TableSchemaIn {
-    catalog: String,
-    database: String,
-    name: String,
+    catalog: CompactString,
+    database: CompactString,
+    name: CompactString,
     temporary: bool,
     columns: Vec<ColumnIn>,
     watermarks: Vec<WatermarkSpec>,
@@ -425,9 +425,9 @@ impl<'de> Deserialize<'de> for TableSchema {
             })
             .collect();
         Ok(TableSchema {
-            catalog: t.catalog.into(),
-            database: t.database.into(),
-            name: t.name.into(),
+            catalog: t.catalog,
+            database: t.database,
+            name: t.name,
             temporary: t.temporary,
             columns,
             column_comments,

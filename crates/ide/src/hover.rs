@@ -90,11 +90,11 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
             match analysis
                 .bound_table(path, occurrence.statement)
                 .and_then(|t| {
-                    let (index, column) = t.columns.iter().enumerate().find(|(_, c)| c.name == name)?;
-                    Some((t, index, column))
+                    let (column, comment) = t.columns_with_comments().find(|(c, _)| c.name == name)?;
+                    Some((t, column, comment))
                 })
             {
-                Some((table, index, column)) => column_markdown(table, index, column),
+                Some((table, column, comment)) => column_markdown(table, column, comment),
                 None => {
                     let def = analysis
                         .index()
@@ -193,8 +193,8 @@ fn unbound_column(
     })
 }
 
-/// The hover of `column`, the table's column at `index` (its comment is the table's).
-fn column_markdown(table: &TableSchema, index: usize, column: &Column) -> String {
+/// The hover of `column`, a column of `table`, with its comment.
+fn column_markdown(table: &TableSchema, column: &Column, comment: Option<&str>) -> String {
     let ty = column.data_type.summary_string();
     let mut out = format!(
         "```flinksql\n{} {ty}\n```\n",
@@ -246,7 +246,7 @@ fn column_markdown(table: &TableSchema, index: usize, column: &Column) -> String
     if table.partition_keys.iter().any(|k| *k == column.name) {
         facts.push("partition key".to_string());
     }
-    if let Some(comment) = table.column_comment(index) {
+    if let Some(comment) = comment {
         facts.push(format!("comment: {comment}"));
     }
     for f in facts {
