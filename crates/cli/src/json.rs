@@ -64,29 +64,90 @@ fn elapsed_ms(summary: &Summary) -> f64 {
 pub fn check_json(reports: &[FileReport], summary: &Summary) -> String {
     let count: usize = reports.iter().map(|r| r.diagnostics.len()).sum();
     let mut w = Pretty::new(String::with_capacity(256 + count * 640));
-    // Never spilled: the whole document stays in `w.out`.
-    let spilled: std::io::Result<()> =
-        render_check(&mut w, reports, summary, usize::MAX, |_| Ok(()));
-    debug_assert!(spilled.is_ok());
+    open_check(&mut w);
+    let mut first = true;
+    for report in reports {
+        let locator = Locator::new(report);
+        render_diagnostics(
+            &mut w,
+            &locator,
+            &file_keys(report),
+            &report.diagnostics,
+            &mut first,
+        );
+    }
+    close_check(&mut w, summary, first);
     w.out
 }
 
-/// How much of the document [`write_check_json`] holds before writing it out: enough for a
-/// write to be cheap against the text, small enough to stay in cache (a 10 MB file's report is
-/// 12 MB, which held whole was a fifth of the memory `check` touched).
-const SPILL_BYTES: usize = 64 * 1024;
+/// Diagnostics per lane and turn of [`write_check_json`]: about 80 KB of text each, enough
+/// for a turn to outweigh handing work to another core, small enough to stay in cache (a 10 MB
+/// file's report is 12 MB, which held whole was a fifth of the memory `check` touched).
+const LANE_DIAGNOSTICS: usize = 128;
 
-/// [`check_json`] followed by `end`, written to `out` a piece at a time as it is rendered.
+/// [`check_json`] followed by `end`, written to `out` a piece at a time as it is rendered: each
+/// turn renders the next diagnostics on every core (a lane each, with its own locator walking
+/// forward through the file), then writes the lanes' texts in order.
 pub fn write_check_json(
     out: &mut dyn std::io::Write,
     reports: &[FileReport],
     summary: &Summary,
     end: &str,
 ) -> std::io::Result<()> {
-    let mut w = Pretty::new(String::with_capacity(SPILL_BYTES + 4096));
-    render_check(&mut w, reports, summary, SPILL_BYTES, |text| {
-        out.write_all(text.as_bytes())
-    })?;
+    let lanes = rayon::current_num_threads().clamp(1, 8);
+    write_check_json_in_lanes(out, reports, summary, end, lanes, LANE_DIAGNOSTICS)
+}
+
+/// [`write_check_json`] with `lanes` lanes of `per_lane` diagnostics a turn.
+fn write_check_json_in_lanes(
+    out: &mut dyn std::io::Write,
+    reports: &[FileReport],
+    summary: &Summary,
+    end: &str,
+    lanes: usize,
+    per_lane: usize,
+) -> std::io::Result<()> {
+    use rayon::prelude::*;
+    let (lanes, per_lane) = (lanes.max(1), per_lane.max(1));
+    let mut w = Pretty::new(String::with_capacity(4096));
+    open_check(&mut w);
+    out.write_all(w.out.as_bytes())?;
+    let mut texts: Vec<Pretty> = (0..lanes)
+        .map(|_| Pretty::new(String::with_capacity(per_lane * 640)))
+        .collect();
+    let mut first = true;
+    for report in reports {
+        let file = file_keys(report);
+        let first_lane = Locator::new(report);
+        let mut locators: Vec<Locator<'_>> = (1..lanes).map(|_| first_lane.fork()).collect();
+        locators.insert(0, first_lane);
+        for turn in report.diagnostics.chunks(per_lane * lanes) {
+            let parts: Vec<&[flinkddl::Diagnostic]> = turn.chunks(per_lane).collect();
+            texts
+                .par_iter_mut()
+                .zip(locators.par_iter_mut())
+                .zip(parts.par_iter())
+                .enumerate()
+                .for_each(|(n, ((text, locator), part))| {
+                    text.out.clear();
+                    let mut lane_first = first && n == 0;
+                    render_diagnostics(text, locator, &file, part, &mut lane_first);
+                });
+            for text in texts.iter().take(parts.len()) {
+                out.write_all(text.out.as_bytes())?;
+            }
+            // The next turn's parts follow this turn's last: every lane starts where that one
+            // stopped instead of walking the parts of the lanes after it again.
+            if let Some((last, others)) = locators.split_last() {
+                for lane in others {
+                    lane.catch_up(last);
+                }
+            }
+            first = false;
+        }
+    }
+    w.out.clear();
+    close_check(&mut w, summary, first);
     w.out.push_str(end);
     out.write_all(w.out.as_bytes())?;
     out.flush()
@@ -126,98 +187,100 @@ const DIAGNOSTIC_KEYS: Keys = keys!("      ");
 const FIX_KEYS: Keys = keys!("        ");
 const LABEL_KEYS: Keys = keys!("          ");
 
-/// The document into `w.out`; whenever a diagnostic leaves `spill_at` bytes or more there,
-/// they are handed to `spill` and cleared.
-fn render_check(
-    w: &mut Pretty,
-    reports: &[FileReport],
-    summary: &Summary,
-    spill_at: usize,
-    mut spill: impl FnMut(&str) -> std::io::Result<()>,
-) -> std::io::Result<()> {
+/// The document's opening, up to its first diagnostic.
+fn open_check(w: &mut Pretty) {
     w.out.push_str("{\n  \"diagnostics\": [");
-    let mut first = true;
-    for report in reports {
-        let locator = Locator::new(report);
-        // The file's key and name (escaped once per file, not once per diagnostic) and the key
-        // after it, as one piece.
-        let file = {
-            let mut name = Pretty::new(String::from(",\n      \"file\": "));
-            name.string(&report.name);
-            name.out.push_str(",\n      \"fix\": ");
-            name.out
-        };
-        for d in &report.diagnostics {
-            // Each key with its separator and indentation is one literal, joined to the
-            // quotes and keys around it where they are fixed.
-            w.out.push_str(if first {
-                "\n    {\n      \"code\": \""
-            } else {
-                ",\n    {\n      \"code\": \""
-            });
-            first = false;
-            let at = locator.locate(d.span);
-            let info = d.code.info();
-            // Codes, names, severities and stages are identifiers: nothing to escape.
-            w.plain_unquoted(d.code.as_str());
-            w.out.push_str("\",\n      \"column\": ");
-            w.located_tail(&DIAGNOSTIC_KEYS, &at);
-            w.out.push_str(&file);
-            match &d.fix {
-                Some(f) => {
-                    w.located_message(
-                        &FIX_KEYS,
-                        "\n      }",
-                        &locator.locate(f.span),
-                        &f.message,
-                        Some(&f.replacement),
-                    );
-                    w.out.push_str(",\n      \"help\": ");
-                }
-                None => w.out.push_str("null,\n      \"help\": "),
+}
+
+/// A report's file key and name (escaped once per file, not once per diagnostic) with the key
+/// after it, as one piece.
+fn file_keys(report: &FileReport) -> String {
+    let mut name = Pretty::new(String::from(",\n      \"file\": "));
+    name.string(&report.name);
+    name.out.push_str(",\n      \"fix\": ");
+    name.out
+}
+
+/// `diagnostics` of one report into `w.out`, each after a comma unless `first` (cleared by the
+/// first one written).
+fn render_diagnostics(
+    w: &mut Pretty,
+    locator: &Locator<'_>,
+    file: &str,
+    diagnostics: &[flinkddl::Diagnostic],
+    first: &mut bool,
+) {
+    for d in diagnostics {
+        // Each key with its separator and indentation is one literal, joined to the
+        // quotes and keys around it where they are fixed.
+        w.out.push_str(if *first {
+            "\n    {\n      \"code\": \""
+        } else {
+            ",\n    {\n      \"code\": \""
+        });
+        *first = false;
+        let at = locator.locate(d.span);
+        let info = d.code.info();
+        // Codes, names, severities and stages are identifiers: nothing to escape.
+        w.plain_unquoted(d.code.as_str());
+        w.out.push_str("\",\n      \"column\": ");
+        w.located_tail(&DIAGNOSTIC_KEYS, &at);
+        w.out.push_str(file);
+        match &d.fix {
+            Some(f) => {
+                w.located_message(
+                    &FIX_KEYS,
+                    "\n      }",
+                    &locator.locate(f.span),
+                    &f.message,
+                    Some(&f.replacement),
+                );
+                w.out.push_str(",\n      \"help\": ");
             }
-            match &d.help {
-                Some(h) => {
-                    w.string(h);
-                    w.out.push_str(",\n      \"labels\": ");
-                }
-                None => w.out.push_str("null,\n      \"labels\": "),
-            }
-            if d.labels.is_empty() {
-                w.out.push_str("[]");
-            } else {
-                for (n, l) in d.labels.iter().enumerate() {
-                    w.out
-                        .push_str(if n == 0 { "[\n        " } else { ",\n        " });
-                    w.located_message(
-                        &LABEL_KEYS,
-                        "\n        }",
-                        &locator.locate(l.span),
-                        &l.message,
-                        None,
-                    );
-                }
-                w.out.push_str("\n      ]");
-            }
-            w.out.push_str(DIAGNOSTIC_KEYS.line);
-            w.number(at.line);
-            w.out.push_str(DIAGNOSTIC_KEYS.message);
-            w.string(&d.message);
-            w.out.push_str(",\n      \"name\": \"");
-            w.plain_unquoted(info.name);
-            w.out.push_str("\",\n      \"severity\": \"");
-            w.plain_unquoted(d.severity.as_str());
-            w.out.push_str("\",\n      \"stage\": \"");
-            w.plain_unquoted(info.stage.as_str());
-            w.out.push_str("\",\n      \"start\": ");
-            w.number(at.start);
-            w.out.push_str("\n    }");
-            if w.out.len() >= spill_at {
-                spill(&w.out)?;
-                w.out.clear();
-            }
+            None => w.out.push_str("null,\n      \"help\": "),
         }
+        match &d.help {
+            Some(h) => {
+                w.string(h);
+                w.out.push_str(",\n      \"labels\": ");
+            }
+            None => w.out.push_str("null,\n      \"labels\": "),
+        }
+        if d.labels.is_empty() {
+            w.out.push_str("[]");
+        } else {
+            for (n, l) in d.labels.iter().enumerate() {
+                w.out
+                    .push_str(if n == 0 { "[\n        " } else { ",\n        " });
+                w.located_message(
+                    &LABEL_KEYS,
+                    "\n        }",
+                    &locator.locate(l.span),
+                    &l.message,
+                    None,
+                );
+            }
+            w.out.push_str("\n      ]");
+        }
+        w.out.push_str(DIAGNOSTIC_KEYS.line);
+        w.number(at.line);
+        w.out.push_str(DIAGNOSTIC_KEYS.message);
+        w.string(&d.message);
+        w.out.push_str(",\n      \"name\": \"");
+        w.plain_unquoted(info.name);
+        w.out.push_str("\",\n      \"severity\": \"");
+        w.plain_unquoted(d.severity.as_str());
+        w.out.push_str("\",\n      \"stage\": \"");
+        w.plain_unquoted(info.stage.as_str());
+        w.out.push_str("\",\n      \"start\": ");
+        w.number(at.start);
+        w.out.push_str("\n    }");
     }
+}
+
+/// The document's end after its diagnostics (`first`: there were none): the summary and the
+/// version.
+fn close_check(w: &mut Pretty, summary: &Summary, first: bool) {
     if first {
         w.out.push_str("],\n");
     } else {
@@ -242,7 +305,6 @@ fn render_check(
     w.key(2, "version", false);
     w.number(CHECK_JSON_VERSION);
     w.out.push_str("\n}");
-    Ok(())
 }
 
 /// Whether one of the eight bytes of `word` is `"`, `\\` or a control character (below
@@ -530,21 +592,36 @@ mod tests {
             reference(&reports, &summary)
         );
         assert_eq!(check_json(&[], &summary), reference(&[], &summary));
-        // Written as it is rendered, in pieces of any size, it is the same text.
+        // Written as it is rendered, in lanes of any number and size, it is the same text.
         let whole = check_json(&reports, &summary) + "\n";
         let mut written = Vec::new();
         write_check_json(&mut written, &reports, &summary, "\n").unwrap();
-        assert!(whole.len() > 2 * SPILL_BYTES, "{} bytes", whole.len());
         assert_eq!(String::from_utf8(written).unwrap(), whole);
-        let mut spilled = String::new();
-        let mut w = Pretty::new(String::new());
-        render_check(&mut w, &reports, &summary, 1, |text| {
-            spilled.push_str(text);
-            Ok(())
-        })
-        .unwrap();
-        spilled.push_str(&w.out);
-        assert_eq!(spilled + "\n", whole);
+        let one_file: Vec<FileReport> = reports
+            .iter()
+            .max_by_key(|r| r.diagnostics.len())
+            .into_iter()
+            .cloned()
+            .collect();
+        assert!(one_file[0].diagnostics.len() > 20);
+        let one_file_whole = check_json(&one_file, &summary) + "\n";
+        let (none, none_whole) = (Vec::new(), check_json(&[], &summary) + "\n");
+        for (lanes, per_lane) in [(1, 1), (2, 1), (3, 2), (2, 7), (4, 1000)] {
+            for (these, want) in [
+                (&reports, &whole),
+                (&one_file, &one_file_whole),
+                (&none, &none_whole),
+            ] {
+                let mut written = Vec::new();
+                write_check_json_in_lanes(&mut written, these, &summary, "\n", lanes, per_lane)
+                    .unwrap();
+                assert_eq!(
+                    &String::from_utf8(written).unwrap(),
+                    want,
+                    "{lanes} x {per_lane}"
+                );
+            }
+        }
     }
 
     /// Strings are escaped as serde_json escapes them: every ASCII byte, and beyond.

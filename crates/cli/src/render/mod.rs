@@ -75,6 +75,35 @@ impl<'a> Locator<'a> {
         }
     }
 
+    /// Another locator of the same text, standing where this one stands (whether the text has
+    /// only `\n` line ends found out once for both): a lane of a report rendered on several
+    /// cores.
+    pub fn fork(&self) -> Locator<'a> {
+        let mut walk = self.walk.get();
+        walk.line_feeds_only
+            .get_or_insert_with(|| memchr::memchr(b'\r', self.text.as_bytes()).is_none());
+        self.walk.set(walk);
+        Locator {
+            text: self.text,
+            offset: self.offset,
+            walk: Cell::new(walk),
+            index: OnceCell::new(),
+        }
+    }
+
+    /// Stands where `other`, a locator of the same text, stands when that is further on: the
+    /// next span of this one is after the spans `other` located, and walking from there reads
+    /// none of the text between again.
+    pub fn catch_up(&self, other: &Locator<'a>) {
+        let (mine, theirs) = (self.walk.get(), other.walk.get());
+        if std::ptr::eq(self.text, other.text) && theirs.at > mine.at {
+            self.walk.set(Walk {
+                read: mine.read.max(theirs.read),
+                ..theirs
+            });
+        }
+    }
+
     /// The file's whole line index (built on first use).
     fn line_index(&self) -> &LineIndex {
         self.index.get_or_init(|| LineIndex::new(self.text))
