@@ -20,6 +20,9 @@ use rayon::prelude::*;
 pub(crate) const PARALLEL_MIN_BYTES: usize = 512 * 1024;
 /// The smallest piece worth a task of its own.
 pub(crate) const MIN_PIECE_BYTES: usize = 128 * 1024;
+/// The smallest part of a streamed piece read as a task of its own: small enough that the
+/// thread that binds the pieces, once it waits for the next one, finds parts of it to read.
+const MIN_STREAMED_SUBPIECE_BYTES: usize = 32 * 1024;
 
 /// What one piece read; its tree is in the herd (one member per piece).
 pub(crate) struct Piece<'a> {
@@ -38,7 +41,7 @@ fn cuts(text: &str, start: usize, pieces: usize) -> Vec<usize> {
     let mut last = start;
     for i in 1..pieces {
         let target = (start + share * i).max(last);
-        let Some(found) = text.get(target..).and_then(|rest| rest.find(";\n")) else {
+        let Some(found) = text.get(target..).and_then(semicolon_line_end) else {
             break;
         };
         let cut = target + found + 2;
@@ -48,6 +51,12 @@ fn cuts(text: &str, start: usize, pieces: usize) -> Vec<usize> {
         }
     }
     cuts
+}
+
+/// Where the first `;\n` of `text` starts: a candidate cut (memchr's search for the pair,
+/// a vector at a time, where `str::find` read the bytes one by one).
+fn semicolon_line_end(text: &str) -> Option<usize> {
+    memchr::memmem::find(text.as_bytes(), b";\n")
 }
 
 /// Lexes and parses `text[from..to]`; `None` when the piece does not end where the whole
@@ -209,16 +218,19 @@ fn read_range<'a>(
     if count > 1 && invalid >= crate::lexer::MAX_INVALID_CHARACTER_REPORTS {
         return None;
     }
-    let tokens_len: usize = read.iter().map(|p| p.lexed.tokens.len()).sum();
+    if read.len() == 1 {
+        return read.into_iter().next();
+    }
+    let total = |len: fn(&Piece<'a>) -> usize| read.iter().map(len).sum::<usize>();
     let mut out = Piece {
         lexed: Lexed {
-            tokens: Vec::with_capacity(tokens_len),
-            trivia: Vec::new(),
-            errors: Vec::new(),
+            tokens: Vec::with_capacity(total(|p| p.lexed.tokens.len())),
+            trivia: Vec::with_capacity(total(|p| p.lexed.trivia.len())),
+            errors: Vec::with_capacity(total(|p| p.lexed.errors.len())),
         },
-        statements: Vec::new(),
-        errors: Vec::new(),
-        raw_spans: Vec::new(),
+        statements: Vec::with_capacity(total(|p| p.statements.len())),
+        errors: Vec::with_capacity(total(|p| p.errors.len())),
+        raw_spans: Vec::with_capacity(total(|p| p.raw_spans.len())),
     };
     for mut p in read {
         // Each piece ends with its own `Eof`; only the last one's stays.
@@ -344,13 +356,13 @@ fn read_streamed(
             let mut size = piece_bytes;
             let (read, to) = loop {
                 let target = from.saturating_add(size);
-                let to = match text.get(target..).and_then(|rest| rest.find(";\n")) {
+                let to = match text.get(target..).and_then(semicolon_line_end) {
                     Some(at) if target + at + 2 < len => target + at + 2,
                     _ => len,
                 };
                 let segment_start = from.saturating_sub(1) as u32;
                 let pieces = if threads > 1 {
-                    ((to - from) / MIN_PIECE_BYTES).clamp(1, threads * 2)
+                    ((to - from) / MIN_STREAMED_SUBPIECE_BYTES).clamp(1, threads * 2)
                 } else {
                     1
                 };

@@ -148,12 +148,20 @@ impl<'a> Parser<'a> {
             paren_depth: 0,
             raw_spans: Vec::new(),
             in_query: false,
-            table_elements: Vec::new(),
+            // Sized for a usual table and WITH list up front: a parse of a piece of a script
+            // starts with fresh vectors, and growing them one statement at a time cost more
+            // than these two allocations.
+            table_elements: Vec::with_capacity(64),
             select_items: Vec::new(),
             call_args: Vec::new(),
-            properties: Vec::new(),
+            properties: Vec::with_capacity(16),
             links: 0,
         }
+    }
+
+    /// How many tokens the parser reads (the final `Eof` included).
+    pub fn token_count(&self) -> usize {
+        self.tokens.len()
     }
 
     // ---- looking -------------------------------------------------------------------------
