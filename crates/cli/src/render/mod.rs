@@ -267,6 +267,14 @@ mod tests {
                     end: span.end + 3,
                 };
                 assert_eq!(locator.locate(span), want, "{text:?} {span:?}");
+                // A fork, and a locator that caught up with one, stand where they may.
+                if next(4) == 0 {
+                    let fork = locator.fork();
+                    assert_eq!(fork.locate(span), want, "fork: {text:?} {span:?}");
+                    let behind = Locator::of(&text, 3);
+                    behind.catch_up(&fork);
+                    assert_eq!(behind.locate(span), want, "caught up: {text:?} {span:?}");
+                }
             }
         }
     }
