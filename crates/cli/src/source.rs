@@ -34,19 +34,17 @@ pub enum Loaded {
 
 /// Reads and decodes a file.
 pub fn load(path: &Path) -> Loaded {
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => unreadable("is a directory"),
+    let read = match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => return unreadable("is a directory"),
         Ok(m) if m.len() >= u64::from(u32::MAX) => {
-            unreadable("is larger than 4 GiB, the most flinkddl reads")
+            return unreadable("is larger than 4 GiB, the most flinkddl reads")
         }
-        Ok(m) if m.len() >= PARALLEL_READ_BYTES as u64 => match read_in_parts(path, m.len()) {
-            Ok(bytes) => decode(bytes),
-            Err(e) => unreadable(&io_reason(&e)),
-        },
-        _ => match std::fs::read(path) {
-            Ok(bytes) => decode(bytes),
-            Err(e) => unreadable(&io_reason(&e)),
-        },
+        Ok(m) if m.len() >= PARALLEL_READ_BYTES as u64 => read_in_parts(path, m.len()),
+        _ => std::fs::read(path),
+    };
+    match read {
+        Ok(bytes) => decode(bytes),
+        Err(e) => unreadable(&io_reason(&e)),
     }
 }
 

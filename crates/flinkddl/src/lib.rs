@@ -545,12 +545,6 @@ pub fn diagnose_owned_leaving(
     text: String,
     options: &Options,
 ) -> (Vec<Diagnostic>, String, Leftovers) {
-    // On one of rayon's threads: between two pieces, the thread that binds them waits for the
-    // next piece's reading by taking part of it (a thread outside the pool would sleep while
-    // the pool's threads read, and a third thread would share two cores).
-    if rayon::current_thread_index().is_none() {
-        return rayon::scope(|_| diagnose_owned_leaving(text, options));
-    }
     let piece_bytes = (text.len() / STREAM_PIECE_SHARE).clamp(STREAM_PIECE_MIN, STREAM_PIECE_MAX);
     // Shared with the pieces (each owns its arenas and borrows the text) and back to one owner
     // at the end: no copy of the text.
@@ -586,6 +580,12 @@ fn diagnose_in_pieces_leaving(
     options: &Options,
     piece_bytes: usize,
 ) -> Option<(Vec<Diagnostic>, Leftovers)> {
+    // On one of rayon's threads (the binder is not `Send`, so it is made there): while it
+    // waits for the next piece, the thread that binds takes parts of its reading (a thread
+    // outside the pool would sleep meanwhile, and a third thread would share two cores).
+    if rayon::current_thread_index().is_none() {
+        return rayon::scope(|_| diagnose_in_pieces_leaving(shared, options, piece_bytes));
+    }
     let text = shared.as_str();
     let source_check = ConnectorSourceCheck(options.catalogue());
     let mut session =

@@ -179,8 +179,9 @@ fn read_range<'a>(
     bounds.push(end);
     let ranges: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
     let count = ranges.len();
-    let read: Vec<Piece<'a>> = if count == 1 {
-        vec![piece(
+    if count == 1 {
+        // One part is the piece itself: nothing to put end to end.
+        return piece(
             text,
             start,
             end,
@@ -188,38 +189,34 @@ fn read_range<'a>(
             first_segment_start,
             herd,
             tokens,
-        )?]
-    } else {
-        ranges
-            .into_par_iter()
-            .enumerate()
-            .map(|(i, (a, b))| {
-                // A cut is after `;` and a line break; the first piece starts after the `;`.
-                let segment_start = if i == 0 {
-                    first_segment_start as usize
-                } else {
-                    a - 1
-                };
-                piece(
-                    text,
-                    a,
-                    b,
-                    i + 1 == count && ends_text,
-                    segment_start as u32,
-                    herd,
-                    tokens,
-                )
-            })
-            .collect::<Option<Vec<Piece<'a>>>>()?
-    };
+        );
+    }
+    let read: Vec<Piece<'a>> = ranges
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, (a, b))| {
+            // A cut is after `;` and a line break; the first piece starts after the `;`.
+            let segment_start = if i == 0 {
+                first_segment_start as usize
+            } else {
+                a - 1
+            };
+            piece(
+                text,
+                a,
+                b,
+                i + 1 == count && ends_text,
+                segment_start as u32,
+                herd,
+                tokens,
+            )
+        })
+        .collect::<Option<Vec<Piece<'a>>>>()?;
     // The lexer reports at most so many invalid characters per text: pieces that together
     // report more would not sum up as the whole text does.
     let invalid: usize = read.iter().map(|p| invalid_reports(&p.lexed.errors)).sum();
-    if count > 1 && invalid >= crate::lexer::MAX_INVALID_CHARACTER_REPORTS {
+    if invalid >= crate::lexer::MAX_INVALID_CHARACTER_REPORTS {
         return None;
-    }
-    if read.len() == 1 {
-        return read.into_iter().next();
     }
     let total = |len: fn(&Piece<'a>) -> usize| read.iter().map(len).sum::<usize>();
     let mut out = Piece {
