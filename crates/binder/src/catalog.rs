@@ -27,6 +27,8 @@ pub enum CatalogObject {
 pub struct ViewDef {
     /// The view's columns when their names could be derived, with their types where known.
     pub columns: Option<Vec<(String, Option<DataType>)>>,
+    /// The statement that created it (the semantic model's view columns point there).
+    pub statement: usize,
 }
 
 #[derive(Debug, Clone)]

@@ -16,12 +16,12 @@ mod create_table;
 mod ctas;
 pub mod expr;
 mod hints;
-pub mod item_types;
 mod like;
 pub mod print;
 mod query;
 pub mod resume;
 pub mod schema;
+pub mod semantic;
 pub mod session;
 mod statements;
 pub mod uses;
@@ -47,6 +47,8 @@ pub struct Bound {
     /// The tables each statement reads or writes (INSERT and CTAS targets, names in query
     /// bodies), qualified as that statement sees them: see [`uses`].
     pub uses: Vec<uses::TableUse>,
+    /// What the query resolver resolved, when [`BindOptions::record_model`] asked for it.
+    pub model: Option<semantic::SemanticModel>,
 }
 
 /// How to treat what a script uses but does not create.
@@ -57,6 +59,9 @@ pub struct BindOptions {
     /// file of a larger deployment: such catalogs and databases are assumed to exist (a warning
     /// says so) and are opaque.
     pub assume_external_objects: bool,
+    /// Record the [`semantic::SemanticModel`] while binding (editors and lineage ask;
+    /// `flinkddl check` does not).
+    pub record_model: bool,
 }
 
 /// Answers whether Flink could create a *source* for reading a table: a view or a CTAS whose
@@ -122,7 +127,7 @@ impl<'a> Binder<'a> {
             user_functions: Default::default(),
             modules_loaded: false,
             hint_options: Vec::new(),
-            item_types: None,
+            model: options.record_model.then(Default::default),
             source_verdicts: foldhash::HashMap::default(),
             relation_cache: Default::default(),
             query_spares: Default::default(),
@@ -201,8 +206,8 @@ pub(crate) struct Binder<'a> {
     pub modules_loaded: bool,
     /// The statement's dynamic table options (`/*+ OPTIONS(...) */`), by the read's name span.
     pub hint_options: Vec<(flinkddl_diagnostics::Span, Vec<(String, String)>)>,
-    /// `Some` when an editor asks for the select items' types ([`item_types`]).
-    pub item_types: Option<Vec<item_types::SelectItemType>>,
+    /// The semantic model recorded so far, when [`BindOptions::record_model`] asks for it.
+    pub model: Option<semantic::SemanticModel>,
     /// [`SourceCheck::cannot_read`]'s answer for each table read without a hint, by the
     /// address of its `Arc` (kept here, so the address is not reused while the entry lives):
     /// a table read by many queries is checked once.

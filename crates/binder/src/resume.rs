@@ -56,6 +56,8 @@ pub struct Earlier<'a> {
     pub diagnostics: &'a [flinkddl_diagnostics::Diagnostic],
     pub created: &'a [(usize, std::sync::Arc<crate::schema::TableSchema>)],
     pub uses: &'a [crate::uses::TableUse],
+    /// The earlier version's semantic model, when it recorded one.
+    pub model: Option<&'a crate::semantic::SemanticModel>,
     /// Per statement: [`Resumed::ends`].
     pub ends: &'a [Ends],
 }
@@ -148,6 +150,9 @@ pub fn bind_replaying(
             .get(..checkpoint.uses)
             .unwrap_or_default()
             .to_vec();
+        if let (Some(model), Some(earlier)) = (&mut binder.model, earlier.model) {
+            *model = earlier.keep_before(first);
+        }
         ends.extend_from_slice(earlier.ends.get(..first).unwrap_or_default());
         replay = unchanged
             .filter(|u| ends.len() == first && u.first >= first && u.same_before <= u.first)
@@ -196,6 +201,7 @@ pub fn bind_replaying(
             diagnostics: binder.diagnostics,
             created: binder.created,
             uses: binder.uses,
+            model: binder.model,
         },
         checkpoints,
         ends,

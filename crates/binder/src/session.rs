@@ -68,6 +68,7 @@ impl<'a> Session<'a> {
             diagnostics: binder.diagnostics,
             created: binder.created,
             uses: binder.uses,
+            model: binder.model,
         }
     }
 }

@@ -194,6 +194,7 @@ impl Binder<'_> {
         }
         let view = CatalogObject::View(ViewDef {
             columns: self.view_columns.take(),
+            statement: self.statement_index,
         });
         if temporary {
             self.catalog.temporary.insert(path, view);

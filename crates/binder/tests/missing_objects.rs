@@ -27,6 +27,7 @@ fn severities(assume_external_objects: bool) -> Vec<(u32, Severity)> {
         SCRIPT,
         BindOptions {
             assume_external_objects,
+            ..BindOptions::default()
         },
     );
     let index = flinkddl_diagnostics::LineIndex::new(SCRIPT);

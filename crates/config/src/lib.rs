@@ -559,6 +559,7 @@ impl Config {
             assume_external_objects: !self.fresh_session,
             connector_findings: self.connector_findings,
             connectors: self.catalogue.as_deref(),
+            semantic_model: false,
         }
     }
 

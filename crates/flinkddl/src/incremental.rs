@@ -122,6 +122,7 @@ fn analyze(
                     diagnostics: &b.bind_diagnostics,
                     created: &a.created,
                     uses: &b.uses,
+                    model: a.model.as_ref(),
                     ends: &b.ends,
                 },
             )

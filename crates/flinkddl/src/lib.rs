@@ -31,6 +31,9 @@ pub struct Analysis {
     /// Each table as the statement that created it left it: (statement index, table). Editors
     /// show a CREATE TABLE's columns as that statement made them, whatever later statements do.
     pub created: Vec<(usize, std::sync::Arc<binder::schema::TableSchema>)>,
+    /// What the binder resolved in the script's queries, when [`Options::semantic_model`]
+    /// asked for it (editors and lineage read it; `check` does not ask).
+    pub model: Option<binder::semantic::SemanticModel>,
 }
 
 /// How to analyze a script.
@@ -46,6 +49,8 @@ pub struct Options<'a> {
     /// plus a project's connectors files: `flinkddl_config::Config::options`). `None`: the
     /// built-in catalogue ([`connector_catalogue`]).
     pub connectors: Option<&'a connectors::Catalogue>,
+    /// Record the binder's semantic model ([`Analysis::model`]).
+    pub semantic_model: bool,
 }
 
 impl Options<'_> {
@@ -291,6 +296,7 @@ fn analyze_parsed(parse: Parse, options: &Options) -> Analysis {
 pub fn bind_options(options: &Options) -> binder::BindOptions {
     binder::BindOptions {
         assume_external_objects: options.assume_external_objects,
+        record_model: options.semantic_model,
     }
 }
 
@@ -376,6 +382,7 @@ fn finish_keeping(
             tables: bound.tables,
             diagnostics,
             created: bound.created,
+            model: bound.model,
             parse,
         },
         connector_findings,

@@ -34,6 +34,7 @@ pub mod semantic_tokens;
 pub mod signature_help;
 pub mod symbols;
 
+use flinkddl::binder::semantic::SemanticModel;
 use flinkddl::connectors::Catalogue;
 use flinkddl::syntax::ast;
 pub use flinkddl::{LineIndex, Span};
@@ -70,10 +71,28 @@ pub struct Analysis {
     /// files on top of the built-in one); `None`: the built-in one. Hover and completion read
     /// the same one, so they describe and offer what the diagnostics accept.
     connectors: Option<Arc<Catalogue>>,
-    /// How the analysis bound the script, to bind it again for the select items' types.
-    bind_options: flinkddl::binder::BindOptions,
-    /// Built on first use (inlay hints): the binder's type of each select item, by position.
-    select_item_types: OnceLock<Vec<flinkddl::binder::item_types::SelectItemType>>,
+    /// Built on first use (inlay hints): the binder's type of each select item, by position,
+    /// read off the semantic model.
+    select_item_types: OnceLock<Vec<SelectItemType>>,
+}
+
+/// One select item of a query (of any query block) and the type the binder gave it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelectItemType {
+    /// The statement the item is in.
+    pub statement: usize,
+    /// The item: its expression and alias.
+    pub span: Span,
+    pub data_type: flinkddl::types::DataType,
+}
+
+/// The options the editor analyzes a text with under `config`: `flinkddl check`'s, and the
+/// binder's semantic model recorded, which every editor feature reads.
+pub fn analysis_options(config: &Config) -> flinkddl::Options<'_> {
+    flinkddl::Options {
+        semantic_model: true,
+        ..config.options()
+    }
 }
 
 impl Analysis {
@@ -88,13 +107,13 @@ impl Analysis {
     /// dropped, others take the configured severity).
     pub fn with_config(text: impl Into<Arc<str>>, config: &Config) -> Analysis {
         let text: Arc<str> = text.into();
-        let result = flinkddl::analyze_with(&text, &config.options());
+        let result = flinkddl::analyze_with(&text, &analysis_options(config));
         Analysis::from_result(text, result, config)
     }
 
     /// [`Analysis::with_config`] from the pipeline's result computed elsewhere (the language
     /// server's incremental analysis): `result` is what `flinkddl::analyze_with(&text,
-    /// &config.options())` gives, before `config`'s rule levels.
+    /// &analysis_options(config))` gives, before `config`'s rule levels.
     pub fn from_result(
         text: impl Into<Arc<str>>,
         mut result: flinkddl::Analysis,
@@ -108,7 +127,6 @@ impl Analysis {
             result,
             index: OnceLock::new(),
             connectors: config.shared_catalogue(),
-            bind_options: flinkddl::bind_options(&config.options()),
             select_item_types: OnceLock::new(),
         }
     }
@@ -176,17 +194,32 @@ impl Analysis {
             .or_else(|| self.result.tables.iter().map(|t| t.as_ref()).find(same))
     }
 
-    /// The type the binder gives each select item of the script's queries, in text order: the
-    /// script bound again (with the analysis's options and source check) noting them.
-    pub fn select_item_types(&self) -> &[flinkddl::binder::item_types::SelectItemType] {
+    /// What the binder resolved (empty for an analysis made without it).
+    pub fn model(&self) -> &SemanticModel {
+        static EMPTY: OnceLock<SemanticModel> = OnceLock::new();
+        match &self.result.model {
+            Some(model) => model,
+            None => EMPTY.get_or_init(SemanticModel::default),
+        }
+    }
+
+    /// The type the binder gives each select item of the script's queries, in text order
+    /// (the semantic model's typed output columns, less those a `*` expands to).
+    pub fn select_item_types(&self) -> &[SelectItemType] {
         self.select_item_types.get_or_init(|| {
-            let check = flinkddl::ConnectorSourceCheck(self.catalogue());
-            let mut items = flinkddl::binder::item_types::select_item_types(
-                &self.result.parse,
-                &self.text,
-                self.bind_options,
-                Some(&check),
-            );
+            let mut items: Vec<SelectItemType> = self
+                .model()
+                .outputs
+                .iter()
+                .filter(|o| !o.wildcard)
+                .filter_map(|o| {
+                    Some(SelectItemType {
+                        statement: o.statement,
+                        span: o.span,
+                        data_type: o.data_type.clone()?,
+                    })
+                })
+                .collect();
             items.sort_by_key(|i| (i.span.start, i.span.end));
             items.dedup_by_key(|i| i.span);
             items

@@ -81,7 +81,7 @@ impl DocumentAnalysis {
     pub(crate) fn analysis(&self) -> Arc<Analysis> {
         self.analysis
             .get_or_init(|| {
-                let options = self.config.options();
+                let options = flinkddl_ide::analysis_options(&self.config);
                 // The lock is not held while analyzing: two versions analyze at once, each from
                 // the last one done.
                 let (result, state) = match self.history.last() {

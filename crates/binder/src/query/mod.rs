@@ -22,6 +22,7 @@ use crate::expr::{function_kind, type_of_expr, ExprContext, ExprOutcome, Functio
 use crate::Binder;
 
 mod changelog;
+mod record;
 mod sink;
 mod time;
 mod types;
@@ -113,6 +114,10 @@ struct Relation {
     /// through projections, filters and window functions, or a window's `window_time`).
     /// Empty when none is, or when we cannot tell.
     rowtimes: Rc<Vec<bool>>,
+    /// Where its columns come from, for the semantic model (`None` when it is not recorded).
+    origin: Option<Rc<record::Origin>>,
+    /// Where the name qualifiers use is written (its alias, or its table's name).
+    definition: flinkddl_diagnostics::Span,
 }
 
 /// What a FROM item reads of a table, built once per table value and shared by every read
@@ -133,6 +138,8 @@ impl Relation {
             columns: None,
             types: Rc::default(),
             rowtimes: Rc::default(),
+            origin: None,
+            definition: flinkddl_diagnostics::Span::default(),
         }
     }
 
@@ -227,6 +234,8 @@ struct Cte {
     columns: Option<Rc<Columns>>,
     types: Rc<Vec<Option<DataType>>>,
     rowtimes: Rc<Vec<bool>>,
+    /// Its query's outputs in the semantic model, when it is recorded.
+    origin: Option<Rc<record::Origin>>,
 }
 
 fn fail<T>(d: Diagnostic) -> Res<T> {
@@ -274,8 +283,10 @@ struct Resolver<'r, 'a> {
     planned: bool,
     /// The first ORDER BY key of the query just resolved, when its body is a SELECT.
     sort_key: Option<time::SortKey>,
-    /// The select items typed, when an editor asks (`crate::item_types`).
-    item_types: Option<Vec<crate::item_types::SelectItemType>>,
+    /// The semantic model, when it is recorded (`crate::semantic`).
+    model: Option<crate::semantic::SemanticModel>,
+    /// How many queries deep the resolver is (1 in the statement's own query).
+    depth: u32,
     /// Lists left by earlier blocks and statements, reused.
     spares: Spares,
 }
@@ -290,7 +301,7 @@ impl Binder<'_> {
             self.view_columns = None;
             return Ok(());
         }
-        let item_types = self.item_types.take();
+        let model = self.model.take();
         let mut spares = std::mem::take(&mut self.query_spares);
         let frames = std::mem::take(&mut spares.stack);
         let result = {
@@ -310,7 +321,8 @@ impl Binder<'_> {
                 in_subqueries: Vec::new(),
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
                 sort_key: None,
-                item_types,
+                model,
+                depth: 0,
                 spares,
             };
             let result = r.statement(statement);
@@ -325,16 +337,16 @@ impl Binder<'_> {
                 r.output,
                 r.view_columns,
                 r.warnings,
-                r.item_types,
+                r.model,
                 spares,
             )
         };
-        let (result, output, view_columns, warnings, item_types, spares) = result;
+        let (result, output, view_columns, warnings, model, spares) = result;
         self.query_spares = spares;
         for w in warnings {
             self.report(w);
         }
-        self.item_types = item_types;
+        self.model = model;
         self.query_output = output;
         self.view_columns = view_columns;
         match result {
@@ -635,7 +647,9 @@ impl Resolver<'_, '_> {
     /// Resolves a query; returns its output column names when they are known.
     fn query(&mut self, q: &ast::Query) -> Res<Option<Vec<Name>>> {
         let outer_ctes = self.ctes.len();
+        self.depth += 1;
         let result = self.query_inner(q);
+        self.depth -= 1;
         self.ctes.truncate(outer_ctes);
         result
     }
@@ -643,7 +657,15 @@ impl Resolver<'_, '_> {
     fn query_inner(&mut self, q: &ast::Query) -> Res<Option<Vec<Name>>> {
         if let Some(with) = &q.with {
             for cte in &with.ctes {
+                let outputs_before = self.outputs_noted();
                 let columns = self.query(cte.query)?;
+                let origin = columns.as_ref().and_then(|c| {
+                    let outputs = self.query_outputs(outputs_before, c.len())?;
+                    Some(Rc::new(record::Origin::Query {
+                        outputs,
+                        cte: Some(cte.name.span),
+                    }))
+                });
                 let types = std::mem::take(&mut self.last_types);
                 let rowtimes = std::mem::take(&mut self.last_rowtimes);
                 let columns = match &cte.columns {
@@ -665,6 +687,7 @@ impl Resolver<'_, '_> {
                     columns: columns.map(|c| Rc::new(Columns::new(c))),
                     types: Rc::new(types),
                     rowtimes: Rc::new(rowtimes),
+                    origin,
                 });
             }
         }
@@ -944,6 +967,7 @@ impl Resolver<'_, '_> {
         if let Some(from) = &select.from {
             self.from(from)?;
         }
+        self.note_scope(select.span);
         if let Some(e) = &select.where_clause {
             self.typed_expr(e)?;
             if let Some(call) = first_aggregate(e) {
@@ -1026,7 +1050,13 @@ impl Resolver<'_, '_> {
         let mut rowtimes: Vec<bool> = spare(&mut self.spares.rowtimes, width);
         for (index, item) in select.items.iter().enumerate() {
             match item {
-                ast::QueryItem::Wildcard { qualifier, .. } => {
+                ast::QueryItem::Wildcard {
+                    qualifier,
+                    span: star_span,
+                    ..
+                } => {
+                    let at = output.as_ref().map_or(index, Vec::len);
+                    self.note_star(qualifier.as_ref(), *star_span, at);
                     let columns = self.expand_star(qualifier.as_ref());
                     match (&mut output, columns) {
                         (Some(out), Some((cols, tys))) => {
@@ -1045,6 +1075,7 @@ impl Resolver<'_, '_> {
                     // A column passed through keeps its time attribute (`type_expr` gives a
                     // column its type in scope); a computed value does not. A column needs no
                     // typeability judged on its names walk (`type_expr` does without).
+                    let noted_before = self.names_noted();
                     match &expr.kind {
                         ExprKind::Identifier(name) => {
                             self.expr(expr)?;
@@ -1056,14 +1087,7 @@ impl Resolver<'_, '_> {
                         }
                     }
                     let ty = self.type_expr(expr)?;
-                    if let (Some(noted), Some(t)) = (&mut self.item_types, &ty) {
-                        noted.push(crate::item_types::SelectItemType {
-                            statement: self.binder.statement_index,
-                            span: *item_span,
-                            data_type: t.clone(),
-                        });
-                    }
-                    types.push(ty);
+                    let position = output.as_ref().map_or(index, Vec::len);
                     let name = match (alias, &expr.kind) {
                         (Some(a), _) => Name::from(a.value),
                         (None, ExprKind::Identifier(n)) => n
@@ -1072,6 +1096,18 @@ impl Resolver<'_, '_> {
                             .map_or(Name::default(), |p| Name::from(p.value)),
                         _ => compact_str::format_compact!("EXPR${index}"),
                     };
+                    if self.recording() {
+                        self.note_output(
+                            position,
+                            &name,
+                            *item_span,
+                            alias.as_ref().map(|a| a.span),
+                            ty.clone(),
+                            Self::is_plain_column(expr),
+                            noted_before,
+                        );
+                    }
+                    types.push(ty);
                     if let Some(out) = &mut output {
                         out.push(name);
                     }
@@ -1630,6 +1666,10 @@ impl Resolver<'_, '_> {
                 name, system_time, ..
             } => {
                 let mut r = self.relation_of(name);
+                if self.recording() {
+                    self.note_relation_name(name, &r);
+                    r.definition = name.parts.last().map_or(name.span, |p| p.span);
+                }
                 if let Some(e) = system_time {
                     // The period refers to the left side of the join.
                     self.expr(e)?;
@@ -1641,12 +1681,19 @@ impl Resolver<'_, '_> {
             }
             ast::TableRefKind::Derived { query, .. } => {
                 // A derived table sees the enclosing blocks (LATERAL sees its left side too).
+                let outputs_before = self.outputs_noted();
                 let columns = self.query(query)?;
+                let origin = columns.as_ref().and_then(|c| {
+                    let outputs = self.query_outputs(outputs_before, c.len())?;
+                    Some(Rc::new(record::Origin::Query { outputs, cte: None }))
+                });
                 Relation {
                     name: alias_name.clone(),
                     columns: columns.map(|c| Rc::new(Columns::new(c))),
                     types: Rc::new(std::mem::take(&mut self.last_types)),
                     rowtimes: Rc::new(std::mem::take(&mut self.last_rowtimes)),
+                    origin,
+                    definition: flinkddl_diagnostics::Span::default(),
                 }
             }
             ast::TableRefKind::Function { call, .. } => self.table_function(call, &alias_name)?,
@@ -1685,6 +1732,9 @@ impl Resolver<'_, '_> {
                 time::check_pattern_end(mr)?;
             }
             relation = match_recognize_output(mr, &relation, alias_name);
+        }
+        if let Some(a) = &t.alias {
+            relation.definition = a.name.span;
         }
         if let Some(cols) = alias_columns {
             if let Some(known) = &relation.columns {
@@ -1732,6 +1782,8 @@ impl Resolver<'_, '_> {
                     columns: cte.columns.clone(),
                     types: cte.types.clone(),
                     rowtimes: cte.rowtimes.clone(),
+                    origin: cte.origin.clone(),
+                    definition: single.span,
                 };
             }
         }
@@ -1745,6 +1797,8 @@ impl Resolver<'_, '_> {
                 columns: Some(shared.columns),
                 types: shared.types,
                 rowtimes: shared.rowtimes,
+                origin: self.catalog_origin(name, None),
+                definition: flinkddl_diagnostics::Span::default(),
             };
         }
         let Some(path) = self.binder.catalog.qualify_idents(&name.parts) else {
@@ -1758,6 +1812,8 @@ impl Resolver<'_, '_> {
                     columns: Some(shared.columns),
                     types: shared.types,
                     rowtimes: shared.rowtimes,
+                    origin: self.catalog_origin(name, None),
+                    definition: flinkddl_diagnostics::Span::default(),
                 }
             }
             // A view's columns are not followed into its query, so none of them counts as a
@@ -1774,6 +1830,8 @@ impl Resolver<'_, '_> {
                             .collect(),
                     ),
                     rowtimes: Rc::default(),
+                    origin: self.catalog_origin(name, Some(v.statement)),
+                    definition: flinkddl_diagnostics::Span::default(),
                 },
                 None => Relation::unknown(short),
             },
@@ -1843,9 +1901,19 @@ impl Resolver<'_, '_> {
             return Ok(unknown);
         };
         let input = self.relation_of(table);
+        if self.recording() {
+            self.note_relation_name(table, &input);
+        }
         let Some(columns) = input.columns else {
             return Ok(unknown);
         };
+        let origin = self.recording().then(|| {
+            Rc::new(record::Origin::Window {
+                input: input.origin.clone(),
+                width: columns.len(),
+                function: c.name.span,
+            })
+        });
         for a in &args {
             if let ExprKind::Descriptor { columns: named } = &a.kind {
                 for n in named {
@@ -1891,6 +1959,8 @@ impl Resolver<'_, '_> {
             columns: Some(Rc::new(Columns::new(columns))),
             types: Rc::new(types),
             rowtimes: Rc::new(rowtimes),
+            origin,
+            definition: flinkddl_diagnostics::Span::default(),
         })
     }
 
@@ -2161,6 +2231,13 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
     fn expr(&mut self, e: &ast::Expr) {
         if self.error.is_some() {
             return;
+        }
+        if self.recording() {
+            match &e.kind {
+                ExprKind::Identifier(name) => self.note_identifier(name),
+                ExprKind::Call(call) => self.note_call(call),
+                _ => {}
+            }
         }
         // A one-part name the scope types (one holder, in the first block that has one) is
         // found by that one lookup: the names check has nothing to say of it, and it is
@@ -2622,6 +2699,8 @@ fn match_recognize_output(
         columns: Some(Rc::new(Columns::new(columns))),
         types: Rc::new(types),
         rowtimes: Rc::default(),
+        origin: None,
+        definition: flinkddl_diagnostics::Span::default(),
     }
 }
 

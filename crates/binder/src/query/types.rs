@@ -127,6 +127,8 @@ pub(super) fn unnest(
             columns: Some(std::rc::Rc::new(super::Columns::new(columns))),
             types: std::rc::Rc::new(types),
             rowtimes: std::rc::Rc::default(),
+            origin: None,
+            definition: flinkddl_diagnostics::Span::default(),
         },
         None => unknown,
     })

@@ -1,0 +1,390 @@
+//! The resolver's notes for the semantic model (`crate::semantic`): taken where it resolves,
+//! from the same scopes, and only when the model is asked for (`Resolver::model`).
+
+use super::{named, Name, Relation, Resolver};
+use crate::catalog::ObjectPath;
+use crate::semantic::{
+    ColumnSource, NameUse, OutputColumn, QueryScope, Resolution, ScopeColumn, ScopeItem,
+};
+use flinkddl_diagnostics::Span;
+use flinkddl_syntax::ast::{self, ExprKind};
+use flinkddl_types::DataType;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Where a FROM item's columns come from, for the model (built only when it is recorded).
+#[derive(Debug)]
+pub(super) enum Origin {
+    Table(Arc<ObjectPath>),
+    View {
+        path: Arc<ObjectPath>,
+        statement: usize,
+    },
+    /// A CTE's or derived table's query: its columns are these outputs of the model.
+    Query {
+        outputs: Rc<[usize]>,
+        /// The CTE's name in the WITH clause (`None`: a derived table).
+        cte: Option<Span>,
+    },
+    /// A window table function over `input` (whose first `width` columns it passes on).
+    Window {
+        input: Option<Rc<Origin>>,
+        width: usize,
+        function: Span,
+    },
+}
+
+impl Origin {
+    fn source(&self, index: usize, name: &str) -> ColumnSource {
+        match self {
+            Origin::Table(path) => ColumnSource::Table {
+                path: Arc::clone(path),
+                column: name.to_string(),
+            },
+            Origin::View { path, statement } => ColumnSource::View {
+                path: Arc::clone(path),
+                column: name.to_string(),
+                index,
+                statement: *statement,
+            },
+            Origin::Query { outputs, .. } => match outputs.get(index) {
+                Some(&output) => ColumnSource::Output { output },
+                None => ColumnSource::Unknown,
+            },
+            Origin::Window {
+                input,
+                width,
+                function,
+            } => {
+                if index < *width {
+                    match input {
+                        Some(input) => input.source(index, name),
+                        None => ColumnSource::Unknown,
+                    }
+                } else {
+                    ColumnSource::Window {
+                        column: name.to_string(),
+                        function: *function,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The source of a relation's `index`th column.
+pub(super) fn column_source(r: &Relation, index: usize, name: &str) -> ColumnSource {
+    match &r.origin {
+        Some(origin) => origin.source(index, name),
+        None => ColumnSource::Unknown,
+    }
+}
+
+impl Resolver<'_, '_> {
+    pub(super) fn recording(&self) -> bool {
+        self.model.is_some()
+    }
+
+    fn note(&mut self, span: Span, resolution: Resolution) {
+        let statement = self.binder.statement_index;
+        if let Some(model) = &mut self.model {
+            model.names.push(NameUse {
+                statement,
+                span,
+                resolution,
+            });
+        }
+    }
+
+    /// The path of a catalog table or view as this statement names it (shared with the uses).
+    pub(super) fn model_path(&self, name: &ast::ObjectName) -> Option<Arc<ObjectPath>> {
+        let (c, d, n) = self.binder.catalog.qualify_idents(&name.parts)?;
+        Some(Arc::new((c.to_string(), d.to_string(), n.to_string())))
+    }
+
+    /// A FROM item (or `TABLE t`) that names a table, view or CTE: what the name denotes.
+    pub(super) fn note_relation_name(&mut self, name: &ast::ObjectName, r: &Relation) {
+        let resolution = match r.origin.as_deref() {
+            Some(Origin::Table(path)) => Resolution::Table {
+                path: Arc::clone(path),
+            },
+            Some(Origin::View { path, .. }) => Resolution::View {
+                path: Arc::clone(path),
+            },
+            Some(Origin::Query { cte: Some(at), .. }) => Resolution::Cte { definition: *at },
+            _ => return,
+        };
+        self.note(name.span, resolution);
+    }
+
+    /// A function call's name.
+    pub(super) fn note_call(&mut self, call: &ast::Call) {
+        let name = call
+            .name
+            .parts
+            .iter()
+            .map(|p| p.value)
+            .collect::<Vec<_>>()
+            .join(".");
+        let builtin = call.name.parts.len() == 1
+            && !self
+                .binder
+                .user_functions
+                .contains(&name.to_ascii_uppercase())
+            && crate::expr::builtin_function(&name).is_some();
+        self.note(call.name.span, Resolution::Function { name, builtin });
+    }
+
+    /// A name in an expression: the FROM item its qualifier names, the column, the fields read
+    /// through it. Resolved as `Resolver::identifier` judges it; a name it cannot resolve to
+    /// one column is not noted.
+    pub(super) fn note_identifier(&mut self, name: &ast::ObjectName) {
+        let Some((qualifier, column, rest)) = self.resolve_column(name) else {
+            return;
+        };
+        if let Some((at, definition)) = qualifier {
+            self.note(at, Resolution::FromItem { definition });
+        }
+        let (at, source, data_type) = column;
+        self.note(at, Resolution::Column { source, data_type });
+        for part in rest {
+            self.note(
+                part.span,
+                Resolution::Field {
+                    name: part.value.to_string(),
+                },
+            );
+        }
+    }
+
+    /// (the qualifier's span and its FROM item's definition, (the column's span, source,
+    /// type), the parts after the column).
+    #[allow(clippy::type_complexity)]
+    fn resolve_column<'n>(
+        &self,
+        name: &'n ast::ObjectName<'n>,
+    ) -> Option<(
+        Option<(Span, Span)>,
+        (Span, ColumnSource, Option<DataType>),
+        &'n [ast::Ident<'n>],
+    )> {
+        let first = name.parts.first()?;
+        let found = |r: &Relation, column: &ast::Ident| {
+            let i = r.columns.as_ref()?.position(column.value)?;
+            Some((
+                column.span,
+                column_source(r, i, column.value),
+                r.types.get(i).cloned().flatten(),
+            ))
+        };
+        for frame in self.frames.iter().rev() {
+            if let Some(second) = name.parts.get(1) {
+                if let Some(r) = frame.relations.iter().find(|r| named(r, first.value)) {
+                    // `t.c`, unless `t` is also a column of it (then a field access).
+                    let holds_first = r.columns.as_ref().is_some_and(|c| c.contains(first.value));
+                    if !holds_first {
+                        let column = found(r, second)?;
+                        let rest = name.parts.get(2..).unwrap_or_default();
+                        return Some((Some((first.span, r.definition)), column, rest));
+                    }
+                }
+            }
+            let mut holders = frame
+                .relations
+                .iter()
+                .filter(|r| r.columns.as_ref().is_some_and(|c| c.contains(first.value)));
+            if let Some(r) = holders.next() {
+                if holders.next().is_some() && !frame.merged {
+                    return None;
+                }
+                let rest = name.parts.get(1..).unwrap_or_default();
+                return Some((None, found(r, first)?, rest));
+            }
+            if frame.relations.iter().any(|r| r.columns.is_none()) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The FROM scope of the SELECT at `span`, once its FROM clause is read.
+    pub(super) fn note_scope(&mut self, span: Span) {
+        if !self.recording() {
+            return;
+        }
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let items = frame
+            .relations
+            .iter()
+            .map(|r| ScopeItem {
+                name: r.name.as_ref().map(Name::to_string),
+                definition: r.definition,
+                columns: r.columns.as_ref().map(|cols| {
+                    cols.iter()
+                        .enumerate()
+                        .map(|(i, c)| ScopeColumn {
+                            name: c.to_string(),
+                            source: column_source(r, i, c),
+                            data_type: r.types.get(i).cloned().flatten(),
+                        })
+                        .collect()
+                }),
+            })
+            .collect();
+        let scope = QueryScope {
+            statement: self.binder.statement_index,
+            span,
+            depth: self.depth.saturating_sub(1),
+            items,
+        };
+        if let Some(model) = &mut self.model {
+            model.scopes.push(scope);
+        }
+    }
+
+    /// How many names the model holds: the names an expression's walk notes are those after.
+    pub(super) fn names_noted(&self) -> usize {
+        self.model.as_ref().map_or(0, |m| m.names.len())
+    }
+
+    /// A select item's output column: its sources are the columns noted since `since` (its
+    /// expression's walk).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn note_output(
+        &mut self,
+        index: usize,
+        name: &str,
+        item: Span,
+        alias: Option<Span>,
+        data_type: Option<DataType>,
+        copied: bool,
+        since: usize,
+    ) {
+        let statement = self.binder.statement_index;
+        let depth = self.depth.saturating_sub(1);
+        let Some(model) = &mut self.model else {
+            return;
+        };
+        let mut sources: Vec<ColumnSource> = Vec::new();
+        for n in model.names.get(since..).unwrap_or_default() {
+            if let Resolution::Column { source, .. } = &n.resolution {
+                if !sources.contains(source) {
+                    sources.push(source.clone());
+                }
+            }
+        }
+        model.outputs.push(OutputColumn {
+            statement,
+            depth,
+            index,
+            name: name.to_string(),
+            span: item,
+            alias,
+            data_type,
+            copied,
+            wildcard: false,
+            sources,
+        });
+    }
+
+    /// A `*` item's output columns (`from` is the index of its first), read from the FROM
+    /// items it expands as `Resolver::expand_star` does.
+    pub(super) fn note_star(
+        &mut self,
+        qualifier: Option<&ast::ObjectName>,
+        item: Span,
+        from: usize,
+    ) {
+        if !self.recording() {
+            return;
+        }
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let mut columns = Vec::new();
+        for r in &frame.relations {
+            if let Some(q) = qualifier {
+                match q.parts.as_slice() {
+                    [name] if r.name.as_deref() == Some(name.value) => {}
+                    _ => continue,
+                }
+            }
+            let Some(cols) = &r.columns else {
+                return;
+            };
+            for (i, c) in cols.iter().enumerate() {
+                columns.push((
+                    c.to_string(),
+                    column_source(r, i, c),
+                    r.types.get(i).cloned().flatten(),
+                ));
+            }
+            if qualifier.is_some() {
+                break;
+            }
+        }
+        let statement = self.binder.statement_index;
+        let depth = self.depth.saturating_sub(1);
+        if let Some(model) = &mut self.model {
+            for (k, (name, source, data_type)) in columns.into_iter().enumerate() {
+                model.outputs.push(OutputColumn {
+                    statement,
+                    depth,
+                    index: from + k,
+                    name,
+                    span: item,
+                    alias: None,
+                    data_type,
+                    copied: true,
+                    wildcard: true,
+                    sources: vec![source],
+                });
+            }
+        }
+    }
+
+    /// The outputs of the query block just resolved one level down (a CTE's or derived
+    /// table's query, resolved from output `since` on): its first branch's columns.
+    pub(super) fn query_outputs(&self, since: usize, width: usize) -> Option<Rc<[usize]>> {
+        let model = self.model.as_ref()?;
+        let depth = self.depth; // the inner query's blocks were at this depth
+        Some(
+            model
+                .outputs
+                .iter()
+                .enumerate()
+                .skip(since)
+                .filter(|(_, o)| o.depth == depth)
+                .take(width)
+                .map(|(i, _)| i)
+                .collect(),
+        )
+    }
+
+    pub(super) fn outputs_noted(&self) -> usize {
+        self.model.as_ref().map_or(0, |m| m.outputs.len())
+    }
+
+    /// A table or view read by name: its origin, when the model is recorded.
+    pub(super) fn catalog_origin(
+        &self,
+        name: &ast::ObjectName,
+        view_statement: Option<usize>,
+    ) -> Option<Rc<Origin>> {
+        if !self.recording() {
+            return None;
+        }
+        let path = self.model_path(name)?;
+        Some(Rc::new(match view_statement {
+            Some(statement) => Origin::View { path, statement },
+            None => Origin::Table(path),
+        }))
+    }
+
+    /// Whether `e` is a column read as it is.
+    pub(super) fn is_plain_column(e: &ast::Expr) -> bool {
+        matches!(e.kind, ExprKind::Identifier(_))
+    }
+}

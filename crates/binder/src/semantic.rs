@@ -1,0 +1,235 @@
+//! The semantic model: what the query resolver decided, recorded as it decides it (learnt from
+//! rust-analyzer's `hir` and `oxc_semantic`). One model per analysis, asked for with
+//! [`crate::BindOptions::record_model`]; `flinkddl check` does not ask, so it pays one branch
+//! per name and nothing else.
+//!
+//! It holds, for every statement with a query (INSERT, CTAS, RTAS, views, SELECT, EXPLAIN):
+//! - [`NameUse`]: what each name resolves to: a catalog table or view, a CTE, a FROM item (a
+//!   qualifier), a column (with where it comes from and its type), a field of a ROW column,
+//!   a function;
+//! - [`OutputColumn`]: every column each query block emits (a `*` gives one per column), its
+//!   type, whether it is copied or derived, and the columns it reads;
+//! - [`QueryScope`]: each SELECT's FROM items and the columns each gives.
+//!
+//! Every list is in statement order, so that an incremental bind keeps the earlier version's
+//! entries for the statements before the edit ([`SemanticModel::keep_before`]) and appends the
+//! rest. The resolver stops at a statement's first error (as Flink does), so the names after
+//! it are not in the model.
+
+use crate::catalog::ObjectPath;
+use flinkddl_diagnostics::Span;
+use flinkddl_types::DataType;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// What the binder resolved in one script.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct SemanticModel {
+    /// Every name the resolver resolved, in the order it met them (statement by statement).
+    pub names: Vec<NameUse>,
+    /// Every column of every query block, in the order the resolver finished them.
+    pub outputs: Vec<OutputColumn>,
+    /// Every SELECT's FROM scope.
+    pub scopes: Vec<QueryScope>,
+}
+
+/// One name in a query and what it resolves to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NameUse {
+    pub statement: usize,
+    /// The name's part this resolution is of (a qualified column has one use per part).
+    pub span: Span,
+    pub resolution: Resolution,
+}
+
+/// What a name denotes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Resolution {
+    /// A FROM item (or `TABLE t`) naming a catalog table.
+    Table { path: Arc<ObjectPath> },
+    /// A FROM item naming a catalog view.
+    View { path: Arc<ObjectPath> },
+    /// A FROM item naming a CTE, defined at `definition` (its name in the WITH clause).
+    Cte { definition: Span },
+    /// A qualifier naming a FROM item: `definition` is its alias, or its table's name.
+    FromItem { definition: Span },
+    /// A column of a FROM item.
+    Column {
+        source: ColumnSource,
+        data_type: Option<DataType>,
+    },
+    /// A field of a ROW column, read through it (`buyer.first_name`).
+    Field { name: String },
+    /// A function call's name: built in, or one the script or a module may define.
+    Function { name: String, builtin: bool },
+}
+
+/// Where a column a FROM item gives comes from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ColumnSource {
+    /// A catalog table's column.
+    Table {
+        path: Arc<ObjectPath>,
+        column: String,
+    },
+    /// A catalog view's column, the `index`th: `statement` created the view, and its query's
+    /// output column there ([`SemanticModel::statement_output`]) is the column's definition.
+    View {
+        path: Arc<ObjectPath>,
+        column: String,
+        index: usize,
+        statement: usize,
+    },
+    /// A column a query block of this script emits (a CTE's, a derived table's, a view's
+    /// query's): the index of its [`OutputColumn`] in [`SemanticModel::outputs`].
+    Output { output: usize },
+    /// A column a window table function adds (`window_start`, `window_end`, `window_time`):
+    /// `function` is the call's name.
+    Window { column: String, function: Span },
+    /// A FROM item whose columns come from something the model does not follow (UNNEST,
+    /// MATCH_RECOGNIZE, a table function).
+    Unknown,
+}
+
+/// One column a query block emits.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OutputColumn {
+    pub statement: usize,
+    /// How deep its block is: 0 for the statement's query itself (every branch of a set
+    /// operation), 1 for a CTE, derived table or subquery of it, and so on.
+    pub depth: u32,
+    /// Its position in its block's output.
+    pub index: usize,
+    pub name: String,
+    /// The select item (for a `*`, the star).
+    pub span: Span,
+    /// The alias that names it, if any.
+    pub alias: Option<Span>,
+    pub data_type: Option<DataType>,
+    /// The value is a column read as it is (a plain name, or a `*`), not computed.
+    pub copied: bool,
+    /// One of the columns a `*` expands to.
+    pub wildcard: bool,
+    /// The columns the value reads, in the order named (repeats kept once).
+    pub sources: Vec<ColumnSource>,
+}
+
+/// One SELECT's FROM items, as its expressions see them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct QueryScope {
+    pub statement: usize,
+    /// The SELECT.
+    pub span: Span,
+    pub depth: u32,
+    pub items: Vec<ScopeItem>,
+}
+
+/// A FROM item in a [`QueryScope`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ScopeItem {
+    /// The name qualifiers use (its alias, or its table's last name part).
+    pub name: Option<String>,
+    /// Where that name is written.
+    pub definition: Span,
+    /// Its columns, `None` when not known.
+    pub columns: Option<Vec<ScopeColumn>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ScopeColumn {
+    pub name: String,
+    pub source: ColumnSource,
+    pub data_type: Option<DataType>,
+}
+
+impl SemanticModel {
+    /// The model of the statements before `statement` only (an incremental bind resumes there).
+    pub fn keep_before(&self, statement: usize) -> SemanticModel {
+        let names = self.names.partition_point(|n| n.statement < statement);
+        let outputs = self.outputs.partition_point(|o| o.statement < statement);
+        let scopes = self.scopes.partition_point(|s| s.statement < statement);
+        SemanticModel {
+            names: self.names.get(..names).unwrap_or_default().to_vec(),
+            outputs: self.outputs.get(..outputs).unwrap_or_default().to_vec(),
+            scopes: self.scopes.get(..scopes).unwrap_or_default().to_vec(),
+        }
+    }
+
+    /// The resolution of the name part at `offset` (the innermost one covering it).
+    pub fn name_at(&self, offset: u32) -> Option<&NameUse> {
+        self.names
+            .iter()
+            .filter(|n| n.span.start <= offset && offset <= n.span.end)
+            .min_by_key(|n| n.span.end - n.span.start)
+    }
+
+    /// The output column at `index`.
+    pub fn output(&self, index: usize) -> Option<&OutputColumn> {
+        self.outputs.get(index)
+    }
+
+    /// The output column of the select item at `span` (its first, for a `*`).
+    pub fn output_at_item(&self, span: Span) -> Option<&OutputColumn> {
+        self.outputs.iter().find(|o| o.span == span)
+    }
+
+    /// The `index`th column of the query of `statement` (a view's, a CTAS's): the first
+    /// branch's.
+    pub fn statement_output(&self, statement: usize, index: usize) -> Option<&OutputColumn> {
+        self.outputs
+            .get(self.statement_output_index(statement, index)?)
+    }
+
+    fn statement_output_index(&self, statement: usize, index: usize) -> Option<usize> {
+        let from = self.outputs.partition_point(|o| o.statement < statement);
+        let position = self
+            .outputs
+            .get(from..)?
+            .iter()
+            .take_while(|o| o.statement == statement)
+            .position(|o| o.depth == 0 && o.index == index)?;
+        Some(from + position)
+    }
+
+    /// The catalog columns an output column's value comes from, following CTEs, derived tables
+    /// and views of this script down to tables (or to what the model does not follow).
+    /// `copied` is whether every step copies the value.
+    pub fn origins(&self, output: usize) -> Vec<(ColumnSource, bool)> {
+        let mut out = Vec::new();
+        let mut stack = vec![(output, true)];
+        // Each output is expanded once: the walk is linear in the outputs it reaches.
+        let mut seen = std::collections::HashSet::new();
+        while let Some((index, copied)) = stack.pop() {
+            if !seen.insert(index) {
+                continue;
+            }
+            let Some(o) = self.outputs.get(index) else {
+                continue;
+            };
+            let copied = copied && o.copied;
+            for s in &o.sources {
+                match s {
+                    ColumnSource::Output { output } => stack.push((*output, copied)),
+                    ColumnSource::View {
+                        index, statement, ..
+                    } => match self.statement_output_index(*statement, *index) {
+                        Some(output) => stack.push((output, copied)),
+                        None => {
+                            if !out.iter().any(|(o, _)| o == s) {
+                                out.push((s.clone(), copied));
+                            }
+                        }
+                    },
+                    other => {
+                        if !out.iter().any(|(s, _)| s == other) {
+                            out.push((other.clone(), copied));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
