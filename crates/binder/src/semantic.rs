@@ -157,9 +157,17 @@ impl SemanticModel {
         }
     }
 
-    /// The resolution of the name part at `offset` (the innermost one covering it).
-    pub fn name_at(&self, offset: u32) -> Option<&NameUse> {
-        self.names
+    /// The names of `statement` (a slice of [`SemanticModel::names`], found by bisection).
+    pub fn names_of(&self, statement: usize) -> &[NameUse] {
+        let from = self.names.partition_point(|n| n.statement < statement);
+        let to = self.names.partition_point(|n| n.statement <= statement);
+        self.names.get(from..to).unwrap_or_default()
+    }
+
+    /// The resolution of the name part at `offset` in `statement` (the innermost one covering
+    /// it).
+    pub fn name_at(&self, statement: usize, offset: u32) -> Option<&NameUse> {
+        self.names_of(statement)
             .iter()
             .filter(|n| n.span.start <= offset && offset <= n.span.end)
             .min_by_key(|n| n.span.end - n.span.start)

@@ -81,14 +81,15 @@ fn typing_edit(text: &str, rng: &mut Rng) -> String {
 
 fn summary(a: &Analysis) -> String {
     format!(
-        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
+        "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
         a.parse.script(),
         a.parse.tokens(),
         a.parse.trivia,
         a.parse.errors,
         a.diagnostics,
         a.tables,
-        a.created
+        a.created,
+        a.model
     )
 }
 
@@ -207,10 +208,13 @@ fn replay_on_scripts(edit: fn(&str, &mut Rng) -> String) -> (usize, usize, usize
             scripts.push((corpus.to_string(), s));
         }
     }
+    // The second as the language server analyzes: external objects assumed, the semantic
+    // model recorded (kept from the earlier version before the edit, recorded after it).
     let options = [
         Options::default(),
         Options {
             assume_external_objects: true,
+            semantic_model: true,
             ..Options::default()
         },
     ];

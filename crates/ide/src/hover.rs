@@ -9,6 +9,7 @@ use crate::signature_help::Callee;
 use crate::Analysis;
 use flinkddl::binder::print;
 use flinkddl::binder::schema::{Column, ColumnKind, TableSchema};
+use flinkddl::binder::semantic::{ColumnSource, Resolution};
 use flinkddl::syntax::ast::{self, visit, StatementKind, TableElement};
 use flinkddl::Span;
 use serde::Serialize;
@@ -31,6 +32,9 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     if !statement.span.contains_offset(offset) {
         return None;
     }
+    if let Some(h) = model_hover(analysis, index, offset) {
+        return Some(h);
+    }
     let site = Site {
         analysis,
         statement,
@@ -52,6 +56,45 @@ impl ContainsOffset for Span {
     fn contains_offset(&self, offset: u32) -> bool {
         self.start <= offset && offset <= self.end
     }
+}
+
+/// A name the index does not name but the binder resolved (the semantic model): a function
+/// called in a query, a window table function's column, a field of a ROW column.
+fn model_hover(analysis: &Analysis, statement: usize, offset: u32) -> Option<Hover> {
+    let used = analysis.model().name_at(statement, offset)?;
+    let span = used.span;
+    let markdown = match &used.resolution {
+        Resolution::Function { name, .. } => {
+            let parts: Vec<String> = name.split('.').map(str::to_string).collect();
+            match crate::signature_help::callee(analysis, statement, &parts)? {
+                Callee::Builtin(info) => catalogue::describe_function(&info),
+                Callee::User(f, written) => format!(
+                    "```flinksql\n{written}(...)\n```\n{}",
+                    crate::signature_help::describe_user_function(f)
+                ),
+            }
+        }
+        Resolution::Column {
+            source: ColumnSource::Window { column, function },
+            data_type: Some(ty),
+        } => {
+            let call = analysis
+                .text()
+                .get(function.range())
+                .unwrap_or("the window")
+                .to_ascii_uppercase();
+            query_column_markdown(column, ty, &format!("window column of `{call}`"))
+        }
+        Resolution::Column {
+            data_type: Some(ty),
+            ..
+        } => {
+            let name = analysis.text().get(span.range()).unwrap_or("");
+            query_column_markdown(name, ty, "column")
+        }
+        _ => return None,
+    };
+    Some(Hover { span, markdown })
 }
 
 fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {

@@ -4,6 +4,7 @@
 
 use crate::index::Symbol;
 use crate::Analysis;
+use flinkddl::binder::semantic::{ColumnSource, Resolution};
 use flinkddl::Span;
 use serde::Serialize;
 
@@ -40,6 +41,9 @@ fn statement_span(analysis: &Analysis, statement: usize, fallback: Span) -> Span
 }
 
 pub fn goto_definition(analysis: &Analysis, offset: u32) -> Option<NavigationTarget> {
+    if let Some(target) = view_column_definition(analysis, offset) {
+        return Some(target);
+    }
     let occurrence = analysis.index().occurrence_at(offset)?;
     let (span, statement) = analysis
         .index()
@@ -48,6 +52,36 @@ pub fn goto_definition(analysis: &Analysis, offset: u32) -> Option<NavigationTar
         span,
         full_span: statement_span(analysis, statement, span),
         kind: kind(&occurrence.symbol),
+        is_definition: true,
+    })
+}
+
+/// A view's column named in a query: its definition is the view's select item that makes it
+/// (the semantic model's view output), not the table column behind it. A column a `*` passes
+/// through has no name of its own in the view: the index's definition (the table's) stays.
+fn view_column_definition(analysis: &Analysis, offset: u32) -> Option<NavigationTarget> {
+    let model = analysis.model();
+    let statement = analysis.statement_at(offset)?;
+    let used = model.name_at(statement, offset)?;
+    let ColumnSource::View {
+        statement: view,
+        index,
+        ..
+    } = (match &used.resolution {
+        Resolution::Column { source, .. } => source,
+        _ => return None,
+    })
+    else {
+        return None;
+    };
+    let output = model
+        .statement_output(*view, *index)
+        .filter(|o| !o.wildcard)?;
+    let span = output.alias.unwrap_or(output.span);
+    Some(NavigationTarget {
+        span,
+        full_span: statement_span(analysis, *view, span),
+        kind: TargetKind::Column,
         is_definition: true,
     })
 }

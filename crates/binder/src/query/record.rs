@@ -268,11 +268,15 @@ impl Resolver<'_, '_> {
             return;
         };
         let mut sources: Vec<ColumnSource> = Vec::new();
+        let mut copied = copied;
         for n in model.names.get(since..).unwrap_or_default() {
-            if let Resolution::Column { source, .. } = &n.resolution {
-                if !sources.contains(source) {
+            match &n.resolution {
+                Resolution::Column { source, .. } if !sources.contains(source) => {
                     sources.push(source.clone());
                 }
+                // A field read out of a ROW column is a value computed from it.
+                Resolution::Field { .. } => copied = false,
+                _ => {}
             }
         }
         model.outputs.push(OutputColumn {
