@@ -716,3 +716,45 @@ async def test_signature_help_and_inlay_hints(client):
         TIMEOUT,
     )
     assert not again
+
+
+MODEL = """CREATE TABLE orders (id BIGINT, s STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'datagen');
+CREATE VIEW v AS SELECT id AS vid, s FROM orders;
+SELECT UPPER(s), window_start FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(ts), INTERVAL '1' MINUTE));
+SELECT v.s FROM v;
+"""
+
+
+@pytest.mark.asyncio
+async def test_semantic_model_hover_and_view_definition(client):
+    """Issue 38: hover on a function called in a query and on a window TVF's column, and go to
+    definition of a view's column (the view's select item, not the table behind it), all read
+    from the binder's semantic model."""
+    uri = "file:///e2e/model.sql"
+    open_document(client, uri, MODEL)
+    doc = types.TextDocumentIdentifier(uri=uri)
+    lines = MODEL.split("\n")
+
+    async def hover(line, word):
+        position = at(line, lines[line].index(word) + 1)
+        return await asyncio.wait_for(
+            client.text_document_hover_async(types.HoverParams(text_document=doc, position=position)),
+            TIMEOUT,
+        )
+
+    upper = await hover(2, "UPPER")
+    assert upper is not None and "UPPER(" in upper.contents.value, upper
+    window = await hover(2, "window_start")
+    assert window is not None, window
+    assert "TIMESTAMP(3) NOT NULL" in window.contents.value and "TUMBLE" in window.contents.value
+
+    found = await asyncio.wait_for(
+        client.text_document_definition_async(
+            types.DefinitionParams(text_document=doc, position=at(3, lines[3].index("v.s") + 2))
+        ),
+        TIMEOUT,
+    )
+    target = found[0] if isinstance(found, list) else found
+    target_range = target.range if hasattr(target, "range") else target.target_selection_range
+    # The view's `s` (line 1), not orders.s (line 0).
+    assert target_range.start == at(1, lines[1].index(" s ") + 1), target_range
