@@ -13,8 +13,10 @@
 //!
 //! Every list is in statement order, so that an incremental bind keeps the earlier version's
 //! entries for the statements before the edit ([`SemanticModel::keep_before`]) and appends the
-//! rest. The resolver stops at a statement's first error (as Flink does), so the names after
-//! it are not in the model.
+//! rest. A statement's first name error (an unknown column or function) does not stop the
+//! recording: the resolver keeps it as the statement's error and goes on, so the names after
+//! it are in the model (the diagnostics are the same as without the model). Any other error
+//! (a type or planner rule) ends the statement's model there.
 
 use crate::catalog::ObjectPath;
 use flinkddl_diagnostics::Span;

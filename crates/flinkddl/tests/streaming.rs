@@ -98,6 +98,20 @@ fn the_streaming_check_reports_what_the_whole_analysis_does() {
             let (streamed, back) = diagnose_owned_with(text.clone(), o);
             assert_eq!(streamed, whole, "{name}: diagnose_owned_with, {o:?}");
             assert_eq!(back, text);
+            if o.assume_external_objects {
+                // The editor's analysis records the semantic model (and goes on past a name
+                // error to record the names after it): it must report what `check` does.
+                let editor = Options {
+                    semantic_model: true,
+                    ..*o
+                };
+                let recorded = analyze_with(&text, &editor);
+                assert_eq!(
+                    recorded.diagnostics, whole,
+                    "{name}: with the semantic model"
+                );
+                assert!(recorded.model.is_some());
+            }
         }
     }
     eprintln!(

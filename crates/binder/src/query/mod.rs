@@ -287,6 +287,10 @@ struct Resolver<'r, 'a> {
     model: Option<crate::semantic::SemanticModel>,
     /// How many queries deep the resolver is (1 in the statement's own query).
     depth: u32,
+    /// While the model is recorded, the statement's first name error (and how many warnings
+    /// there were before it): the resolver goes on, so that the names after it are in the
+    /// model too, and reports this one as the statement's error, as it would have stopped.
+    deferred: Option<(Box<Diagnostic>, usize)>,
     /// Lists left by earlier blocks and statements, reused.
     spares: Spares,
 }
@@ -323,9 +327,15 @@ impl Binder<'_> {
                 sort_key: None,
                 model,
                 depth: 0,
+                deferred: None,
                 spares,
             };
-            let result = r.statement(statement);
+            let mut result = r.statement(statement);
+            if let Some((first, warnings_before)) = r.deferred.take() {
+                // What came after the first error is not reported: the statement stops there.
+                r.warnings.truncate(warnings_before);
+                result = Err(first);
+            }
             let mut spares = r.spares;
             // (Empty unless a block's error left it.)
             r.frames.clear();
@@ -1012,7 +1022,8 @@ impl Resolver<'_, '_> {
                 self.check_grouped(e, keys, &select.items)?;
             }
             if let Some((call, span)) = unknown_call {
-                self.unknown_function(call, span)?;
+                let unknown = self.unknown_function(call, span);
+                self.or_defer(unknown)?;
             }
             self.type_expr(e)?;
         }
@@ -1917,6 +1928,7 @@ impl Resolver<'_, '_> {
         for a in &args {
             if let ExprKind::Descriptor { columns: named } = &a.kind {
                 for n in named {
+                    self.note_descriptor_column(n, &input.origin, &columns, &input.types);
                     if !columns.iter().any(|c| *c == n.value) {
                         let mut d = Diagnostic::new(
                             Code::UnknownQueryColumn,
@@ -1968,7 +1980,10 @@ impl Resolver<'_, '_> {
 
     fn expr(&mut self, e: &ast::Expr) -> Res<()> {
         match self.expr_names(e, false)? {
-            Some((call, span)) => self.unknown_function(call, span),
+            Some((call, span)) => {
+                let unknown = self.unknown_function(call, span);
+                self.or_defer(unknown)
+            }
             None => Ok(()),
         }
     }
@@ -1977,7 +1992,10 @@ impl Resolver<'_, '_> {
     /// is typeable is judged on the same walk.
     fn typed_expr(&mut self, e: &ast::Expr) -> Res<()> {
         match self.expr_names(e, true)? {
-            Some((call, span)) => self.unknown_function(call, span),
+            Some((call, span)) => {
+                let unknown = self.unknown_function(call, span);
+                self.or_defer(unknown)
+            }
             None => Ok(()),
         }
     }
@@ -2264,7 +2282,10 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
             typeable.judge(&scope, e, kind);
         }
         match &e.kind {
-            ExprKind::Identifier(name) => self.error = self.identifier(name).map(Box::new),
+            ExprKind::Identifier(name) => match self.identifier(name) {
+                Some(d) if self.recording() => self.defer(d),
+                d => self.error = d.map(Box::new),
+            },
             ExprKind::Call(call) if self.names_unknown_function_of_kind(call, kind) => {
                 self.unknown_calls.push(e.span);
             }

@@ -207,6 +207,46 @@ impl Resolver<'_, '_> {
         None
     }
 
+    /// Keeps the statement's first name error (recording only: see `Resolver::deferred`).
+    pub(super) fn defer(&mut self, d: flinkddl_diagnostics::Diagnostic) {
+        if self.deferred.is_none() {
+            self.deferred = Some((Box::new(d), self.warnings.len()));
+        }
+    }
+
+    /// `r`, except that while the model is recorded a name error is deferred (`defer`).
+    pub(super) fn or_defer(&mut self, r: super::Res<()>) -> super::Res<()> {
+        match r {
+            Err(d) if self.recording() => {
+                self.defer(*d);
+                Ok(())
+            }
+            r => r,
+        }
+    }
+
+    /// A window TVF's `DESCRIPTOR(c)`: the column of its table argument it names.
+    pub(super) fn note_descriptor_column(
+        &mut self,
+        n: &ast::Ident,
+        origin: &Option<Rc<Origin>>,
+        columns: &super::Columns,
+        types: &[Option<DataType>],
+    ) {
+        if !self.recording() {
+            return;
+        }
+        let Some(i) = columns.position(n.value) else {
+            return;
+        };
+        let source = match origin {
+            Some(o) => o.source(i, n.value),
+            None => ColumnSource::Unknown,
+        };
+        let data_type = types.get(i).cloned().flatten();
+        self.note(n.span, Resolution::Column { source, data_type });
+    }
+
     /// The FROM scope of the SELECT at `span`, once its FROM clause is read.
     pub(super) fn note_scope(&mut self, span: Span) {
         if !self.recording() {
