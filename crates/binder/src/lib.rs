@@ -128,6 +128,7 @@ impl<'a> Binder<'a> {
             modules_loaded: false,
             hint_options: Vec::new(),
             model: options.record_model.then(Default::default),
+            failed_tables: Default::default(),
             source_verdicts: foldhash::HashMap::default(),
             relation_cache: Default::default(),
             query_spares: Default::default(),
@@ -146,6 +147,7 @@ impl<'a> Binder<'a> {
         statement: &flinkddl_syntax::ast::Statement,
         broken: bool,
     ) {
+        let created_before = self.created.len();
         if !broken {
             self.statement_index = index;
             self.hint_options = hints::table_options(self.source, statement);
@@ -162,6 +164,40 @@ impl<'a> Binder<'a> {
         }
         self.note_declared(statement);
         self.note_functions(statement);
+        if self.model.is_some() {
+            self.note_model_table(statement, broken || self.created.len() == created_before);
+        }
+    }
+
+    /// A CREATE TABLE's table for the model: its written columns when it `failed` (see
+    /// [`Binder::failed_tables`]), forgotten when it was created.
+    pub(crate) fn note_model_table(
+        &mut self,
+        statement: &flinkddl_syntax::ast::Statement,
+        failed: bool,
+    ) {
+        use flinkddl_syntax::ast::{StatementKind, TableElement};
+        let StatementKind::CreateTable(ct) = &statement.kind else {
+            return;
+        };
+        if ct.as_query.is_some() {
+            return;
+        }
+        let Some(path) = self.catalog.qualify_owned(&ct.name.parts) else {
+            return;
+        };
+        if !failed {
+            self.failed_tables.remove(&path);
+            return;
+        }
+        let columns: Arc<[String]> = flinkddl_syntax::ast::visit::table_elements(statement)
+            .into_iter()
+            .filter_map(|e| match e {
+                TableElement::Column(c) => Some(c.name.value.to_string()),
+                _ => None,
+            })
+            .collect();
+        self.failed_tables.insert(path, columns);
     }
 }
 
@@ -208,6 +244,11 @@ pub(crate) struct Binder<'a> {
     pub hint_options: Vec<(flinkddl_diagnostics::Span, Vec<(String, String)>)>,
     /// The semantic model recorded so far, when [`BindOptions::record_model`] asks for it.
     pub model: Option<semantic::SemanticModel>,
+    /// While the model is recorded: the tables a CREATE TABLE declared and failed to create
+    /// (or did not parse), with the column names it wrote. Flink has no such table, so no
+    /// verdict reads this; the model resolves the names of queries over it, so an editor
+    /// still knows them while the DDL is being fixed.
+    pub failed_tables: foldhash::HashMap<catalog::ObjectPath, Arc<[String]>>,
     /// [`SourceCheck::cannot_read`]'s answer for each table read without a hint, by the
     /// address of its `Arc` (kept here, so the address is not reused while the entry lives):
     /// a table read by many queries is checked once.

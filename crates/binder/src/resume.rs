@@ -29,6 +29,7 @@ pub struct Checkpoint {
     declared: foldhash::HashSet<std::sync::Arc<ObjectPath>>,
     user_functions: foldhash::HashSet<String>,
     modules_loaded: bool,
+    failed_tables: foldhash::HashMap<ObjectPath, std::sync::Arc<[String]>>,
     diagnostics: usize,
     created: usize,
     uses: usize,
@@ -135,6 +136,7 @@ pub fn bind_replaying(
         binder.declared = checkpoint.declared.clone();
         binder.user_functions = checkpoint.user_functions.clone();
         binder.modules_loaded = checkpoint.modules_loaded;
+        binder.failed_tables = checkpoint.failed_tables.clone();
         binder.diagnostics = earlier
             .diagnostics
             .get(..checkpoint.diagnostics)
@@ -170,6 +172,7 @@ pub fn bind_replaying(
                 declared: binder.declared.clone(),
                 user_functions: binder.user_functions.clone(),
                 modules_loaded: binder.modules_loaded,
+                failed_tables: binder.failed_tables.clone(),
                 diagnostics: binder.diagnostics.len(),
                 created: binder.created.len(),
                 uses: binder.uses.len(),
@@ -408,6 +411,7 @@ impl<'a> Replay<'a> {
             _ => return false,
         };
         let temporary = ct.temporary.is_some();
+        let failed = table.is_none();
         // The results first: a span in the edit has no place in the new version.
         let Some(diagnostics) = diagnostics
             .iter()
@@ -445,6 +449,9 @@ impl<'a> Replay<'a> {
         binder.diagnostics.extend(diagnostics);
         binder.uses.extend(uses);
         binder.note_declared(statement);
+        if binder.model.is_some() {
+            binder.note_model_table(statement, failed);
+        }
         true
     }
 }

@@ -15,6 +15,7 @@
 mod query;
 
 use flinkddl::binder::schema::TableSchema;
+use flinkddl::binder::semantic::SemanticModel;
 use flinkddl::syntax::ast::{
     self, visit, AlterItem, AlterTableAction, ColumnKind, Expr, ExprKind, ObjectKind, ObjectName,
     QueryBody, Statement, StatementKind, TableElement,
@@ -145,7 +146,12 @@ impl Index {
     /// the columns queries read, LIKE and CTAS included.
     pub fn build(analysis: &flinkddl::Analysis) -> Index {
         let script = &analysis.parse.script();
+        static EMPTY: std::sync::OnceLock<SemanticModel> = std::sync::OnceLock::new();
         let mut b = Builder {
+            model: analysis
+                .model
+                .as_ref()
+                .unwrap_or_else(|| EMPTY.get_or_init(SemanticModel::default)),
             index: Index::default(),
             catalog: flinkddl::binder::catalog::DEFAULT_CATALOG.to_string(),
             database: flinkddl::binder::catalog::DEFAULT_DATABASE.to_string(),
@@ -278,7 +284,9 @@ impl Index {
     }
 }
 
-struct Builder {
+struct Builder<'m> {
+    /// What the binder resolved: queries' names are read off it.
+    model: &'m SemanticModel,
     index: Index,
     catalog: String,
     database: String,
@@ -294,7 +302,7 @@ struct Builder {
     alias_defs: HashMap<Span, String>,
 }
 
-impl Builder {
+impl Builder<'_> {
     fn qualify(&self, name: &ObjectName) -> Option<TablePath> {
         let parts: Vec<&str> = name.parts.iter().map(|p| p.value).collect();
         match parts.as_slice() {
@@ -511,9 +519,10 @@ impl Builder {
         }
     }
 
-    /// A query's column uses; returns its output columns.
+    /// A query's column uses, as the binder resolved them; returns its output columns.
     fn query(&mut self, query: &QueryBody) -> Rel {
-        query::Walker::new(self).query(query.query)
+        let model = self.model;
+        query::query(self, model, query.query)
     }
 
     fn statement(&mut self, statement: &Statement) {

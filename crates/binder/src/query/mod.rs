@@ -899,7 +899,11 @@ impl Resolver<'_, '_> {
     ) -> Res<Option<Vec<Name>>> {
         let frame = self.spares.frames.pop().unwrap_or_default();
         self.frames.push(frame);
+        let outputs_before = self.outputs_noted();
         let mut result = self.select_inner(select);
+        if self.recording() && !order_by.is_empty() {
+            self.note_order_by(order_by, outputs_before);
+        }
         if result.is_ok() {
             // ORDER BY may name select-list aliases, so only its calls are judged here.
             let undefined = order_by
@@ -1737,6 +1741,7 @@ impl Resolver<'_, '_> {
         if let Some(mr) = &t.match_recognize {
             // The pattern's variables qualify its measures; its output is not modelled yet.
             match_recognize_names(mr, &relation)?;
+            self.note_match_recognize(mr, &relation);
             if self.planned {
                 time::check_pattern_offsets(mr)?;
                 time::check_pattern_shape(mr)?;
@@ -1846,7 +1851,11 @@ impl Resolver<'_, '_> {
                 },
                 None => Relation::unknown(short),
             },
-            _ => Relation::unknown(short),
+            _ => {
+                let mut unknown = Relation::unknown(short);
+                unknown.origin = self.declared_origin(name);
+                unknown
+            }
         }
     }
 

@@ -26,6 +26,12 @@ pub(super) enum Origin {
         /// The CTE's name in the WITH clause (`None`: a derived table).
         cte: Option<Span>,
     },
+    /// A table a CREATE TABLE of the script declared and failed to create: unknown to Flink,
+    /// its written columns known to the model (`Binder::failed_tables`).
+    Declared {
+        path: Arc<ObjectPath>,
+        columns: super::Columns,
+    },
     /// A window table function over `input` (whose first `width` columns it passes on).
     Window {
         input: Option<Rc<Origin>>,
@@ -37,7 +43,7 @@ pub(super) enum Origin {
 impl Origin {
     fn source(&self, index: usize, name: &str) -> ColumnSource {
         match self {
-            Origin::Table(path) => ColumnSource::Table {
+            Origin::Table(path) | Origin::Declared { path, .. } => ColumnSource::Table {
                 path: Arc::clone(path),
                 column: name.to_string(),
             },
@@ -69,6 +75,16 @@ impl Origin {
                 }
             }
         }
+    }
+}
+
+/// The columns of a FROM item as the model sees them: its own, or those a failed CREATE TABLE
+/// wrote (`Origin::Declared`).
+pub(super) fn model_columns(r: &Relation) -> Option<&super::Columns> {
+    match (&r.columns, r.origin.as_deref()) {
+        (Some(columns), _) => Some(columns),
+        (None, Some(Origin::Declared { columns, .. })) => Some(columns),
+        _ => None,
     }
 }
 
@@ -105,7 +121,7 @@ impl Resolver<'_, '_> {
     /// A FROM item (or `TABLE t`) that names a table, view or CTE: what the name denotes.
     pub(super) fn note_relation_name(&mut self, name: &ast::ObjectName, r: &Relation) {
         let resolution = match r.origin.as_deref() {
-            Some(Origin::Table(path)) => Resolution::Table {
+            Some(Origin::Table(path) | Origin::Declared { path, .. }) => Resolution::Table {
                 path: Arc::clone(path),
             },
             Some(Origin::View { path, .. }) => Resolution::View {
@@ -170,7 +186,7 @@ impl Resolver<'_, '_> {
     )> {
         let first = name.parts.first()?;
         let found = |r: &Relation, column: &ast::Ident| {
-            let i = r.columns.as_ref()?.position(column.value)?;
+            let i = model_columns(r)?.position(column.value)?;
             Some((
                 column.span,
                 column_source(r, i, column.value),
@@ -181,7 +197,7 @@ impl Resolver<'_, '_> {
             if let Some(second) = name.parts.get(1) {
                 if let Some(r) = frame.relations.iter().find(|r| named(r, first.value)) {
                     // `t.c`, unless `t` is also a column of it (then a field access).
-                    let holds_first = r.columns.as_ref().is_some_and(|c| c.contains(first.value));
+                    let holds_first = model_columns(r).is_some_and(|c| c.contains(first.value));
                     if !holds_first {
                         let column = found(r, second)?;
                         let rest = name.parts.get(2..).unwrap_or_default();
@@ -189,19 +205,22 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
+            // A FROM item of unknown columns may have it too: not resolved (the binder types
+            // the name by the item it knows, the model does not claim it).
+            if frame.relations.iter().any(|r| model_columns(r).is_none()) {
+                return None;
+            }
             let mut holders = frame
                 .relations
                 .iter()
-                .filter(|r| r.columns.as_ref().is_some_and(|c| c.contains(first.value)));
+                .filter(|r| model_columns(r).is_some_and(|c| c.contains(first.value)));
             if let Some(r) = holders.next() {
-                if holders.next().is_some() && !frame.merged {
+                // Two FROM items have it: ambiguous, or (USING, NATURAL) one name for both.
+                if holders.next().is_some() {
                     return None;
                 }
                 let rest = name.parts.get(1..).unwrap_or_default();
                 return Some((None, found(r, first)?, rest));
-            }
-            if frame.relations.iter().any(|r| r.columns.is_none()) {
-                return None;
             }
         }
         None
@@ -247,6 +266,92 @@ impl Resolver<'_, '_> {
         self.note(n.span, Resolution::Column { source, data_type });
     }
 
+    /// A SELECT's ORDER BY (recording only: the resolver judges only its calls): a name is
+    /// the select list's column of that name first (its outputs are those from
+    /// `outputs_before` at this depth), else a column of the FROM items.
+    pub(super) fn note_order_by(&mut self, order_by: &[ast::OrderItem], outputs_before: usize) {
+        let depth = self.depth.saturating_sub(1);
+        let mut names = Vec::new();
+        for o in order_by {
+            flinkddl_syntax::ast::visit::for_each_expr(&o.expr, |e| {
+                if let ExprKind::Identifier(name) = &e.kind {
+                    names.push(name);
+                }
+            });
+        }
+        for name in names {
+            let output = match name.parts.as_slice() {
+                [single] => self.model.as_ref().and_then(|m| {
+                    let mut found = m
+                        .outputs
+                        .iter()
+                        .enumerate()
+                        .skip(outputs_before)
+                        .filter(|(_, o)| o.depth == depth && o.name == single.value);
+                    let first = found.next();
+                    // Two columns of that name: ambiguous, not noted.
+                    match (first, found.next()) {
+                        (Some((i, o)), None) => Some((i, o.data_type.clone())),
+                        _ => None,
+                    }
+                }),
+                _ => None,
+            };
+            match (output, name.parts.first()) {
+                (Some((output, data_type)), Some(single)) => self.note(
+                    single.span,
+                    Resolution::Column {
+                        source: ColumnSource::Output { output },
+                        data_type,
+                    },
+                ),
+                _ => self.note_identifier(name),
+            }
+        }
+    }
+
+    /// MATCH_RECOGNIZE over `input`: its expressions read the input's columns, bare or through
+    /// a pattern variable (`A.price`); its calls are functions.
+    pub(super) fn note_match_recognize(&mut self, mr: &ast::MatchRecognize, input: &Relation) {
+        if !self.recording() {
+            return;
+        }
+        let mut exprs: Vec<&ast::Expr> = mr.partition_by.iter().collect();
+        exprs.extend(mr.order_by.iter().map(|o| &o.expr));
+        exprs.extend(mr.measures.iter().chain(mr.define.iter()).map(|m| &m.expr));
+        let mut names = Vec::new();
+        let mut calls = Vec::new();
+        for e in exprs {
+            flinkddl_syntax::ast::visit::for_each_expr(e, |e| match &e.kind {
+                ExprKind::Identifier(name) => names.push(name),
+                ExprKind::Call(call) => calls.push(call),
+                _ => {}
+            });
+        }
+        for call in calls {
+            self.note_call(call);
+        }
+        let Some(columns) = &input.columns else {
+            return;
+        };
+        for name in names {
+            // `c`, or `A.c` through a pattern variable (the pattern's variables are checked by
+            // `match_recognize_names`).
+            let column = match name.parts.as_slice() {
+                [c] | [_, c] => c,
+                _ => continue,
+            };
+            let Some(i) = columns.position(column.value) else {
+                continue;
+            };
+            let resolution = Resolution::Column {
+                source: column_source(input, i, column.value),
+                data_type: input.types.get(i).cloned().flatten(),
+            };
+            self.note(column.span, resolution);
+        }
+    }
+
     /// The FROM scope of the SELECT at `span`, once its FROM clause is read.
     pub(super) fn note_scope(&mut self, span: Span) {
         if !self.recording() {
@@ -261,7 +366,7 @@ impl Resolver<'_, '_> {
             .map(|r| ScopeItem {
                 name: r.name.as_ref().map(Name::to_string),
                 definition: r.definition,
-                columns: r.columns.as_ref().map(|cols| {
+                columns: model_columns(r).map(|cols| {
                     cols.iter()
                         .enumerate()
                         .map(|(i, c)| ScopeColumn {
@@ -348,14 +453,17 @@ impl Resolver<'_, '_> {
             return;
         };
         let mut columns = Vec::new();
+        let mut qualifier_use = None;
         for r in &frame.relations {
             if let Some(q) = qualifier {
                 match q.parts.as_slice() {
-                    [name] if r.name.as_deref() == Some(name.value) => {}
+                    [name] if r.name.as_deref() == Some(name.value) => {
+                        qualifier_use = Some((name.span, r.definition));
+                    }
                     _ => continue,
                 }
             }
-            let Some(cols) = &r.columns else {
+            let Some(cols) = model_columns(r) else {
                 return;
             };
             for (i, c) in cols.iter().enumerate() {
@@ -368,6 +476,9 @@ impl Resolver<'_, '_> {
             if qualifier.is_some() {
                 break;
             }
+        }
+        if let Some((at, definition)) = qualifier_use {
+            self.note(at, Resolution::FromItem { definition });
         }
         let statement = self.binder.statement_index;
         let depth = self.depth.saturating_sub(1);
@@ -409,6 +520,19 @@ impl Resolver<'_, '_> {
 
     pub(super) fn outputs_noted(&self) -> usize {
         self.model.as_ref().map_or(0, |m| m.outputs.len())
+    }
+
+    /// A table a CREATE TABLE of the script failed to create, for the model only.
+    pub(super) fn declared_origin(&self, name: &ast::ObjectName) -> Option<Rc<Origin>> {
+        if !self.recording() || self.binder.failed_tables.is_empty() {
+            return None;
+        }
+        let path = self.binder.catalog.qualify_owned(&name.parts)?;
+        let columns = self.binder.failed_tables.get(&path)?;
+        Some(Rc::new(Origin::Declared {
+            columns: super::Columns::new(columns.iter().map(|c| Name::from(c.as_str())).collect()),
+            path: Arc::new(path),
+        }))
     }
 
     /// A table or view read by name: its origin, when the model is recorded.

@@ -1,18 +1,17 @@
-//! The column uses of a query, read from its tree and resolved the way Calcite's validator
-//! resolves them: a qualifier names a FROM item by its alias (or, without one, by its table's or
-//! CTE's last name part); an unqualified name belongs to the one FROM item of the innermost
-//! query block that has it, then to the blocks around it (a correlated subquery). A name that
-//! is ambiguous, or that a FROM item of unknown columns could hold, or that no item holds, is
-//! recorded as unresolved: the index never guesses, and rename refuses to run past such a use.
-//!
-//! What a FROM item gives its readers is a [`Relation`]: the columns of a table (as the script
-//! created it), a view or CTAS (their queries' outputs), a CTE or a derived table, each with what
-//! its name means. A column a query passes through unchanged (`SELECT price FROM orders`) means
-//! the column it reads, so a use of it through a view or a CTE is a use of the table's column.
+//! A query's names in the index, as the binder resolved them: read off the semantic model
+//! (`flinkddl::binder::semantic`), not resolved again. The tree says only what is written where
+//! (the FROM items' names and aliases, the CTEs' names, every name part an expression writes);
+//! the model says what each denotes, and the index turns that into its symbols: a column of a
+//! table, a view or a CTAS (through the index's `live` columns, so that a column a view or CTAS
+//! passes through stands for the column it reads), a select-list alias, a FROM item's alias or a
+//! CTE. A name the model does not resolve (ambiguous, unknown, in a statement the binder did not
+//! read to its end, in MATCH_RECOGNIZE) is recorded as unresolved: the index never guesses, and
+//! rename refuses to run past such a use.
 
 use super::HashMap;
 use super::{Builder, Symbol, TablePath};
-use flinkddl::syntax::ast::{self, visit, Expr, ExprKind, Query, SetExprKind, TableRefKind};
+use flinkddl::binder::semantic::{ColumnSource, NameUse, Resolution, SemanticModel};
+use flinkddl::syntax::ast::{self, visit, Expr, ExprKind, Query, TableRefKind};
 use flinkddl::Span;
 use std::sync::Arc;
 
@@ -77,821 +76,345 @@ impl Relation {
             Lookup::Many => Some(Meaning::Unknown),
         }
     }
-
-    pub fn has(&self, name: &str) -> bool {
-        self.by_name.contains_key(name)
-    }
 }
 
-/// One FROM item as a query block sees it.
-#[derive(Debug, Clone)]
-struct Item {
-    /// The name a qualifier refers to it by; `None` for an unaliased subquery or function.
-    name: Option<String>,
-    /// The table it names, when the qualifier is the table's own name (no alias): a use of the
-    /// qualifier is then a use of the table's name.
-    table: Option<TablePath>,
-    rel: Rel,
-    /// A MATCH_RECOGNIZE pattern variable: reached only through its qualifier.
-    qualified_only: bool,
-    /// Where the query names it (its alias, or the CTE's name): a qualifier's use of it is a
-    /// use of that [`Symbol::RelationAlias`].
-    alias: Option<Symbol>,
+/// A path of the model as the index keys tables.
+fn table_path(path: &(String, String, String)) -> TablePath {
+    Arc::new(path.clone())
 }
 
-/// The FROM items of one query block, indexed by the names that reach them, so that resolving
-/// a name costs the same however many items the block has.
-#[derive(Debug, Clone, Default)]
-struct Level {
-    items: Vec<Item>,
-    /// Items by the name a qualifier refers to them by.
-    by_name: HashMap<String, Vec<usize>>,
-    /// For each column name of the items reached bare: how many items have it (a relation
-    /// with it twice counts twice) and the meaning in the last one.
-    columns: HashMap<String, (usize, Meaning)>,
-    /// Items reached bare whose columns are unknown.
-    unknown: usize,
+/// What the tree of one query writes where (no name is resolved here).
+#[derive(Default)]
+struct Written<'q> {
+    /// FROM items that name something (a table, view or CTE): the name and its hints.
+    named: Vec<(&'q ast::ObjectName<'q>, &'q [ast::Hint])>,
+    /// Names a query gives: FROM items' aliases (with what they name) and CTEs.
+    aliases: Vec<(&'q ast::Ident<'q>, AliasOf<'q>)>,
+    /// Every name part that may be a column's use.
+    parts: Vec<&'q ast::Ident<'q>>,
+    /// NATURAL joins: the SELECT's span and the join's.
+    natural: Vec<(Span, Span)>,
 }
 
-impl Level {
-    fn of(items: impl IntoIterator<Item = Item>) -> Level {
-        let mut level = Level::default();
-        for item in items {
-            level.push(item);
-        }
-        level
-    }
-
-    fn push(&mut self, item: Item) {
-        if let Some(name) = &item.name {
-            self.by_name
-                .entry(name.clone())
-                .or_default()
-                .push(self.items.len());
-        }
-        if !item.qualified_only {
-            match &item.rel {
-                None => self.unknown += 1,
-                Some(rel) => {
-                    for c in &rel.columns {
-                        let entry = self
-                            .columns
-                            .entry(c.name.clone())
-                            .or_insert((0, Meaning::Unknown));
-                        entry.0 += 1;
-                        entry.1 = c.meaning.clone();
-                    }
-                }
-            }
-        }
-        self.items.push(item);
-    }
-
-    /// The items a qualifier names: none, one, or the first two (ambiguous), however many
-    /// items share the name.
-    fn named(&self, name: &str) -> Vec<Item> {
-        self.by_name
-            .get(name)
-            .into_iter()
-            .flatten()
-            .take(2)
-            .filter_map(|&i| self.items.get(i).cloned())
-            .collect()
-    }
-
-    /// What a bare column name means here: `None` when no item has it and every item's columns
-    /// are known (the name belongs to a block around this one).
-    fn column(&self, name: &str) -> Option<Meaning> {
-        match self.columns.get(name) {
-            _ if self.unknown > 0 => Some(Meaning::Unknown),
-            Some((1, meaning)) => Some(meaning.clone()),
-            Some(_) => Some(Meaning::Unknown),
-            None => None,
-        }
-    }
+enum AliasOf<'q> {
+    Cte,
+    Named(&'q ast::ObjectName<'q>),
+    Other(&'static str),
 }
 
-/// Resolves a query's names and records them in the index.
-pub(super) struct Walker<'b> {
-    pub b: &'b mut Builder,
-    /// The FROM items of each enclosing query block, innermost last.
-    scopes: Vec<Level>,
-    /// The CTEs of each enclosing query, innermost last.
-    ctes: Vec<Vec<(String, Rel, Symbol)>>,
-    /// The select list's names, seen before the FROM items' columns: in ORDER BY (a use of an
-    /// alias there is a use of the column it names) and in QUALIFY (one the index does not
-    /// follow: unresolved).
-    order_names: Option<Rel>,
-    qualify_names: Option<Rel>,
-}
-
-/// A name the query itself makes.
-fn local(name: impl Into<String>) -> OutColumn {
-    OutColumn {
-        name: name.into(),
-        meaning: Meaning::Local,
-        alias: None,
-    }
-}
-
-impl<'b> Walker<'b> {
-    pub fn new(b: &'b mut Builder) -> Walker<'b> {
-        Walker {
-            b,
-            scopes: Vec::new(),
-            ctes: Vec::new(),
-            order_names: None,
-            qualify_names: None,
-        }
-    }
-
-    /// Walks a query and returns its output columns.
-    pub fn query(&mut self, query: &Query) -> Rel {
-        let order_names = self.order_names.take();
-        let qualify_names = self.qualify_names.take();
-        self.ctes.push(Vec::new());
-        for cte in query.with.iter().flat_map(|w| &w.ctes) {
-            let rel = self.query(cte.query);
-            let rel = match &cte.columns {
-                Some(list) => Some(renamed(&list.columns)),
-                None => rel,
-            };
-            let symbol = self.relation_alias(&cte.name, "a CTE".to_string());
-            if let Some(level) = self.ctes.last_mut() {
-                level.push((cte.name.value.to_string(), rel, symbol));
-            }
-        }
-        let (rel, block) = self.set_expr(&query.body);
-        if !query.order_by.is_empty() {
-            // ORDER BY sees the select list's names first, then the block's FROM items.
-            self.scopes.push(block.unwrap_or_default());
-            self.order_names = Some(rel.clone());
-            for o in &query.order_by {
-                self.expr(&o.expr);
-            }
-            self.order_names = None;
-            self.scopes.pop();
-        }
-        for e in query.limit.iter().chain(query.offset.iter()) {
-            self.expr(e);
-        }
-        self.ctes.pop();
-        self.order_names = order_names;
-        self.qualify_names = qualify_names;
-        rel
-    }
-
-    fn expr(&mut self, expr: &Expr) {
-        visit::walk_expr(self, expr);
-    }
-
-    /// A set expression's output (its first operand's, as Calcite names a set operation) and,
-    /// for a SELECT, the FROM items ORDER BY sees.
-    fn set_expr(&mut self, set: &ast::SetExpr) -> (Rel, Option<Level>) {
-        match &set.kind {
-            SetExprKind::Select(select) => {
-                let (rel, items) = self.select(select);
-                (rel, Some(items))
-            }
-            SetExprKind::Values { rows } => {
-                for row in rows {
-                    self.expr(row);
-                }
-                let width = match rows.first().map(|r| &r.kind) {
-                    Some(ExprKind::Row { items, .. }) => items.len(),
-                    _ => 1,
-                };
-                let columns = (0..width).map(|i| local(format!("EXPR${i}"))).collect();
-                (Some(Arc::new(Relation::new(columns))), None)
-            }
-            SetExprKind::Table { name } => (self.named(name).rel, None),
-            SetExprKind::Nested(q) => (self.query(q), None),
-            SetExprKind::SetOperation { first, rest } => {
-                let (rel, _) = self.set_expr(first);
-                for operand in rest {
-                    self.set_expr(&operand.operand);
-                }
-                (rel, None)
-            }
-        }
-    }
-
-    fn select(&mut self, select: &ast::Select) -> (Rel, Level) {
-        self.scopes.push(Level::default());
-        if let Some(from) = &select.from {
-            self.from(from);
-        }
-        for e in select.where_clause.iter() {
-            self.expr(e);
-        }
-        if let Some(group_by) = &select.group_by {
-            for g in &group_by.items {
-                self.grouping(g);
-            }
-        }
-        for e in select.having.iter() {
-            self.expr(e);
-        }
-        for w in &select.windows {
-            self.window_spec(&w.spec);
-        }
-        let mut columns = Some(Vec::new());
-        for (i, item) in select.items.iter().enumerate() {
-            match item {
-                ast::QueryItem::Wildcard { qualifier, .. } => {
-                    let rels: Vec<Rel> = match qualifier {
-                        // `q.*` of an ambiguous `q`: columns unknown.
-                        Some(q) => match self.qualified_items(q).as_slice() {
-                            [one] => vec![one.rel.clone()],
-                            _ => vec![None],
-                        },
-                        None => self
-                            .scopes
-                            .last()
-                            .into_iter()
-                            .flat_map(|level| &level.items)
-                            .filter(|i| !i.qualified_only)
-                            .map(|i| i.rel.clone())
-                            .collect(),
-                    };
-                    if rels.is_empty() {
-                        columns = None;
-                    }
-                    for rel in rels {
-                        match (rel, columns.as_mut()) {
-                            // The columns of a FROM item, not names this select list makes.
-                            (Some(rel), Some(out)) => {
-                                out.extend(rel.columns.iter().map(|c| OutColumn {
-                                    alias: None,
-                                    ..c.clone()
-                                }))
-                            }
-                            _ => columns = None,
-                        }
-                    }
-                }
-                ast::QueryItem::Expr { expr, alias, .. } => {
-                    let meaning = self.expr_meaning(expr);
-                    let column = match (alias, &expr.kind) {
-                        (Some(alias), _) => {
-                            let name = alias.value.to_string();
-                            self.b.alias_defs.insert(alias.span, name.clone());
-                            OutColumn {
-                                meaning: Meaning::Column(Symbol::Alias {
-                                    statement: self.b.statement,
-                                    span: alias.span,
-                                    name: name.clone(),
-                                }),
-                                name,
-                                alias: Some(alias.span),
-                            }
-                        }
-                        (None, ExprKind::Identifier(name)) => OutColumn {
-                            name: name
-                                .parts
-                                .last()
-                                .map(|p| p.value.to_string())
-                                .unwrap_or_default(),
-                            meaning: meaning.unwrap_or(Meaning::Local),
-                            alias: None,
-                        },
-                        (None, _) => local(format!("EXPR${i}")),
-                    };
-                    if let Some(out) = columns.as_mut() {
-                        out.push(column);
-                    }
-                }
-            }
-        }
-        let rel = columns.map(|c| Arc::new(Relation::new(c)));
-        if let Some(e) = &select.qualify {
-            self.qualify_names = Some(rel.clone());
-            self.expr(e);
-            self.qualify_names = None;
-        }
-        let items = self.scopes.pop().unwrap_or_default();
-        (rel, items)
-    }
-
-    /// Walks a select item's expression; for a bare column reference, what it means.
-    fn expr_meaning(&mut self, expr: &Expr) -> Option<Meaning> {
-        match &expr.kind {
-            ExprKind::Identifier(name) => Some(self.identifier(name)),
-            _ => {
-                self.expr(expr);
-                None
-            }
-        }
-    }
-
-    fn grouping(&mut self, g: &ast::GroupingElement) {
-        match g {
-            ast::GroupingElement::Expr { expr } => self.expr(expr),
-            ast::GroupingElement::Empty { .. } => {}
-            ast::GroupingElement::GroupingSets { items, .. } => {
-                for g in items {
-                    self.grouping(g);
-                }
-            }
-            ast::GroupingElement::Rollup { items, .. }
-            | ast::GroupingElement::Cube { items, .. } => {
-                for e in items {
-                    self.expr(e);
-                }
-            }
-        }
-    }
-
-    fn window_spec(&mut self, spec: &ast::WindowSpec) {
-        for e in &spec.partition_by {
-            self.expr(e);
-        }
-        for o in &spec.order_by {
-            self.expr(&o.expr);
-        }
-    }
-
-    fn from(&mut self, from: &ast::FromClause) {
-        self.table_ref(&from.first);
-        for join in &from.joins {
-            let before = self.scopes.last().map_or(0, |level| level.items.len());
-            self.table_ref(&join.right);
-            match &join.condition {
-                Some(ast::JoinCondition::On { expr }) => self.expr(expr),
-                Some(ast::JoinCondition::Using { columns }) => {
-                    // One name for a column of each side: not a use of either alone.
-                    for c in &columns.columns {
-                        self.unresolved(c.value, c.span);
-                    }
-                }
-                None => {}
-            }
-            if join.natural {
-                // The columns both sides share join silently: renaming one changes the join.
-                // (Past a few items on the left, every column of the right counts as shared.)
-                let shared: Vec<String> = match self.scopes.last() {
-                    Some(level) => {
-                        let (left, right) = level.items.split_at(before.min(level.items.len()));
-                        let bounded = left.len() <= 16;
-                        right
-                            .iter()
-                            .filter_map(|i| i.rel.as_ref())
-                            .flat_map(|r| r.columns.iter())
-                            .filter(|c| {
-                                !bounded
-                                    || left
-                                        .iter()
-                                        .any(|l| l.rel.as_ref().is_none_or(|rel| rel.has(&c.name)))
-                            })
-                            .map(|c| c.name.clone())
-                            .collect()
-                    }
-                    None => Vec::new(),
-                };
-                for name in shared {
-                    self.unresolved(&name, join.span);
-                }
-            }
-        }
-    }
-
-    fn push_item(&mut self, item: Item) {
-        if let Some(level) = self.scopes.last_mut() {
-            level.push(item);
-        }
-    }
-
-    /// A table or CTE by name: its item (recording the table's name).
-    fn named(&mut self, name: &ast::ObjectName) -> Item {
-        if let [single] = name.parts.as_slice() {
-            let cte = self
-                .ctes
-                .iter()
-                .rev()
-                .flat_map(|level| level.iter().rev())
-                .find(|(n, _, _)| *n == single.value)
-                .cloned();
-            if let Some((cte_name, rel, symbol)) = cte {
-                self.b.push(single.span, symbol.clone(), false);
-                return Item {
-                    name: Some(cte_name),
-                    table: None,
-                    rel,
-                    qualified_only: false,
-                    alias: Some(symbol),
-                };
-            }
-        }
-        let path = self.b.table_ref(name);
-        let rel = path.as_ref().and_then(|p| self.b.live.get(p).cloned());
-        Item {
-            name: name.parts.last().map(|p| p.value.to_string()),
-            table: path,
-            rel,
-            qualified_only: false,
-            alias: None,
-        }
-    }
-
-    fn table_ref(&mut self, table: &ast::TableRef) {
-        let mut item = match &table.kind {
-            TableRefKind::Named {
-                name,
-                system_time,
-                hints,
-            } => {
-                let item = self.named(name);
-                if let Some(table) = &item.table {
-                    for hint in hints {
-                        self.b.index.hints.push(super::TableHint {
-                            table: table.clone(),
-                            span: hint.span,
-                            statement: self.b.statement,
-                        });
-                    }
-                }
-                // `FOR SYSTEM_TIME AS OF o.ts` reads the items before it.
-                for e in system_time.iter() {
-                    self.expr(e);
-                }
-                item
-            }
-            TableRefKind::Derived { lateral, query } => {
-                // Only a LATERAL subquery sees the items before it.
-                let hidden = if *lateral {
-                    None
-                } else {
-                    self.scopes.last_mut().map(std::mem::take)
-                };
-                let rel = self.query(query);
-                if let (Some(hidden), Some(level)) = (hidden, self.scopes.last_mut()) {
-                    *level = hidden;
-                }
-                Item {
-                    name: None,
-                    table: None,
-                    rel,
-                    qualified_only: false,
-                    alias: None,
-                }
-            }
-            TableRefKind::Function { call, .. } => Item {
-                name: None,
-                table: None,
-                rel: self.table_function(call),
-                qualified_only: false,
-                alias: None,
-            },
-            TableRefKind::Unnest { args, .. } => {
-                for e in args {
-                    self.expr(e);
-                }
-                Item {
-                    name: None,
-                    table: None,
-                    rel: None,
-                    qualified_only: false,
-                    alias: None,
-                }
-            }
-            TableRefKind::Nested(from) => {
-                // A parenthesized join: its items are this block's.
-                self.from(from);
-                return;
-            }
-        };
-        if let Some(mr) = &table.match_recognize {
-            item.rel = self.match_recognize(mr, item.rel.clone());
-            item.table = None;
-            item.name = None;
-        }
-        if let Some(alias) = &table.alias {
-            let what = match (&table.kind, &item.table) {
-                _ if table.match_recognize.is_some() => "MATCH_RECOGNIZE".to_string(),
-                (TableRefKind::Named { .. }, Some(path)) => format!("table `{}`", path.2),
-                (TableRefKind::Named { name, .. }, None) => format!("CTE `{}`", name.display()),
-                (TableRefKind::Derived { .. }, _) => "a subquery".to_string(),
-                (TableRefKind::Function { .. }, _) => "a table function's result".to_string(),
-                (TableRefKind::Unnest { .. }, _) => "UNNEST".to_string(),
-                (TableRefKind::Nested(_), _) => "a join".to_string(),
-            };
-            item.alias = Some(self.relation_alias(&alias.name, what));
-            item.name = Some(alias.name.value.to_string());
-            item.table = None;
-            if let Some(list) = &alias.columns {
-                item.rel = Some(renamed(&list.columns));
-            }
-        }
-        self.push_item(item);
-    }
-
-    /// `TABLE(f(...))`: its arguments (a table argument's columns are in scope for the others:
-    /// `DESCRIPTOR(ts)`, `PARTITION BY`), and what it outputs: a window function's table's
-    /// columns and the window columns; unknown for any other function.
-    fn table_function(&mut self, call: &Expr) -> Rel {
-        let ExprKind::Call(c) = &call.kind else {
-            self.expr(call);
-            return None;
-        };
-        let args: Vec<&Expr> = c
-            .args
-            .iter()
-            .chain(c.named_args.iter().map(|(_, e)| e))
-            .collect();
-        let mut input: Option<Item> = None;
-        for arg in &args {
-            if let ExprKind::TableArgument(t) = &arg.kind {
-                let item = match (&t.name, &t.query) {
-                    (Some(name), _) => self.named(name),
-                    (None, Some(q)) => Item {
-                        name: None,
-                        table: None,
-                        rel: self.query(q),
-                        qualified_only: false,
-                        alias: None,
-                    },
-                    (None, None) => continue,
-                };
-                input.get_or_insert(item);
-            }
-        }
-        self.scopes.push(Level::of(input.iter().cloned()));
-        for arg in &args {
-            match &arg.kind {
-                ExprKind::TableArgument(t) => {
-                    for e in &t.partition_by {
-                        self.expr(e);
-                    }
-                    for o in &t.order_by {
-                        self.expr(&o.expr);
-                    }
-                }
-                _ => self.expr(arg),
-            }
-        }
-        self.scopes.pop();
-        let function = c
-            .name
-            .parts
-            .last()
-            .map(|p| p.value.to_ascii_uppercase())
-            .unwrap_or_default();
-        if !matches!(function.as_str(), "TUMBLE" | "HOP" | "CUMULATE" | "SESSION") {
-            return None;
-        }
-        let rel = input?.rel?;
-        let mut columns = rel.columns.clone();
-        columns.extend(["window_start", "window_end", "window_time"].map(local));
-        Some(Arc::new(Relation::new(columns)))
-    }
-
-    /// MATCH_RECOGNIZE over an item: its expressions read the item's columns, bare or through a
-    /// pattern variable (`A.price`); it outputs the partition columns and the measures (one row
-    /// per match) or the item's columns and the measures (all rows).
-    fn match_recognize(&mut self, mr: &ast::MatchRecognize, input: Rel) -> Rel {
-        let mut level = vec![Item {
-            name: None,
-            table: None,
-            rel: input.clone(),
-            qualified_only: false,
-            alias: None,
-        }];
-        let mut variables = Vec::new();
-        pattern_variables(&mr.pattern, &mut variables);
-        variables.extend(mr.subsets.iter().map(|s| s.name.value.to_string()));
-        for v in variables {
-            level.push(Item {
-                name: Some(v),
-                table: None,
-                rel: input.clone(),
-                qualified_only: true,
-                alias: None,
-            });
-        }
-        self.scopes.push(Level::of(level));
-        let mut partition = Vec::new();
-        for e in &mr.partition_by {
-            match self.expr_meaning(e) {
-                Some(meaning) => {
-                    let name = match &e.kind {
-                        ExprKind::Identifier(n) => n.parts.last().map(|p| p.value.to_string()),
-                        _ => None,
-                    };
-                    partition.push(OutColumn {
-                        name: name.unwrap_or_default(),
-                        meaning,
-                        alias: None,
-                    });
-                }
-                None => partition.push(local("")),
-            }
-        }
-        for o in &mr.order_by {
-            self.expr(&o.expr);
-        }
-        for m in mr.measures.iter().chain(mr.define.iter()) {
-            self.expr(&m.expr);
-        }
-        for e in mr.within.iter() {
-            self.expr(e);
-        }
-        self.scopes.pop();
-        let measures = mr.measures.iter().map(|m| local(m.name.value.to_string()));
-        let columns = if mr.all_rows == Some(true) {
-            let mut columns = input?.columns.clone();
-            columns.extend(measures);
-            columns
-        } else {
-            partition.into_iter().chain(measures).collect()
-        };
-        Some(Arc::new(Relation::new(columns)))
-    }
-
-    fn unresolved(&mut self, name: &str, span: Span) {
-        self.b.unresolved(name, span);
-    }
-
-    /// The items a qualifier names, innermost block first (the first block that has any);
-    /// records a use of a table's name through it.
-    fn qualified_items(&mut self, qualifier: &ast::ObjectName) -> Vec<Item> {
-        let [q] = qualifier.parts.as_slice() else {
-            return Vec::new();
-        };
-        let found = self.items_named(q.value);
-        if let [item] = found.as_slice() {
-            self.qualifier_use(q.span, item);
-        }
-        found
-    }
-
-    /// A qualifier naming one FROM item: a use of its table's name, or of its alias.
-    fn qualifier_use(&mut self, span: Span, item: &Item) {
-        if let Some(path) = &item.table {
-            self.b.push(span, Symbol::Table(path.clone()), false);
-        } else if let Some(alias) = &item.alias {
-            self.b.push(span, alias.clone(), false);
-        }
-    }
-
-    /// Defines the name a query gives a FROM item or a CTE; `what` says what it names.
-    fn relation_alias(&mut self, name: &ast::Ident, what: String) -> Symbol {
-        let symbol = Symbol::RelationAlias {
-            statement: self.b.statement,
-            span: name.span,
-            name: name.value.to_string(),
-        };
-        self.b.push(name.span, symbol.clone(), true);
-        self.b.index.relation_aliases.insert(name.span, what);
-        symbol
-    }
-
-    fn items_named(&self, name: &str) -> Vec<Item> {
-        for level in self.scopes.iter().rev() {
-            let found = level.named(name);
-            if !found.is_empty() {
-                return found;
-            }
-        }
-        Vec::new()
-    }
-
-    /// Resolves a column name written bare, records it, and returns what it means.
-    fn bare(&mut self, ident: &ast::Ident) -> Meaning {
-        let name = ident.value;
-        if let Some(Some(rel)) = &self.order_names {
-            match rel.lookup(name) {
-                Lookup::One(c) => {
-                    let meaning = c.meaning.clone();
-                    if let Some(alias) = c.alias {
-                        // A use of the view's or CTAS's column the alias names, or else of
-                        // the alias: known once the statement is read.
-                        self.b.alias_uses.entry(alias).or_default().push(ident.span);
-                        return meaning;
-                    }
-                    return self.record(ident, meaning);
-                }
-                Lookup::Many => return self.record(ident, Meaning::Unknown),
-                Lookup::None => {}
-            }
-        }
-        if let Some(Some(rel)) = &self.qualify_names {
-            if rel
-                .columns
-                .iter()
-                .any(|c| c.alias.is_some() && c.name == name)
-            {
-                return self.record(ident, Meaning::Unknown);
-            }
-        }
-        let meaning = self.bare_meaning(name);
-        self.record(ident, meaning)
-    }
-
-    fn bare_meaning(&self, name: &str) -> Meaning {
-        for level in self.scopes.iter().rev() {
-            if let Some(meaning) = level.column(name) {
-                return meaning;
-            }
-        }
-        Meaning::Unknown
-    }
-
-    fn record(&mut self, ident: &ast::Ident, meaning: Meaning) -> Meaning {
-        match &meaning {
-            Meaning::Column(symbol) => self.b.push(ident.span, symbol.clone(), false),
-            Meaning::Local => {}
-            Meaning::Unknown => self.unresolved(ident.value, ident.span),
-        }
-        meaning
-    }
-
-    /// A column reference: `c`, `q.c`, or either followed by a field of a ROW column.
-    fn identifier(&mut self, name: &ast::ObjectName) -> Meaning {
-        let parts = name.parts.as_slice();
-        match parts {
-            [] => Meaning::Unknown,
-            [column] => self.bare(column),
-            [qualifier, column, fields @ ..] => {
-                let items = self.items_named(qualifier.value);
-                if items.is_empty() {
-                    // `c.field`: a ROW column's field; or a qualifier the index does not
-                    // follow (`db.t.c`), whose parts may then name a table.
-                    if self.bare(qualifier) == Meaning::Unknown {
-                        for part in &parts[1..] {
-                            self.unresolved(part.value, part.span);
-                        }
-                    }
-                    return Meaning::Local;
-                }
-                if let [item] = items.as_slice() {
-                    self.qualifier_use(qualifier.span, item);
-                }
-                let meaning = match items.as_slice() {
-                    [Item { rel: Some(rel), .. }] => match rel.lookup(column.value) {
-                        Lookup::One(c) => c.meaning.clone(),
-                        _ => Meaning::Unknown,
-                    },
-                    _ => Meaning::Unknown,
-                };
-                let meaning = self.record(column, meaning);
-                if fields.is_empty() {
-                    meaning
-                } else {
-                    Meaning::Local
-                }
-            }
-        }
-    }
-}
-
-impl visit::Visitor<'_> for Walker<'_> {
-    fn expr(&mut self, expr: &Expr) {
-        match &expr.kind {
-            ExprKind::Identifier(name) => {
-                self.identifier(name);
-            }
-            ExprKind::Descriptor { columns } => {
-                for c in columns {
-                    self.bare(c);
-                }
-            }
-            ExprKind::QualifiedStar { qualifier } => {
-                self.qualified_items(qualifier);
-            }
+impl<'q> visit::Visitor<'q> for Written<'q> {
+    fn expr(&mut self, e: &'q Expr<'q>) {
+        match &e.kind {
+            ExprKind::Identifier(name) => self.parts.extend(name.parts.iter()),
+            ExprKind::Descriptor { columns } => self.parts.extend(columns.iter()),
+            ExprKind::QualifiedStar { qualifier } => self.parts.extend(qualifier.parts.iter()),
             _ => {}
         }
     }
 
-    fn subquery(&mut self, query: &Query) {
-        self.query(query);
+    fn subquery(&mut self, query: &'q Query<'q>) {
+        visit::walk_query(self, query);
     }
 
-    fn table_name(&mut self, name: &ast::ObjectName, _span: Span) {
-        self.named(name);
+    fn enter_query(&mut self, query: &'q Query<'q>) {
+        for cte in query.with.iter().flat_map(|w| &w.ctes) {
+            self.aliases.push((&cte.name, AliasOf::Cte));
+        }
+        // A SELECT's qualified stars and USING columns are not expressions.
+        visit_selects(&query.body, &mut |select| {
+            for item in &select.items {
+                if let ast::QueryItem::Wildcard {
+                    qualifier: Some(q), ..
+                } = item
+                {
+                    self.parts.extend(q.parts.iter());
+                }
+            }
+            if let Some(from) = &select.from {
+                for join in &from.joins {
+                    if let Some(ast::JoinCondition::Using { columns }) = &join.condition {
+                        self.parts.extend(columns.columns.iter());
+                    }
+                    if join.natural {
+                        self.natural.push((select.span, join.span));
+                    }
+                }
+            }
+        });
+    }
+
+    fn table_ref(&mut self, table: &'q ast::TableRef<'q>) {
+        if let TableRefKind::Named { name, hints, .. } = &table.kind {
+            self.named.push((name, hints));
+        }
+        if let Some(alias) = &table.alias {
+            let of = match &table.kind {
+                _ if table.match_recognize.is_some() => AliasOf::Other("MATCH_RECOGNIZE"),
+                TableRefKind::Named { name, .. } => AliasOf::Named(name),
+                TableRefKind::Derived { .. } => AliasOf::Other("a subquery"),
+                TableRefKind::Function { .. } => AliasOf::Other("a table function's result"),
+                TableRefKind::Unnest { .. } => AliasOf::Other("UNNEST"),
+                TableRefKind::Nested(_) => AliasOf::Other("a join"),
+            };
+            self.aliases.push((&alias.name, of));
+        }
+    }
+
+    fn table_name(&mut self, name: &'q ast::ObjectName<'q>, _span: Span) {
+        self.named.push((name, &[]));
     }
 }
 
-/// Columns named by a list (`AS t(a, b)`, `WITH c(a, b) AS ...`): names the query makes.
-fn renamed(columns: &[ast::Ident]) -> Arc<Relation> {
-    Arc::new(Relation::new(
-        columns.iter().map(|c| local(c.value.to_string())).collect(),
-    ))
+/// The SELECT blocks of a set expression (not those of nested queries: those are walked
+/// as queries of their own).
+fn visit_selects<'q>(set: &'q ast::SetExpr<'q>, f: &mut impl FnMut(&'q ast::Select<'q>)) {
+    match &set.kind {
+        ast::SetExprKind::Select(select) => f(select),
+        ast::SetExprKind::SetOperation { first, rest } => {
+            visit_selects(first, f);
+            for operand in rest {
+                visit_selects(&operand.operand, f);
+            }
+        }
+        _ => {}
+    }
 }
 
-fn pattern_variables(pattern: &ast::Pattern, out: &mut Vec<String>) {
-    use ast::PatternKind as P;
-    match &pattern.kind {
-        P::Variable { name } => out.push(name.value.to_string()),
-        P::Sequence { items } | P::Alternation { items } | P::Permute { items } => {
-            for p in items {
-                pattern_variables(p, out);
+/// Records a query's names in the index, as the model resolved them, and returns its output
+/// columns (for a view or CTAS over it).
+pub(super) fn query(b: &mut Builder, model: &SemanticModel, query: &Query) -> Rel {
+    let statement = b.statement;
+    let span = query.span;
+    let names: Vec<&NameUse> = model
+        .names_of(statement)
+        .iter()
+        .filter(|n| span.start <= n.span.start && n.span.end <= span.end)
+        .collect();
+    let by_span: HashMap<Span, &Resolution> =
+        names.iter().map(|n| (n.span, &n.resolution)).collect();
+    let mut written = Written::default();
+    visit::walk_query(&mut written, query);
+    let part_names: HashMap<Span, &str> = written.parts.iter().map(|p| (p.span, p.value)).collect();
+
+    // What a qualifier's FROM item is, by where its name is written.
+    let mut from_items: HashMap<Span, Symbol> = HashMap::default();
+    let cte_names: Vec<&str> = written
+        .aliases
+        .iter()
+        .filter(|(_, of)| matches!(of, AliasOf::Cte))
+        .map(|(n, _)| n.value)
+        .collect();
+    for (name, hints) in &written.named {
+        let (Some(last), resolution) = (name.parts.last(), by_span.get(&name.span)) else {
+            continue;
+        };
+        match resolution {
+            Some(Resolution::Cte { definition }) => {
+                let symbol = Symbol::RelationAlias {
+                    statement,
+                    span: *definition,
+                    name: last.value.to_string(),
+                };
+                b.push(last.span, symbol.clone(), false);
+                from_items.insert(last.span, symbol);
+            }
+            // A name the binder did not read (its statement stopped before) that may be a CTE:
+            // not a use of a table of that name.
+            None if name.parts.len() == 1 && cte_names.contains(&last.value) => {
+                b.unresolved(last.value, last.span);
+            }
+            _ => {
+                if let Some(path) = b.table_ref(name) {
+                    for hint in hints.iter() {
+                        b.index.hints.push(super::TableHint {
+                            table: path.clone(),
+                            span: hint.span,
+                            statement,
+                        });
+                    }
+                    from_items.insert(last.span, Symbol::Table(path));
+                }
             }
         }
-        P::Quantified { pattern, .. } | P::Exclusion { pattern } => pattern_variables(pattern, out),
-        P::Group { pattern } => {
-            if let Some(p) = pattern {
-                pattern_variables(p, out);
+    }
+    for (name, of) in &written.aliases {
+        let what = match of {
+            AliasOf::Cte => "a CTE".to_string(),
+            AliasOf::Named(table) => match by_span.get(&table.span) {
+                Some(Resolution::Cte { .. }) => format!("CTE `{}`", table.display()),
+                _ => match table.parts.last() {
+                    Some(last) => format!("table `{}`", last.value),
+                    None => "a FROM item".to_string(),
+                },
+            },
+            AliasOf::Other(what) => what.to_string(),
+        };
+        let symbol = Symbol::RelationAlias {
+            statement,
+            span: name.span,
+            name: name.value.to_string(),
+        };
+        b.push(name.span, symbol.clone(), true);
+        b.index.relation_aliases.insert(name.span, what);
+        from_items.insert(name.span, symbol);
+    }
+
+    // The names, as resolved.
+    let mut resolved: std::collections::HashSet<Span, foldhash::fast::RandomState> =
+        Default::default();
+    for n in &names {
+        resolved.insert(n.span);
+        match &n.resolution {
+            Resolution::FromItem { definition } => {
+                if let Some(symbol) = from_items.get(definition) {
+                    b.push(n.span, symbol.clone(), false);
+                }
+            }
+            Resolution::Column { source, .. } => {
+                let name = part_names.get(&n.span).copied().unwrap_or("");
+                let meaning = meaning_of(b, model, statement, source, 0);
+                match (&meaning, source) {
+                    // A use of this statement's select-list alias (ORDER BY): a use of the
+                    // view's or CTAS's column it names, or else of the alias, known once the
+                    // statement is read.
+                    (
+                        Meaning::Column(Symbol::Alias { span, .. }),
+                        ColumnSource::Output { output },
+                    ) if model
+                        .output(*output)
+                        .is_some_and(|o| o.statement == statement && o.depth == 0) =>
+                    {
+                        b.alias_uses.entry(*span).or_default().push(n.span);
+                    }
+                    (Meaning::Column(symbol), _) => b.push(n.span, symbol.clone(), false),
+                    (Meaning::Local, _) => {}
+                    (Meaning::Unknown, _) => b.unresolved(name, n.span),
+                }
+            }
+            Resolution::Table { .. }
+            | Resolution::View { .. }
+            | Resolution::Cte { .. }
+            | Resolution::Field { .. }
+            | Resolution::Function { .. } => {}
+        }
+    }
+    // The columns a NATURAL join compares silently: renaming one changes the join. (Every
+    // column of the SELECT's FROM items counts.)
+    for (select, join) in &written.natural {
+        let scope = model
+            .scopes
+            .iter()
+            .find(|s| s.statement == statement && s.span == *select);
+        let names = scope
+            .into_iter()
+            .flat_map(|s| &s.items)
+            .flat_map(|i| i.columns.iter().flatten())
+            .map(|c| c.name.clone());
+        for name in names.collect::<Vec<_>>() {
+            b.unresolved(&name, *join);
+        }
+    }
+    // Every other name part: unresolved (ambiguous, unknown, or not read by the binder).
+    for part in &written.parts {
+        if !resolved.contains(&part.span) {
+            b.unresolved(part.value, part.span);
+        }
+    }
+
+    // The select lists' aliases are names the query makes.
+    let from = model.outputs.partition_point(|o| o.statement < statement);
+    let outputs = model.outputs.get(from..).unwrap_or_default();
+    for o in outputs.iter().take_while(|o| o.statement == statement) {
+        if let Some(alias) = o
+            .alias
+            .filter(|a| span.start <= a.start && a.end <= span.end)
+        {
+            b.alias_defs.insert(alias, o.name.clone());
+        }
+    }
+    // The query's own columns: its first branch's.
+    let mut columns = Vec::new();
+    let mut next = 0;
+    for (i, o) in outputs
+        .iter()
+        .enumerate()
+        .take_while(|(_, o)| o.statement == statement)
+    {
+        if o.depth != 0 || o.span.start < span.start || o.span.end > span.end {
+            continue;
+        }
+        if o.index != next {
+            // The next branch of a set operation.
+            break;
+        }
+        next += 1;
+        let meaning = match o.alias {
+            Some(alias) => Meaning::Column(Symbol::Alias {
+                statement,
+                span: alias,
+                name: o.name.clone(),
+            }),
+            None => output_meaning(b, model, statement, from + i, 0),
+        };
+        columns.push(OutColumn {
+            name: o.name.clone(),
+            meaning,
+            alias: o.alias,
+        });
+    }
+    if columns.is_empty() {
+        return None;
+    }
+    Some(Arc::new(Relation::new(columns)))
+}
+
+/// How deep the index follows outputs into outputs (a CTE of a CTE ...): far past any real
+/// query, and a bound on the walk.
+const MAX_FOLLOW: u32 = 64;
+
+/// What a column the model resolved stands for in the index.
+fn meaning_of(
+    b: &Builder,
+    model: &SemanticModel,
+    statement: usize,
+    source: &ColumnSource,
+    depth: u32,
+) -> Meaning {
+    match source {
+        ColumnSource::Table { path, column } | ColumnSource::View { path, column, .. } => {
+            match b.live.get(&table_path(path)) {
+                Some(rel) => rel.meaning_of(column).unwrap_or(Meaning::Unknown),
+                None => Meaning::Unknown,
             }
         }
+        ColumnSource::Output { output } => output_meaning(b, model, statement, *output, depth),
+        ColumnSource::Window { .. } => Meaning::Local,
+        ColumnSource::Unknown => Meaning::Unknown,
+    }
+}
+
+/// What an output column of a query block stands for to its readers: a select-list alias, or
+/// what a column passed through as it is reads, or a name the query makes.
+fn output_meaning(
+    b: &Builder,
+    model: &SemanticModel,
+    statement: usize,
+    output: usize,
+    depth: u32,
+) -> Meaning {
+    let Some(o) = model.output(output) else {
+        return Meaning::Unknown;
+    };
+    if depth > MAX_FOLLOW {
+        return Meaning::Unknown;
+    }
+    match (o.alias, o.sources.as_slice()) {
+        (Some(alias), _) => Meaning::Column(Symbol::Alias {
+            statement: o.statement,
+            span: alias,
+            name: o.name.clone(),
+        }),
+        (None, [source]) if o.copied => meaning_of(b, model, statement, source, depth + 1),
+        _ => Meaning::Local,
     }
 }
