@@ -613,10 +613,8 @@ impl Collector<'_> {
                     self.bound_columns(&path, &mut out);
                 }
             }
-            scope::Source::Window(parts) => {
-                if let Some(path) = self.qualify(parts) {
-                    self.bound_columns(&path, &mut out);
-                }
+            scope::Source::Window(input) => {
+                out = self.item_columns(input, ctes, depth);
                 for (name, detail) in [
                     ("window_start", "TIMESTAMP(3) NOT NULL (window column)"),
                     ("window_end", "TIMESTAMP(3) NOT NULL (window column)"),
