@@ -1,7 +1,7 @@
 //! What a query sees at the cursor: from the statement's tree when it parses whole, else from
 //! its tokens (as `context` does, so that half-typed text still has it): the FROM items of the query block around the cursor (tables,
 //! views and CTEs by name, subqueries, windowing table functions over any of the first three
-//! (`TABLE t`, `TABLE cte`, `TABLE (SELECT ...)`, positional or `DATA =>`), through commas and
+//! (`TABLE t`, `TABLE cte`, `(SELECT ...)`, positional or `DATA =>`), through commas and
 //! JOINs, each with the name the query refers to it by), then those of the blocks around that one (a
 //! correlated subquery sees them too); the statement's CTEs; and the select list of a subquery
 //! or CTE body (what its columns are called). `completion` turns these into columns.
@@ -487,7 +487,8 @@ fn item_at<'q>(
 }
 
 /// The table argument of a window function's call (`range`: its arguments' tokens), as a
-/// FROM item: `TABLE name` (a table, view or CTE), `TABLE (query)`; positional or named
+/// FROM item: `TABLE name` (a table, view or CTE) or a subquery `(SELECT ...)` (Flink's
+/// parser rejects `TABLE (SELECT ...)`, ours reads it: taken too); positional or named
 /// (`DATA => TABLE t`).
 fn window_input<'q>(
     text: &str,
@@ -496,18 +497,37 @@ fn window_input<'q>(
     ctes: &[(String, Body<'q>)],
 ) -> Option<FromItem<'q>> {
     let end = range.end.min(tokens.len());
-    let table = top_level(tokens, range)
-        .into_iter()
-        .find(|&j| keyword(text, &tokens[j]) == Keyword::TABLE)?;
-    let next = tokens.get(table + 1).filter(|_| table + 1 < end)?;
-    if next.kind == TokenKind::LParen {
-        let close = matching_close(tokens, table + 1, end).unwrap_or(end);
-        let inside = table + 2..close;
-        return has_select(text, tokens, inside.clone()).then_some(FromItem {
+    let top = top_level(tokens, range.clone());
+    let subquery = |open: usize| {
+        let close = matching_close(tokens, open, end).unwrap_or(end);
+        let inside = open + 1..close;
+        has_select(text, tokens, inside.clone()).then_some(FromItem {
             name: None,
             source: Source::Query(Body::Tokens(inside)),
             cte: None,
-        });
+        })
+    };
+    let Some(table) = top
+        .iter()
+        .copied()
+        .find(|&j| keyword(text, &tokens[j]) == Keyword::TABLE)
+    else {
+        // Flink's subquery input: `(SELECT ...)` first, or after `DATA =>`.
+        let mut first = range.start;
+        if tokens
+            .get(first + 1)
+            .is_some_and(|t| t.kind == TokenKind::Arrow)
+        {
+            first += 2;
+        }
+        return tokens
+            .get(first)
+            .filter(|t| t.kind == TokenKind::LParen && first < end)
+            .and_then(|_| subquery(first));
+    };
+    let next = tokens.get(table + 1).filter(|_| table + 1 < end)?;
+    if next.kind == TokenKind::LParen {
+        return subquery(table + 1);
     }
     let (parts, _) = dotted(text, tokens, table + 1, end);
     named_item(parts, None, ctes)
@@ -727,17 +747,39 @@ fn tree_join_items<'q>(
                         ast::ExprKind::TableArgument(t) => Some(t),
                         _ => None,
                     });
-                let input = match table {
-                    Some(ast::TableArgument {
-                        name: Some(name), ..
-                    }) => tree_named_item(name, None, ctes),
-                    Some(ast::TableArgument {
-                        query: Some(query), ..
-                    }) => FromItem {
-                        name: None,
-                        source: Source::Query(Body::Tree(query)),
-                        cte: None,
-                    },
+                // Flink's subquery input is a bare `(SELECT ...)`, its first argument.
+                let subquery = c
+                    .args
+                    .first()
+                    .or_else(|| {
+                        c.named_args
+                            .iter()
+                            .find(|(n, _)| n.value.eq_ignore_ascii_case("DATA"))
+                            .map(|(_, e)| e)
+                    })
+                    .and_then(|a| match &a.kind {
+                        ast::ExprKind::Subquery(q) => Some(*q),
+                        _ => None,
+                    });
+                let query_item = |query| FromItem {
+                    name: None,
+                    source: Source::Query(Body::Tree(query)),
+                    cte: None,
+                };
+                let input = match (table, subquery) {
+                    (
+                        Some(ast::TableArgument {
+                            name: Some(name), ..
+                        }),
+                        _,
+                    ) => tree_named_item(name, None, ctes),
+                    (
+                        Some(ast::TableArgument {
+                            query: Some(query), ..
+                        }),
+                        _,
+                    ) => query_item(query),
+                    (_, Some(query)) => query_item(query),
                     _ => continue,
                 };
                 FromItem {
@@ -982,6 +1024,14 @@ mod tests {
         assert_eq!(
             n("WITH big AS (SELECT * FROM orders) SELECT $0 FROM TABLE(TUMBLE(DATA => TABLE big, TIMECOL => DESCRIPTOR(ts), SIZE => INTERVAL '5' MINUTES)) w"),
             ["w=window query big"]
+        );
+        assert_eq!(
+            n("SELECT $0 FROM TABLE(HOP((SELECT * FROM orders), DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '5' MINUTES))"),
+            ["?=window query "]
+        );
+        assert_eq!(
+            n("SELECT $0 FROM TABLE(HOP(DATA => (SELECT * FROM orders), TIMECOL => DESCRIPTOR(ts), SLIDE => INTERVAL '1' MINUTE, SIZE => INTERVAL '5' MINUTES))"),
+            ["?=window query "]
         );
         assert_eq!(
             n("SELECT $0 FROM TABLE(HOP(TABLE (SELECT * FROM orders), DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '5' MINUTES))"),
