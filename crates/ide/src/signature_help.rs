@@ -122,14 +122,15 @@ fn marks(text: &str, tokens: &[Token], offset: u32) -> Vec<Mark> {
             TokenKind::LParen | TokenKind::LBracket => depth += 1,
             TokenKind::RParen | TokenKind::RBracket => depth = depth.saturating_sub(1),
             TokenKind::Comma if depth == 0 => out.push(Mark::Comma),
-            TokenKind::Word if depth == 0 => {
-                let word = text.get(t.span.range()).unwrap_or("").to_ascii_uppercase();
+            TokenKind::Word | TokenKind::QuotedIdent if depth == 0 => {
+                // A reserved word names an argument back-quoted: `` `OFFSET` => ``.
+                let word = ident_value(text, t).to_ascii_uppercase();
                 if tokens
                     .get(i + 1)
                     .is_some_and(|n| n.kind == TokenKind::Arrow)
                 {
                     out.push(Mark::Named(word));
-                } else if t.span.end < offset {
+                } else if t.kind == TokenKind::Word && t.span.end < offset {
                     out.push(Mark::Word(word));
                 }
             }
