@@ -420,14 +420,29 @@ fn syntax_signatures(
 }
 
 /// The parameter of `params` the cursor is in after `marks`: a comma moves to the next
-/// parameter a comma starts, a keyword to the parameter it starts, `NAME =>` to the parameter
-/// of that name. `None` when the signature does not fit them (too many commas, an unknown
+/// parameter a comma starts, a keyword to the parameter it starts; among named arguments,
+/// `NAME =>` is the parameter of that name. `None` when the signature does not fit them (too many commas, an unknown
 /// name, a keyword of another of the function's signatures).
 fn syntax_parameter(
     function: &catalogue::SyntaxFunction,
     params: &[catalogue::SyntaxParameter],
     marks: &[Mark],
 ) -> Option<usize> {
+    // Named arguments (Calcite takes all named or none): the argument's name says which, else
+    // the first parameter not named yet.
+    if marks.iter().any(|m| matches!(m, Mark::Named(_))) {
+        let current = marks
+            .rsplit(|m| *m == Mark::Comma)
+            .next()
+            .unwrap_or_default();
+        if let Some(Mark::Named(name)) = current.iter().find(|m| matches!(m, Mark::Named(_))) {
+            return params.iter().position(|p| p.named == Some(name));
+        }
+        let named = |n: &str| marks.iter().any(|m| matches!(m, Mark::Named(x) if x == n));
+        return params
+            .iter()
+            .position(|p| p.named.is_some_and(|n| !named(n)));
+    }
     let mut at = 0;
     for mark in marks {
         match mark {
@@ -443,7 +458,7 @@ fn syntax_parameter(
                 }
                 // Else a word of an argument's expression.
             }
-            Mark::Named(name) => at = params.iter().position(|p| p.named == Some(name))?,
+            Mark::Named(_) => {}
         }
     }
     Some(at)
