@@ -230,3 +230,277 @@ pub fn function_facts(info: &flinkddl::binder::expr::FunctionInfo) -> String {
         format!("{kind} · flinkddl does not type it (Flink does)")
     }
 }
+
+/// One parameter of a [`SyntaxFunction`]'s signature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SyntaxParameter {
+    /// As the signature shows it (`TABLE data`, `FROM start`).
+    pub label: &'static str,
+    /// The words that start it (`FROM`, `AS`); empty: a comma does, or it is the first.
+    pub keywords: &'static [&'static str],
+    /// Its name as a named argument (`SIZE => ...`).
+    pub named: Option<&'static str>,
+}
+
+/// A built-in whose signatures the function catalogue does not give: a windowing table
+/// function (the catalogue's TUMBLE, HOP and SESSION rows are GROUP BY's group-window
+/// functions, CUMULATE's takes anything), a group-window function (the catalogue knows only
+/// its arity), or a function with its own syntax, whose arguments are separated by keywords
+/// (`EXTRACT(unit FROM t)`, `CAST(v AS type)`; the parser reads them, the catalogue never
+/// sees them as calls).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SyntaxFunction {
+    pub name: &'static str,
+    /// Each signature's parameters, the shorter ones first.
+    pub signatures: &'static [&'static [SyntaxParameter]],
+    /// Markdown.
+    pub documentation: &'static str,
+}
+
+impl SyntaxFunction {
+    /// Every word that starts one of its parameters.
+    pub fn keywords(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.signatures
+            .iter()
+            .flat_map(|s| s.iter())
+            .flat_map(|p| p.keywords.iter().copied())
+    }
+}
+
+const fn param(label: &'static str) -> SyntaxParameter {
+    SyntaxParameter {
+        label,
+        keywords: &[],
+        named: None,
+    }
+}
+
+const fn after(keywords: &'static [&'static str], label: &'static str) -> SyntaxParameter {
+    SyntaxParameter {
+        label,
+        keywords,
+        named: None,
+    }
+}
+
+const fn named(name: &'static str, label: &'static str) -> SyntaxParameter {
+    SyntaxParameter {
+        label,
+        keywords: &[],
+        named: Some(name),
+    }
+}
+
+const DATA: SyntaxParameter = named("DATA", "TABLE data");
+const TIMECOL: SyntaxParameter = named("TIMECOL", "DESCRIPTOR(timecol)");
+const SIZE: SyntaxParameter = named("SIZE", "size");
+const OFFSET: SyntaxParameter = named("OFFSET", "offset");
+
+/// Flink's windowing table functions (`FROM TABLE(TUMBLE(TABLE t, ...))`), with the operand
+/// names of its `SqlWindowTableFunction`s, which are also their named arguments.
+const WINDOW_TABLE_FUNCTIONS: &[SyntaxFunction] = &[
+    SyntaxFunction {
+        name: "TUMBLE",
+        signatures: &[&[DATA, TIMECOL, SIZE], &[DATA, TIMECOL, SIZE, OFFSET]],
+        documentation: "windowing table function · the rows of `data` in tumbling windows of \
+            `size` (aligned at `offset`) on the time attribute `timecol`, with `window_start`, \
+            `window_end` and `window_time` added\n\nnamed arguments: `DATA`, `TIMECOL`, `SIZE`, \
+            `OFFSET`",
+    },
+    SyntaxFunction {
+        name: "HOP",
+        signatures: &[
+            &[DATA, TIMECOL, named("SLIDE", "slide"), SIZE],
+            &[DATA, TIMECOL, named("SLIDE", "slide"), SIZE, OFFSET],
+        ],
+        documentation: "windowing table function · the rows of `data` in windows of `size` \
+            starting every `slide` (aligned at `offset`) on the time attribute `timecol`, with \
+            `window_start`, `window_end` and `window_time` added\n\nnamed arguments: `DATA`, \
+            `TIMECOL`, `SLIDE`, `SIZE`, `OFFSET`",
+    },
+    SyntaxFunction {
+        name: "CUMULATE",
+        signatures: &[
+            &[DATA, TIMECOL, named("STEP", "step"), SIZE],
+            &[DATA, TIMECOL, named("STEP", "step"), SIZE, OFFSET],
+        ],
+        documentation: "windowing table function · the rows of `data` in windows that grow by \
+            `step` up to `size` (aligned at `offset`) on the time attribute `timecol`, with \
+            `window_start`, `window_end` and `window_time` added\n\nnamed arguments: `DATA`, \
+            `TIMECOL`, `STEP`, `SIZE`, `OFFSET`",
+    },
+    SyntaxFunction {
+        name: "SESSION",
+        signatures: &[&[
+            named("DATA", "TABLE data [PARTITION BY keycols]"),
+            TIMECOL,
+            named("GAP", "gap"),
+        ]],
+        documentation: "windowing table function · the rows of `data` (per `keycols`) in \
+            sessions closed by a `gap` of inactivity on the time attribute `timecol`, with \
+            `window_start`, `window_end` and `window_time` added\n\nnamed arguments: `DATA`, \
+            `TIMECOL`, `GAP`",
+    },
+];
+
+const VALUE_AS_TYPE: &[&[SyntaxParameter]] = &[&[param("value"), after(&["AS"], "AS type")]];
+
+/// Built-ins whose signatures the catalogue lacks: group-window functions (a time attribute
+/// and intervals; Calcite also takes an alignment time last, which Flink 2.3's planner
+/// rejects: "TUMBLE window with alignment is not supported yet") and those with their own
+/// syntax (Flink's documentation of its built-in functions).
+const SYNTAX_FUNCTIONS: &[SyntaxFunction] = &[
+    SyntaxFunction {
+        name: "TUMBLE",
+        signatures: &[&[param("time_attr"), param("size")]],
+        documentation: "group-window function (GROUP BY) · tumbling windows of `size` on \
+            `time_attr`",
+    },
+    SyntaxFunction {
+        name: "HOP",
+        signatures: &[&[param("time_attr"), param("slide"), param("size")]],
+        documentation: "group-window function (GROUP BY) · windows of `size` starting every \
+            `slide` on `time_attr`",
+    },
+    SyntaxFunction {
+        name: "SESSION",
+        signatures: &[&[param("time_attr"), param("gap")]],
+        documentation: "group-window function (GROUP BY) · sessions on `time_attr` closed by \
+            a `gap` of inactivity",
+    },
+    SyntaxFunction {
+        name: "TIMESTAMPDIFF",
+        signatures: &[&[
+            param("timepointunit"),
+            param("timepoint1"),
+            param("timepoint2"),
+        ]],
+        documentation: "the number of `timepointunit`s (SECOND, MINUTE, HOUR, DAY, MONTH, \
+            YEAR) from `timepoint1` to `timepoint2`",
+    },
+    SyntaxFunction {
+        name: "TIMESTAMPADD",
+        signatures: &[&[
+            param("timeintervalunit"),
+            param("interval"),
+            param("timepoint"),
+        ]],
+        documentation: "`timepoint` plus `interval` `timeintervalunit`s",
+    },
+    SyntaxFunction {
+        name: "EXTRACT",
+        signatures: &[&[param("timeintervalunit"), after(&["FROM"], "FROM temporal")]],
+        documentation: "the `timeintervalunit` part (YEAR, MONTH, DAY, HOUR, ...) of a date, \
+            time, timestamp or interval",
+    },
+    SyntaxFunction {
+        name: "POSITION",
+        signatures: &[&[param("substring"), after(&["IN"], "IN string")]],
+        documentation: "where `substring` first occurs in `string` (from 1; 0 when it does \
+            not)",
+    },
+    SyntaxFunction {
+        name: "TRIM",
+        signatures: &[
+            &[param("string")],
+            &[
+                param("[BOTH | LEADING | TRAILING]"),
+                after(&["BOTH", "LEADING", "TRAILING"], "[characters]"),
+                after(&["FROM"], "FROM string"),
+            ],
+        ],
+        documentation: "`string` without the `characters` (blanks by default) at its start, \
+            end or both",
+    },
+    SyntaxFunction {
+        name: "OVERLAY",
+        signatures: &[
+            &[
+                param("string"),
+                after(&["PLACING"], "PLACING replacement"),
+                after(&["FROM"], "FROM start"),
+            ],
+            &[
+                param("string"),
+                after(&["PLACING"], "PLACING replacement"),
+                after(&["FROM"], "FROM start"),
+                after(&["FOR"], "FOR length"),
+            ],
+        ],
+        documentation: "`string` with `length` characters (the replacement's length by \
+            default) from `start` replaced by `replacement`",
+    },
+    SyntaxFunction {
+        name: "SUBSTRING",
+        signatures: &[
+            &[param("string"), after(&["FROM"], "FROM start")],
+            &[
+                param("string"),
+                after(&["FROM"], "FROM start"),
+                after(&["FOR"], "FOR length"),
+            ],
+        ],
+        documentation: "the part of `string` from `start` (from 1), `length` characters long \
+            (to its end by default)",
+    },
+    SyntaxFunction {
+        name: "CAST",
+        signatures: VALUE_AS_TYPE,
+        documentation: "`value` converted to `type`; an error when it cannot be",
+    },
+    SyntaxFunction {
+        name: "TRY_CAST",
+        signatures: VALUE_AS_TYPE,
+        documentation: "`value` converted to `type`; NULL when it cannot be",
+    },
+];
+
+/// The windowing table function of this name (any case), as `FROM TABLE(f(...))` calls it.
+pub fn window_table_function(name: &str) -> Option<&'static SyntaxFunction> {
+    WINDOW_TABLE_FUNCTIONS
+        .iter()
+        .find(|f| f.name.eq_ignore_ascii_case(name))
+}
+
+/// The signatures of a built-in that the function catalogue lacks (any case).
+pub fn syntax_function(name: &str) -> Option<&'static SyntaxFunction> {
+    SYNTAX_FUNCTIONS
+        .iter()
+        .find(|f| f.name.eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every function described here is one the catalogue knows, and where the catalogue
+    /// knows its arity, the signatures here keep to it.
+    #[test]
+    fn syntax_signatures_agree_with_the_function_catalogue() {
+        for f in SYNTAX_FUNCTIONS.iter().chain(WINDOW_TABLE_FUNCTIONS) {
+            let info = flinkddl::binder::expr::builtin_function(f.name)
+                .unwrap_or_else(|| panic!("{} is not in the catalogue", f.name));
+            assert!(!f.signatures.is_empty(), "{}", f.name);
+            let window = WINDOW_TABLE_FUNCTIONS.iter().any(|w| std::ptr::eq(w, f));
+            if !info.typed || window {
+                continue;
+            }
+            for s in f.signatures {
+                // Keyword forms (SUBSTRING ... FROM ... FOR) count their operands too.
+                assert!(
+                    info.min_args <= s.len() && info.max_args.is_none_or(|m| s.len() <= m),
+                    "{}: {} parameters, the catalogue takes {} to {:?}",
+                    f.name,
+                    s.len(),
+                    info.min_args,
+                    info.max_args
+                );
+            }
+        }
+        // A window table function is one whose catalogue row is a group window or a table
+        // function.
+        for f in WINDOW_TABLE_FUNCTIONS {
+            assert!(flinkddl::binder::expr::builtin_function(f.name).is_some());
+        }
+    }
+}

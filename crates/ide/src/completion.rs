@@ -613,10 +613,8 @@ impl Collector<'_> {
                     self.bound_columns(&path, &mut out);
                 }
             }
-            scope::Source::Window(parts) => {
-                if let Some(path) = self.qualify(parts) {
-                    self.bound_columns(&path, &mut out);
-                }
+            scope::Source::Window(input) => {
+                out = self.item_columns(input, ctes, depth);
                 for (name, detail) in [
                     ("window_start", "TIMESTAMP(3) NOT NULL (window column)"),
                     ("window_end", "TIMESTAMP(3) NOT NULL (window column)"),
@@ -754,12 +752,19 @@ impl Collector<'_> {
     /// The `'key' = 'value'` pairs written anywhere in the statement (before or after the
     /// cursor), as the table will have them.
     fn statement_options(&self) -> Vec<(String, String)> {
+        self.options_besides(None)
+    }
+
+    /// [`Collector::statement_options`] without the pair whose key string holds `offset`.
+    fn options_besides(&self, offset: Option<u32>) -> Vec<(String, String)> {
         let text = self.text();
         let mut out = Vec::new();
         for w in self.tokens().windows(3) {
+            let holds = offset.is_some_and(|o| w[0].span.start < o && o <= w[0].span.end);
             if matches!(w[0].kind, TokenKind::String)
                 && w[1].kind == TokenKind::Eq
                 && matches!(w[2].kind, TokenKind::String)
+                && !holds
             {
                 out.push((string_value(text, &w[0]), string_value(text, &w[2])));
             }
@@ -943,12 +948,17 @@ impl Collector<'_> {
 
     fn option_keys(&mut self) {
         let options = self.statement_options();
-        let written: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
+        // The keys set besides the one the cursor is in: a closed string (`''` the editor
+        // closed, or a key being retyped) is no key set yet, but the list's others are.
+        let besides = if self.cx.in_string {
+            self.options_besides(Some(self.cx.replace.start))
+        } else {
+            options.clone()
+        };
+        let written: Vec<&str> = besides.iter().map(|(k, _)| k.as_str()).collect();
         let columns: Vec<String> = self.columns().into_iter().map(|c| c.name).collect();
         let mut candidates: Vec<(String, Option<catalogue::TableOption>)> = Vec::new();
-        // Inside a closed string the user may be retyping a written key: offer those too.
-        let retyping = self.cx.in_string && !self.cx.unclosed;
-        if !written.contains(&"connector") || retyping {
+        if !written.contains(&"connector") {
             candidates.push(("connector".to_string(), None));
         }
         for option in catalogue::table_options(self.analysis.catalogue(), &options) {
@@ -962,7 +972,7 @@ impl Collector<'_> {
             }
         }
         for (key, option) in candidates {
-            if written.contains(&key.as_str()) && !retyping {
+            if written.contains(&key.as_str()) {
                 continue;
             }
             let (value, doc, detail, required) = match &option {

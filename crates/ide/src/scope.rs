@@ -1,7 +1,8 @@
 //! What a query sees at the cursor: from the statement's tree when it parses whole, else from
 //! its tokens (as `context` does, so that half-typed text still has it): the FROM items of the query block around the cursor (tables,
-//! views and CTEs by name, subqueries, windowing table functions, through commas and JOINs,
-//! each with the name the query refers to it by), then those of the blocks around that one (a
+//! views and CTEs by name, subqueries, windowing table functions over any of the first three
+//! (`TABLE t`, `TABLE cte`, `(SELECT ...)`, positional or `DATA =>`), through commas and
+//! JOINs, each with the name the query refers to it by), then those of the blocks around that one (a
 //! correlated subquery sees them too); the statement's CTEs; and the select list of a subquery
 //! or CTE body (what its columns are called). `completion` turns these into columns.
 //!
@@ -33,9 +34,10 @@ pub enum Source<'q> {
     Table(Vec<String>),
     /// A subquery or a CTE's body.
     Query(Body<'q>),
-    /// A windowing table function over a table (`TABLE(TUMBLE(TABLE t, ...))`): the table's
-    /// columns, then `window_start`, `window_end` and `window_time`.
-    Window(Vec<String>),
+    /// A windowing table function (`TABLE(TUMBLE(TABLE t, ...))`) over its input (a table or
+    /// view, a CTE, a subquery): the input's columns, then `window_start`, `window_end` and
+    /// `window_time`.
+    Window(Box<FromItem<'q>>),
 }
 
 /// One item of a FROM clause.
@@ -449,17 +451,15 @@ fn item_at<'q>(
                 if !WINDOW_FUNCTIONS.contains(&word(text, f).as_str()) {
                     return None;
                 }
-                let table = (inside.start..inside.end).find(|&j| {
-                    keyword(text, &tokens[j]) == Keyword::TABLE
-                        && tokens.get(j + 1).is_some_and(is_name)
-                })?;
-                let (parts, _) = dotted(text, tokens, table + 1, inside.end);
-                Some(parts)
+                // Its arguments: inside the `(` after its name.
+                let open = inside.start + 1;
+                let close = matching_close(tokens, open, inside.end).unwrap_or(inside.end);
+                window_input(text, tokens, open + 1..close, ctes)
             })
             .flatten();
-        let item = window.map(|parts| FromItem {
+        let item = window.map(|input| FromItem {
             name,
-            source: Source::Window(parts),
+            source: Source::Window(Box::new(input)),
             cte: None,
         });
         return (item, i);
@@ -483,24 +483,80 @@ fn item_at<'q>(
         }
     }
     let name = alias(text, tokens, &mut i, end);
+    (named_item(parts, name, ctes), i)
+}
+
+/// The table argument of a window function's call (`range`: its arguments' tokens), as a
+/// FROM item: `TABLE name` (a table, view or CTE) or a subquery `(SELECT ...)` (Flink's
+/// parser rejects `TABLE (SELECT ...)`, ours reads it: taken too); positional or named
+/// (`DATA => TABLE t`).
+fn window_input<'q>(
+    text: &str,
+    tokens: &[Token],
+    range: Range<usize>,
+    ctes: &[(String, Body<'q>)],
+) -> Option<FromItem<'q>> {
+    let end = range.end.min(tokens.len());
+    let top = top_level(tokens, range.clone());
+    let subquery = |open: usize| {
+        let close = matching_close(tokens, open, end).unwrap_or(end);
+        let inside = open + 1..close;
+        has_select(text, tokens, inside.clone()).then_some(FromItem {
+            name: None,
+            source: Source::Query(Body::Tokens(inside)),
+            cte: None,
+        })
+    };
+    let Some(table) = top
+        .iter()
+        .copied()
+        .find(|&j| keyword(text, &tokens[j]) == Keyword::TABLE)
+    else {
+        // Flink's subquery input: `(SELECT ...)` first, or after `DATA =>`.
+        let mut first = range.start;
+        if tokens
+            .get(first + 1)
+            .is_some_and(|t| t.kind == TokenKind::Arrow)
+        {
+            first += 2;
+        }
+        return tokens
+            .get(first)
+            .filter(|t| t.kind == TokenKind::LParen && first < end)
+            .and_then(|_| subquery(first));
+    };
+    let next = tokens.get(table + 1).filter(|_| table + 1 < end)?;
+    if next.kind == TokenKind::LParen {
+        return subquery(table + 1);
+    }
+    let (parts, _) = dotted(text, tokens, table + 1, end);
+    named_item(parts, None, ctes)
+}
+
+/// The FROM item a name reads: the CTE of that name (a one-part name), else the table or view;
+/// referred to by `alias`, or by its own name.
+fn named_item<'q>(
+    parts: Vec<String>,
+    alias: Option<String>,
+    ctes: &[(String, Body<'q>)],
+) -> Option<FromItem<'q>> {
+    let last = parts.last().cloned()?;
     let cte = match parts.as_slice() {
         [one] => ctes.iter().find(|(n, _)| n.eq_ignore_ascii_case(one)),
         _ => None,
     };
-    let last = parts.last().cloned();
-    let item = match cte {
+    Some(match cte {
         Some((cte_name, body)) => FromItem {
-            name: name.or(last),
+            name: alias.or(Some(last)),
             source: Source::Query(body.clone()),
             cte: Some(cte_name.clone()),
         },
         None => FromItem {
-            name: name.or(last),
+            name: alias.or(Some(last)),
             source: Source::Table(parts),
             cte: None,
         },
-    };
-    (Some(item), i)
+    })
 }
 
 /// The select list of a query block: `*`, `q.*`, and the named items.
@@ -668,25 +724,7 @@ fn tree_join_items<'q>(
     for table in std::iter::once(&from.first).chain(from.joins.iter().map(|j| &j.right)) {
         let alias = table.alias.as_ref().map(|a| a.name.value.to_string());
         let item = match &table.kind {
-            ast::TableRefKind::Named { name, .. } => {
-                let parts = parts(name);
-                let cte = match parts.as_slice() {
-                    [one] => ctes.iter().find(|(n, _)| n == one),
-                    _ => None,
-                };
-                match cte {
-                    Some((cte_name, body)) => FromItem {
-                        name: alias.or(Some(cte_name.clone())),
-                        source: Source::Query(body.clone()),
-                        cte: Some(cte_name.clone()),
-                    },
-                    None => FromItem {
-                        name: alias.or(parts.last().cloned()),
-                        source: Source::Table(parts),
-                        cte: None,
-                    },
-                }
-            }
+            ast::TableRefKind::Named { name, .. } => tree_named_item(name, alias, ctes),
             ast::TableRefKind::Derived { query, .. } => FromItem {
                 name: alias,
                 source: Source::Query(Body::Tree(query)),
@@ -706,13 +744,47 @@ fn tree_join_items<'q>(
                     .iter()
                     .chain(c.named_args.iter().map(|(_, e)| e))
                     .find_map(|a| match &a.kind {
-                        ast::ExprKind::TableArgument(t) => t.name.as_ref(),
+                        ast::ExprKind::TableArgument(t) => Some(t),
                         _ => None,
                     });
-                let Some(table) = table else { continue };
+                // Flink's subquery input is a bare `(SELECT ...)`, its first argument.
+                let subquery = c
+                    .args
+                    .first()
+                    .or_else(|| {
+                        c.named_args
+                            .iter()
+                            .find(|(n, _)| n.value.eq_ignore_ascii_case("DATA"))
+                            .map(|(_, e)| e)
+                    })
+                    .and_then(|a| match &a.kind {
+                        ast::ExprKind::Subquery(q) => Some(*q),
+                        _ => None,
+                    });
+                let query_item = |query| FromItem {
+                    name: None,
+                    source: Source::Query(Body::Tree(query)),
+                    cte: None,
+                };
+                let input = match (table, subquery) {
+                    (
+                        Some(ast::TableArgument {
+                            name: Some(name), ..
+                        }),
+                        _,
+                    ) => tree_named_item(name, None, ctes),
+                    (
+                        Some(ast::TableArgument {
+                            query: Some(query), ..
+                        }),
+                        _,
+                    ) => query_item(query),
+                    (_, Some(query)) => query_item(query),
+                    _ => continue,
+                };
                 FromItem {
                     name: alias,
-                    source: Source::Window(parts(table)),
+                    source: Source::Window(Box::new(input)),
                     cte: None,
                 }
             }
@@ -723,6 +795,32 @@ fn tree_join_items<'q>(
             ast::TableRefKind::Unnest { .. } => continue,
         };
         out.push(item);
+    }
+}
+
+/// The FROM item a name in the tree reads: the CTE of that name (a one-part name, matched as
+/// written: a tree's names are exact), else the table or view.
+fn tree_named_item<'q>(
+    name: &ast::ObjectName,
+    alias: Option<String>,
+    ctes: &[(String, Body<'q>)],
+) -> FromItem<'q> {
+    let parts = parts(name);
+    let cte = match parts.as_slice() {
+        [one] => ctes.iter().find(|(n, _)| n == one),
+        _ => None,
+    };
+    match cte {
+        Some((cte_name, body)) => FromItem {
+            name: alias.or(Some(cte_name.clone())),
+            source: Source::Query(body.clone()),
+            cte: Some(cte_name.clone()),
+        },
+        None => FromItem {
+            name: alias.or(parts.last().cloned()),
+            source: Source::Table(parts),
+            cte: None,
+        },
     }
 }
 
@@ -889,7 +987,10 @@ mod tests {
                 let source = match &i.source {
                     Source::Table(p) => p.join("."),
                     Source::Query(_) => format!("query {}", i.cte.as_deref().unwrap_or("")),
-                    Source::Window(p) => format!("window {}", p.join(".")),
+                    Source::Window(input) => match &input.source {
+                        Source::Table(p) => format!("window {}", p.join(".")),
+                        _ => format!("window query {}", input.cte.as_deref().unwrap_or("")),
+                    },
                 };
                 format!("{}={source}", i.name.as_deref().unwrap_or("?"))
             })
@@ -919,6 +1020,22 @@ mod tests {
         assert_eq!(
             n("SELECT $0 FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(ts), INTERVAL '5' MINUTES)) w"),
             ["w=window orders"]
+        );
+        assert_eq!(
+            n("WITH big AS (SELECT * FROM orders) SELECT $0 FROM TABLE(TUMBLE(DATA => TABLE big, TIMECOL => DESCRIPTOR(ts), SIZE => INTERVAL '5' MINUTES)) w"),
+            ["w=window query big"]
+        );
+        assert_eq!(
+            n("SELECT $0 FROM TABLE(HOP((SELECT * FROM orders), DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '5' MINUTES))"),
+            ["?=window query "]
+        );
+        assert_eq!(
+            n("SELECT $0 FROM TABLE(HOP(DATA => (SELECT * FROM orders), TIMECOL => DESCRIPTOR(ts), SLIDE => INTERVAL '1' MINUTE, SIZE => INTERVAL '5' MINUTES))"),
+            ["?=window query "]
+        );
+        assert_eq!(
+            n("SELECT $0 FROM TABLE(HOP(TABLE (SELECT * FROM orders), DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '5' MINUTES))"),
+            ["?=window query "]
         );
         assert_eq!(
             n("WITH big AS (SELECT * FROM orders) SELECT $0 FROM big b, (SELECT 1 AS one) s"),

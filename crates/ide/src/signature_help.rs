@@ -2,8 +2,11 @@
 //! binder's function catalogue (`crates/binder/data/functions.toml`, read through
 //! `binder::expr::builtin_function`) or the CREATE FUNCTION that made it, with the parameter
 //! the cursor is on. Read from the tokens before the cursor (the call is usually half-typed):
-//! the innermost open `(` after a function's name, and the commas before the cursor at that
-//! depth.
+//! the innermost open `(` after a function's name, and the commas, keywords (`FROM`, `AS`) and
+//! argument names (`SIZE =>`) before the cursor at that depth. Where the catalogue has no
+//! signature (a windowing table function in `FROM TABLE(...)`, a group window, a function with
+//! its own syntax such as `EXTRACT(unit FROM t)`), [`catalogue::syntax_function`] and
+//! [`catalogue::window_table_function`] give one.
 
 use crate::catalogue;
 use crate::context::{ident_value, keyword};
@@ -63,8 +66,13 @@ pub fn signature_help(analysis: &Analysis, offset: u32) -> Option<SignatureHelp>
     let first = tokens.partition_point(|t| t.span.start < from);
     let before = tokens.partition_point(|t| t.span.start < offset);
     let tokens = tokens.get(first..before)?;
-    let (name, argument) = open_call(text, tokens)?;
-    let signatures = signatures(analysis, statement.unwrap_or(0), &name.parts, argument)?;
+    let (name, open, argument) = open_call(text, tokens)?;
+    let call = CallSoFar {
+        marks: marks(text, &tokens[open + 1..], offset),
+        table_function: in_table_function(text, tokens, open, &name),
+        argument,
+    };
+    let signatures = signatures(analysis, statement.unwrap_or(0), &name.parts, &call)?;
     let active_signature = signatures
         .iter()
         .position(|s| s.active_parameter.is_some())
@@ -81,12 +89,83 @@ pub fn signature_help(analysis: &Analysis, offset: u32) -> Option<SignatureHelp>
 struct CallName {
     parts: Vec<String>,
     span: Span,
+    /// How many tokens it takes.
+    len: usize,
 }
 
-/// The innermost call whose `(` is open at the end of `tokens`, and the argument the end is
-/// in. A parenthesis or bracket that opens no call (`(a + b`, `ARRAY[`, `VALUES (`) is stepped
-/// out of: its commas are not the call's.
-fn open_call(text: &str, tokens: &[Token]) -> Option<(CallName, usize)> {
+/// What separates a call's arguments, at the call's own depth, before the cursor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Mark {
+    Comma,
+    /// A word typed whole (upper-case): maybe a keyword that starts a parameter (`FROM`).
+    Word(String),
+    /// `NAME =>`: a named argument (upper-case).
+    Named(String),
+}
+
+/// The call the cursor is in, as far as it is typed.
+struct CallSoFar {
+    marks: Vec<Mark>,
+    /// Called as a table function: `TABLE(f(` or `f(TABLE t` / `f(DATA =>`.
+    table_function: bool,
+    /// Commas before the cursor.
+    argument: usize,
+}
+
+/// The marks among `tokens` (those after the call's `(`, up to the cursor) at their own depth;
+/// the word the cursor is typing is no keyword yet.
+fn marks(text: &str, tokens: &[Token], offset: u32) -> Vec<Mark> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::LParen | TokenKind::LBracket => depth += 1,
+            TokenKind::RParen | TokenKind::RBracket => depth = depth.saturating_sub(1),
+            TokenKind::Comma if depth == 0 => out.push(Mark::Comma),
+            TokenKind::Word | TokenKind::QuotedIdent if depth == 0 => {
+                // A reserved word names an argument back-quoted: `` `OFFSET` => ``.
+                let word = ident_value(text, t).to_ascii_uppercase();
+                if tokens
+                    .get(i + 1)
+                    .is_some_and(|n| n.kind == TokenKind::Arrow)
+                {
+                    out.push(Mark::Named(word));
+                } else if t.kind == TokenKind::Word && t.span.end < offset {
+                    out.push(Mark::Word(word));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether the call whose `(` is `tokens[open]` is a table function's: the argument of
+/// `TABLE(`, or a call whose first argument is a table (`TABLE t`, `DATA => ...`).
+fn in_table_function(text: &str, tokens: &[Token], open: usize, name: &CallName) -> bool {
+    let before = open.checked_sub(name.len + 1).and_then(|i| tokens.get(i));
+    let table_before = before.is_some_and(|t| t.kind == TokenKind::LParen)
+        && open
+            .checked_sub(name.len + 2)
+            .and_then(|i| tokens.get(i))
+            .is_some_and(|t| keyword(text, t) == Keyword::TABLE);
+    let first = tokens.get(open + 1);
+    let named_data = first.is_some_and(|t| {
+        t.kind == TokenKind::Word
+            && text
+                .get(t.span.range())
+                .is_some_and(|w| w.eq_ignore_ascii_case("DATA"))
+    }) && tokens
+        .get(open + 2)
+        .is_some_and(|t| t.kind == TokenKind::Arrow);
+    let table_first = first.is_some_and(|t| keyword(text, t) == Keyword::TABLE) || named_data;
+    table_before || table_first
+}
+
+/// The innermost call whose `(` is open at the end of `tokens`, the index of that `(`, and
+/// the argument the end is in. A parenthesis or bracket that opens no call (`(a + b`,
+/// `ARRAY[`, `VALUES (`) is stepped out of: its commas are not the call's.
+fn open_call(text: &str, tokens: &[Token]) -> Option<(CallName, usize, usize)> {
     let mut depth = 0usize;
     let mut commas = 0usize;
     for i in (0..tokens.len()).rev() {
@@ -97,7 +176,7 @@ fn open_call(text: &str, tokens: &[Token]) -> Option<(CallName, usize)> {
             TokenKind::LBracket => commas = 0,
             TokenKind::LParen => {
                 if let Some(name) = call_name(text, &tokens[..i]) {
-                    return Some((name, commas));
+                    return Some((name, i, commas));
                 }
                 commas = 0;
             }
@@ -133,6 +212,7 @@ fn call_name(text: &str, before: &[Token]) -> Option<CallName> {
     Some(CallName {
         parts,
         span: Span::new(before[start].span.start, last.span.end),
+        len: before.len() - start,
     })
 }
 
@@ -179,10 +259,44 @@ fn signatures(
     analysis: &Analysis,
     statement: usize,
     parts: &[String],
-    argument: usize,
+    call: &CallSoFar,
 ) -> Option<Vec<Signature>> {
     Some(match callee(analysis, statement, parts)? {
-        Callee::Builtin(info) => builtin_signatures(&info, argument),
+        Callee::Builtin(info) => {
+            // CUMULATE is only a table function; TUMBLE, HOP and SESSION are group windows
+            // too, in GROUP BY.
+            let window = catalogue::window_table_function(info.name)
+                .filter(|_| call.table_function || catalogue::syntax_function(info.name).is_none());
+            if let Some(window) = window {
+                return Some(syntax_signatures(window, &call.marks, window.documentation));
+            }
+            let syntax = catalogue::syntax_function(info.name);
+            // The catalogue's own signatures first, where it has them (SUBSTRING's commas).
+            let mut out = match syntax {
+                Some(_) if info.parameters.is_empty() => Vec::new(),
+                _ => builtin_signatures(&info, call.argument),
+            };
+            if let Some(syntax) = syntax {
+                // A keyword of the function's own syntax (`SUBSTRING(s FROM`): the comma
+                // signatures do not fit.
+                let keyworded = call
+                    .marks
+                    .iter()
+                    .any(|m| matches!(m, Mark::Word(w) if syntax.keywords().any(|k| k == w)));
+                if keyworded {
+                    for s in &mut out {
+                        s.active_parameter = None;
+                    }
+                }
+                let documentation = format!(
+                    "{}\n\n{}",
+                    syntax.documentation,
+                    catalogue::function_facts(&info)
+                );
+                out.extend(syntax_signatures(syntax, &call.marks, &documentation));
+            }
+            out
+        }
         Callee::User(f, written) => vec![Signature {
             label: format!("{written}(...)"),
             parameters: Vec::new(),
@@ -271,4 +385,81 @@ fn builtin_signatures(
             }
         })
         .collect()
+}
+
+/// The signatures of a function the catalogue does not describe ([`catalogue::SyntaxFunction`]):
+/// parameters after the first are separated by a comma, or by the keyword that starts them.
+fn syntax_signatures(
+    function: &catalogue::SyntaxFunction,
+    marks: &[Mark],
+    documentation: &str,
+) -> Vec<Signature> {
+    function
+        .signatures
+        .iter()
+        .map(|params| {
+            let mut label = format!("{}(", function.name);
+            let mut ranges = Vec::new();
+            for (i, p) in params.iter().enumerate() {
+                if i > 0 {
+                    label.push_str(if p.keywords.is_empty() { ", " } else { " " });
+                }
+                let start = label.len() as u32;
+                label.push_str(p.label);
+                ranges.push((start, label.len() as u32));
+            }
+            label.push(')');
+            Signature {
+                label,
+                parameters: ranges,
+                active_parameter: syntax_parameter(function, params, marks),
+                documentation: documentation.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The parameter of `params` the cursor is in after `marks`: a comma moves to the next
+/// parameter a comma starts, a keyword to the parameter it starts; among named arguments,
+/// `NAME =>` is the parameter of that name. `None` when the signature does not fit them (too many commas, an unknown
+/// name, a keyword of another of the function's signatures).
+fn syntax_parameter(
+    function: &catalogue::SyntaxFunction,
+    params: &[catalogue::SyntaxParameter],
+    marks: &[Mark],
+) -> Option<usize> {
+    // Named arguments (Calcite takes all named or none): the argument's name says which, else
+    // the first parameter not named yet.
+    if marks.iter().any(|m| matches!(m, Mark::Named(_))) {
+        let current = marks
+            .rsplit(|m| *m == Mark::Comma)
+            .next()
+            .unwrap_or_default();
+        if let Some(Mark::Named(name)) = current.iter().find(|m| matches!(m, Mark::Named(_))) {
+            return params.iter().position(|p| p.named == Some(name));
+        }
+        let named = |n: &str| marks.iter().any(|m| matches!(m, Mark::Named(x) if x == n));
+        return params
+            .iter()
+            .position(|p| p.named.is_some_and(|n| !named(n)));
+    }
+    let mut at = 0;
+    for mark in marks {
+        match mark {
+            Mark::Comma => at = (at + 1..params.len()).find(|&i| params[i].keywords.is_empty())?,
+            Mark::Word(w) => {
+                let starts = |i: &usize| params[*i].keywords.iter().any(|k| k == w);
+                if let Some(i) = (at + 1..params.len()).find(starts) {
+                    at = i;
+                } else if !(0..params.len()).any(|i| starts(&i))
+                    && function.keywords().any(|k| k == w)
+                {
+                    return None;
+                }
+                // Else a word of an argument's expression.
+            }
+            Mark::Named(_) => {}
+        }
+    }
+    Some(at)
 }

@@ -758,3 +758,50 @@ async def test_semantic_model_hover_and_view_definition(client):
     target_range = target.range if hasattr(target, "range") else target.target_selection_range
     # The view's `s` (line 1), not orders.s (line 0).
     assert target_range.start == at(1, lines[1].index(" s ") + 1), target_range
+
+
+WINDOWED = """CREATE TABLE bids (id BIGINT, price DECIMAL(10, 2), ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');
+SELECT * FROM TABLE(HOP(TABLE bids, DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '5' MINUTE, INTERVAL '10' SECOND));
+SELECT * FROM TABLE(CUMULATE(DATA => TABLE bids, TIMECOL => DESCRIPTOR(ts), SIZE => INTERVAL '1' HOUR, STEP => INTERVAL '1' MINUTE));
+SELECT TIMESTAMPDIFF(DAY, ts, ts), EXTRACT(YEAR FROM ts) FROM bids;
+"""
+
+
+@pytest.mark.asyncio
+async def test_signature_help_of_window_tvfs_and_special_syntax(client):
+    """Issue 38: signature help for the window TVFs (their own arity, not the group windows',
+    named arguments in any order) and for built-ins with their own syntax (TIMESTAMPDIFF,
+    EXTRACT ... FROM), with the right active parameter."""
+    uri = "file:///e2e/windowed.sql"
+    open_document(client, uri, WINDOWED)
+    doc = types.TextDocumentIdentifier(uri=uri)
+    lines = WINDOWED.split("\n")
+
+    async def active_parameter_at(line, character):
+        help = await asyncio.wait_for(
+            client.text_document_signature_help_async(
+                types.SignatureHelpParams(text_document=doc, position=at(line, character))
+            ),
+            TIMEOUT,
+        )
+        assert help is not None, (line, character)
+        active = help.signatures[help.active_signature]
+        start, end = active.parameters[active.active_parameter].label
+        return active.label, active.label[start:end]
+
+    # HOP's fifth argument: the offset of the five-parameter signature.
+    label, parameter = await active_parameter_at(1, lines[1].index("INTERVAL '10'"))
+    assert label == "HOP(TABLE data, DESCRIPTOR(timecol), slide, size, offset)", label
+    assert parameter == "offset"
+    # Named arguments out of order: STEP => is the step, whatever its position.
+    label, parameter = await active_parameter_at(2, lines[2].index("INTERVAL '1' MINUTE"))
+    assert label.startswith("CUMULATE(TABLE data, DESCRIPTOR(timecol), step, size"), label
+    assert parameter == "step"
+    # TIMESTAMPDIFF(DAY, ts, |ts): the second time point.
+    label, parameter = await active_parameter_at(3, lines[3].index("ts)"))
+    assert label == "TIMESTAMPDIFF(timepointunit, timepoint1, timepoint2)", label
+    assert parameter == "timepoint2"
+    # EXTRACT(YEAR FROM |ts): the keyword starts the second parameter.
+    label, parameter = await active_parameter_at(3, lines[3].index("ts) FROM"))
+    assert label == "EXTRACT(timeintervalunit FROM temporal)", label
+    assert parameter == "FROM temporal"
