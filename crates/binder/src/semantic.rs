@@ -135,8 +135,33 @@ pub struct ScopeItem {
     pub name: Option<String>,
     /// Where that name is written.
     pub definition: Span,
+    pub kind: ScopeItemKind,
     /// Its columns, `None` when not known.
     pub columns: Option<Vec<ScopeColumn>>,
+}
+
+/// What a FROM item reads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ScopeItemKind {
+    /// A catalog table (or one a CREATE TABLE of the script declared and failed to create).
+    Table {
+        path: Arc<ObjectPath>,
+    },
+    View {
+        path: Arc<ObjectPath>,
+    },
+    /// A CTE, by its name.
+    Cte {
+        name: String,
+    },
+    Subquery,
+    /// A window table function over its input (`None`: one the model does not follow).
+    Window {
+        input: Option<Box<ScopeItemKind>>,
+    },
+    /// UNNEST, MATCH_RECOGNIZE, another table function: what the model does not follow.
+    Other,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -192,7 +217,8 @@ impl SemanticModel {
             .get(self.statement_output_index(statement, index)?)
     }
 
-    fn statement_output_index(&self, statement: usize, index: usize) -> Option<usize> {
+    /// Where [`SemanticModel::statement_output`] is in [`SemanticModel::outputs`].
+    pub fn statement_output_index(&self, statement: usize, index: usize) -> Option<usize> {
         let from = self.outputs.partition_point(|o| o.statement < statement);
         let position = self
             .outputs

@@ -8,6 +8,7 @@ use crate::context::{self, ident_value, keyword, string_value, word, Context, Cu
 use crate::index::TablePath;
 use crate::scope;
 use crate::Analysis;
+use flinkddl::binder::semantic::{ColumnSource, QueryScope, ScopeItem, ScopeItemKind};
 use flinkddl::syntax::ast::{self, visit};
 use flinkddl::syntax::{Keyword, Token, TokenKind};
 use flinkddl::types::DDL_TYPE_NAMES;
@@ -165,6 +166,15 @@ struct ScopeTable {
     name: Option<String>,
     path: Option<TablePath>,
     columns: Vec<ColumnInfo>,
+}
+
+/// The table column an output column of the model copies as it is, through CTEs, subqueries
+/// and views; `None` when it computes its value or reads several.
+fn model_origins(analysis: &Analysis, output: usize) -> Option<ColumnSource> {
+    match analysis.model().origins(output).as_slice() {
+        [(source @ ColumnSource::Table { .. }, true)] => Some(source.clone()),
+        _ => None,
+    }
 }
 
 /// A column the cursor's statement can see.
@@ -569,18 +579,18 @@ impl Collector<'_> {
             .partition_point(|t| t.span.start < self.cx.replace.start)
             .saturating_sub(self.cx.statement_tokens.start)
             .min(tokens.len());
-        // From the tree where the statement parsed whole; from the tokens in half-typed text.
-        let (items, ctes) = match self.parsed_statement() {
-            Some(statement) => scope::tree_around(statement, self.cx.replace.start),
-            None => {
-                let ctes = scope::ctes(text, tokens);
-                let items: Vec<scope::FromItem> = scope::blocks_around(text, tokens, cursor)
-                    .into_iter()
-                    .flat_map(|block| scope::from_items(text, tokens, block, &ctes))
-                    .collect();
-                (items, ctes)
+        // What the binder resolved where the statement parsed whole (the semantic model's
+        // scopes); from the tokens in half-typed text, or where the binder read no scope.
+        if self.parsed_statement().is_some() {
+            if let Some(tables) = self.model_scope() {
+                return Some(tables);
             }
-        };
+        }
+        let ctes = scope::ctes(text, tokens);
+        let items: Vec<scope::FromItem> = scope::blocks_around(text, tokens, cursor)
+            .into_iter()
+            .flat_map(|block| scope::from_items(text, tokens, block, &ctes))
+            .collect();
         if items.is_empty() {
             return None;
         }
@@ -597,6 +607,116 @@ impl Collector<'_> {
                 })
                 .collect(),
         )
+    }
+
+    /// The FROM items of the SELECT blocks around the cursor, innermost first, as the binder
+    /// resolved them (`None` when the model has no scope there: the statement stopped before).
+    fn model_scope(&self) -> Option<Vec<ScopeTable>> {
+        let model = self.analysis.model();
+        let offset = self.cx.replace.start;
+        let from = model
+            .scopes
+            .partition_point(|s| s.statement < self.statement);
+        let mut around: Vec<&QueryScope> = model
+            .scopes
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|s| s.statement == self.statement)
+            .filter(|s| s.span.start <= offset && offset <= s.span.end)
+            .collect();
+        if around.is_empty() {
+            return None;
+        }
+        around.sort_by_key(|s| std::cmp::Reverse(s.depth));
+        // An item whose columns the binder does not follow (a window over a bare subquery, a
+        // table function): the tokens may still tell them.
+        if around
+            .iter()
+            .flat_map(|s| &s.items)
+            .any(|i| i.columns.is_none() && !matches!(i.kind, ScopeItemKind::Table { .. }))
+        {
+            return None;
+        }
+        let tables: Vec<ScopeTable> = around
+            .iter()
+            .flat_map(|s| &s.items)
+            .map(|item| self.model_table(item))
+            .collect();
+        (!tables.is_empty()).then_some(tables)
+    }
+
+    /// A FROM item of the model: a table's or view's columns as the script declares them, any
+    /// other item's as the binder typed them (a column copied from a table: as that column).
+    fn model_table(&self, item: &ScopeItem) -> ScopeTable {
+        let path = match &item.kind {
+            ScopeItemKind::Table { path } | ScopeItemKind::View { path } => Some(path.clone()),
+            _ => None,
+        };
+        // What a column the item's query makes is a column of (a window's: its input's).
+        let mut kind = &item.kind;
+        while let ScopeItemKind::Window { input: Some(input) } = kind {
+            kind = input;
+        }
+        let of = match (kind, &item.name) {
+            (ScopeItemKind::Cte { name }, _) => format!("CTE {name}"),
+            (ScopeItemKind::View { path }, _) => format!("view {}", path.2),
+            (_, Some(alias)) => format!("subquery {alias}"),
+            (_, None) => "subquery".to_string(),
+        };
+        let mut declared: Vec<(TablePath, Vec<ColumnInfo>)> = Vec::new();
+        let mut columns = Vec::new();
+        for c in item.columns.iter().flatten() {
+            // A column passed through as it is from a table is described as that column.
+            let source = match &c.source {
+                ColumnSource::Output { output } => match model_origins(self.analysis, *output) {
+                    Some(table) => table,
+                    None => c.source.clone(),
+                },
+                other => other.clone(),
+            };
+            let from_table = match &source {
+                ColumnSource::Table { path, column } | ColumnSource::View { path, column, .. } => {
+                    if !declared.iter().any(|(p, _)| p == path) {
+                        let mut out = Vec::new();
+                        self.bound_columns(path, &mut out);
+                        declared.push((path.clone(), out));
+                    }
+                    declared
+                        .iter()
+                        .find(|(p, _)| p == path)
+                        .and_then(|(_, cols)| cols.iter().find(|d| d.name == *column))
+                }
+                _ => None,
+            };
+            columns.push(match (from_table, &c.data_type) {
+                (Some(d), _) => ColumnInfo {
+                    name: c.name.clone(),
+                    ..d.clone()
+                },
+                (None, ty) => {
+                    let what = match &c.source {
+                        ColumnSource::Window { .. } => "window column".to_string(),
+                        _ => format!("column of {of}"),
+                    };
+                    ColumnInfo {
+                        name: c.name.clone(),
+                        detail: match ty {
+                            Some(ty) => format!("{} ({what})", ty.summary_string()),
+                            None => what,
+                        },
+                        is_timestamp: ty.as_ref().is_some_and(is_timestamp_type),
+                        type_known: ty.is_some(),
+                        is_computed: false,
+                    }
+                }
+            });
+        }
+        ScopeTable {
+            name: item.name.clone(),
+            path,
+            columns,
+        }
     }
 
     /// The columns a FROM item gives its query.
@@ -860,8 +980,26 @@ impl Collector<'_> {
     /// The table after FROM in the statement (before or after the cursor): its query's first
     /// FROM item.
     fn query_source(&self) -> Option<TablePath> {
-        if let Some(statement) = self.parsed_statement() {
-            return scope::first_table(statement).and_then(|parts| self.qualify(&parts));
+        if self.parsed_statement().is_some() {
+            let model = self.analysis.model();
+            let from = model
+                .scopes
+                .partition_point(|s| s.statement < self.statement);
+            let first = model
+                .scopes
+                .get(from..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|s| s.statement == self.statement)
+                .find(|s| s.depth == 0);
+            if let Some(first) = first {
+                return match first.items.first().map(|i| &i.kind) {
+                    Some(ScopeItemKind::Table { path } | ScopeItemKind::View { path }) => {
+                        Some(path.clone())
+                    }
+                    _ => None,
+                };
+            }
         }
         self.name_after_first(Keyword::FROM)
     }
@@ -885,36 +1023,51 @@ impl Collector<'_> {
             return Vec::new();
         };
         let of = format!("view {}", path.2);
-        if let Some(list) = &v.columns {
-            // Named by the list, one per select item (of the view's first query block).
-            let items = match &v.query.query.body.kind {
-                ast::SetExprKind::Select(select) => select.items.as_slice(),
-                _ => &[],
-            };
-            return list
-                .columns
-                .iter()
-                .zip(items)
-                .map(|(name, item)| {
-                    let ty = match item {
-                        ast::QueryItem::Expr { span, .. } => self.analysis.item_type(*span),
-                        ast::QueryItem::Wildcard { .. } => None,
-                    };
-                    ColumnInfo {
-                        name: name.value.to_string(),
-                        detail: match ty {
-                            Some(ty) => format!("{} (column of {of})", ty.summary_string()),
-                            None => format!("column of {of}"),
-                        },
-                        is_timestamp: ty.is_some_and(is_timestamp_type),
-                        type_known: ty.is_some(),
-                        is_computed: false,
+        // The view's query's columns as the binder typed them (its first branch), named by
+        // its column list when it has one.
+        let model = self.analysis.model();
+        let outputs = (0..).map_while(|i| model.statement_output(def.statement, i));
+        let names: Option<Vec<&str>> = v
+            .columns
+            .as_ref()
+            .map(|list| list.columns.iter().map(|c| c.value).collect());
+        outputs
+            .enumerate()
+            .map(|(i, o)| {
+                let name = names
+                    .as_ref()
+                    .and_then(|n| n.get(i).copied())
+                    .unwrap_or(o.name.as_str());
+                // A column the view copies from a table (and does not rename): described as
+                // that column.
+                let at = model
+                    .statement_output_index(def.statement, i)
+                    .filter(|_| names.is_none());
+                if let Some(ColumnSource::Table { path, column }) =
+                    at.and_then(|at| model_origins(self.analysis, at))
+                {
+                    let mut out = Vec::new();
+                    self.bound_columns(&path, &mut out);
+                    if let Some(c) = out.into_iter().find(|c| c.name == column) {
+                        return ColumnInfo {
+                            name: name.to_string(),
+                            ..c
+                        };
                     }
-                })
-                .collect();
-        }
-        let body = scope::Body::Tree(v.query.query);
-        self.query_output(&body, &[], 1, &of)
+                }
+                let ty = o.data_type.as_ref();
+                ColumnInfo {
+                    name: name.to_string(),
+                    detail: match ty {
+                        Some(ty) => format!("{} (column of {of})", ty.summary_string()),
+                        None => format!("column of {of}"),
+                    },
+                    is_timestamp: ty.is_some_and(is_timestamp_type),
+                    type_known: ty.is_some(),
+                    is_computed: false,
+                }
+            })
+            .collect()
     }
 
     fn bound_columns(&self, path: &TablePath, out: &mut Vec<ColumnInfo>) {

@@ -1,5 +1,6 @@
-//! What a query sees at the cursor: from the statement's tree when it parses whole, else from
-//! its tokens (as `context` does, so that half-typed text still has it): the FROM items of the query block around the cursor (tables,
+//! What a query sees at the cursor in half-typed text, read from its tokens (as `context` does):
+//! where the statement parses whole, completion reads the binder's semantic model instead
+//! (`QueryScope`s). From the tokens: the FROM items of the query block around the cursor (tables,
 //! views and CTEs by name, subqueries, windowing table functions over any of the first three
 //! (`TABLE t`, `TABLE cte`, `(SELECT ...)`, positional or `DATA =>`), through commas and
 //! JOINs, each with the name the query refers to it by), then those of the blocks around that one (a
@@ -12,41 +13,38 @@
 //! tree, names are the AST's identifier values.
 
 use crate::context::{ident_value, keyword, word};
-use flinkddl::syntax::ast::{self, visit};
 use flinkddl::syntax::{Keyword, Token, TokenKind};
 use std::ops::Range;
 
-/// A subquery's or CTE's body: its tokens (inside its parentheses), or its tree.
+/// A subquery's or CTE's body: its tokens (inside its parentheses).
 #[derive(Debug, Clone, PartialEq)]
-pub enum Body<'q> {
+pub enum Body {
     Tokens(Range<usize>),
-    /// Borrowed from the statement's tree (which lives as long as its analysis).
-    Tree(&'q ast::Query<'q>),
 }
 
 /// The CTEs in scope, by name.
-pub type Ctes<'q> = Vec<(String, Body<'q>)>;
+pub type Ctes = Vec<(String, Body)>;
 
 /// What a FROM item reads.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Source<'q> {
+pub enum Source {
     /// A table or view by its dotted name as written.
     Table(Vec<String>),
     /// A subquery or a CTE's body.
-    Query(Body<'q>),
+    Query(Body),
     /// A windowing table function (`TABLE(TUMBLE(TABLE t, ...))`) over its input (a table or
     /// view, a CTE, a subquery): the input's columns, then `window_start`, `window_end` and
     /// `window_time`.
-    Window(Box<FromItem<'q>>),
+    Window(Box<FromItem>),
 }
 
 /// One item of a FROM clause.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FromItem<'q> {
+pub struct FromItem {
     /// The name the query refers to it by: its alias, or a table's (or CTE's) own last name
     /// part; `None` for a subquery or table function without an alias.
     pub name: Option<String>,
-    pub source: Source<'q>,
+    pub source: Source,
     /// A CTE's name when the item reads one (a `Source::Query` of its body).
     pub cte: Option<String>,
 }
@@ -217,7 +215,7 @@ pub fn first_part(text: &str, tokens: &[Token], range: Range<usize>) -> Range<us
 }
 
 /// The statement's CTEs (`WITH name [(columns)] AS (query), ...`), by name and body.
-pub fn ctes(text: &str, tokens: &[Token]) -> Ctes<'static> {
+pub fn ctes(text: &str, tokens: &[Token]) -> Ctes {
     let top = top_level(tokens, 0..tokens.len());
     let Some(with) = top.iter().position(|&i| {
         keyword(text, &tokens[i]) == Keyword::WITH && tokens.get(i + 1).is_some_and(is_name)
@@ -310,12 +308,12 @@ fn position_of(text: &str, tokens: &[Token], top: &[usize], kw: Keyword) -> Opti
 }
 
 /// The FROM items of a query block (a range from [`blocks_around`] or [`first_part`]).
-pub fn from_items<'q>(
+pub fn from_items(
     text: &str,
     tokens: &[Token],
     block: Range<usize>,
-    ctes: &[(String, Body<'q>)],
-) -> Vec<FromItem<'q>> {
+    ctes: &[(String, Body)],
+) -> Vec<FromItem> {
     let top = top_level(tokens, block.clone());
     let Some(select) = position_of(text, tokens, &top, Keyword::SELECT) else {
         return Vec::new();
@@ -387,12 +385,12 @@ pub fn from_items<'q>(
 }
 
 /// The items of a parenthesized join (`FROM (a JOIN b ON ...)`).
-fn from_items_of_join<'q>(
+fn from_items_of_join(
     text: &str,
     tokens: &[Token],
     inside: Range<usize>,
-    ctes: &[(String, Body<'q>)],
-) -> Vec<FromItem<'q>> {
+    ctes: &[(String, Body)],
+) -> Vec<FromItem> {
     // Read it as the FROM list of a block: the same scan, starting at its first token.
     let mut out = Vec::new();
     let mut expect_item = true;
@@ -428,13 +426,13 @@ fn from_items_of_join<'q>(
 
 /// The FROM item whose first word is at `at` (a name, `TABLE(...)`, `UNNEST(...)`), and the
 /// index after it (and its alias).
-fn item_at<'q>(
+fn item_at(
     text: &str,
     tokens: &[Token],
     at: usize,
     end: usize,
-    ctes: &[(String, Body<'q>)],
-) -> (Option<FromItem<'q>>, usize) {
+    ctes: &[(String, Body)],
+) -> (Option<FromItem>, usize) {
     let head = word(text, &tokens[at]);
     let call = tokens
         .get(at + 1)
@@ -490,12 +488,12 @@ fn item_at<'q>(
 /// FROM item: `TABLE name` (a table, view or CTE) or a subquery `(SELECT ...)` (Flink's
 /// parser rejects `TABLE (SELECT ...)`, ours reads it: taken too); positional or named
 /// (`DATA => TABLE t`).
-fn window_input<'q>(
+fn window_input(
     text: &str,
     tokens: &[Token],
     range: Range<usize>,
-    ctes: &[(String, Body<'q>)],
-) -> Option<FromItem<'q>> {
+    ctes: &[(String, Body)],
+) -> Option<FromItem> {
     let end = range.end.min(tokens.len());
     let top = top_level(tokens, range.clone());
     let subquery = |open: usize| {
@@ -535,11 +533,11 @@ fn window_input<'q>(
 
 /// The FROM item a name reads: the CTE of that name (a one-part name), else the table or view;
 /// referred to by `alias`, or by its own name.
-fn named_item<'q>(
+fn named_item(
     parts: Vec<String>,
     alias: Option<String>,
-    ctes: &[(String, Body<'q>)],
-) -> Option<FromItem<'q>> {
+    ctes: &[(String, Body)],
+) -> Option<FromItem> {
     let last = parts.last().cloned()?;
     let cte = match parts.as_slice() {
         [one] => ctes.iter().find(|(n, _)| n.eq_ignore_ascii_case(one)),
@@ -644,301 +642,13 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
     Some(SelectItem::Named { name, reads, span })
 }
 
-// ---- from the tree ---------------------------------------------------------------------------
-
-/// The queries of a statement (a view's, an INSERT's, a CTAS's, a bare query, ...).
-fn statement_queries<'q>(statement: &ast::Statement<'q>) -> Vec<&'q ast::Query<'q>> {
-    use ast::StatementKind as K;
-    match &statement.kind {
-        K::CreateTable(ct) => ct.as_query.iter().map(|q| q.query).collect(),
-        K::CreateView(v) => vec![&v.query.query],
-        K::Insert(insert) => vec![&insert.query.query],
-        K::Query(q) => vec![&q.query],
-        K::StatementSet { inserts } => inserts.iter().flat_map(statement_queries).collect(),
-        K::Execute { statement } => statement_queries(statement),
-        K::Explain(e) => statement_queries(e.statement),
-        _ => Vec::new(),
-    }
-}
-
-fn holds(span: flinkddl::Span, offset: u32) -> bool {
-    span.start <= offset && offset <= span.end
-}
-
-/// The first SELECT block of a query (the one that names a set operation's columns).
-fn first_select<'q>(query: &'q ast::Query<'q>) -> Option<&'q ast::Select<'q>> {
-    let mut set = &query.body;
-    loop {
-        match &set.kind {
-            ast::SetExprKind::Select(select) => return Some(select),
-            ast::SetExprKind::SetOperation { first, .. } => set = first,
-            ast::SetExprKind::Nested(q) => set = &q.body,
-            _ => return None,
-        }
-    }
-}
-
-/// The SELECT block of `query` itself (not of a query nested in it) that holds `offset`; its
-/// first block for an offset in its ORDER BY, LIMIT or OFFSET.
-fn block_at<'q>(query: &'q ast::Query<'q>, offset: u32) -> Option<&'q ast::Select<'q>> {
-    if offset > query.body.span.end {
-        return first_select(query);
-    }
-    let mut set = &query.body;
-    loop {
-        match &set.kind {
-            ast::SetExprKind::Select(select) => {
-                return holds(select.span, offset).then_some(select)
-            }
-            ast::SetExprKind::SetOperation { first, rest } => {
-                set = std::iter::once(*first)
-                    .chain(rest.iter().map(|r| &r.operand))
-                    .find(|operand| holds(operand.span, offset))?;
-            }
-            _ => return None,
-        }
-    }
-}
-
-fn parts(name: &ast::ObjectName) -> Vec<String> {
-    name.parts.iter().map(|p| p.value.to_string()).collect()
-}
-
-/// The FROM items of a SELECT block, read from its tree.
-fn tree_from_items<'q>(
-    select: &'q ast::Select<'q>,
-    ctes: &[(String, Body<'q>)],
-) -> Vec<FromItem<'q>> {
-    let mut out = Vec::new();
-    if let Some(from) = &select.from {
-        tree_join_items(from, ctes, &mut out);
-    }
-    out
-}
-
-fn tree_join_items<'q>(
-    from: &'q ast::FromClause<'q>,
-    ctes: &[(String, Body<'q>)],
-    out: &mut Vec<FromItem<'q>>,
-) {
-    for table in std::iter::once(&from.first).chain(from.joins.iter().map(|j| &j.right)) {
-        let alias = table.alias.as_ref().map(|a| a.name.value.to_string());
-        let item = match &table.kind {
-            ast::TableRefKind::Named { name, .. } => tree_named_item(name, alias, ctes),
-            ast::TableRefKind::Derived { query, .. } => FromItem {
-                name: alias,
-                source: Source::Query(Body::Tree(query)),
-                cte: None,
-            },
-            ast::TableRefKind::Function { call, .. } => {
-                // `TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ...))`: the window function over `t`.
-                let ast::ExprKind::Call(c) = &call.kind else {
-                    continue;
-                };
-                let function = c.name.parts.last().map(|p| p.value.to_ascii_uppercase());
-                if !function.is_some_and(|f| WINDOW_FUNCTIONS.contains(&f.as_str())) {
-                    continue;
-                }
-                let table = c
-                    .args
-                    .iter()
-                    .chain(c.named_args.iter().map(|(_, e)| e))
-                    .find_map(|a| match &a.kind {
-                        ast::ExprKind::TableArgument(t) => Some(t),
-                        _ => None,
-                    });
-                // Flink's subquery input is a bare `(SELECT ...)`, its first argument.
-                let subquery = c
-                    .args
-                    .first()
-                    .or_else(|| {
-                        c.named_args
-                            .iter()
-                            .find(|(n, _)| n.value.eq_ignore_ascii_case("DATA"))
-                            .map(|(_, e)| e)
-                    })
-                    .and_then(|a| match &a.kind {
-                        ast::ExprKind::Subquery(q) => Some(*q),
-                        _ => None,
-                    });
-                let query_item = |query| FromItem {
-                    name: None,
-                    source: Source::Query(Body::Tree(query)),
-                    cte: None,
-                };
-                let input = match (table, subquery) {
-                    (
-                        Some(ast::TableArgument {
-                            name: Some(name), ..
-                        }),
-                        _,
-                    ) => tree_named_item(name, None, ctes),
-                    (
-                        Some(ast::TableArgument {
-                            query: Some(query), ..
-                        }),
-                        _,
-                    ) => query_item(query),
-                    (_, Some(query)) => query_item(query),
-                    _ => continue,
-                };
-                FromItem {
-                    name: alias,
-                    source: Source::Window(Box::new(input)),
-                    cte: None,
-                }
-            }
-            ast::TableRefKind::Nested(inner) => {
-                tree_join_items(inner, ctes, out);
-                continue;
-            }
-            ast::TableRefKind::Unnest { .. } => continue,
-        };
-        out.push(item);
-    }
-}
-
-/// The FROM item a name in the tree reads: the CTE of that name (a one-part name, matched as
-/// written: a tree's names are exact), else the table or view.
-fn tree_named_item<'q>(
-    name: &ast::ObjectName,
-    alias: Option<String>,
-    ctes: &[(String, Body<'q>)],
-) -> FromItem<'q> {
-    let parts = parts(name);
-    let cte = match parts.as_slice() {
-        [one] => ctes.iter().find(|(n, _)| n == one),
-        _ => None,
-    };
-    match cte {
-        Some((cte_name, body)) => FromItem {
-            name: alias.or(Some(cte_name.clone())),
-            source: Source::Query(body.clone()),
-            cte: Some(cte_name.clone()),
-        },
-        None => FromItem {
-            name: alias.or(parts.last().cloned()),
-            source: Source::Table(parts),
-            cte: None,
-        },
-    }
-}
-
-/// The select list of a SELECT block, read from its tree.
-fn tree_select_items(select: &ast::Select) -> Vec<SelectItem> {
-    select
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            ast::QueryItem::Wildcard { qualifier, .. } => Some(SelectItem::Star(
-                qualifier.as_ref().map(parts).unwrap_or_default(),
-            )),
-            ast::QueryItem::Expr { expr, alias, span } => {
-                let reads = match &expr.kind {
-                    ast::ExprKind::Identifier(name) => parts(name),
-                    _ => Vec::new(),
-                };
-                let name = match alias {
-                    Some(a) => a.value.to_string(),
-                    None => reads.last()?.clone(),
-                };
-                Some(SelectItem::Named {
-                    name,
-                    reads,
-                    span: *span,
-                })
-            }
-        })
-        .collect()
-}
-
-/// The CTEs a query's WITH defines, by name.
-fn tree_ctes<'q>(query: &'q ast::Query<'q>) -> Ctes<'q> {
-    query
-        .with
-        .iter()
-        .flat_map(|w| &w.ctes)
-        .map(|c| (c.name.value.to_string(), Body::Tree(c.query)))
-        .collect()
-}
-
-/// Finds the SELECT blocks around an offset, outermost first, and the CTEs they see.
-struct Around<'q> {
-    offset: u32,
-    ctes: Vec<Ctes<'q>>,
-    blocks: Vec<Vec<FromItem<'q>>>,
-    seen_ctes: Ctes<'q>,
-}
-
-impl<'q> Around<'q> {
-    fn visible(&self) -> Ctes<'q> {
-        self.ctes.iter().rev().flatten().cloned().collect()
-    }
-}
-
-impl<'q> visit::Visitor<'q> for Around<'q> {
-    fn enter_query(&mut self, query: &'q ast::Query<'q>) {
-        if !holds(query.span, self.offset) {
-            self.ctes.push(Vec::new());
-            return;
-        }
-        self.ctes.push(tree_ctes(query));
-        if let Some(select) = block_at(query, self.offset) {
-            let visible = self.visible();
-            self.blocks.push(tree_from_items(select, &visible));
-            self.seen_ctes = visible;
-        }
-    }
-
-    fn leave_query(&mut self, _query: &ast::Query) {
-        self.ctes.pop();
-    }
-
-    fn subquery(&mut self, query: &'q ast::Query<'q>) {
-        if holds(query.span, self.offset) {
-            visit::walk_query(self, query);
-        }
-    }
-}
-
-/// The FROM items of the query blocks around `offset` in a statement that parsed, innermost
-/// block first, and the CTEs in scope there.
-pub fn tree_around<'q>(
-    statement: &ast::Statement<'q>,
-    offset: u32,
-) -> (Vec<FromItem<'q>>, Ctes<'q>) {
-    let mut around = Around {
-        offset,
-        ctes: Vec::new(),
-        blocks: Vec::new(),
-        seen_ctes: Vec::new(),
-    };
-    for query in statement_queries(statement) {
-        if holds(query.span, offset) {
-            visit::walk_query(&mut around, query);
-        }
-    }
-    let items = around.blocks.into_iter().rev().flatten().collect();
-    (items, around.seen_ctes)
-}
-
-/// The table its query's first block reads first, by its dotted name (a view's or CTAS's
-/// source).
-pub fn first_table(statement: &ast::Statement) -> Option<Vec<String>> {
-    let query = statement_queries(statement).into_iter().next()?;
-    match &first_select(query)?.from.as_ref()?.first.kind {
-        ast::TableRefKind::Named { name, .. } => Some(parts(name)),
-        _ => None,
-    }
-}
-
 /// The FROM items and the select list of the first block of a subquery's or CTE's body.
-pub fn body_block<'q>(
+pub fn body_block(
     text: &str,
     tokens: &[Token],
-    body: &Body<'q>,
-    ctes: &[(String, Body<'q>)],
-) -> (Vec<FromItem<'q>>, Vec<SelectItem>) {
+    body: &Body,
+    ctes: &[(String, Body)],
+) -> (Vec<FromItem>, Vec<SelectItem>) {
     match body {
         Body::Tokens(range) => {
             let part = first_part(text, tokens, range.clone());
@@ -947,15 +657,6 @@ pub fn body_block<'q>(
                 select_items(text, tokens, part),
             )
         }
-        Body::Tree(query) => {
-            // Its own CTEs first: they shadow the ones around it.
-            let mut visible = tree_ctes(query);
-            visible.extend(ctes.iter().cloned());
-            match first_select(query) {
-                Some(select) => (tree_from_items(select, &visible), tree_select_items(select)),
-                None => (Vec::new(), Vec::new()),
-            }
-        }
     }
 }
 
@@ -963,7 +664,7 @@ pub fn body_block<'q>(
 mod tests {
     use super::*;
 
-    fn scope(marked: &str) -> Vec<FromItem<'static>> {
+    fn scope(marked: &str) -> Vec<FromItem> {
         let offset = marked.find("$0").unwrap_or(marked.len()) as u32;
         let text = marked.replace("$0", "");
         let lexed = flinkddl::syntax::lex(&text);

@@ -5,6 +5,7 @@ use super::{named, Name, Relation, Resolver};
 use crate::catalog::ObjectPath;
 use crate::semantic::{
     ColumnSource, NameUse, OutputColumn, QueryScope, Resolution, ScopeColumn, ScopeItem,
+    ScopeItemKind,
 };
 use flinkddl_diagnostics::Span;
 use flinkddl_syntax::ast::{self, ExprKind};
@@ -352,6 +353,32 @@ impl Resolver<'_, '_> {
         }
     }
 
+    /// What a FROM item of this origin reads, for the model's scopes.
+    fn item_kind(&self, origin: Option<&Origin>) -> ScopeItemKind {
+        match origin {
+            Some(Origin::Table(path) | Origin::Declared { path, .. }) => ScopeItemKind::Table {
+                path: Arc::clone(path),
+            },
+            Some(Origin::View { path, .. }) => ScopeItemKind::View {
+                path: Arc::clone(path),
+            },
+            Some(Origin::Query { cte: Some(at), .. }) => ScopeItemKind::Cte {
+                name: self
+                    .binder
+                    .source
+                    .get(at.range())
+                    .unwrap_or_default()
+                    .trim_matches('`')
+                    .to_string(),
+            },
+            Some(Origin::Query { cte: None, .. }) => ScopeItemKind::Subquery,
+            Some(Origin::Window { input, .. }) => ScopeItemKind::Window {
+                input: input.as_deref().map(|i| Box::new(self.item_kind(Some(i)))),
+            },
+            None => ScopeItemKind::Other,
+        }
+    }
+
     /// The FROM scope of the SELECT at `span`, once its FROM clause is read.
     pub(super) fn note_scope(&mut self, span: Span) {
         if !self.recording() {
@@ -366,6 +393,7 @@ impl Resolver<'_, '_> {
             .map(|r| ScopeItem {
                 name: r.name.as_ref().map(Name::to_string),
                 definition: r.definition,
+                kind: self.item_kind(r.origin.as_deref()),
                 columns: model_columns(r).map(|cols| {
                     cols.iter()
                         .enumerate()
