@@ -198,51 +198,12 @@ pub fn run(connection: Connection, config: Config) -> Result<bool, String> {
     let Some((id, params)) = wait_for_initialize(&connection)? else {
         return Ok(false);
     };
-    let caps = &params.capabilities;
-    let text_caps = caps.text_document.as_ref();
-    let support = ClientSupport {
-        snippets: text_caps
-            .and_then(|t| t.completion.as_ref())
-            .and_then(|c| c.completion_item.as_ref())
-            .and_then(|i| i.snippet_support)
-            .unwrap_or(false),
-        hierarchical_symbols: text_caps
-            .and_then(|t| t.document_symbol.as_ref())
-            .and_then(|s| s.hierarchical_document_symbol_support)
-            .unwrap_or(false),
-        markdown: text_caps
-            .and_then(|t| t.hover.as_ref())
-            .and_then(|h| h.content_format.as_ref())
-            .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
-        completion_markdown: text_caps
-            .and_then(|t| t.completion.as_ref())
-            .and_then(|c| c.completion_item.as_ref())
-            .and_then(|i| i.documentation_format.as_ref())
-            .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
-        signature_markdown: text_caps
-            .and_then(|t| t.signature_help.as_ref())
-            .and_then(|s| s.signature_information.as_ref())
-            .and_then(|i| i.documentation_format.as_ref())
-            .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
-    };
-    // A client that pulls diagnostics does not also get them pushed (it would show them twice),
-    // unless it asks for both with `initializationOptions: {"pushDiagnostics": true}`.
-    let pulls = text_caps.and_then(|t| t.diagnostic.as_ref()).is_some();
-    let push_diagnostics = params
-        .initialization_options
-        .as_ref()
-        .and_then(|o| o.get("pushDiagnostics"))
-        .and_then(serde_json::Value::as_bool)
-        .unwrap_or(!pulls);
-    let workspace = caps.workspace.as_ref();
-    let watch_files = workspace
-        .and_then(|w| w.did_change_watched_files.as_ref())
-        .and_then(|w| w.dynamic_registration)
-        .unwrap_or(false);
-    let refresh_diagnostics = workspace
-        .and_then(|w| w.diagnostic.as_ref())
-        .and_then(|d| d.refresh_support)
-        .unwrap_or(false);
+    let crate::client::ClientInfo {
+        support,
+        push_diagnostics,
+        watch_files,
+        refresh_diagnostics,
+    } = crate::client::ClientInfo::read(&params);
     let result = lsp::InitializeResult {
         capabilities: capabilities(),
         server_info: Some(lsp::ServerInfo {
@@ -302,24 +263,15 @@ fn send(sender: &Sender<Message>, message: impl Into<Message>) {
 }
 
 /// Waits for `initialize`, answering other requests with `ServerNotInitialized`. `None` when
-/// the client exits or disconnects first.
+/// the client exits or disconnects first. The params are kept as JSON: [`crate::client`] reads
+/// what it needs from them leniently, so no capability the client sends can refuse it.
 fn wait_for_initialize(
     connection: &Connection,
-) -> Result<Option<(RequestId, lsp::InitializeParams)>, String> {
+) -> Result<Option<(RequestId, serde_json::Value)>, String> {
     for message in &connection.receiver {
         match message {
             Message::Request(r) if r.method == req::Initialize::METHOD => {
-                match serde_json::from_value::<lsp::InitializeParams>(r.params) {
-                    Ok(params) => return Ok(Some((r.id, params))),
-                    Err(e) => send(
-                        &connection.sender,
-                        Response::new_err(
-                            r.id,
-                            ErrorCode::InvalidParams as i32,
-                            format!("invalid initialize params: {e}"),
-                        ),
-                    ),
-                }
+                return Ok(Some((r.id, r.params)))
             }
             Message::Request(r) => send(
                 &connection.sender,

@@ -379,3 +379,54 @@ fn signature_help_and_inlay_hints() {
     }
     assert!(c.stop());
 }
+
+/// Capabilities this server does not know, and known ones of the wrong shape (a
+/// `semanticTokens` without `tokenTypes`, strings where objects or lists belong): `initialize`
+/// succeeds, what can be read is read, and the session works.
+#[test]
+fn malformed_client_capabilities_are_ignored() {
+    let cases = [
+        json!({"textDocument": {"semanticTokens": {"requests": {"full": true}}}}),
+        json!({"textDocument": {"semanticTokens": {"tokenTypes": "keyword", "formats": 3}}}),
+        json!({"textDocument": {"hover": {"contentFormat": ["html", 5]}, "completion": "yes"}}),
+        json!({"textDocument": [1, 2], "workspace": {"workspaceFolders": "many"}}),
+        json!({"general": {"positionEncodings": [42]}, "window": {"workDoneProgress": "sometimes"}}),
+        json!({"experimental": {"anything": [null]}, "textDocument": {"diagnostic": true}}),
+        json!("all of them"),
+    ];
+    for capabilities in cases {
+        let mut c = Client::spawn(Client::test_config());
+        let init = c.request(
+            "initialize",
+            json!({"processId": "me", "rootUri": 7, "capabilities": capabilities}),
+        );
+        assert!(init.error.is_none(), "{capabilities}: {:?}", init.error);
+        let result = init.result.unwrap();
+        assert_eq!(result["serverInfo"]["name"], "flinkddl", "{capabilities}");
+        c.notify("initialized", json!({}));
+        c.open(TEXT);
+        // Diagnostics are pushed (no well-formed `diagnostic` capability says the client pulls).
+        assert_eq!(codes(&c.diagnostics_for(1)), ["B030"], "{capabilities}");
+        let hover = c.result("textDocument/hover", Client::at(3, 4));
+        assert!(hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("DECIMAL(10, 2)"));
+        let tokens = c.result(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": URI}}),
+        );
+        assert!(!tokens["data"].as_array().unwrap().is_empty());
+        assert!(c.stop());
+    }
+    // What is readable still counts beside what is not: plain text asked for, a bad
+    // `semanticTokens` beside it.
+    let mut c = Client::start_with(json!({"textDocument": {
+        "hover": {"contentFormat": ["plaintext"]},
+        "semanticTokens": {"tokenModifiers": {}},
+    }}));
+    c.open(TEXT);
+    let hover = c.result("textDocument/hover", Client::at(3, 4));
+    assert_eq!(hover["contents"]["kind"], "plaintext");
+    assert!(c.stop());
+}
