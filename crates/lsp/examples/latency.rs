@@ -232,6 +232,53 @@ fn measure(tables: usize) {
         }
     }
 
+    // Semantic tokens: the whole file, the change after an edit (`full/delta`), and the
+    // 60 lines a window shows (`range`), each with the size of its answer.
+    let size = || serde_json::to_string(&*last_result.borrow()).map_or(0, |s| s.len());
+    let doc = json!({ "uri": URI });
+    let full = request(
+        "textDocument/semanticTokens/full",
+        json!({ "textDocument": doc }),
+    );
+    println!(
+        "semanticTokens/full:                  {full:.1?}, {} KB",
+        size() / 1000
+    );
+    let mut result_id = last_result.borrow()["resultId"].clone();
+    let mut deltas = Vec::new();
+    let mut delta_size = 0;
+    for round in 0..7 {
+        let version = 100 + round;
+        // A column added before `cost`, then taken away again.
+        let (to, text) = if round % 2 == 0 {
+            (0, "x INT, ")
+        } else {
+            (7, "")
+        };
+        let change = json!([{"range": {"start": {"line": cost_line, "character": 0}, "end": {"line": cost_line, "character": to}}, "text": text}]);
+        notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": change}),
+        );
+        deltas.push(request(
+            "textDocument/semanticTokens/full/delta",
+            json!({"textDocument": doc, "previousResultId": result_id}),
+        ));
+        delta_size = size();
+        result_id = last_result.borrow()["resultId"].clone();
+    }
+    let (med, max) = median(deltas);
+    println!("semanticTokens/full/delta after an edit: median {med:.1?}, worst {max:.1?} (includes analyzing the new version), {delta_size} bytes");
+    let window = json!({"textDocument": doc, "range": {"start": {"line": cost_line.saturating_sub(30), "character": 0}, "end": {"line": cost_line + 30, "character": 0}}});
+    let ranges: Vec<Duration> = (0..7)
+        .map(|_| request("textDocument/semanticTokens/range", window.clone()))
+        .collect();
+    let (med, max) = median(ranges);
+    println!(
+        "semanticTokens/range of 60 lines:     median {med:.1?}, worst {max:.1?}, {} bytes",
+        size()
+    );
+
     request("shutdown", Value::Null);
     notify("exit", Value::Null);
     let _ = server.join();

@@ -13,7 +13,7 @@
 //! `**/flinkddl.toml` when the client can register watchers dynamically).
 
 use crate::configs::{Configs, DocumentConfig};
-use crate::handlers::{self, ClientSupport};
+use crate::handlers::{self, ClientSupport, LastTokens};
 use crate::incremental::{DocumentAnalysis, History};
 use crossbeam_channel::{select, Receiver, Sender};
 use flinkddl_ide::Analysis;
@@ -26,6 +26,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How the server runs.
@@ -58,6 +59,8 @@ struct Document {
     /// The versions analyzed so far under `config`: the next one is analyzed from the last
     /// ([`crate::incremental`]).
     history: History,
+    /// The semantic tokens last sent, for `semanticTokens/full/delta`.
+    tokens: Arc<LastTokens>,
 }
 
 impl Document {
@@ -69,6 +72,7 @@ impl Document {
             text,
             config,
             history,
+            tokens: Arc::default(),
         }
     }
 }
@@ -161,8 +165,8 @@ fn capabilities() -> lsp::ServerCapabilities {
                         token_types: handlers::TOKEN_TYPES.to_vec(),
                         token_modifiers: handlers::TOKEN_MODIFIERS.to_vec(),
                     },
-                    full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
-                    range: None,
+                    full: Some(lsp::SemanticTokensFullOptions::Delta { delta: Some(true) }),
+                    range: Some(true),
                     ..Default::default()
                 },
             ),
@@ -418,11 +422,29 @@ impl Server {
                 false,
                 move |a, uri, _| Ok(handlers::document_symbols(a, uri, support)),
             ),
-            req::SemanticTokensFullRequest::METHOD => self.spawn(
+            req::SemanticTokensFullRequest::METHOD => {
+                let last = self.last_tokens(&r.params);
+                self.spawn(
+                    r,
+                    |p: &lsp::SemanticTokensParams| &p.text_document.uri,
+                    false,
+                    move |a, _, _| Ok(handlers::semantic_tokens(a, &last)),
+                )
+            }
+            req::SemanticTokensFullDeltaRequest::METHOD => {
+                let last = self.last_tokens(&r.params);
+                self.spawn(
+                    r,
+                    |p: &lsp::SemanticTokensDeltaParams| &p.text_document.uri,
+                    false,
+                    move |a, _, p| Ok(handlers::semantic_tokens_delta(a, p, &last)),
+                )
+            }
+            req::SemanticTokensRangeRequest::METHOD => self.spawn(
                 r,
-                |p: &lsp::SemanticTokensParams| &p.text_document.uri,
+                |p: &lsp::SemanticTokensRangeParams| &p.text_document.uri,
                 false,
-                |a, _, _| Ok(handlers::semantic_tokens(a)),
+                |a, _, p| Ok(handlers::semantic_tokens_range(a, p)),
             ),
             req::FoldingRangeRequest::METHOD => self.spawn(
                 r,
@@ -565,6 +587,18 @@ impl Server {
                 .map(|d| d.config.resolved.config.format)
         })
         .unwrap_or_default()
+    }
+
+    /// The last semantic tokens sent for the document a request names (a fresh, unshared
+    /// record when it is not open: `spawn` answers that request with an error).
+    fn last_tokens(&self, params: &serde_json::Value) -> Arc<LastTokens> {
+        params
+            .get("textDocument")
+            .cloned()
+            .and_then(|t| serde_json::from_value::<lsp::TextDocumentIdentifier>(t).ok())
+            .and_then(|t| self.documents.get(&t.uri))
+            .map(|d| d.tokens.clone())
+            .unwrap_or_default()
     }
 
     fn spawn_pull_diagnostics(&mut self, r: Request) {
