@@ -3,13 +3,13 @@
 //! the name index. Spans are in source order and never overlap; a token may span lines (the
 //! LSP layer splits it when the client wants single-line tokens).
 
+use crate::index::HashMap;
 use crate::index::Symbol;
 use crate::Analysis;
 use flinkddl::syntax::ast::{self, visit, TypeKind};
 use flinkddl::syntax::{Keyword, TokenKind};
 use flinkddl::Span;
 use serde::Serialize;
-use std::collections::HashMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -141,7 +141,7 @@ fn tokens(analysis: &Analysis, range: Option<Span>) -> Vec<SemanticToken> {
         }
     };
     let mut names = Names {
-        exact: HashMap::new(),
+        exact: HashMap::default(),
         types: Vec::new(),
     };
     for st in statements {
@@ -172,18 +172,16 @@ fn tokens(analysis: &Analysis, range: Option<Span>) -> Vec<SemanticToken> {
             }
         }
     }
+    // The index's names, read beside the tokens (both in text order): where one starts at a
+    // token, it takes precedence over the tree's (the last of those that start there).
     let occurrences = &analysis.index().occurrences;
     let first = occurrences.partition_point(|o| o.span.start < names_from);
-    for o in occurrences[first..]
+    let mut occurrences = occurrences
+        .get(first..)
+        .unwrap_or(&[])
         .iter()
         .take_while(|o| o.span.start < names_to)
-    {
-        let ty = match o.symbol {
-            Symbol::Table(_) | Symbol::RelationAlias { .. } => TokenType::Table,
-            Symbol::Column(..) | Symbol::Alias { .. } => TokenType::Column,
-        };
-        names.exact.insert(o.span.start, (ty, o.is_definition));
-    }
+        .peekable();
     names.types.sort_by_key(|s| s.start);
     let in_type = |span: Span| {
         let after = names.types.partition_point(|t| t.start <= span.start);
@@ -194,6 +192,16 @@ fn tokens(analysis: &Analysis, range: Option<Span>) -> Vec<SemanticToken> {
     let mut out = Vec::with_capacity(tokens.len() + trivia.len());
     let mut trivia = trivia.iter().peekable();
     for t in tokens {
+        let mut indexed = None;
+        while let Some(o) = occurrences.next_if(|o| o.span.start <= t.span.start) {
+            if o.span.start == t.span.start {
+                let ty = match o.symbol {
+                    Symbol::Table(_) | Symbol::RelationAlias { .. } => TokenType::Table,
+                    Symbol::Column(..) | Symbol::Alias { .. } => TokenType::Column,
+                };
+                indexed = Some((ty, o.is_definition));
+            }
+        }
         while let Some(c) = trivia.next_if(|c| c.span.start < t.span.start) {
             out.push(SemanticToken {
                 span: c.span,
@@ -204,7 +212,7 @@ fn tokens(analysis: &Analysis, range: Option<Span>) -> Vec<SemanticToken> {
         if t.span.is_empty() {
             continue;
         }
-        let named = names.exact.get(&t.span.start).copied();
+        let named = indexed.or_else(|| names.exact.get(&t.span.start).copied());
         let token_type = match t.kind {
             _ if named.is_some() => named.map(|(ty, _)| ty),
             TokenKind::Word if in_type(t.span) => Some(TokenType::Type),
