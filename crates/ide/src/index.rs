@@ -25,7 +25,7 @@ use query::{Meaning, OutColumn, Rel, Relation};
 /// fifth of a 5 MB script's index (docs/performance.md, session 11).
 pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 type HashSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A fully qualified table or view name.
 /// Shared: a path is cloned into every symbol, column and occurrence of its table.
@@ -138,9 +138,10 @@ pub struct Index {
     /// The statements the index could not read from a whole tree: those with a syntax error
     /// and those the parser only delimits. Their names are in their tokens only.
     pub opaque: Vec<usize>,
-    /// Built once by [`Index::build`]: a name's definition and its uses are then found in time
-    /// proportional to that name's uses, not to the script (highlight runs at every cursor
-    /// move, on scripts where a column name recurs in thousands of tables).
+    /// Built once by [`Index::build`] (the uses grouped by definition on first use): a name's
+    /// definition and its uses are then found in time proportional to that name's uses, not to
+    /// the script (highlight runs at every cursor move, on scripts where a column name recurs
+    /// in thousands of tables).
     lookup: Lookup,
 }
 
@@ -149,13 +150,21 @@ pub struct Index {
 struct Lookup {
     /// Each path's CREATEs and column definitions.
     paths: HashMap<TablePath, PathDefs>,
+    /// The unresolved names, by name.
+    unresolved: HashMap<String, Vec<u32>>,
+    /// Built on first use (highlight, references, rename), not with the index: semantic tokens
+    /// and hover after each edit need the index but not these.
+    uses: OnceLock<Uses>,
+}
+
+/// The occurrences grouped by what they resolve to.
+#[derive(Debug, Clone, Default)]
+struct Uses {
     /// The occurrences of each definition (span and statement), in text order.
     by_definition: HashMap<(Span, usize), Vec<u32>>,
     /// Every occurrence of each symbol that some occurrence of it resolves to no definition
     /// (read by [`Index::occurrences_of`] for such an occurrence), in text order.
     by_symbol: HashMap<Symbol, Vec<u32>>,
-    /// The unresolved names, by name.
-    unresolved: HashMap<String, Vec<u32>>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -220,8 +229,7 @@ impl Index {
         index
     }
 
-    /// Fills [`Index::lookup`] from the vectors (the definitions first: the occurrences are
-    /// grouped by the definition each resolves to).
+    /// Fills [`Index::lookup`] from the vectors (all but the uses, built on first use).
     fn build_lookup(&mut self) {
         let mut lookup = Lookup::default();
         for (i, t) in self.tables.iter().enumerate() {
@@ -250,30 +258,37 @@ impl Index {
             }
         }
         self.lookup = lookup;
-        let targets: Vec<Option<(Span, usize)>> = self
-            .occurrences
-            .iter()
-            .map(|o| self.definition(&o.symbol, o.statement))
-            .collect();
-        let mut by_definition: HashMap<(Span, usize), Vec<u32>> = HashMap::default();
-        let mut by_symbol: HashMap<Symbol, Vec<u32>> = HashMap::default();
-        for (o, target) in self.occurrences.iter().zip(&targets) {
-            if target.is_none() && !by_symbol.contains_key(&o.symbol) {
-                by_symbol.insert(o.symbol.clone(), Vec::new());
-            }
-        }
-        for (i, (o, target)) in self.occurrences.iter().zip(&targets).enumerate() {
-            if let Some(target) = target {
-                by_definition.entry(*target).or_default().push(i as u32);
-            }
-            if !by_symbol.is_empty() {
-                if let Some(uses) = by_symbol.get_mut(&o.symbol) {
-                    uses.push(i as u32);
+    }
+
+    /// The occurrences grouped by the definition each resolves to (computed once).
+    fn uses(&self) -> &Uses {
+        self.lookup.uses.get_or_init(|| {
+            let targets: Vec<Option<(Span, usize)>> = self
+                .occurrences
+                .iter()
+                .map(|o| self.definition(&o.symbol, o.statement))
+                .collect();
+            let mut uses = Uses::default();
+            for (o, target) in self.occurrences.iter().zip(&targets) {
+                if target.is_none() && !uses.by_symbol.contains_key(&o.symbol) {
+                    uses.by_symbol.insert(o.symbol.clone(), Vec::new());
                 }
             }
-        }
-        self.lookup.by_definition = by_definition;
-        self.lookup.by_symbol = by_symbol;
+            for (i, (o, target)) in self.occurrences.iter().zip(&targets).enumerate() {
+                if let Some(target) = target {
+                    uses.by_definition
+                        .entry(*target)
+                        .or_default()
+                        .push(i as u32);
+                }
+                if !uses.by_symbol.is_empty() {
+                    if let Some(at) = uses.by_symbol.get_mut(&o.symbol) {
+                        at.push(i as u32);
+                    }
+                }
+            }
+            uses
+        })
     }
 
     /// The occurrence whose span holds `offset` (an offset just after a name counts, as
@@ -393,8 +408,8 @@ impl Index {
             _ => false,
         };
         let group = match self.definition(&occurrence.symbol, occurrence.statement) {
-            Some(target) => self.lookup.by_definition.get(&target),
-            None => match self.lookup.by_symbol.get(&occurrence.symbol) {
+            Some(target) => self.uses().by_definition.get(&target),
+            None => match self.uses().by_symbol.get(&occurrence.symbol) {
                 Some(uses) => Some(uses),
                 // Not one of the index's own occurrences: compare with every one.
                 None => {
@@ -1048,9 +1063,9 @@ mod tests {
         assert!(index.occurrences.len() > 40);
         // Names that resolve to no definition were among them.
         assert!(
-            index.lookup.by_symbol.len() >= 3,
+            index.uses().by_symbol.len() >= 3,
             "{:?}",
-            index.lookup.by_symbol
+            index.uses().by_symbol
         );
     }
 
@@ -1095,7 +1110,7 @@ mod tests {
         // The definition, the computed column, the key and the query.
         assert_eq!(index.occurrences_of(o).len(), 4);
         assert_eq!(
-            index.lookup.by_definition.get(&target).map(Vec::len),
+            index.uses().by_definition.get(&target).map(Vec::len),
             Some(4)
         );
         assert_eq!(
