@@ -26,7 +26,7 @@ use query::{Meaning, OutColumn, Rel, Relation};
 /// fifth of a 5 MB script's index (docs/performance.md, session 11).
 pub(crate) type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 type HashSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A fully qualified table or view name.
 /// Shared: a path is cloned into every symbol, column and occurrence of its table.
@@ -139,6 +139,41 @@ pub struct Index {
     /// The statements the index could not read from a whole tree: those with a syntax error
     /// and those the parser only delimits. Their names are in their tokens only.
     pub opaque: Vec<usize>,
+    /// Built once by [`Index::build`] (the uses grouped by definition on first use): a name's
+    /// definition and its uses are then found in time proportional to that name's uses, not to
+    /// the script (highlight runs at every cursor move, on scripts where a column name recurs
+    /// in thousands of tables).
+    lookup: Lookup,
+}
+
+/// The index's fields keyed for lookup; positions are into [`Index`]'s vectors.
+#[derive(Debug, Clone, Default)]
+struct Lookup {
+    /// Each path's CREATEs and column definitions.
+    paths: HashMap<TablePath, PathDefs>,
+    /// The unresolved names, by name.
+    unresolved: HashMap<String, Vec<u32>>,
+    /// Built on first use (highlight, references, rename), not with the index: semantic tokens
+    /// and hover after each edit need the index but not these.
+    uses: OnceLock<Uses>,
+}
+
+/// The occurrences grouped by what they resolve to.
+#[derive(Debug, Clone, Default)]
+struct Uses {
+    /// The occurrences of each definition (span and statement), in text order.
+    by_definition: HashMap<(Span, usize), Vec<u32>>,
+    /// Every occurrence of each symbol that some occurrence of it resolves to no definition
+    /// (read by [`Index::occurrences_of`] for such an occurrence), in text order.
+    by_symbol: HashMap<Symbol, Vec<u32>>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct PathDefs {
+    /// Into [`Index::tables`], in statement order (the builder pushes them in that order).
+    tables: Vec<u32>,
+    /// Into [`Index::columns`] by column name, in statement order.
+    columns: HashMap<String, Vec<u32>>,
 }
 
 impl Index {
@@ -195,7 +230,71 @@ impl Index {
         b.index
             .occurrences
             .sort_by_key(|o| (o.span.start, o.span.end));
-        b.index
+        let mut index = b.index;
+        index.build_lookup();
+        index
+    }
+
+    /// Fills [`Index::lookup`] from the vectors (all but the uses, built on first use).
+    fn build_lookup(&mut self) {
+        let mut lookup = Lookup::default();
+        for (i, t) in self.tables.iter().enumerate() {
+            lookup
+                .paths
+                .entry(t.path.clone())
+                .or_default()
+                .tables
+                .push(i as u32);
+        }
+        for (i, c) in self.columns.iter().enumerate() {
+            let columns = &mut lookup.paths.entry(c.table.clone()).or_default().columns;
+            match columns.get_mut(c.name.as_str()) {
+                Some(at) => at.push(i as u32),
+                None => {
+                    columns.insert(c.name.clone(), vec![i as u32]);
+                }
+            }
+        }
+        for (i, u) in self.unresolved.iter().enumerate() {
+            match lookup.unresolved.get_mut(u.name.as_str()) {
+                Some(at) => at.push(i as u32),
+                None => {
+                    lookup.unresolved.insert(u.name.clone(), vec![i as u32]);
+                }
+            }
+        }
+        self.lookup = lookup;
+    }
+
+    /// The occurrences grouped by the definition each resolves to (computed once).
+    fn uses(&self) -> &Uses {
+        self.lookup.uses.get_or_init(|| {
+            let targets: Vec<Option<(Span, usize)>> = self
+                .occurrences
+                .iter()
+                .map(|o| self.definition(&o.symbol, o.statement))
+                .collect();
+            let mut uses = Uses::default();
+            for (o, target) in self.occurrences.iter().zip(&targets) {
+                if target.is_none() && !uses.by_symbol.contains_key(&o.symbol) {
+                    uses.by_symbol.insert(o.symbol.clone(), Vec::new());
+                }
+            }
+            for (i, (o, target)) in self.occurrences.iter().zip(&targets).enumerate() {
+                if let Some(target) = target {
+                    uses.by_definition
+                        .entry(*target)
+                        .or_default()
+                        .push(i as u32);
+                }
+                if !uses.by_symbol.is_empty() {
+                    if let Some(at) = uses.by_symbol.get_mut(&o.symbol) {
+                        at.push(i as u32);
+                    }
+                }
+            }
+            uses
+        })
     }
 
     /// The occurrence whose span holds `offset` (an offset just after a name counts, as
@@ -211,9 +310,33 @@ impl Index {
 
     /// The definition of a table: the last CREATE before `statement`, or else the first one.
     pub fn table_def(&self, path: &TablePath, statement: usize) -> Option<&TableDef> {
-        let defs = self.tables.iter().filter(|t| &t.path == path);
-        let first = defs.clone().next();
-        defs.rev().find(|t| t.statement <= statement).or(first)
+        self.table_def_in(self.lookup.paths.get(path)?, statement)
+    }
+
+    fn table_def_in(&self, defs: &PathDefs, statement: usize) -> Option<&TableDef> {
+        let table = |i: &u32| self.tables.get(*i as usize);
+        let defs = &defs.tables;
+        let before = defs.partition_point(|i| table(i).is_some_and(|t| t.statement <= statement));
+        match before.checked_sub(1) {
+            Some(last) => defs.get(last),
+            None => defs.first(),
+        }
+        .and_then(table)
+    }
+
+    /// The columns named `name` written in `table`'s definitions (and ALTERs), in text order.
+    pub fn columns_named<'a>(
+        &'a self,
+        table: &TablePath,
+        name: &str,
+    ) -> impl Iterator<Item = &'a ColumnDef> + 'a {
+        self.lookup
+            .paths
+            .get(table)
+            .and_then(|p| p.columns.get(name))
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.columns.get(*i as usize))
     }
 
     /// Where a column is defined: in the table's definition, or (inherited through LIKE) in
@@ -224,22 +347,39 @@ impl Index {
         name: &str,
         statement: usize,
     ) -> Option<&ColumnDef> {
-        let mut path = table.clone();
+        let column = |i: &u32| self.columns.get(*i as usize);
+        let mut path = table;
         let mut at = statement;
         for _ in 0..16 {
-            let def = self.table_def(&path, at)?;
+            let defs = self.lookup.paths.get(path)?;
+            let def = self.table_def_in(defs, at)?;
             let last = at.max(def.statement);
-            let own = self.columns.iter().find(|c| {
-                c.table == path && c.name == name && (def.statement..=last).contains(&c.statement)
+            // The first one written from the definition on, if it is not after `last`.
+            let own = defs.columns.get(name).and_then(|columns| {
+                let from = columns
+                    .partition_point(|i| column(i).is_some_and(|c| c.statement < def.statement));
+                columns
+                    .get(from)
+                    .and_then(column)
+                    .filter(|c| c.statement <= last)
             });
             if let Some(c) = own {
                 return Some(c);
             }
-            let like = def.like.clone()?;
+            path = def.like.as_ref()?;
             at = def.statement;
-            path = like;
         }
         None
+    }
+
+    /// The names in queries spelled `name` that the index could not resolve.
+    pub fn unresolved_named<'a>(&'a self, name: &str) -> impl Iterator<Item = &'a Unresolved> + 'a {
+        self.lookup
+            .unresolved
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.unresolved.get(*i as usize))
     }
 
     /// The definition span a symbol resolves to from `statement`.
@@ -260,10 +400,10 @@ impl Index {
         }
     }
 
-    /// Every occurrence that resolves to the same definition as `occurrence`.
+    /// Every occurrence that resolves to the same definition as `occurrence` (or, when it
+    /// resolves to none, every occurrence of its symbol), in text order.
     pub fn occurrences_of(&self, occurrence: &Occurrence) -> Vec<&Occurrence> {
-        let target = self.definition(&occurrence.symbol, occurrence.statement);
-        // Only a name spelled the same can resolve to the same definition: check that first.
+        // Only a name spelled the same can resolve to the same definition.
         let same_name = |a: &Symbol, b: &Symbol| match (a, b) {
             (Symbol::Table(x), Symbol::Table(y)) => x.2 == y.2,
             (Symbol::Column(_, x), Symbol::Column(_, y)) => x == y,
@@ -273,13 +413,25 @@ impl Index {
             }
             _ => false,
         };
-        self.occurrences
-            .iter()
+        let group = match self.definition(&occurrence.symbol, occurrence.statement) {
+            Some(target) => self.uses().by_definition.get(&target),
+            None => match self.uses().by_symbol.get(&occurrence.symbol) {
+                Some(uses) => Some(uses),
+                // Not one of the index's own occurrences: compare with every one.
+                None => {
+                    return self
+                        .occurrences
+                        .iter()
+                        .filter(|o| o.symbol == occurrence.symbol)
+                        .collect()
+                }
+            },
+        };
+        group
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.occurrences.get(*i as usize))
             .filter(|o| same_name(&o.symbol, &occurrence.symbol))
-            .filter(|o| match (&target, &o.symbol, &occurrence.symbol) {
-                (Some(t), _, _) => self.definition(&o.symbol, o.statement).as_ref() == Some(t),
-                (None, a, b) => a == b,
-            })
             .collect()
     }
 }
@@ -778,5 +930,210 @@ impl Builder<'_> {
             }
         }
         self.query(&insert.query);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lookups as they were before [`Lookup`]: a scan of every table, column and
+    /// occurrence. The index must answer exactly as they do.
+    mod scan {
+        use super::super::*;
+
+        fn table_def<'a>(
+            index: &'a Index,
+            path: &TablePath,
+            statement: usize,
+        ) -> Option<&'a TableDef> {
+            let defs = index.tables.iter().filter(|t| &t.path == path);
+            let first = defs.clone().next();
+            defs.rev().find(|t| t.statement <= statement).or(first)
+        }
+
+        fn column_def<'a>(
+            index: &'a Index,
+            table: &TablePath,
+            name: &str,
+            statement: usize,
+        ) -> Option<&'a ColumnDef> {
+            let mut path = table.clone();
+            let mut at = statement;
+            for _ in 0..16 {
+                let def = table_def(index, &path, at)?;
+                let last = at.max(def.statement);
+                let own = index.columns.iter().find(|c| {
+                    c.table == path
+                        && c.name == name
+                        && (def.statement..=last).contains(&c.statement)
+                });
+                if let Some(c) = own {
+                    return Some(c);
+                }
+                let like = def.like.clone()?;
+                at = def.statement;
+                path = like;
+            }
+            None
+        }
+
+        pub fn definition(
+            index: &Index,
+            symbol: &Symbol,
+            statement: usize,
+        ) -> Option<(Span, usize)> {
+            match symbol {
+                Symbol::Table(path) => {
+                    table_def(index, path, statement).map(|t| (t.name_span, t.statement))
+                }
+                Symbol::Column(table, name) => {
+                    column_def(index, table, name, statement).map(|c| (c.name_span, c.statement))
+                }
+                Symbol::Alias {
+                    statement, span, ..
+                }
+                | Symbol::RelationAlias {
+                    statement, span, ..
+                } => Some((*span, *statement)),
+            }
+        }
+
+        pub fn occurrences_of(index: &Index, occurrence: &Occurrence) -> Vec<Span> {
+            let target = definition(index, &occurrence.symbol, occurrence.statement);
+            let same_name = |a: &Symbol, b: &Symbol| match (a, b) {
+                (Symbol::Table(x), Symbol::Table(y)) => x.2 == y.2,
+                (Symbol::Column(_, x), Symbol::Column(_, y)) => x == y,
+                (Symbol::Alias { name: x, .. }, Symbol::Alias { name: y, .. })
+                | (Symbol::RelationAlias { name: x, .. }, Symbol::RelationAlias { name: y, .. }) => {
+                    x == y
+                }
+                _ => false,
+            };
+            index
+                .occurrences
+                .iter()
+                .filter(|o| same_name(&o.symbol, &occurrence.symbol))
+                .filter(|o| match (&target, &o.symbol, &occurrence.symbol) {
+                    (Some(t), _, _) => {
+                        definition(index, &o.symbol, o.statement).as_ref() == Some(t)
+                    }
+                    (None, a, b) => a == b,
+                })
+                .map(|o| o.span)
+                .collect()
+        }
+    }
+
+    fn index(text: &str) -> Index {
+        Index::build(&flinkddl::analyze(text))
+    }
+
+    fn agree_with_the_scan(text: &str) -> Index {
+        let index = index(text);
+        for o in &index.occurrences {
+            assert_eq!(
+                index.definition(&o.symbol, o.statement),
+                scan::definition(&index, &o.symbol, o.statement),
+                "definition of {o:?} in {text}"
+            );
+            let found: Vec<Span> = index.occurrences_of(o).iter().map(|o| o.span).collect();
+            assert_eq!(
+                found,
+                scan::occurrences_of(&index, o),
+                "uses of {o:?} in {text}"
+            );
+        }
+        index
+    }
+
+    /// Tables created again, LIKE chains, ALTERs that add, rename and drop, tables and columns
+    /// the script never creates, views, CTEs and aliases: the lookups answer as the scans.
+    #[test]
+    fn lookups_answer_as_the_scans_did() {
+        let text = "CREATE TABLE a (id INT, x INT) WITH ('connector' = 'datagen');\n\
+            CREATE TABLE b (y INT) LIKE a;\n\
+            CREATE TABLE c (z INT, w AS id + y) LIKE b;\n\
+            INSERT INTO ext SELECT id, x, y, z FROM c;\n\
+            SELECT e.id, e.q FROM external_table e;\n\
+            ALTER TABLE a ADD (v INT);\n\
+            ALTER TABLE ext ADD (id INT);\n\
+            SELECT v, id FROM a;\n\
+            ALTER TABLE a RENAME x TO x2;\n\
+            DROP TABLE a;\n\
+            CREATE TABLE a (id BIGINT, v INT);\n\
+            SELECT id, v FROM a;\n\
+            CREATE VIEW va AS SELECT id AS vid, v * 2 AS doubled FROM a;\n\
+            WITH t AS (SELECT vid, doubled AS d FROM va) SELECT t.vid, d FROM t ORDER BY d;\n\
+            CREATE TABLE a (id INT);\n\
+            SELECT id FROM a JOIN c ON a.id = c.id;\n\
+            SELECT nonsense FROM nowhere WHERE";
+        let index = agree_with_the_scan(text);
+        assert!(index.occurrences.len() > 40);
+        // Names that resolve to no definition were among them.
+        assert!(
+            index.uses().by_symbol.len() >= 3,
+            "{:?}",
+            index.uses().by_symbol
+        );
+    }
+
+    /// Every fixture of the editor features (references, rename, definition, hover, ...).
+    #[test]
+    fn lookups_answer_as_the_scans_did_on_every_ide_fixture() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ide");
+        let mut checked = 0;
+        for feature in std::fs::read_dir(root).into_iter().flatten().flatten() {
+            for case in std::fs::read_dir(feature.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let path = case.path();
+                if path.extension().is_some_and(|e| e == "sql") {
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    let _ = agree_with_the_scan(&text.replace("$0", ""));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked} fixtures");
+    }
+
+    /// A column name every table has: the uses of one table's column are found among that
+    /// column's own uses, not among every column of that name.
+    #[test]
+    fn a_name_in_every_table_is_looked_up_among_its_own_uses() {
+        let text: String = (0..300)
+            .map(|i| format!("CREATE TABLE t{i} (id INT, twice AS id * 2, PRIMARY KEY (id) NOT ENFORCED);\nSELECT id FROM t{i};\n"))
+            .collect();
+        let index = index(&text);
+        let at = text.find("CREATE TABLE t150").unwrap_or(0) as u32;
+        let use_at = text[at as usize..].find("AS id").unwrap_or(0) as u32 + at + 3;
+        let Some(o) = index.occurrence_at(use_at) else {
+            panic!("no occurrence at {use_at}");
+        };
+        let Some(target) = index.definition(&o.symbol, o.statement) else {
+            panic!("no definition of {o:?}");
+        };
+        // The definition, the computed column, the key and the query.
+        assert_eq!(index.occurrences_of(o).len(), 4);
+        assert_eq!(
+            index.uses().by_definition.get(&target).map(Vec::len),
+            Some(4)
+        );
+        assert_eq!(
+            index
+                .lookup
+                .paths
+                .get(&Arc::new((
+                    "default_catalog".to_string(),
+                    "default_database".to_string(),
+                    "t150".to_string()
+                )))
+                .and_then(|p| p.columns.get("id"))
+                .map(Vec::len),
+            Some(1)
+        );
     }
 }

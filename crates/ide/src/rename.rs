@@ -77,11 +77,12 @@ pub fn rename(
         .ok_or(RenameError::NothingToRename)?;
     if let Symbol::Column(table, old) = &occurrence.symbol {
         let unquoted = typed_name(new_name);
-        let taken = analysis
-            .index()
-            .columns
-            .iter()
-            .any(|c| &c.table == table && c.name == unquoted && c.name != *old);
+        let taken = unquoted != *old
+            && analysis
+                .index()
+                .columns_named(table, &unquoted)
+                .next()
+                .is_some();
         if taken {
             return Err(RenameError::NameTaken);
         }
@@ -142,11 +143,7 @@ fn leaves_a_use(
         .definition(&occurrence.symbol, occurrence.statement)
         .map_or(0, |(_, statement)| statement);
     // (A table's name too: an unresolved `db.t.c` may qualify a column with it.)
-    if index
-        .unresolved
-        .iter()
-        .any(|u| u.statement >= from && u.name == name)
-    {
+    if index.unresolved_named(name).any(|u| u.statement >= from) {
         return true;
     }
     let tokens = analysis.result().parse.tokens();

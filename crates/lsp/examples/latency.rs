@@ -12,7 +12,8 @@
 //! It drives the real server in-process (`Connection::memory()`, JSON values, worker threads),
 //! with the debounce set to zero so that the figure is the work, and prints the median and worst
 //! of several edits. Targets: diagnostics within 10 ms of an edit at 5,000 lines and 50 ms at
-//! 50,000, completion within 20 ms.
+//! 50,000, completion within 20 ms, and document highlight on a name that recurs in every
+//! table within 10 ms (references and prepareRename are measured beside it).
 
 use flinkddl_lsp::{run, Config};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
@@ -56,6 +57,8 @@ fn measure(tables: usize) {
     };
     // Notifications that arrive while waiting for a response, for `wait_diagnostics`.
     let early = std::cell::RefCell::new(Vec::<Notification>::new());
+    // The last response's result (to say how many highlights there were).
+    let last_result = std::cell::RefCell::new(Value::Null);
     let mut next_id = 0;
     let mut request = |method: &str, params: Value| -> Duration {
         next_id += 1;
@@ -64,7 +67,11 @@ fn measure(tables: usize) {
         send(Request::new(id.clone(), method.to_string(), params).into());
         loop {
             match client.receiver.recv() {
-                Ok(Message::Response(r)) if r.id == id => return start.elapsed(),
+                Ok(Message::Response(r)) if r.id == id => {
+                    let elapsed = start.elapsed();
+                    last_result.replace(r.result.unwrap_or(Value::Null));
+                    return elapsed;
+                }
                 Ok(Message::Notification(n)) => early.borrow_mut().push(n),
                 Ok(_) => {}
                 Err(_) => std::process::exit(1),
@@ -173,6 +180,104 @@ fn measure(tables: usize) {
         println!("completion (version analyzed):        median {c_med:.1?}, worst {c_max:.1?} (target 20 ms)");
         println!("completion right after an edit:       median {a_med:.1?}, worst {a_max:.1?} (includes analyzing the new version)");
     }
+
+    // Highlight, references and prepareRename on `price` in `cost AS price * quantity` of the
+    // table a quarter of the way down (not the edited one): a name every table has, so the
+    // script has thousands of uses of it and 2 of this one; then on that table's name, which
+    // is unique, for comparison.
+    let table = tables / 4;
+    let create = format!("CREATE TABLE orders_{table} (");
+    let find = |needle: &str| -> (u32, u32) {
+        let from = text
+            .lines()
+            .position(|l| l.starts_with(&create))
+            .unwrap_or(0);
+        text.lines()
+            .enumerate()
+            .skip(from)
+            .find_map(|(n, l)| l.find(needle).map(|c| (n as u32, c as u32)))
+            .unwrap_or((0, 0))
+    };
+    let (cost_line, cost_at) = find("cost AS price");
+    let (table_line, table_at) = find(&create);
+    let names = [
+        ("`price`, in every table", cost_line, cost_at + 8),
+        ("a unique table name", table_line, table_at + 13),
+    ];
+    for (i, (what, line, character)) in names.into_iter().enumerate() {
+        let at = json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}});
+        let first = request("textDocument/documentHighlight", at.clone());
+        let found = last_result.borrow().as_array().map_or(0, Vec::len);
+        if i == 0 {
+            println!("first highlight on the version (builds the name index): {first:.1?}");
+        }
+        println!("{what}: {found} highlights");
+        let mut references_at = at.clone();
+        references_at["context"] = json!({"includeDeclaration": true});
+        for (method, params) in [
+            ("textDocument/documentHighlight", &at),
+            ("textDocument/references", &references_at),
+            ("textDocument/prepareRename", &at),
+        ] {
+            let times: Vec<Duration> = (0..7).map(|_| request(method, params.clone())).collect();
+            let (med, max) = median(times);
+            println!(
+                "{method} on {what}: median {med:.1?}, worst {max:.1?}{}",
+                if i == 0 && method.ends_with("Highlight") {
+                    " (target 10 ms)"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+
+    // Semantic tokens: the whole file, the change after an edit (`full/delta`), and the
+    // 60 lines a window shows (`range`), each with the size of its answer.
+    let size = || serde_json::to_string(&*last_result.borrow()).map_or(0, |s| s.len());
+    let doc = json!({ "uri": URI });
+    let full = request(
+        "textDocument/semanticTokens/full",
+        json!({ "textDocument": doc }),
+    );
+    println!(
+        "semanticTokens/full:                  {full:.1?}, {} KB",
+        size() / 1000
+    );
+    let mut result_id = last_result.borrow()["resultId"].clone();
+    let mut deltas = Vec::new();
+    let mut delta_size = 0;
+    for round in 0..7 {
+        let version = 100 + round;
+        // A column added before `cost`, then taken away again.
+        let (to, text) = if round % 2 == 0 {
+            (0, "x INT, ")
+        } else {
+            (7, "")
+        };
+        let change = json!([{"range": {"start": {"line": cost_line, "character": 0}, "end": {"line": cost_line, "character": to}}, "text": text}]);
+        notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": change}),
+        );
+        deltas.push(request(
+            "textDocument/semanticTokens/full/delta",
+            json!({"textDocument": doc, "previousResultId": result_id}),
+        ));
+        delta_size = size();
+        result_id = last_result.borrow()["resultId"].clone();
+    }
+    let (med, max) = median(deltas);
+    println!("semanticTokens/full/delta after an edit: median {med:.1?}, worst {max:.1?} (includes analyzing the new version), {delta_size} bytes");
+    let window = json!({"textDocument": doc, "range": {"start": {"line": cost_line.saturating_sub(30), "character": 0}, "end": {"line": cost_line + 30, "character": 0}}});
+    let ranges: Vec<Duration> = (0..7)
+        .map(|_| request("textDocument/semanticTokens/range", window.clone()))
+        .collect();
+    let (med, max) = median(ranges);
+    println!(
+        "semanticTokens/range of 60 lines:     median {med:.1?}, worst {max:.1?}, {} bytes",
+        size()
+    );
 
     request("shutdown", Value::Null);
     notify("exit", Value::Null);

@@ -17,6 +17,7 @@
 //! other than `flinkddl.toml`, look at other documents (each document is analyzed alone, as
 //! `flinkddl check` does), or print anything but the protocol on stdout.
 
+mod client;
 mod configs;
 mod convert;
 mod handlers;

@@ -13,7 +13,7 @@
 //! `**/flinkddl.toml` when the client can register watchers dynamically).
 
 use crate::configs::{Configs, DocumentConfig};
-use crate::handlers::{self, ClientSupport};
+use crate::handlers::{self, ClientSupport, LastTokens};
 use crate::incremental::{DocumentAnalysis, History};
 use crossbeam_channel::{select, Receiver, Sender};
 use flinkddl_ide::Analysis;
@@ -26,6 +26,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How the server runs.
@@ -58,6 +59,8 @@ struct Document {
     /// The versions analyzed so far under `config`: the next one is analyzed from the last
     /// ([`crate::incremental`]).
     history: History,
+    /// The semantic tokens last sent, for `semanticTokens/full/delta`.
+    tokens: Arc<LastTokens>,
 }
 
 impl Document {
@@ -69,6 +72,7 @@ impl Document {
             text,
             config,
             history,
+            tokens: Arc::default(),
         }
     }
 }
@@ -161,8 +165,8 @@ fn capabilities() -> lsp::ServerCapabilities {
                         token_types: handlers::TOKEN_TYPES.to_vec(),
                         token_modifiers: handlers::TOKEN_MODIFIERS.to_vec(),
                     },
-                    full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
-                    range: None,
+                    full: Some(lsp::SemanticTokensFullOptions::Delta { delta: Some(true) }),
+                    range: Some(true),
                     ..Default::default()
                 },
             ),
@@ -198,51 +202,12 @@ pub fn run(connection: Connection, config: Config) -> Result<bool, String> {
     let Some((id, params)) = wait_for_initialize(&connection)? else {
         return Ok(false);
     };
-    let caps = &params.capabilities;
-    let text_caps = caps.text_document.as_ref();
-    let support = ClientSupport {
-        snippets: text_caps
-            .and_then(|t| t.completion.as_ref())
-            .and_then(|c| c.completion_item.as_ref())
-            .and_then(|i| i.snippet_support)
-            .unwrap_or(false),
-        hierarchical_symbols: text_caps
-            .and_then(|t| t.document_symbol.as_ref())
-            .and_then(|s| s.hierarchical_document_symbol_support)
-            .unwrap_or(false),
-        markdown: text_caps
-            .and_then(|t| t.hover.as_ref())
-            .and_then(|h| h.content_format.as_ref())
-            .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
-        completion_markdown: text_caps
-            .and_then(|t| t.completion.as_ref())
-            .and_then(|c| c.completion_item.as_ref())
-            .and_then(|i| i.documentation_format.as_ref())
-            .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
-        signature_markdown: text_caps
-            .and_then(|t| t.signature_help.as_ref())
-            .and_then(|s| s.signature_information.as_ref())
-            .and_then(|i| i.documentation_format.as_ref())
-            .is_none_or(|formats| formats.contains(&lsp::MarkupKind::Markdown)),
-    };
-    // A client that pulls diagnostics does not also get them pushed (it would show them twice),
-    // unless it asks for both with `initializationOptions: {"pushDiagnostics": true}`.
-    let pulls = text_caps.and_then(|t| t.diagnostic.as_ref()).is_some();
-    let push_diagnostics = params
-        .initialization_options
-        .as_ref()
-        .and_then(|o| o.get("pushDiagnostics"))
-        .and_then(serde_json::Value::as_bool)
-        .unwrap_or(!pulls);
-    let workspace = caps.workspace.as_ref();
-    let watch_files = workspace
-        .and_then(|w| w.did_change_watched_files.as_ref())
-        .and_then(|w| w.dynamic_registration)
-        .unwrap_or(false);
-    let refresh_diagnostics = workspace
-        .and_then(|w| w.diagnostic.as_ref())
-        .and_then(|d| d.refresh_support)
-        .unwrap_or(false);
+    let crate::client::ClientInfo {
+        support,
+        push_diagnostics,
+        watch_files,
+        refresh_diagnostics,
+    } = crate::client::ClientInfo::read(&params);
     let result = lsp::InitializeResult {
         capabilities: capabilities(),
         server_info: Some(lsp::ServerInfo {
@@ -302,24 +267,15 @@ fn send(sender: &Sender<Message>, message: impl Into<Message>) {
 }
 
 /// Waits for `initialize`, answering other requests with `ServerNotInitialized`. `None` when
-/// the client exits or disconnects first.
+/// the client exits or disconnects first. The params are kept as JSON: [`crate::client`] reads
+/// what it needs from them leniently, so no capability the client sends can refuse it.
 fn wait_for_initialize(
     connection: &Connection,
-) -> Result<Option<(RequestId, lsp::InitializeParams)>, String> {
+) -> Result<Option<(RequestId, serde_json::Value)>, String> {
     for message in &connection.receiver {
         match message {
             Message::Request(r) if r.method == req::Initialize::METHOD => {
-                match serde_json::from_value::<lsp::InitializeParams>(r.params) {
-                    Ok(params) => return Ok(Some((r.id, params))),
-                    Err(e) => send(
-                        &connection.sender,
-                        Response::new_err(
-                            r.id,
-                            ErrorCode::InvalidParams as i32,
-                            format!("invalid initialize params: {e}"),
-                        ),
-                    ),
-                }
+                return Ok(Some((r.id, r.params)))
             }
             Message::Request(r) => send(
                 &connection.sender,
@@ -466,11 +422,29 @@ impl Server {
                 false,
                 move |a, uri, _| Ok(handlers::document_symbols(a, uri, support)),
             ),
-            req::SemanticTokensFullRequest::METHOD => self.spawn(
+            req::SemanticTokensFullRequest::METHOD => {
+                let last = self.last_tokens(&r.params);
+                self.spawn(
+                    r,
+                    |p: &lsp::SemanticTokensParams| &p.text_document.uri,
+                    false,
+                    move |a, _, _| Ok(handlers::semantic_tokens(a, &last)),
+                )
+            }
+            req::SemanticTokensFullDeltaRequest::METHOD => {
+                let last = self.last_tokens(&r.params);
+                self.spawn(
+                    r,
+                    |p: &lsp::SemanticTokensDeltaParams| &p.text_document.uri,
+                    false,
+                    move |a, _, p| Ok(handlers::semantic_tokens_delta(a, p, &last)),
+                )
+            }
+            req::SemanticTokensRangeRequest::METHOD => self.spawn(
                 r,
-                |p: &lsp::SemanticTokensParams| &p.text_document.uri,
+                |p: &lsp::SemanticTokensRangeParams| &p.text_document.uri,
                 false,
-                |a, _, _| Ok(handlers::semantic_tokens(a)),
+                |a, _, p| Ok(handlers::semantic_tokens_range(a, p)),
             ),
             req::FoldingRangeRequest::METHOD => self.spawn(
                 r,
@@ -613,6 +587,18 @@ impl Server {
                 .map(|d| d.config.resolved.config.format)
         })
         .unwrap_or_default()
+    }
+
+    /// The last semantic tokens sent for the document a request names (a fresh, unshared
+    /// record when it is not open: `spawn` answers that request with an error).
+    fn last_tokens(&self, params: &serde_json::Value) -> Arc<LastTokens> {
+        params
+            .get("textDocument")
+            .cloned()
+            .and_then(|t| serde_json::from_value::<lsp::TextDocumentIdentifier>(t).ok())
+            .and_then(|t| self.documents.get(&t.uri))
+            .map(|d| d.tokens.clone())
+            .unwrap_or_default()
     }
 
     fn spawn_pull_diagnostics(&mut self, r: Request) {

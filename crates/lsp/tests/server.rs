@@ -379,3 +379,195 @@ fn signature_help_and_inlay_hints() {
     }
     assert!(c.stop());
 }
+
+/// Capabilities this server does not know, and known ones of the wrong shape (a
+/// `semanticTokens` without `tokenTypes`, strings where objects or lists belong): `initialize`
+/// succeeds, what can be read is read, and the session works.
+#[test]
+fn malformed_client_capabilities_are_ignored() {
+    let cases = [
+        json!({"textDocument": {"semanticTokens": {"requests": {"full": true}}}}),
+        json!({"textDocument": {"semanticTokens": {"tokenTypes": "keyword", "formats": 3}}}),
+        json!({"textDocument": {"hover": {"contentFormat": ["html", 5]}, "completion": "yes"}}),
+        json!({"textDocument": [1, 2], "workspace": {"workspaceFolders": "many"}}),
+        json!({"general": {"positionEncodings": [42]}, "window": {"workDoneProgress": "sometimes"}}),
+        json!({"experimental": {"anything": [null]}, "textDocument": {"diagnostic": true}}),
+        json!("all of them"),
+    ];
+    for capabilities in cases {
+        let mut c = Client::spawn(Client::test_config());
+        let init = c.request(
+            "initialize",
+            json!({"processId": "me", "rootUri": 7, "capabilities": capabilities}),
+        );
+        assert!(init.error.is_none(), "{capabilities}: {:?}", init.error);
+        let result = init.result.unwrap();
+        assert_eq!(result["serverInfo"]["name"], "flinkddl", "{capabilities}");
+        c.notify("initialized", json!({}));
+        c.open(TEXT);
+        // Diagnostics are pushed (no well-formed `diagnostic` capability says the client pulls).
+        assert_eq!(codes(&c.diagnostics_for(1)), ["B030"], "{capabilities}");
+        let hover = c.result("textDocument/hover", Client::at(3, 4));
+        assert!(hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("DECIMAL(10, 2)"));
+        let tokens = c.result(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": URI}}),
+        );
+        assert!(!tokens["data"].as_array().unwrap().is_empty());
+        assert!(c.stop());
+    }
+    // What is readable still counts beside what is not: plain text asked for, a bad
+    // `semanticTokens` beside it.
+    let mut c = Client::start_with(json!({"textDocument": {
+        "hover": {"contentFormat": ["plaintext"]},
+        "semanticTokens": {"tokenModifiers": {}},
+    }}));
+    c.open(TEXT);
+    let hover = c.result("textDocument/hover", Client::at(3, 4));
+    assert_eq!(hover["contents"]["kind"], "plaintext");
+    assert!(c.stop());
+}
+
+/// LSP's relative encoding made absolute: (line, start, length, type, modifiers) per token.
+fn absolute_tokens(data: &Value) -> Vec<[u64; 5]> {
+    let numbers: Vec<u64> = data
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    let (mut line, mut start) = (0, 0);
+    numbers
+        .chunks(5)
+        .map(|t| {
+            if t[0] > 0 {
+                start = 0;
+            }
+            line += t[0];
+            start += t[1];
+            [line, start, t[2], t[3], t[4]]
+        })
+        .collect()
+}
+
+/// `data` with a delta's edits applied (each on the data as the previous one left it, in order).
+fn apply_token_edits(data: &Value, edits: &Value) -> Value {
+    let mut out: Vec<Value> = data.as_array().unwrap().clone();
+    let mut edits: Vec<&Value> = edits.as_array().unwrap().iter().collect();
+    // Applied from the back, so that each edit's start still means the original data's.
+    edits.sort_by_key(|e| std::cmp::Reverse(e["start"].as_u64().unwrap()));
+    for e in edits {
+        let start = e["start"].as_u64().unwrap() as usize;
+        let delete = e["deleteCount"].as_u64().unwrap() as usize;
+        let insert = e["data"].as_array().cloned().unwrap_or_default();
+        out.splice(start..start + delete, insert);
+    }
+    Value::Array(out)
+}
+
+const TOKENS_TEXT: &str = "-- orders, with a comment\n/* over\n   three lines */ CREATE TABLE orders (\n  id BIGINT,\n  price DECIMAL(10, 2),\n  cost AS UPPER(CAST(price AS STRING)),\n  PRIMARY KEY (id) NOT ENFORCED\n) WITH ('connector' = 'datagen');\nCREATE VIEW v AS SELECT id, price * 2 AS doubled FROM orders;\nSELECT doubled FROM v WHERE id > 1.5;\n";
+
+/// `semanticTokens/range` gives the tokens that overlap the range, each as the full result
+/// has it; `full/delta` after an edit gives edits that turn the previous data into the new full
+/// data; an unknown or stale `previousResultId` gives the full data.
+#[test]
+fn semantic_tokens_in_a_range_and_as_deltas() {
+    let mut c = Client::start(false);
+    c.open(TOKENS_TEXT);
+    let doc = json!({"uri": URI});
+    let full = c.result(
+        "textDocument/semanticTokens/full",
+        json!({ "textDocument": doc }),
+    );
+    let all = absolute_tokens(&full["data"]);
+    assert!(full["resultId"].is_string());
+    let pos = |line: u64, character: u64| (line, character);
+    // Lines 4 to 6; a range inside the three-line comment and the CREATE after it; one part of
+    // a line; the whole text; a range past the end.
+    for ((sl, sc), (el, ec)) in [
+        (pos(4, 0), pos(7, 0)),
+        (pos(2, 3), pos(2, 30)),
+        (pos(5, 10), pos(5, 20)),
+        (pos(0, 0), pos(99, 0)),
+        (pos(50, 0), pos(60, 0)),
+    ] {
+        let range = c.result(
+            "textDocument/semanticTokens/range",
+            json!({"textDocument": doc, "range": {"start": {"line": sl, "character": sc}, "end": {"line": el, "character": ec}}}),
+        );
+        let got = absolute_tokens(&range["data"]);
+        let expected: Vec<[u64; 5]> = all
+            .iter()
+            .copied()
+            .filter(|t| (t[0], t[1]) < (el, ec) && (sl, sc) < (t[0], t[1] + t[2]))
+            .collect();
+        assert_eq!(got, expected, "{sl}:{sc} to {el}:{ec}");
+        assert!(got
+            .iter()
+            .all(|t| (sl, sc) <= (t[0], t[1] + t[2]) && (t[0], t[1]) <= (el, ec)));
+    }
+    let lines_4_to_6 = c.result(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": doc, "range": {"start": {"line": 4, "character": 0}, "end": {"line": 7, "character": 0}}}),
+    );
+    let lines: Vec<u64> = absolute_tokens(&lines_4_to_6["data"])
+        .iter()
+        .map(|t| t[0])
+        .collect();
+    assert!(lines.contains(&4) && lines.contains(&6), "{lines:?}");
+    assert!(lines.iter().all(|l| (4..=6).contains(l)), "{lines:?}");
+
+    // An edit: a column added, a comment shortened. The delta turns the last data into the new.
+    let mut previous = full;
+    for (version, range, text) in [
+        (2, [3, 12, 3, 12], "\n  qty INT,"),
+        (3, [0, 2, 0, 25], " o"),
+        (4, [9, 0, 9, 0], "SELECT 1;\n"),
+    ] {
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [
+                {"range": {"start": {"line": range[0], "character": range[1]}, "end": {"line": range[2], "character": range[3]}}, "text": text}
+            ]}),
+        );
+        let delta = c.result(
+            "textDocument/semanticTokens/full/delta",
+            json!({"textDocument": doc, "previousResultId": previous["resultId"]}),
+        );
+        let edits = &delta["edits"];
+        assert_eq!(edits.as_array().map(Vec::len), Some(1), "{delta}");
+        assert!(edits[0]["data"].as_array().unwrap().len() < 40, "{delta}");
+        let applied = apply_token_edits(&previous["data"], edits);
+        let now = c.result(
+            "textDocument/semanticTokens/full",
+            json!({ "textDocument": doc }),
+        );
+        assert_eq!(applied, now["data"], "version {version}");
+        assert_ne!(now["resultId"], delta["resultId"]);
+        // The delta's id is no longer the last result: asked from it, the whole data comes.
+        let stale = c.result(
+            "textDocument/semanticTokens/full/delta",
+            json!({"textDocument": doc, "previousResultId": delta["resultId"]}),
+        );
+        assert_eq!(stale["data"], now["data"]);
+        assert!(stale.get("edits").is_none());
+        previous = stale;
+    }
+    // Nothing changed: no edit.
+    let same = c.result(
+        "textDocument/semanticTokens/full/delta",
+        json!({"textDocument": doc, "previousResultId": previous["resultId"]}),
+    );
+    assert_eq!(same["edits"], json!([]));
+    // An id this server never gave.
+    let unknown = c.result(
+        "textDocument/semanticTokens/full/delta",
+        json!({"textDocument": doc, "previousResultId": "no-such-result"}),
+    );
+    assert_eq!(unknown["data"], previous["data"]);
+    assert!(unknown["resultId"].is_string());
+    assert!(c.stop());
+}

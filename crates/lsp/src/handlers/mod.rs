@@ -23,7 +23,10 @@ pub use hover::hover;
 pub use inlay_hints::inlay_hints;
 pub use navigation::{definition, document_highlight, references};
 pub use rename::{prepare_rename, rename};
-pub use semantic_tokens::{semantic_tokens, TOKEN_MODIFIERS, TOKEN_TYPES};
+pub use semantic_tokens::{
+    semantic_tokens, semantic_tokens_delta, semantic_tokens_range, LastTokens, TOKEN_MODIFIERS,
+    TOKEN_TYPES,
+};
 pub use signature_help::signature_help;
 pub use symbols::document_symbols;
 

@@ -280,6 +280,43 @@ def test_framing_errors_do_not_deafen_the_server():
     assert server.returncode == 0, server.stderr
 
 
+def test_malformed_client_capabilities_do_not_refuse_the_client():
+    """A `semanticTokens` capability without `tokenTypes` and others of the wrong shape:
+    initialize succeeds and the session answers requests."""
+    capabilities = {
+        "textDocument": {
+            "semanticTokens": {"requests": {"full": True}},
+            "hover": {"contentFormat": "markdown"},
+            "completion": [],
+        },
+        "workspace": {"workspaceFolders": "yes"},
+    }
+    hover = {"textDocument": {"uri": URI}, "position": {"line": 3, "character": 4}}
+    stdin = b"".join(
+        [
+            frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": capabilities}}),
+            frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+            frame(
+                {
+                    "jsonrpc": "2.0",
+                    "method": "textDocument/didOpen",
+                    "params": {"textDocument": {"uri": URI, "languageId": "flinksql", "version": 1, "text": TEXT}},
+                }
+            ),
+            frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": hover}),
+            frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}),
+            frame({"jsonrpc": "2.0", "method": "exit"}),
+        ]
+    )
+    server = subprocess.run(
+        [os.environ["FLINKDDL_BIN"], "lsp"], input=stdin, capture_output=True, timeout=TIMEOUT
+    )
+    replies = {r["id"]: r for r in read_frames(server.stdout) if "id" in r}
+    assert replies[1]["result"]["serverInfo"]["name"] == "flinkddl", replies
+    assert "DECIMAL(10, 2)" in replies[2]["result"]["contents"]["value"], replies
+    assert server.returncode == 0, server.stderr
+
+
 @pytest.mark.asyncio
 async def test_plain_text_client_gets_plain_text():
     """eglot without markdown-mode asks for plaintext: hover and completion documentation
