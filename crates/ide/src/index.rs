@@ -1025,8 +1025,9 @@ mod tests {
         }
     }
 
+    /// The index of `text` as the editor analyzes it (with the semantic model).
     fn index(text: &str) -> Index {
-        Index::build(&flinkddl::analyze(text))
+        Index::build(crate::Analysis::new(text).result())
     }
 
     fn agree_with_the_scan(text: &str) -> Index {
