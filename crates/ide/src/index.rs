@@ -6,11 +6,12 @@
 //! case-sensitive (Flink's `Lex.JAVA`). A column named inside a CREATE TABLE belongs to that
 //! table; one it inherited through LIKE resolves to the source table's definition.
 //!
-//! Queries are read from their tree ([`query`]): every column they name, in any clause, through
-//! aliases, CTEs, derived tables and views, resolved as Calcite resolves it. What the index
-//! cannot resolve (an ambiguous name, a FROM item whose columns it does not know, a statement
-//! that does not parse or that is only delimited) it records as such, so that rename can refuse
-//! rather than leave a use behind.
+//! A query's names are the binder's: [`query`] reads what the semantic model says each name
+//! resolves to (through aliases, CTEs, derived tables and views), and the tree only for where
+//! things are written. What the model does not resolve (an ambiguous name, a FROM item whose
+//! columns are unknown, a statement that does not parse, is only delimited, or that the binder
+//! stopped reading) is recorded as unresolved, so that rename can refuse rather than leave a
+//! use behind.
 
 mod query;
 
