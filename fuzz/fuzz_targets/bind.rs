@@ -1,6 +1,7 @@
-//! Binding whatever the parser makes of arbitrary bytes never panics, in both session modes,
-//! and every diagnostic of the whole pipeline (syntax, bind, lints, connector checks) points
-//! into the text; the bound tables serialize.
+//! Binding whatever the parser makes of arbitrary bytes never panics, in both session modes
+//! (the second, as the editor binds, recording the semantic model), and every diagnostic of the
+//! whole pipeline (syntax, bind, lints, connector checks) points into the text; the bound tables
+//! and the model serialize.
 //!
 //!     RUSTC_BOOTSTRAP=1 cargo fuzz run bind -- -max_total_time=600 -dict=flink.dict
 #![no_main]
@@ -13,6 +14,7 @@ fuzz_target!(|data: &[u8]| {
     for assume_external_objects in [false, true] {
         let options = flinkddl::Options {
             assume_external_objects,
+            semantic_model: assume_external_objects,
             ..flinkddl::Options::default()
         };
         let analysis = flinkddl::analyze_with(&text, &options);
@@ -21,6 +23,9 @@ fuzz_target!(|data: &[u8]| {
         }
         if let Err(e) = serde_json::to_string(&analysis.tables) {
             panic!("bound tables do not serialize: {e}\ninput: {text:?}");
+        }
+        if let Err(e) = serde_json::to_string(&analysis.model) {
+            panic!("the semantic model does not serialize: {e}\ninput: {text:?}");
         }
     }
 });
