@@ -88,8 +88,12 @@ pub enum ColumnSource {
     /// query's): the index of its [`OutputColumn`] in [`SemanticModel::outputs`].
     Output { output: usize },
     /// A column a window table function adds (`window_start`, `window_end`, `window_time`):
-    /// `function` is the call's name.
-    Window { column: String, function: Span },
+    /// `function` is the call's name, `time` the time column it is computed from.
+    Window {
+        column: String,
+        function: Span,
+        time: Option<Box<ColumnSource>>,
+    },
     /// A FROM item whose columns come from something the model does not follow (UNNEST,
     /// MATCH_RECOGNIZE, a table function).
     Unknown,
@@ -230,8 +234,9 @@ impl SemanticModel {
     }
 
     /// The catalog columns an output column's value comes from, following CTEs, derived tables
-    /// and views of this script down to tables (or to what the model does not follow).
-    /// `copied` is whether every step copies the value.
+    /// and views of this script down to tables (or to what the model does not follow); a
+    /// window table function's column comes from its time column (computed). `copied` is
+    /// whether every step copies the value.
     pub fn origins(&self, output: usize) -> Vec<(ColumnSource, bool)> {
         let mut out = Vec::new();
         let mut stack = vec![(output, true)];
@@ -246,6 +251,10 @@ impl SemanticModel {
             };
             let copied = copied && o.copied;
             for s in &o.sources {
+                let (s, copied) = match s {
+                    ColumnSource::Window { time: Some(t), .. } => (&**t, false),
+                    s => (s, copied),
+                };
                 match s {
                     ColumnSource::Output { output } => stack.push((*output, copied)),
                     ColumnSource::View {

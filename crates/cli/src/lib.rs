@@ -21,6 +21,7 @@ pub mod fix;
 pub mod flags;
 pub mod format;
 pub mod json;
+pub mod lineage;
 pub mod render;
 pub mod source;
 

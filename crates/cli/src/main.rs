@@ -53,6 +53,15 @@ enum Command {
     Format(flinkddl_cli::format::FormatArgs),
     /// Parse a script and print its AST as JSON.
     Parse { file: PathBuf },
+    /// Where each column an INSERT, CTAS or RTAS writes comes from: the source columns, copied
+    /// or computed, through views, CTEs, subqueries, joins and window functions.
+    Lineage {
+        /// The .sql files (`-` for standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value_t = LineageFormat::Text)]
+        format: LineageFormat,
+    },
     /// Run the language server on standard input and output (for editors; see docs/editors.md).
     Lsp,
 }
@@ -111,6 +120,18 @@ impl From<ConnectorFindingsArg> for flinkddl::ConnectorFindings {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum LineageFormat {
+    /// A line per sink column.
+    Text,
+    /// `{"lineage": [...]}` (the contract: crates/cli/src/lineage.rs).
+    Json,
+    /// A Graphviz digraph (`| dot -Tsvg`).
+    Dot,
+    /// A Mermaid flowchart.
+    Mermaid,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum DescribeFormat {
     Table,
     Json,
@@ -162,6 +183,7 @@ fn main() -> ExitCode {
             ExitCode::from(outcome.exit)
         }
         Command::Parse { file } => parse(&file),
+        Command::Lineage { files, format } => lineage(&files, format),
         Command::Lsp => lsp(),
     }
 }
@@ -356,6 +378,24 @@ fn describe(file: &Path, table: Option<&str>, format: DescribeFormat) -> ExitCod
         }
     }
     exit_for(&analysis.diagnostics)
+}
+
+fn lineage(files: &[PathBuf], format: LineageFormat) -> ExitCode {
+    use flinkddl_cli::lineage;
+    let mut all = Vec::new();
+    for file in files {
+        let Some(text) = read_source(file) else {
+            return ExitCode::from(EXIT_USAGE);
+        };
+        all.push(lineage::of_text(&file.display().to_string(), &text));
+    }
+    out(&match format {
+        LineageFormat::Text => lineage::text(&all),
+        LineageFormat::Json => lineage::json(&all) + "\n",
+        LineageFormat::Dot => lineage::dot(&all),
+        LineageFormat::Mermaid => lineage::mermaid(&all),
+    });
+    ExitCode::SUCCESS
 }
 
 fn parse(file: &Path) -> ExitCode {

@@ -9,6 +9,7 @@
 
 pub mod contract;
 pub mod incremental;
+pub mod lineage;
 
 pub use flinkddl_binder as binder;
 pub use flinkddl_connectors as connectors;

@@ -35,8 +35,19 @@ fn source(text: &str, index: &LineIndex, model: &SemanticModel, s: &ColumnSource
             Some(o) => format!("output #{output} at {}", at(text, index, o.span)),
             None => format!("output #{output} (missing)"),
         },
-        ColumnSource::Window { column, function } => {
-            format!("window column {column} of {}", at(text, index, *function))
+        ColumnSource::Window {
+            column,
+            function,
+            time,
+        } => {
+            let time = match time {
+                Some(t) => format!(" over {}", source(text, index, model, t)),
+                None => String::new(),
+            };
+            format!(
+                "window column {column} of {}{time}",
+                at(text, index, *function)
+            )
         }
         ColumnSource::Unknown => "unknown".to_string(),
     }

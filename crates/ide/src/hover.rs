@@ -75,7 +75,9 @@ fn model_hover(analysis: &Analysis, statement: usize, offset: u32) -> Option<Hov
             }
         }
         Resolution::Column {
-            source: ColumnSource::Window { column, function },
+            source: ColumnSource::Window {
+                column, function, ..
+            },
             data_type: Some(ty),
         } => {
             let call = analysis

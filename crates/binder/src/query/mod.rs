@@ -511,6 +511,7 @@ impl Resolver<'_, '_> {
     // ---- INSERT -------------------------------------------------------------------------
 
     fn insert(&mut self, insert: &ast::Insert) -> Res<()> {
+        self.note_sink(&insert.target);
         let output = self.query(insert.query.query)?;
         let types = std::mem::take(&mut self.last_types);
         let rowtimes = std::mem::take(&mut self.last_rowtimes);
@@ -1928,10 +1929,19 @@ impl Resolver<'_, '_> {
             return Ok(unknown);
         };
         let origin = self.recording().then(|| {
+            // The time column (`DESCRIPTOR(ts)`): what the window columns are computed from.
+            let time = args.iter().find_map(|a| match &a.kind {
+                ExprKind::Descriptor { columns: named } => match named.as_slice() {
+                    [n] => columns.position(n.value).map(|i| (i, Name::from(n.value))),
+                    _ => None,
+                },
+                _ => None,
+            });
             Rc::new(record::Origin::Window {
                 input: input.origin.clone(),
                 width: columns.len(),
                 function: c.name.span,
+                time,
             })
         });
         for a in &args {

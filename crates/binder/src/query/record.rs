@@ -38,6 +38,8 @@ pub(super) enum Origin {
         input: Option<Rc<Origin>>,
         width: usize,
         function: Span,
+        /// The time column: its index in the input, and its name.
+        time: Option<(usize, Name)>,
     },
 }
 
@@ -62,6 +64,7 @@ impl Origin {
                 input,
                 width,
                 function,
+                time,
             } => {
                 if index < *width {
                     match input {
@@ -69,9 +72,14 @@ impl Origin {
                         None => ColumnSource::Unknown,
                     }
                 } else {
+                    let time = match (input, time) {
+                        (Some(input), Some((t, n))) => Some(Box::new(input.source(*t, n))),
+                        _ => None,
+                    };
                     ColumnSource::Window {
                         column: name.to_string(),
                         function: *function,
+                        time,
                     }
                 }
             }
@@ -132,6 +140,16 @@ impl Resolver<'_, '_> {
             _ => return,
         };
         self.note(name.span, resolution);
+    }
+
+    /// An INSERT's target: the table it writes, as the session qualifies it.
+    pub(super) fn note_sink(&mut self, target: &ast::ObjectName) {
+        if !self.recording() {
+            return;
+        }
+        if let Some(path) = self.model_path(target) {
+            self.note(target.span, Resolution::Table { path });
+        }
     }
 
     /// A function call's name.
