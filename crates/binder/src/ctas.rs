@@ -1,13 +1,13 @@
 //! CREATE TABLE ... AS SELECT and [CREATE OR] REPLACE TABLE ... AS SELECT: the new table's
 //! schema is the query's, where the query is a projection over one table (or literals).
 
-use crate::catalog::{CatalogObject, Lookup, ObjectPath};
-use crate::create_table::{distribution_from_ast, finish_columns, similar, Col};
+use crate::catalog::ObjectPath;
+use crate::create_table::{distribution_from_ast, finish_columns, Col};
 use crate::expr::{ExprOutcome, Scope};
 use crate::schema::*;
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, SelectItem, TableElement};
+use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, TableElement};
 use flinkddl_types::DataType;
 
 struct SourceScope<'a> {
@@ -89,19 +89,10 @@ impl Binder<'_> {
         path: ObjectPath,
         query: &ast::QueryBody,
     ) -> Result<(), ()> {
-        let derived = match &query.simple {
-            // A projection of one table, typed here; over a view, the query resolver's columns.
-            Some(select) => match self.query_columns(select, ct.temporary.is_some())? {
-                Some(columns) => Some(columns),
-                None => self.query_output.take(),
-            },
-            // Any other query: the columns the query resolver derived, when it knows them all
-            // (its names were checked already; the sources it reads are checked here).
-            None => {
-                self.check_query_sources()?;
-                self.query_output.take()
-            }
-        };
+        // The columns the query resolver derived, when it knows them all (its names were
+        // checked already; the sources it reads are checked here, after them, as Flink does).
+        self.check_query_sources()?;
+        let derived = self.query_output.take();
         let mut complete = derived.is_some();
         let mut columns: Vec<Col> = derived
             .unwrap_or_default()
@@ -281,136 +272,5 @@ impl Binder<'_> {
             .rposition(|u| u.statement != self.statement_index)
             .map_or(0, |i| i + 1);
         self.with_uses_from(first, |b, uses| b.check_sources(uses))
-    }
-
-    /// The query's output columns, or `None` when we cannot derive them. `Err` when Flink
-    /// rejects the query (a missing table or column, then a source it cannot build).
-    fn query_columns(
-        &mut self,
-        select: &ast::SimpleSelect,
-        temporary: bool,
-    ) -> Result<Option<Vec<(String, DataType)>>, ()> {
-        let columns = self.query_columns_unchecked(select, temporary)?;
-        self.check_query_sources()?;
-        Ok(columns)
-    }
-
-    fn query_columns_unchecked(
-        &mut self,
-        select: &ast::SimpleSelect,
-        _temporary: bool,
-    ) -> Result<Option<Vec<(String, DataType)>>, ()> {
-        let mut source_columns: Vec<(String, DataType)> = Vec::new();
-        let mut source_name: Option<String> = None;
-        if let Some(from) = &select.from {
-            let path = self.qualify(from)?;
-            match self.catalog.lookup(&path) {
-                Lookup::Found(CatalogObject::Table(t)) => {
-                    if !t.complete {
-                        return Ok(None);
-                    }
-                    source_columns = t
-                        .columns
-                        .iter()
-                        .map(|c| (c.name.as_str().to_owned(), query_type(&c.data_type)))
-                        .collect();
-                    source_name = Some(path.2.clone());
-                }
-                Lookup::Found(CatalogObject::View(_)) | Lookup::Unknowable => return Ok(None),
-                Lookup::Missing => {
-                    let mut d = Diagnostic::new(
-                        Code::ObjectNotFound,
-                        from.span,
-                        format!("Object '{}' not found", from.display()),
-                    );
-                    if let Some(s) = self.similar_table(&path.2) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
-                    }
-                    self.report(d);
-                    return Err(());
-                }
-            }
-        }
-        let mut out: Vec<(String, DataType)> = Vec::new();
-        for (index, item) in select.items.iter().enumerate() {
-            match item {
-                SelectItem::Wildcard { .. } => {
-                    if select.from.is_none() {
-                        return Ok(None);
-                    }
-                    out.extend(source_columns.iter().cloned());
-                }
-                SelectItem::Column { name, alias, .. } => {
-                    let parts: Vec<&str> = name.parts.iter().map(|p| p.value).collect();
-                    let column = match parts.as_slice() {
-                        [c] => *c,
-                        [q, c] if Some(*q) == source_name.as_deref() || select.from.is_some() => *c,
-                        _ => return Ok(None),
-                    };
-                    match source_columns.iter().find(|(n, _)| n == column) {
-                        Some((n, t)) => out.push((
-                            alias
-                                .as_ref()
-                                .map_or_else(|| n.clone(), |a| a.value.to_owned()),
-                            t.clone(),
-                        )),
-                        None => {
-                            let last = name.parts.last().map_or(name.span, |p| p.span);
-                            let mut d = Diagnostic::new(
-                                Code::UnknownColumn,
-                                last,
-                                format!("Column '{column}' not found in any table"),
-                            );
-                            if let Some(s) =
-                                similar(column, source_columns.iter().map(|(n, _)| n.as_str()))
-                            {
-                                d = d.with_help(format!("did you mean `{s}`?"));
-                            }
-                            self.report(d);
-                            return Err(());
-                        }
-                    }
-                }
-                SelectItem::Other {
-                    expr_span, alias, ..
-                } => {
-                    let herd = flinkddl_syntax::Herd::new();
-                    let (expr, _) =
-                        flinkddl_syntax::parse_expression_in(self.source, *expr_span, &herd);
-                    let Some(expr) = expr else {
-                        return Ok(None);
-                    };
-                    let scope = SourceScope {
-                        columns: &source_columns,
-                        qualifier: select
-                            .alias
-                            .as_ref()
-                            .map(|a| a.value)
-                            .or(source_name.as_deref()),
-                    };
-                    match self.bind_expr_in(
-                        &expr,
-                        self.source,
-                        &scope,
-                        &crate::expr::ExprContext::Query,
-                    ) {
-                        ExprOutcome::Typed(t) => {
-                            let name = alias
-                                .as_ref()
-                                .map_or_else(|| format!("EXPR${index}"), |a| a.value.to_owned());
-                            // Validation keeps a rowtime through `ts + INTERVAL ...`, and the
-                            // new table stores that type.
-                            out.push((name, t.data_type));
-                        }
-                        ExprOutcome::NotTyped { .. } => return Ok(None),
-                        ExprOutcome::Rejected(diags) => {
-                            self.diagnostics.extend(diags);
-                            return Err(());
-                        }
-                    }
-                }
-            }
-        }
-        Ok(Some(out))
     }
 }

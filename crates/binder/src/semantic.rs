@@ -120,6 +120,9 @@ pub struct OutputColumn {
     pub wildcard: bool,
     /// The columns the value reads, in the order named (repeats kept once).
     pub sources: Vec<ColumnSource>,
+    /// In the first branch of a set operation: the same column of the other branches (the
+    /// indexes of their outputs), whose values the column also carries.
+    pub branches: Vec<usize>,
 }
 
 /// One SELECT's FROM items, as its expressions see them.
@@ -249,6 +252,9 @@ impl SemanticModel {
             let Some(o) = self.outputs.get(index) else {
                 continue;
             };
+            for branch in &o.branches {
+                stack.push((*branch, copied));
+            }
             let copied = copied && o.copied;
             for s in &o.sources {
                 let (s, copied) = match s {

@@ -246,11 +246,19 @@ impl Context<'_> {
             .map(|(_, t)| t)?;
         let outputs = self.outputs(query.query.span);
         let values = self.values_width(query.query);
+        // The query's columns are the table's, in order (renamed where Flink makes a name
+        // unique), unless the CTAS declares columns of its own: then by name.
+        let by_position = table.columns.len() == outputs.len();
         let columns = table
             .columns
             .iter()
-            .map(|c| {
-                let branch = outputs.iter().find(|b| b[0].1.name == c.name.as_str());
+            .enumerate()
+            .map(|(i, c)| {
+                let branch = if by_position {
+                    outputs.get(i)
+                } else {
+                    outputs.iter().find(|b| b[0].1.name == c.name.as_str())
+                };
                 let origins = match (branch, values) {
                     (_, Some(_)) => Some(Vec::new()),
                     (Some(branch), None) => self.origins(branch),

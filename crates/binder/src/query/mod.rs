@@ -781,6 +781,9 @@ impl Resolver<'_, '_> {
                 _ => None,
             });
         }
+        if self.recording() {
+            self.note_values(s.span, &types);
+        }
         self.last_types = types;
         self.last_rowtimes.clear();
         Ok(Some(
@@ -797,6 +800,7 @@ impl Resolver<'_, '_> {
         first: &ast::SetExpr,
         rest: &[ast::SetOperand],
     ) -> Res<Option<Vec<Name>>> {
+        let outputs_before = self.outputs_noted();
         let head = self.set_expr(first)?;
         let head_types = std::mem::take(&mut self.last_types);
         let mut rowtimes = std::mem::take(&mut self.last_rowtimes);
@@ -829,6 +833,9 @@ impl Resolver<'_, '_> {
             if let Some(names) = cols {
                 keep(&mut self.spares.names, names);
             }
+        }
+        if self.recording() {
+            self.note_branches(outputs_before);
         }
         // Bare NULLs have no type in a set operation (Calcite: "Illegal use of 'NULL'").
         for branch in std::iter::once(first).chain(rest.iter().map(|o| &o.operand)) {
@@ -1110,7 +1117,8 @@ impl Resolver<'_, '_> {
                             .parts
                             .last()
                             .map_or(Name::default(), |p| Name::from(p.value)),
-                        _ => compact_str::format_compact!("EXPR${index}"),
+                        // Calcite numbers by the position in the list after `*` expands.
+                        _ => compact_str::format_compact!("EXPR${position}"),
                     };
                     if self.recording() {
                         self.note_output(

@@ -481,6 +481,7 @@ impl Resolver<'_, '_> {
             copied,
             wildcard: false,
             sources,
+            branches: Vec::new(),
         });
     }
 
@@ -541,7 +542,60 @@ impl Resolver<'_, '_> {
                     copied: true,
                     wildcard: true,
                     sources: vec![source],
+                    branches: Vec::new(),
                 });
+            }
+        }
+    }
+
+    /// `VALUES ...` as a query block: its columns, which read no column.
+    pub(super) fn note_values(&mut self, span: Span, types: &[Option<DataType>]) {
+        let statement = self.binder.statement_index;
+        let depth = self.depth.saturating_sub(1);
+        if let Some(model) = &mut self.model {
+            for (index, data_type) in types.iter().enumerate() {
+                model.outputs.push(OutputColumn {
+                    statement,
+                    depth,
+                    index,
+                    name: format!("EXPR${index}"),
+                    span,
+                    alias: None,
+                    data_type: data_type.clone(),
+                    copied: false,
+                    wildcard: false,
+                    sources: Vec::new(),
+                    branches: Vec::new(),
+                });
+            }
+        }
+    }
+
+    /// A set operation's branches, resolved from output `since` on: the first branch's
+    /// columns carry the others' (`OutputColumn::branches`).
+    pub(super) fn note_branches(&mut self, since: usize) {
+        let depth = self.depth.saturating_sub(1);
+        let Some(model) = &mut self.model else {
+            return;
+        };
+        let mut first: Vec<usize> = Vec::new();
+        let mut links: Vec<(usize, usize)> = Vec::new();
+        for (i, o) in model.outputs.iter().enumerate().skip(since) {
+            if o.depth != depth {
+                continue;
+            }
+            match first.get(o.index) {
+                Some(&head) if head != i => links.push((head, i)),
+                Some(_) => {}
+                None if first.len() == o.index => first.push(i),
+                None => {}
+            }
+        }
+        for (head, other) in links {
+            if let Some(h) = model.outputs.get_mut(head) {
+                if !h.branches.contains(&other) {
+                    h.branches.push(other);
+                }
             }
         }
     }
