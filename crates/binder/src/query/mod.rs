@@ -1151,6 +1151,9 @@ impl Resolver<'_, '_> {
             };
             time::check_over_windows(select, &|name| scope.exact_column(name).cloned())?;
         }
+        if let Some(names) = &mut output {
+            uniquify(names);
+        }
         // Time attributes pass through validation (the planner materializes them later), so
         // a CTAS column keeps `*ROWTIME*` through joins and grouping (oracle-checked).
         let known = output.as_ref().is_some_and(|o| o.len() == types.len());
@@ -2364,6 +2367,43 @@ impl visit::Visitor<'_> for Resolver<'_, '_> {
                 }
             }
         }
+    }
+}
+
+/// A select list's names made unique as Calcite's validator makes them
+/// (`SqlValidatorUtil.uniquify` with its expression suggester): a name met again gets the
+/// first of `0`, `1`, ... that makes it new (`SELECT *` over a join of two tables that both
+/// have `id` gives `id` and `id0`).
+fn uniquify(names: &mut [Name]) {
+    // Most lists have no repeat: a pairwise look for short ones, a set for long ones.
+    let repeats = if names.len() <= 32 {
+        names
+            .iter()
+            .enumerate()
+            .any(|(i, n)| names[..i].iter().any(|m| m == n))
+    } else {
+        let mut seen = foldhash::HashSet::default();
+        !names.iter().all(|n| seen.insert(n.clone()))
+    };
+    if !repeats {
+        return;
+    }
+    let mut taken: foldhash::HashSet<Name> = foldhash::HashSet::default();
+    for name in names.iter_mut() {
+        if !taken.contains(name) {
+            taken.insert(name.clone());
+            continue;
+        }
+        let mut attempt = 0usize;
+        let unique = loop {
+            let candidate = compact_str::format_compact!("{name}{attempt}");
+            if !taken.contains(&candidate) {
+                break candidate;
+            }
+            attempt += 1;
+        };
+        taken.insert(unique.clone());
+        *name = unique;
     }
 }
 
