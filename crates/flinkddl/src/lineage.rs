@@ -247,17 +247,22 @@ impl Context<'_> {
         let outputs = self.outputs(query.query.span);
         let values = self.values_width(query.query);
         // The query's columns are the table's, in order (renamed where Flink makes a name
-        // unique), unless the CTAS declares columns of its own: then by name.
-        let by_position = table.columns.len() == outputs.len();
-        let columns = table
-            .columns
+        // unique), unless the CTAS declares columns of its own: then by name. A table whose
+        // schema flinkddl did not derive: the query's columns as the model has them.
+        let names: Vec<String> = if table.columns.is_empty() {
+            outputs.iter().map(|b| b[0].1.name.clone()).collect()
+        } else {
+            table.columns.iter().map(|c| c.name.to_string()).collect()
+        };
+        let by_position = names.len() == outputs.len();
+        let columns = names
             .iter()
             .enumerate()
             .map(|(i, c)| {
                 let branch = if by_position {
                     outputs.get(i)
                 } else {
-                    outputs.iter().find(|b| b[0].1.name == c.name.as_str())
+                    outputs.iter().find(|b| b[0].1.name == *c)
                 };
                 let origins = match (branch, values) {
                     (_, Some(_)) => Some(Vec::new()),
@@ -266,7 +271,7 @@ impl Context<'_> {
                     (None, None) => Some(Vec::new()),
                 };
                 SinkColumn {
-                    name: c.name.to_string(),
+                    name: c.clone(),
                     origins,
                 }
             })

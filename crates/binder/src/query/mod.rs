@@ -1117,6 +1117,14 @@ impl Resolver<'_, '_> {
                             .parts
                             .last()
                             .map_or(Name::default(), |p| Name::from(p.value)),
+                        // `CURRENT_TIMESTAMP` and the like are identifiers to Calcite, named
+                        // as written (oracle: `current_date` gives `current_date`).
+                        (None, ExprKind::ContextVariable { name }) => Name::from(
+                            self.binder
+                                .source
+                                .get(name.span.start as usize..name.span.end as usize)
+                                .unwrap_or(name.value),
+                        ),
                         // Calcite numbers by the position in the list after `*` expands.
                         _ => compact_str::format_compact!("EXPR${position}"),
                     };
