@@ -314,6 +314,29 @@ fn fix(
     }))
 }
 
+/// `flinkddl.lineage`: each INSERT's, CTAS's and RTAS's sink columns and where their values
+/// come from (the JSON of `flinkddl lineage --format json`'s entries).
+#[pyfunction]
+#[pyo3(signature = (sql, fresh_session = false, config = None))]
+fn lineage(
+    py: Python<'_>,
+    sql: String,
+    fresh_session: bool,
+    config: Option<PathBuf>,
+) -> PyResult<String> {
+    let config = text_config(config, fresh_session)?;
+    Ok(py.detach(move || {
+        let options = flinkddl::Options {
+            semantic_model: true,
+            ..config.options()
+        };
+        match guarded(|| flinkddl::lineage::lineage(&flinkddl::analyze_with(&sql, &options))) {
+            Ok(entries) => serde_json::to_string(&entries).unwrap_or_else(|_| "[]".to_string()),
+            Err(_) => "[]".to_string(),
+        }
+    }))
+}
+
 /// Every diagnostic code: code, name, stage, default severity and title.
 #[pyfunction]
 fn rules() -> String {
@@ -339,6 +362,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(fix, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;
+    m.add_function(wrap_pyfunction!(lineage, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -242,3 +242,32 @@ def test_to_arrow_on_the_fixtures() -> None:
     assert nested.field("a").type == pa.list_(pa.field("element", pa.int32(), False))
     assert nested.field("m").type.key_type == pa.string()
     assert nested.field("r").type.field("y").type == pa.timestamp("us")
+
+
+def test_lineage_matches_the_cli(flinkddl_bin: str, tmp_path: Path) -> None:
+    """Issue 38: `flinkddl.lineage` gives what `flinkddl lineage --format json` prints, typed."""
+    sql = (
+        "CREATE TABLE src (a INT, b STRING, c AS a * 2) WITH ('connector' = 'datagen');\n"
+        "CREATE TABLE sink (a INT, c INT, tag STRING) WITH ('connector' = 'blackhole');\n"
+        "CREATE VIEW v AS SELECT a, c FROM src;\n"
+        "INSERT INTO sink SELECT a, c, 'x' FROM v;\n"
+    )
+    entries = flinkddl.lineage(sql)
+    assert len(entries) == 1
+    entry = entries[0]
+    assert (entry.statement, entry.kind, entry.sink) == (3, "insert", "default_catalog.default_database.sink")
+    assert entry.reads == ("default_catalog.default_database.src",)
+    origins = {c.name: c.origins for c in entry.columns}
+    assert origins["a"] == (flinkddl.ColumnOrigin("default_catalog.default_database.src", "a", False),)
+    # A computed column stands for the columns its expression reads.
+    assert origins["c"] == (flinkddl.ColumnOrigin("default_catalog.default_database.src", "a", True),)
+    assert origins["tag"] == ()
+    script = tmp_path / "job.sql"
+    script.write_text(sql)
+    printed = json.loads(
+        subprocess.run(
+            [flinkddl_bin, "lineage", str(script), "--format", "json"], capture_output=True, text=True, check=True
+        ).stdout
+    )["lineage"]
+    assert [e["sink"] for e in printed] == [e.sink for e in entries]
+    assert [[c["name"] for c in e["columns"]] for e in printed] == [[c.name for c in e.columns] for e in entries]

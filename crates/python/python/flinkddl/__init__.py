@@ -41,9 +41,13 @@ __all__ = [
     "Rule",
     "Table",
     "Watermark",
+    "ColumnOrigin",
+    "SinkColumn",
+    "SinkLineage",
     "analyze",
     "check",
     "fix",
+    "lineage",
     "rules",
     "__version__",
 ]
@@ -292,6 +296,36 @@ class Rule:
     title: str
 
 
+@dataclass(frozen=True)
+class ColumnOrigin:
+    #: ``catalog.database.table``
+    table: str
+    column: str
+    #: The value is computed from the column, not copied as it is.
+    derived: bool
+
+
+@dataclass(frozen=True)
+class SinkColumn:
+    name: str
+    #: Where the column's value comes from; ``()`` when from no column (a literal, ``VALUES``,
+    #: a column the INSERT leaves out); ``None`` when flinkddl does not follow it.
+    origins: Optional[Tuple[ColumnOrigin, ...]]
+
+
+@dataclass(frozen=True)
+class SinkLineage:
+    #: The statement's 0-based index, statements counted as ``;`` separates them.
+    statement: int
+    #: ``"insert"``, ``"ctas"`` or ``"rtas"``
+    kind: str
+    #: ``catalog.database.table``
+    sink: str
+    columns: Tuple[SinkColumn, ...]
+    #: The tables the statement reads, views and CTEs followed to them.
+    reads: Tuple[str, ...]
+
+
 def _record(cls: Type[_T], v: Dict[str, Any], **given: Any) -> _T:
     """``cls`` from a JSON object whose keys are its fields' names; ``given`` sets the fields
     that are named otherwise or need converting."""
@@ -379,6 +413,39 @@ def analyze(
         sql=text,
         tables=tuple(_table(t) for t in raw["tables"]),
         diagnostics=tuple(_diagnostic(d) for d in raw["diagnostics"]),
+    )
+
+
+def lineage(
+    sql: str, *, fresh_session: bool = False, config: Optional[PathLike] = None
+) -> Tuple[SinkLineage, ...]:
+    """Column lineage of one script: for every INSERT, CTAS and RTAS, where each sink column
+    comes from, through views, CTEs, subqueries, joins and window functions (what
+    ``flinkddl lineage --format json`` prints; the contract is in ``docs/lineage.md``).
+    """
+    text = _sql(sql)
+    raw = json.loads(
+        _native.lineage(text, bool(fresh_session), _optional_path(config, "config"))
+    )
+
+    def column(c: Dict[str, Any]) -> SinkColumn:
+        origins = c.get("origins")
+        return SinkColumn(
+            name=c["name"],
+            origins=None
+            if origins is None
+            else tuple(_record(ColumnOrigin, o) for o in origins),
+        )
+
+    return tuple(
+        SinkLineage(
+            statement=e["statement"],
+            kind=e["kind"],
+            sink=e["sink"],
+            columns=tuple(column(c) for c in e["columns"]),
+            reads=tuple(e["reads"]),
+        )
+        for e in raw
     )
 
 
