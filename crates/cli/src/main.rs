@@ -1,4 +1,4 @@
-//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`, and `lsp` (the language
+//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`, `lineage`, and `lsp` (the language
 //! server of `flinkddl-lsp` on stdin and stdout).
 //!
 //! Only this crate writes to stdout and stderr. Exit status: 0 clean, 1 when some diagnostic is
