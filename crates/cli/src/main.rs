@@ -1,5 +1,5 @@
-//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`, `lineage`, and `lsp` (the language
-//! server of `flinkddl-lsp` on stdin and stdout).
+//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`, `lineage`, and `lsp`
+//! (the language server of `flinkddl-lsp` on stdin and stdout).
 //!
 //! Only this crate writes to stdout and stderr. Exit status: 0 clean, 1 when some diagnostic is
 //! an error (or a warning, with `--deny-warnings`), 2 on a usage error (bad arguments, a bad
