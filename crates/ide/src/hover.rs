@@ -99,6 +99,44 @@ fn model_hover(analysis: &Analysis, statement: usize, offset: u32) -> Option<Hov
     Some(Hover { span, markdown })
 }
 
+/// Where the script's INSERTs, CTAS and RTAS take a sink column's values from (lineage), a
+/// line per writing statement; empty when no statement writes it.
+fn written_from(analysis: &Analysis, path: &crate::index::TablePath, name: &str) -> String {
+    let sink = format!("{}.{}.{}", path.0, path.1, path.2);
+    let mut out = String::new();
+    // A table many statements write: the first few.
+    const SHOWN: usize = 5;
+    let writes = analysis
+        .lineage()
+        .iter()
+        .filter(|l| l.sink == sink)
+        .filter_map(|l| Some((l, l.columns.iter().find(|c| c.name == name)?)));
+    for (i, (l, column)) in writes.enumerate() {
+        if i == SHOWN {
+            out.push_str("\n- …");
+            break;
+        }
+        if i == 0 {
+            out.push_str("\n\n**written from**");
+        }
+        let origins = match &column.origins {
+            None => "(not followed)".to_string(),
+            Some(o) if o.is_empty() => "no source column".to_string(),
+            Some(o) => o
+                .iter()
+                .map(|o| {
+                    let table = o.table.rsplit('.').next().unwrap_or(&o.table);
+                    let how = if o.derived { " (computed)" } else { "" };
+                    format!("`{table}.{}`{how}", o.column)
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        out.push_str(&format!("\n- statement {}: {origins}", l.statement + 1));
+    }
+    out
+}
+
 fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
     let markdown = match &occurrence.symbol {
         Symbol::Table(path) => {
@@ -139,7 +177,9 @@ fn symbol_hover(analysis: &Analysis, occurrence: &Occurrence) -> Option<Hover> {
                     Some((t, column, comment))
                 })
             {
-                Some((table, column, comment)) => column_markdown(table, column, comment),
+                Some((table, column, comment)) => {
+                    column_markdown(table, column, comment) + &written_from(analysis, path, name)
+                }
                 None => {
                     let def = analysis
                         .index()

@@ -74,6 +74,8 @@ pub struct Analysis {
     /// Built on first use (inlay hints): the binder's type of each select item, by position,
     /// read off the semantic model.
     select_item_types: OnceLock<Vec<SelectItemType>>,
+    /// Built on first use (hover on a sink column): the script's column lineage.
+    lineage: OnceLock<Vec<flinkddl::lineage::SinkLineage>>,
 }
 
 /// One select item of a query (of any query block) and the type the binder gave it.
@@ -128,6 +130,7 @@ impl Analysis {
             index: OnceLock::new(),
             connectors: config.shared_catalogue(),
             select_item_types: OnceLock::new(),
+            lineage: OnceLock::new(),
         }
     }
 
@@ -192,6 +195,12 @@ impl Analysis {
             .and_then(|def| self.created_by(def.statement))
             .filter(same)
             .or_else(|| self.result.tables.iter().map(|t| t.as_ref()).find(same))
+    }
+
+    /// Where each column the script's INSERTs, CTAS and RTAS write comes from.
+    pub fn lineage(&self) -> &[flinkddl::lineage::SinkLineage] {
+        self.lineage
+            .get_or_init(|| flinkddl::lineage::lineage(&self.result))
     }
 
     /// What the binder resolved (empty for an analysis made without it).
