@@ -4,7 +4,8 @@
 //! the tokens, and every syntax error found in one pass. It never fails, never panics and bounds
 //! its recursion ([`MAX_DEPTH`]). It knows Flink's grammar (parserImpls.ftl on Calcite with
 //! `Lex.JAVA`) and its keyword classes, and nothing of Flink's semantics: types are not
-//! resolved, names not looked up, query bodies only delimited. That is the binder's job.
+//! resolved, names not looked up (queries are trees; what their names denote is the binder's
+//! semantic model).
 //!
 //! The tree borrows the text and lives in a herd of `bumpalo` arenas (decision 0006): the
 //! owned [`Parse`] holds a copy of the text, the arenas and the tree, and lends the tree

@@ -191,40 +191,4 @@ pub struct QueryBody<'a> {
     pub span: Span,
     /// The query as a tree.
     pub query: &'a Query<'a>,
-    /// For a simple `SELECT items FROM one_table` query: its projection and source, which lets
-    /// the binder derive a CTAS schema. `None` for anything else. Read off `query`.
-    pub simple: Option<SimpleSelect<'a>>,
-}
-
-/// `SELECT [DISTINCT|ALL] item, ... [FROM name [[AS] alias]] [WHERE ...]`, read when the query
-/// has this shape and nothing more than a WHERE clause.
-#[derive(Debug, Clone, PartialEq, Serialize, Eq)]
-pub struct SimpleSelect<'a> {
-    pub items: List<'a, SelectItem<'a>>,
-    /// `None` for a SELECT without FROM (`SELECT 1 AS x`).
-    pub from: Option<ObjectName<'a>>,
-    /// The FROM item's alias, which qualifies its columns in place of the table's name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alias: Option<Ident<'a>>,
-    pub has_where: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "item", rename_all = "snake_case")]
-pub enum SelectItem<'a> {
-    /// `*` or `t.*`
-    Wildcard { span: Span },
-    /// A bare column reference with an optional alias.
-    Column {
-        span: Span,
-        name: ObjectName<'a>,
-        alias: Option<Ident<'a>>,
-    },
-    /// Any other expression: the whole item, the expression's own span (the alias excluded),
-    /// and the alias.
-    Other {
-        span: Span,
-        expr_span: Span,
-        alias: Option<Ident<'a>>,
-    },
 }

@@ -13,7 +13,7 @@ use super::*;
 use crate::lexer::Token;
 use crate::parser::Failed;
 
-/// A statement's query: the tree, and the projection over one table that CTAS derivation reads.
+/// A statement's query, as a tree.
 pub(crate) fn query_body<'a>(p: &mut Parser<'a>) -> PResult<QueryBody<'a>> {
     let start = p.start();
     if !starts_query(p) {
@@ -24,11 +24,9 @@ pub(crate) fn query_body<'a>(p: &mut Parser<'a>) -> PResult<QueryBody<'a>> {
     let result = query(p);
     p.leave_query(outer);
     let query = result?;
-    let simple = simple_select(p, &query);
     Ok(QueryBody {
         span: p.span_from(start),
         query: alloc!(p, query),
-        simple,
     })
 }
 
@@ -1275,72 +1273,4 @@ pub(crate) fn at_query<'a>(p: &mut Parser<'a>) -> bool {
         p.note_keywords(&[K::SELECT]);
         false
     }
-}
-
-/// `SELECT [DISTINCT|ALL] items [FROM name [[AS] alias]] [WHERE ...]` read off the tree, for the
-/// binder's CTAS derivation; `None` for any other shape.
-fn simple_select<'a>(p: &Parser<'a>, q: &Query<'a>) -> Option<SimpleSelect<'a>> {
-    if q.with.is_some() || !q.order_by.is_empty() || q.limit.is_some() || q.offset.is_some() {
-        return None;
-    }
-    let SetExprKind::Select(select) = &q.body.kind else {
-        return None;
-    };
-    if !select.hints.is_empty()
-        || select.group_by.is_some()
-        || select.having.is_some()
-        || !select.windows.is_empty()
-        || select.qualify.is_some()
-    {
-        return None;
-    }
-    let alias = select
-        .from
-        .as_ref()
-        .and_then(|f| f.first.alias.as_ref())
-        .map(|a| a.name.clone());
-    let from = match &select.from {
-        None => None,
-        Some(f) => {
-            if !f.joins.is_empty() || f.first.match_recognize.is_some() {
-                return None;
-            }
-            if f.first.alias.as_ref().is_some_and(|a| a.columns.is_some()) {
-                return None;
-            }
-            match &f.first.kind {
-                TableRefKind::Named {
-                    name,
-                    hints,
-                    system_time: None,
-                } if hints.is_empty() => Some(name.clone()),
-                _ => return None,
-            }
-        }
-    };
-    let items = select
-        .items
-        .iter()
-        .map(|item| match item {
-            QueryItem::Wildcard { span, .. } => SelectItem::Wildcard { span: *span },
-            QueryItem::Expr { span, expr, alias } => match &expr.kind {
-                ExprKind::Identifier(name) => SelectItem::Column {
-                    span: *span,
-                    name: name.clone(),
-                    alias: alias.clone(),
-                },
-                _ => SelectItem::Other {
-                    span: *span,
-                    expr_span: expr.span,
-                    alias: alias.clone(),
-                },
-            },
-        })
-        .collect();
-    Some(SimpleSelect {
-        items: p.list(items),
-        from,
-        alias,
-        has_where: select.where_clause.is_some(),
-    })
 }
