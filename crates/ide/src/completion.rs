@@ -1026,7 +1026,26 @@ impl Collector<'_> {
         // The view's query's columns as the binder typed them (its first branch), named by
         // its column list when it has one.
         let model = self.analysis.model();
-        let outputs = (0..).map_while(|i| model.statement_output(def.statement, i));
+        // The view's query's first branch: its depth-0 outputs until the index starts again.
+        let from = model
+            .outputs
+            .partition_point(|o| o.statement < def.statement);
+        let mut next = 0;
+        let first_branch: Vec<usize> = model
+            .outputs
+            .iter()
+            .enumerate()
+            .skip(from)
+            .take_while(|(_, o)| o.statement == def.statement)
+            .filter(|(_, o)| o.depth == 0)
+            .take_while(|(_, o)| {
+                let same = o.index == next;
+                next += 1;
+                same
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let outputs = first_branch.iter().filter_map(|&i| model.output(i));
         let names: Option<Vec<&str>> = v
             .columns
             .as_ref()
@@ -1040,9 +1059,7 @@ impl Collector<'_> {
                     .unwrap_or(o.name.as_str());
                 // A column the view copies from a table (and does not rename): described as
                 // that column.
-                let at = model
-                    .statement_output_index(def.statement, i)
-                    .filter(|_| names.is_none());
+                let at = first_branch.get(i).copied().filter(|_| names.is_none());
                 if let Some(ColumnSource::Table { path, column }) =
                     at.and_then(|at| model_origins(self.analysis, at))
                 {

@@ -591,11 +591,11 @@ impl Resolver<'_, '_> {
                 None => {}
             }
         }
+        // (Each output is linked once: no look for it among the branches already linked, which
+        // a chain of 100,000 UNIONs would make quadratic.)
         for (head, other) in links {
             if let Some(h) = model.outputs.get_mut(head) {
-                if !h.branches.contains(&other) {
-                    h.branches.push(other);
-                }
+                h.branches.push(other);
             }
         }
     }
