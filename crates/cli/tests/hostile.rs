@@ -422,3 +422,73 @@ fn script_of_100k_missing_like_sources() {
     let o = run_check("script_of_100k_missing_like", sql.as_bytes());
     assert_eq!(o.status, 1);
 }
+
+/// `flinkddl lineage` on the longest shapes a query has (a chain of 100,000 UNION ALLs, 100,000
+/// joins, a select list of 100,000 items): it ends on its own with exit status 0 and one JSON
+/// document, each sink column answered. (The UNION chain once took a minute: its branches were
+/// linked to the first one in quadratic time.)
+#[test]
+fn lineage_of_long_chains() {
+    let source = "CREATE TABLE s (a INT) WITH ('connector' = 'datagen');\n\
+                  CREATE TABLE k (a INT) WITH ('connector' = 'blackhole');\n";
+    let cases = [
+        (
+            "lineage_union_all_100k",
+            format!(
+                "{source}INSERT INTO k {};",
+                vec!["SELECT a FROM s"; 100_000].join(" UNION ALL ")
+            ),
+        ),
+        (
+            "lineage_joins_100k",
+            format!(
+                "{source}INSERT INTO k SELECT s.a FROM s{};",
+                repeat(" JOIN s ON TRUE", 100_000)
+            ),
+        ),
+        (
+            "lineage_select_list_100k",
+            format!(
+                "{source}CREATE TABLE w WITH ('connector' = 'blackhole') AS SELECT {} FROM s;",
+                vec!["a"; 100_000].join(", ")
+            ),
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("flinkddl-hostile-lineage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, sql) in cases {
+        let file = dir.join(format!("{name}.sql"));
+        std::fs::write(&file, &sql).unwrap();
+        let out_path = file.with_extension("json");
+        let mut child = Command::new(binary())
+            .args(["lineage", "--format", "json"])
+            .arg(&file)
+            .stdout(std::fs::File::create(&out_path).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > HANG_GUARD {
+                let _ = child.kill();
+                panic!("{name}: still running after {HANG_GUARD:?}");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert!(status.success(), "{name}: exit status {status}");
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out_path).unwrap()).unwrap();
+        let entries = report["lineage"].as_array().cloned().unwrap_or_default();
+        assert_eq!(entries.len(), 1, "{name}: {report:.300}");
+        let answered = entries[0]["columns"]
+            .as_array()
+            .is_some_and(|c| !c.is_empty() && c.iter().all(|c| !c["origins"].is_null()));
+        assert!(answered, "{name}: {report:.300}");
+        println!("{name}: {:.2} s", started.elapsed().as_secs_f64());
+        let _ = std::fs::remove_file(&file);
+        let _ = std::fs::remove_file(&out_path);
+    }
+}
