@@ -50,8 +50,11 @@ pub struct NameUse {
 pub enum Resolution {
     /// A FROM item (or `TABLE t`) naming a catalog table.
     Table { path: Arc<ObjectPath> },
-    /// A FROM item naming a catalog view.
-    View { path: Arc<ObjectPath> },
+    /// A FROM item naming a catalog view; `statement` created it.
+    View {
+        path: Arc<ObjectPath>,
+        statement: usize,
+    },
     /// A FROM item naming a CTE, defined at `definition` (its name in the WITH clause).
     Cte { definition: Span },
     /// A qualifier naming a FROM item: `definition` is its alias, or its table's name.

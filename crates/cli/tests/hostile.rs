@@ -50,6 +50,25 @@ fn run_check(name: &str, input: &[u8]) -> Outcome {
     outcome
 }
 
+/// The child's exit status; a child still running after [`HANG_GUARD`] is killed and fails
+/// the test.
+fn wait_guarded(
+    name: &str,
+    child: &mut std::process::Child,
+    started: Instant,
+) -> std::process::ExitStatus {
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > HANG_GUARD {
+            let _ = child.kill();
+            panic!("{name}: still running after {HANG_GUARD:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 fn run_file(name: &str, file: &Path, size: usize) -> Outcome {
     let out_path = file.with_extension("json");
     let out = std::fs::File::create(&out_path).unwrap();
@@ -68,16 +87,7 @@ fn run_file(name: &str, file: &Path, size: usize) -> Outcome {
         .stderr(Stdio::piped());
     let started = Instant::now();
     let mut child = command.spawn().unwrap();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > HANG_GUARD {
-            let _ = child.kill();
-            panic!("{name}: still running after {HANG_GUARD:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let status = wait_guarded(name, &mut child, started);
     let elapsed = started.elapsed();
     let mut stderr = String::new();
     if let Some(mut e) = child.stderr.take() {
@@ -468,16 +478,7 @@ fn lineage_of_long_chains() {
             .spawn()
             .unwrap();
         let started = Instant::now();
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
-            }
-            if started.elapsed() > HANG_GUARD {
-                let _ = child.kill();
-                panic!("{name}: still running after {HANG_GUARD:?}");
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        };
+        let status = wait_guarded(name, &mut child, started);
         assert!(status.success(), "{name}: exit status {status}");
         let report: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&out_path).unwrap()).unwrap();

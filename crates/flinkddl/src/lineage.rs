@@ -395,43 +395,12 @@ impl Context<'_> {
                         out.push(name);
                     }
                 }
-                Resolution::View { path } => {
-                    if let Some(v) = self.view_statement(path) {
-                        self.reads_of(v, None, out, depth + 1);
-                    }
+                Resolution::View { statement, .. } => {
+                    self.reads_of(*statement, None, out, depth + 1);
                 }
                 _ => {}
             }
         }
-    }
-
-    /// The statement that created the view `path` (the model's view columns say where).
-    fn view_statement(&self, path: &(String, String, String)) -> Option<usize> {
-        self.model
-            .names
-            .iter()
-            .find_map(|n| match &n.resolution {
-                Resolution::Column {
-                    source:
-                        ColumnSource::View {
-                            path: p, statement, ..
-                        },
-                    ..
-                } if **p == *path => Some(*statement),
-                _ => None,
-            })
-            .or_else(|| {
-                self.model.scopes.iter().find_map(|s| {
-                    s.items.iter().find_map(|i| {
-                        i.columns.iter().flatten().find_map(|c| match &c.source {
-                            ColumnSource::View {
-                                path: p, statement, ..
-                            } if **p == *path => Some(*statement),
-                            _ => None,
-                        })
-                    })
-                })
-            })
     }
 }
 

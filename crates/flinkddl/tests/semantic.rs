@@ -59,7 +59,7 @@ fn render(text: &str, model: &SemanticModel) -> String {
     for n in &model.names {
         let what = match &n.resolution {
             Resolution::Table { path: p } => format!("table {}", path(p)),
-            Resolution::View { path: p } => format!("view {}", path(p)),
+            Resolution::View { path: p, .. } => format!("view {}", path(p)),
             Resolution::Cte { definition } => format!("CTE at {}", at(text, &index, *definition)),
             Resolution::FromItem { definition } => {
                 format!("FROM item at {}", at(text, &index, *definition))

@@ -133,8 +133,9 @@ impl Resolver<'_, '_> {
             Some(Origin::Table(path) | Origin::Declared { path, .. }) => Resolution::Table {
                 path: Arc::clone(path),
             },
-            Some(Origin::View { path, .. }) => Resolution::View {
+            Some(Origin::View { path, statement }) => Resolution::View {
                 path: Arc::clone(path),
+                statement: *statement,
             },
             Some(Origin::Query { cte: Some(at), .. }) => Resolution::Cte { definition: *at },
             _ => return,
