@@ -1,5 +1,6 @@
 //! CREATE TABLE ... AS SELECT and [CREATE OR] REPLACE TABLE ... AS SELECT: the new table's
-//! schema is the query's, where the query is a projection over one table (or literals).
+//! schema is the columns the query resolver derived for its query (`query_output`), when it
+//! knows them all.
 
 use crate::catalog::ObjectPath;
 use crate::create_table::{distribution_from_ast, finish_columns, Col};

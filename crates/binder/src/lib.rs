@@ -6,8 +6,8 @@
 //! Flink's (`default_catalog.default_database`, streaming mode). It works on the syntax
 //! crate's AST and the types crate's `DataType`, does no I/O and renders nothing. Connector
 //! and format options are not validated here (Flink checks them only when a table is used:
-//! that is a lint). Query bodies are read only where a CTAS needs its schema and the query is
-//! a projection over one table.
+//! that is a lint). Queries are resolved as Calcite's validator and Flink's planner resolve
+//! them (`query/`), which also records the semantic model when asked ([`semantic`]).
 
 mod alter;
 mod builder;
