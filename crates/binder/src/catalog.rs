@@ -29,6 +29,9 @@ pub struct ViewDef {
     pub columns: Option<Vec<(String, Option<DataType>)>>,
     /// The statement that created it (the semantic model's view columns point there).
     pub statement: usize,
+    /// The script that statement is in (`crate::prelude::ScriptId`): the one being bound, or
+    /// one of a project's catalog files.
+    pub script: crate::prelude::ScriptId,
 }
 
 #[derive(Debug, Clone)]
@@ -52,10 +55,19 @@ impl CatalogEntry {
     }
 }
 
-#[derive(Debug, Clone)]
-pub struct Catalog {
+/// The objects of a session: its catalogs (with their databases and what those hold) and its
+/// temporary objects. Shared between a project's prelude and every file that starts from it
+/// (copied on a file's first change: most job files change nothing).
+#[derive(Debug, Clone, Default)]
+pub struct Objects {
     pub catalogs: BTreeMap<String, CatalogEntry>,
     pub temporary: HashMap<ObjectPath, CatalogObject>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    /// Read through `Deref` (`catalog.catalogs`); changed through [`Catalog::objects_mut`].
+    objects: Arc<Objects>,
     pub current_catalog: String,
     pub current_database: String,
     /// Tables in the order of the statement that last created or targeted each; a moved or
@@ -65,6 +77,20 @@ pub struct Catalog {
     /// Where each table is in `order`: permanent ones (`[0]`) and temporary ones (`[1]`), so
     /// that a lookup borrows the path.
     order_index: [HashMap<Arc<ObjectPath>, usize>; 2],
+    /// The creation order of the session this one continues (a project's catalog files,
+    /// oldest first), read after `order`: a file that starts from a prelude lists only the
+    /// tables it creates or targets itself, and suggests names from both.
+    earlier: Option<Arc<[OrderEntry]>>,
+}
+
+/// An entry of the creation order: a table's path, and whether it is temporary.
+type OrderEntry = (Arc<ObjectPath>, bool);
+
+impl std::ops::Deref for Catalog {
+    type Target = Objects;
+    fn deref(&self) -> &Objects {
+        &self.objects
+    }
 }
 
 impl Default for Catalog {
@@ -75,12 +101,15 @@ impl Default for Catalog {
             CatalogEntry::in_memory(DEFAULT_DATABASE),
         );
         Catalog {
-            catalogs,
-            temporary: HashMap::new(),
+            objects: Arc::new(Objects {
+                catalogs,
+                temporary: HashMap::new(),
+            }),
             current_catalog: DEFAULT_CATALOG.to_string(),
             current_database: DEFAULT_DATABASE.to_string(),
             order: Vec::new(),
             order_index: [HashMap::new(), HashMap::new()],
+            earlier: None,
         }
     }
 }
@@ -159,7 +188,7 @@ impl Catalog {
     pub fn add_catalog(&mut self, name: &str, catalog_type: Option<&str>) {
         let mut entry = CatalogEntry::in_memory("default");
         entry.opaque = catalog_type != Some("generic_in_memory");
-        self.catalogs.insert(name.to_string(), entry);
+        self.objects_mut().catalogs.insert(name.to_string(), entry);
     }
 
     pub fn catalog(&self, name: &str) -> Option<&CatalogEntry> {
@@ -212,13 +241,14 @@ impl Catalog {
     }
 
     pub fn put_permanent(&mut self, path: &ObjectPath, object: CatalogObject) {
-        if let Some(db) = self
+        let objects = self.objects_mut();
+        if let Some(db) = objects
             .catalogs
             .get_mut(&path.0)
             .and_then(|c| c.databases.get_mut(&path.1))
         {
             db.insert(path.2.clone(), object);
-        } else if let Some(entry) = self.catalogs.get_mut(&path.0) {
+        } else if let Some(entry) = objects.catalogs.get_mut(&path.0) {
             // Opaque catalogs hold what we are told they hold.
             entry
                 .databases
@@ -229,7 +259,8 @@ impl Catalog {
     }
 
     pub fn remove_permanent(&mut self, path: &ObjectPath) -> Option<CatalogObject> {
-        self.catalogs
+        self.objects_mut()
+            .catalogs
             .get_mut(&path.0)?
             .databases
             .get_mut(&path.1)?
@@ -312,48 +343,125 @@ impl Catalog {
 
     /// The tables that exist now, in creation order (a temporary table shadows a permanent
     /// one of the same name only in lookups; both are listed), moved out of the catalog (no
-    /// copies).
-    pub fn into_tables_in_order(mut self) -> Vec<Arc<TableSchema>> {
-        let order = std::mem::take(&mut self.order);
-        order
-            .into_iter()
-            .flatten()
-            .filter_map(|(path, temporary)| {
-                let object = if temporary {
-                    self.temporary.remove(&path)
-                } else {
-                    self.catalogs
-                        .get_mut(&path.0)
-                        .and_then(|c| c.databases.get_mut(&path.1))
-                        .and_then(|db| db.remove(&path.2))
-                };
-                match object {
+    /// copies). A catalog that continues a prelude lists only the tables its own script
+    /// created or targeted.
+    pub fn into_tables_in_order(self) -> Vec<Arc<TableSchema>> {
+        let Catalog { objects, order, .. } = self;
+        match Arc::try_unwrap(objects) {
+            Ok(mut objects) => order
+                .into_iter()
+                .flatten()
+                .filter_map(|(path, temporary)| match objects.take(&path, temporary) {
                     Some(CatalogObject::Table(t)) => Some(t),
                     _ => None,
-                }
-            })
+                })
+                .collect(),
+            // Shared with a prelude: the tables are shared too.
+            Err(shared) => order
+                .into_iter()
+                .flatten()
+                .filter_map(|(path, temporary)| shared.table_at(&path, temporary).cloned())
+                .collect(),
+        }
+    }
+
+    /// [`Catalog::into_tables_in_order`], the tables shared with the catalog.
+    pub fn own_tables_in_order(&self) -> Vec<Arc<TableSchema>> {
+        self.order
+            .iter()
+            .flatten()
+            .filter_map(|(path, temporary)| self.objects.table_at(path, *temporary).cloned())
             .collect()
     }
 
-    /// The tables among the last `limit` entries of the creation order, newest first, whose
-    /// name `keep` accepts: the name is tested before the table is looked up (a did-you-mean
-    /// over a thousand tables rejects most by their length alone).
+    /// The tables among the last `limit` entries of the creation order (this script's, then
+    /// the prelude's it continues), newest first, whose name `keep` accepts: the name is
+    /// tested before the table is looked up (a did-you-mean over a thousand tables rejects
+    /// most by their length alone).
     pub fn recent_tables_named<'s>(
         &'s self,
         limit: usize,
         keep: impl Fn(&str) -> bool + 's,
     ) -> impl Iterator<Item = &'s TableSchema> + 's {
-        self.order
+        let own = self.order.iter().rev().flatten();
+        let earlier = self
+            .earlier
             .iter()
-            .rev()
-            .flatten()
+            .flat_map(|earlier| earlier.iter().rev())
+            .filter(|(path, temporary)| {
+                !self.order_index[usize::from(*temporary)].contains_key(path)
+            });
+        own.chain(earlier)
             .take(limit)
             .filter(move |(path, _)| keep(&path.2))
-            .filter_map(|(path, temporary)| self.table_at(path, *temporary))
+            .filter_map(|(path, temporary)| self.objects.table_at(path, *temporary))
+            .map(Arc::as_ref)
     }
 
+    /// The session's objects, to change them: copied first when a prelude (or a checkpoint)
+    /// still shares them.
+    pub fn objects_mut(&mut self) -> &mut Objects {
+        Arc::make_mut(&mut self.objects)
+    }
+
+    /// A session that starts where `prelude` ends (a project's catalog files): the same
+    /// objects (shared until changed), current catalog and database, and an empty creation
+    /// order of its own, with the prelude's read after it.
+    pub fn continuing(prelude: &Catalog) -> Catalog {
+        Catalog {
+            objects: Arc::clone(&prelude.objects),
+            current_catalog: prelude.current_catalog.clone(),
+            current_database: prelude.current_database.clone(),
+            order: Vec::new(),
+            order_index: [HashMap::new(), HashMap::new()],
+            earlier: prelude.earlier.clone(),
+        }
+    }
+
+    /// This session as a prelude for others ([`Catalog::continuing`]): the creation order,
+    /// the earlier sessions' first, then this one's, of the tables that still exist.
+    pub fn into_prelude(self) -> Catalog {
+        let mut merged: Vec<OrderEntry> = Vec::new();
+        if let Some(earlier) = &self.earlier {
+            merged.extend(
+                earlier
+                    .iter()
+                    .filter(|(path, temporary)| {
+                        !self.order_index[usize::from(*temporary)].contains_key(path)
+                    })
+                    .cloned(),
+            );
+        }
+        merged.extend(self.order.iter().flatten().cloned());
+        merged.retain(|(path, temporary)| self.objects.table_at(path, *temporary).is_some());
+        Catalog {
+            objects: self.objects,
+            current_catalog: self.current_catalog,
+            current_database: self.current_database,
+            order: Vec::new(),
+            order_index: [HashMap::new(), HashMap::new()],
+            earlier: Some(merged.into()),
+        }
+    }
+
+    /// Every table of the session, the prelude's included, in creation order.
+    pub fn all_tables(&self) -> impl Iterator<Item = &Arc<TableSchema>> + '_ {
+        let earlier = self
+            .earlier
+            .iter()
+            .flat_map(|earlier| earlier.iter())
+            .filter(|(path, temporary)| {
+                !self.order_index[usize::from(*temporary)].contains_key(path)
+            });
+        earlier
+            .chain(self.order.iter().flatten())
+            .filter_map(|(path, temporary)| self.objects.table_at(path, *temporary))
+    }
+}
+
+impl Objects {
     /// The table at `path` (a temporary one when `temporary`), if it is a table.
-    fn table_at(&self, path: &ObjectPath, temporary: bool) -> Option<&TableSchema> {
+    fn table_at(&self, path: &ObjectPath, temporary: bool) -> Option<&Arc<TableSchema>> {
         let object = if temporary {
             self.temporary.get(path)
         } else {
@@ -363,8 +471,20 @@ impl Catalog {
                 .and_then(|db| db.get(&path.2))
         };
         match object {
-            Some(CatalogObject::Table(t)) => Some(t.as_ref()),
+            Some(CatalogObject::Table(t)) => Some(t),
             _ => None,
+        }
+    }
+
+    /// The object at `path`, moved out.
+    fn take(&mut self, path: &ObjectPath, temporary: bool) -> Option<CatalogObject> {
+        if temporary {
+            self.temporary.remove(path)
+        } else {
+            self.catalogs
+                .get_mut(&path.0)
+                .and_then(|c| c.databases.get_mut(&path.1))
+                .and_then(|db| db.remove(&path.2))
         }
     }
 }

@@ -1799,7 +1799,10 @@ impl Binder<'_> {
         self.created.push((index, std::sync::Arc::clone(&table)));
         let object = CatalogObject::Table(table);
         if temporary {
-            self.catalog.temporary.insert(path.clone(), object);
+            self.catalog
+                .objects_mut()
+                .temporary
+                .insert(path.clone(), object);
         } else {
             self.catalog.put_permanent(&path, object);
         }
@@ -1835,7 +1838,7 @@ impl Binder<'_> {
                     "in a fresh session Flink rejects this (`flinkddl check --fresh-session`); add CREATE DATABASE IF NOT EXISTS {catalog}.{database} if the script must run on its own"
                 )),
             );
-            if let Some(entry) = self.catalog.catalogs.get_mut(catalog) {
+            if let Some(entry) = self.catalog.objects_mut().catalogs.get_mut(catalog) {
                 entry.databases.entry(database.to_string()).or_default();
             }
         }

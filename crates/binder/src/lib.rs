@@ -17,6 +17,7 @@ mod ctas;
 pub mod expr;
 mod hints;
 mod like;
+pub mod prelude;
 pub mod print;
 mod query;
 pub mod resume;
@@ -134,9 +135,67 @@ impl<'a> Binder<'a> {
             query_spares: Default::default(),
             read_tables: Vec::new(),
             type_cache: Default::default(),
+            script: 0,
+            prelude_declared: None,
             options,
             source_check,
         }
+    }
+
+    /// A binder that starts where `prelude` ends (a project's catalog files) instead of in a
+    /// fresh session; the script it binds is the prelude's next.
+    pub(crate) fn continuing(
+        source: &'a str,
+        options: BindOptions,
+        source_check: Option<&'a dyn SourceCheck>,
+        prelude: &prelude::Prelude,
+    ) -> Self {
+        let mut binder = Binder::new(source, options, source_check);
+        binder.catalog = Catalog::continuing(&prelude.catalog);
+        binder.prelude_declared =
+            (!prelude.declared.is_empty()).then(|| Arc::clone(&prelude.declared));
+        binder.user_functions = prelude.user_functions.clone();
+        binder.modules_loaded = prelude.modules_loaded;
+        if binder.model.is_some() {
+            binder.failed_tables = prelude.failed_tables.clone();
+        }
+        binder.script = prelude.scripts + 1;
+        binder
+    }
+
+    /// [`Binder::take_prelude`], and the tables this script created or last targeted, in
+    /// that order (what [`Bound::tables`] lists for it).
+    pub(crate) fn take_prelude_keeping_tables(
+        &mut self,
+    ) -> (Vec<Arc<TableSchema>>, prelude::Prelude) {
+        (self.catalog.own_tables_in_order(), self.take_prelude())
+    }
+
+    /// The prelude this binder's script leaves for the next (it continued `earlier`'s).
+    pub(crate) fn take_prelude(&mut self) -> prelude::Prelude {
+        let catalog = std::mem::take(&mut self.catalog).into_prelude();
+        let mut declared = self.prelude_declared.take().unwrap_or_default();
+        if !self.declared.is_empty() {
+            Arc::make_mut(&mut declared).extend(self.declared.iter().cloned());
+        }
+        prelude::Prelude {
+            catalog,
+            declared,
+            user_functions: self.user_functions.clone(),
+            modules_loaded: self.modules_loaded,
+            failed_tables: self.failed_tables.clone(),
+            scripts: self.script,
+        }
+    }
+
+    /// Whether a CREATE of this script or of the prelude's files named `path` (created or
+    /// not): a later use of one that failed gets no second error.
+    pub(crate) fn is_declared(&self, path: &catalog::ObjectPath) -> bool {
+        self.declared.contains(path)
+            || self
+                .prelude_declared
+                .as_ref()
+                .is_some_and(|earlier| earlier.contains(path))
     }
 
     /// Binds one statement of the script (`broken`: it has a syntax error, so it is only
@@ -265,6 +324,10 @@ pub(crate) struct Binder<'a> {
     pub read_tables: Vec<Option<Option<Arc<TableSchema>>>>,
     /// Column types resolved so far, shared by every column of the same type.
     pub type_cache: create_table::TypeCache<'a>,
+    /// The script being bound (0 alone; the next of a prelude's when continuing one).
+    pub script: prelude::ScriptId,
+    /// The names the prelude's catalog files declared (see `declared`), when continuing one.
+    pub prelude_declared: Option<Arc<foldhash::HashSet<Arc<catalog::ObjectPath>>>>,
 }
 
 impl Binder<'_> {

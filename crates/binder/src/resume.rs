@@ -125,8 +125,37 @@ pub fn bind_replaying(
     unchanged: Option<Unchanged<'_>>,
     keep: &dyn Fn(usize) -> bool,
 ) -> Resumed {
+    bind_replaying_from(
+        parse,
+        source,
+        options,
+        source_check,
+        None,
+        from,
+        unchanged,
+        keep,
+    )
+    .0
+}
+
+/// [`bind_replaying`] of a script that starts where `prelude` ends (a project's catalog
+/// files) instead of in a fresh session; with the prelude, also the prelude the script leaves.
+#[allow(clippy::too_many_arguments)]
+pub fn bind_replaying_from(
+    parse: &Parse,
+    source: &str,
+    options: BindOptions,
+    source_check: Option<&dyn SourceCheck>,
+    prelude: Option<&crate::prelude::Prelude>,
+    from: Option<(&Checkpoint, Earlier<'_>)>,
+    unchanged: Option<Unchanged<'_>>,
+    keep: &dyn Fn(usize) -> bool,
+) -> (Resumed, Option<crate::prelude::Prelude>) {
     let statements = &parse.script().statements;
-    let mut binder = Binder::new(source, options, source_check);
+    let mut binder = match prelude {
+        Some(prelude) => Binder::continuing(source, options, source_check, prelude),
+        None => Binder::new(source, options, source_check),
+    };
     let mut first = 0;
     let mut ends = Vec::with_capacity(statements.len());
     let mut replay = None;
@@ -198,9 +227,17 @@ pub fn bind_replaying(
             uses: binder.uses.len() as u32,
         });
     }
-    Resumed {
+    let left = prelude.map(|_| binder.take_prelude_keeping_tables());
+    let (tables, left) = match left {
+        Some((tables, left)) => (tables, Some(left)),
+        None => (
+            std::mem::take(&mut binder.catalog).into_tables_in_order(),
+            None,
+        ),
+    };
+    let resumed = Resumed {
         bound: Bound {
-            tables: binder.catalog.into_tables_in_order(),
+            tables,
             diagnostics: binder.diagnostics,
             created: binder.created,
             uses: binder.uses,
@@ -209,7 +246,8 @@ pub fn bind_replaying(
         checkpoints,
         ends,
         replayed,
-    }
+    };
+    (resumed, left)
 }
 
 /// The most written names [`Replay::may_mention`] looks for in a statement's text.

@@ -19,6 +19,7 @@
 //! (a type or planner rule) ends the statement's model there.
 
 use crate::catalog::ObjectPath;
+use crate::prelude::ScriptId;
 use flinkddl_diagnostics::Span;
 use flinkddl_types::DataType;
 use serde::Serialize;
@@ -50,10 +51,13 @@ pub struct NameUse {
 pub enum Resolution {
     /// A FROM item (or `TABLE t`) naming a catalog table.
     Table { path: Arc<ObjectPath> },
-    /// A FROM item naming a catalog view; `statement` created it.
+    /// A FROM item naming a catalog view; `statement` created it, in this script or (with
+    /// `script`) in that catalog file of the project.
     View {
         path: Arc<ObjectPath>,
         statement: usize,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        script: Option<ScriptId>,
     },
     /// A FROM item naming a CTE, defined at `definition` (its name in the WITH clause).
     Cte { definition: Span },
@@ -81,11 +85,14 @@ pub enum ColumnSource {
     },
     /// A catalog view's column, the `index`th: `statement` created the view, and its query's
     /// output column there ([`SemanticModel::statement_output`]) is the column's definition.
+    /// With `script`, the view is a project catalog file's (its statement is there).
     View {
         path: Arc<ObjectPath>,
         column: String,
         index: usize,
         statement: usize,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        script: Option<ScriptId>,
     },
     /// A column a query block of this script emits (a CTE's, a derived table's, a view's
     /// query's): the index of its [`OutputColumn`] in [`SemanticModel::outputs`].
@@ -267,7 +274,10 @@ impl SemanticModel {
                 match s {
                     ColumnSource::Output { output } => stack.push((*output, copied)),
                     ColumnSource::View {
-                        index, statement, ..
+                        index,
+                        statement,
+                        script: None,
+                        ..
                     } => match self.statement_output_index(*statement, *index) {
                         Some(output) => stack.push((output, copied)),
                         None => {

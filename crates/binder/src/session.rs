@@ -25,6 +25,33 @@ impl<'a> Session<'a> {
         }
     }
 
+    /// A session that starts where `prelude` ends (a project's catalog files), not fresh.
+    pub fn continuing(
+        source: &'a str,
+        options: BindOptions,
+        source_check: Option<&'a dyn SourceCheck>,
+        prelude: &crate::prelude::Prelude,
+    ) -> Self {
+        Session {
+            binder: Binder::continuing(source, options, source_check, prelude),
+            next: 0,
+        }
+    }
+
+    /// [`Session::finish`], and the prelude the script leaves for the next one.
+    pub fn finish_continuing(self) -> (Bound, crate::prelude::Prelude) {
+        let mut binder = self.binder;
+        let (tables, prelude) = binder.take_prelude_keeping_tables();
+        let bound = Bound {
+            tables,
+            diagnostics: binder.diagnostics,
+            created: binder.created,
+            uses: binder.uses,
+            model: binder.model,
+        };
+        (bound, prelude)
+    }
+
     /// Binds the next piece's statements; `broken` says which have a syntax error
     /// (`flinkddl_syntax::statements_with_errors`): those are only noted, as in
     /// [`crate::bind_checked`].

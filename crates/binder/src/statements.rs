@@ -86,7 +86,7 @@ impl Binder<'_> {
         let Some((catalog, database)) = self.database_path_reported(&d.name) else {
             return;
         };
-        let Some(entry) = self.catalog.catalogs.get_mut(&catalog) else {
+        let Some(entry) = self.catalog.objects_mut().catalogs.get_mut(&catalog) else {
             self.report(Diagnostic::new(
                 Code::CatalogNotFound,
                 d.name.span,
@@ -195,9 +195,10 @@ impl Binder<'_> {
         let view = CatalogObject::View(ViewDef {
             columns: self.view_columns.take(),
             statement: self.statement_index,
+            script: self.script,
         });
         if temporary {
-            self.catalog.temporary.insert(path, view);
+            self.catalog.objects_mut().temporary.insert(path, view);
         } else {
             if self.catalog.database_exists(&path.0, &path.1) == Some(false) {
                 self.report(Diagnostic::new(
@@ -231,7 +232,7 @@ impl Binder<'_> {
         let summary = format!("{}.{}.{}", path.0, path.1, path.2);
         if d.temporary.is_some() {
             if self.catalog.temporary.get(&path).is_some_and(same_kind) {
-                self.catalog.temporary.remove(&path);
+                self.catalog.objects_mut().temporary.remove(&path);
                 self.catalog.forget(&path, true);
             } else if d.if_exists.is_none() {
                 let help = match self.catalog.temporary.get(&path) {
@@ -298,7 +299,7 @@ impl Binder<'_> {
         help: &str,
     ) {
         // A CREATE earlier in the script declared it and failed: its error is the one to fix.
-        if self.declared.contains(path) && matches!(self.catalog.lookup(path), Lookup::Missing) {
+        if self.is_declared(path) && matches!(self.catalog.lookup(path), Lookup::Missing) {
             return;
         }
         let similar = self.similar_table(&path.2).filter(|s| *s != path.2);
@@ -578,7 +579,7 @@ impl Binder<'_> {
             self.catalog
                 .forget(&(catalog.clone(), database.clone(), name), false);
         }
-        if let Some(entry) = self.catalog.catalogs.get_mut(&catalog) {
+        if let Some(entry) = self.catalog.objects_mut().catalogs.get_mut(&catalog) {
             entry.databases.remove(&database);
         }
     }
@@ -613,7 +614,7 @@ impl Binder<'_> {
             );
             return;
         }
-        if let Some(entry) = self.catalog.catalogs.remove(&catalog) {
+        if let Some(entry) = self.catalog.objects_mut().catalogs.remove(&catalog) {
             for (database, objects) in entry.databases {
                 for name in objects.into_keys() {
                     self.catalog

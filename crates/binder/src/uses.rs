@@ -225,7 +225,7 @@ impl Binder<'_> {
                 continue;
             }
             for (u, found) in uses.iter().zip(looked).filter(|(u, _)| u.access == access) {
-                if found.is_some() || self.declared.contains(&*u.path) {
+                if found.is_some() || self.is_declared(&u.path) {
                     continue;
                 }
                 let message = match access {

@@ -64,6 +64,11 @@ impl Summary {
 pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
     let started = Instant::now();
     install_panic_hook();
+    // A project's catalog is built once, before the files that start from it are checked.
+    for planned in &plan {
+        planned.config.project();
+    }
+    let extra = catalog_reports_not_planned(&plan);
     let loaded: Vec<(Planned, Option<Loaded>)> = plan
         .into_iter()
         .map(|p| {
@@ -74,6 +79,13 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
     let reports: Vec<FileReport> = loaded
         .into_par_iter()
         .map(|(planned, stdin)| {
+            if let Target::File(path) = &planned.target {
+                if let Some(report) =
+                    catalog_report(planned.target.display(), path, &planned.config)
+                {
+                    return report;
+                }
+            }
             let loaded = match (stdin, &planned.target) {
                 (Some(l), _) => l,
                 (None, Target::File(path)) => source::load(path),
@@ -83,8 +95,123 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
             check_loaded(planned.target.display(), loaded, &planned.config)
         })
         .collect();
+    let mut reports = reports;
+    if !extra.is_empty() {
+        // The catalog's reports in path order among the others.
+        reports.extend(extra);
+        reports.sort_by(|a, b| a.name.cmp(&b.name));
+    }
     let summary = Summary::of(&reports, started.elapsed());
     (reports, summary)
+}
+
+/// A catalog file's report: it was checked once, as the project was built (`None` when `path`
+/// is not one of its configuration's catalog files).
+fn catalog_report(name: String, path: &std::path::Path, config: &Config) -> Option<FileReport> {
+    let project = config.project()?;
+    let file = project.project.file(&flinkddl_config::normalize(path))?;
+    Some(catalog_file_report(name, file, config))
+}
+
+fn catalog_file_report(
+    name: String,
+    file: &flinkddl::project::CatalogFile,
+    config: &Config,
+) -> FileReport {
+    match (&file.text, &file.unreadable) {
+        (Some(text), _) => {
+            let mut diagnostics = file.diagnostics.clone();
+            config.apply(&mut diagnostics);
+            FileReport {
+                name,
+                source: Source {
+                    text: text.clone(),
+                    offset: file.offset,
+                },
+                diagnostics,
+            }
+        }
+        (None, reason) => check_loaded(
+            name,
+            source::unreadable(reason.as_deref().unwrap_or("unknown reason")),
+            config,
+        ),
+    }
+}
+
+/// What the run must report besides its planned files: the catalog files with errors that
+/// are not among them (a session whose init files fail runs no job), and each configuration's
+/// catalog entries that name no file (on the `flinkddl.toml`), once per configuration.
+fn catalog_reports_not_planned(plan: &[Planned]) -> Vec<FileReport> {
+    let planned: std::collections::HashSet<std::path::PathBuf> = plan
+        .iter()
+        .filter_map(|p| match &p.target {
+            Target::File(path) => Some(flinkddl_config::normalize(path)),
+            _ => None,
+        })
+        .collect();
+    let mut seen: Vec<*const flinkddl_config::ProjectCatalog> = Vec::new();
+    let mut out = Vec::new();
+    for p in plan {
+        let Some(project) = p.config.project() else {
+            continue;
+        };
+        if seen.contains(&std::sync::Arc::as_ptr(project)) {
+            continue;
+        }
+        seen.push(std::sync::Arc::as_ptr(project));
+        for file in &project.project.files {
+            if file.has_errors() && !planned.contains(&file.path) {
+                out.push(catalog_file_report(shown(&file.path), file, &p.config));
+            }
+        }
+        if !project.unmatched.is_empty() {
+            let toml = p
+                .config
+                .file
+                .clone()
+                .unwrap_or_else(|| p.config.root.join(crate::config::FILE_NAME));
+            let text = std::fs::read_to_string(&toml).unwrap_or_default();
+            let diagnostics = project
+                .unmatched
+                .iter()
+                .map(|entry| {
+                    let at = text
+                        .find(&format!("\"{}\"", entry.pattern))
+                        .map_or(0, |i| i + 1);
+                    Diagnostic::new(
+                        Code::CatalogEntryUnmatched,
+                        Span::new(at as u32, (at + entry.pattern.len()) as u32),
+                        format!("catalog entry `{}` names no file", entry.pattern),
+                    )
+                    .with_help(format!(
+                        "entries are relative to {}; `*` also matches `/`",
+                        shown(&entry.base)
+                    ))
+                })
+                .collect();
+            out.push(FileReport {
+                name: shown(&toml),
+                source: Source { text, offset: 0 },
+                diagnostics,
+            });
+        }
+    }
+    out
+}
+
+/// A path as output shows it: relative to the working directory when under it.
+fn shown(path: &std::path::Path) -> String {
+    let cwd = std::env::current_dir().map(|d| flinkddl_config::normalize(&d));
+    let absolute = flinkddl_config::normalize(path);
+    match cwd
+        .as_ref()
+        .ok()
+        .and_then(|cwd| absolute.strip_prefix(cwd).ok())
+    {
+        Some(relative) => crate::files::display_path(relative),
+        None => crate::files::display_path(&absolute),
+    }
 }
 
 /// Whether what a check builds besides its diagnostics is left to the process's exit
@@ -121,7 +248,7 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
             diagnostics: vec![diagnostic],
         },
         Loaded::Text(mut source) => {
-            let options = config.options();
+            let options = config.options_for(std::path::Path::new(&name));
             // The analysis takes the text over and gives it back (no second copy of a large
             // file). After a panic it is gone; the F003 it leaves is about the whole file.
             let text = std::mem::take(&mut source.text);

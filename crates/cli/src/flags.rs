@@ -240,7 +240,7 @@ pub fn finish(
                 text: text.to_string(),
                 offset: source.offset,
             });
-            let mut ds = check_loaded(String::new(), loaded, &origin.config).diagnostics;
+            let mut ds = check_loaded(report.name.clone(), loaded, &origin.config).diagnostics;
             selection.retain(&mut ds);
             ds
         };

@@ -46,6 +46,9 @@
 //! `[rules]` override the other's code by code, `fresh-session` and `connector-findings` (when
 //! given) replace the other's, and its `connectors` files are read after the other's.
 
+mod catalog;
+
+pub use catalog::{CatalogEntry, ProjectCatalog};
 use flinkddl::connectors::{Catalogue, FileError};
 use flinkddl::{Code, ConnectorFindings, Diagnostic, Severity, Stage};
 use globset::{Glob, GlobSet, GlobSetBuilder};
@@ -152,6 +155,8 @@ pub enum Problem {
     ConnectorFindings(String),
     #[error("`connectors`: a connectors file path is empty")]
     EmptyConnectorsPath,
+    #[error("`catalog`: a catalog file path is empty")]
+    EmptyCatalogPath,
     #[error("[rules]: `{0}` is not a flinkddl code or name (see `flinkddl explain`)")]
     UnknownRule(String),
     #[error("[rules]: `{0}` is a syntax or file code, which cannot be configured")]
@@ -247,6 +252,11 @@ pub struct Config {
     given: Given,
     /// `[format]`: the options of `flinkddl format`; each key unset is the formatter's default.
     pub format: FormatSettings,
+    /// `catalog = [...]`: the project's catalog files (the extended file's first).
+    pub catalog: Vec<CatalogEntry>,
+    /// The project those files make, built on first use ([`Config::project`]), shared by
+    /// every clone of this configuration.
+    project: Arc<catalog::Lazy>,
 }
 
 /// The `[format]` table. The formatter (flinkddl-fmt) reads it; a key not given is `None`,
@@ -307,6 +317,8 @@ struct Raw {
     connector_findings: Option<String>,
     #[serde(default)]
     connectors: Vec<String>,
+    #[serde(default)]
+    catalog: Vec<String>,
     extend: Option<String>,
 }
 
@@ -330,6 +342,8 @@ impl Config {
             extended: Vec::new(),
             given: Given::default(),
             format: FormatSettings::default(),
+            catalog: Vec::new(),
+            project: Arc::default(),
         }
     }
 
@@ -374,6 +388,12 @@ impl Config {
                 connector_files.push(f);
             }
         }
+        let mut catalog = self.catalog;
+        for entry in child.catalog {
+            if !catalog.contains(&entry) {
+                catalog.push(entry);
+            }
+        }
         let mut extended: Vec<PathBuf> = self.file.into_iter().collect();
         extended.extend(self.extended);
         Config {
@@ -406,6 +426,8 @@ impl Config {
                 connector_findings: child.given.connector_findings || self.given.connector_findings,
             },
             format: self.format.under(child.format),
+            catalog,
+            project: Arc::default(),
         }
     }
 
@@ -466,6 +488,11 @@ impl Config {
             }
             connector_files.push(root.join(listed));
         }
+        let catalog = raw
+            .catalog
+            .iter()
+            .map(|pattern| catalog::entry(&root, pattern))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut rules = HashMap::new();
         for (key, value) in &raw.rules {
             let code = Code::parse(key).ok_or_else(|| Problem::UnknownRule(key.clone()))?;
@@ -504,6 +531,8 @@ impl Config {
                 connector_findings: raw.connector_findings.is_some(),
             },
             format: raw.format,
+            catalog,
+            project: Arc::default(),
         })
     }
 
@@ -556,11 +585,59 @@ impl Config {
     /// connector catalogue.
     pub fn options(&self) -> flinkddl::Options<'_> {
         flinkddl::Options {
-            assume_external_objects: !self.fresh_session,
+            prelude: self.project().map(|p| &p.project.prelude),
+            ..self.options_alone()
+        }
+    }
+
+    /// [`Config::options`] for the file at `path`: a project's catalog file starts from the
+    /// session the catalog files before it leave, every other file from the whole prelude.
+    pub fn options_for(&self, path: &Path) -> flinkddl::Options<'_> {
+        let Some(project) = self.project() else {
+            return self.options_alone();
+        };
+        let prelude = match project.project.file(&normalize(path)) {
+            Some(file) => &file.before,
+            None => &project.project.prelude,
+        };
+        flinkddl::Options {
+            prelude: Some(prelude),
+            ..self.options_alone()
+        }
+    }
+
+    /// [`Config::options`] for a file judged without the project's catalog (a catalog file
+    /// itself, as the project is built). With a catalog, the session is the one its files
+    /// make: what they do not create is missing, as in a fresh session, unless
+    /// `fresh-session = false` is given.
+    pub fn options_alone(&self) -> flinkddl::Options<'_> {
+        let fresh = if self.catalog.is_empty() || self.given.fresh_session {
+            self.fresh_session
+        } else {
+            true
+        };
+        flinkddl::Options {
+            assume_external_objects: !fresh,
             connector_findings: self.connector_findings,
             connectors: self.catalogue.as_deref(),
             semantic_model: false,
+            prelude: None,
         }
+    }
+
+    /// The project's catalog files, read and checked (once per configuration, on first use,
+    /// shared by its clones); `None` without `catalog`.
+    pub fn project(&self) -> Option<&Arc<ProjectCatalog>> {
+        if self.catalog.is_empty() {
+            return None;
+        }
+        Some(self.project.get_or_build(|| {
+            let (files, unmatched) = catalog::expand(&self.catalog);
+            ProjectCatalog {
+                project: flinkddl::project::Project::build(&files, &self.options_alone()),
+                unmatched,
+            }
+        }))
     }
 
     /// True when a file found in a directory should be checked. Globs match the path relative
@@ -826,10 +903,13 @@ impl Cache {
         // while reading is seen at the next lookup.
         let (result, connectors) = match Config::load_toml(&file) {
             Ok(config) => {
+                // A catalog file changed on disk makes a new project, for the open files too.
+                let (catalog_files, _) = catalog::expand(&config.catalog);
                 let connectors = config
                     .extended
                     .iter()
                     .chain(&config.connector_files)
+                    .chain(&catalog_files)
                     .map(|p| (p.clone(), stamp(p)))
                     .collect();
                 (config.read_connectors(), connectors)

@@ -110,11 +110,12 @@ fn analyze(
         ),
         _ => None,
     };
-    let resumed = binder::resume::bind_replaying(
+    let (resumed, _) = binder::resume::bind_replaying_from(
         &parse,
         text,
         crate::bind_options(options),
         Some(&crate::ConnectorSourceCheck(options.catalogue())),
+        options.prelude,
         from.map(|(b, a, at)| {
             (
                 b.checkpoints[at].as_ref(),

@@ -10,6 +10,7 @@
 pub mod contract;
 pub mod incremental;
 pub mod lineage;
+pub mod project;
 
 pub use flinkddl_binder as binder;
 pub use flinkddl_connectors as connectors;
@@ -52,6 +53,9 @@ pub struct Options<'a> {
     pub connectors: Option<&'a connectors::Catalogue>,
     /// Record the binder's semantic model ([`Analysis::model`]).
     pub semantic_model: bool,
+    /// Start from the session a project's catalog files leave ([`project`], issue 35)
+    /// instead of a fresh one. `None`: the script is judged alone.
+    pub prelude: Option<&'a binder::prelude::Prelude>,
 }
 
 impl Options<'_> {
@@ -284,13 +288,55 @@ pub fn analyze_owned_with(text: String, options: &Options) -> Analysis {
 }
 
 fn analyze_parsed(parse: Parse, options: &Options) -> Analysis {
-    let bound = binder::bind_checked(
-        &parse,
-        parse.text(),
-        bind_options(options),
-        Some(&ConnectorSourceCheck(options.catalogue())),
-    );
-    finish(parse, bound, options)
+    analyze_parsed_continuing(parse, options, false).0
+}
+
+/// [`analyze_owned_with`], and the session the script leaves, for the next file of a project
+/// to start from ([`Options::prelude`]: a project's catalog files, one after another). The
+/// script starts from `options.prelude`, or a fresh session.
+pub fn analyze_continuing(text: String, options: &Options) -> (Analysis, binder::prelude::Prelude) {
+    let fresh = binder::prelude::Prelude::fresh();
+    let options = Options {
+        prelude: Some(options.prelude.unwrap_or(&fresh)),
+        ..*options
+    };
+    let (analysis, left) = analyze_parsed_continuing(syntax::parse_owned(text), &options, true);
+    (analysis, left.unwrap_or_default())
+}
+
+/// The one bind of an analysis: from `options.prelude` when given, and (`leave`) the prelude
+/// the script leaves.
+fn analyze_parsed_continuing(
+    parse: Parse,
+    options: &Options,
+    leave: bool,
+) -> (Analysis, Option<binder::prelude::Prelude>) {
+    let source_check = ConnectorSourceCheck(options.catalogue());
+    let (bound, left) = match options.prelude {
+        Some(prelude) => {
+            let (resumed, left) = binder::resume::bind_replaying_from(
+                &parse,
+                parse.text(),
+                bind_options(options),
+                Some(&source_check),
+                Some(prelude),
+                None,
+                None,
+                &|_| false,
+            );
+            (resumed.bound, left.filter(|_| leave))
+        }
+        None => (
+            binder::bind_checked(
+                &parse,
+                parse.text(),
+                bind_options(options),
+                Some(&source_check),
+            ),
+            None,
+        ),
+    };
+    (finish(parse, bound, options), left)
 }
 
 /// The binder's options under `options`.
@@ -553,21 +599,57 @@ pub fn diagnose_owned_leaving(
     text: String,
     options: &Options,
 ) -> (Vec<Diagnostic>, String, Leftovers) {
+    let (diagnostics, text, leftovers, _) = diagnose_streaming(text, options, false);
+    (diagnostics, text, leftovers)
+}
+
+/// [`diagnose_owned_with`], and the session the script leaves, for the next file of a project
+/// to start from (as [`analyze_continuing`]: from `options.prelude`, or a fresh session).
+pub fn diagnose_continuing(
+    text: String,
+    options: &Options,
+) -> (Vec<Diagnostic>, String, binder::prelude::Prelude) {
+    let fresh = binder::prelude::Prelude::fresh();
+    let options = Options {
+        prelude: Some(options.prelude.unwrap_or(&fresh)),
+        ..*options
+    };
+    let (diagnostics, text, _, left) = diagnose_streaming(text, &options, true);
+    (diagnostics, text, left.unwrap_or_default())
+}
+
+/// The streaming check; with `leave` (and `options.prelude`), the prelude the script leaves.
+fn diagnose_streaming(
+    text: String,
+    options: &Options,
+    leave: bool,
+) -> (
+    Vec<Diagnostic>,
+    String,
+    Leftovers,
+    Option<binder::prelude::Prelude>,
+) {
     let piece_bytes = (text.len() / STREAM_PIECE_SHARE).clamp(STREAM_PIECE_MIN, STREAM_PIECE_MAX);
     // Shared with the pieces (each owns its arenas and borrows the text) and back to one owner
     // at the end: no copy of the text.
     let text = std::sync::Arc::new(text);
-    let diagnosed = diagnose_in_pieces_leaving(&text, options, piece_bytes);
+    let diagnosed = diagnose_in_pieces_leaving(&text, options, piece_bytes, leave);
     let text = std::sync::Arc::try_unwrap(text).unwrap_or_else(|shared| String::clone(&shared));
     match diagnosed {
-        Some((diagnostics, leftovers)) => (diagnostics, text, leftovers),
+        Some((diagnostics, leftovers, left)) => (diagnostics, text, leftovers, left),
         None => {
-            let analysis = analyze_owned_with(text, options);
+            let (analysis, left) =
+                analyze_parsed_continuing(syntax::parse_owned(text), options, leave);
             let leftovers = Leftovers {
                 _created: analysis.created,
                 _uses: Vec::new(),
             };
-            (analysis.diagnostics, analysis.parse.into_text(), leftovers)
+            (
+                analysis.diagnostics,
+                analysis.parse.into_text(),
+                leftovers,
+                left,
+            )
         }
     }
 }
@@ -579,7 +661,8 @@ pub fn diagnose_in_pieces(
     options: &Options,
     piece_bytes: usize,
 ) -> Option<Vec<Diagnostic>> {
-    diagnose_in_pieces_leaving(shared, options, piece_bytes).map(|(diagnostics, _)| diagnostics)
+    diagnose_in_pieces_leaving(shared, options, piece_bytes, false)
+        .map(|(diagnostics, _, _)| diagnostics)
 }
 
 /// [`diagnose_in_pieces`], with what it built besides the diagnostics.
@@ -587,17 +670,25 @@ fn diagnose_in_pieces_leaving(
     shared: &std::sync::Arc<String>,
     options: &Options,
     piece_bytes: usize,
-) -> Option<(Vec<Diagnostic>, Leftovers)> {
+    leave: bool,
+) -> Option<(Vec<Diagnostic>, Leftovers, Option<binder::prelude::Prelude>)> {
     // On one of rayon's threads (the binder is not `Send`, so it is made there): while it
     // waits for the next piece, the thread that binds takes parts of its reading (a thread
     // outside the pool would sleep meanwhile, and a third thread would share two cores).
     if rayon::current_thread_index().is_none() {
-        return rayon::scope(|_| diagnose_in_pieces_leaving(shared, options, piece_bytes));
+        return rayon::scope(|_| diagnose_in_pieces_leaving(shared, options, piece_bytes, leave));
     }
     let text = shared.as_str();
     let source_check = ConnectorSourceCheck(options.catalogue());
-    let mut session =
-        binder::session::Session::new(text, bind_options(options), Some(&source_check));
+    let mut session = match options.prelude {
+        Some(prelude) => binder::session::Session::continuing(
+            text,
+            bind_options(options),
+            Some(&source_check),
+            prelude,
+        ),
+        None => binder::session::Session::new(text, bind_options(options), Some(&source_check)),
+    };
     let mut linter = lint::Linter::new(text);
     let mut statements: Vec<Span> = Vec::new();
     let mut comments: Vec<syntax::Token> = Vec::new();
@@ -630,7 +721,12 @@ fn diagnose_in_pieces_leaving(
         return None;
     }
     // The catalog's final tables are not reported: only what each CREATE TABLE created.
-    let bound = session.finish_without_tables();
+    let (bound, left) = if leave && options.prelude.is_some() {
+        let (bound, left) = session.finish_continuing();
+        (bound, Some(left))
+    } else {
+        (session.finish_without_tables(), None)
+    };
     let connector_findings = connector_diagnostics(&spans, &bound, options, None);
     drop(spans);
     // Sized once: the findings are most of what `check` reports.
@@ -649,7 +745,7 @@ fn diagnose_in_pieces_leaving(
         _created: bound.created,
         _uses: bound.uses,
     };
-    Some((diagnostics, leftovers))
+    Some((diagnostics, leftovers, left))
 }
 
 /// The spans of a CREATE TABLE statement (`None` for any other), recorded to outlive its tree.

@@ -389,7 +389,14 @@ impl Context<'_> {
                 continue;
             }
             match &n.resolution {
-                Resolution::Table { path } => {
+                // A view of another file (a project's catalog file) is read as a table: its
+                // query is not in this script's model.
+                Resolution::Table { path }
+                | Resolution::View {
+                    path,
+                    script: Some(_),
+                    ..
+                } => {
                     let name = dotted(path);
                     if !out.contains(&name) {
                         out.push(name);

@@ -97,6 +97,21 @@ pub fn analysis_options(config: &Config) -> flinkddl::Options<'_> {
     }
 }
 
+/// [`analysis_options`] for the file at `path`: a project's catalog file starts from the
+/// catalog files before it (`Config::options_for`).
+pub fn analysis_options_for<'c>(
+    config: &'c Config,
+    path: Option<&std::path::Path>,
+) -> flinkddl::Options<'c> {
+    flinkddl::Options {
+        semantic_model: true,
+        ..match path {
+            Some(path) => config.options_for(path),
+            None => config.options(),
+        }
+    }
+}
+
 impl Analysis {
     /// Analyzes `text` as `flinkddl check` does without a `flinkddl.toml`: a file of a
     /// deployment, so catalogs and databases it does not create are assumed to exist.

@@ -66,6 +66,7 @@ fn view_column_definition(analysis: &Analysis, offset: u32) -> Option<Navigation
     let ColumnSource::View {
         statement: view,
         index,
+        script: None,
         ..
     } = (match &used.resolution {
         Resolution::Column { source, .. } => source,

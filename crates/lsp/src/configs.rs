@@ -20,6 +20,9 @@ pub(crate) struct DocumentConfig {
     /// `exclude`d: `flinkddl check` does not check the file, even when named, so the server
     /// reports no diagnostic for it (its other features still work).
     pub excluded: bool,
+    /// The document's path, when it is a file (a project's catalog file is analyzed from
+    /// the catalog files before it).
+    pub path: Option<std::path::PathBuf>,
 }
 
 impl DocumentConfig {
@@ -82,6 +85,7 @@ impl Configs {
             return DocumentConfig {
                 resolved: self.cache.defaults(),
                 excluded: false,
+                path: None,
             };
         };
         if rediscover {
@@ -89,7 +93,11 @@ impl Configs {
         }
         let resolved = self.cache.for_file(&path);
         let excluded = resolved.error.is_none() && resolved.config.excludes(&path);
-        DocumentConfig { resolved, excluded }
+        DocumentConfig {
+            resolved,
+            excluded,
+            path: Some(path),
+        }
     }
 
     /// A `flinkddl.toml` was created, changed or deleted: read everything again.

@@ -63,15 +63,23 @@ fn replaced(old: Arc<Last>) {
 pub(crate) struct DocumentAnalysis {
     text: Arc<str>,
     config: Arc<Config>,
+    /// The document's file, when it is one.
+    path: Option<std::path::PathBuf>,
     history: History,
     analysis: Arc<OnceLock<Arc<Analysis>>>,
 }
 
 impl DocumentAnalysis {
-    pub(crate) fn new(text: &str, config: Arc<Config>, history: History) -> DocumentAnalysis {
+    pub(crate) fn new(
+        text: &str,
+        config: Arc<Config>,
+        path: Option<std::path::PathBuf>,
+        history: History,
+    ) -> DocumentAnalysis {
         DocumentAnalysis {
             text: text.into(),
             config,
+            path,
             history,
             analysis: Arc::new(OnceLock::new()),
         }
@@ -81,7 +89,8 @@ impl DocumentAnalysis {
     pub(crate) fn analysis(&self) -> Arc<Analysis> {
         self.analysis
             .get_or_init(|| {
-                let options = flinkddl_ide::analysis_options(&self.config);
+                let options =
+                    flinkddl_ide::analysis_options_for(&self.config, self.path.as_deref());
                 // The lock is not held while analyzing: two versions analyze at once, each from
                 // the last one done.
                 let (result, state) = match self.history.last() {

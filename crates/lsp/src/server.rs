@@ -78,7 +78,12 @@ impl Document {
 }
 
 fn host(text: &str, config: &DocumentConfig, history: &History) -> DocumentAnalysis {
-    DocumentAnalysis::new(text, config.resolved.config.clone(), history.clone())
+    DocumentAnalysis::new(
+        text,
+        config.resolved.config.clone(),
+        config.path.clone(),
+        history.clone(),
+    )
 }
 
 /// What a document's diagnostics are: its configuration's problem, then (unless the

@@ -1866,7 +1866,7 @@ impl Resolver<'_, '_> {
                             .collect(),
                     ),
                     rowtimes: Rc::default(),
-                    origin: self.catalog_origin(name, Some(v.statement)),
+                    origin: self.catalog_origin(name, Some((v.statement, v.script))),
                     definition: flinkddl_diagnostics::Span::default(),
                 },
                 None => Relation::unknown(short),

@@ -20,6 +20,8 @@ pub(super) enum Origin {
     View {
         path: Arc<ObjectPath>,
         statement: usize,
+        /// `None`: this script's statement; else the project's catalog file it is in.
+        script: Option<crate::prelude::ScriptId>,
     },
     /// A CTE's or derived table's query: its columns are these outputs of the model.
     Query {
@@ -50,11 +52,16 @@ impl Origin {
                 path: Arc::clone(path),
                 column: name.to_string(),
             },
-            Origin::View { path, statement } => ColumnSource::View {
+            Origin::View {
+                path,
+                statement,
+                script,
+            } => ColumnSource::View {
                 path: Arc::clone(path),
                 column: name.to_string(),
                 index,
                 statement: *statement,
+                script: *script,
             },
             Origin::Query { outputs, .. } => match outputs.get(index) {
                 Some(&output) => ColumnSource::Output { output },
@@ -133,9 +140,14 @@ impl Resolver<'_, '_> {
             Some(Origin::Table(path) | Origin::Declared { path, .. }) => Resolution::Table {
                 path: Arc::clone(path),
             },
-            Some(Origin::View { path, statement }) => Resolution::View {
+            Some(Origin::View {
+                path,
+                statement,
+                script,
+            }) => Resolution::View {
                 path: Arc::clone(path),
                 statement: *statement,
+                script: *script,
             },
             Some(Origin::Query { cte: Some(at), .. }) => Resolution::Cte { definition: *at },
             _ => return,
@@ -640,14 +652,18 @@ impl Resolver<'_, '_> {
     pub(super) fn catalog_origin(
         &self,
         name: &ast::ObjectName,
-        view_statement: Option<usize>,
+        view: Option<(usize, crate::prelude::ScriptId)>,
     ) -> Option<Rc<Origin>> {
         if !self.recording() {
             return None;
         }
         let path = self.model_path(name)?;
-        Some(Rc::new(match view_statement {
-            Some(statement) => Origin::View { path, statement },
+        Some(Rc::new(match view {
+            Some((statement, script)) => Origin::View {
+                path,
+                statement,
+                script: (script != self.binder.script).then_some(script),
+            },
             None => Origin::Table(path),
         }))
     }

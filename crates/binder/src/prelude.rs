@@ -1,0 +1,56 @@
+//! A project's prelude (issue 35): the session its catalog files leave, which every other file
+//! of the project starts from, as a SQL client's `-i` init file leaves its session to the
+//! statements after it.
+//!
+//! A prelude is built once, by binding the catalog files in order, each from the prelude the
+//! ones before it left ([`crate::session::Session::continuing`], then
+//! [`crate::session::Session::finish_continuing`]), and shared: a file that starts from it
+//! shares its objects until the file changes one (copy on write), so checking many job files
+//! over a large catalog costs what the job files cost, not a copy of the catalog each.
+
+use crate::catalog::{Catalog, ObjectPath};
+use crate::schema::TableSchema;
+use std::sync::Arc;
+
+/// Which script a catalog object was created by: the file being bound, or a project's catalog
+/// file. A prelude built from `n` files gives them 1 to `n`, in order; a script bound from it
+/// is `n + 1`, and one bound alone is 0.
+pub type ScriptId = u32;
+
+/// The state of a session after a project's catalog files: what a file of the project starts
+/// from instead of a fresh session.
+#[derive(Debug, Clone, Default)]
+pub struct Prelude {
+    pub(crate) catalog: Catalog,
+    /// Tables and views a catalog file's CREATE names, created or not (`Binder::declared`).
+    pub(crate) declared: Arc<foldhash::HashSet<Arc<ObjectPath>>>,
+    pub(crate) user_functions: foldhash::HashSet<String>,
+    pub(crate) modules_loaded: bool,
+    /// For the semantic model only (`Binder::failed_tables`).
+    pub(crate) failed_tables: foldhash::HashMap<ObjectPath, Arc<[String]>>,
+    /// How many files it was built from.
+    pub(crate) scripts: ScriptId,
+}
+
+impl Prelude {
+    /// A fresh Flink session: no file bound yet.
+    pub fn fresh() -> Prelude {
+        Prelude::default()
+    }
+
+    /// How many files the prelude was built from (the catalog files, in order, are scripts 1
+    /// to this).
+    pub fn scripts(&self) -> ScriptId {
+        self.scripts
+    }
+
+    /// Every table the prelude holds, in the order its files created (or last targeted) them.
+    pub fn tables(&self) -> impl Iterator<Item = &Arc<TableSchema>> + '_ {
+        self.catalog.all_tables()
+    }
+
+    /// The session catalog the prelude leaves.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+}

@@ -1,0 +1,118 @@
+//! A project's catalog (issue 35, decision 0011): the `.sql` files whose statements run, in
+//! path order, before every other file of the project, as a SQL client's `-i` init file does.
+//! Each catalog file is checked from the session the ones before it leave; the session the last
+//! one leaves (the [`Prelude`]) is what every other file starts from
+//! ([`crate::Options::prelude`]).
+//!
+//! The project is built once and shared: a job file starts from the prelude without copying it
+//! (the binder shares the prelude's objects until a file changes one), so a check of many job
+//! files costs what the job files cost.
+
+use crate::binder::prelude::Prelude;
+use crate::{Diagnostic, Options};
+use std::path::{Path, PathBuf};
+
+/// One catalog file, checked as part of building the project.
+#[derive(Debug, Clone)]
+pub struct CatalogFile {
+    /// As the configuration lists it (absolute, without `.` and `..`).
+    pub path: PathBuf,
+    /// The text checked (without a byte order mark), or `None` when the file could not be read.
+    pub text: Option<String>,
+    /// Why it could not be read (`text` is `None`).
+    pub unreadable: Option<String>,
+    /// Bytes before `text` in the file: 3 for a byte order mark, else 0.
+    pub offset: u32,
+    /// Its diagnostics, as `check` reports them (no configuration levels applied).
+    pub diagnostics: Vec<Diagnostic>,
+    /// The session the catalog files before it leave: what the file itself starts from (an
+    /// editor analyzing it again starts there, not from the whole project's prelude, which
+    /// holds what the file itself creates).
+    pub before: Prelude,
+}
+
+impl CatalogFile {
+    /// Whether the file has an error (or could not be read): then a session that runs it as
+    /// an init file fails, and every job with it.
+    pub fn has_errors(&self) -> bool {
+        self.unreadable.is_some()
+            || self
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == crate::Severity::Error)
+    }
+}
+
+/// A project's catalog files, checked in order, and the session they leave.
+#[derive(Debug, Default)]
+pub struct Project {
+    pub prelude: Prelude,
+    /// In the order they ran.
+    pub files: Vec<CatalogFile>,
+}
+
+impl Project {
+    /// Reads and checks `paths` in order (the caller sorts and de-duplicates them), each from
+    /// the session the ones before it left, under `options` (its `prelude` is ignored: a
+    /// project starts from a fresh session). A file that cannot be read is skipped, noted in
+    /// its [`CatalogFile::unreadable`].
+    pub fn build(paths: &[PathBuf], options: &Options) -> Project {
+        let mut prelude = Prelude::fresh();
+        let mut files = Vec::with_capacity(paths.len());
+        for path in paths {
+            let (text, offset) = match read_text(path) {
+                Ok(read) => read,
+                Err(reason) => {
+                    files.push(CatalogFile {
+                        path: path.clone(),
+                        text: None,
+                        unreadable: Some(reason),
+                        offset: 0,
+                        diagnostics: Vec::new(),
+                        before: prelude.clone(),
+                    });
+                    continue;
+                }
+            };
+            let options = Options {
+                prelude: Some(&prelude),
+                ..*options
+            };
+            let (diagnostics, text, next) = crate::diagnose_continuing(text, &options);
+            let before = std::mem::replace(&mut prelude, next);
+            files.push(CatalogFile {
+                path: path.clone(),
+                text: Some(text),
+                unreadable: None,
+                offset,
+                diagnostics,
+                before,
+            });
+        }
+        Project { prelude, files }
+    }
+
+    /// The catalog file at `path` (compared as given: the caller normalizes both).
+    pub fn file(&self, path: &Path) -> Option<&CatalogFile> {
+        self.files.iter().find(|f| f.path == path)
+    }
+}
+
+/// A file's text without its byte order mark (lossily decoded when not UTF-8), and the bytes
+/// the mark took.
+fn read_text(path: &Path) -> Result<(String, u32), String> {
+    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    })?;
+    let (bytes, offset) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => (rest.to_vec(), 3),
+        None => (bytes, 0),
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
+    Ok((text, offset))
+}
