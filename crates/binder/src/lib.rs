@@ -136,6 +136,8 @@ impl<'a> Binder<'a> {
             read_tables: Vec::new(),
             type_cache: Default::default(),
             script: 0,
+            defined: Vec::new(),
+            prelude_definitions: Arc::default(),
             prelude_declared: None,
             options,
             source_check,
@@ -160,6 +162,7 @@ impl<'a> Binder<'a> {
             binder.failed_tables = prelude.failed_tables.clone();
         }
         binder.script = prelude.scripts + 1;
+        binder.prelude_definitions = Arc::clone(&prelude.definitions);
         binder
     }
 
@@ -178,6 +181,14 @@ impl<'a> Binder<'a> {
         if !self.declared.is_empty() {
             Arc::make_mut(&mut declared).extend(self.declared.iter().cloned());
         }
+        let mut definitions = std::mem::take(&mut self.prelude_definitions);
+        if !self.defined.is_empty() {
+            let all = Arc::make_mut(&mut definitions);
+            for (path, definition) in self.defined.drain(..) {
+                // The first definition stands (a second CREATE of the name fails in Flink).
+                all.entry(path).or_insert(definition);
+            }
+        }
         prelude::Prelude {
             catalog,
             declared,
@@ -185,6 +196,7 @@ impl<'a> Binder<'a> {
             modules_loaded: self.modules_loaded,
             failed_tables: self.failed_tables.clone(),
             scripts: self.script,
+            definitions,
         }
     }
 
@@ -326,6 +338,11 @@ pub(crate) struct Binder<'a> {
     pub type_cache: create_table::TypeCache<'a>,
     /// The script being bound (0 alone; the next of a prelude's when continuing one).
     pub script: prelude::ScriptId,
+    /// Where this script's CREATE statements name tables and views, when it is a project's
+    /// file (for the prelude it leaves: [`prelude::Prelude::definition`]).
+    pub defined: Vec<(catalog::ObjectPath, prelude::Definition)>,
+    /// The prelude's definitions, when continuing one (shared).
+    pub prelude_definitions: Arc<foldhash::HashMap<catalog::ObjectPath, prelude::Definition>>,
     /// The names the prelude's catalog files declared (see `declared`), when continuing one.
     pub prelude_declared: Option<Arc<foldhash::HashSet<Arc<catalog::ObjectPath>>>>,
 }
@@ -335,12 +352,24 @@ impl Binder<'_> {
     /// qualifies it there (a statement with a syntax error included).
     fn note_declared(&mut self, statement: &flinkddl_syntax::ast::Statement) {
         use flinkddl_syntax::ast::StatementKind;
-        let name = match &statement.kind {
-            StatementKind::CreateTable(ct) => &ct.name,
-            StatementKind::CreateView(v) => &v.name,
+        let (name, kind) = match &statement.kind {
+            StatementKind::CreateTable(ct) => (&ct.name, prelude::ObjectKind::Table),
+            StatementKind::CreateView(v) => (&v.name, prelude::ObjectKind::View),
             _ => return,
         };
         if let Some(path) = self.catalog.qualify_idents(&name.parts) {
+            // A script that may become part of a prelude (a project's file) keeps where.
+            if self.script != 0 {
+                self.defined.push((
+                    (path.0.to_string(), path.1.to_string(), path.2.to_string()),
+                    prelude::Definition {
+                        script: self.script,
+                        name: name.span,
+                        statement: statement.span,
+                        kind,
+                    },
+                ));
+            }
             // A CREATE that succeeded put the path last in the catalog's order: share that copy.
             let path = match self.catalog.last_in_order(path) {
                 Some(shared) => self.paths.intern_shared(shared),

@@ -10,6 +10,7 @@
 
 use crate::catalog::{Catalog, ObjectPath};
 use crate::schema::TableSchema;
+use flinkddl_diagnostics::Span;
 use std::sync::Arc;
 
 /// Which script a catalog object was created by: the file being bound, or a project's catalog
@@ -30,6 +31,27 @@ pub struct Prelude {
     pub(crate) failed_tables: foldhash::HashMap<ObjectPath, Arc<[String]>>,
     /// How many files it was built from.
     pub(crate) scripts: ScriptId,
+    /// Where each table and view a catalog file's CREATE names is written (the first one).
+    pub(crate) definitions: Arc<foldhash::HashMap<ObjectPath, Definition>>,
+}
+
+/// What a catalog file's CREATE statement makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectKind {
+    Table,
+    View,
+}
+
+/// Where a prelude's table or view is defined: the name in its CREATE statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Definition {
+    pub script: ScriptId,
+    /// The name as the CREATE writes it, in that script's text.
+    pub name: Span,
+    /// The whole CREATE statement.
+    pub statement: Span,
+    pub kind: ObjectKind,
 }
 
 impl Prelude {
@@ -47,6 +69,16 @@ impl Prelude {
     /// Every table the prelude holds, in the order its files created (or last targeted) them.
     pub fn tables(&self) -> impl Iterator<Item = &Arc<TableSchema>> + '_ {
         self.catalog.all_tables()
+    }
+
+    /// Where the catalog files define the table or view at `path`.
+    pub fn definition(&self, path: &ObjectPath) -> Option<&Definition> {
+        self.definitions.get(path)
+    }
+
+    /// Every table and view the catalog files define, in no particular order.
+    pub fn definitions(&self) -> impl Iterator<Item = (&ObjectPath, &Definition)> + '_ {
+        self.definitions.iter()
     }
 
     /// The session catalog the prelude leaves.

@@ -8,7 +8,8 @@
 //! (the binder shares the prelude's objects until a file changes one), so a check of many job
 //! files costs what the job files cost.
 
-use crate::binder::prelude::Prelude;
+use crate::binder::catalog::ObjectPath;
+use crate::binder::prelude::{Definition, Prelude};
 use crate::{Diagnostic, Options};
 use std::path::{Path, PathBuf};
 
@@ -63,13 +64,21 @@ impl Project {
             let (text, offset) = match read_text(path) {
                 Ok(read) => read,
                 Err(reason) => {
+                    // Bound as an empty script, so that the files' numbers in the prelude
+                    // (`Definition::script`) stay their places in `files`.
+                    let options = Options {
+                        prelude: Some(&prelude),
+                        ..*options
+                    };
+                    let (_, _, next) = crate::diagnose_continuing(String::new(), &options);
+                    let before = std::mem::replace(&mut prelude, next);
                     files.push(CatalogFile {
                         path: path.clone(),
                         text: None,
                         unreadable: Some(reason),
                         offset: 0,
                         diagnostics: Vec::new(),
-                        before: prelude.clone(),
+                        before,
                     });
                     continue;
                 }
@@ -90,6 +99,31 @@ impl Project {
             });
         }
         Project { prelude, files }
+    }
+
+    /// Where the catalog files define the table or view at `path`: the file, and the
+    /// definition (spans in that file's text).
+    pub fn definition(&self, path: &ObjectPath) -> Option<(&CatalogFile, &Definition)> {
+        let definition = self.prelude.definition(path)?;
+        let file = self
+            .files
+            .get((definition.script as usize).checked_sub(1)?)?;
+        Some((file, definition))
+    }
+
+    /// Every table and view the catalog files define: its path, file and definition, sorted
+    /// by path.
+    pub fn symbols(&self) -> Vec<(&ObjectPath, &CatalogFile, &Definition)> {
+        let mut out: Vec<_> = self
+            .prelude
+            .definitions()
+            .filter_map(|(path, d)| {
+                let file = self.files.get((d.script as usize).checked_sub(1)?)?;
+                Some((path, file, d))
+            })
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(b.0));
+        out
     }
 
     /// The catalog file at `path` (compared as given: the caller normalizes both).

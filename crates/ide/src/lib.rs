@@ -76,6 +76,9 @@ pub struct Analysis {
     select_item_types: OnceLock<Vec<SelectItemType>>,
     /// Built on first use (hover on a sink column): the script's column lineage.
     lineage: OnceLock<Vec<flinkddl::lineage::SinkLineage>>,
+    /// The project's catalog files the text was analyzed after (`catalog = [...]`), for
+    /// definitions in those files.
+    project: Option<Arc<flinkddl_config::ProjectCatalog>>,
 }
 
 /// One select item of a query (of any query block) and the type the binder gave it.
@@ -146,7 +149,14 @@ impl Analysis {
             connectors: config.shared_catalogue(),
             select_item_types: OnceLock::new(),
             lineage: OnceLock::new(),
+            project: config.project().cloned(),
         }
+    }
+
+    /// The project's catalog files this text was analyzed after, when its configuration has
+    /// `catalog = [...]`.
+    pub fn project(&self) -> Option<&flinkddl::project::Project> {
+        self.project.as_deref().map(|p| &p.project)
     }
 
     /// The connector and format catalogue this text was analyzed with: the built-in one, plus
@@ -296,6 +306,12 @@ impl Analysis {
 
     pub fn goto_definition(&self, offset: u32) -> Option<NavigationTarget> {
         navigation::goto_definition(self, offset)
+    }
+
+    /// The definition of the name at `offset` in another file of the project (a catalog
+    /// file), when this text does not define it.
+    pub fn goto_definition_in_project(&self, offset: u32) -> Option<navigation::ProjectTarget<'_>> {
+        navigation::goto_definition_in_project(self, offset)
     }
 
     pub fn references(&self, offset: u32, include_declaration: bool) -> Vec<NavigationTarget> {

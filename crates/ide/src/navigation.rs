@@ -112,3 +112,69 @@ pub fn references(
         })
         .collect()
 }
+
+/// A definition in another file of the project: one of its catalog files (issue 35).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectTarget<'p> {
+    /// The catalog file (absolute).
+    pub path: &'p std::path::Path,
+    /// Its text, as it was checked (spans are offsets into it).
+    pub text: &'p str,
+    /// The name: the table's or view's in its CREATE, or the column's in the table's.
+    pub span: Span,
+    /// The whole CREATE statement.
+    pub full_span: Span,
+    pub kind: TargetKind,
+}
+
+/// The name at `offset`, when it names a table or view a catalog file of the project defines
+/// (or one of that table's columns): where that file defines it.
+pub fn goto_definition_in_project(analysis: &Analysis, offset: u32) -> Option<ProjectTarget<'_>> {
+    let project = analysis.project()?;
+    let statement = analysis.statement_at(offset)?;
+    let used = analysis.model().name_at(statement, offset)?;
+    let (path, column) = match &used.resolution {
+        Resolution::Table { path } | Resolution::View { path, .. } => (path, None),
+        Resolution::Column {
+            source: ColumnSource::Table { path, column },
+            ..
+        } => (path, Some(column.as_str())),
+        Resolution::Column {
+            source: ColumnSource::View { path, .. },
+            ..
+        } => (path, None),
+        _ => return None,
+    };
+    let (file, definition) = project.definition(path)?;
+    let text = file.text.as_deref()?;
+    let column_span = column.and_then(|c| column_in_create(text, definition.statement, c));
+    Some(ProjectTarget {
+        path: &file.path,
+        text,
+        span: column_span.unwrap_or(definition.name),
+        full_span: definition.statement,
+        kind: if column_span.is_some() {
+            TargetKind::Column
+        } else {
+            TargetKind::Table
+        },
+    })
+}
+
+/// The span of `column`'s name in the CREATE TABLE at `statement` of `text`.
+fn column_in_create(text: &str, statement: Span, column: &str) -> Option<Span> {
+    let source = text.get(statement.start as usize..statement.end as usize)?;
+    let parse = flinkddl::parse(source);
+    let first = parse.script().statements.first()?;
+    flinkddl::syntax::ast::visit::table_elements(first)
+        .into_iter()
+        .find_map(|e| match e {
+            flinkddl::syntax::ast::TableElement::Column(c) if c.name.value == column => {
+                Some(Span::new(
+                    statement.start + c.name.span.start,
+                    statement.start + c.name.span.end,
+                ))
+            }
+            _ => None,
+        })
+}

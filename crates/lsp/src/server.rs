@@ -160,6 +160,7 @@ fn capabilities() -> lsp::ServerCapabilities {
         }),
         inlay_hint_provider: Some(lsp::OneOf::Left(true)),
         definition_provider: Some(lsp::OneOf::Left(true)),
+        workspace_symbol_provider: Some(lsp::OneOf::Left(true)),
         references_provider: Some(lsp::OneOf::Left(true)),
         document_highlight_provider: Some(lsp::OneOf::Left(true)),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
@@ -494,6 +495,19 @@ impl Server {
                 handlers::rename,
             ),
             req::DocumentDiagnosticRequest::METHOD => self.spawn_pull_diagnostics(r),
+            req::WorkspaceSymbolRequest::METHOD => {
+                // The projects of the open documents (built when one was analyzed).
+                let query = serde_json::from_value::<lsp::WorkspaceSymbolParams>(r.params)
+                    .map(|p| p.query)
+                    .unwrap_or_default();
+                let configs: Vec<_> = self
+                    .documents
+                    .values()
+                    .map(|d| d.config.resolved.config.clone())
+                    .collect();
+                let symbols = handlers::workspace_symbols(&configs, &query);
+                send(&self.sender, Response::new_ok(r.id, symbols));
+            }
             "flinkddl/debugSleep" if self.config.debug_requests => self.spawn(
                 r,
                 |p: &lsp::TextDocumentIdentifier| &p.uri,

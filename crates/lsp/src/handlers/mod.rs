@@ -28,7 +28,7 @@ pub use semantic_tokens::{
     TOKEN_TYPES,
 };
 pub use signature_help::signature_help;
-pub use symbols::document_symbols;
+pub use symbols::{document_symbols, workspace_symbols};
 
 use crate::convert::{offset, range};
 use flinkddl_ide::Analysis;

@@ -11,10 +11,19 @@ pub fn definition(
     params: lsp::GotoDefinitionParams,
 ) -> Option<lsp::GotoDefinitionResponse> {
     let at = lsp_offset(a, params.text_document_position_params.position);
-    let target = a.goto_definition(at)?;
+    if let Some(target) = a.goto_definition(at) {
+        return Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
+            uri.clone(),
+            lsp_range(a, target.span),
+        )));
+    }
+    // Not defined here: a table, view or column of the project's catalog files.
+    let target = a.goto_definition_in_project(at)?;
+    let file = Url::from_file_path(target.path).ok()?;
+    let index = flinkddl::LineIndex::new(target.text);
     Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
-        uri.clone(),
-        lsp_range(a, target.span),
+        file,
+        super::range(&index, target.text, target.span),
     )))
 }
 

@@ -10,6 +10,7 @@ crates/lsp/tests/e2e/run.sh.
 import asyncio
 import json
 import os
+import pathlib
 import subprocess
 import time
 
@@ -842,3 +843,84 @@ async def test_signature_help_of_window_tvfs_and_special_syntax(client):
     label, parameter = await active_parameter_at(3, lines[3].index("ts) FROM"))
     assert label == "EXTRACT(timeintervalunit FROM temporal)", label
     assert parameter == "FROM temporal"
+
+
+SHOP = pathlib.Path(__file__).resolve().parents[4] / "fixtures" / "projects" / "shop"
+
+
+@pytest.mark.asyncio
+async def test_a_job_file_sees_the_projects_catalog_files(client):
+    """fixtures/projects/shop: `catalog = ["ddl/*.sql"]`. A job file's diagnostics come from the
+    catalog, definition goes to the CREATE in ddl/, hover shows a catalog column's type, and
+    workspace symbols list the catalog's tables and views."""
+    broken = SHOP / "jobs" / "broken.sql"
+    uri = broken.as_uri()
+    open_document(client, uri, broken.read_text())
+    for _ in range(50):
+        if uri in client.published:
+            break
+        await asyncio.sleep(0.1)
+    codes = [d.code for d in client.published[uri].diagnostics]
+    assert codes == ["B114", "B110", "B063"], codes
+
+    alerts = SHOP / "jobs" / "alerts.sql"
+    alerts_uri = alerts.as_uri()
+    text = alerts.read_text()
+    open_document(client, alerts_uri, text)
+    lines = text.splitlines()
+
+    def position_of(word, line_starting):
+        line = next(i for i, l in enumerate(lines) if l.startswith(line_starting))
+        return at(line, lines[line].index(word))
+
+    # `big_orders` (a catalog view) and `customers` (a catalog table): their CREATEs in ddl/.
+    for word, line, file, created in [
+        ("big_orders", "FROM", "02_views.sql", "CREATE VIEW big_orders"),
+        ("customers", "JOIN", "01_sources.sql", "CREATE TABLE customers"),
+    ]:
+        found = await asyncio.wait_for(
+            client.text_document_definition_async(
+                types.DefinitionParams(
+                    text_document=types.TextDocumentIdentifier(uri=alerts_uri),
+                    position=position_of(word, line),
+                )
+            ),
+            TIMEOUT,
+        )
+        location = found[0] if isinstance(found, list) else found
+        assert location.uri == (SHOP / "ddl" / file).as_uri(), location
+        target = (SHOP / "ddl" / file).read_text().splitlines()[location.range.start.line]
+        assert target.startswith(created), target
+        assert target[location.range.start.character :].startswith(word), target
+
+    # A catalog column: its type on hover, its definition in the CREATE TABLE.
+    name_at = position_of("name", "SELECT")
+    name_at = types.Position(line=name_at.line, character=name_at.character + 2)
+    hover = await asyncio.wait_for(
+        client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=alerts_uri), position=name_at)
+        ),
+        TIMEOUT,
+    )
+    assert hover is not None and "STRING" in hover.contents.value, hover
+    found = await asyncio.wait_for(
+        client.text_document_definition_async(
+            types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=alerts_uri), position=name_at)
+        ),
+        TIMEOUT,
+    )
+    location = found[0] if isinstance(found, list) else found
+    assert location.uri == (SHOP / "ddl" / "01_sources.sql").as_uri(), location
+    target = (SHOP / "ddl" / "01_sources.sql").read_text().splitlines()[location.range.start.line]
+    assert target.strip().startswith("name"), target
+
+    # Workspace symbols: the catalog's tables and views, filtered as editors filter.
+    symbols = await asyncio.wait_for(
+        client.workspace_symbol_async(types.WorkspaceSymbolParams(query="")), TIMEOUT
+    )
+    names = sorted(s.name for s in symbols)
+    assert names == ["big_order_alerts", "big_orders", "customers", "orders", "revenue_per_minute"], names
+    symbols = await asyncio.wait_for(
+        client.workspace_symbol_async(types.WorkspaceSymbolParams(query="bgord")), TIMEOUT
+    )
+    assert sorted(s.name for s in symbols) == ["big_order_alerts", "big_orders"]
