@@ -144,6 +144,8 @@ fn capabilities() -> lsp::ServerCapabilities {
             lsp::TextDocumentSyncOptions {
                 open_close: Some(true),
                 change: Some(lsp::TextDocumentSyncKind::INCREMENTAL),
+                // A saved catalog file re-checks the open files of its project.
+                save: Some(lsp::TextDocumentSyncSaveOptions::Supported(true)),
                 ..Default::default()
             },
         )),
@@ -712,23 +714,21 @@ impl Server {
                 }
             }
             note::Initialized::METHOD => self.watch_config_files(),
+            // A project's catalog file saved, or changed on disk: the configurations that list
+            // it are read again (their stamps changed), and their open files re-checked.
+            note::DidSaveTextDocument::METHOD => self.refresh_every_config(),
             note::DidChangeWatchedFiles::METHOD => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(n.params)
                 {
-                    if p.changes
-                        .iter()
-                        .any(|c| crate::configs::is_config_file(&c.uri))
-                    {
+                    // A `flinkddl.toml` changed, or a file appeared or went (a catalog glob
+                    // may name it): every configuration is read again.
+                    if p.changes.iter().any(|c| {
+                        crate::configs::is_config_file(&c.uri)
+                            || c.typ != lsp::FileChangeType::CHANGED
+                    }) {
                         self.configs.forget();
-                        let uris: Vec<Url> = self.documents.keys().cloned().collect();
-                        let mut changed = false;
-                        for uri in uris {
-                            changed |= self.refresh_config(&uri);
-                        }
-                        if changed && !self.push_diagnostics && self.refresh_diagnostics {
-                            self.send_request(req::WorkspaceDiagnosticRefresh::METHOD, ());
-                        }
                     }
+                    self.refresh_every_config();
                 }
             }
             note::Cancel::METHOD => {
@@ -839,19 +839,40 @@ impl Server {
         true
     }
 
+    /// Looks up every open document's configuration again (a `stat` of each file it was read
+    /// from: itself, what it extends, its connectors and catalog files); the documents whose
+    /// configuration changed are analyzed again.
+    fn refresh_every_config(&mut self) {
+        let uris: Vec<Url> = self.documents.keys().cloned().collect();
+        let mut changed = false;
+        for uri in uris {
+            changed |= self.refresh_config(&uri);
+        }
+        if changed && !self.push_diagnostics && self.refresh_diagnostics {
+            self.send_request(req::WorkspaceDiagnosticRefresh::METHOD, ());
+        }
+    }
+
     /// Asks the client to report changes of `flinkddl.toml` files, if it can.
     fn watch_config_files(&mut self) {
         if !self.watch_files {
             return;
         }
         let options = lsp::DidChangeWatchedFilesRegistrationOptions {
-            watchers: vec![lsp::FileSystemWatcher {
-                glob_pattern: lsp::GlobPattern::String(format!(
-                    "**/{}",
-                    flinkddl_config::FILE_NAME
-                )),
-                kind: None,
-            }],
+            // `.sql` files too: a project's catalog files, open or not.
+            watchers: vec![
+                lsp::FileSystemWatcher {
+                    glob_pattern: lsp::GlobPattern::String(format!(
+                        "**/{}",
+                        flinkddl_config::FILE_NAME
+                    )),
+                    kind: None,
+                },
+                lsp::FileSystemWatcher {
+                    glob_pattern: lsp::GlobPattern::String("**/*.sql".to_string()),
+                    kind: None,
+                },
+            ],
         };
         let params = lsp::RegistrationParams {
             registrations: vec![lsp::Registration {

@@ -924,3 +924,34 @@ async def test_a_job_file_sees_the_projects_catalog_files(client):
         client.workspace_symbol_async(types.WorkspaceSymbolParams(query="bgord")), TIMEOUT
     )
     assert sorted(s.name for s in symbols) == ["big_order_alerts", "big_orders"]
+
+
+@pytest.mark.asyncio
+async def test_a_saved_catalog_file_rechecks_the_open_jobs(client, tmp_path):
+    """A copy of the shop project: its job is clean until a catalog file, changed on disk and
+    saved, drops the column the job reads; then the job's diagnostics say so."""
+    import shutil
+
+    shop = tmp_path / "shop"
+    shutil.copytree(SHOP, shop)
+    job = shop / "jobs" / "revenue.sql"
+    uri = job.as_uri()
+    open_document(client, uri, job.read_text())
+    for _ in range(50):
+        if uri in client.published:
+            break
+        await asyncio.sleep(0.1)
+    assert [d.code for d in client.published[uri].diagnostics] == []
+
+    sources = shop / "ddl" / "01_sources.sql"
+    sources.write_text(sources.read_text().replace("amount      DECIMAL", "total       DECIMAL"))
+    client.published.pop(uri)
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=sources.as_uri()))
+    )
+    for _ in range(50):
+        if uri in client.published:
+            break
+        await asyncio.sleep(0.1)
+    codes = [d.code for d in client.published[uri].diagnostics]
+    assert codes == ["B110"], codes
