@@ -111,6 +111,18 @@ fn walk(dir: &Path, depth: usize, found: &mut dyn FnMut(&Path)) {
     }
 }
 
+/// Every file under `root` (hidden entries skipped) that `keep` accepts, sorted by path.
+pub fn files_under(root: &Path, keep: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    walk(&normalize(root), 0, &mut |path| {
+        if keep(path) {
+            out.push(path.to_path_buf());
+        }
+    });
+    out.sort();
+    out
+}
+
 /// Checks an entry's pattern when the configuration is read.
 pub(crate) fn entry(base: &Path, pattern: &str) -> Result<CatalogEntry, Problem> {
     if pattern.trim().is_empty() {

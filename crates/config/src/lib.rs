@@ -647,6 +647,18 @@ impl Config {
         self.include.is_match(path, &absolute) && !self.excluded(path, &absolute)
     }
 
+    /// The files of the project: under the configuration's directory, included and not
+    /// excluded (what `flinkddl check` of that directory checks), and the catalog files.
+    pub fn project_files(&self) -> Vec<PathBuf> {
+        let mut files = catalog::files_under(&self.root, &|p| self.includes(p));
+        if let Some(project) = self.project() {
+            files.extend(project.project.files.iter().map(|f| f.path.clone()));
+            files.sort();
+            files.dedup();
+        }
+        files
+    }
+
     /// True when a file is excluded (named on the command line or not).
     pub fn excludes(&self, path: &Path) -> bool {
         self.excluded(path, &normalize(path))

@@ -403,6 +403,22 @@ impl Index {
 
     /// Every occurrence that resolves to the same definition as `occurrence` (or, when it
     /// resolves to none, every occurrence of its symbol), in text order.
+    /// Every occurrence of `symbol` (a table or column defined in another file: this one's
+    /// uses of it).
+    pub fn occurrences_of_symbol(&self, symbol: &Symbol) -> Vec<&Occurrence> {
+        match self.uses().by_symbol.get(symbol) {
+            Some(uses) => uses
+                .iter()
+                .filter_map(|i| self.occurrences.get(*i as usize))
+                .collect(),
+            None => self
+                .occurrences
+                .iter()
+                .filter(|o| o.symbol == *symbol)
+                .collect(),
+        }
+    }
+
     pub fn occurrences_of(&self, occurrence: &Occurrence) -> Vec<&Occurrence> {
         // Only a name spelled the same can resolve to the same definition.
         let same_name = |a: &Symbol, b: &Symbol| match (a, b) {

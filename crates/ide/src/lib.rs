@@ -131,6 +131,18 @@ impl Analysis {
         Analysis::from_result(text, result, config)
     }
 
+    /// [`Analysis::with_config`] of the file at `path`: a project's catalog file from the
+    /// catalog files before it (`Config::options_for`).
+    pub fn for_file(
+        text: impl Into<Arc<str>>,
+        config: &Config,
+        path: &std::path::Path,
+    ) -> Analysis {
+        let text: Arc<str> = text.into();
+        let result = flinkddl::analyze_with(&text, &analysis_options_for(config, Some(path)));
+        Analysis::from_result(text, result, config)
+    }
+
     /// [`Analysis::with_config`] from the pipeline's result computed elsewhere (the language
     /// server's incremental analysis): `result` is what `flinkddl::analyze_with(&text,
     /// &analysis_options(config))` gives, before `config`'s rule levels.
@@ -220,6 +232,19 @@ impl Analysis {
             .and_then(|def| self.created_by(def.statement))
             .filter(same)
             .or_else(|| self.result.tables.iter().map(|t| t.as_ref()).find(same))
+            .or_else(|| self.prelude_table(path))
+    }
+
+    /// The table at `path` that the project's catalog files create (issue 35).
+    fn prelude_table(
+        &self,
+        path: &index::TablePath,
+    ) -> Option<&flinkddl::binder::schema::TableSchema> {
+        use flinkddl::binder::catalog::{CatalogObject, Lookup};
+        match self.project()?.prelude.catalog().lookup(path) {
+            Lookup::Found(CatalogObject::Table(t)) => Some(t.as_ref()),
+            _ => None,
+        }
     }
 
     /// Where each column the script's INSERTs, CTAS and RTAS write comes from.

@@ -278,3 +278,160 @@ fn property_edit(
     }
     edits
 }
+
+/// One file's edits of a rename across a project.
+#[derive(Debug, Clone)]
+pub struct FileEdits {
+    /// The file (absolute).
+    pub path: std::path::PathBuf,
+    /// The text the edits apply to (the open document's, else the file's on disk).
+    pub text: std::sync::Arc<str>,
+    pub edits: Vec<TextEdit>,
+}
+
+/// Renames a table or column that one of the project's catalog files defines, in every file of
+/// the project (issue 35): the catalog file that defines it (as a rename there does), and every
+/// use in the project's other files, each analyzed as `flinkddl check` analyzes it. `this` is
+/// the file of `analysis`; `read` gives a file's text (the editor's, for an open document).
+/// `Ok(None)`: the name is not a catalog file's, so only the file itself is concerned.
+pub fn rename_in_project(
+    analysis: &Analysis,
+    this: &std::path::Path,
+    config: &crate::Config,
+    offset: u32,
+    new_name: &str,
+    read: &dyn Fn(&std::path::Path) -> Option<std::sync::Arc<str>>,
+) -> Result<Option<Vec<FileEdits>>, RenameError> {
+    let Some(project) = analysis.project() else {
+        return Ok(None);
+    };
+    let this = flinkddl_config::normalize(this);
+    // Where the name is defined: a catalog file, through this file's resolution of it, or
+    // this file itself when it is a catalog file.
+    let (defined_in, at) = match analysis.goto_definition_in_project(offset) {
+        Some(target) => (target.path.to_path_buf(), target.span.start),
+        None if project.file(&this).is_some() => (this.clone(), offset),
+        None => return Ok(None),
+    };
+    let Some(defining_text) = read(&defined_in) else {
+        return Err(RenameError::NothingToRename);
+    };
+    let defining = Analysis::for_file(defining_text.clone(), config, &defined_in);
+    let symbol = match defining.index().occurrence_at(at) {
+        Some(o) if matches!(o.symbol, Symbol::Table(_) | Symbol::Column(..)) => o.symbol.clone(),
+        _ => return Err(RenameError::NothingToRename),
+    };
+    let edits = rename(&defining, at, new_name)?;
+    let edits = keeping_view_columns(&defining, &symbol, edits);
+    let text = if new_name.trim().starts_with('`') {
+        new_name.trim().to_string()
+    } else {
+        quote_ident(new_name.trim())
+    };
+    let old = match &symbol {
+        Symbol::Table(path) => path.2.to_lowercase(),
+        Symbol::Column(_, column) => column.to_lowercase(),
+        _ => String::new(),
+    };
+    let mut out = vec![FileEdits {
+        path: defined_in.clone(),
+        text: defining_text,
+        edits,
+    }];
+    let mut files = config.project_files();
+    if !files.contains(&this) {
+        files.push(this.clone());
+    }
+    for path in files {
+        if path == defined_in {
+            continue;
+        }
+        let Some(file_text) = read(&path) else {
+            continue;
+        };
+        // Most files never spell the name: they are not analyzed.
+        if !file_text.to_lowercase().contains(&old) {
+            continue;
+        }
+        let file = Analysis::for_file(file_text.clone(), config, &path);
+        let mut edits: Vec<TextEdit> = file
+            .index()
+            .occurrences_of_symbol(&symbol)
+            .into_iter()
+            .map(|o| TextEdit {
+                span: o.span,
+                text: text.clone(),
+            })
+            .collect();
+        edits = keeping_view_columns(&file, &symbol, edits);
+        if edits.is_empty() {
+            continue;
+        }
+        edits.sort_by_key(|e| e.span.start);
+        edits.dedup_by_key(|e| e.span);
+        out.push(FileEdits {
+            path,
+            text: file_text,
+            edits,
+        });
+    }
+    Ok(Some(out))
+}
+
+/// The span of the name at `offset` when it names a table or column a catalog file of the
+/// project defines (a rename of it reaches every file: [`rename_in_project`]).
+pub fn prepare_rename_in_project(analysis: &Analysis, offset: u32) -> Option<Span> {
+    analysis.goto_definition_in_project(offset)?;
+    analysis.index().occurrence_at(offset).map(|o| o.span)
+}
+
+/// A rename of a table's column across files keeps every view's columns as they are: other
+/// files (jobs) read a view by its column names, and may not be among the files edited. A view
+/// that passes the column through by name gets an alias (`total AS amount`), and the names
+/// that read a view's column are left alone.
+fn keeping_view_columns(
+    analysis: &Analysis,
+    symbol: &Symbol,
+    edits: Vec<TextEdit>,
+) -> Vec<TextEdit> {
+    use flinkddl::binder::semantic::{ColumnSource, Resolution};
+    use flinkddl::syntax::ast::StatementKind;
+    let Symbol::Column(_, old) = symbol else {
+        return edits;
+    };
+    let model = analysis.model();
+    let statements = analysis.statements();
+    edits
+        .into_iter()
+        .filter_map(|mut edit| {
+            let statement = analysis.statement_at(edit.span.start)?;
+            let reads_a_view = model.name_at(statement, edit.span.start).is_some_and(|n| {
+                matches!(
+                    n.resolution,
+                    Resolution::Column {
+                        source: ColumnSource::View { .. },
+                        ..
+                    }
+                )
+            });
+            if reads_a_view {
+                return None;
+            }
+            let view_names_it = matches!(
+                statements.get(statement).map(|s| &s.kind),
+                Some(StatementKind::CreateView(v)) if v.columns.is_none()
+            ) && model.outputs.iter().any(|o| {
+                o.statement == statement
+                    && o.depth == 0
+                    && o.alias.is_none()
+                    && !o.wildcard
+                    && o.span.end == edit.span.end
+                    && o.name == *old
+            });
+            if view_names_it {
+                edit.text = format!("{} AS {}", edit.text, quote_ident(old));
+            }
+            Some(edit)
+        })
+        .collect()
+}

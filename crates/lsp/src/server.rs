@@ -490,12 +490,33 @@ impl Server {
                 true,
                 |a, _, p| handlers::prepare_rename(a, p),
             ),
-            req::Rename::METHOD => self.spawn(
-                r,
-                |p: &lsp::RenameParams| &p.text_document_position.text_document.uri,
-                true,
-                handlers::rename,
-            ),
+            req::Rename::METHOD => {
+                // Across the project's files when the name is a catalog file's: the open
+                // documents' texts as they are now, and the document's configuration.
+                let open: handlers::OpenTexts = self
+                    .documents
+                    .iter()
+                    .filter_map(|(uri, d)| Some((uri.to_file_path().ok()?, d.text.as_str().into())))
+                    .collect();
+                let config = serde_json::from_value::<lsp::RenameParams>(r.params.clone())
+                    .ok()
+                    .and_then(|p| {
+                        let uri = p.text_document_position.text_document.uri;
+                        self.refresh_config(&uri);
+                        self.documents
+                            .get(&uri)
+                            .map(|d| d.config.resolved.config.clone())
+                    });
+                self.spawn(
+                    r,
+                    |p: &lsp::RenameParams| &p.text_document_position.text_document.uri,
+                    true,
+                    move |a, uri, p| match &config {
+                        Some(config) => handlers::rename_in_project(a, uri, p, config, &open),
+                        None => handlers::rename(a, uri, p),
+                    },
+                )
+            }
             req::DocumentDiagnosticRequest::METHOD => self.spawn_pull_diagnostics(r),
             req::WorkspaceSymbolRequest::METHOD => {
                 // The projects of the open documents (built when one was analyzed).

@@ -384,6 +384,12 @@ fn meaning_of(
         ColumnSource::Table { path, column } | ColumnSource::View { path, column, .. } => {
             match b.live.get(&table_path(path)) {
                 Some(rel) => rel.meaning_of(column).unwrap_or(Meaning::Unknown),
+                // A table this script does not create, whose column the binder found: one
+                // of a project's catalog files (issue 35). Its uses here are uses of that
+                // column, defined in the other file.
+                None if matches!(source, ColumnSource::Table { .. }) => {
+                    Meaning::Column(Symbol::Column(table_path(path), column.clone()))
+                }
                 None => Meaning::Unknown,
             }
         }

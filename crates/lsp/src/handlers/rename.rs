@@ -11,9 +11,61 @@ pub fn prepare_rename(
     params: lsp::TextDocumentPositionParams,
 ) -> Result<lsp::PrepareRenameResponse, String> {
     let at = lsp_offset(a, params.position);
-    a.prepare_rename(at)
-        .map(|s| lsp::PrepareRenameResponse::Range(lsp_range(a, s)))
-        .map_err(|e| e.to_string())
+    match a.prepare_rename(at) {
+        Ok(s) => Ok(lsp::PrepareRenameResponse::Range(lsp_range(a, s))),
+        // A table or column of the project's catalog files: renamed in every file.
+        Err(e) => flinkddl_ide::rename::prepare_rename_in_project(a, at)
+            .map(|s| lsp::PrepareRenameResponse::Range(lsp_range(a, s)))
+            .ok_or_else(|| e.to_string()),
+    }
+}
+
+/// The open documents' texts by path, for a rename across a project's files (a file not open
+/// is read from disk).
+pub type OpenTexts = HashMap<std::path::PathBuf, std::sync::Arc<str>>;
+
+/// [`rename`], across the files of the document's project when the name is one a catalog file
+/// defines (a workspace edit of every file that uses it).
+pub fn rename_in_project(
+    a: &Analysis,
+    uri: &Url,
+    params: lsp::RenameParams,
+    config: &flinkddl_config::Config,
+    open: &OpenTexts,
+) -> Result<lsp::WorkspaceEdit, String> {
+    let Ok(this) = uri.to_file_path() else {
+        return rename(a, uri, params);
+    };
+    let at = lsp_offset(a, params.text_document_position.position);
+    let read = |path: &std::path::Path| -> Option<std::sync::Arc<str>> {
+        match open.get(path) {
+            Some(text) => Some(text.clone()),
+            None => std::fs::read_to_string(path).ok().map(Into::into),
+        }
+    };
+    let files =
+        flinkddl_ide::rename::rename_in_project(a, &this, config, at, &params.new_name, &read)
+            .map_err(|e| e.to_string())?;
+    let Some(files) = files else {
+        return rename(a, uri, params);
+    };
+    let mut changes = HashMap::new();
+    for file in files {
+        let Ok(file_uri) = Url::from_file_path(&file.path) else {
+            continue;
+        };
+        let index = flinkddl::LineIndex::new(&file.text);
+        let edits = file
+            .edits
+            .into_iter()
+            .map(|e| lsp::TextEdit::new(crate::convert::range(&index, &file.text, e.span), e.text))
+            .collect();
+        changes.insert(file_uri, edits);
+    }
+    Ok(lsp::WorkspaceEdit {
+        changes: Some(changes),
+        ..Default::default()
+    })
 }
 
 pub fn rename(

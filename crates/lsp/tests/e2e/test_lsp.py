@@ -955,3 +955,79 @@ async def test_a_saved_catalog_file_rechecks_the_open_jobs(client, tmp_path):
         await asyncio.sleep(0.1)
     codes = [d.code for d in client.published[uri].diagnostics]
     assert codes == ["B110"], codes
+
+
+def check_codes(project):
+    """`flinkddl check jobs` in `project`: the codes of its errors, by file name."""
+    out = subprocess.run(
+        [os.environ["FLINKDDL_BIN"], "check", "jobs", "--format", "json"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+    report = json.loads(out.stdout)
+    found = {}
+    for d in report["diagnostics"]:
+        if d["severity"] == "error":
+            found.setdefault(pathlib.Path(d["file"]).name, []).append(d["code"])
+    return found
+
+
+@pytest.mark.asyncio
+async def test_a_rename_in_a_job_reaches_the_catalog_and_the_other_jobs(client, tmp_path):
+    """A copy of the shop project. Renaming a catalog column from a job file, and a catalog
+    table from another, edits its CREATE in ddl/, the catalog's view over it and every job
+    that uses it, open or not: after the edits the project checks exactly as before."""
+    import shutil
+
+    shop = tmp_path / "shop"
+    shutil.copytree(SHOP, shop)
+    before = check_codes(shop)
+    assert before == {"broken.sql": ["B114", "B110", "B063"]}, before
+
+    async def rename(path, line_starting, word, new_name, expect_files):
+        text = path.read_text()
+        uri = path.as_uri()
+        open_document(client, uri, text)
+        lines = text.splitlines()
+        line = next(i for i, l in enumerate(lines) if l.startswith(line_starting))
+        position = at(line, lines[line].index(word) + 1)
+        doc = types.TextDocumentIdentifier(uri=uri)
+        prepared = await asyncio.wait_for(
+            client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=doc, position=position)),
+            TIMEOUT,
+        )
+        assert prepared is not None
+        edit = await asyncio.wait_for(
+            client.text_document_rename_async(
+                types.RenameParams(text_document=doc, position=position, new_name=new_name)
+            ),
+            TIMEOUT,
+        )
+        files = sorted(pathlib.Path(types_uri[len("file://") :]).relative_to(shop).as_posix() for types_uri in edit.changes)
+        assert files == expect_files, files
+        for changed, edits in edit.changes.items():
+            target = pathlib.Path(changed[len("file://") :])
+            target.write_text(apply_edits(target.read_text(), edits))
+        client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=doc))
+
+    # `amount` of the catalog's `orders`, from `SUM(amount)` in a job.
+    await rename(
+        shop / "jobs" / "revenue.sql",
+        "SELECT",
+        "amount",
+        "total",
+        ["ddl/01_sources.sql", "ddl/02_views.sql", "jobs/broken.sql", "jobs/revenue.sql"],
+    )
+    assert "  total " in (shop / "ddl" / "01_sources.sql").read_text()
+    # The table `orders` itself, from the FROM of the catalog's view.
+    await rename(
+        shop / "ddl" / "02_views.sql",
+        "FROM",
+        "orders",
+        "purchases",
+        ["ddl/01_sources.sql", "ddl/02_views.sql", "jobs/broken.sql", "jobs/revenue.sql"],
+    )
+    assert "CREATE TABLE purchases" in (shop / "ddl" / "01_sources.sql").read_text()
+    after = check_codes(shop)
+    assert after == before, after
