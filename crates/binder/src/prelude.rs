@@ -36,7 +36,7 @@ pub struct Prelude {
 }
 
 /// What a catalog file's CREATE statement makes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ObjectKind {
     Table,

@@ -62,6 +62,16 @@ enum Command {
         #[arg(long, value_enum, default_value_t = LineageFormat::Text)]
         format: LineageFormat,
     },
+    /// Write a catalog snapshot (JSON) of the tables and views the files create, run in the
+    /// order given as one session: for `catalog = [...]` in another project's flinkddl.toml.
+    Snapshot {
+        /// The .sql files, in the order they run.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the snapshot here instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Run the language server on standard input and output (for editors; see docs/editors.md).
     Lsp,
 }
@@ -184,8 +194,56 @@ fn main() -> ExitCode {
         }
         Command::Parse { file } => parse(&file),
         Command::Lineage { files, format } => lineage(&files, format),
+        Command::Snapshot { files, output } => snapshot(&files, output.as_deref()),
         Command::Lsp => lsp(),
     }
+}
+
+/// `flinkddl snapshot`: the files run as a project's catalog files do, their errors on stderr
+/// (a snapshot of a session that fails is still written, of what it created), the snapshot
+/// to stdout or `--output`.
+fn snapshot(files: &[PathBuf], output: Option<&std::path::Path>) -> ExitCode {
+    let paths: Vec<PathBuf> = files
+        .iter()
+        .map(|f| flinkddl_config::normalize(f))
+        .collect();
+    let options = flinkddl::Options {
+        assume_external_objects: false,
+        ..flinkddl::Options::default()
+    };
+    let project = flinkddl::project::Project::build(&paths, &options);
+    let mut status = ExitCode::SUCCESS;
+    for (given, file) in files.iter().zip(&project.files) {
+        if let Some(reason) = &file.unreadable {
+            eprintln!("error: {}: {reason}", given.display());
+            status = ExitCode::from(flinkddl_cli::EXIT_USAGE);
+        }
+        for d in file
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == flinkddl::Severity::Error)
+        {
+            eprintln!("{}: {} {}", given.display(), d.code, d.message);
+            status = ExitCode::from(flinkddl_cli::EXIT_PROBLEMS);
+        }
+    }
+    let (snapshot, left_out) = flinkddl::snapshot::of_project(&project);
+    for reason in left_out {
+        eprintln!("warning: left out {reason}");
+    }
+    let json = match serde_json::to_string_pretty(&snapshot) {
+        Ok(json) => json + "\n",
+        Err(e) => return usage_error(&format!("cannot write the snapshot: {e}")),
+    };
+    match output {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, json) {
+                return usage_error(&format!("{}: {e}", path.display()));
+            }
+        }
+        None => out(&json),
+    }
+    status
 }
 
 /// The language server speaks the protocol on stdout; only a failure to start is printed here.

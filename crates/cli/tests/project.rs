@@ -201,3 +201,132 @@ fn write(dir: &Path, file: &str, text: &str) {
     }
     std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
 }
+
+fn run(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_flinkddl"))
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run flinkddl: {e}"))
+}
+
+#[test]
+fn a_snapshot_of_the_catalog_checks_the_jobs_as_the_catalog_files_do() {
+    let shop = shop();
+    let dir = tempdir("snapshot");
+    let mut args = vec!["snapshot".to_string()];
+    let mut ddl: Vec<PathBuf> = std::fs::read_dir(shop.join("ddl"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    ddl.sort();
+    args.extend(ddl.iter().map(|p| p.to_string_lossy().into_owned()));
+    args.extend(["-o".to_string(), "catalog.json".to_string()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run(&dir, &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("catalog.json")).unwrap_or_else(|e| panic!("{e}")),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = json["objects"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|o| o["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "orders",
+            "customers",
+            "big_orders",
+            "revenue_per_minute",
+            "big_order_alerts"
+        ]
+    );
+    // The jobs over the snapshot: the same three mistakes as over the DDL files.
+    for job in ["alerts.sql", "broken.sql", "revenue.sql"] {
+        let text =
+            std::fs::read_to_string(shop.join("jobs").join(job)).unwrap_or_else(|e| panic!("{e}"));
+        write(&dir, &format!("jobs/{job}"), &text);
+    }
+    write(&dir, "flinkddl.toml", "catalog = [\"catalog.json\"]\n");
+    let (status, report) = check_json(&dir, &["jobs"]);
+    assert_eq!(
+        errors(&report),
+        vec![
+            ("broken.sql".to_string(), 5, "B114".to_string()),
+            ("broken.sql".to_string(), 9, "B110".to_string()),
+            ("broken.sql".to_string(), 15, "B063".to_string()),
+        ]
+    );
+    assert_eq!(status, Some(1));
+    // A snapshot of the snapshot is the snapshot.
+    let again = run(&dir, &["snapshot", "catalog.json", "-o", "again.json"]);
+    assert!(again.status.success());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("catalog.json")).ok(),
+        std::fs::read_to_string(dir.join("again.json")).ok()
+    );
+}
+
+#[test]
+fn a_broken_or_stale_snapshot_is_reported_and_the_jobs_are_still_checked() {
+    let dir = tempdir("bad-snapshot");
+    write(
+        &dir,
+        "flinkddl.toml",
+        "catalog = [\"broken.json\", \"stale.json\"]\n",
+    );
+    write(&dir, "broken.json", "{\"format\": \"flinkddl-catalog-snapshot\", \"version\": 1, \"objects\": [{\"kind\": \"table\"}]}");
+    write(
+        &dir,
+        "stale.json",
+        r#"{"format": "flinkddl-catalog-snapshot", "version": 1, "objects": [
+  {"kind": "table", "catalog": "hive", "database": "sales", "name": "odd",
+   "ddl": "CREATE TABLE `hive`.`sales`.`odd` (`a` NO_SUCH_TYPE) WITH ('connector' = 'datagen')"},
+  {"kind": "table", "catalog": "hive", "database": "sales", "name": "src",
+   "ddl": "CREATE TABLE `hive`.`sales`.`src` (`id` BIGINT) WITH ('connector' = 'datagen')"}
+]}"#,
+    );
+    write(&dir, "jobs/ok.sql", "SELECT id FROM hive.sales.src;\n");
+    write(&dir, "jobs/bad.sql", "SELECT a FROM hive.sales.odd;\n");
+    let (status, json) = check_json(&dir, &["jobs"]);
+    let diagnostics = json["diagnostics"].as_array().cloned().unwrap_or_default();
+    let of = |file: &str| -> Vec<(String, String)> {
+        diagnostics
+            .iter()
+            .filter(|d| d["file"].as_str().is_some_and(|f| f.ends_with(file)))
+            .map(|d| {
+                (
+                    d["code"].as_str().unwrap_or_default().to_string(),
+                    d["message"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    let broken = of("broken.json");
+    assert_eq!(broken.len(), 1, "{broken:?}");
+    assert_eq!(broken[0].0, "F005");
+    assert!(broken[0].1.contains("missing field"), "{broken:?}");
+    let stale = of("stale.json");
+    assert_eq!(stale.len(), 1, "{stale:?}");
+    assert!(
+        stale[0].1.starts_with("entry 1 (`hive.sales.odd`): "),
+        "{stale:?}"
+    );
+    // The usable entry is in the catalog; the unusable one is not (and its use says so once).
+    assert_eq!(of("ok.sql"), vec![]);
+    assert_eq!(
+        of("bad.sql").len(),
+        0,
+        "a table whose CREATE failed is not reported again"
+    );
+    assert_eq!(status, Some(1));
+}

@@ -11,6 +11,7 @@ pub mod contract;
 pub mod incremental;
 pub mod lineage;
 pub mod project;
+pub mod snapshot;
 
 pub use flinkddl_binder as binder;
 pub use flinkddl_connectors as connectors;

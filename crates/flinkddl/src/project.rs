@@ -26,6 +26,13 @@ pub struct CatalogFile {
     pub offset: u32,
     /// Its diagnostics, as `check` reports them (no configuration levels applied).
     pub diagnostics: Vec<Diagnostic>,
+    /// For a catalog snapshot: each statement of the script it ran as, and the place in
+    /// `text` (the JSON) of the entry it comes from; what the binder noted in the script is
+    /// shown there.
+    pub places: Vec<(crate::Span, crate::Span)>,
+    /// For a catalog snapshot: the script it ran as (what the prelude's spans are offsets
+    /// into, where `text` is the JSON).
+    pub script: Option<String>,
     /// The session the catalog files before it leave: what the file itself starts from (an
     /// editor analyzing it again starts there, not from the whole project's prelude, which
     /// holds what the file itself creates).
@@ -33,6 +40,18 @@ pub struct CatalogFile {
 }
 
 impl CatalogFile {
+    /// A definition where the file shows it: a snapshot's at its entry in the JSON.
+    fn placed(&self, mut definition: Definition) -> Definition {
+        let within = |statement: &crate::Span| {
+            statement.start <= definition.name.start && definition.name.start <= statement.end
+        };
+        if let Some((_, place)) = self.places.iter().find(|(statement, _)| within(statement)) {
+            definition.name = *place;
+            definition.statement = *place;
+        }
+        definition
+    }
+
     /// Whether the file has an error (or could not be read): then a session that runs it as
     /// an init file fails, and every job with it.
     pub fn has_errors(&self) -> bool {
@@ -61,6 +80,15 @@ impl Project {
         let mut prelude = Prelude::fresh();
         let mut files = Vec::with_capacity(paths.len());
         for path in paths {
+            if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+            {
+                let (file, next) = read_snapshot(path, &prelude, options);
+                prelude = next;
+                files.push(file);
+                continue;
+            }
             let (text, offset) = match read_text(path) {
                 Ok(read) => read,
                 Err(reason) => {
@@ -78,6 +106,8 @@ impl Project {
                         unreadable: Some(reason),
                         offset: 0,
                         diagnostics: Vec::new(),
+                        places: Vec::new(),
+                        script: None,
                         before,
                     });
                     continue;
@@ -95,6 +125,8 @@ impl Project {
                 unreadable: None,
                 offset,
                 diagnostics,
+                places: Vec::new(),
+                script: None,
                 before,
             });
         }
@@ -103,23 +135,23 @@ impl Project {
 
     /// Where the catalog files define the table or view at `path`: the file, and the
     /// definition (spans in that file's text).
-    pub fn definition(&self, path: &ObjectPath) -> Option<(&CatalogFile, &Definition)> {
+    pub fn definition(&self, path: &ObjectPath) -> Option<(&CatalogFile, Definition)> {
         let definition = self.prelude.definition(path)?;
         let file = self
             .files
             .get((definition.script as usize).checked_sub(1)?)?;
-        Some((file, definition))
+        Some((file, file.placed(*definition)))
     }
 
     /// Every table and view the catalog files define: its path, file and definition, sorted
     /// by path.
-    pub fn symbols(&self) -> Vec<(&ObjectPath, &CatalogFile, &Definition)> {
+    pub fn symbols(&self) -> Vec<(&ObjectPath, &CatalogFile, Definition)> {
         let mut out: Vec<_> = self
             .prelude
             .definitions()
             .filter_map(|(path, d)| {
                 let file = self.files.get((d.script as usize).checked_sub(1)?)?;
-                Some((path, file, d))
+                Some((path, file, file.placed(*d)))
             })
             .collect();
         out.sort_by(|a, b| a.0.cmp(b.0));
@@ -130,6 +162,69 @@ impl Project {
     pub fn file(&self, path: &Path) -> Option<&CatalogFile> {
         self.files.iter().find(|f| f.path == path)
     }
+}
+
+/// A catalog snapshot (`snapshot`), run from `prelude`: the file as checked, and the prelude it
+/// leaves (`prelude`'s next, also when the file is unusable: the files' numbers stay their
+/// places).
+fn read_snapshot(path: &Path, prelude: &Prelude, options: &Options) -> (CatalogFile, Prelude) {
+    let options = Options {
+        prelude: Some(prelude),
+        ..*options
+    };
+    let (json, offset) = match read_text(path) {
+        Ok(read) => read,
+        Err(reason) => {
+            let (_, _, next) = crate::diagnose_continuing(String::new(), &options);
+            let file = CatalogFile {
+                path: path.to_path_buf(),
+                text: None,
+                unreadable: Some(reason),
+                offset: 0,
+                diagnostics: Vec::new(),
+                places: Vec::new(),
+                script: None,
+                before: prelude.clone(),
+            };
+            return (file, next);
+        }
+    };
+    let mut places = Vec::new();
+    let mut ran = None;
+    let (diagnostics, next) = match crate::snapshot::parse(&json) {
+        Ok(snapshot) => {
+            let known = |catalog: &str| prelude.catalog().catalog(catalog).is_some();
+            let script = crate::snapshot::to_script(&snapshot, &known);
+            let (found, _, next) = crate::diagnose_continuing(script.text.clone(), &options);
+            // Lints and connector findings of a snapshot are about the deployment's catalog,
+            // not this repository's text: only what makes an entry unusable is reported.
+            let errors = found
+                .into_iter()
+                .filter(|d| d.severity == crate::Severity::Error)
+                .collect();
+            places = crate::snapshot::places(&json, &script);
+            ran = Some(script.text.clone());
+            (
+                crate::snapshot::place(&json, &snapshot, &script, errors),
+                next,
+            )
+        }
+        Err(invalid) => {
+            let (_, _, next) = crate::diagnose_continuing(String::new(), &options);
+            (vec![invalid], next)
+        }
+    };
+    let file = CatalogFile {
+        path: path.to_path_buf(),
+        text: Some(json),
+        unreadable: None,
+        offset,
+        diagnostics,
+        places,
+        script: ran,
+        before: prelude.clone(),
+    };
+    (file, next)
 }
 
 /// A file's text without its byte order mark (lossily decoded when not UTF-8), and the bytes

@@ -1,0 +1,271 @@
+//! Catalog snapshots (issue 35, decision 0011): the tables and views of a real catalog (Hive,
+//! Paimon, JDBC, ...) that are not in the repository, as JSON, read as a project's catalog file
+//! is. Each object is its `SHOW CREATE TABLE` / `SHOW CREATE VIEW` text: Flink prints it, Flink
+//! (and flinkddl) reads it back, and any catalog Flink can open can be dumped this way (the
+//! Python package's `flinkddl.snapshot.from_table_environment`, run with PyFlink).
+//!
+//! ```json
+//! {
+//!   "format": "flinkddl-catalog-snapshot",
+//!   "version": 1,
+//!   "flink_version": "2.3.0",
+//!   "objects": [
+//!     {"kind": "table", "catalog": "default_catalog", "database": "default_database",
+//!      "name": "orders", "ddl": "CREATE TABLE `default_catalog`.`default_database`.`orders` (...) WITH (...)"}
+//!   ]
+//! }
+//! ```
+//!
+//! A snapshot runs as one catalog file: the catalogs and databases its objects live in are
+//! created first (in-memory, so that what they hold is known), then each object's DDL, in
+//! order. A problem (JSON that is not a snapshot, a DDL that does not bind) is a diagnostic
+//! that names the file's entry.
+
+use crate::binder::prelude::ObjectKind;
+use crate::{Code, Diagnostic, Span};
+use serde::{Deserialize, Serialize};
+
+/// The `format` a snapshot declares.
+pub const FORMAT: &str = "flinkddl-catalog-snapshot";
+/// The version of the format this build reads and writes.
+pub const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    pub format: String,
+    pub version: u32,
+    /// The Flink version whose catalog was dumped, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flink_version: Option<String>,
+    pub objects: Vec<SnapshotObject>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SnapshotObject {
+    pub kind: ObjectKind,
+    pub catalog: String,
+    pub database: String,
+    pub name: String,
+    /// Its `SHOW CREATE TABLE` (or `SHOW CREATE VIEW`) text, as Flink prints it.
+    pub ddl: String,
+}
+
+impl SnapshotObject {
+    fn path(&self) -> String {
+        format!("{}.{}.{}", self.catalog, self.database, self.name)
+    }
+}
+
+/// A snapshot read as a script: its SQL text, and for each statement of it the object it
+/// comes from (`None` for the catalogs and databases made first).
+pub struct AsScript {
+    pub text: String,
+    /// (the statement's span in `text`, the index of its object in the snapshot).
+    pub statements: Vec<(Span, Option<usize>)>,
+}
+
+/// Reads a snapshot's JSON; `Err` is the diagnostic that says why it is not one (placed in
+/// `json`).
+pub fn parse(json: &str) -> Result<Snapshot, Diagnostic> {
+    let snapshot: Snapshot = serde_json::from_str(json).map_err(|e| {
+        let at = offset_of(json, e.line(), e.column());
+        Diagnostic::new(
+            Code::CatalogSnapshotInvalid,
+            Span::new(at, at),
+            format!("not a catalog snapshot: {e}"),
+        )
+        .with_help("write one with `flinkddl snapshot FILES`, or with the Python package's `flinkddl.snapshot.from_table_environment`")
+    })?;
+    if snapshot.format != FORMAT || snapshot.version != VERSION {
+        return Err(Diagnostic::new(
+            Code::CatalogSnapshotInvalid,
+            Span::new(0, 0),
+            format!(
+                "not a catalog snapshot this flinkddl reads: format `{}` version {} (expected `{FORMAT}` version {VERSION})",
+                snapshot.format, snapshot.version
+            ),
+        ));
+    }
+    Ok(snapshot)
+}
+
+/// The byte offset of a 1-based line and column (serde_json's), clamped to the text.
+fn offset_of(text: &str, line: usize, column: usize) -> u32 {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    (start + column.saturating_sub(1)).min(text.len()) as u32
+}
+
+/// The script a snapshot runs as, from a session that already has `known` catalogs (a
+/// prelude's): the catalogs and databases its objects name (in-memory), then each object.
+pub fn to_script(snapshot: &Snapshot, known: &dyn Fn(&str) -> bool) -> AsScript {
+    let mut text = String::new();
+    let mut statements = Vec::new();
+    let mut made_catalogs: Vec<&str> = Vec::new();
+    let mut made_databases: Vec<(&str, &str)> = Vec::new();
+    let mut push = |text: &mut String, sql: &str, object: Option<usize>| {
+        let start = text.len() as u32;
+        text.push_str(sql.trim().trim_end_matches(';'));
+        statements.push((Span::new(start, text.len() as u32), object));
+        text.push_str(";\n");
+    };
+    for (i, object) in snapshot.objects.iter().enumerate() {
+        if !known(&object.catalog) && !made_catalogs.contains(&object.catalog.as_str()) {
+            made_catalogs.push(&object.catalog);
+            push(
+                &mut text,
+                &format!(
+                    "CREATE CATALOG {} WITH ('type' = 'generic_in_memory')",
+                    quoted(&object.catalog)
+                ),
+                None,
+            );
+        }
+        let database = (object.catalog.as_str(), object.database.as_str());
+        if !made_databases.contains(&database) {
+            made_databases.push(database);
+            push(
+                &mut text,
+                &format!(
+                    "CREATE DATABASE IF NOT EXISTS {}.{}",
+                    quoted(&object.catalog),
+                    quoted(&object.database)
+                ),
+                None,
+            );
+        }
+        push(&mut text, &object.ddl, Some(i));
+    }
+    AsScript { text, statements }
+}
+
+fn quoted(name: &str) -> String {
+    format!("`{}`", name.replace('`', "``"))
+}
+
+/// The diagnostics of a snapshot's script, placed in the snapshot's JSON: at the `"ddl"` of
+/// the entry they are about, their message naming it. Labels in the generated text are dropped.
+pub fn place(
+    json: &str,
+    snapshot: &Snapshot,
+    script: &AsScript,
+    diagnostics: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    // Where each entry's `"ddl"` key is, in order (the entries are written in order).
+    let ddl_keys: Vec<u32> = json
+        .match_indices("\"ddl\"")
+        .map(|(i, _)| i as u32)
+        .collect();
+    diagnostics
+        .into_iter()
+        .map(|d| {
+            let at = script
+                .statements
+                .partition_point(|(span, _)| span.start <= d.span.start)
+                .saturating_sub(1);
+            let object = script.statements.get(at).and_then(|(_, o)| *o);
+            let (span, entry) = match object {
+                Some(i) => (
+                    ddl_keys
+                        .get(i)
+                        .map_or(Span::new(0, 0), |&k| Span::new(k, k + 5)),
+                    snapshot
+                        .objects
+                        .get(i)
+                        .map(|o| format!("entry {} (`{}`)", i + 1, o.path()))
+                        .unwrap_or_default(),
+                ),
+                None => (Span::new(0, 0), "the catalogs it names".to_string()),
+            };
+            let mut placed = Diagnostic::new(d.code, span, format!("{entry}: {}", d.message));
+            placed.severity = d.severity;
+            placed.help = d.help;
+            placed
+        })
+        .collect()
+}
+
+/// Each object statement of a snapshot's script, and where its entry's `"ddl"` key is in the
+/// JSON.
+pub fn places(json: &str, script: &AsScript) -> Vec<(Span, Span)> {
+    let ddl_keys: Vec<u32> = json
+        .match_indices("\"ddl\"")
+        .map(|(i, _)| i as u32)
+        .collect();
+    script
+        .statements
+        .iter()
+        .filter_map(|(span, object)| {
+            let key = *ddl_keys.get((*object)?)?;
+            Some((*span, Span::new(key, key + 5)))
+        })
+        .collect()
+}
+
+/// A snapshot of what a project's catalog files create: every table (its `SHOW CREATE TABLE`
+/// as flinkddl prints it, as Flink does) and view (its CREATE VIEW as written) that still
+/// exists after them, in the order they were created. Tables Flink cannot print (a type
+/// without a serializable form) are left out, with the reason in the second list.
+pub fn of_project(project: &crate::project::Project) -> (Snapshot, Vec<String>) {
+    use crate::binder::catalog::{CatalogObject, Lookup};
+    let mut definitions: Vec<_> = project.prelude.definitions().collect();
+    definitions.sort_by_key(|(_, d)| (d.script, d.statement.start));
+    let mut objects = Vec::new();
+    let mut left_out = Vec::new();
+    for (path, definition) in definitions {
+        let ddl = match project.prelude.catalog().lookup(path) {
+            Lookup::Found(CatalogObject::Table(table)) => {
+                match crate::binder::print::show_create(table) {
+                    Some(ddl) => ddl,
+                    None => {
+                        left_out.push(format!(
+                            "{}.{}.{}: Flink cannot print its SHOW CREATE TABLE",
+                            path.0, path.1, path.2
+                        ));
+                        continue;
+                    }
+                }
+            }
+            Lookup::Found(CatalogObject::View(_)) => {
+                let Some(text) = project
+                    .files
+                    .get((definition.script as usize).saturating_sub(1))
+                    .and_then(|f| f.script.as_deref().or(f.text.as_deref()))
+                    .and_then(|t| {
+                        t.get(
+                            definition.statement.start as usize..definition.statement.end as usize,
+                        )
+                    })
+                else {
+                    continue;
+                };
+                text.trim().to_string()
+            }
+            // Dropped (or replaced by another kind) after it was created.
+            _ => continue,
+        };
+        let kind = match project.prelude.catalog().lookup(path) {
+            Lookup::Found(CatalogObject::View(_)) => ObjectKind::View,
+            _ => ObjectKind::Table,
+        };
+        objects.push(SnapshotObject {
+            kind,
+            catalog: path.0.clone(),
+            database: path.1.clone(),
+            name: path.2.clone(),
+            ddl,
+        });
+    }
+    let snapshot = Snapshot {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        flink_version: None,
+        objects,
+    };
+    (snapshot, left_out)
+}
