@@ -20,6 +20,7 @@ file instead.
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any, Dict, Iterable, List, Optional
 
@@ -43,10 +44,11 @@ def _show_create(t_env: Any, kind: str, catalog: str, database: str, name: str) 
 
 def _flink_version() -> Optional[str]:
     try:
-        from pyflink.version import __version__  # type: ignore[import-not-found]
+        module = importlib.import_module("pyflink.version")
     except ImportError:
         return None
-    return str(__version__)
+    version = getattr(module, "__version__", None)
+    return None if version is None else str(version)
 
 
 def from_table_environment(
