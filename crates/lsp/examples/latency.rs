@@ -24,7 +24,41 @@ use std::time::{Duration, Instant};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const URI: &str = "file:///bench/script.sql";
+/// The open script's URI: `CATALOG=2000` puts it in a project whose `flinkddl.toml` names a
+/// catalog of that many tables (issue 35: the latency with a catalog behind the open file).
+fn uri() -> &'static str {
+    static URI: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    URI.get_or_init(|| {
+        let tables: usize = std::env::var("CATALOG")
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0);
+        if tables == 0 {
+            return "file:///bench/script.sql".to_string();
+        }
+        let dir = std::env::temp_dir().join(format!("flinkddl-latency-catalog-{tables}"));
+        let ddl = dir.join("ddl");
+        if std::fs::create_dir_all(&ddl).is_err() {
+            eprintln!("cannot write {}", ddl.display());
+            std::process::exit(1);
+        }
+        let mut text = String::new();
+        for t in 0..tables {
+            text.push_str(&format!(
+                "CREATE TABLE catalog_{t} (id BIGINT, name STRING, amount DECIMAL(10, 2), ts TIMESTAMP(3),\n  \
+                 WATERMARK FOR ts AS ts - INTERVAL '5' SECOND\n) WITH ('connector' = 'datagen');\n"
+            ));
+        }
+        let written = std::fs::write(ddl.join("catalog.sql"), text)
+            .and_then(|_| std::fs::write(dir.join("flinkddl.toml"), "catalog = [\"ddl/*.sql\"]\n"));
+        if written.is_err() {
+            eprintln!("cannot write the catalog in {}", dir.display());
+            std::process::exit(1);
+        }
+        println!("with a catalog of {tables} tables behind the script");
+        format!("file://{}/script.sql", dir.display())
+    })
+}
 
 #[path = "shared/script.rs"]
 mod script;
@@ -87,7 +121,7 @@ fn measure(tables: usize) {
     notify("initialized", json!({}));
     notify(
         "textDocument/didOpen",
-        json!({"textDocument": {"uri": URI, "languageId": "flinksql", "version": 1, "text": text}}),
+        json!({"textDocument": {"uri": uri(), "languageId": "flinksql", "version": 1, "text": text}}),
     );
     let is_diagnostics = |n: &Notification, version: i32| {
         n.method == "textDocument/publishDiagnostics" && n.params["version"] == json!(version)
@@ -151,7 +185,7 @@ fn measure(tables: usize) {
         let start = Instant::now();
         notify(
             "textDocument/didChange",
-            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": change}),
+            json!({"textDocument": {"uri": uri(), "version": version}, "contentChanges": change}),
         );
         wait_diagnostics(version);
         diagnostics.push(start.elapsed());
@@ -159,14 +193,13 @@ fn measure(tables: usize) {
             continue;
         }
         // Completion of option keys in the table's WITH list, on the version just analyzed.
-        let at =
-            json!({"textDocument": {"uri": URI}, "position": {"line": line + 14, "character": 2}});
+        let at = json!({"textDocument": {"uri": uri()}, "position": {"line": line + 14, "character": 2}});
         completion_warm.push(request("textDocument/completion", at.clone()));
         // Completion right after an edit, before diagnostics: it analyzes the version itself.
         let version = version + 1;
         notify(
             "textDocument/didChange",
-            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": change}),
+            json!({"textDocument": {"uri": uri(), "version": version}, "contentChanges": change}),
         );
         completion_after_edit.push(request("textDocument/completion", at));
         wait_diagnostics(version);
@@ -205,7 +238,7 @@ fn measure(tables: usize) {
         ("a unique table name", table_line, table_at + 13),
     ];
     for (i, (what, line, character)) in names.into_iter().enumerate() {
-        let at = json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}});
+        let at = json!({"textDocument": {"uri": uri()}, "position": {"line": line, "character": character}});
         let first = request("textDocument/documentHighlight", at.clone());
         let found = last_result.borrow().as_array().map_or(0, Vec::len);
         if i == 0 {
@@ -235,7 +268,7 @@ fn measure(tables: usize) {
     // Semantic tokens: the whole file, the change after an edit (`full/delta`), and the
     // 60 lines a window shows (`range`), each with the size of its answer.
     let size = || serde_json::to_string(&*last_result.borrow()).map_or(0, |s| s.len());
-    let doc = json!({ "uri": URI });
+    let doc = json!({ "uri": uri() });
     let full = request(
         "textDocument/semanticTokens/full",
         json!({ "textDocument": doc }),
@@ -258,7 +291,7 @@ fn measure(tables: usize) {
         let change = json!([{"range": {"start": {"line": cost_line, "character": 0}, "end": {"line": cost_line, "character": to}}, "text": text}]);
         notify(
             "textDocument/didChange",
-            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": change}),
+            json!({"textDocument": {"uri": uri(), "version": version}, "contentChanges": change}),
         );
         deltas.push(request(
             "textDocument/semanticTokens/full/delta",
