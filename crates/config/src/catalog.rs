@@ -1,4 +1,4 @@
-//! `catalog = [...]`: a project's catalog files (issue 35, decision 0011). Each entry is a path
+//! `catalog = [...]`: a project's catalog files (issue 35, decision 0012). Each entry is a path
 //! or a glob relative to the directory of the `flinkddl.toml` that lists it (like `include`;
 //! `*` also matches `/`). The files they name run, in path order, before every other file of
 //! the project; the project they make is built once per configuration, on first use, and

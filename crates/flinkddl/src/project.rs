@@ -1,4 +1,4 @@
-//! A project's catalog (issue 35, decision 0011): the `.sql` files whose statements run, in
+//! A project's catalog (issue 35, decision 0012): the `.sql` files whose statements run, in
 //! path order, before every other file of the project, as a SQL client's `-i` init file does.
 //! Each catalog file is checked from the session the ones before it leave; the session the last
 //! one leaves (the [`Prelude`]) is what every other file starts from

@@ -1,4 +1,4 @@
-//! Catalog snapshots (issue 35, decision 0011): the tables and views of a real catalog (Hive,
+//! Catalog snapshots (issue 35, decision 0012): the tables and views of a real catalog (Hive,
 //! Paimon, JDBC, ...) that are not in the repository, as JSON, read as a project's catalog file
 //! is. Each object is its `SHOW CREATE TABLE` / `SHOW CREATE VIEW` text: Flink prints it, Flink
 //! (and flinkddl) reads it back, and any catalog Flink can open can be dumped this way (the

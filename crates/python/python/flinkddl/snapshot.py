@@ -1,4 +1,4 @@
-"""Catalog snapshots from a real Flink catalog (issue 35, decision 0011).
+"""Catalog snapshots from a real Flink catalog (issue 35, decision 0012).
 
 A project whose tables live in a real catalog (Hive, Paimon, JDBC, Iceberg, ...) and not in its
 repository names a snapshot of that catalog in ``flinkddl.toml`` (``catalog = ["catalog.json"]``).
