@@ -245,9 +245,9 @@ fn a_snapshot_of_the_catalog_checks_the_jobs_as_the_catalog_files_do() {
         [
             "orders",
             "customers",
-            "big_orders",
             "revenue_per_minute",
-            "big_order_alerts"
+            "big_order_alerts",
+            "big_orders"
         ]
     );
     // The jobs over the snapshot: the same three mistakes as over the DDL files.

@@ -188,9 +188,10 @@ fn run_order(snapshot: &Snapshot) -> Vec<usize> {
         }
     }
     let mut done = vec![false; views.len()];
-    let mut ready: std::collections::VecDeque<usize> =
+    // The first listed of the ready ones each time: a list already in a good order stays.
+    let mut ready: std::collections::BTreeSet<usize> =
         (0..views.len()).filter(|&a| waiting[a] == 0).collect();
-    while let Some(a) = ready.pop_front() {
+    while let Some(a) = ready.pop_first() {
         if done[a] {
             continue;
         }
@@ -199,7 +200,7 @@ fn run_order(snapshot: &Snapshot) -> Vec<usize> {
         for &r in &readers[a] {
             waiting[r] = waiting[r].saturating_sub(1);
             if waiting[r] == 0 {
-                ready.push_back(r);
+                ready.insert(r);
             }
         }
     }
@@ -276,8 +277,9 @@ pub fn places(json: &str, script: &AsScript) -> Vec<(Span, Span)> {
 /// without a serializable form) are left out, with the reason in the second list.
 pub fn of_project(project: &crate::project::Project) -> (Snapshot, Vec<String>) {
     use crate::binder::catalog::{CatalogObject, Lookup};
+    // In the order a snapshot runs: the tables, then the views, each as they were created.
     let mut definitions: Vec<_> = project.prelude.definitions().collect();
-    definitions.sort_by_key(|(_, d)| (d.script, d.statement.start));
+    definitions.sort_by_key(|(_, d)| (d.kind == ObjectKind::View, d.script, d.statement.start));
     let mut objects = Vec::new();
     let mut left_out = Vec::new();
     for (path, definition) in definitions {
