@@ -44,5 +44,10 @@ rm -rf "$venv"
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install "${pip_flags[@]}" "$wheel[arrow]" \
   "pytest==9.2.0" "pre-commit==4.7.0" "check-jsonschema==0.39.0" "mypy==1.15.0"
+# PyFlink (about 830 MB with its dependencies, 5 minutes to install here) only when asked:
+# tests/test_snapshot.py exports a catalog with real Flink and is skipped without it.
+if [ -n "${FLINKDDL_PYFLINK:-}" ]; then
+  "$venv/bin/python" -m pip install "${pip_flags[@]}" "apache-flink==2.2.0"
+fi
 "$venv/bin/flinkddl" check fixtures/examples
 FLINKDDL_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests"
