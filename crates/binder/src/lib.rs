@@ -62,6 +62,9 @@ pub struct BindOptions {
     /// Record the [`semantic::SemanticModel`] while binding (editors and lineage ask;
     /// `flinkddl check` does not).
     pub record_model: bool,
+    /// The Flink version whose verdicts to give (`data/versions.txt` of the diagnostics crate
+    /// says what differs).
+    pub flink_version: flinkddl_diagnostics::FlinkVersion,
 }
 
 /// Answers whether Flink could create a *source* for reading a table: a view or a CTAS whose

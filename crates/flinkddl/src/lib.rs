@@ -18,7 +18,7 @@ pub use flinkddl_lint as lint;
 pub use flinkddl_syntax as syntax;
 pub use flinkddl_types as types;
 
-pub use flinkddl_diagnostics::{Code, Diagnostic, LineIndex, Severity, Span, Stage};
+pub use flinkddl_diagnostics::{Code, Diagnostic, FlinkVersion, LineIndex, Severity, Span, Stage};
 pub use flinkddl_syntax::{parse, Parse};
 
 /// Everything flinkddl knows about one script.
@@ -52,6 +52,8 @@ pub struct Options<'a> {
     pub connectors: Option<&'a connectors::Catalogue>,
     /// Record the binder's semantic model ([`Analysis::model`]).
     pub semantic_model: bool,
+    /// The Flink version whose verdicts to give (the newest by default).
+    pub flink_version: FlinkVersion,
 }
 
 impl Options<'_> {
@@ -298,6 +300,7 @@ pub fn bind_options(options: &Options) -> binder::BindOptions {
     binder::BindOptions {
         assume_external_objects: options.assume_external_objects,
         record_model: options.semantic_model,
+        flink_version: options.flink_version,
     }
 }
 
