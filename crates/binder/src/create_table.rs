@@ -928,6 +928,10 @@ impl Binder<'_> {
         }
         match flinkddl_types::resolve_ddl_type_in(ty, source) {
             Ok(t) => {
+                let Some(t) = self.type_in_version(ty, t) else {
+                    self.type_failed = true;
+                    return None;
+                };
                 let t = self.type_cache.intern(t);
                 match bare.and_then(|(n, i)| self.type_cache.bare[n].get_mut(i)) {
                     Some(slot) => *slot = Some(Arc::clone(&t)),
@@ -1747,6 +1751,9 @@ impl Binder<'_> {
                 self.catalog.touch(path, temporary);
                 return Ok(());
             }
+        }
+        self.check_managed_table(ct, path, &table)?;
+        if exists && !replace {
             let message = already_exists_message(path, temporary);
             self.report(
                 Diagnostic::new(Code::TableAlreadyExists, ct.name.span, message)

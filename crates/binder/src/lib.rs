@@ -25,6 +25,7 @@ pub mod semantic;
 pub mod session;
 mod statements;
 pub mod uses;
+mod versions;
 
 pub use builder::TableSchemaBuilder;
 use catalog::Catalog;
@@ -151,6 +152,9 @@ impl<'a> Binder<'a> {
         broken: bool,
     ) {
         let created_before = self.created.len();
+        // A clause the chosen version's parser does not know is that parser's rejection: the
+        // statement is not converted, as one with a syntax error.
+        let broken = broken || self.version_rejects_syntax(statement);
         if !broken {
             self.statement_index = index;
             self.hint_options = hints::table_options(self.source, statement);

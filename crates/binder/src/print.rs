@@ -4,6 +4,7 @@
 
 use crate::expr::summary_sql;
 use crate::schema::*;
+use flinkddl_diagnostics::{Feature, FlinkVersion};
 use flinkddl_types::DataType;
 
 /// `DataType.toString()` of a column type: the summary string with `NOT NULL` and markers.
@@ -234,6 +235,13 @@ fn is_wide(c: char) -> bool {
 /// SHOW CREATE TABLE, or `None` where Flink cannot print one (a type without a serializable
 /// string, such as CHAR(0)).
 pub fn show_create(t: &TableSchema) -> Option<String> {
+    show_create_in(t, FlinkVersion::LATEST)
+}
+
+/// [`show_create`] as `version` prints it: before 2.0 the first clause after the columns
+/// follows their `)` on the same line, and the options keep their written order.
+pub fn show_create_in(t: &TableSchema, version: FlinkVersion) -> Option<String> {
+    let clauses_on_own_lines = version.has(Feature::ShowCreateClauseLines);
     let mut lines: Vec<String> = Vec::new();
     for (c, comment) in t.columns_with_comments() {
         let mut s = quote_ident(&c.name);
@@ -280,31 +288,43 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
             .collect::<Vec<_>>()
             .join(",\n"),
     );
-    out.push_str("\n)\n");
+    out.push_str("\n)");
+    // Where the first clause goes; after it, every clause has its own line.
+    let mut first = Some(if clauses_on_own_lines { "\n" } else { " " });
+    let mut clause = |out: &mut String| out.push_str(first.take().unwrap_or(""));
     if !t.comment.is_empty() {
+        clause(&mut out);
         out.push_str(&format!("COMMENT {}\n", quote_string(&t.comment)));
     }
     if let Some(d) = &t.distribution {
+        clause(&mut out);
         out.push_str(&distribution_summary(d));
         out.push('\n');
     }
     if !t.partition_keys.is_empty() {
+        clause(&mut out);
         out.push_str(&format!(
             "PARTITIONED BY ({})\n",
             quote_ident_list(&t.partition_keys)
         ));
     }
     if !t.options.is_empty() {
+        clause(&mut out);
         out.push_str("WITH (\n");
         // Flink prints the options sorted by key (Java `String.compareTo`: UTF-16 units).
         let mut sorted: Vec<&OptionPair> = t.options.iter().collect();
-        sorted.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+        if version.has(Feature::ShowCreateSortedOptions) {
+            sorted.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+        }
         let body: Vec<String> = sorted
             .iter()
             .map(|(k, v)| format!("  {} = {}", quote_string(k), quote_string(v)))
             .collect();
         out.push_str(&body.join(",\n"));
-        out.push_str("\n)\n");
+        out.push_str("\n)");
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
     }
     Some(out)
 }

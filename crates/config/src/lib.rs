@@ -1017,12 +1017,18 @@ mod tests {
     fn flink_version() {
         let parse = |text: &str| Config::parse(text, PathBuf::from("."), None);
         assert_eq!(parse("").map(|c| c.flink_version), Ok(FlinkVersion::V2_3));
-        for (text, version) in [("1.20", FlinkVersion::V1_20), ("1.18.1", FlinkVersion::V1_18)] {
+        for (text, version) in [
+            ("1.20", FlinkVersion::V1_20),
+            ("1.18.1", FlinkVersion::V1_18),
+        ] {
             let toml = format!("flink-version = \"{text}\"");
             assert_eq!(parse(&toml).map(|c| c.flink_version), Ok(version));
             assert_eq!(parse(&toml).map(|c| c.options().flink_version), Ok(version));
         }
-        let err = parse("flink-version = \"1.17\"").map(|_| ()).unwrap_err().to_string();
+        let err = parse("flink-version = \"1.17\"")
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             err,
             "`flink-version`: unknown Flink version `1.17`: flinkddl knows 1.18, 1.19, 1.20, 2.0, 2.1, 2.2, 2.3"

@@ -85,7 +85,10 @@ impl fmt::Display for FlinkVersion {
 
 /// A version flinkddl does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown Flink version `{given}`: flinkddl knows {}", FlinkVersion::known_list())]
+#[error(
+    "unknown Flink version `{given}`: flinkddl knows {}",
+    FlinkVersion::known_list()
+)]
 pub struct UnknownFlinkVersion {
     pub given: String,
 }
@@ -108,7 +111,9 @@ impl FromStr for FlinkVersion {
         FlinkVersion::ALL
             .into_iter()
             .find(|v| v.as_str() == minor)
-            .ok_or_else(|| UnknownFlinkVersion { given: s.to_string() })
+            .ok_or_else(|| UnknownFlinkVersion {
+                given: s.to_string(),
+            })
     }
 }
 
@@ -179,12 +184,21 @@ mod tests {
             assert_eq!(v.release().parse::<FlinkVersion>(), Ok(v));
             assert_eq!(v.to_string(), v.as_str());
         }
-        for bad in ["", "1", "1.17", "2.4", "1.20.", "1.20.x", "v1.20", "1.20.3.1"] {
+        for bad in [
+            "", "1", "1.17", "2.4", "1.20.", "1.20.x", "v1.20", "1.20.3.1",
+        ] {
             let err = bad.parse::<FlinkVersion>();
             assert!(err.is_err(), "{bad:?} parsed");
         }
-        let message = "3.0".parse::<FlinkVersion>().map(|_| ()).unwrap_err().to_string();
-        assert!(message.contains("1.18, 1.19, 1.20, 2.0, 2.1, 2.2, 2.3"), "{message}");
+        let message = "3.0"
+            .parse::<FlinkVersion>()
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("1.18, 1.19, 1.20, 2.0, 2.1, 2.2, 2.3"),
+            "{message}"
+        );
     }
 
     #[test]
@@ -198,7 +212,10 @@ mod tests {
     fn every_fact_differs_between_some_versions() {
         for f in Feature::ALL {
             let holds: Vec<bool> = FlinkVersion::ALL.iter().map(|v| v.has(*f)).collect();
-            assert!(holds.contains(&true) && holds.contains(&false), "{f:?} holds in all or none");
+            assert!(
+                holds.contains(&true) && holds.contains(&false),
+                "{f:?} holds in all or none"
+            );
             for v in FlinkVersion::ALL {
                 if !v.has(*f) {
                     assert!(!f.info().missing_in(v).is_empty());

@@ -35,6 +35,9 @@ pub struct Analysis {
     /// What the binder resolved in the script's queries, when [`Options::semantic_model`]
     /// asked for it (editors and lineage read it; `check` does not ask).
     pub model: Option<binder::semantic::SemanticModel>,
+    /// The Flink version the script was judged as ([`Options::flink_version`]); its SHOW
+    /// CREATE TABLE is printed as that version prints it.
+    pub flink_version: FlinkVersion,
 }
 
 /// How to analyze a script.
@@ -388,6 +391,7 @@ fn finish_keeping(
             created: bound.created,
             model: bound.model,
             parse,
+            flink_version: options.flink_version,
         },
         connector_findings,
     )
