@@ -928,11 +928,7 @@ impl Binder<'_> {
         }
         match flinkddl_types::resolve_ddl_type_in(ty, source) {
             Ok(t) => {
-                let Some(t) = self.type_in_version(ty, t) else {
-                    self.type_failed = true;
-                    return None;
-                };
-                let t = self.type_cache.intern(t);
+                let t = self.type_cache.intern(self.type_in_version(t));
                 match bare.and_then(|(n, i)| self.type_cache.bare[n].get_mut(i)) {
                     Some(slot) => *slot = Some(Arc::clone(&t)),
                     None => {
@@ -1746,13 +1742,15 @@ impl Binder<'_> {
         } else {
             matches!(self.catalog.lookup_permanent(path), Lookup::Found(_))
         };
+        // Before 2.0 the catalog manager rejects a managed table before it asks whether the
+        // table exists (IF NOT EXISTS included).
+        self.check_managed_table(ct, path, &table)?;
         if exists && !replace {
             if ct.if_not_exists.is_some() {
                 self.catalog.touch(path, temporary);
                 return Ok(());
             }
         }
-        self.check_managed_table(ct, path, &table)?;
         if exists && !replace {
             let message = already_exists_message(path, temporary);
             self.report(

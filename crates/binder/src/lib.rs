@@ -152,9 +152,9 @@ impl<'a> Binder<'a> {
         broken: bool,
     ) {
         let created_before = self.created.len();
-        // A clause the chosen version's parser does not know is that parser's rejection: the
-        // statement is not converted, as one with a syntax error.
-        let broken = broken || self.version_rejects_syntax(statement);
+        // What the chosen version does not have rejects the statement before it is converted
+        // (its parser's error, or its converter's), as a syntax error does.
+        let broken = broken || self.version_rejects(statement);
         if !broken {
             self.statement_index = index;
             self.hint_options = hints::table_options(self.source, statement);

@@ -232,6 +232,30 @@ fn is_wide(c: char) -> bool {
         | 0xFFE0..=0xFFE6 | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD)
 }
 
+/// Puts `options` (in the order they were written) in the order Flink 1.x iterates them: a
+/// `java.util.HashMap` filled in that order, then copied (`new HashMap<>(map)`). A HashMap
+/// iterates by bucket (`String.hashCode`, spread as `HashMap.hash` does, over its capacity),
+/// and within a bucket in the order the entries came (checked on every labelled case).
+fn java_hash_map_order(options: &mut [&OptionPair]) {
+    let n = options.len();
+    // Filled one by one: 16 buckets, doubled while more than three quarters are used.
+    let mut filled: usize = 16;
+    while n * 4 > filled * 3 {
+        filled *= 2;
+    }
+    // The copy's capacity: `tableSizeFor((int) (n / 0.75f + 1))`.
+    let copied = ((n as f32 / 0.75 + 1.0) as usize).next_power_of_two();
+    let bucket = |key: &str, capacity: usize| -> usize {
+        let h = key.encode_utf16().fold(0u32, |h, unit| {
+            h.wrapping_mul(31).wrapping_add(u32::from(unit))
+        });
+        (h ^ (h >> 16)) as usize & (capacity - 1)
+    };
+    // Stable sorts keep the earlier order within a bucket.
+    options.sort_by_key(|(k, _)| bucket(k, filled));
+    options.sort_by_key(|(k, _)| bucket(k, copied));
+}
+
 /// SHOW CREATE TABLE, or `None` where Flink cannot print one (a type without a serializable
 /// string, such as CHAR(0)).
 pub fn show_create(t: &TableSchema) -> Option<String> {
@@ -315,6 +339,8 @@ pub fn show_create_in(t: &TableSchema, version: FlinkVersion) -> Option<String> 
         let mut sorted: Vec<&OptionPair> = t.options.iter().collect();
         if version.has(Feature::ShowCreateSortedOptions) {
             sorted.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+        } else {
+            java_hash_map_order(&mut sorted);
         }
         let body: Vec<String> = sorted
             .iter()

@@ -5,21 +5,42 @@
 use crate::catalog::ObjectPath;
 use crate::schema::TableSchema;
 use crate::Binder;
-use flinkddl_diagnostics::{Code, Diagnostic, Feature, FlinkVersion, Span};
-use flinkddl_syntax::ast;
+use flinkddl_diagnostics::{Code, Diagnostic, FactStage, Feature, FlinkVersion};
+use flinkddl_syntax::{ast, versions};
 use flinkddl_types::{DataType, LogicalType};
 
 impl Binder<'_> {
-    /// Reports the first clause of `statement` that the version's parser does not know
-    /// (`S050`); true when there is one (the statement is then not converted).
-    pub(crate) fn version_rejects_syntax(&mut self, statement: &ast::Statement<'_>) -> bool {
-        match flinkddl_syntax::versions::syntax_gate(statement, self.options.flink_version) {
-            Some(d) => {
-                self.report(d);
-                true
-            }
-            None => false,
+    /// Reports the first feature of `statement` that the version's parser does not know
+    /// (`S050`), or else the first it rejects when converting the statement (`B150`); true when
+    /// there is one (the statement is then not converted further, as Flink stops there).
+    pub(crate) fn version_rejects(&mut self, statement: &ast::Statement<'_>) -> bool {
+        let version = self.options.flink_version;
+        if let Some(d) = versions::syntax_gate(statement, self.source, version) {
+            self.report(d);
+            return true;
         }
+        let Some((feature, span)) =
+            versions::first_missing(statement, self.source, version, FactStage::Convert)
+        else {
+            return false;
+        };
+        let what = feature.info().missing_in(version);
+        // Flink's own words where the feature is a name it does not know.
+        let message = match feature {
+            Feature::TypeVariant | Feature::TypeBitmap => {
+                format!("Unknown identifier '{}': {what}", span.text(self.source))
+            }
+            Feature::FnSplit => format!(
+                "No match found for function signature {}: {what}",
+                span.text(self.source)
+            ),
+            _ => what,
+        };
+        self.report(
+            Diagnostic::new(Code::NeedsNewerFlink, span, message)
+                .with_help(versions::checked_as(version)),
+        );
+        true
     }
 
     /// Before Flink 2.0 a table without `'connector'` is a managed table, which the in-memory
@@ -32,7 +53,10 @@ impl Binder<'_> {
         table: &TableSchema,
     ) -> Result<(), ()> {
         let version = self.options.flink_version;
-        if !version.has(Feature::ManagedTable) || table.option("connector").is_some() {
+        // A legacy `connector.type` table is created by a legacy factory, not as a managed one.
+        let has_connector =
+            table.option("connector").is_some() || table.option("connector.type").is_some();
+        if !version.has(Feature::ManagedTable) || has_connector {
             return Ok(());
         }
         if self.catalog.catalog(&path.0).is_none_or(|c| c.opaque) {
@@ -60,70 +84,18 @@ impl Binder<'_> {
     }
 }
 
-/// The built-in types of a type's syntax that `version` does not have: their feature and the
-/// span of their name.
-struct NewerTypes {
-    version: FlinkVersion,
-    found: Vec<(Feature, Span)>,
-}
-
-impl<'a> ast::visit::Visitor<'a> for NewerTypes {
-    fn data_type(&mut self, ty: &'a ast::DataTypeSyntax<'a>) {
-        if let ast::TypeKind::Builtin {
-            name, name_span, ..
-        } = &ty.kind
-        {
-            let feature = match name {
-                ast::BuiltinType::Variant => Feature::TypeVariant,
-                ast::BuiltinType::Bitmap => Feature::TypeBitmap,
-                _ => return,
-            };
-            if !self.version.has(feature) {
-                self.found.push((feature, *name_span));
-            }
-        }
-    }
-}
-
 impl Binder<'_> {
-    /// A type resolved from `ty` as the statement's Flink version has it: a type that version
-    /// does not know is its "Unknown identifier" (`B150`, `None`); before 2.3 `TIME(p)`
+    /// A type resolved from `ty` as the statement's Flink version has it: before 2.3 `TIME(p)`
     /// resolves to `TIME(0)`, and before 2.2 the fields of a nullable ROW lose `NOT NULL`.
-    pub(crate) fn type_in_version(
-        &mut self,
-        ty: &ast::DataTypeSyntax<'_>,
-        resolved: DataType,
-    ) -> Option<DataType> {
+    /// (A type the version does not know was reported before the statement was converted.)
+    pub(crate) fn type_in_version(&self, resolved: DataType) -> DataType {
         let version = self.options.flink_version;
         if version == FlinkVersion::LATEST {
-            return Some(resolved);
-        }
-        let mut newer = NewerTypes {
-            version,
-            found: Vec::new(),
-        };
-        ast::visit::walk_type(&mut newer, ty);
-        if let Some((feature, span)) = newer.found.first() {
-            let name = span.text(self.source);
-            self.report(
-                Diagnostic::new(
-                    Code::NeedsNewerFlink,
-                    *span,
-                    format!(
-                        "Unknown identifier '{name}': {}",
-                        feature.info().missing_in(version)
-                    ),
-                )
-                .with_help(format!(
-                    "the script is checked as Flink {version} (`flink-version`): use another type, \
-                     or check the script as the version it runs on"
-                )),
-            );
-            return None;
+            return resolved;
         }
         let mut t = resolved;
         adjust_type(&mut t, version);
-        Some(t)
+        t
     }
 }
 

@@ -17,7 +17,7 @@ pub use catalogue::{Code, CodeInfo};
 pub use line_index::{LineCol, LineIndex};
 pub use message::Message;
 pub use span::Span;
-pub use version::{Feature, FeatureInfo, FlinkVersion, UnknownFlinkVersion};
+pub use version::{FactStage, Feature, FeatureInfo, FlinkVersion, UnknownFlinkVersion};
 
 use serde::{Deserialize, Serialize};
 

@@ -130,6 +130,21 @@ impl<'de> Deserialize<'de> for FlinkVersion {
     }
 }
 
+/// Where a version that lacks a fact differs from one that has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FactStage {
+    /// Its parser rejects the statement (`S050`).
+    Parse,
+    /// It rejects the statement when converting or executing it (`B150`, `B151`).
+    Convert,
+    /// Its planner decides differently.
+    Plan,
+    /// It resolves the table differently.
+    Schema,
+    /// It prints the table differently.
+    Print,
+}
+
 /// One line of `data/versions.txt`.
 #[derive(Debug)]
 pub struct FeatureInfo {
@@ -139,6 +154,8 @@ pub struct FeatureInfo {
     pub since: Option<FlinkVersion>,
     /// The first version it no longer holds in (`None`: every version from `since`).
     pub until: Option<FlinkVersion>,
+    /// Where an older version differs.
+    pub stage: FactStage,
     /// The family of `../shared/versions/README.md` it belongs to.
     pub family: &'static str,
     /// The feature in words, as diagnostics name it.

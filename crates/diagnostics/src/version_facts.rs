@@ -6,11 +6,21 @@ use std::fmt::Write as _;
 /// The minor versions flinkddl knows, oldest first: the `FlinkVersion` variants.
 pub const VERSIONS: [&str; 7] = ["1.18", "1.19", "1.20", "2.0", "2.1", "2.2", "2.3"];
 
+/// The stages of the file and their `FactStage` variants.
+const STAGES: [(&str, &str); 5] = [
+    ("parse", "Parse"),
+    ("convert", "Convert"),
+    ("plan", "Plan"),
+    ("schema", "Schema"),
+    ("print", "Print"),
+];
+
 pub struct Fact {
     pub line: usize,
     pub name: String,
     pub since: Option<&'static str>,
     pub until: Option<&'static str>,
+    pub stage: &'static str,
     pub family: String,
     pub what: String,
 }
@@ -38,11 +48,24 @@ pub fn parse(text: &str) -> Result<Vec<Fact>, String> {
             continue;
         }
         let mut words = trimmed.split_whitespace();
-        let (Some(name), Some(since), Some(until), Some(family)) =
-            (words.next(), words.next(), words.next(), words.next())
+        let (Some(name), Some(since), Some(until), Some(stage), Some(family)) = (
+            words.next(),
+            words.next(),
+            words.next(),
+            words.next(),
+            words.next(),
+        ) else {
+            return Err(format!(
+                "line {line}: want `feature since until stage family what`"
+            ));
+        };
+        let Some(stage) = STAGES
+            .iter()
+            .find(|(word, _)| *word == stage)
+            .map(|(_, v)| *v)
         else {
             return Err(format!(
-                "line {line}: want `feature since until family what`"
+                "line {line}: unknown stage `{stage}` (want parse, convert, plan, schema or print)"
             ));
         };
         let what = words.collect::<Vec<_>>().join(" ");
@@ -71,6 +94,7 @@ pub fn parse(text: &str) -> Result<Vec<Fact>, String> {
             name: name.to_string(),
             since,
             until,
+            stage,
             family: family.to_string(),
             what,
         });
@@ -119,11 +143,12 @@ pub fn generate(facts: &[Fact]) -> String {
     for f in facts {
         let _ = writeln!(
             out,
-            "            Feature::{} => &FeatureInfo {{ name: {:?}, since: {}, until: {}, family: {:?}, what: {:?} }},",
+            "            Feature::{} => &FeatureInfo {{ name: {:?}, since: {}, until: {}, stage: FactStage::{}, family: {:?}, what: {:?} }},",
             camel(&f.name),
             f.name,
             opt(f.since),
             opt(f.until),
+            f.stage,
             f.family,
             f.what
         );

@@ -9,7 +9,8 @@
 //! `FLINKDDL_BLESS=1 cargo test -p flinkddl --test versions` after checking the diff.
 //!
 //! `FLINKDDL_JUDGE_AS=2.3` judges every version's labels as 2.3 instead (the figures before
-//! versions were modelled); it only prints, it never checks a list.
+//! versions were modelled); it only prints, it never checks a list. `FLINKDDL_VERSIONS_SHOW=<id>`
+//! prints Flink's answer and ours for one case.
 
 use flinkddl::FlinkVersion;
 use flinkddl_test_support::oracle::{
@@ -67,6 +68,9 @@ fn judge(
         let ours: Value = serde_json::from_str(&flinkddl::contract::describe_json(&sql, &analysis))
             .unwrap_or(Value::Null);
         let problem = compare_with_flink(exp, &ours);
+        if std::env::var("FLINKDDL_VERSIONS_SHOW").is_ok_and(|show| show == id) {
+            eprintln!("{id} under {version}:\nFlink: {exp:#}\nours: {ours:#}");
+        }
         if !problem.as_deref().is_some_and(|p| p.starts_with("verdict")) {
             verdict_ok += 1;
         }

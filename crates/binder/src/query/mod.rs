@@ -560,7 +560,8 @@ impl Resolver<'_, '_> {
             return Ok(());
         }
         let changes = changelog::Inference::new(self).query(insert.query.query);
-        sink::check_changes(insert, &target, sink_insert_only, names, &changes)?;
+        let version = self.binder.options.flink_version;
+        sink::check_changes(insert, &target, sink_insert_only, names, &changes, version)?;
         Ok(())
     }
 
@@ -609,7 +610,15 @@ impl Resolver<'_, '_> {
                         );
                     }
                 }
-                if let Some(output) = output {
+                // Before 1.20 a query with more columns than the list passes this check (its
+                // extra columns are planned away or fail later).
+                let lenient = !self
+                    .binder
+                    .options
+                    .flink_version
+                    .has(flinkddl_diagnostics::Feature::InsertColumnListCount);
+                if let Some(output) = output.filter(|o| !(lenient && o.len() > list.columns.len()))
+                {
                     if output.len() != list.columns.len() {
                         return fail(
                             Diagnostic::new(
