@@ -646,7 +646,7 @@ impl Binder<'_> {
                 }
                 Ok(Some((ty, stored))) => {
                     column.data_type = Some(self.type_cache.intern(ty));
-                    column.kind = ColumnKind::computed(stored, true);
+                    column.kind = ColumnKind::computed(self.stored_in_version(stored), true);
                 }
                 Ok(None) => {
                     column.data_type = None;
@@ -1403,7 +1403,7 @@ impl Binder<'_> {
             }
         }
         let names: Vec<String> = cols.iter().map(|(c, _)| c.clone()).collect();
-        let pk_name = name.unwrap_or_else(|| format!("PK_{}", names.join("_")));
+        let pk_name = name.unwrap_or_else(|| self.default_pk_name(&names));
         Ok((
             Some(PrimaryKey {
                 name: pk_name,

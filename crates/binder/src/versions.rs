@@ -85,6 +85,58 @@ impl Binder<'_> {
 }
 
 impl Binder<'_> {
+    /// A computed column's expression as the version stores it: before 2.0 TO_TIMESTAMP_LTZ was
+    /// a function of the planner's operator table, printed upper-case and unquoted, not a
+    /// built-in function printed back-quoted in the user's spelling.
+    pub(crate) fn stored_in_version(&self, stored: String) -> String {
+        if self
+            .options
+            .flink_version
+            .has(Feature::ToTimestampLtzQuoted)
+        {
+            return stored;
+        }
+        const NAME: &str = "TO_TIMESTAMP_LTZ";
+        let quoted_len = NAME.len() + 3; // `name`(
+        let bytes = stored.as_bytes();
+        let mut out = String::with_capacity(stored.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            let quoted = bytes.get(i..i + quoted_len).is_some_and(|w| {
+                w[0] == b'`'
+                    && w[1..=NAME.len()].eq_ignore_ascii_case(NAME.as_bytes())
+                    && &w[NAME.len() + 1..] == b"`("
+            });
+            if quoted {
+                out.push_str(NAME);
+                out.push('(');
+                i += quoted_len;
+            } else {
+                let next = stored[i..].chars().next().map_or(1, char::len_utf8);
+                out.push_str(&stored[i..i + next]);
+                i += next;
+            }
+        }
+        out
+    }
+
+    /// The name Flink gives a primary key declared without one: `PK_a_b` from the columns,
+    /// or in 1.18 `PK_` and the hash of the column list (Java's `List.hashCode`).
+    pub(crate) fn default_pk_name(&self, columns: &[String]) -> String {
+        if self.options.flink_version.has(Feature::PkNameFromColumns) {
+            return format!("PK_{}", columns.join("_"));
+        }
+        let java_hash = |s: &str| {
+            s.encode_utf16().fold(0i32, |h, unit| {
+                h.wrapping_mul(31).wrapping_add(i32::from(unit))
+            })
+        };
+        let hash = columns
+            .iter()
+            .fold(1i32, |h, c| h.wrapping_mul(31).wrapping_add(java_hash(c)));
+        format!("PK_{hash}")
+    }
+
     /// A type resolved from `ty` as the statement's Flink version has it: before 2.3 `TIME(p)`
     /// resolves to `TIME(0)`, and before 2.2 the fields of a nullable ROW lose `NOT NULL`.
     /// (A type the version does not know was reported before the statement was converted.)
