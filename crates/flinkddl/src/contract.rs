@@ -44,7 +44,12 @@ pub fn describe_json(text: &str, analysis: &Analysis) -> String {
         .iter()
         .map(|t| table_json_in(t, analysis.flink_version))
         .collect();
-    json!({ "tables": tables, "diagnostics": diags }).to_string()
+    let mut doc = json!({ "tables": tables, "diagnostics": diags });
+    // The version is named when it is not the default (a default report is unchanged).
+    if analysis.flink_version != FlinkVersion::default() {
+        doc["flink_version"] = json!(analysis.flink_version.as_str());
+    }
+    doc.to_string()
 }
 
 /// One table with the oracle's field names.
