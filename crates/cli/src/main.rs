@@ -120,7 +120,8 @@ struct VersionArg {
 }
 
 fn parse_flink_version(text: &str) -> Result<flinkddl::FlinkVersion, String> {
-    text.parse().map_err(|e: flinkddl::diagnostics::UnknownFlinkVersion| e.to_string())
+    text.parse()
+        .map_err(|e: flinkddl::diagnostics::UnknownFlinkVersion| e.to_string())
 }
 
 /// `--connector-findings`, as `connector-findings` in flinkddl.toml reads it.
