@@ -8,14 +8,21 @@
 //! that starts to match must leave its list. Regenerate the lists with
 //! `FLINKDDL_BLESS=1 cargo test -p flinkddl --test versions` after checking the diff.
 //!
+//! Beside the corpora, `fixtures/versions/cases/*.sql` hold one fact of `data/versions.txt`
+//! each, checked as the version their first line names (`-- flink-version: 1.19`; each checked
+//! against that version's real Flink): the diagnostics, and the tables as that version prints
+//! them (DESCRIBE, SHOW CREATE TABLE), are snapshotted beside them.
+//!
 //! `FLINKDDL_JUDGE_AS=2.3` judges every version's labels as 2.3 instead (the figures before
 //! versions were modelled); it only prints, it never checks a list. `FLINKDDL_VERSIONS_SHOW=<id>`
 //! prints Flink's answer and ours for one case.
 
 use flinkddl::FlinkVersion;
+use flinkddl_test_support::fixtures::{self, assert_no_orphan_snapshots};
 use flinkddl_test_support::oracle::{
     assert_ratchet, compare_with_flink, oracle_sql, read_jsonl, read_known_failures,
 };
+use flinkddl_test_support::render;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -167,4 +174,157 @@ fn flink_2_2() {
 #[test]
 fn flink_2_3() {
     ratchet(FlinkVersion::V2_3);
+}
+
+fn cases_dir() -> PathBuf {
+    fixtures::repo_dir("fixtures/versions/cases")
+}
+
+/// The version a case names on its first line.
+fn case_version(text: &str) -> Option<FlinkVersion> {
+    let first = text.lines().next()?.trim();
+    first.strip_prefix("-- flink-version:")?.trim().parse().ok()
+}
+
+/// The tables (DESCRIBE, SHOW CREATE TABLE) and diagnostics of `text` checked as `version`.
+fn rendered(text: &str, version: FlinkVersion) -> String {
+    let options = flinkddl::Options {
+        flink_version: version,
+        ..flinkddl::Options::default()
+    };
+    let analysis = flinkddl::analyze_with(text, &options);
+    let mut out = format!("as Flink {version}\n\n");
+    for t in &analysis.tables {
+        out.push_str(&format!("{}\n", t.identifier()));
+        out.push_str(&flinkddl::binder::print::describe_tableau(t));
+        out.push_str(
+            &flinkddl::binder::print::show_create_in(t, version)
+                .unwrap_or_else(|| "(no SHOW CREATE TABLE)\n".to_string()),
+        );
+        out.push('\n');
+    }
+    out.push_str(&render::diagnostics(
+        text,
+        &analysis.diagnostics,
+        render::BIND,
+    ));
+    out
+}
+
+#[test]
+fn each_fact_as_its_version_gives_it() {
+    let cases = fixtures::cases(&cases_dir());
+    assert!(!cases.is_empty(), "no cases in fixtures/versions/cases");
+    for case in cases {
+        let Some(version) = case_version(&case.text) else {
+            panic!(
+                "{}: the first line must be `-- flink-version: <version>`",
+                case.path.display()
+            );
+        };
+        let out = rendered(&case.text, version);
+        // Each case shows a fact: the newest version says something else of it.
+        let newest = rendered(&case.text, FlinkVersion::LATEST);
+        assert_ne!(
+            out.lines().skip(1).collect::<Vec<_>>(),
+            newest.lines().skip(1).collect::<Vec<_>>(),
+            "{}: Flink {} and {version} agree on it",
+            case.path.display(),
+            FlinkVersion::LATEST
+        );
+        case.bind(|| insta::assert_snapshot!(case.name.clone(), out));
+    }
+}
+
+#[test]
+fn no_orphan_snapshots() {
+    assert_no_orphan_snapshots(&cases_dir());
+}
+
+/// `docs/versions.md`, from `data/versions.txt`.
+fn versions_doc() -> String {
+    use flinkddl::diagnostics::{FactStage, Feature};
+    let stage = |s: FactStage| match s {
+        FactStage::Parse => "the parser",
+        FactStage::Convert => "conversion",
+        FactStage::Plan => "planner",
+        FactStage::Schema => "resolved schema",
+        FactStage::Print => "printing",
+    };
+    let latest = FlinkVersion::LATEST;
+    let mut out = String::from(
+        "# Flink versions\n\n\
+         <!-- Generated from crates/diagnostics/data/versions.txt by \
+         `FLINKDDL_BLESS=1 cargo test -p flinkddl --test versions`: do not edit. -->\n\n\
+         flinkddl judges a script as one Flink version: 1.18, 1.19, 1.20, 2.0, 2.1, 2.2 or 2.3 \
+         (the default). Set it with `flink-version = \"1.20\"` in `flinkddl.toml` (the language \
+         server reads it there too), `--flink-version 1.20` on `check`, `describe` and `lineage`, \
+         or `flink_version=\"1.20\"` in the Python API; a patch release (`1.20.3`) is read as its \
+         minor version, and an unknown version is a usage error that lists the known ones.\n\n\
+         Every fact below holds in some versions only; each was checked against that version's \
+         real Flink, and `cargo test -p flinkddl --test versions` checks every version against \
+         the shared corpora labelled by it (decision 0011). Where a fact shows: `the parser` \
+         (the version's parser rejects the statement: `S050`), `conversion` (it rejects the \
+         statement when converting or executing it: `B150`, or `B151` for managed tables), \
+         `planner`, `resolved schema` or `printing` (DESCRIBE, SHOW CREATE TABLE).\n\n\
+         ## What differs from the newest version\n\n",
+    );
+    for version in FlinkVersion::ALL.into_iter().filter(|v| *v != latest) {
+        out.push_str(&format!(
+            "### Flink {version} (checked against {})\n\n",
+            version.release()
+        ));
+        for f in Feature::ALL {
+            let info = f.info();
+            if version.has(*f) == latest.has(*f) {
+                continue;
+            }
+            // A fact the version lacks came later; one it has went before the newest.
+            let when = match (version.has(*f), info.since, info.until) {
+                (false, Some(since), _) => format!("from {since}"),
+                (true, _, Some(until)) => format!("before {until}"),
+                _ => String::new(),
+            };
+            out.push_str(&format!(
+                "- **{when}**: {} ({}).\n",
+                info.what,
+                stage(info.stage)
+            ));
+        }
+        out.push('\n');
+    }
+    out.push_str(
+        "## Every fact\n\n\
+         | fact | holds from | no longer from | where it shows | family |\n\
+         | --- | --- | --- | --- | --- |\n",
+    );
+    for f in Feature::ALL {
+        let info = f.info();
+        let v = |v: Option<FlinkVersion>, open: &str| v.map_or(open.to_string(), |v| v.to_string());
+        out.push_str(&format!(
+            "| {} (`{}`) | {} | {} | {} | `{}` |\n",
+            info.what,
+            info.name,
+            v(info.since, "1.18"),
+            v(info.until, "(open)"),
+            stage(info.stage),
+            info.family
+        ));
+    }
+    out
+}
+
+#[test]
+fn versions_doc_is_fresh() {
+    let path = fixtures::repo_dir("docs/versions.md");
+    let want = versions_doc();
+    if std::env::var_os("FLINKDDL_BLESS").is_some() {
+        let _ = std::fs::write(&path, &want);
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "docs/versions.md is stale: FLINKDDL_BLESS=1 cargo test -p flinkddl --test versions"
+    );
 }
