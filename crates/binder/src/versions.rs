@@ -19,9 +19,24 @@ impl Binder<'_> {
             self.report(d);
             return true;
         }
-        let Some((feature, span)) =
-            versions::first_missing(statement, self.source, version, FactStage::Convert)
-        else {
+        // The planner's facts count only in a statement that is planned (not a view).
+        let planned = matches!(
+            statement.kind,
+            ast::StatementKind::Insert(_)
+                | ast::StatementKind::Query(_)
+                | ast::StatementKind::StatementSet { .. }
+                | ast::StatementKind::Execute { .. }
+                | ast::StatementKind::Explain(_)
+        ) || matches!(&statement.kind, ast::StatementKind::CreateTable(ct) if ct.as_query.is_some());
+        let found = versions::first_missing(statement, self.source, version, FactStage::Convert)
+            .or_else(|| {
+                planned
+                    .then(|| {
+                        versions::first_missing(statement, self.source, version, FactStage::Plan)
+                    })
+                    .flatten()
+            });
+        let Some((feature, span)) = found else {
             return false;
         };
         let what = feature.info().missing_in(version);
@@ -54,8 +69,11 @@ impl Binder<'_> {
     ) -> Result<(), ()> {
         let version = self.options.flink_version;
         // A legacy `connector.type` table is created by a legacy factory, not as a managed one.
-        let has_connector =
-            table.option("connector").is_some() || table.option("connector.type").is_some();
+        // (A blank `connector` counts as none.)
+        let has_connector = table
+            .option("connector")
+            .is_some_and(|c| !c.trim().is_empty())
+            || table.option("connector.type").is_some();
         if !version.has(Feature::ManagedTable) || has_connector {
             return Ok(());
         }

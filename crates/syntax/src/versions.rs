@@ -228,6 +228,13 @@ impl<'a> visit::Visitor<'a> for Found<'_> {
     }
 
     fn table_ref(&mut self, table: &'a TableRef<'a>) {
+        if let TableRefKind::Unnest {
+            ordinality: true, ..
+        } = &table.kind
+        {
+            self.out
+                .push((Feature::UnnestOrdinalityPlanned, table.span));
+        }
         if let TableRefKind::Function { call, .. } = &table.kind {
             if let ExprKind::Call(c) = &call.kind {
                 if let [name] = c.name.parts.as_slice() {
