@@ -1750,8 +1750,6 @@ impl Binder<'_> {
                 self.catalog.touch(path, temporary);
                 return Ok(());
             }
-        }
-        if exists && !replace {
             let message = already_exists_message(path, temporary);
             self.report(
                 Diagnostic::new(Code::TableAlreadyExists, ct.name.span, message)
