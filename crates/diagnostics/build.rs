@@ -1,9 +1,12 @@
 //! Generates the `Code` enum and its table from `data/codes/<CODE>-<name>.md`, one file per
 //! diagnostic code (front matter, then the explanation in Markdown). A malformed file, or two
 //! files with the same code, name or variant, fails the build with a message naming the file.
+//! Also generates `Feature` from `data/versions.txt` (the facts that hold in some Flink versions).
 
 #[path = "src/code_files.rs"]
 mod code_files;
+#[path = "src/version_facts.rs"]
+mod version_facts;
 
 use code_files::Entry;
 use std::path::Path;
@@ -32,6 +35,26 @@ fn main() {
     };
     if let Err(e) = std::fs::write(out.join("codes.rs"), code_files::generate(&entries)) {
         panic!("cannot write {}: {e}", out.join("codes.rs").display());
+    }
+    write_version_facts(&out);
+}
+
+/// `data/versions.txt` into `Feature` (`src/version.rs` includes it).
+fn write_version_facts(out: &Path) {
+    const FILE: &str = "data/versions.txt";
+    println!("cargo:rerun-if-changed={FILE}");
+    println!("cargo:rerun-if-changed=src/version_facts.rs");
+    let text = match std::fs::read_to_string(FILE) {
+        Ok(text) => text,
+        Err(e) => panic!("cannot read crates/diagnostics/{FILE}: {e}"),
+    };
+    let facts = match version_facts::parse(&text) {
+        Ok(facts) => facts,
+        Err(e) => panic!("\n\ncrates/diagnostics/{FILE}: {e}\n\n"),
+    };
+    let path = out.join("versions.rs");
+    if let Err(e) = std::fs::write(&path, version_facts::generate(&facts)) {
+        panic!("cannot write {}: {e}", path.display());
     }
 }
 

@@ -645,7 +645,7 @@ impl Binder<'_> {
                         .name
                         .as_ref()
                         .map(|n| n.value.to_string())
-                        .unwrap_or_else(|| format!("PK_{}", names.join("_"))),
+                        .unwrap_or_else(|| self.default_pk_name(&names)),
                     columns: names,
                 });
                 Ok(())

@@ -646,7 +646,7 @@ impl Binder<'_> {
                 }
                 Ok(Some((ty, stored))) => {
                     column.data_type = Some(self.type_cache.intern(ty));
-                    column.kind = ColumnKind::computed(stored, true);
+                    column.kind = ColumnKind::computed(self.stored_in_version(stored), true);
                 }
                 Ok(None) => {
                     column.data_type = None;
@@ -928,7 +928,7 @@ impl Binder<'_> {
         }
         match flinkddl_types::resolve_ddl_type_in(ty, source) {
             Ok(t) => {
-                let t = self.type_cache.intern(t);
+                let t = self.type_cache.intern(self.type_in_version(t));
                 match bare.and_then(|(n, i)| self.type_cache.bare[n].get_mut(i)) {
                     Some(slot) => *slot = Some(Arc::clone(&t)),
                     None => {
@@ -1403,7 +1403,7 @@ impl Binder<'_> {
             }
         }
         let names: Vec<String> = cols.iter().map(|(c, _)| c.clone()).collect();
-        let pk_name = name.unwrap_or_else(|| format!("PK_{}", names.join("_")));
+        let pk_name = name.unwrap_or_else(|| self.default_pk_name(&names));
         Ok((
             Some(PrimaryKey {
                 name: pk_name,
@@ -1742,6 +1742,9 @@ impl Binder<'_> {
         } else {
             matches!(self.catalog.lookup_permanent(path), Lookup::Found(_))
         };
+        // Before 2.0 the catalog manager rejects a managed table before it asks whether the
+        // table exists (IF NOT EXISTS included).
+        self.check_managed_table(ct, path, &table)?;
         if exists && !replace {
             if ct.if_not_exists.is_some() {
                 self.catalog.touch(path, temporary);

@@ -167,7 +167,7 @@ impl Binder<'_> {
                         .name
                         .as_ref()
                         .map(|n| n.value.to_owned())
-                        .unwrap_or_else(|| format!("PK_{}", names.join("_")));
+                        .unwrap_or_else(|| self.default_pk_name(&names));
                     primary_key = Some(PrimaryKey {
                         name,
                         columns: names,

@@ -26,6 +26,7 @@ pub mod semantic;
 pub mod session;
 mod statements;
 pub mod uses;
+mod versions;
 
 pub use builder::TableSchemaBuilder;
 use catalog::Catalog;
@@ -63,6 +64,9 @@ pub struct BindOptions {
     /// Record the [`semantic::SemanticModel`] while binding (editors and lineage ask;
     /// `flinkddl check` does not).
     pub record_model: bool,
+    /// The Flink version whose verdicts to give (`data/versions.txt` of the diagnostics crate
+    /// says what differs).
+    pub flink_version: flinkddl_diagnostics::FlinkVersion,
 }
 
 /// Answers whether Flink could create a *source* for reading a table: a view or a CTAS whose
@@ -219,6 +223,9 @@ impl<'a> Binder<'a> {
         broken: bool,
     ) {
         let created_before = self.created.len();
+        // What the chosen version does not have rejects the statement before it is converted
+        // (its parser's error, or its converter's), as a syntax error does.
+        let broken = broken || self.version_rejects(statement);
         if !broken {
             self.statement_index = index;
             self.hint_options = hints::table_options(self.source, statement);

@@ -4,6 +4,7 @@
 
 use crate::expr::summary_sql;
 use crate::schema::*;
+use flinkddl_diagnostics::{Feature, FlinkVersion};
 use flinkddl_types::DataType;
 
 /// `DataType.toString()` of a column type: the summary string with `NOT NULL` and markers.
@@ -231,9 +232,40 @@ fn is_wide(c: char) -> bool {
         | 0xFFE0..=0xFFE6 | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD)
 }
 
+/// Puts `options` (in the order they were written) in the order Flink 1.x iterates them: a
+/// `java.util.HashMap` filled in that order, then copied (`new HashMap<>(map)`). A HashMap
+/// iterates by bucket (`String.hashCode`, spread as `HashMap.hash` does, over its capacity),
+/// and within a bucket in the order the entries came (checked on every labelled case).
+fn java_hash_map_order(options: &mut [&OptionPair]) {
+    let n = options.len();
+    // Filled one by one: 16 buckets, doubled while more than three quarters are used.
+    let mut filled: usize = 16;
+    while n * 4 > filled * 3 {
+        filled *= 2;
+    }
+    // The copy's capacity: `tableSizeFor((int) (n / 0.75f + 1))`.
+    let copied = ((n as f32 / 0.75 + 1.0) as usize).next_power_of_two();
+    let bucket = |key: &str, capacity: usize| -> usize {
+        let h = key.encode_utf16().fold(0u32, |h, unit| {
+            h.wrapping_mul(31).wrapping_add(u32::from(unit))
+        });
+        (h ^ (h >> 16)) as usize & (capacity - 1)
+    };
+    // Stable sorts keep the earlier order within a bucket.
+    options.sort_by_key(|(k, _)| bucket(k, filled));
+    options.sort_by_key(|(k, _)| bucket(k, copied));
+}
+
 /// SHOW CREATE TABLE, or `None` where Flink cannot print one (a type without a serializable
 /// string, such as CHAR(0)).
 pub fn show_create(t: &TableSchema) -> Option<String> {
+    show_create_in(t, FlinkVersion::LATEST)
+}
+
+/// [`show_create`] as `version` prints it: before 2.0 the first clause after the columns
+/// follows their `)` on the same line, and the options keep their written order.
+pub fn show_create_in(t: &TableSchema, version: FlinkVersion) -> Option<String> {
+    let clauses_on_own_lines = version.has(Feature::ShowCreateClauseLines);
     let mut lines: Vec<String> = Vec::new();
     for (c, comment) in t.columns_with_comments() {
         let mut s = quote_ident(&c.name);
@@ -280,31 +312,45 @@ pub fn show_create(t: &TableSchema) -> Option<String> {
             .collect::<Vec<_>>()
             .join(",\n"),
     );
-    out.push_str("\n)\n");
+    out.push_str("\n)");
+    // Where the first clause goes; after it, every clause has its own line.
+    let mut first = Some(if clauses_on_own_lines { "\n" } else { " " });
+    let mut clause = |out: &mut String| out.push_str(first.take().unwrap_or(""));
     if !t.comment.is_empty() {
+        clause(&mut out);
         out.push_str(&format!("COMMENT {}\n", quote_string(&t.comment)));
     }
     if let Some(d) = &t.distribution {
+        clause(&mut out);
         out.push_str(&distribution_summary(d));
         out.push('\n');
     }
     if !t.partition_keys.is_empty() {
+        clause(&mut out);
         out.push_str(&format!(
             "PARTITIONED BY ({})\n",
             quote_ident_list(&t.partition_keys)
         ));
     }
     if !t.options.is_empty() {
+        clause(&mut out);
         out.push_str("WITH (\n");
         // Flink prints the options sorted by key (Java `String.compareTo`: UTF-16 units).
         let mut sorted: Vec<&OptionPair> = t.options.iter().collect();
-        sorted.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+        if version.has(Feature::ShowCreateSortedOptions) {
+            sorted.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+        } else {
+            java_hash_map_order(&mut sorted);
+        }
         let body: Vec<String> = sorted
             .iter()
             .map(|(k, v)| format!("  {} = {}", quote_string(k), quote_string(v)))
             .collect();
         out.push_str(&body.join(",\n"));
-        out.push_str("\n)\n");
+        out.push_str("\n)");
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
     }
     Some(out)
 }

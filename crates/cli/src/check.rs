@@ -31,6 +31,41 @@ pub struct Summary {
     /// Info diagnostics (what flinkddl could not check).
     pub info: usize,
     pub elapsed: Duration,
+    /// The Flink versions the files were checked as (`flink-version`, `--flink-version`).
+    pub flink_versions: FlinkVersions,
+}
+
+/// A set of Flink versions (a bit each, so that the summary stays `Copy`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FlinkVersions(u8);
+
+impl FlinkVersions {
+    pub fn of(versions: impl IntoIterator<Item = flinkddl::FlinkVersion>) -> FlinkVersions {
+        let mut set = FlinkVersions::default();
+        for v in versions {
+            if let Some(i) = flinkddl::FlinkVersion::ALL.iter().position(|w| *w == v) {
+                set.0 |= 1 << i;
+            }
+        }
+        set
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = flinkddl::FlinkVersion> {
+        flinkddl::FlinkVersion::ALL
+            .into_iter()
+            .enumerate()
+            .filter(move |(i, _)| self.0 & (1 << i) != 0)
+            .map(|(_, v)| v)
+    }
+
+    /// The versions a report names: none when every file was checked as the default (2.3),
+    /// so that a default run's report is what it was before versions existed.
+    pub fn shown(self) -> Vec<&'static str> {
+        if self.iter().all(|v| v == flinkddl::FlinkVersion::default()) {
+            return Vec::new();
+        }
+        self.iter().map(flinkddl::FlinkVersion::as_str).collect()
+    }
 }
 
 impl Summary {

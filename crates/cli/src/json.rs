@@ -286,6 +286,17 @@ fn close_check(w: &mut Pretty, summary: &Summary, first: bool) {
     } else {
         w.out.push_str("\n  ],\n");
     }
+    // The Flink versions, only when not the default (`Summary::flink_versions`).
+    let versions = summary.flink_versions.shown();
+    if !versions.is_empty() {
+        w.out.push_str("  \"flink_versions\": [");
+        for (i, v) in versions.iter().enumerate() {
+            w.out.push_str(if i == 0 { "\"" } else { ", \"" });
+            w.plain_unquoted(v);
+            w.out.push('"');
+        }
+        w.out.push_str("],\n");
+    }
     w.out.push_str("  \"summary\": {");
     w.key(4, "elapsed_ms", true);
     // serde_json prints a finite f64 with ryu (and a non-finite one as null), as `Value` does.

@@ -29,7 +29,16 @@ pub fn options() -> flinkddl::Options<'static> {
 
 /// The lineage of one script.
 pub fn of_text(file: &str, text: &str) -> FileLineage {
-    let analysis = flinkddl::analyze_with(text, &options());
+    of_text_in(file, text, flinkddl::FlinkVersion::default())
+}
+
+/// [`of_text`] judged as a Flink version.
+pub fn of_text_in(file: &str, text: &str, version: flinkddl::FlinkVersion) -> FileLineage {
+    let options = flinkddl::Options {
+        flink_version: version,
+        ..options()
+    };
+    let analysis = flinkddl::analyze_with(text, &options);
     FileLineage {
         file: file.to_string(),
         lineage: flinkddl::lineage::lineage(&analysis),

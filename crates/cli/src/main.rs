@@ -43,6 +43,8 @@ enum Command {
     Describe {
         /// The .sql file (`-` for standard input).
         file: PathBuf,
+        #[command(flatten)]
+        version: VersionArg,
         /// Describe only this table.
         #[arg(long)]
         table: Option<String>,
@@ -61,6 +63,8 @@ enum Command {
         files: Vec<PathBuf>,
         #[arg(long, value_enum, default_value_t = LineageFormat::Text)]
         format: LineageFormat,
+        #[command(flatten)]
+        version: VersionArg,
     },
     /// Write a catalog snapshot (JSON) of the tables and views the files create, run in the
     /// order given as one session: for `catalog = [...]` in another project's flinkddl.toml.
@@ -110,7 +114,24 @@ struct CheckArgs {
     #[arg(long, value_name = "WHEN", value_enum)]
     connector_findings: Option<ConnectorFindingsArg>,
     #[command(flatten)]
+    version: VersionArg,
+    #[command(flatten)]
     more: flags::CheckFlags,
+}
+
+/// `--flink-version`, shared by the commands that judge a script.
+#[derive(clap::Args)]
+struct VersionArg {
+    /// The Flink version to judge the SQL as: 1.18, 1.19, 1.20, 2.0, 2.1, 2.2 or 2.3 (a patch
+    /// release such as 1.20.3 is read as its minor version). Overrides `flink-version` in
+    /// flinkddl.toml; the default is 2.3.
+    #[arg(long, value_name = "VERSION", value_parser = parse_flink_version)]
+    flink_version: Option<flinkddl::FlinkVersion>,
+}
+
+fn parse_flink_version(text: &str) -> Result<flinkddl::FlinkVersion, String> {
+    text.parse()
+        .map_err(|e: flinkddl::diagnostics::UnknownFlinkVersion| e.to_string())
 }
 
 /// `--connector-findings`, as `connector-findings` in flinkddl.toml reads it.
@@ -183,9 +204,10 @@ fn main() -> ExitCode {
         Command::Explain { code } => explain(code.as_deref()),
         Command::Describe {
             file,
+            version,
             table,
             format,
-        } => describe(&file, table.as_deref(), format),
+        } => describe(&file, table.as_deref(), format, version.flink_version),
         Command::Format(args) => {
             let outcome = flinkddl_cli::format::run(&args);
             out(&outcome.stdout);
@@ -193,7 +215,11 @@ fn main() -> ExitCode {
             ExitCode::from(outcome.exit)
         }
         Command::Parse { file } => parse(&file),
-        Command::Lineage { files, format } => lineage(&files, format),
+        Command::Lineage {
+            files,
+            format,
+            version,
+        } => lineage(&files, format, version.flink_version.unwrap_or_default()),
         Command::Snapshot { files, output } => snapshot(&files, output.as_deref()),
         Command::Lsp => lsp(),
     }
@@ -300,6 +326,13 @@ fn check(args: CheckArgs) -> ExitCode {
             p.config.fresh_session = true;
         }
     }
+    if let Some(version) = args.version.flink_version {
+        for p in plan.iter_mut() {
+            p.config.flink_version = version;
+        }
+    }
+    let flink_versions =
+        flinkddl_cli::check::FlinkVersions::of(plan.iter().map(|p| p.config.flink_version));
     if let Some(when) = args.connector_findings {
         let findings = flinkddl::ConnectorFindings::from(when);
         for p in plan.iter_mut() {
@@ -327,10 +360,11 @@ fn check(args: CheckArgs) -> ExitCode {
                 .join(", ")
         );
     }
-    let done = match flags::finish(reports, &origins, &args.more, summary.elapsed) {
+    let mut done = match flags::finish(reports, &origins, &args.more, summary.elapsed) {
         Ok(done) => done,
         Err(e) => return usage_error(&e),
     };
+    done.summary.flink_versions = flink_versions;
     if args.format == Format::Json && flags::report_is_output(&args.more) {
         // The report is written as it is rendered: a 10 MB file's is 12 MB.
         let written = flags::write_streamed(&args.more, |out| {
@@ -413,15 +447,28 @@ fn explain(code: Option<&str>) -> ExitCode {
     }
 }
 
-fn describe(file: &Path, table: Option<&str>, format: DescribeFormat) -> ExitCode {
+fn describe(
+    file: &Path,
+    table: Option<&str>,
+    format: DescribeFormat,
+    version: Option<flinkddl::FlinkVersion>,
+) -> ExitCode {
     let Some(text) = read_source(file) else {
         return ExitCode::from(EXIT_USAGE);
     };
-    let analysis = flinkddl::analyze(&text);
+    let options = flinkddl::Options {
+        flink_version: version.unwrap_or_default(),
+        ..flinkddl::Options::default()
+    };
+    let analysis = flinkddl::analyze_with(&text, &options);
     match format {
         DescribeFormat::Json => out(&(json::describe_json(&text, &analysis) + "\n")),
         DescribeFormat::Table => {
             let mut shown = String::new();
+            // The version heads the tables when it is not the default.
+            if analysis.flink_version != flinkddl::FlinkVersion::default() {
+                shown.push_str(&format!("-- as Flink {}\n\n", analysis.flink_version));
+            }
             for t in analysis
                 .tables
                 .iter()
@@ -438,14 +485,18 @@ fn describe(file: &Path, table: Option<&str>, format: DescribeFormat) -> ExitCod
     exit_for(&analysis.diagnostics)
 }
 
-fn lineage(files: &[PathBuf], format: LineageFormat) -> ExitCode {
+fn lineage(files: &[PathBuf], format: LineageFormat, version: flinkddl::FlinkVersion) -> ExitCode {
     use flinkddl_cli::lineage;
     let mut all = Vec::new();
     for file in files {
         let Some(text) = read_source(file) else {
             return ExitCode::from(EXIT_USAGE);
         };
-        all.push(lineage::of_text(&file.display().to_string(), &text));
+        all.push(lineage::of_text_in(
+            &file.display().to_string(),
+            &text,
+            version,
+        ));
     }
     out(&match format {
         LineageFormat::Text => lineage::text(&all),

@@ -1,9 +1,10 @@
 //! Every code of the catalogue is documented completely: its explanation has an `## Example`
 //! and a `## Fix` section, and an SQL example really produces the code when checked (through
 //! the same pipeline as `flinkddl check`). The file codes (`F…`) and `S013` have `text`
-//! examples: a byte sequence, a path and a 300-level nesting are not worth pasting.
+//! examples: a byte sequence, a path and a 300-level nesting are not worth pasting. An example
+//! that starts with `-- flink-version: 1.19` is checked as that Flink version.
 
-use flinkddl::{Code, ConnectorFindings, Options};
+use flinkddl::{Code, ConnectorFindings, FlinkVersion, Options};
 
 fn example(explanation: &str) -> Option<(&str, &str)> {
     let after = explanation.split_once("## Example")?.1;
@@ -33,9 +34,24 @@ fn every_code_has_an_example_that_produces_it_and_a_fix() {
                 continue;
             }
         }
+        // A code that exists only in older versions says which in its example's first line.
+        let flink_version = sql
+            .lines()
+            .next()
+            .and_then(|l| l.trim().strip_prefix("-- flink-version:"))
+            .map(|v| v.trim().parse::<FlinkVersion>())
+            .transpose();
+        let Ok(flink_version) = flink_version else {
+            failures.push(format!(
+                "{}: its example names an unknown Flink version",
+                info.code
+            ));
+            continue;
+        };
         let options = Options {
             assume_external_objects: true,
             connector_findings: ConnectorFindings::Error,
+            flink_version: flink_version.unwrap_or_default(),
             ..Options::default()
         };
         let analysis = flinkddl::analyze_with(sql, &options);

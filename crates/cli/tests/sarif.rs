@@ -121,3 +121,27 @@ fn usage_errors_are_valid_sarif_that_say_what_went_wrong() {
         assert_eq!(doc["runs"][0]["results"], Value::Array(Vec::new()));
     }
 }
+
+/// A run checked as another Flink version than the default says which in its invocation's
+/// properties (from `flink-version` in flinkddl.toml or `--flink-version`); a default run does
+/// not.
+#[test]
+fn the_flink_version_is_in_the_invocation() {
+    let configured = sarif_of(&["versions/configured/managed.sql"]);
+    assert_valid(&configured);
+    let invocation = &configured["runs"][0]["invocations"][0];
+    assert_eq!(
+        invocation["properties"]["flinkVersions"],
+        serde_json::json!(["1.20"])
+    );
+    assert_eq!(configured["runs"][0]["results"][0]["ruleId"], "B151");
+    let flag = sarif_of(&["versions/old.sql", "--flink-version", "1.19.3"]);
+    assert_eq!(
+        flag["runs"][0]["invocations"][0]["properties"]["flinkVersions"],
+        serde_json::json!(["1.19"])
+    );
+    let newest = sarif_of(&["versions/old.sql", "--flink-version", "2.3"]);
+    assert!(newest["runs"][0]["invocations"][0]
+        .get("properties")
+        .is_none());
+}

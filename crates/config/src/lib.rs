@@ -27,7 +27,9 @@
 //! B062 = "warning"                # e.g. catalogs registered outside the scripts
 //! ```
 //!
-//! Top-level keys also include `fresh-session = true` (bind as a fresh Flink session),
+//! Top-level keys also include `flink-version = "1.20"` (judge as that Flink version does: 1.18
+//! to 2.3, a patch release such as "1.20.3" allowed; the default is 2.3),
+//! `fresh-session = true` (bind as a fresh Flink session),
 //! `connector-findings = "error"` (connector and format findings are errors even for tables
 //! the file only declares; the default `"at-use"` makes them errors only when the file reads
 //! or writes the table: decision 0004) and `connectors = ["connectors/acme.toml"]` (user
@@ -43,14 +45,14 @@
 //! directory, usually `"../flinkddl.toml"`): the other file's settings apply, each glob still
 //! relative to the directory of the file that declares it, and this file's settings on top:
 //! its `include` (when given) replaces the other's, its `exclude` adds to the other's, its
-//! `[rules]` override the other's code by code, `fresh-session` and `connector-findings` (when
-//! given) replace the other's, and its `connectors` files are read after the other's.
+//! `[rules]` override the other's code by code, `flink-version`, `fresh-session` and
+//! `connector-findings` (when given) replace the other's, and its `connectors` files are read after the other's.
 
 mod catalog;
 
 pub use catalog::{CatalogEntry, ProjectCatalog};
 use flinkddl::connectors::{Catalogue, FileError};
-use flinkddl::{Code, ConnectorFindings, Diagnostic, Severity, Stage};
+use flinkddl::{Code, ConnectorFindings, Diagnostic, FlinkVersion, Severity, Stage};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -153,6 +155,8 @@ pub enum Problem {
     Globs(String),
     #[error("`connector-findings` must be \"at-use\" or \"error\", not \"{0}\"")]
     ConnectorFindings(String),
+    #[error("`flink-version`: {0}")]
+    FlinkVersion(#[from] flinkddl::diagnostics::UnknownFlinkVersion),
     #[error("`connectors`: a connectors file path is empty")]
     EmptyConnectorsPath,
     #[error("`catalog`: a catalog file path is empty")]
@@ -218,6 +222,7 @@ struct Given {
     include: bool,
     fresh_session: bool,
     connector_findings: bool,
+    flink_version: bool,
 }
 
 /// A loaded configuration.
@@ -237,6 +242,9 @@ pub struct Config {
     /// When connector and format findings are errors (`connector-findings = "at-use"` or
     /// `"error"`, or `--connector-findings`; decision 0004).
     pub connector_findings: ConnectorFindings,
+    /// The Flink version to judge the files as (`flink-version = "1.20"`, or
+    /// `--flink-version`); the newest by default.
+    pub flink_version: FlinkVersion,
     /// The user connectors files (`connectors = [...]`), joined to the configuration's
     /// directory, in the order they are read.
     pub connector_files: Vec<PathBuf>,
@@ -315,6 +323,8 @@ struct Raw {
     fresh_session: Option<bool>,
     #[serde(default, rename = "connector-findings")]
     connector_findings: Option<String>,
+    #[serde(default, rename = "flink-version")]
+    flink_version: Option<String>,
     #[serde(default)]
     connectors: Vec<String>,
     #[serde(default)]
@@ -336,6 +346,7 @@ impl Config {
             rules: HashMap::new(),
             fresh_session: false,
             connector_findings: ConnectorFindings::AtUse,
+            flink_version: FlinkVersion::default(),
             connector_files: Vec::new(),
             catalogue: None,
             extend: None,
@@ -416,6 +427,11 @@ impl Config {
             } else {
                 self.connector_findings
             },
+            flink_version: if child.given.flink_version {
+                child.flink_version
+            } else {
+                self.flink_version
+            },
             connector_files,
             catalogue: None,
             extend: None,
@@ -424,6 +440,7 @@ impl Config {
                 include: child.given.include || self.given.include,
                 fresh_session: child.given.fresh_session || self.given.fresh_session,
                 connector_findings: child.given.connector_findings || self.given.connector_findings,
+                flink_version: child.given.flink_version || self.given.flink_version,
             },
             format: self.format.under(child.format),
             catalog,
@@ -481,6 +498,10 @@ impl Config {
             Some("error") => ConnectorFindings::Error,
             Some(other) => return Err(Problem::ConnectorFindings(other.to_string())),
         };
+        let flink_version = match raw.flink_version.as_deref() {
+            None => FlinkVersion::default(),
+            Some(text) => text.parse()?,
+        };
         let mut connector_files = Vec::with_capacity(raw.connectors.len());
         for listed in &raw.connectors {
             if listed.trim().is_empty() {
@@ -521,6 +542,7 @@ impl Config {
             rules,
             fresh_session: raw.fresh_session.unwrap_or(false),
             connector_findings,
+            flink_version,
             connector_files,
             catalogue: None,
             extend,
@@ -529,6 +551,7 @@ impl Config {
                 include: raw.include.is_some(),
                 fresh_session: raw.fresh_session.is_some(),
                 connector_findings: raw.connector_findings.is_some(),
+                flink_version: raw.flink_version.is_some(),
             },
             format: raw.format,
             catalog,
@@ -622,6 +645,7 @@ impl Config {
             connectors: self.catalogue.as_deref(),
             semantic_model: false,
             prelude: None,
+            flink_version: self.flink_version,
         }
     }
 
@@ -1078,6 +1102,28 @@ mod tests {
         assert_eq!(
             err.as_deref(),
             Some("no/such/dir/flinkddl.toml: no such file or directory")
+        );
+    }
+
+    #[test]
+    fn flink_version() {
+        let parse = |text: &str| Config::parse(text, PathBuf::from("."), None);
+        assert_eq!(parse("").map(|c| c.flink_version), Ok(FlinkVersion::V2_3));
+        for (text, version) in [
+            ("1.20", FlinkVersion::V1_20),
+            ("1.18.1", FlinkVersion::V1_18),
+        ] {
+            let toml = format!("flink-version = \"{text}\"");
+            assert_eq!(parse(&toml).map(|c| c.flink_version), Ok(version));
+            assert_eq!(parse(&toml).map(|c| c.options().flink_version), Ok(version));
+        }
+        let err = parse("flink-version = \"1.17\"")
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "`flink-version`: unknown Flink version `1.17`: flinkddl knows 1.18, 1.19, 1.20, 2.0, 2.1, 2.2, 2.3"
         );
     }
 

@@ -11,11 +11,13 @@ mod code_files;
 mod line_index;
 mod message;
 mod span;
+mod version;
 
 pub use catalogue::{Code, CodeInfo};
 pub use line_index::{LineCol, LineIndex};
 pub use message::Message;
 pub use span::Span;
+pub use version::{FactStage, Feature, FeatureInfo, FlinkVersion, UnknownFlinkVersion};
 
 use serde::{Deserialize, Serialize};
 

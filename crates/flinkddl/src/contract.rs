@@ -3,7 +3,8 @@
 
 use crate::binder::print;
 use crate::binder::schema::{ColumnKind, TableSchema};
-use crate::{Analysis, Diagnostic, LineIndex};
+use crate::diagnostics::Feature;
+use crate::{Analysis, Diagnostic, FlinkVersion, LineIndex};
 use serde_json::{json, Value};
 
 pub fn diagnostic_json(text: &str, index: &LineIndex, d: &Diagnostic) -> Value {
@@ -38,12 +39,26 @@ pub fn describe_json(text: &str, analysis: &Analysis) -> String {
         .iter()
         .map(|d| diagnostic_json(text, &index, d))
         .collect();
-    let tables: Vec<Value> = analysis.tables.iter().map(|t| table_json(t)).collect();
-    json!({ "tables": tables, "diagnostics": diags }).to_string()
+    let tables: Vec<Value> = analysis
+        .tables
+        .iter()
+        .map(|t| table_json_in(t, analysis.flink_version))
+        .collect();
+    let mut doc = json!({ "tables": tables, "diagnostics": diags });
+    // The version is named when it is not the default (a default report is unchanged).
+    if analysis.flink_version != FlinkVersion::default() {
+        doc["flink_version"] = json!(analysis.flink_version.as_str());
+    }
+    doc.to_string()
 }
 
 /// One table with the oracle's field names.
 pub fn table_json(t: &TableSchema) -> Value {
+    table_json_in(t, FlinkVersion::LATEST)
+}
+
+/// [`table_json`] as `version` prints it (its SHOW CREATE TABLE).
+pub fn table_json_in(t: &TableSchema, version: FlinkVersion) -> Value {
     let columns: Vec<Value> = t
         .columns_with_comments()
         .map(|(c, comment)| {
@@ -107,11 +122,15 @@ pub fn table_json(t: &TableSchema) -> Value {
             "kind": d.kind,
             "bucket_keys": d.bucket_keys,
             "bucket_count": d.bucket_count,
-            "summary": print::distribution_summary(d),
+            "summary": if version.has(Feature::DistributionSummaryNewline) {
+                print::distribution_summary(d) + "\n"
+            } else {
+                print::distribution_summary(d)
+            },
         })),
         "options": options,
         "schema_summary": print::schema_summary(t),
         "describe": print::describe_tableau(t),
-        "show_create": print::show_create(t),
+        "show_create": print::show_create_in(t, version),
     })
 }

@@ -20,7 +20,7 @@ pub use flinkddl_lint as lint;
 pub use flinkddl_syntax as syntax;
 pub use flinkddl_types as types;
 
-pub use flinkddl_diagnostics::{Code, Diagnostic, LineIndex, Severity, Span, Stage};
+pub use flinkddl_diagnostics::{Code, Diagnostic, FlinkVersion, LineIndex, Severity, Span, Stage};
 pub use flinkddl_syntax::{parse, Parse};
 
 /// Everything flinkddl knows about one script.
@@ -37,6 +37,9 @@ pub struct Analysis {
     /// What the binder resolved in the script's queries, when [`Options::semantic_model`]
     /// asked for it (editors and lineage read it; `check` does not ask).
     pub model: Option<binder::semantic::SemanticModel>,
+    /// The Flink version the script was judged as ([`Options::flink_version`]); its SHOW
+    /// CREATE TABLE is printed as that version prints it.
+    pub flink_version: FlinkVersion,
 }
 
 /// How to analyze a script.
@@ -57,6 +60,8 @@ pub struct Options<'a> {
     /// Start from the session a project's catalog files leave ([`project`], issue 35)
     /// instead of a fresh one. `None`: the script is judged alone.
     pub prelude: Option<&'a binder::prelude::Prelude>,
+    /// The Flink version whose verdicts to give (the newest by default).
+    pub flink_version: FlinkVersion,
 }
 
 impl Options<'_> {
@@ -345,6 +350,7 @@ pub fn bind_options(options: &Options) -> binder::BindOptions {
     binder::BindOptions {
         assume_external_objects: options.assume_external_objects,
         record_model: options.semantic_model,
+        flink_version: options.flink_version,
     }
 }
 
@@ -432,6 +438,7 @@ fn finish_keeping(
             created: bound.created,
             model: bound.model,
             parse,
+            flink_version: options.flink_version,
         },
         connector_findings,
     )

@@ -5,118 +5,15 @@
 //! starts to match must leave the list. Regenerate the list with
 //! `FLINKDDL_BLESS=1 cargo test -p flinkddl --test conformance` after checking the diff.
 
-use flinkddl_test_support::oracle::{assert_ratchet, oracle_sql, read_jsonl, read_known_failures};
-use serde_json::{json, Value};
+use flinkddl_test_support::oracle::{
+    assert_ratchet, compare_with_flink as compare, oracle_sql, read_jsonl, read_known_failures,
+};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/conformance")
-}
-
-/// The fields the comparator scores, from a table in the contract's shape.
-fn normalize(t: &Value) -> Value {
-    let columns: Vec<Value> = t["columns"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| {
-            let kind = c["kind"].as_str().unwrap_or("");
-            json!({
-                "name": c["name"], "type": c["type"], "type_serializable": c["type_serializable"],
-                "nullable": c["nullable"], "kind": kind,
-                "expr": if kind == "computed" { c["expr"].clone() } else { Value::Null },
-                "metadata_key": if kind == "metadata" { c["metadata_key"].clone() } else { Value::Null },
-                "virtual": if kind == "metadata" { c["virtual"].clone() } else { Value::Null },
-                "comment": c.get("comment").cloned().unwrap_or(Value::Null),
-            })
-        })
-        .collect();
-    let watermarks: Vec<Value> = t["watermarks"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|w| json!({"rowtime": w["rowtime"], "expr": w["expr"], "expr_type": w["expr_type"]}))
-        .collect();
-    let pk = &t["primary_key"];
-    let dist = &t["distribution"];
-    json!({
-        "identifier": t["identifier"], "temporary": t["temporary"], "columns": columns,
-        "watermarks": watermarks,
-        "primary_key": if pk.is_null() { Value::Null } else { json!({"name": pk["name"], "columns": pk["columns"]}) },
-        "comment": t["comment"], "partition_keys": t["partition_keys"],
-        "distribution": if dist.is_null() { Value::Null } else {
-            json!({"kind": dist["kind"], "bucket_keys": dist["bucket_keys"], "bucket_count": dist["bucket_count"], "summary": dist["summary"]})
-        },
-        "options": t["options"],
-    })
-}
-
-/// What differs between our answer and Flink's, or `None` when they agree.
-fn compare(expected: &Value, ours: &Value) -> Option<String> {
-    let diags = ours["diagnostics"].as_array().cloned().unwrap_or_default();
-    let first_error = diags
-        .iter()
-        .find(|d| d["severity"] == "error" && (d["stage"] == "syntax" || d["stage"] == "bind"));
-    let accepted = expected["accepted"] == Value::Bool(true);
-    match (accepted, first_error) {
-        (true, Some(d)) => {
-            return Some(format!(
-                "verdict: Flink accepts, we reject ({})",
-                d["message"]
-                    .as_str()
-                    .unwrap_or("")
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-            ))
-        }
-        (false, None) => {
-            let msg = expected["error"]["root_message"].as_str().unwrap_or("");
-            return Some(format!(
-                "verdict: Flink rejects ({}), we accept",
-                msg.lines()
-                    .next()
-                    .unwrap_or("")
-                    .chars()
-                    .take(100)
-                    .collect::<String>()
-            ));
-        }
-        (false, Some(d)) => {
-            let flink_stage = if expected["stage"] == "parse" {
-                "syntax"
-            } else {
-                "bind"
-            };
-            if d["stage"] != flink_stage {
-                return Some(format!("stage: Flink {flink_stage}, we {}", d["stage"]));
-            }
-            return None;
-        }
-        (true, None) => {}
-    }
-    let table = expected.get("table").filter(|t| !t.is_null())?;
-    let Some(our_table) = ours["tables"].as_array().and_then(|t| t.last()) else {
-        return Some("no table".to_string());
-    };
-    let (e, o) = (normalize(table), normalize(our_table));
-    let mut differs: Vec<String> = Vec::new();
-    if let (Some(em), Some(om)) = (e.as_object(), o.as_object()) {
-        for (k, v) in em {
-            if om.get(k) != Some(v) {
-                differs.push(k.clone());
-            }
-        }
-    }
-    if expected["describe"] != our_table["describe"] {
-        differs.push("describe".into());
-    }
-    if expected.get("show_create").is_some() && expected["show_create"] != our_table["show_create"]
-    {
-        differs.push("show_create".into());
-    }
-    (!differs.is_empty()).then(|| format!("differs: {}", differs.join(", ")))
 }
 
 #[test]

@@ -14,6 +14,9 @@ use support::{codes, Client, TempDir};
 /// script only declares (C001: a warning at-use, an error with `connector-findings = "error"`).
 const TABLE: &str = "CREATE TABLE t (\n  a TIME(6),\n  id BIGINT NULL,\n  PRIMARY KEY (id) NOT ENFORCED\n) WITH ('connector' = 'datagen', 'rows-per-secon' = '5');\n";
 
+/// A table without 'connector': a managed table, which Flink before 2.0 cannot create.
+const MANAGED: &str = "CREATE TABLE u (a INT);\n";
+
 /// A catalog the script does not create: assumed to exist (a warning) unless fresh-session.
 const USES_CATALOG: &str = "USE CATALOG lake;\n";
 
@@ -87,6 +90,20 @@ const CASES: &[Case] = &[
         file: "t.sql",
         text: USES_CATALOG,
         expected: &["B062:E"],
+    },
+    Case {
+        name: "newest-flink",
+        config: None,
+        file: "t.sql",
+        text: MANAGED,
+        expected: &[],
+    },
+    Case {
+        name: "flink-version",
+        config: Some("flink-version = \"1.20\"\n"),
+        file: "t.sql",
+        text: MANAGED,
+        expected: &["B151:E"],
     },
     Case {
         name: "excluded",

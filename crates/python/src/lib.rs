@@ -22,14 +22,31 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// The configuration for text given directly: a `flinkddl.toml` when one is named, else the
-/// defaults; `fresh_session` on top.
-fn text_config(config: Option<PathBuf>, fresh_session: bool) -> PyResult<Config> {
+/// defaults; `fresh_session` and `flink_version` on top.
+fn text_config(
+    config: Option<PathBuf>,
+    fresh_session: bool,
+    flink_version: Option<String>,
+) -> PyResult<Config> {
     let mut config = match config {
         Some(file) => Config::load(&file).map_err(|e| PyValueError::new_err(e.to_string()))?,
         None => Config::defaults(PathBuf::from(".")),
     };
     config.fresh_session |= fresh_session;
+    if let Some(version) = flink_version_arg(flink_version)? {
+        config.flink_version = version;
+    }
     Ok(config)
+}
+
+/// The `flink_version` keyword: a known version ("1.20", "1.20.3"), else a ValueError that
+/// lists the known ones.
+fn flink_version_arg(text: Option<String>) -> PyResult<Option<flinkddl::FlinkVersion>> {
+    text.map(|t| {
+        t.parse::<flinkddl::FlinkVersion>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    })
+    .transpose()
 }
 
 fn selection(
@@ -183,8 +200,8 @@ fn arrow_type_json(t: &arrow_schema::DataType) -> Value {
     }
 }
 
-fn table_json(t: &TableSchema) -> Value {
-    let mut value = flinkddl::contract::table_json(t);
+fn table_json(t: &TableSchema, version: flinkddl::FlinkVersion) -> Value {
+    let mut value = flinkddl::contract::table_json_in(t, version);
     if let Some(columns) = value.get_mut("columns").and_then(Value::as_array_mut) {
         for (c, v) in t.columns.iter().zip(columns.iter_mut()) {
             if let Some(object) = v.as_object_mut() {
@@ -198,21 +215,26 @@ fn table_json(t: &TableSchema) -> Value {
 
 /// `flinkddl.analyze`: the tables and diagnostics of one script, as `flinkddl check` sees it.
 #[pyfunction]
-#[pyo3(signature = (sql, fresh_session = false, config = None))]
+#[pyo3(signature = (sql, fresh_session = false, config = None, flink_version = None))]
 fn analyze(
     py: Python<'_>,
     sql: String,
     fresh_session: bool,
     config: Option<PathBuf>,
+    flink_version: Option<String>,
 ) -> PyResult<String> {
-    let config = text_config(config, fresh_session)?;
+    let config = text_config(config, fresh_session, flink_version)?;
     Ok(py.detach(move || {
         let analysis = guarded(|| flinkddl::analyze_with(&sql, &config.options()));
         let (tables, diagnostics) = match analysis {
             Ok(a) => {
                 let mut ds = a.diagnostics;
                 config.apply(&mut ds);
-                (a.tables.iter().map(|t| table_json(t)).collect(), ds)
+                let version = a.flink_version;
+                (
+                    a.tables.iter().map(|t| table_json(t, version)).collect(),
+                    ds,
+                )
             }
             Err(panic) => (Vec::new(), vec![internal_error(&panic)]),
         };
@@ -227,7 +249,8 @@ fn analyze(
 /// `flinkddl.check`: `flinkddl check PATHS...` (files, directories, globs), each file under its
 /// nearest `flinkddl.toml` (or `config`).
 #[pyfunction]
-#[pyo3(signature = (paths, fresh_session = false, config = None, select = None, ignore = None, extend_select = None))]
+#[pyo3(signature = (paths, fresh_session = false, config = None, select = None, ignore = None, extend_select = None, flink_version = None))]
+#[allow(clippy::too_many_arguments)]
 fn check(
     py: Python<'_>,
     paths: Vec<PathBuf>,
@@ -236,8 +259,10 @@ fn check(
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
     extend_select: Option<Vec<String>>,
+    flink_version: Option<String>,
 ) -> PyResult<String> {
     let selection = selection(select, ignore, extend_select)?;
+    let flink_version = flink_version_arg(flink_version)?;
     let fixed = match config {
         Some(file) => Some(Config::load(&file).map_err(|e| PyValueError::new_err(e.to_string()))?),
         None => None,
@@ -247,6 +272,9 @@ fn check(
         let mut plan = flinkddl_cli::files::expand(&paths, None, &mut finder)?;
         for p in plan.iter_mut() {
             p.config.fresh_session |= fresh_session;
+            if let Some(version) = flink_version {
+                p.config.flink_version = version;
+            }
         }
         let (mut reports, _) = check_all(plan);
         let files: Vec<Value> = reports
@@ -267,7 +295,8 @@ fn check(
 /// `flinkddl.fix`: `check --fix` on one script: the fixed text, the fixes applied and the
 /// diagnostics left.
 #[pyfunction]
-#[pyo3(signature = (sql, unsafe_fixes = false, fresh_session = false, config = None, select = None, ignore = None))]
+#[pyo3(signature = (sql, unsafe_fixes = false, fresh_session = false, config = None, select = None, ignore = None, flink_version = None))]
+#[allow(clippy::too_many_arguments)]
 fn fix(
     py: Python<'_>,
     sql: String,
@@ -276,8 +305,9 @@ fn fix(
     config: Option<PathBuf>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
+    flink_version: Option<String>,
 ) -> PyResult<String> {
-    let config = text_config(config, fresh_session)?;
+    let config = text_config(config, fresh_session, flink_version)?;
     let selection = selection(select, ignore, None)?;
     Ok(py.detach(move || {
         let analyse = |text: &str| {
@@ -317,14 +347,15 @@ fn fix(
 /// `flinkddl.lineage`: each INSERT's, CTAS's and RTAS's sink columns and where their values
 /// come from (the JSON of `flinkddl lineage --format json`'s entries).
 #[pyfunction]
-#[pyo3(signature = (sql, fresh_session = false, config = None))]
+#[pyo3(signature = (sql, fresh_session = false, config = None, flink_version = None))]
 fn lineage(
     py: Python<'_>,
     sql: String,
     fresh_session: bool,
     config: Option<PathBuf>,
+    flink_version: Option<String>,
 ) -> PyResult<String> {
-    let config = text_config(config, fresh_session)?;
+    let config = text_config(config, fresh_session, flink_version)?;
     Ok(py.detach(move || {
         let options = flinkddl::Options {
             semantic_model: true,

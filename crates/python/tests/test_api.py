@@ -186,6 +186,22 @@ def test_config_and_fresh_session() -> None:
     assert any(d.severity == "error" for d in fresh)
 
 
+def test_flink_version() -> None:
+    sql = "CREATE TABLE t (a INT) DISTRIBUTED BY HASH(a) INTO 4 BUCKETS WITH ('connector' = 'datagen');\n"
+    assert not [d for d in flinkddl.analyze(sql).diagnostics if d.is_error]
+    old = flinkddl.analyze(sql, flink_version="1.19").diagnostics
+    assert [d.code for d in old if d.is_error] == ["S050"]
+    assert "needs Flink 1.20 or later" in old[0].message
+    managed = "CREATE TABLE u (b TIME(3));\n"
+    assert [d.code for d in flinkddl.analyze(managed, flink_version="1.20.3").diagnostics] == [
+        "B151"
+    ]
+    (table,) = flinkddl.analyze(managed, flink_version="2.2").tables
+    assert table.columns[0].type == "TIME(0)"
+    with pytest.raises(ValueError, match="1.18, 1.19, 1.20, 2.0, 2.1, 2.2, 2.3"):
+        flinkddl.analyze(sql, flink_version="1.17")
+
+
 def test_rules_are_the_catalogue(flinkddl_bin: str) -> None:
     rules = flinkddl.rules()
     listed = cli(flinkddl_bin, "explain").stdout

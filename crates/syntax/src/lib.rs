@@ -18,6 +18,7 @@ mod grammar;
 pub mod keywords;
 pub mod lexer;
 mod parser;
+pub mod versions;
 
 pub use bumpalo_herd::{Herd, Member};
 pub use chunks::{

@@ -293,6 +293,10 @@ struct Resolver<'r, 'a> {
     deferred: Option<(Box<Diagnostic>, usize)>,
     /// Lists left by earlier blocks and statements, reused.
     spares: Spares,
+    /// Before 1.20 an INSERT with a column list does not check the widths of its query's
+    /// set operation (`Feature::InsertColumnListCount`): the statement's query then has no
+    /// known output.
+    lenient_set_width: bool,
 }
 
 impl Binder<'_> {
@@ -327,6 +331,7 @@ impl Binder<'_> {
                 sort_key: None,
                 model,
                 depth: 0,
+                lenient_set_width: false,
                 deferred: None,
                 spares,
             };
@@ -512,6 +517,12 @@ impl Resolver<'_, '_> {
 
     fn insert(&mut self, insert: &ast::Insert) -> Res<()> {
         self.note_sink(&insert.target);
+        self.lenient_set_width = insert.columns.is_some()
+            && !self
+                .binder
+                .options
+                .flink_version
+                .has(flinkddl_diagnostics::Feature::InsertColumnListCount);
         let output = self.query(insert.query.query)?;
         let types = std::mem::take(&mut self.last_types);
         let rowtimes = std::mem::take(&mut self.last_rowtimes);
@@ -560,7 +571,8 @@ impl Resolver<'_, '_> {
             return Ok(());
         }
         let changes = changelog::Inference::new(self).query(insert.query.query);
-        sink::check_changes(insert, &target, sink_insert_only, names, &changes)?;
+        let version = self.binder.options.flink_version;
+        sink::check_changes(insert, &target, sink_insert_only, names, &changes, version)?;
         Ok(())
     }
 
@@ -609,7 +621,15 @@ impl Resolver<'_, '_> {
                         );
                     }
                 }
-                if let Some(output) = output {
+                // Before 1.20 a query with more columns than the list passes this check (its
+                // extra columns are planned away or fail later).
+                let lenient = !self
+                    .binder
+                    .options
+                    .flink_version
+                    .has(flinkddl_diagnostics::Feature::InsertColumnListCount);
+                if let Some(output) = output.filter(|o| !(lenient && o.len() > list.columns.len()))
+                {
                     if output.len() != list.columns.len() {
                         return fail(
                             Diagnostic::new(
@@ -816,6 +836,11 @@ impl Resolver<'_, '_> {
             }
             keep(&mut self.spares.rowtimes, theirs);
             if let (Some(h), Some(c)) = (&head, &cols) {
+                if h.len() != c.len() && self.lenient_set_width && self.depth == 1 {
+                    self.last_types.clear();
+                    self.last_rowtimes.clear();
+                    return Ok(None);
+                }
                 if h.len() != c.len() {
                     return fail(Diagnostic::new(
                         Code::SetOperationColumnCount,

@@ -176,6 +176,7 @@ pub(super) fn check_changes(
     sink_insert_only: Option<bool>,
     names: &[super::Name],
     changes: &super::changelog::Changes,
+    version: flinkddl_diagnostics::FlinkVersion,
 ) -> Result<(), Box<Diagnostic>> {
     let super::changelog::Changes::Changelog {
         deletes,
@@ -210,6 +211,9 @@ pub(super) fn check_changes(
     let (Some(pk), Some(key)) = (&target.primary_key, upsert_key) else {
         return Ok(());
     };
+    if !version.has(flinkddl_diagnostics::Feature::UpsertKeyCheck) {
+        return Ok(());
+    }
     // The query's key as the sink's column names.
     let Some(written) = written_columns(insert, target, names.len()) else {
         return Ok(());

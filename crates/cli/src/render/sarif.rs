@@ -65,7 +65,7 @@ fn rule(code: Code) -> Value {
     })
 }
 
-pub fn render(reports: &[FileReport], _summary: &Summary) -> String {
+pub fn render(reports: &[FileReport], summary: &Summary) -> String {
     let mut results = Vec::new();
     for report in reports {
         let locator = Locator::new(report);
@@ -120,7 +120,13 @@ pub fn render(reports: &[FileReport], _summary: &Summary) -> String {
             results.push(result);
         }
     }
-    document(results, json!({ "executionSuccessful": true }))
+    let mut invocation = json!({ "executionSuccessful": true });
+    // The Flink versions the files were checked as, when not the default.
+    let versions = summary.flink_versions.shown();
+    if !versions.is_empty() {
+        invocation["properties"] = json!({ "flinkVersions": versions });
+    }
+    document(results, invocation)
 }
 
 /// The log of a run that could not check anything (a broken `flinkddl.toml`, a glob that

@@ -396,18 +396,36 @@ def _rules(value: Optional[Iterable[str]], what: str) -> Optional[List[str]]:
     return items
 
 
+def _version(value: Optional[str]) -> Optional[str]:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"flink_version must be a str such as \"1.20\", not {type(value).__name__}")
+    return value
+
+
 def analyze(
-    sql: str, *, fresh_session: bool = False, config: Optional[PathLike] = None
+    sql: str,
+    *,
+    fresh_session: bool = False,
+    config: Optional[PathLike] = None,
+    flink_version: Optional[str] = None,
 ) -> Analysis:
     """Parse, bind and lint one script, as ``flinkddl check`` does.
 
     ``fresh_session``: catalogs and databases the script uses but never creates are errors (a
     fresh Flink session) instead of assumed to exist. ``config``: a ``flinkddl.toml`` whose
-    options and rule levels apply.
+    options and rule levels apply. ``flink_version``: the Flink version to judge the script as
+    ("1.18" to "2.3"; default: the configuration's, else 2.3); an unknown one is a ValueError.
     """
     text = _sql(sql)
     raw = json.loads(
-        _native.analyze(text, bool(fresh_session), _optional_path(config, "config"))
+        _native.analyze(
+            text,
+            bool(fresh_session),
+            _optional_path(config, "config"),
+            _version(flink_version),
+        )
     )
     return Analysis(
         sql=text,
@@ -417,7 +435,11 @@ def analyze(
 
 
 def lineage(
-    sql: str, *, fresh_session: bool = False, config: Optional[PathLike] = None
+    sql: str,
+    *,
+    fresh_session: bool = False,
+    config: Optional[PathLike] = None,
+    flink_version: Optional[str] = None,
 ) -> Tuple[SinkLineage, ...]:
     """Column lineage of one script: for every INSERT, CTAS and RTAS, where each sink column
     comes from, through views, CTEs, subqueries, joins and window functions (what
@@ -425,7 +447,12 @@ def lineage(
     """
     text = _sql(sql)
     raw = json.loads(
-        _native.lineage(text, bool(fresh_session), _optional_path(config, "config"))
+        _native.lineage(
+            text,
+            bool(fresh_session),
+            _optional_path(config, "config"),
+            _version(flink_version),
+        )
     )
 
     def column(c: Dict[str, Any]) -> SinkColumn:
@@ -457,6 +484,7 @@ def check(
     select: Optional[Iterable[str]] = None,
     ignore: Optional[Iterable[str]] = None,
     extend_select: Optional[Iterable[str]] = None,
+    flink_version: Optional[str] = None,
 ) -> CheckResult:
     """``flinkddl check PATHS``: files, directories (``*.sql`` found recursively) and globs,
     each file under its nearest ``flinkddl.toml`` (or ``config``), with the same results."""
@@ -471,6 +499,7 @@ def check(
             _rules(select, "select"),
             _rules(ignore, "ignore"),
             _rules(extend_select, "extend_select"),
+            _version(flink_version),
         )
     )
     return CheckResult(
@@ -488,6 +517,7 @@ def fix(
     config: Optional[PathLike] = None,
     select: Optional[Iterable[str]] = None,
     ignore: Optional[Iterable[str]] = None,
+    flink_version: Optional[str] = None,
 ) -> FixResult:
     """``flinkddl check --fix`` on one script: applies the safe fixes (and the unsafe ones with
     ``unsafe_fixes``) until nothing changes, and returns the text and what is left."""
@@ -499,6 +529,7 @@ def fix(
             _optional_path(config, "config"),
             _rules(select, "select"),
             _rules(ignore, "ignore"),
+            _version(flink_version),
         )
     )
     return FixResult(

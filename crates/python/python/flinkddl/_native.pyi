@@ -4,7 +4,12 @@ from typing import List, Optional
 
 __version__: str
 
-def analyze(sql: str, fresh_session: bool = False, config: Optional[str] = None) -> str: ...
+def analyze(
+    sql: str,
+    fresh_session: bool = False,
+    config: Optional[str] = None,
+    flink_version: Optional[str] = None,
+) -> str: ...
 def check(
     paths: List[str],
     fresh_session: bool = False,
@@ -12,6 +17,7 @@ def check(
     select: Optional[List[str]] = None,
     ignore: Optional[List[str]] = None,
     extend_select: Optional[List[str]] = None,
+    flink_version: Optional[str] = None,
 ) -> str: ...
 def fix(
     sql: str,
@@ -20,6 +26,12 @@ def fix(
     config: Optional[str] = None,
     select: Optional[List[str]] = None,
     ignore: Optional[List[str]] = None,
+    flink_version: Optional[str] = None,
 ) -> str: ...
 def rules() -> str: ...
-def lineage(sql: str, fresh_session: bool = False, config: Optional[str] = None) -> str: ...
+def lineage(
+    sql: str,
+    fresh_session: bool = False,
+    config: Optional[str] = None,
+    flink_version: Optional[str] = None,
+) -> str: ...

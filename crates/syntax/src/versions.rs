@@ -1,0 +1,248 @@
+//! Where a statement uses what only some Flink versions have (`data/versions.txt` of the
+//! diagnostics crate): the clauses, statements, types, functions and hints of the grammar that
+//! came with a later version. The grammar reads the newest Flink's language; [`newer_features`]
+//! lists what a statement uses of it that is version-dependent, and [`syntax_gate`] turns the
+//! first one an older version's parser rejects into that parser's error (`S050`). The binder
+//! reports the others (those rejected when converting) the same way.
+
+use crate::ast::BuiltinType;
+use crate::ast::{
+    visit, AlterItem, AlterTableAction, ColumnKind, DataTypeSyntax, Expr, ExprKind, LikeFeature,
+    Query, Statement, StatementKind, TableElement, TableRef, TableRefKind, TypeKind,
+};
+use flinkddl_diagnostics::{Code, Diagnostic, FactStage, Feature, FlinkVersion, Span};
+
+/// The functions that came with a later version, by upper-case name.
+const FUNCTIONS: [(&str, Feature); 2] = [
+    ("ARRAY_AGG", Feature::FnArrayAgg),
+    ("SPLIT", Feature::FnSplit),
+];
+
+/// The first parse-stage feature of `statement` (by position) that `version` lacks, as its
+/// parser's error. `None` for the newest version.
+pub fn syntax_gate(
+    statement: &Statement<'_>,
+    source: &str,
+    version: FlinkVersion,
+) -> Option<Diagnostic> {
+    let (feature, span) = first_missing(statement, source, version, FactStage::Parse)?;
+    Some(
+        Diagnostic::new(
+            Code::SyntaxNeedsNewerFlink,
+            span,
+            feature.info().missing_in(version),
+        )
+        .with_help(checked_as(version)),
+    )
+}
+
+/// The help of a diagnostic that exists because of the version.
+pub fn checked_as(version: FlinkVersion) -> String {
+    format!(
+        "the script is checked as Flink {version} (`flink-version`): do without it, or check the \
+         script as the Flink version it runs on"
+    )
+}
+
+/// The first feature of `stage` that `statement` uses and `version` lacks, by position.
+pub fn first_missing(
+    statement: &Statement<'_>,
+    source: &str,
+    version: FlinkVersion,
+    stage: FactStage,
+) -> Option<(Feature, Span)> {
+    if version == FlinkVersion::LATEST {
+        return None;
+    }
+    newer_features(statement, source)
+        .into_iter()
+        .filter(|(f, _)| f.info().stage == stage && !version.has(*f))
+        .min_by_key(|(_, span)| span.start)
+}
+
+/// Every version-dependent feature `statement` uses, with the span that shows it (unordered).
+/// Only the features the syntax shows; the binder finds the others (managed tables, types as
+/// resolved).
+pub fn newer_features(statement: &Statement<'_>, source: &str) -> Vec<(Feature, Span)> {
+    let mut found = Found {
+        source,
+        out: Vec::new(),
+    };
+    found.statement(statement);
+    found.out
+}
+
+struct Found<'s> {
+    source: &'s str,
+    out: Vec<(Feature, Span)>,
+}
+
+impl Found<'_> {
+    fn statement(&mut self, statement: &Statement<'_>) {
+        // A hint comment is a token: one look at the statement's text finds STATE_TTL.
+        let text = self.source.get(statement.span.range()).unwrap_or("");
+        self.hints(statement.span.start, text);
+        match &statement.kind {
+            StatementKind::CreateTable(ct) => {
+                if let Some(d) = &ct.distribution {
+                    self.out.push((Feature::DistributedBy, d.span));
+                }
+                if let Some(like) = &ct.like {
+                    for option in like.options.iter() {
+                        if option.feature == LikeFeature::Distribution {
+                            self.out.push((Feature::LikeDistribution, option.span));
+                        }
+                    }
+                }
+                if ct.as_query.is_some() {
+                    self.ctas_columns(ct.elements.as_ref().map(|e| e.items.as_slice()));
+                }
+                visit::walk_statement(self, statement);
+                if let Some(q) = &ct.as_query {
+                    visit::walk_query(self, q.query);
+                }
+            }
+            StatementKind::AlterTable(alter) => {
+                if let AlterTableAction::AddOrModify { items, .. } = &alter.action {
+                    for item in items.iter() {
+                        if let AlterItem::Distribution(d) = item {
+                            self.out.push((Feature::DistributedBy, d.span));
+                        }
+                    }
+                }
+                visit::walk_statement(self, statement);
+            }
+            StatementKind::Other(other) if other.words.contains("MATERIALIZED") => {
+                let at = find_word(text, "MATERIALIZED").unwrap_or(0);
+                let start = statement.span.start + at as u32;
+                let span = Span {
+                    start,
+                    end: start + "MATERIALIZED".len() as u32,
+                };
+                self.out.push((Feature::MaterializedTable, span));
+            }
+            StatementKind::CreateView(v) => visit::walk_query(self, v.query.query),
+            StatementKind::Query(q) => visit::walk_query(self, q.query),
+            StatementKind::Insert(insert) => {
+                if let (Some(_), Some(with)) = (&insert.columns, &insert.query.query.with) {
+                    self.out.push((Feature::InsertColumnListWith, with.span));
+                }
+                visit::walk_query(self, insert.query.query);
+            }
+            StatementKind::Explain(e) => self.statement(e.statement),
+            StatementKind::Execute { statement } => self.statement(statement),
+            StatementKind::StatementSet { inserts } => {
+                for s in inserts.iter() {
+                    self.statement(s);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A CTAS's column list: names only is a parse error before 2.0, columns with types or a
+    /// primary key a conversion error.
+    fn ctas_columns(&mut self, elements: Option<&[TableElement<'_>]>) {
+        for element in elements.unwrap_or_default() {
+            match element {
+                TableElement::Column(c) if matches!(c.kind, ColumnKind::NameOnly) => {
+                    self.out.push((Feature::CtasColumnNames, c.span));
+                }
+                TableElement::Column(c) => self.out.push((Feature::CtasColumnList, c.span)),
+                TableElement::Constraint(c) => self.out.push((Feature::CtasColumnList, c.span)),
+                TableElement::Watermark(_) | TableElement::Error { .. } => {}
+            }
+        }
+    }
+
+    fn hints(&mut self, offset: u32, text: &str) {
+        let mut rest = 0;
+        while let Some(at) = text.get(rest..).and_then(|t| t.find("/*+")) {
+            let start = rest + at;
+            let end = text[start..]
+                .find("*/")
+                .map_or(text.len(), |e| start + e + 2);
+            if let Some(name) = find_word(&text[start..end], "STATE_TTL") {
+                let s = offset + (start + name) as u32;
+                let span = Span {
+                    start: s,
+                    end: s + "STATE_TTL".len() as u32,
+                };
+                self.out.push((Feature::HintStateTtl, span));
+            }
+            rest = end;
+        }
+    }
+}
+
+/// The offset of `word` in `text` as a whole word, ASCII case-insensitive.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let upper = text.to_ascii_uppercase();
+    let bytes = upper.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut from = 0;
+    while let Some(at) = upper.get(from..).and_then(|t| t.find(word)) {
+        let start = from + at;
+        let end = start + word.len();
+        let before = start == 0 || !is_word(bytes[start - 1]);
+        let after = end >= bytes.len() || !is_word(bytes[end]);
+        if before && after {
+            return Some(start);
+        }
+        from = end;
+    }
+    None
+}
+
+impl<'a> visit::Visitor<'a> for Found<'_> {
+    fn data_type(&mut self, ty: &'a DataTypeSyntax<'a>) {
+        match &ty.kind {
+            TypeKind::Structured { .. } => self.out.push((Feature::TypeStructured, ty.span)),
+            TypeKind::Builtin {
+                name: BuiltinType::Variant,
+                name_span,
+                ..
+            } => self.out.push((Feature::TypeVariant, *name_span)),
+            TypeKind::Builtin {
+                name: BuiltinType::Bitmap,
+                name_span,
+                ..
+            } => self.out.push((Feature::TypeBitmap, *name_span)),
+            _ => {}
+        }
+    }
+
+    fn expr(&mut self, expr: &'a Expr<'a>) {
+        if let ExprKind::Call(call) = &expr.kind {
+            if let [name] = call.name.parts.as_slice() {
+                let upper = name.value.to_ascii_uppercase();
+                if let Some((_, feature)) = FUNCTIONS.iter().find(|(n, _)| *n == upper) {
+                    self.out.push((*feature, name.span));
+                }
+            }
+        }
+    }
+
+    fn subquery(&mut self, query: &'a Query<'a>) {
+        visit::walk_query(self, query);
+    }
+
+    fn table_ref(&mut self, table: &'a TableRef<'a>) {
+        if let TableRefKind::Unnest {
+            ordinality: true, ..
+        } = &table.kind
+        {
+            self.out
+                .push((Feature::UnnestOrdinalityPlanned, table.span));
+        }
+        if let TableRefKind::Function { call, .. } = &table.kind {
+            if let ExprKind::Call(c) = &call.kind {
+                if let [name] = c.name.parts.as_slice() {
+                    if name.value.eq_ignore_ascii_case("SESSION") {
+                        self.out.push((Feature::SessionWindowTvf, name.span));
+                    }
+                }
+            }
+        }
+    }
+}
