@@ -61,6 +61,9 @@ enum Command {
         files: Vec<PathBuf>,
         #[arg(long, value_enum, default_value_t = LineageFormat::Text)]
         format: LineageFormat,
+        /// The jobs' namespace in OpenLineage events.
+        #[arg(long, value_name = "NAMESPACE", default_value = "flink")]
+        job_namespace: String,
     },
     /// Run the language server on standard input and output (for editors; see docs/editors.md).
     Lsp,
@@ -129,6 +132,8 @@ enum LineageFormat {
     Dot,
     /// A Mermaid flowchart.
     Mermaid,
+    /// OpenLineage run events, one JSON object a line (docs/lineage.md).
+    Openlineage,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -183,7 +188,11 @@ fn main() -> ExitCode {
             ExitCode::from(outcome.exit)
         }
         Command::Parse { file } => parse(&file),
-        Command::Lineage { files, format } => lineage(&files, format),
+        Command::Lineage {
+            files,
+            format,
+            job_namespace,
+        } => lineage(&files, format, &job_namespace),
         Command::Lsp => lsp(),
     }
 }
@@ -380,16 +389,30 @@ fn describe(file: &Path, table: Option<&str>, format: DescribeFormat) -> ExitCod
     exit_for(&analysis.diagnostics)
 }
 
-fn lineage(files: &[PathBuf], format: LineageFormat) -> ExitCode {
+fn lineage(files: &[PathBuf], format: LineageFormat, job_namespace: &str) -> ExitCode {
     use flinkddl_cli::lineage;
     let mut all = Vec::new();
+    let mut events = String::new();
+    // One time for every event of the invocation: they describe one reading of the files.
+    let event_time = flinkddl::openlineage::rfc3339_now();
     for file in files {
         let Some(text) = read_source(file) else {
             return ExitCode::from(EXIT_USAGE);
         };
-        all.push(lineage::of_text(&file.display().to_string(), &text));
+        let name = file.display().to_string();
+        if let LineageFormat::Openlineage = format {
+            events.push_str(&lineage::openlineage(
+                &name,
+                &text,
+                job_namespace,
+                &event_time,
+            ));
+        } else {
+            all.push(lineage::of_text(&name, &text));
+        }
     }
     out(&match format {
+        LineageFormat::Openlineage => events,
         LineageFormat::Text => lineage::text(&all),
         LineageFormat::Json => lineage::json(&all) + "\n",
         LineageFormat::Dot => lineage::dot(&all),

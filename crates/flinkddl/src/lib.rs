@@ -10,6 +10,7 @@
 pub mod contract;
 pub mod incremental;
 pub mod lineage;
+pub mod openlineage;
 
 pub use flinkddl_binder as binder;
 pub use flinkddl_connectors as connectors;
