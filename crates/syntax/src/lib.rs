@@ -371,6 +371,7 @@ pub fn token_value<'t>(text: &'t str, token: &Token) -> std::borrow::Cow<'t, str
 /// ``` `` ``` read as one back-tick (an unclosed one, at the end of half-typed text, without
 /// its opening quote); any other word as it is. The one identifier unescaper: the parser's
 /// `Ident::value`, [`token_value`] and every crate that reads names off tokens use it.
+#[inline]
 pub fn ident_name(raw: &str) -> std::borrow::Cow<'_, str> {
     match raw.strip_prefix('`') {
         Some(inner) => grammar::unescape_backticks(inner.strip_suffix('`').unwrap_or(inner)),
@@ -380,7 +381,9 @@ pub fn ident_name(raw: &str) -> std::borrow::Cow<'_, str> {
 
 /// Whether `raw`, a name or literal between two `quote`s (`` ` `` or `'`) with each `quote`
 /// inside doubled, stands for `name`: [`ident_name`]'s (or a string literal's) undoubling,
-/// compared without building the value (connector checks compare every key of every table).
+/// compared without building the value (connector checks compare every key of every table:
+/// inlined there, as it was when it lived in that crate).
+#[inline]
 pub fn quoted_equals(raw: &str, quote: u8, name: &str) -> bool {
     let raw = raw.as_bytes();
     let (Some(&first), Some(&last)) = (raw.first(), raw.last()) else {
