@@ -640,7 +640,7 @@ fn show_columns_target(
     let part = |t: &flinkddl_syntax::Token| -> Option<String> {
         let raw = text.get(t.span.range())?;
         match t.kind {
-            T::QuotedIdent => Some(raw.get(1..raw.len().saturating_sub(1))?.replace("``", "`")),
+            T::QuotedIdent => Some(flinkddl_syntax::ident_name(raw).into_owned()),
             T::Word if !t.keyword.is_reserved() => Some(raw.to_string()),
             _ => None,
         }

@@ -6,14 +6,16 @@
 //! writes: INSERT targets, CTAS/RTAS targets, and the tables named in query bodies (INSERT,
 //! CTAS/RTAS, views, EXPLAIN, EXECUTE, statement sets, bare queries).
 //!
-//! Queries are read from their tree (decision 0005): every named FROM item, `TABLE t` (as a
-//! query or a table function's argument, `TABLE(TUMBLE(TABLE t, ...))`), in subqueries too, in
-//! Calcite's validation order, except the names of CTEs in scope (`WITH x AS (...) ... FROM x`).
-//! Statements whose body is still delimited (COMPILE PLAN, DELETE, UPDATE, ...) are scanned
-//! token by token: the name after `FROM` or `JOIN` (and after a comma in a `FROM` list), after
-//! `TABLE` and after `INTO`/`OVERWRITE`. Names are qualified with the session's current catalog
-//! and database at that statement, as the binder qualifies every other name. A name may be a
-//! view; those match no created table and are harmless.
+//! Everything is read from the parser's tree (decision 0005): every named FROM item, `TABLE t`
+//! (as a query or a table function's argument, `TABLE(TUMBLE(TABLE t, ...))`), in subqueries
+//! too, in Calcite's validation order, except the names of CTEs in scope (`WITH x AS (...) ...
+//! FROM x`); and the typed bodies of the statements outside the DDL: the statement COMPILE PLAN
+//! compiles, a materialized table's query, the table ANALYZE, TRUNCATE and DELETE name, the
+//! queries in DELETE's and UPDATE's conditions and values and in CALL's arguments. The CTE
+//! scopes are kept here because the uses are looked up before the query is resolved (Flink
+//! looks the tables up first), so the resolver's scopes do not exist yet. Names are qualified
+//! with the session's current catalog and database at that statement, as the binder qualifies
+//! every other name. A name may be a view; those match no created table and are harmless.
 
 use crate::catalog::{CatalogObject, Lookup, ObjectPath, PathRef};
 use crate::schema::object_identifier;
@@ -21,7 +23,6 @@ use crate::Binder;
 use flinkddl_diagnostics::Span;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, StatementKind};
-use flinkddl_syntax::{Keyword as K, Token, TokenKind as T};
 use std::sync::Arc;
 
 /// One table a statement reads or writes (32 bytes: a script keeps all its uses to its end).
@@ -47,13 +48,9 @@ impl Binder<'_> {
     /// the names resolve as the statement sees them).
     pub(crate) fn record_uses(&mut self, statement: &ast::Statement) {
         let mut found = Vec::new();
-        collect(self.source, statement, &mut found);
+        collect(statement, &mut found);
         for (parts, span, access) in found {
-            let path = match &parts {
-                Parts::Tree(idents) => self.catalog.qualify_idents(idents),
-                Parts::Scanned(strings) => self.catalog.qualify_strings(strings),
-            };
-            if let Some(path) = path {
+            if let Some(path) = self.catalog.qualify_idents(parts) {
                 let path = self.paths.intern(path);
                 self.uses.push(TableUse {
                     statement: self.statement_index,
@@ -116,19 +113,11 @@ fn owned((catalog, database, name): PathRef<'_>) -> ObjectPath {
     (catalog.to_owned(), database.to_owned(), name.to_owned())
 }
 
-/// A table name's parts: borrowed from the tree (no copy per use), or read off the tokens of
-/// a statement the parser only delimits.
-enum Parts<'s> {
-    Tree(&'s [ast::Ident<'s>]),
-    Scanned(Vec<String>),
-}
+/// The tables found: each name's parts, borrowed from the tree (no copy per use).
+type Found<'s> = Vec<(&'s [ast::Ident<'s>], Span, Access)>;
 
-type Found<'s> = Vec<(Parts<'s>, Span, Access)>;
-
-/// The names a token scan finds.
-type Scanned = Vec<(Vec<String>, Span, Access)>;
-
-fn collect<'s>(source: &str, statement: &'s ast::Statement<'s>, out: &mut Found<'s>) {
+/// The tables `statement` reads and writes, read off its tree (decision 0005).
+fn collect<'s>(statement: &'s ast::Statement<'s>, out: &mut Found<'s>) {
     match &statement.kind {
         StatementKind::CreateTable(ct) => {
             if let Some(query) = &ct.as_query {
@@ -143,15 +132,55 @@ fn collect<'s>(source: &str, statement: &'s ast::Statement<'s>, out: &mut Found<
         }
         StatementKind::StatementSet { inserts } => {
             for s in inserts {
-                collect(source, s, out);
+                collect(s, out);
             }
         }
-        StatementKind::Execute { statement } => collect(source, statement, out),
-        StatementKind::Explain(e) => collect(source, e.statement, out),
+        StatementKind::Execute { statement } => collect(statement, out),
+        StatementKind::Explain(e) => collect(e.statement, out),
         StatementKind::Query(q) => query_reads(q.query, out),
-        // COMPILE PLAN ... FOR INSERT, DELETE FROM, UPDATE, ...: only delimited; scan them all.
-        StatementKind::Other(_) => scan(source, statement.span, out),
+        StatementKind::Other(other) => {
+            if let Some(body) = other.body {
+                other_reads(body, out);
+            }
+        }
         _ => {}
+    }
+}
+
+/// The tables a statement outside the DDL reads and writes, from its typed body. A statement
+/// we only delimit (a model, a connection, a materialized table's head) names none we know.
+fn other_reads<'s>(body: &'s ast::OtherBody<'s>, out: &mut Found<'s>) {
+    use ast::OtherBody as B;
+    match body {
+        B::Analyze { table, .. } | B::Truncate { table } => {
+            out.push((names(table), table.span, Access::Read));
+        }
+        // DELETE's table is read (its connector judged at that use); UPDATE's target is not
+        // a use yet: only what their conditions and values read.
+        B::Delete {
+            table, condition, ..
+        } => {
+            out.push((names(table), table.span, Access::Read));
+            if let Some(c) = condition {
+                expr_reads(c, out);
+            }
+        }
+        B::Update {
+            assignments,
+            condition,
+            ..
+        } => {
+            for (_, value) in assignments.iter() {
+                expr_reads(value, out);
+            }
+            if let Some(c) = condition {
+                expr_reads(c, out);
+            }
+        }
+        B::Call { call } => expr_reads(call, out),
+        B::CompilePlan { statement, .. } => collect(statement, out),
+        B::AsQuery { query } => query_reads(query.query, out),
+        B::Jar { .. } | B::ExecutePlan { .. } | B::StopJob { .. } => {}
     }
 }
 
@@ -477,33 +506,21 @@ impl Binder<'_> {
     /// `CALL [[catalog.]database.]procedure(...)`: Flink looks the procedure up in the catalog,
     /// and a generic in-memory catalog (the default one) has none.
     pub(crate) fn check_call(&mut self, statement: &ast::Statement) {
-        let StatementKind::Other(other) = &statement.kind else {
+        let StatementKind::Other(ast::OtherStatement {
+            body: Some(ast::OtherBody::Call { call }),
+            ..
+        }) = &statement.kind
+        else {
             return;
         };
-        if !other.words.starts_with("CALL") {
+        let ast::ExprKind::Call(procedure) = &call.kind else {
             return;
-        }
-        let tokens = &flinkddl_syntax::lex_span(self.source, statement.span)[..];
-        if !tokens.first().is_some_and(|t| is_word(t, K::CALL)) {
-            return;
-        }
-        // A procedure name followed by `(` is what `name_at` leaves out: read the parts here.
-        let mut parts = Vec::new();
-        let mut i = 1;
-        let start = tokens.get(1).map_or(statement.span.start, |t| t.span.start);
-        let mut end = start;
-        while let Some(t) = tokens.get(i).filter(|t| is_name_part(t)) {
-            parts.push(part_value(self.source, t));
-            end = t.span.end;
-            if tokens.get(i + 1).is_some_and(|t| t.kind == T::Dot) {
-                i += 2;
-            } else {
-                break;
-            }
-        }
-        let catalog = match parts.len() {
-            3 => parts[0].clone(),
-            1 | 2 => self.catalog.current_catalog.clone(),
+        };
+        let parts: Vec<&str> = procedure.name.parts.iter().map(|p| p.value).collect();
+        let span = procedure.name.span;
+        let catalog = match parts.as_slice() {
+            [catalog, _, _] => catalog.to_string(),
+            [_] | [_, _] => self.catalog.current_catalog.clone(),
             _ => return,
         };
         let Some(entry) = self.catalog.catalog(&catalog) else {
@@ -512,7 +529,6 @@ impl Binder<'_> {
         if entry.opaque {
             return;
         }
-        let span = Span::new(start, end);
         let message = "getProcedure is not implemented for class org.apache.flink.table.catalog.GenericInMemoryCatalog.";
         let help = format!(
             "catalog `{catalog}` has no procedures: switch to the catalog that has this one first (USE CATALOG ...), or qualify the name with it"
@@ -542,94 +558,6 @@ pub(crate) fn validated_query(kind: &StatementKind) -> Option<bool> {
 /// The tables a query reads, read off its tree: named FROM items and `TABLE t`, in subqueries
 /// too, skipping the CTE names in scope.
 fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
-    /// One enclosing query's CTEs: a CTE sees only those defined before it (Calcite's WITH is
-    /// not recursive), the query's body sees them all. A CTE's query is known by its address
-    /// in the walked tree, which the visitor lends only for a call.
-    struct Frame<'s> {
-        /// The query whose WITH this is (a query without one has no frame).
-        query: usize,
-        ctes: Vec<(&'s str, usize)>,
-        visible: usize,
-        /// `WITH RECURSIVE`: every CTE sees them all, itself included.
-        recursive: bool,
-    }
-    struct Reads<'o, 's> {
-        out: &'o mut Found<'s>,
-        frames: Vec<Frame<'s>>,
-    }
-    fn address(query: &ast::Query) -> usize {
-        std::ptr::from_ref(query) as usize
-    }
-    impl<'s> Reads<'_, 's> {
-        fn read(&mut self, name: &ast::ObjectName<'s>) {
-            if let [single] = name.parts.as_slice() {
-                let in_scope = self.frames.iter().any(|f| {
-                    f.ctes
-                        .iter()
-                        .take(if f.recursive { f.ctes.len() } else { f.visible })
-                        .any(|(n, _)| *n == single.value)
-                });
-                if in_scope {
-                    return;
-                }
-            }
-            self.out.push((names(name), name.span, Access::Read));
-        }
-        /// Makes the CTEs before `query` (or up to and including it, once it is read) visible
-        /// when `query` is one of the innermost enclosing query's CTEs.
-        fn reached_cte(&mut self, query: &ast::Query, read: bool) {
-            let at = address(query);
-            if let Some(frame) = self.frames.last_mut() {
-                if let Some(i) = frame.ctes.iter().position(|(_, a)| *a == at) {
-                    frame.visible = i + usize::from(read);
-                }
-            }
-        }
-    }
-    impl<'s> visit::Visitor<'s> for Reads<'_, 's> {
-        fn subquery(&mut self, query: &'s ast::Query<'s>) {
-            visit::walk_query(self, query);
-        }
-        fn enter_query(&mut self, query: &'s ast::Query<'s>) {
-            self.reached_cte(query, false);
-            // A query without CTEs adds none to the scope (and allocates no frame).
-            if query.with.as_ref().is_none_or(|w| w.ctes.is_empty()) {
-                return;
-            }
-            let ctes: Vec<(&'s str, usize)> = query
-                .with
-                .iter()
-                .flat_map(|w| w.ctes.iter())
-                .map(|c| (c.name.value, address(c.query)))
-                .collect();
-            let visible = ctes.len();
-            let recursive = query.with.as_ref().is_some_and(|w| w.recursive);
-            self.frames.push(Frame {
-                query: address(query),
-                ctes,
-                visible,
-                recursive,
-            });
-        }
-        fn leave_query(&mut self, query: &'s ast::Query<'s>) {
-            if self
-                .frames
-                .last()
-                .is_some_and(|f| f.query == address(query))
-            {
-                self.frames.pop();
-            }
-            self.reached_cte(query, true);
-        }
-        fn table_ref(&mut self, table: &'s ast::TableRef<'s>) {
-            if let ast::TableRefKind::Named { name, .. } = &table.kind {
-                self.read(name);
-            }
-        }
-        fn table_name(&mut self, name: &'s ast::ObjectName<'s>, _span: Span) {
-            self.read(name);
-        }
-    }
     visit::walk_query(
         &mut Reads {
             out,
@@ -637,6 +565,109 @@ fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
         },
         query,
     );
+}
+
+/// [`query_reads`] of the queries in an expression (a DML statement's condition or values).
+fn expr_reads<'s>(expr: &'s ast::Expr<'s>, out: &mut Found<'s>) {
+    visit::walk_expr(
+        &mut Reads {
+            out,
+            frames: Vec::new(),
+        },
+        expr,
+    );
+}
+
+/// One enclosing query's CTEs: a CTE sees only those defined before it (Calcite's WITH is
+/// not recursive), the query's body sees them all. A CTE's query is known by its address
+/// in the walked tree, which the visitor lends only for a call.
+struct Frame<'s> {
+    /// The query whose WITH this is (a query without one has no frame).
+    query: usize,
+    ctes: Vec<(&'s str, usize)>,
+    visible: usize,
+    /// `WITH RECURSIVE`: every CTE sees them all, itself included.
+    recursive: bool,
+}
+
+struct Reads<'o, 's> {
+    out: &'o mut Found<'s>,
+    frames: Vec<Frame<'s>>,
+}
+
+fn address(query: &ast::Query) -> usize {
+    std::ptr::from_ref(query) as usize
+}
+
+impl<'s> Reads<'_, 's> {
+    fn read(&mut self, name: &ast::ObjectName<'s>) {
+        if let [single] = name.parts.as_slice() {
+            let in_scope = self.frames.iter().any(|f| {
+                f.ctes
+                    .iter()
+                    .take(if f.recursive { f.ctes.len() } else { f.visible })
+                    .any(|(n, _)| *n == single.value)
+            });
+            if in_scope {
+                return;
+            }
+        }
+        self.out.push((names(name), name.span, Access::Read));
+    }
+    /// Makes the CTEs before `query` (or up to and including it, once it is read) visible
+    /// when `query` is one of the innermost enclosing query's CTEs.
+    fn reached_cte(&mut self, query: &ast::Query, read: bool) {
+        let at = address(query);
+        if let Some(frame) = self.frames.last_mut() {
+            if let Some(i) = frame.ctes.iter().position(|(_, a)| *a == at) {
+                frame.visible = i + usize::from(read);
+            }
+        }
+    }
+}
+impl<'s> visit::Visitor<'s> for Reads<'_, 's> {
+    fn subquery(&mut self, query: &'s ast::Query<'s>) {
+        visit::walk_query(self, query);
+    }
+    fn enter_query(&mut self, query: &'s ast::Query<'s>) {
+        self.reached_cte(query, false);
+        // A query without CTEs adds none to the scope (and allocates no frame).
+        if query.with.as_ref().is_none_or(|w| w.ctes.is_empty()) {
+            return;
+        }
+        let ctes: Vec<(&'s str, usize)> = query
+            .with
+            .iter()
+            .flat_map(|w| w.ctes.iter())
+            .map(|c| (c.name.value, address(c.query)))
+            .collect();
+        let visible = ctes.len();
+        let recursive = query.with.as_ref().is_some_and(|w| w.recursive);
+        self.frames.push(Frame {
+            query: address(query),
+            ctes,
+            visible,
+            recursive,
+        });
+    }
+    fn leave_query(&mut self, query: &'s ast::Query<'s>) {
+        if self
+            .frames
+            .last()
+            .is_some_and(|f| f.query == address(query))
+        {
+            self.frames.pop();
+        }
+        self.reached_cte(query, true);
+    }
+    fn table_ref(&mut self, table: &'s ast::TableRef<'s>) {
+        if let ast::TableRefKind::Named { name, .. } = &table.kind {
+            self.read(name);
+        }
+    }
+    fn table_name(&mut self, name: &'s ast::ObjectName<'s>, _span: Span) {
+        self.read(name);
+    }
 }
 
 /// The name of a CTE, of a query in `statement`, that is written `name` and defined after
@@ -696,241 +727,8 @@ fn statement_queries<'s>(statement: &'s ast::Statement<'s>, out: &mut Vec<&'s as
     }
 }
 
-fn names<'s>(name: &ast::ObjectName<'s>) -> Parts<'s> {
-    Parts::Tree(name.parts.as_slice())
-}
-
-fn is_word(t: &Token, k: K) -> bool {
-    t.kind == T::Word && t.keyword == k
-}
-
-/// A token that can be part of a table name: a quoted identifier or a non-reserved word.
-fn is_name_part(t: &Token) -> bool {
-    match t.kind {
-        T::QuotedIdent => true,
-        T::Word => !t.keyword.is_reserved(),
-        _ => false,
-    }
-}
-
-fn part_value(source: &str, t: &Token) -> String {
-    flinkddl_syntax::token_value(source, t).into_owned()
-}
-
-/// Reads a dotted name at `i`; returns the parts, its span and the index after it. A name
-/// followed by `(` is a function call, not a table.
-fn name_at(source: &str, tokens: &[Token], mut i: usize) -> Option<(Vec<String>, Span, usize)> {
-    let first = tokens.get(i)?;
-    if !is_name_part(first) {
-        return None;
-    }
-    let mut parts = vec![part_value(source, first)];
-    let mut end = first.span.end;
-    i += 1;
-    while tokens.get(i).is_some_and(|t| t.kind == T::Dot)
-        && tokens.get(i + 1).is_some_and(is_name_part)
-    {
-        let t = &tokens[i + 1];
-        parts.push(part_value(source, t));
-        end = t.span.end;
-        i += 2;
-    }
-    if tokens.get(i).is_some_and(|t| t.kind == T::LParen) {
-        return None;
-    }
-    Some((parts, Span::new(first.span.start, end), i))
-}
-
-/// Scans the tokens inside `span` for table names.
-/// Names of the query's own CTEs (`WITH x AS (...)`, `, y (a, b) AS (...)`): a `FROM x`
-/// reads the CTE, not a table.
-fn cte_names(source: &str, tokens: &[Token]) -> Vec<String> {
-    let mut out = Vec::new();
-    for (i, t) in tokens.iter().enumerate() {
-        if !(is_word(t, K::WITH) || t.kind == T::Comma) {
-            continue;
-        }
-        let mut j = i + 1;
-        if tokens.get(j).is_some_and(|t| is_word(t, K::RECURSIVE)) {
-            j += 1;
-        }
-        let Some(name) = tokens.get(j).filter(|t| is_name_part(t)) else {
-            continue;
-        };
-        j += 1;
-        if tokens.get(j).is_some_and(|t| t.kind == T::LParen) {
-            // A column list: skip to its closing parenthesis.
-            while tokens.get(j).is_some_and(|t| t.kind != T::RParen) {
-                j += 1;
-            }
-            j += 1;
-        }
-        if tokens.get(j).is_some_and(|t| is_word(t, K::AS))
-            && tokens.get(j + 1).is_some_and(|t| t.kind == T::LParen)
-        {
-            out.push(part_value(source, name));
-        }
-    }
-    out
-}
-
-/// A statement the parser only delimits: its own tokens, lexed again (the parse keeps none).
-fn scan(source: &str, span: Span, out: &mut Found<'_>) {
-    let tokens = &flinkddl_syntax::lex_span(source, span)[..];
-    let ctes = cte_names(source, tokens);
-    let mut found = Vec::new();
-    scan_tokens(source, tokens, &mut found);
-    out.extend(
-        found
-            .into_iter()
-            .filter(|(parts, _, access)| {
-                !(*access == Access::Read && parts.len() == 1 && ctes.contains(&parts[0]))
-            })
-            .map(|(parts, span, access)| (Parts::Scanned(parts), span, access)),
-    );
-}
-
-fn scan_tokens(source: &str, tokens: &[Token], out: &mut Scanned) {
-    // One entry per open parenthesis: true when it opens a function call's arguments.
-    let mut calls: Vec<bool> = Vec::new();
-    // The depth of the FROM clause being read, until a clause that ends it.
-    let mut from_depth: Option<usize> = None;
-    let mut i = 0;
-    while let Some(t) = tokens.get(i) {
-        match t.kind {
-            T::LParen => {
-                let call = i
-                    .checked_sub(1)
-                    .and_then(|p| tokens.get(p))
-                    .is_some_and(|p| {
-                        p.kind == T::QuotedIdent || (p.kind == T::Word && !opens_query(p.keyword))
-                    });
-                calls.push(call);
-            }
-            T::RParen => {
-                calls.pop();
-                if from_depth.is_some_and(|d| d > calls.len()) {
-                    from_depth = None;
-                }
-            }
-            T::Comma if from_depth == Some(calls.len()) => {
-                i = table_list(source, tokens, i + 1, out);
-                continue;
-            }
-            T::Word => {
-                let in_call = calls.last().copied().unwrap_or(false);
-                let after_distinct = i
-                    .checked_sub(1)
-                    .and_then(|p| tokens.get(p))
-                    .is_some_and(|p| is_word(p, K::DISTINCT));
-                if matches!(
-                    t.keyword,
-                    K::WHERE
-                        | K::GROUP
-                        | K::HAVING
-                        | K::ORDER
-                        | K::LIMIT
-                        | K::WINDOW
-                        | K::UNION
-                        | K::INTERSECT
-                        | K::EXCEPT
-                        | K::SELECT
-                        | K::MATCH_RECOGNIZE
-                ) && from_depth == Some(calls.len())
-                {
-                    from_depth = None;
-                }
-                if (is_word(t, K::FROM) && !in_call && !after_distinct) || is_word(t, K::JOIN) {
-                    from_depth = Some(calls.len());
-                    i = table_list(source, tokens, i + 1, out);
-                    continue;
-                }
-                if is_word(t, K::TABLE) || is_word(t, K::INTO) || is_word(t, K::OVERWRITE) {
-                    let access = if is_word(t, K::TABLE) {
-                        Access::Read
-                    } else {
-                        Access::Write
-                    };
-                    if let Some((parts, span, next)) = name_at(source, tokens, i + 1) {
-                        out.push((parts, span, access));
-                        i = next;
-                        continue;
-                    }
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-}
-
-/// Words after which `(` may open a query rather than a function's arguments.
-fn opens_query(k: K) -> bool {
-    matches!(
-        k,
-        K::FROM
-            | K::JOIN
-            | K::IN
-            | K::EXISTS
-            | K::AS
-            | K::ON
-            | K::WHERE
-            | K::AND
-            | K::OR
-            | K::NOT
-            | K::SELECT
-            | K::BY
-            | K::HAVING
-            | K::VALUES
-            | K::UNION
-            | K::INTERSECT
-            | K::EXCEPT
-            | K::ALL
-            | K::DISTINCT
-            | K::WHEN
-            | K::THEN
-            | K::ELSE
-            | K::CASE
-            | K::LATERAL
-            | K::WITH
-            | K::ANY
-            | K::SOME
-            | K::IS
-            | K::ARRAY
-            | K::MULTISET
-            | K::CURSOR
-            | K::SET
-            | K::INTO
-            | K::RETURN
-    )
-}
-
-/// `name [[AS] alias] [, name [[AS] alias]]...` after FROM or JOIN; returns where to go on.
-fn table_list(source: &str, tokens: &[Token], mut i: usize, out: &mut Scanned) -> usize {
-    loop {
-        while tokens.get(i).is_some_and(|t| t.kind == T::Hint) {
-            i += 1;
-        }
-        let Some((parts, span, next)) = name_at(source, tokens, i) else {
-            return i;
-        };
-        out.push((parts, span, Access::Read));
-        i = next;
-        while tokens.get(i).is_some_and(|t| t.kind == T::Hint) {
-            i += 1;
-        }
-        if tokens.get(i).is_some_and(|t| is_word(t, K::AS)) {
-            i += 1;
-        }
-        if tokens.get(i).is_some_and(is_name_part) {
-            i += 1;
-        }
-        if tokens.get(i).is_some_and(|t| t.kind == T::Comma) {
-            i += 1;
-            continue;
-        }
-        return i;
-    }
+fn names<'s>(name: &ast::ObjectName<'s>) -> &'s [ast::Ident<'s>] {
+    name.parts.as_slice()
 }
 
 #[cfg(test)]
@@ -941,16 +739,11 @@ mod tests {
         let parse = flinkddl_syntax::parse(sql);
         let mut out = Vec::new();
         for s in &parse.script().statements {
-            collect(sql, s, &mut out);
+            collect(s, &mut out);
         }
         out.into_iter()
             .map(|(parts, _, a)| {
-                let joined = match parts {
-                    Parts::Tree(idents) => {
-                        idents.iter().map(|i| i.value).collect::<Vec<_>>().join(".")
-                    }
-                    Parts::Scanned(strings) => strings.join("."),
-                };
+                let joined = parts.iter().map(|i| i.value).collect::<Vec<_>>().join(".");
                 (joined, a)
             })
             .collect()
@@ -996,13 +789,47 @@ mod tests {
                 "EXPLAIN SELECT * FROM t /*+ OPTIONS('k'='v') */ WHERE x IN (SELECT y FROM u)",
                 &[("t", Read), ("u", Read)],
             ),
+            (
+                "DELETE FROM db.t AS x WHERE a IN (SELECT a FROM u) AND EXISTS (SELECT 1 FROM v, w)",
+                &[("db.t", Read), ("u", Read), ("v", Read), ("w", Read)],
+            ),
+            (
+                "UPDATE t SET a = (SELECT MAX(a) FROM u) WHERE c > (SELECT 1 FROM `v w`)",
+                &[("u", Read), ("v w", Read)],
+            ),
+            ("TRUNCATE TABLE c.d.t", &[("c.d.t", Read)]),
+            (
+                "ANALYZE TABLE t PARTITION (p = 1) COMPUTE STATISTICS FOR ALL COLUMNS",
+                &[("t", Read)],
+            ),
+            ("CALL cat.db.proc((SELECT 1 FROM u), 'x')", &[("u", Read)]),
+            (
+                "COMPILE AND EXECUTE PLAN 'f' FOR STATEMENT SET BEGIN INSERT INTO s1 SELECT * FROM a; INSERT OVERWRITE s2 (c) WITH x AS (SELECT * FROM b) SELECT c FROM x; END",
+                &[("s1", Write), ("a", Read), ("s2", Write), ("b", Read)],
+            ),
+            // A materialized table is created, not read: its query's tables are.
+            (
+                "CREATE MATERIALIZED TABLE mt AS SELECT * FROM src",
+                &[("src", Read)],
+            ),
+            (
+                "CREATE MATERIALIZED TABLE mt FRESHNESS = INTERVAL '1' MINUTE AS SELECT * FROM src",
+                &[("src", Read)],
+            ),
         ];
         for (sql, want) in cases {
             let want: Vec<(String, Access)> =
                 want.iter().map(|(n, a)| (n.to_string(), *a)).collect();
             assert_eq!(found(sql), want, "{sql}");
         }
-        assert!(found("CREATE TABLE t (a INT) WITH ('connector' = 'datagen')").is_empty());
+        for none in [
+            "CREATE TABLE t (a INT) WITH ('connector' = 'datagen')",
+            "EXECUTE PLAN 'f'",
+            "CREATE MODEL m INPUT (a INT) OUTPUT (b INT) WITH ('k' = 'v')",
+            "STOP JOB 'x' WITH SAVEPOINT",
+        ] {
+            assert!(found(none).is_empty(), "{none}");
+        }
     }
 }
 

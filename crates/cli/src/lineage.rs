@@ -1,5 +1,6 @@
 //! `flinkddl lineage`: the column lineage of each file's INSERT, CTAS and RTAS statements
-//! (`flinkddl::lineage`), as JSON (the contract below), Graphviz DOT or Mermaid.
+//! (`flinkddl::lineage`), as JSON (the contract below), Graphviz DOT, Mermaid or OpenLineage
+//! run events (`flinkddl::openlineage`, JSON Lines).
 //!
 //! JSON: `{"lineage": [entry, ...]}`, one entry per statement that writes a table:
 //! `{"file", "statement", "kind": "insert"|"ctas"|"rtas", "sink": "cat.db.table", "columns":
@@ -43,6 +44,27 @@ pub fn of_text_in(file: &str, text: &str, version: flinkddl::FlinkVersion) -> Fi
         file: file.to_string(),
         lineage: flinkddl::lineage::lineage(&analysis),
     }
+}
+
+/// OpenLineage run events of one script (`flinkddl::openlineage`), one JSON object a line.
+pub fn openlineage(file: &str, text: &str, job_namespace: &str, event_time: &str) -> String {
+    let analysis = flinkddl::analyze_with(text, &options());
+    let options = flinkddl::openlineage::EventOptions {
+        job_namespace,
+        event_time,
+        source: file,
+    };
+    let mut out = String::new();
+    for event in flinkddl::openlineage::events(&analysis, &options) {
+        match serde_json::to_string(&event) {
+            Ok(line) => {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            Err(e) => eprintln!("error: {file}: {e}"),
+        }
+    }
+    out
 }
 
 #[derive(Serialize)]

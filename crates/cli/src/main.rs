@@ -63,6 +63,9 @@ enum Command {
         files: Vec<PathBuf>,
         #[arg(long, value_enum, default_value_t = LineageFormat::Text)]
         format: LineageFormat,
+        /// The jobs' namespace in OpenLineage events.
+        #[arg(long, value_name = "NAMESPACE", default_value = "flink")]
+        job_namespace: String,
         #[command(flatten)]
         version: VersionArg,
     },
@@ -160,6 +163,8 @@ enum LineageFormat {
     Dot,
     /// A Mermaid flowchart.
     Mermaid,
+    /// OpenLineage run events, one JSON object a line (docs/lineage.md).
+    Openlineage,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -218,8 +223,14 @@ fn main() -> ExitCode {
         Command::Lineage {
             files,
             format,
+            job_namespace,
             version,
-        } => lineage(&files, format, version.flink_version.unwrap_or_default()),
+        } => lineage(
+            &files,
+            format,
+            &job_namespace,
+            version.flink_version.unwrap_or_default(),
+        ),
         Command::Snapshot { files, output } => snapshot(&files, output.as_deref()),
         Command::Lsp => lsp(),
     }
@@ -485,20 +496,35 @@ fn describe(
     exit_for(&analysis.diagnostics)
 }
 
-fn lineage(files: &[PathBuf], format: LineageFormat, version: flinkddl::FlinkVersion) -> ExitCode {
+fn lineage(
+    files: &[PathBuf],
+    format: LineageFormat,
+    job_namespace: &str,
+    version: flinkddl::FlinkVersion,
+) -> ExitCode {
     use flinkddl_cli::lineage;
     let mut all = Vec::new();
+    let mut events = String::new();
+    // One time for every event of the invocation: they describe one reading of the files.
+    let event_time = flinkddl::openlineage::rfc3339_now();
     for file in files {
         let Some(text) = read_source(file) else {
             return ExitCode::from(EXIT_USAGE);
         };
-        all.push(lineage::of_text_in(
-            &file.display().to_string(),
-            &text,
-            version,
-        ));
+        let name = file.display().to_string();
+        if let LineageFormat::Openlineage = format {
+            events.push_str(&lineage::openlineage(
+                &name,
+                &text,
+                job_namespace,
+                &event_time,
+            ));
+        } else {
+            all.push(lineage::of_text_in(&name, &text, version));
+        }
     }
     out(&match format {
+        LineageFormat::Openlineage => events,
         LineageFormat::Text => lineage::text(&all),
         LineageFormat::Json => lineage::json(&all) + "\n",
         LineageFormat::Dot => lineage::dot(&all),

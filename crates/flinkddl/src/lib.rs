@@ -10,6 +10,7 @@
 pub mod contract;
 pub mod incremental;
 pub mod lineage;
+pub mod openlineage;
 pub mod project;
 pub mod snapshot;
 

@@ -67,19 +67,99 @@ pub struct ColumnOrigin {
 /// recorded the semantic model ([`crate::Options::semantic_model`]); without it every column
 /// is unknown.
 pub fn lineage(analysis: &Analysis) -> Vec<SinkLineage> {
+    jobs(analysis).into_iter().flat_map(|j| j.sinks).collect()
+}
+
+/// What one Flink job writes: an INSERT, a CTAS or RTAS, or a statement set (`EXECUTE
+/// STATEMENT SET BEGIN ... END` or `BEGIN STATEMENT SET; ... END;`) with all its INSERTs, as
+/// Flink's SQL client submits them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobLineage {
+    /// From the job's first statement to its last (`BEGIN STATEMENT SET` to `END`).
+    pub span: Span,
+    /// Each statement of the job that writes a table, in order.
+    pub sinks: Vec<SinkLineage>,
+    /// The index in the parse's statements of the job's last statement: what it sees of the
+    /// session (tables, `SET`s) is what the statements up to it left.
+    #[serde(skip)]
+    pub(crate) last: usize,
+}
+
+/// The jobs of `analysis`, in order: [`lineage`]'s entries grouped by the job that writes them.
+pub fn jobs(analysis: &Analysis) -> Vec<JobLineage> {
     let empty = SemanticModel::default();
     let model = analysis.model.as_ref().unwrap_or(&empty);
     let pieces = Pieces::new(analysis);
     let mut out = Vec::new();
+    // An open `BEGIN STATEMENT SET`: its INSERTs so far, and where it starts.
+    let mut set: Option<(Span, Vec<SinkLineage>)> = None;
     for (index, statement) in analysis.parse.script().statements.iter().enumerate() {
         let cx = Context {
             analysis,
             model,
             statement: index,
         };
-        cx.statement(statement, &pieces, &mut out);
+        match (&statement.kind, &mut set) {
+            (StatementKind::BeginStatementSet, _) => set = Some((statement.span, Vec::new())),
+            (StatementKind::End, Some(_)) => {
+                if let Some((start, sinks)) = set.take() {
+                    out.push(JobLineage {
+                        span: Span::new(start.start, statement.span.end),
+                        sinks,
+                        last: index,
+                    });
+                }
+            }
+            (_, Some((_, sinks))) => cx.statement(statement, &pieces, sinks),
+            (_, None) => {
+                let mut sinks = Vec::new();
+                cx.statement(statement, &pieces, &mut sinks);
+                if !sinks.is_empty() {
+                    out.push(JobLineage {
+                        span: statement.span,
+                        sinks,
+                        last: index,
+                    });
+                }
+            }
+        }
+    }
+    // A set the script does not END: what it has so far, as Flink's client would submit it.
+    if let Some((start, sinks)) = set {
+        if !sinks.is_empty() {
+            let statements = &analysis.parse.script().statements;
+            let end = statements.last().map_or(start.end, |s| s.span.end);
+            out.push(JobLineage {
+                span: Span::new(start.start, end),
+                sinks,
+                last: statements.len().saturating_sub(1),
+            });
+        }
     }
     out
+}
+
+/// The table `path` (`catalog.database.table`) as the statement at `index` sees it: the last
+/// one a statement up to it created, or the script's catalog's.
+pub(crate) fn table_at<'a>(
+    analysis: &'a Analysis,
+    index: usize,
+    path: &str,
+) -> Option<&'a Arc<TableSchema>> {
+    let same = |t: &&Arc<TableSchema>| {
+        path.strip_prefix(t.catalog.as_str())
+            .and_then(|r| r.strip_prefix('.'))
+            .and_then(|r| r.strip_prefix(t.database.as_str()))
+            .and_then(|r| r.strip_prefix('.'))
+            == Some(t.name.as_str())
+    };
+    analysis
+        .created
+        .iter()
+        .filter(|(i, _)| *i <= index)
+        .map(|(_, t)| t)
+        .rfind(same)
+        .or_else(|| analysis.tables.iter().find(same))
 }
 
 /// Where the `;`-separated statements start, to number them as Flink's SQL client does.

@@ -56,6 +56,26 @@ fn fixtures_lineage() {
     assert_no_orphan_snapshots(&dir);
 }
 
+/// Each `fixtures/openlineage/*.sql` case's OpenLineage run events (a fixed event time), as
+/// pretty JSON beside it. `crates/cli/tests/openlineage.rs` validates them against the schemas.
+#[test]
+fn fixtures_openlineage() {
+    let dir = fixtures::repo_dir("fixtures/openlineage");
+    for case in fixtures::cases(&dir) {
+        let analysis = flinkddl::analyze_with(&case.text, &options());
+        let options = flinkddl::openlineage::EventOptions {
+            job_namespace: "flink",
+            event_time: "2026-01-01T00:00:00.000Z",
+            source: &case.name,
+        };
+        let events = flinkddl::openlineage::events(&analysis, &options);
+        assert!(!events.is_empty(), "{}: no event", case.path.display());
+        let rendered = serde_json::to_string_pretty(&events).unwrap_or_default();
+        case.bind(|| insta::assert_snapshot!(case.name.clone(), rendered));
+    }
+    assert_no_orphan_snapshots(&dir);
+}
+
 type Origins = BTreeSet<(String, String)>;
 
 /// The expected (statement, sink, column) -> origins of one case, for the columns Flink knows.

@@ -112,15 +112,12 @@ fn listed_names(text: &str, inside: &[Token]) -> Vec<String> {
 }
 
 /// An identifier token's name, for text read as tokens (half-typed text; the tree's
-/// `Ident::value` is the same where the text parses): a back-quoted one without its quotes and
-/// with ``` `` ``` read as one back-tick. The one place in this crate that unescapes a name.
+/// `Ident::value` is the same where the text parses): `flinkddl_syntax::ident_name`, the one
+/// unescaper, of a back-quoted one; any other token's text.
 pub fn ident_value(text: &str, t: &Token) -> String {
     let raw = text.get(t.span.range()).unwrap_or("");
     if t.kind == TokenKind::QuotedIdent {
-        let inner = raw.strip_prefix('`').unwrap_or(raw);
-        // An unclosed one (at the end of the text) has no closing quote.
-        let inner = inner.strip_suffix('`').unwrap_or(inner);
-        inner.replace("``", "`")
+        flinkddl::syntax::ident_name(raw).into_owned()
     } else {
         raw.to_string()
     }

@@ -3,7 +3,7 @@
 //! Input is the document text and byte offsets into it; output is plain serde data with byte
 //! [`Span`]s: diagnostics (with labels and fixes), hover, completion by context, signature
 //! help, inlay hints (the binder's types), goto definition and references, rename, document
-//! symbols, semantic tokens, folding ranges and code actions. [`Analysis`] runs `flinkddl::analyze_with` once per text (syntax, binder, lints,
+//! symbols, semantic tokens, folding ranges, code actions and a call hierarchy of the data flow. [`Analysis`] runs `flinkddl::analyze_with` once per text (syntax, binder, lints,
 //! connector checks) and indexes the names ([`index`]); every feature reads that one analysis.
 //! [`AnalysisHost`] keeps the text of one document version and computes its analysis once, on
 //! first use, for every request on that version (cheap to clone into worker threads).
@@ -18,6 +18,7 @@
 //! in its own module; they share the catalogues (connectors, functions, types) through
 //! [`catalogue`].
 
+pub mod call_hierarchy;
 pub mod catalogue;
 pub mod code_actions;
 pub mod completion;
@@ -41,6 +42,7 @@ pub use flinkddl::{LineIndex, Span};
 pub use flinkddl_config::Config;
 use std::sync::{Arc, OnceLock};
 
+pub use call_hierarchy::{CallHierarchyItem, HierarchyCall};
 pub use code_actions::CodeAction;
 pub use completion::{CompletionItem, CompletionKind};
 pub use folding::{FoldKind, FoldingRange};
@@ -357,6 +359,21 @@ impl Analysis {
 
     pub fn code_actions(&self, range: Span) -> Vec<CodeAction> {
         code_actions::code_actions(self, range)
+    }
+
+    /// The table or view whose name is at `offset`, as a call-hierarchy item.
+    pub fn prepare_call_hierarchy(&self, offset: u32) -> Option<CallHierarchyItem> {
+        call_hierarchy::prepare(self, offset)
+    }
+
+    /// What the table or view `path` is made from (source → it).
+    pub fn incoming_calls(&self, path: &(String, String, String)) -> Vec<HierarchyCall> {
+        call_hierarchy::incoming(self, path)
+    }
+
+    /// What is made from the table or view `path` (it → views and sinks).
+    pub fn outgoing_calls(&self, path: &(String, String, String)) -> Vec<HierarchyCall> {
+        call_hierarchy::outgoing(self, path)
     }
 
     pub fn prepare_rename(&self, offset: u32) -> Result<Span, RenameError> {

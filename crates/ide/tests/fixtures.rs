@@ -13,6 +13,7 @@ use flinkddl_test_support::fixtures::{self, assert_no_orphan_snapshots, snapshot
 use std::path::{Path, PathBuf};
 
 const FEATURES: &[&str] = &[
+    "call_hierarchy",
     "code_actions",
     "completion",
     "definition",
@@ -184,6 +185,41 @@ fn render(feature: &str, case: &Case) -> (String, bool) {
                     pos(&case.text, a.line_index(), h.offset),
                     h.label
                 ));
+            }
+        }
+        "call_hierarchy" => {
+            // The item at the cursor, then what it is made from and what is made from it.
+            let item = a.prepare_call_hierarchy(case.offset);
+            empty = item.is_none();
+            if let Some(item) = item {
+                let show = |i: &flinkddl_ide::CallHierarchyItem| {
+                    format!(
+                        "{:?} {}.{}.{}{} {}",
+                        i.kind,
+                        i.path.0,
+                        i.path.1,
+                        i.path.2,
+                        if i.defined { "" } else { " (not created here)" },
+                        at(case, i.span)
+                    )
+                };
+                out.push_str(&format!(
+                    "item {}
+",
+                    show(&item)
+                ));
+                for (title, calls) in [
+                    ("incoming", a.incoming_calls(&item.path)),
+                    ("outgoing", a.outgoing_calls(&item.path)),
+                ] {
+                    out.push_str(&format!("{title}:\n"));
+                    for c in calls {
+                        out.push_str(&format!("  {}\n", show(&c.item)));
+                        for s in c.spans {
+                            out.push_str(&format!("    at {}\n", at(case, s)));
+                        }
+                    }
+                }
             }
         }
         "definition" => {

@@ -122,6 +122,20 @@ fn every_feature_on_every_prefix() {
                         check_span(text, e.span, "rename");
                     }
                 }
+                if let Some(item) = a.prepare_call_hierarchy(offset) {
+                    check_span(text, item.span, "call hierarchy item");
+                    check_span(text, item.full_span, "call hierarchy item");
+                    for c in a
+                        .incoming_calls(&item.path)
+                        .into_iter()
+                        .chain(a.outgoing_calls(&item.path))
+                    {
+                        check_span(text, c.item.span, "call");
+                        for s in c.spans {
+                            check_span(text, s, "call site");
+                        }
+                    }
+                }
             }
         }
     }

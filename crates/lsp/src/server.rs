@@ -166,6 +166,7 @@ fn capabilities() -> lsp::ServerCapabilities {
         references_provider: Some(lsp::OneOf::Left(true)),
         document_highlight_provider: Some(lsp::OneOf::Left(true)),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        call_hierarchy_provider: Some(lsp::CallHierarchyServerCapability::Simple(true)),
         semantic_tokens_provider: Some(
             lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
                 lsp::SemanticTokensOptions {
@@ -423,6 +424,26 @@ impl Server {
                 },
                 false,
                 |a, _, p| Ok(handlers::document_highlight(a, p)),
+            ),
+            req::CallHierarchyPrepare::METHOD => self.spawn(
+                r,
+                |p: &lsp::CallHierarchyPrepareParams| {
+                    &p.text_document_position_params.text_document.uri
+                },
+                false,
+                |a, uri, p| Ok(handlers::prepare_call_hierarchy(a, uri, p)),
+            ),
+            req::CallHierarchyIncomingCalls::METHOD => self.spawn(
+                r,
+                |p: &lsp::CallHierarchyIncomingCallsParams| &p.item.uri,
+                false,
+                |a, uri, p| Ok(handlers::incoming_calls(a, uri, p)),
+            ),
+            req::CallHierarchyOutgoingCalls::METHOD => self.spawn(
+                r,
+                |p: &lsp::CallHierarchyOutgoingCallsParams| &p.item.uri,
+                false,
+                |a, uri, p| Ok(handlers::outgoing_calls(a, uri, p)),
             ),
             req::DocumentSymbolRequest::METHOD => self.spawn(
                 r,

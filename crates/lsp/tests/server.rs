@@ -571,3 +571,50 @@ fn semantic_tokens_in_a_range_and_as_deltas() {
     assert!(unknown["resultId"].is_string());
     assert!(c.stop());
 }
+
+/// Call-hierarchy items come back from the client: whatever it does to them (no data, data of
+/// another shape, a range past the end, a table that does not exist), the answer is a list,
+/// never an error, and the server stays up.
+#[test]
+fn call_hierarchy_survives_what_clients_send_back() {
+    let mut c = Client::start(false);
+    c.open(
+        "CREATE TABLE src (a INT) WITH ('connector' = 'datagen');\n\
+         CREATE TABLE dst (a INT) WITH ('connector' = 'blackhole');\n\
+         INSERT INTO dst SELECT a FROM src;\n",
+    );
+    let items = c.result(
+        "textDocument/prepareCallHierarchy",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 2, "character": 13}}),
+    );
+    let item = items[0].clone();
+    assert_eq!(item["name"], "dst");
+    let incoming = c.result("callHierarchy/incomingCalls", json!({ "item": item }));
+    assert_eq!(incoming[0]["from"]["name"], "src", "{incoming}");
+    let far = json!({"start": {"line": 900, "character": 9}, "end": {"line": 900, "character": 9}});
+    for (data, selection) in [
+        (json!(null), item["selectionRange"].clone()),
+        (json!(42), far.clone()),
+        (json!(["only", "two"]), far.clone()),
+        (
+            json!(["no", "such", "table"]),
+            item["selectionRange"].clone(),
+        ),
+        (json!([1, 2, 3]), far),
+    ] {
+        let mut mangled = item.clone();
+        mangled["data"] = data.clone();
+        mangled["selectionRange"] = selection;
+        for method in ["callHierarchy/incomingCalls", "callHierarchy/outgoingCalls"] {
+            let r = c.request(method, json!({ "item": mangled }));
+            assert!(r.error.is_none(), "{method} {data}: {:?}", r.error);
+            assert!(r.result.is_some_and(|v| v.is_array()), "{method} {data}");
+        }
+    }
+    // Without data the item is found again at its selection range.
+    let mut plain = item.clone();
+    plain["data"] = json!(null);
+    let again = c.result("callHierarchy/incomingCalls", json!({ "item": plain }));
+    assert_eq!(again, incoming);
+    assert!(c.stop());
+}

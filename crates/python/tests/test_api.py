@@ -287,3 +287,37 @@ def test_lineage_matches_the_cli(flinkddl_bin: str, tmp_path: Path) -> None:
     )["lineage"]
     assert [e["sink"] for e in printed] == [e.sink for e in entries]
     assert [[c["name"] for c in e["columns"]] for e in printed] == [[c.name for c in e.columns] for e in entries]
+
+
+def test_openlineage_events_match_the_cli(flinkddl_bin: str, tmp_path: Path) -> None:
+    """Issue 38: `flinkddl.openlineage_events` gives the events `flinkddl lineage --format
+    openlineage` prints (one a line), but for the time and the run id derived from it."""
+    sql = (
+        "CREATE TABLE src (a INT, b STRING) WITH ('connector' = 'kafka', 'topic' = 'in',"
+        " 'properties.bootstrap.servers' = 'k:9092', 'format' = 'json');\n"
+        "CREATE TABLE sink (a INT, b STRING) WITH ('connector' = 'blackhole');\n"
+        "INSERT INTO sink SELECT a, UPPER(b) FROM src;\n"
+    )
+    events = flinkddl.openlineage_events(sql, event_time="2026-01-01T00:00:00.000Z")
+    assert len(events) == 1
+    event = events[0]
+    assert event["eventTime"] == "2026-01-01T00:00:00.000Z"
+    assert event["job"]["name"] == "insert-into_default_catalog.default_database.sink"
+    assert [(d["namespace"], d["name"]) for d in event["inputs"]] == [("kafka://k:9092", "in")]
+    fields = event["outputs"][0]["facets"]["columnLineage"]["fields"]
+    assert [t["subtype"] for t in fields["a"]["inputFields"][0]["transformations"]] == ["IDENTITY"]
+    assert [t["subtype"] for t in fields["b"]["inputFields"][0]["transformations"]] == ["TRANSFORMATION"]
+    script = tmp_path / "job.sql"
+    script.write_text(sql)
+    printed = [
+        json.loads(line)
+        for line in subprocess.run(
+            [flinkddl_bin, "lineage", str(script), "--format", "openlineage"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
+    ]
+    for e in [*printed, *events]:
+        del e["eventTime"], e["run"]["runId"]
+    assert printed == list(events)

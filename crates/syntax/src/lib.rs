@@ -353,19 +353,68 @@ pub fn lex_span(text: &str, span: Span) -> Vec<Token> {
 }
 
 /// What a token of `text` stands for, as a name or a value: a quoted identifier without its
-/// back-ticks (doubled ones undone), a string literal decoded (`''` undone, prefixes dropped), a
-/// `"..."` without its quotes, any other token its text.
+/// back-ticks (doubled ones undone, [`ident_name`]), a string literal decoded (`''` undone,
+/// prefixes dropped), a `"..."` without its quotes, any other token its text.
 pub fn token_value<'t>(text: &'t str, token: &Token) -> std::borrow::Cow<'t, str> {
     let raw = token.span.text(text);
     let inner = || raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
     match token.kind {
-        TokenKind::QuotedIdent => grammar::unescape_backticks(inner()),
+        TokenKind::QuotedIdent => ident_name(raw),
         TokenKind::String | TokenKind::UnicodeString | TokenKind::BinaryString => {
             grammar::decode_string_token(raw)
         }
         TokenKind::DoubleQuoted => std::borrow::Cow::Borrowed(inner()),
         _ => std::borrow::Cow::Borrowed(raw),
     }
+}
+
+/// The name an identifier written as `raw` stands for: a back-quoted one without its quotes,
+/// ``` `` ``` read as one back-tick (an unclosed one, at the end of half-typed text, without
+/// its opening quote); any other word as it is. The one identifier unescaper: the parser's
+/// `Ident::value`, [`token_value`] and every crate that reads names off tokens use it.
+#[inline]
+pub fn ident_name(raw: &str) -> std::borrow::Cow<'_, str> {
+    match raw.strip_prefix('`') {
+        Some(inner) => grammar::unescape_backticks(inner.strip_suffix('`').unwrap_or(inner)),
+        None => std::borrow::Cow::Borrowed(raw),
+    }
+}
+
+/// Whether `raw`, a name or literal between two `quote`s (`` ` `` or `'`) with each `quote`
+/// inside doubled, stands for `name`: [`ident_name`]'s (or a string literal's) undoubling,
+/// compared without building the value (connector checks compare every key of every table:
+/// inlined there, as it was when it lived in that crate).
+#[inline]
+pub fn quoted_equals(raw: &str, quote: u8, name: &str) -> bool {
+    let raw = raw.as_bytes();
+    let (Some(&first), Some(&last)) = (raw.first(), raw.last()) else {
+        return false;
+    };
+    if raw.len() < 2 || first != quote || last != quote {
+        return false;
+    }
+    let inner = &raw[1..raw.len() - 1];
+    let name = name.as_bytes();
+    // Each doubled quote makes the text one byte longer than the name: a text of the name's
+    // length has none, and a shorter one is another name (most keys differ here).
+    if inner.len() <= name.len() {
+        return inner == name && !name.contains(&quote);
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < inner.len() {
+        if name.get(j) != Some(&inner[i]) {
+            return false;
+        }
+        if inner[i] == quote {
+            if inner.get(i + 1) != Some(&quote) {
+                return false;
+            }
+            i += 1;
+        }
+        i += 1;
+        j += 1;
+    }
+    j == name.len()
 }
 
 /// [`parse`] of a text the parse takes over, without copying it.
@@ -471,6 +520,25 @@ pub fn decode_string(token_text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// One unescaper: a written name's value, and the comparison that does not build it.
+    #[test]
+    fn ident_names_and_quoted_comparison() {
+        use super::{ident_name, quoted_equals};
+        assert_eq!(ident_name("a"), "a");
+        assert_eq!(ident_name("`a``b`"), "a`b");
+        assert_eq!(ident_name("```c`"), "`c");
+        // Half-typed: an unclosed one at the end of the text.
+        assert_eq!(ident_name("`ab"), "ab");
+        assert!(quoted_equals("'connector'", b'\'', "connector"));
+        assert!(quoted_equals("'it''s'", b'\'', "it's"));
+        assert!(!quoted_equals("'it's'", b'\'', "it's"));
+        assert!(!quoted_equals("'ab'", b'\'', "abc"));
+        assert!(!quoted_equals("'abc'", b'\'', "ab"));
+        assert!(!quoted_equals("'", b'\'', ""));
+        assert!(quoted_equals("''", b'\'', ""));
+        assert!(quoted_equals("`a``b`", b'`', "a`b"));
+    }
+
     /// Each token's value: quotes off, doubled quotes undone (a name may begin with one).
     #[test]
     fn token_values() {

@@ -1,6 +1,7 @@
 //! One file per LSP method (or family): LSP params in, LSP result out, over one document's
 //! [`flinkddl_ide::Analysis`]. They run on worker threads; the main loop owns the documents.
 
+mod call_hierarchy;
 mod code_actions;
 mod completion;
 mod diagnostics;
@@ -14,6 +15,7 @@ mod semantic_tokens;
 mod signature_help;
 mod symbols;
 
+pub use call_hierarchy::{incoming_calls, outgoing_calls, prepare_call_hierarchy};
 pub use code_actions::code_actions;
 pub use completion::completion;
 pub use diagnostics::diagnostics;

@@ -798,6 +798,60 @@ async def test_semantic_model_hover_and_view_definition(client):
     assert target_range.start == at(1, lines[1].index(" s ") + 1), target_range
 
 
+PIPELINE = """CREATE TABLE orders (id BIGINT, amount INT) WITH ('connector' = 'datagen');
+CREATE TABLE totals (id BIGINT, amount INT) WITH ('connector' = 'blackhole');
+CREATE VIEW big AS SELECT id, amount FROM orders WHERE amount > 10;
+INSERT INTO totals SELECT id, amount FROM big;
+"""
+
+
+@pytest.mark.asyncio
+async def test_call_hierarchy_from_source_to_view_to_sink(client):
+    """Issue 38: the call hierarchy follows the data: a view's incoming calls are the tables it
+    reads, its outgoing calls the sinks written from it, each with where it is named; an item
+    sent back without its data is found again at its selection range."""
+    uri = "file:///e2e/pipeline.sql"
+    open_document(client, uri, PIPELINE)
+    doc = types.TextDocumentIdentifier(uri=uri)
+    lines = PIPELINE.split("\n")
+    items = await asyncio.wait_for(
+        client.text_document_prepare_call_hierarchy_async(
+            types.CallHierarchyPrepareParams(text_document=doc, position=at(3, lines[3].index("big") + 1))
+        ),
+        TIMEOUT,
+    )
+    assert [(i.name, i.kind, i.detail) for i in items] == [
+        ("big", types.SymbolKind.Interface, "default_catalog.default_database.big")
+    ]
+    view = items[0]
+    assert view.selection_range.start == at(2, lines[2].index("big"))
+    incoming = await asyncio.wait_for(
+        client.call_hierarchy_incoming_calls_async(types.CallHierarchyIncomingCallsParams(item=view)), TIMEOUT
+    )
+    assert [c.from_.name for c in incoming] == ["orders"]
+    assert incoming[0].from_ranges[0].start == at(2, lines[2].index("orders"))
+    outgoing = await asyncio.wait_for(
+        client.call_hierarchy_outgoing_calls_async(types.CallHierarchyOutgoingCallsParams(item=view)), TIMEOUT
+    )
+    assert [(c.to.name, c.to.kind) for c in outgoing] == [("totals", types.SymbolKind.Struct)]
+    assert outgoing[0].from_ranges[0].start == at(3, lines[3].index("big"))
+    # From the source: the view; an item without data (a client that drops it) still works.
+    source = incoming[0].from_
+    source.data = None
+    onward = await asyncio.wait_for(
+        client.call_hierarchy_outgoing_calls_async(types.CallHierarchyOutgoingCallsParams(item=source)), TIMEOUT
+    )
+    assert [c.to.name for c in onward] == ["big"]
+    # Not on a table or view: no item.
+    nothing = await asyncio.wait_for(
+        client.text_document_prepare_call_hierarchy_async(
+            types.CallHierarchyPrepareParams(text_document=doc, position=at(3, lines[3].index("amount") + 1))
+        ),
+        TIMEOUT,
+    )
+    assert not nothing
+
+
 WINDOWED = """CREATE TABLE bids (id BIGINT, price DECIMAL(10, 2), ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');
 SELECT * FROM TABLE(HOP(TABLE bids, DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '5' MINUTE, INTERVAL '10' SECOND));
 SELECT * FROM TABLE(CUMULATE(DATA => TABLE bids, TIMECOL => DESCRIPTOR(ts), SIZE => INTERVAL '1' HOUR, STEP => INTERVAL '1' MINUTE));

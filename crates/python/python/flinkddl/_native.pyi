@@ -35,3 +35,11 @@ def lineage(
     config: Optional[str] = None,
     flink_version: Optional[str] = None,
 ) -> str: ...
+def openlineage(
+    sql: str,
+    job_namespace: str = "flink",
+    source: str = "<string>",
+    event_time: Optional[str] = None,
+    fresh_session: bool = False,
+    config: Optional[str] = None,
+) -> str: ...

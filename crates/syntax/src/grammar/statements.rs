@@ -292,7 +292,8 @@ fn query_expr<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
 /// Consumes the rest of a statement we only delimit, returning its leading words.
 fn other<'a>(p: &mut Parser<'a>) -> OtherStatement<'a> {
     let mut words = String::new();
-    while p.current().kind == T::Word && words.len() < 40 {
+    // Up to `AS`: `CREATE MATERIALIZED TABLE t AS SELECT ...` has its query parsed too.
+    while p.current().kind == T::Word && p.current().keyword != K::AS && words.len() < 40 {
         let t = p.bump();
         if !words.is_empty() {
             words.push(' ');
