@@ -302,6 +302,72 @@ pub fn rename_in_project(
     new_name: &str,
     read: &dyn Fn(&std::path::Path) -> Option<std::sync::Arc<str>>,
 ) -> Result<Option<Vec<FileEdits>>, RenameError> {
+    let Some(uses) = project_uses(analysis, this, config, offset, read)? else {
+        return Ok(None);
+    };
+    let edits = rename(&uses.defining.analysis, uses.at, new_name)?;
+    let edits = keeping_view_columns(&uses.defining.analysis, &uses.symbol, edits);
+    let text = if new_name.trim().starts_with('`') {
+        new_name.trim().to_string()
+    } else {
+        quote_ident(new_name.trim())
+    };
+    let mut out = vec![FileEdits {
+        path: uses.defining.path,
+        text: uses.defining.text,
+        edits,
+    }];
+    for file in uses.others {
+        let edits: Vec<TextEdit> = file
+            .spans
+            .iter()
+            .map(|&span| TextEdit {
+                span,
+                text: text.clone(),
+            })
+            .collect();
+        let edits = keeping_view_columns(&file.analysis, &uses.symbol, edits);
+        if !edits.is_empty() {
+            out.push(FileEdits {
+                path: file.path,
+                text: file.text,
+                edits,
+            });
+        }
+    }
+    Ok(Some(out))
+}
+
+/// One file of a project and its uses of a catalog file's table or column.
+pub struct FileUses {
+    pub path: std::path::PathBuf,
+    pub text: std::sync::Arc<str>,
+    pub analysis: Analysis,
+    /// In order; in the defining file, every occurrence (the definition included).
+    pub spans: Vec<Span>,
+}
+
+/// A table or column a project's catalog file defines, and its uses in every file.
+pub struct ProjectUses {
+    pub symbol: Symbol,
+    /// The catalog file that defines it, and `at`, the definition's offset there.
+    pub defining: FileUses,
+    pub at: u32,
+    /// The other files that use it.
+    pub others: Vec<FileUses>,
+}
+
+/// The name at `offset` of `analysis` (the file `this`), when it is a table or column one of
+/// the project's catalog files defines (or this file, when it is one): its definition and its
+/// uses in every file of the project, each analyzed as `flinkddl check` analyzes it (`read`
+/// gives a file's text: the editor's, for an open document). `Ok(None)`: not a catalog file's.
+pub fn project_uses(
+    analysis: &Analysis,
+    this: &std::path::Path,
+    config: &crate::Config,
+    offset: u32,
+    read: &dyn Fn(&std::path::Path) -> Option<std::sync::Arc<str>>,
+) -> Result<Option<ProjectUses>, RenameError> {
     let Some(project) = analysis.project() else {
         return Ok(None);
     };
@@ -317,65 +383,71 @@ pub fn rename_in_project(
         return Err(RenameError::NothingToRename);
     };
     let defining = Analysis::for_file(defining_text.clone(), config, &defined_in);
-    let symbol = match defining.index().occurrence_at(at) {
-        Some(o) if matches!(o.symbol, Symbol::Table(_) | Symbol::Column(..)) => o.symbol.clone(),
-        _ => return Err(RenameError::NothingToRename),
+    let Some(occurrence) = defining
+        .index()
+        .occurrence_at(at)
+        .filter(|o| matches!(o.symbol, Symbol::Table(_) | Symbol::Column(..)))
+    else {
+        return Err(RenameError::NothingToRename);
     };
-    let edits = rename(&defining, at, new_name)?;
-    let edits = keeping_view_columns(&defining, &symbol, edits);
-    let text = if new_name.trim().starts_with('`') {
-        new_name.trim().to_string()
-    } else {
-        quote_ident(new_name.trim())
-    };
+    let symbol = occurrence.symbol.clone();
+    let spans = defining
+        .index()
+        .occurrences_of(occurrence)
+        .into_iter()
+        .map(|o| o.span)
+        .collect();
     let old = match &symbol {
         Symbol::Table(path) => path.2.to_lowercase(),
         Symbol::Column(_, column) => column.to_lowercase(),
         _ => String::new(),
     };
-    let mut out = vec![FileEdits {
-        path: defined_in.clone(),
-        text: defining_text,
-        edits,
-    }];
     let mut files = config.project_files();
     if !files.contains(&this) {
         files.push(this.clone());
     }
+    let mut others = Vec::new();
     for path in files {
         if path == defined_in {
             continue;
         }
-        let Some(file_text) = read(&path) else {
+        let Some(text) = read(&path) else {
             continue;
         };
         // Most files never spell the name: they are not analyzed.
-        if !file_text.to_lowercase().contains(&old) {
+        if !text.to_lowercase().contains(&old) {
             continue;
         }
-        let file = Analysis::for_file(file_text.clone(), config, &path);
-        let mut edits: Vec<TextEdit> = file
+        let file = Analysis::for_file(text.clone(), config, &path);
+        let mut spans: Vec<Span> = file
             .index()
             .occurrences_of_symbol(&symbol)
             .into_iter()
-            .map(|o| TextEdit {
-                span: o.span,
-                text: text.clone(),
-            })
+            .map(|o| o.span)
             .collect();
-        edits = keeping_view_columns(&file, &symbol, edits);
-        if edits.is_empty() {
+        if spans.is_empty() {
             continue;
         }
-        edits.sort_by_key(|e| e.span.start);
-        edits.dedup_by_key(|e| e.span);
-        out.push(FileEdits {
+        spans.sort_by_key(|s| s.start);
+        spans.dedup();
+        others.push(FileUses {
             path,
-            text: file_text,
-            edits,
+            text,
+            analysis: file,
+            spans,
         });
     }
-    Ok(Some(out))
+    Ok(Some(ProjectUses {
+        symbol,
+        defining: FileUses {
+            path: defined_in,
+            text: defining_text,
+            analysis: defining,
+            spans,
+        },
+        at,
+        others,
+    }))
 }
 
 /// The span of the name at `offset` when it names a table or column a catalog file of the

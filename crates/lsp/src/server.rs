@@ -411,12 +411,24 @@ impl Server {
                 false,
                 |a, uri, p| Ok(handlers::definition(a, uri, p)),
             ),
-            req::References::METHOD => self.spawn(
-                r,
-                |p: &lsp::ReferenceParams| &p.text_document_position.text_document.uri,
-                false,
-                |a, uri, p| Ok(handlers::references(a, uri, p)),
-            ),
+            req::References::METHOD => {
+                let (open, config) = self.project_context(&r.params, |p: lsp::ReferenceParams| {
+                    p.text_document_position.text_document.uri
+                });
+                self.spawn(
+                    r,
+                    |p: &lsp::ReferenceParams| &p.text_document_position.text_document.uri,
+                    false,
+                    move |a, uri, p| {
+                        Ok(match &config {
+                            Some(config) => {
+                                handlers::references_in_project(a, uri, p, config, &open)
+                            }
+                            None => handlers::references(a, uri, p),
+                        })
+                    },
+                )
+            }
             req::DocumentHighlightRequest::METHOD => self.spawn(
                 r,
                 |p: &lsp::DocumentHighlightParams| {
@@ -512,22 +524,10 @@ impl Server {
                 |a, _, p| handlers::prepare_rename(a, p),
             ),
             req::Rename::METHOD => {
-                // Across the project's files when the name is a catalog file's: the open
-                // documents' texts as they are now, and the document's configuration.
-                let open: handlers::OpenTexts = self
-                    .documents
-                    .iter()
-                    .filter_map(|(uri, d)| Some((uri.to_file_path().ok()?, d.text.as_str().into())))
-                    .collect();
-                let config = serde_json::from_value::<lsp::RenameParams>(r.params.clone())
-                    .ok()
-                    .and_then(|p| {
-                        let uri = p.text_document_position.text_document.uri;
-                        self.refresh_config(&uri);
-                        self.documents
-                            .get(&uri)
-                            .map(|d| d.config.resolved.config.clone())
-                    });
+                // Across the project's files when the name is a catalog file's.
+                let (open, config) = self.project_context(&r.params, |p: lsp::RenameParams| {
+                    p.text_document_position.text_document.uri
+                });
                 self.spawn(
                     r,
                     |p: &lsp::RenameParams| &p.text_document_position.text_document.uri,
@@ -879,6 +879,31 @@ impl Server {
             self.due.insert(uri.clone(), Instant::now());
         }
         true
+    }
+
+    /// What a request across a project's files needs (rename, references): the open
+    /// documents' texts as they are now, and the configuration of the document the params
+    /// name (refreshed first, as `spawn` would).
+    fn project_context<P: DeserializeOwned>(
+        &mut self,
+        params: &serde_json::Value,
+        uri_of: fn(P) -> Url,
+    ) -> (handlers::OpenTexts, Option<Arc<flinkddl_config::Config>>) {
+        let open: handlers::OpenTexts = self
+            .documents
+            .iter()
+            .filter_map(|(uri, d)| Some((uri.to_file_path().ok()?, d.text.as_str().into())))
+            .collect();
+        let config = serde_json::from_value::<P>(params.clone())
+            .ok()
+            .map(uri_of)
+            .and_then(|uri| {
+                self.refresh_config(&uri);
+                self.documents
+                    .get(&uri)
+                    .map(|d| d.config.resolved.config.clone())
+            });
+        (open, config)
     }
 
     /// Looks up every open document's configuration again (a `stat` of each file it was read

@@ -25,7 +25,7 @@ pub use hover::hover;
 pub use inlay_hints::inlay_hints;
 pub use navigation::{definition, document_highlight, references};
 pub use rename::{prepare_rename, rename};
-pub use rename::{rename_in_project, OpenTexts};
+pub use rename::{references_in_project, rename_in_project, OpenTexts};
 pub use semantic_tokens::{
     semantic_tokens, semantic_tokens_delta, semantic_tokens_range, LastTokens, TOKEN_MODIFIERS,
     TOKEN_TYPES,

@@ -24,6 +24,58 @@ pub fn prepare_rename(
 /// is read from disk).
 pub type OpenTexts = HashMap<std::path::PathBuf, std::sync::Arc<str>>;
 
+/// `textDocument/references` across the files of the document's project when the name is one a
+/// catalog file defines (open documents as they are, the others from disk); else the
+/// document's own.
+pub fn references_in_project(
+    a: &Analysis,
+    uri: &Url,
+    params: lsp::ReferenceParams,
+    config: &flinkddl_config::Config,
+    open: &OpenTexts,
+) -> Vec<lsp::Location> {
+    let at = lsp_offset(a, params.text_document_position.position);
+    let read = |path: &std::path::Path| -> Option<std::sync::Arc<str>> {
+        match open.get(path) {
+            Some(text) => Some(text.clone()),
+            None => std::fs::read_to_string(path).ok().map(Into::into),
+        }
+    };
+    let uses = uri.to_file_path().ok().and_then(|this| {
+        flinkddl_ide::rename::project_uses(a, &this, config, at, &read)
+            .ok()
+            .flatten()
+    });
+    let Some(uses) = uses else {
+        return super::references(a, uri, params);
+    };
+    let definition = uses
+        .defining
+        .spans
+        .iter()
+        .copied()
+        .find(|s| s.start <= uses.at && uses.at <= s.end);
+    let mut out = Vec::new();
+    for (file, is_defining) in
+        std::iter::once((&uses.defining, true)).chain(uses.others.iter().map(|f| (f, false)))
+    {
+        let Ok(file_uri) = Url::from_file_path(&file.path) else {
+            continue;
+        };
+        let index = flinkddl::LineIndex::new(&file.text);
+        for &span in &file.spans {
+            if is_defining && !params.context.include_declaration && Some(span) == definition {
+                continue;
+            }
+            out.push(lsp::Location::new(
+                file_uri.clone(),
+                crate::convert::range(&index, &file.text, span),
+            ));
+        }
+    }
+    out
+}
+
 /// [`rename`], across the files of the document's project when the name is one a catalog file
 /// defines (a workspace edit of every file that uses it).
 pub fn rename_in_project(

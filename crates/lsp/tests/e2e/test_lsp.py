@@ -979,6 +979,33 @@ async def test_a_job_file_sees_the_projects_catalog_files(client):
     )
     assert sorted(s.name for s in symbols) == ["big_order_alerts", "big_orders"]
 
+    # References of the catalog's `orders.amount` from the open job: its definition in ddl/,
+    # the view's uses there, and the jobs that read it, open or not.
+    revenue = SHOP / "jobs" / "revenue.sql"
+    revenue_text = revenue.read_text()
+    open_document(client, revenue.as_uri(), revenue_text)
+    line = next(i for i, l in enumerate(revenue_text.splitlines()) if l.startswith("SELECT"))
+    found = await asyncio.wait_for(
+        client.text_document_references_async(
+            types.ReferenceParams(
+                text_document=types.TextDocumentIdentifier(uri=revenue.as_uri()),
+                position=at(line, revenue_text.splitlines()[line].index("amount") + 1),
+                context=types.ReferenceContext(include_declaration=True),
+            )
+        ),
+        TIMEOUT,
+    )
+    per_file = {}
+    for location in found:
+        name = pathlib.Path(location.uri[len("file://") :]).relative_to(SHOP).as_posix()
+        per_file[name] = per_file.get(name, 0) + 1
+    assert per_file == {
+        "ddl/01_sources.sql": 1,
+        "ddl/02_views.sql": 2,
+        "jobs/broken.sql": 1,
+        "jobs/revenue.sql": 1,
+    }, per_file
+
 
 @pytest.mark.asyncio
 async def test_a_saved_catalog_file_rechecks_the_open_jobs(client, tmp_path):
