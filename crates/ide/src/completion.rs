@@ -867,6 +867,39 @@ impl Collector<'_> {
             let item = self.push(insert.clone(), CompletionKind::Table, insert, false);
             item.detail = Some(detail);
         }
+        // The tables and views of the project's catalog files (issue 35).
+        let project: Vec<(TablePath, &'static str, String)> = match self.analysis.project() {
+            Some(project) => project
+                .symbols()
+                .into_iter()
+                .filter(|(path, _, _)| !seen.iter().any(|s| ***s == **path))
+                .map(|(path, file, d)| {
+                    let kind = match d.kind {
+                        flinkddl::binder::prelude::ObjectKind::Table => "table",
+                        flinkddl::binder::prelude::ObjectKind::View => "view",
+                    };
+                    let file = file
+                        .path
+                        .file_name()
+                        .map(|f| f.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    (TablePath::new(path.clone()), kind, file)
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        for (path, kind, file) in project {
+            let (c, d, t) = &*path;
+            let insert = if *c == catalog && *d == database {
+                quote_ident(t)
+            } else if *c == catalog {
+                format!("{}.{}", quote_ident(d), quote_ident(t))
+            } else {
+                format!("{}.{}.{}", quote_ident(c), quote_ident(d), quote_ident(t))
+            };
+            let item = self.push(insert.clone(), CompletionKind::Table, insert, false);
+            item.detail = Some(format!("{kind} {c}.{d}.{t} ({file})"));
+        }
     }
 
     /// The `'key' = 'value'` pairs written anywhere in the statement (before or after the

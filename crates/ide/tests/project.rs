@@ -128,3 +128,37 @@ fn a_rename_of_a_catalog_column_reaches_every_file_that_uses_it() {
         ["total", "total", "total", "total", "total AS amount"]
     );
 }
+
+#[test]
+fn completion_after_from_offers_the_catalog_files_tables_and_views() {
+    let config = config();
+    let path = shop().join("jobs/new.sql");
+    let text = "INSERT INTO big_order_alerts SELECT * FROM ";
+    let analysis = Analysis::for_file(text, &config, &path);
+    let offered: Vec<(String, Option<String>)> = analysis
+        .completions(text.len() as u32)
+        .into_iter()
+        .map(|c| (c.label, c.detail))
+        .collect();
+    for (name, detail) in [
+        (
+            "orders",
+            "table default_catalog.default_database.orders (01_sources.sql)",
+        ),
+        (
+            "big_orders",
+            "view default_catalog.default_database.big_orders (02_views.sql)",
+        ),
+        (
+            "customers",
+            "table default_catalog.default_database.customers (01_sources.sql)",
+        ),
+    ] {
+        assert!(
+            offered
+                .iter()
+                .any(|(l, d)| l == name && d.as_deref() == Some(detail)),
+            "{name}: {offered:?}"
+        );
+    }
+}
