@@ -39,16 +39,38 @@ pub fn of_text_in(file: &str, text: &str, version: flinkddl::FlinkVersion) -> Fi
         flink_version: version,
         ..options()
     };
-    let analysis = flinkddl::analyze_with(text, &options);
+    of_text_with(file, text, &options, None)
+}
+
+/// The lineage of one script under `options`; a file of `project` (analyzed from its
+/// catalog's prelude) is traced through the catalog files' views.
+pub fn of_text_with(
+    file: &str,
+    text: &str,
+    options: &flinkddl::Options,
+    project: Option<&flinkddl::project::Project>,
+) -> FileLineage {
+    let analysis = flinkddl::analyze_with(text, options);
     FileLineage {
         file: file.to_string(),
-        lineage: flinkddl::lineage::lineage(&analysis),
+        lineage: flinkddl::lineage::lineage_in(&analysis, project),
     }
 }
 
 /// OpenLineage run events of one script (`flinkddl::openlineage`), one JSON object a line.
 pub fn openlineage(file: &str, text: &str, job_namespace: &str, event_time: &str) -> String {
-    let analysis = flinkddl::analyze_with(text, &options());
+    openlineage_with(file, text, job_namespace, event_time, &options())
+}
+
+/// [`openlineage`] under `options`.
+pub fn openlineage_with(
+    file: &str,
+    text: &str,
+    job_namespace: &str,
+    event_time: &str,
+    options: &flinkddl::Options,
+) -> String {
+    let analysis = flinkddl::analyze_with(text, options);
     let options = flinkddl::openlineage::EventOptions {
         job_namespace,
         event_time,

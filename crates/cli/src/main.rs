@@ -507,20 +507,46 @@ fn lineage(
     let mut events = String::new();
     // One time for every event of the invocation: they describe one reading of the files.
     let event_time = flinkddl::openlineage::rfc3339_now();
+    // A file of a project with a catalog (`catalog = [...]`) starts from it: its catalog
+    // tables' columns are known, and traced to.
+    let mut finder = match flinkddl_cli::files::finder(None) {
+        Ok(finder) => finder,
+        Err(e) => return usage_error(&e),
+    };
     for file in files {
         let Some(text) = read_source(file) else {
             return ExitCode::from(EXIT_USAGE);
         };
+        let config = if file.as_os_str() == "-" {
+            None
+        } else {
+            match finder.for_path(file) {
+                Ok(config) => Some(config),
+                Err(e) => return usage_error(&e.to_string()),
+            }
+        };
+        let options = flinkddl::Options {
+            flink_version: version,
+            prelude: config.as_ref().and_then(|c| c.options_for(file).prelude),
+            ..lineage::options()
+        };
         let name = file.display().to_string();
         if let LineageFormat::Openlineage = format {
-            events.push_str(&lineage::openlineage(
+            events.push_str(&lineage::openlineage_with(
                 &name,
                 &text,
                 job_namespace,
                 &event_time,
+                &options,
             ));
         } else {
-            all.push(lineage::of_text_in(&name, &text, version));
+            let project = config.as_ref().and_then(|c| c.project());
+            all.push(lineage::of_text_with(
+                &name,
+                &text,
+                &options,
+                project.map(|p| &p.project),
+            ));
         }
     }
     out(&match format {

@@ -330,3 +330,40 @@ fn a_broken_or_stale_snapshot_is_reported_and_the_jobs_are_still_checked() {
     );
     assert_eq!(status, Some(1));
 }
+
+/// `oracle-lineage.jsonl`: Flink's planner's column origins (`--lineage`) of the jobs, run
+/// after the DDL. Ours, from the job file alone in the project, traced through the catalog's
+/// view in `ddl/02_views.sql`, are the same wherever Flink gives them.
+#[test]
+fn lineage_of_a_job_goes_through_the_catalog_files_views_as_flinks_planner_does() {
+    let shop = shop();
+    let labels = std::fs::read_to_string(shop.join("oracle-lineage.jsonl"))
+        .unwrap_or_else(|e| panic!("oracle-lineage.jsonl: {e}"));
+    let mut compared = 0;
+    for line in labels.lines() {
+        let label: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        let job = label["job"].as_str().unwrap_or_default();
+        let out = run(&shop, &["lineage", job, "--format", "json"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ours: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+        let sink = &ours["lineage"][label["statement"].as_u64().unwrap_or(0) as usize];
+        assert_eq!(sink["sink"], label["sink"], "{job}");
+        for flink in label["columns"].as_array().into_iter().flatten() {
+            let column = sink["columns"]
+                .as_array()
+                .and_then(|cs| cs.iter().find(|c| c["name"] == flink["name"]))
+                .unwrap_or_else(|| panic!("{job}: no column {}", flink["name"]));
+            assert_eq!(
+                column["origins"], flink["origins"],
+                "{job}: {}",
+                flink["name"]
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 4);
+}

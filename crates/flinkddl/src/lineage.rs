@@ -67,7 +67,19 @@ pub struct ColumnOrigin {
 /// recorded the semantic model ([`crate::Options::semantic_model`]); without it every column
 /// is unknown.
 pub fn lineage(analysis: &Analysis) -> Vec<SinkLineage> {
-    jobs(analysis).into_iter().flat_map(|j| j.sinks).collect()
+    lineage_in(analysis, None)
+}
+
+/// [`lineage`] of a file of `project` (analyzed from its catalog's prelude): a column read
+/// from a catalog file's view is traced through that view's query, in that file.
+pub fn lineage_in(
+    analysis: &Analysis,
+    project: Option<&crate::project::Project>,
+) -> Vec<SinkLineage> {
+    jobs_in(analysis, project)
+        .into_iter()
+        .flat_map(|j| j.sinks)
+        .collect()
 }
 
 /// What one Flink job writes: an INSERT, a CTAS or RTAS, or a statement set (`EXECUTE
@@ -87,6 +99,11 @@ pub struct JobLineage {
 
 /// The jobs of `analysis`, in order: [`lineage`]'s entries grouped by the job that writes them.
 pub fn jobs(analysis: &Analysis) -> Vec<JobLineage> {
+    jobs_in(analysis, None)
+}
+
+/// [`jobs`] of a file of `project` ([`lineage_in`]).
+pub fn jobs_in(analysis: &Analysis, project: Option<&crate::project::Project>) -> Vec<JobLineage> {
     let empty = SemanticModel::default();
     let model = analysis.model.as_ref().unwrap_or(&empty);
     let pieces = Pieces::new(analysis);
@@ -98,6 +115,7 @@ pub fn jobs(analysis: &Analysis) -> Vec<JobLineage> {
             analysis,
             model,
             statement: index,
+            project,
         };
         match (&statement.kind, &mut set) {
             (StatementKind::BeginStatementSet, _) => set = Some((statement.span, Vec::new())),
@@ -196,7 +214,12 @@ struct Context<'a> {
     analysis: &'a Analysis,
     model: &'a SemanticModel,
     statement: usize,
+    /// The project the script is a file of: its catalog files' views are followed.
+    project: Option<&'a crate::project::Project>,
 }
+
+/// How many catalog files' views a column is followed through, at most.
+const MAX_PROJECT_DEPTH: u32 = 32;
 
 fn dotted(path: &(String, String, String)) -> String {
     format!("{}.{}.{}", path.0, path.1, path.2)
@@ -243,6 +266,13 @@ impl Context<'_> {
             .map(|(_, t)| t)
             .rfind(same)
             .or_else(|| self.analysis.tables.iter().find(same))
+            .or_else(|| {
+                use crate::binder::catalog::{CatalogObject, Lookup};
+                match self.project?.prelude.catalog().lookup(path) {
+                    Lookup::Found(CatalogObject::Table(t)) => Some(t),
+                    _ => None,
+                }
+            })
     }
 
     fn insert(&self, insert: &ast::Insert, span: Span, pieces: &Pieces) -> Option<SinkLineage> {
@@ -403,16 +433,46 @@ impl Context<'_> {
         let mut out: Vec<ColumnOrigin> = Vec::new();
         for (index, _) in branch {
             for (source, copied) in self.model.origins(*index) {
-                match source {
-                    ColumnSource::Table { path, column } => {
-                        self.table_column(&path, &column, !copied, &mut out)
-                    }
-                    // A view this script does not define, UNNEST, MATCH_RECOGNIZE, ...
-                    _ => return None,
-                }
+                self.expand(source, copied, &mut out, 0)?;
             }
         }
         Some(out)
+    }
+
+    /// An origin of a column, expanded to physical columns; `None` where it cannot be
+    /// followed (UNNEST, MATCH_RECOGNIZE, a view no file of the project defines, ...).
+    fn expand(
+        &self,
+        source: ColumnSource,
+        copied: bool,
+        out: &mut Vec<ColumnOrigin>,
+        depth: u32,
+    ) -> Option<()> {
+        match source {
+            ColumnSource::Table { path, column } => {
+                self.table_column(&path, &column, !copied, out);
+                Some(())
+            }
+            // A catalog file's view: its column's origins in that file's model (where
+            // `script: None` is that file's own, and the model follows those itself).
+            ColumnSource::View {
+                script: Some(script),
+                statement,
+                index,
+                ..
+            } if depth < MAX_PROJECT_DEPTH => {
+                let model = self.project?.model(script)?;
+                let output = model.statement_output_index(statement, index)?;
+                for (source, inner) in model.origins(output) {
+                    if matches!(source, ColumnSource::View { script: None, .. }) {
+                        return None;
+                    }
+                    self.expand(source, copied && inner, out, depth + 1)?;
+                }
+                Some(())
+            }
+            _ => None,
+        }
     }
 
     /// A table's column as an origin: a computed column stands for the columns it reads.
@@ -456,34 +516,49 @@ impl Context<'_> {
     /// The catalog tables the query at `span` reads, views followed to theirs.
     fn reads(&self, span: Span) -> Vec<String> {
         let mut out = Vec::new();
-        self.reads_of(self.statement, Some(span), &mut out, 0);
+        self.reads_of(self.model, self.statement, Some(span), &mut out, 0);
         out
     }
 
-    fn reads_of(&self, statement: usize, span: Option<Span>, out: &mut Vec<String>, depth: u32) {
+    fn reads_of(
+        &self,
+        model: &SemanticModel,
+        statement: usize,
+        span: Option<Span>,
+        out: &mut Vec<String>,
+        depth: u32,
+    ) {
         if depth > 32 {
             return;
         }
-        for n in self.model.names_of(statement) {
+        for n in model.names_of(statement) {
             if span.is_some_and(|s| n.span.start < s.start || n.span.end > s.end) {
                 continue;
             }
             match &n.resolution {
-                // A view of another file (a project's catalog file) is read as a table: its
-                // query is not in this script's model.
-                Resolution::Table { path }
-                | Resolution::View {
-                    path,
-                    script: Some(_),
-                    ..
-                } => {
+                Resolution::Table { path } => {
                     let name = dotted(path);
                     if !out.contains(&name) {
                         out.push(name);
                     }
                 }
+                // A view of a project's catalog file: read through in that file's model; a
+                // view no file of the project defines is read as a table.
+                Resolution::View {
+                    path,
+                    statement,
+                    script: Some(script),
+                } => match self.project.and_then(|p| p.model(*script)) {
+                    Some(other) => self.reads_of(other, *statement, None, out, depth + 1),
+                    None => {
+                        let name = dotted(path);
+                        if !out.contains(&name) {
+                            out.push(name);
+                        }
+                    }
+                },
                 Resolution::View { statement, .. } => {
-                    self.reads_of(*statement, None, out, depth + 1);
+                    self.reads_of(model, *statement, None, out, depth + 1);
                 }
                 _ => {}
             }

@@ -69,6 +69,12 @@ pub struct Project {
     pub prelude: Prelude,
     /// In the order they ran.
     pub files: Vec<CatalogFile>,
+    /// Each file's semantic model, recorded on first use (lineage through a catalog file's
+    /// views): a check never needs one.
+    models: Vec<std::sync::OnceLock<Option<crate::binder::semantic::SemanticModel>>>,
+    /// What the files were analyzed under, to record a model as they were checked.
+    assume_external_objects: bool,
+    flink_version: crate::FlinkVersion,
 }
 
 impl Project {
@@ -130,7 +136,13 @@ impl Project {
                 before,
             });
         }
-        Project { prelude, files }
+        Project {
+            prelude,
+            models: files.iter().map(|_| std::sync::OnceLock::new()).collect(),
+            files,
+            assume_external_objects: options.assume_external_objects,
+            flink_version: options.flink_version,
+        }
     }
 
     /// Where the catalog files define the table or view at `path`: the file, and the
@@ -156,6 +168,30 @@ impl Project {
             .collect();
         out.sort_by(|a, b| a.0.cmp(b.0));
         out
+    }
+
+    /// The semantic model of catalog file `script` (1 for the first), analyzed as it was
+    /// checked, recorded on first use.
+    pub fn model(
+        &self,
+        script: crate::binder::prelude::ScriptId,
+    ) -> Option<&crate::binder::semantic::SemanticModel> {
+        let at = (script as usize).checked_sub(1)?;
+        let file = self.files.get(at)?;
+        self.models
+            .get(at)?
+            .get_or_init(|| {
+                let text = file.script.as_deref().or(file.text.as_deref())?;
+                let options = Options {
+                    prelude: Some(&file.before),
+                    semantic_model: true,
+                    assume_external_objects: self.assume_external_objects,
+                    flink_version: self.flink_version,
+                    ..Options::default()
+                };
+                crate::analyze_with(text, &options).model
+            })
+            .as_ref()
     }
 
     /// The catalog file at `path` (compared as given: the caller normalizes both).

@@ -252,7 +252,7 @@ impl Analysis {
     /// Where each column the script's INSERTs, CTAS and RTAS write comes from.
     pub fn lineage(&self) -> &[flinkddl::lineage::SinkLineage] {
         self.lineage
-            .get_or_init(|| flinkddl::lineage::lineage(&self.result))
+            .get_or_init(|| flinkddl::lineage::lineage_in(&self.result, self.project()))
     }
 
     /// What the binder resolved (empty for an analysis made without it).
