@@ -104,6 +104,19 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
         planned.config.project();
     }
     let extra = catalog_reports_not_planned(&plan);
+    // Without `catalog`, a run of several files notes what each creates and uses, to suggest
+    // the setting (F006): (the file, its configuration's directory) per planned file.
+    let noting = plan.len() > 1;
+    let places: Vec<(std::path::PathBuf, std::path::PathBuf)> = plan
+        .iter()
+        .map(|p| match &p.target {
+            Target::File(path) => (
+                flinkddl_config::normalize(path),
+                flinkddl_config::normalize(&p.config.root),
+            ),
+            _ => Default::default(),
+        })
+        .collect();
     let loaded: Vec<(Planned, Option<Loaded>)> = plan
         .into_iter()
         .map(|p| {
@@ -111,14 +124,14 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
             (p, stdin)
         })
         .collect();
-    let reports: Vec<FileReport> = loaded
+    let (mut reports, facts): (Vec<FileReport>, Vec<Option<TableFacts>>) = loaded
         .into_par_iter()
         .map(|(planned, stdin)| {
             if let Target::File(path) = &planned.target {
                 if let Some(report) =
                     catalog_report(planned.target.display(), path, &planned.config)
                 {
-                    return report;
+                    return (report, None);
                 }
             }
             let loaded = match (stdin, &planned.target) {
@@ -127,10 +140,13 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
                 (None, Target::Stdin(_)) => source::unreadable("standard input was read already"),
                 (None, Target::Unreadable(_, reason)) => source::unreadable(reason),
             };
-            check_loaded(planned.target.display(), loaded, &planned.config)
+            let noting = noting && planned.config.catalog.is_empty();
+            check_loaded_noting(planned.target.display(), loaded, &planned.config, noting)
         })
-        .collect();
-    let mut reports = reports;
+        .unzip();
+    if noting {
+        suggest_catalog(&mut reports, &facts, &places);
+    }
     if !extra.is_empty() {
         // The catalog's reports in path order among the others.
         reports.extend(extra);
@@ -276,7 +292,26 @@ fn leaves_to_exit(text_len: usize) -> bool {
 
 /// Analyses one loaded file.
 pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport {
-    match loaded {
+    check_loaded_noting(name, loaded, config, false).0
+}
+
+/// What a file creates and uses, for [`suggest_catalog`].
+#[derive(Debug, Default)]
+pub struct TableFacts {
+    created: Vec<flinkddl::binder::catalog::ObjectPath>,
+    /// Each table it names and did not create, where it first names it.
+    used: Vec<(flinkddl::binder::catalog::ObjectPath, Span)>,
+}
+
+/// [`check_loaded`]; with `noting`, also what the file creates and uses.
+fn check_loaded_noting(
+    name: String,
+    loaded: Loaded,
+    config: &Config,
+    noting: bool,
+) -> (FileReport, Option<TableFacts>) {
+    let mut facts = None;
+    let report = match loaded {
         Loaded::Failed { source, diagnostic } => FileReport {
             name,
             source,
@@ -290,6 +325,19 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
             let analyzed = guarded(move || flinkddl::diagnose_owned_leaving(text, &options));
             let diagnostics = match analyzed {
                 Ok((mut ds, text, leftovers)) => {
+                    if noting {
+                        let created: Vec<_> = leftovers
+                            .created_paths()
+                            .map(|(c, d, n)| (c.to_string(), d.to_string(), n.to_string()))
+                            .collect();
+                        let used = leftovers
+                            .used_paths()
+                            .into_iter()
+                            .filter(|(p, _)| !created.contains(p))
+                            .map(|(p, span)| (p.clone(), span))
+                            .collect();
+                        facts = Some(TableFacts { created, used });
+                    }
                     if leaves_to_exit(text.len()) {
                         // The process ends after its report: the OS takes the memory back
                         // at once, where freeing the tables one by one costs instructions.
@@ -307,6 +355,80 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
                 diagnostics,
             }
         }
+    };
+    (report, facts)
+}
+
+/// Issue 35: a file that uses a table another file of the run creates, under a configuration
+/// without `catalog`, gets an `F006` (info) that names the file and the entry to add. One a
+/// file, at its first such use; `reports` and `facts` are in plan order, with the plan.
+fn suggest_catalog(
+    reports: &mut [FileReport],
+    facts: &[Option<TableFacts>],
+    plan: &[(std::path::PathBuf, std::path::PathBuf)],
+) {
+    let mut creators: std::collections::HashMap<&flinkddl::binder::catalog::ObjectPath, usize> =
+        std::collections::HashMap::new();
+    for (i, f) in facts.iter().enumerate() {
+        for path in f.iter().flat_map(|f| &f.created) {
+            creators.entry(path).or_insert(i);
+        }
+    }
+    if creators.is_empty() {
+        return;
+    }
+    for (i, f) in facts.iter().enumerate() {
+        let Some(f) = f else { continue };
+        let Some((path, span, creator)) = f
+            .used
+            .iter()
+            .find_map(|(p, span)| creators.get(p).filter(|&&c| c != i).map(|&c| (p, *span, c)))
+        else {
+            continue;
+        };
+        let (Some((file, _)), Some((_, root))) = (plan.get(creator), plan.get(i)) else {
+            continue;
+        };
+        let entry = match file.parent().and_then(|dir| dir.strip_prefix(root).ok()) {
+            Some(dir) if !dir.as_os_str().is_empty() => {
+                format!("{}/*.sql", crate::files::display_path(dir))
+            }
+            _ => file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        };
+        let others = f
+            .used
+            .iter()
+            .filter(|(p, _)| creators.get(p).is_some_and(|&c| c != i))
+            .count()
+            - 1;
+        let more = match others {
+            0 => String::new(),
+            1 => " (and 1 more of its tables)".to_string(),
+            n => format!(" (and {n} more of its tables)"),
+        };
+        let Some(report) = reports.get_mut(i) else {
+            continue;
+        };
+        let creator_name = shown(file);
+        let suggestion = Diagnostic::new(
+                Code::CatalogSuggested,
+                span,
+                format!(
+                    "`{}` is created in {creator_name}{more}: with catalog = [\"{entry}\"] in flinkddl.toml, this file is checked against it",
+                    path.2
+                ),
+            )
+            .with_help(format!(
+                "add `catalog = [\"{entry}\"]` to flinkddl.toml (decision 0012): its files run first, and this file's queries, sinks and columns are checked against their tables"
+            ));
+        // In source order among the file's diagnostics.
+        let at = report
+            .diagnostics
+            .partition_point(|d| d.span.start <= span.start);
+        report.diagnostics.insert(at, suggestion);
     }
 }
 

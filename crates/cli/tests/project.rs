@@ -367,3 +367,54 @@ fn lineage_of_a_job_goes_through_the_catalog_files_views_as_flinks_planner_does(
     }
     assert_eq!(compared, 4);
 }
+
+/// Without `catalog`, a run over the whole tree says which files use tables another file
+/// creates, and what to add (F006, an info): never an error, and the exit status stays 0.
+#[test]
+fn without_catalog_a_run_over_the_tree_suggests_it() {
+    let shop = shop();
+    let dir = tempdir("suggest");
+    for file in [
+        "ddl/01_sources.sql",
+        "ddl/02_views.sql",
+        "ddl/03_sinks.sql",
+        "jobs/alerts.sql",
+        "jobs/broken.sql",
+        "jobs/revenue.sql",
+    ] {
+        let text = std::fs::read_to_string(shop.join(file)).unwrap_or_else(|e| panic!("{e}"));
+        write(&dir, file, &text);
+    }
+    let (status, json) = check_json(&dir, &["."]);
+    let infos: Vec<(String, String)> = found(&json)
+        .into_iter()
+        .filter(|(_, _, _, severity)| severity == "info")
+        .map(|(file, _, code, _)| (file, code))
+        .collect();
+    let expected: Vec<(String, String)> =
+        ["02_views.sql", "alerts.sql", "broken.sql", "revenue.sql"]
+            .iter()
+            .map(|f| (f.to_string(), "F006".to_string()))
+            .collect();
+    assert_eq!(infos, expected);
+    let message = json["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|d| {
+            d["file"]
+                .as_str()
+                .is_some_and(|f| f.ends_with("revenue.sql"))
+        })
+        .and_then(|d| d["message"].as_str())
+        .unwrap_or_default()
+        .to_string();
+    assert!(message.contains("catalog = [\"ddl/*.sql\"]"), "{message}");
+    assert_eq!(errors(&json), vec![]);
+    assert_eq!(status, Some(0));
+    // With the suggested setting, the suggestion is gone and the mistakes are found.
+    write(&dir, "flinkddl.toml", "catalog = [\"ddl/*.sql\"]\n");
+    let (_, json) = check_json(&dir, &["."]);
+    assert!(found(&json).iter().all(|(_, _, code, _)| code != "F006"));
+    assert_eq!(errors(&json).len(), 3);
+}

@@ -602,6 +602,26 @@ pub struct Leftovers {
     _uses: Vec<binder::uses::TableUse>,
 }
 
+impl Leftovers {
+    /// The tables the script's statements created (CREATE TABLE, CTAS), by path.
+    pub fn created_paths(&self) -> impl Iterator<Item = (&str, &str, &str)> + '_ {
+        self._created
+            .iter()
+            .map(|(_, t)| (t.catalog.as_str(), t.database.as_str(), t.name.as_str()))
+    }
+
+    /// Each table the script reads or writes, with where it first names it, in order.
+    pub fn used_paths(&self) -> Vec<(&binder::catalog::ObjectPath, Span)> {
+        let mut out: Vec<(&binder::catalog::ObjectPath, Span)> = Vec::new();
+        for u in &self._uses {
+            if !out.iter().any(|(p, _)| **p == *u.path) {
+                out.push((&u.path, u.span));
+            }
+        }
+        out
+    }
+}
+
 /// [`diagnose_owned_with`], handing back what it built besides the diagnostics instead of
 /// freeing it: the caller decides when (or whether) to drop it.
 pub fn diagnose_owned_leaving(
