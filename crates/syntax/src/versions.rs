@@ -1,9 +1,9 @@
 //! Where a statement uses what only some Flink versions have (`data/versions.txt` of the
 //! diagnostics crate): the clauses, statements, types, functions and hints of the grammar that
 //! came with a later version. The grammar reads the newest Flink's language; [`newer_features`]
-//! lists what a statement uses of it that is version-dependent, and [`syntax_gate`] turns the
-//! first one an older version's parser rejects into that parser's error (`S050`). The binder
-//! reports the others (those rejected when converting) the same way.
+//! lists what a statement uses of it that is version-dependent, and [`version_gate`] finds the
+//! first one an older version rejects: its parser's error (`S050`), or one the binder reports
+//! as the converter's or planner's (`B150`).
 
 use crate::ast::BuiltinType;
 use crate::ast::{
@@ -18,22 +18,49 @@ const FUNCTIONS: [(&str, Feature); 2] = [
     ("SPLIT", Feature::FnSplit),
 ];
 
-/// The first parse-stage feature of `statement` (by position) that `version` lacks, as its
-/// parser's error. `None` for the newest version.
-pub fn syntax_gate(
+/// What `version` rejects of `statement` before converting it, found in one walk: the first
+/// feature its parser does not know (`S050`), else the first its converter rejects, else (when
+/// `planned`: an INSERT, query, CTAS, ... that is planned) the first its planner rejects; the
+/// last two are the binder's to report (`B150`). `None` for the newest version.
+pub fn version_gate(
     statement: &Statement<'_>,
     source: &str,
     version: FlinkVersion,
-) -> Option<Diagnostic> {
-    let (feature, span) = first_missing(statement, source, version, FactStage::Parse)?;
-    Some(
-        Diagnostic::new(
-            Code::SyntaxNeedsNewerFlink,
-            span,
-            feature.info().missing_in(version),
-        )
-        .with_help(checked_as(version)),
-    )
+    planned: bool,
+) -> Option<Gate> {
+    if version == FlinkVersion::LATEST {
+        return None;
+    }
+    let found = newer_features(statement, source);
+    let first = |stage: FactStage| {
+        found
+            .iter()
+            .filter(|(f, _)| f.info().stage == stage && !version.has(*f))
+            .min_by_key(|(_, span)| span.start)
+            .copied()
+    };
+    if let Some((feature, span)) = first(FactStage::Parse) {
+        return Some(Gate::Syntax(
+            Diagnostic::new(
+                Code::SyntaxNeedsNewerFlink,
+                span,
+                feature.info().missing_in(version),
+            )
+            .with_help(checked_as(version)),
+        ));
+    }
+    first(FactStage::Convert)
+        .or_else(|| planned.then(|| first(FactStage::Plan)).flatten())
+        .map(|(feature, span)| Gate::Later(feature, span))
+}
+
+/// What [`version_gate`] found.
+#[derive(Debug)]
+pub enum Gate {
+    /// The version's parser rejects the statement: its diagnostic.
+    Syntax(Diagnostic),
+    /// The version rejects the statement when converting or planning it: the feature, where.
+    Later(Feature, Span),
 }
 
 /// The help of a diagnostic that exists because of the version.
@@ -42,22 +69,6 @@ pub fn checked_as(version: FlinkVersion) -> String {
         "the script is checked as Flink {version} (`flink-version`): do without it, or check the \
          script as the Flink version it runs on"
     )
-}
-
-/// The first feature of `stage` that `statement` uses and `version` lacks, by position.
-pub fn first_missing(
-    statement: &Statement<'_>,
-    source: &str,
-    version: FlinkVersion,
-    stage: FactStage,
-) -> Option<(Feature, Span)> {
-    if version == FlinkVersion::LATEST {
-        return None;
-    }
-    newer_features(statement, source)
-        .into_iter()
-        .filter(|(f, _)| f.info().stage == stage && !version.has(*f))
-        .min_by_key(|(_, span)| span.start)
 }
 
 /// Every version-dependent feature `statement` uses, with the span that shows it (unordered).
@@ -215,8 +226,10 @@ impl<'a> visit::Visitor<'a> for Found<'_> {
     fn expr(&mut self, expr: &'a Expr<'a>) {
         if let ExprKind::Call(call) = &expr.kind {
             if let [name] = call.name.parts.as_slice() {
-                let upper = name.value.to_ascii_uppercase();
-                if let Some((_, feature)) = FUNCTIONS.iter().find(|(n, _)| *n == upper) {
+                let known = FUNCTIONS
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(name.value));
+                if let Some((_, feature)) = known {
                     self.out.push((*feature, name.span));
                 }
             }
