@@ -101,10 +101,12 @@ impl Binder<'_> {
     /// a function of the planner's operator table, printed upper-case and unquoted, not a
     /// built-in function printed back-quoted in the user's spelling.
     pub(crate) fn stored_in_version(&self, stored: String) -> String {
+        // Only a back-quoted call (`` `f`( ``) can be one: most expressions have none.
         if self
             .options
             .flink_version
             .has(Feature::ToTimestampLtzQuoted)
+            || memchr::memmem::find(stored.as_bytes(), b"`(").is_none()
         {
             return stored;
         }

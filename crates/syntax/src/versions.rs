@@ -168,7 +168,10 @@ impl Found<'_> {
 
     fn hints(&mut self, offset: u32, text: &str) {
         let mut rest = 0;
-        while let Some(at) = text.get(rest..).and_then(|t| t.find("/*+")) {
+        while let Some(at) = text
+            .get(rest..)
+            .and_then(|t| memchr::memmem::find(t.as_bytes(), b"/*+"))
+        {
             let start = rest + at;
             let end = text[start..]
                 .find("*/")
