@@ -364,3 +364,25 @@ fn versions_doc_is_fresh() {
         "docs/versions.md is stale: FLINKDDL_BLESS=1 cargo test -p flinkddl --test versions"
     );
 }
+
+/// The describe contract names the version it judged as, unless it is the default (whose
+/// reports stay as they were).
+#[test]
+fn describe_json_names_a_version_other_than_the_default() {
+    let sql = "CREATE TABLE t (a TIME(3)) WITH ('connector' = 'datagen');";
+    let json_as = |version: FlinkVersion| -> Value {
+        let options = flinkddl::Options {
+            flink_version: version,
+            ..flinkddl::Options::default()
+        };
+        let analysis = flinkddl::analyze_with(sql, &options);
+        serde_json::from_str(&flinkddl::contract::describe_json(sql, &analysis))
+            .unwrap_or(Value::Null)
+    };
+    let old = json_as(FlinkVersion::V2_2);
+    assert_eq!(old["flink_version"], "2.2");
+    assert_eq!(old["tables"][0]["columns"][0]["type"], "TIME(0)");
+    let newest = json_as(FlinkVersion::V2_3);
+    assert!(newest.get("flink_version").is_none());
+    assert_eq!(newest["tables"][0]["columns"][0]["type"], "TIME(3)");
+}
