@@ -8,7 +8,7 @@
 use crate::ast::BuiltinType;
 use crate::ast::{
     visit, AlterItem, AlterTableAction, ColumnKind, DataTypeSyntax, Expr, ExprKind, LikeFeature,
-    Query, Statement, StatementKind, TableElement, TableRef, TableRefKind, TypeKind,
+    ObjectKind, Query, Statement, StatementKind, TableElement, TableRef, TableRefKind, TypeKind,
 };
 use flinkddl_diagnostics::{Code, Diagnostic, FactStage, Feature, FlinkVersion, Span};
 
@@ -124,13 +124,28 @@ impl Found<'_> {
                 visit::walk_statement(self, statement);
             }
             StatementKind::Other(other) if other.words.contains("MATERIALIZED") => {
-                let at = find_word(text, "MATERIALIZED").unwrap_or(0);
-                let start = statement.span.start + at as u32;
-                let span = Span {
-                    start,
-                    end: start + "MATERIALIZED".len() as u32,
-                };
-                self.out.push((Feature::MaterializedTable, span));
+                self.word(
+                    statement.span.start,
+                    text,
+                    "MATERIALIZED",
+                    Feature::MaterializedTable,
+                );
+            }
+            StatementKind::Show(show) if show.what == "CREATE CATALOG" => {
+                self.word(
+                    statement.span.start,
+                    text,
+                    "CATALOG",
+                    Feature::CatalogStatements,
+                );
+            }
+            StatementKind::AlterOther(alter) if alter.object == ObjectKind::Catalog => {
+                self.word(
+                    statement.span.start,
+                    text,
+                    "CATALOG",
+                    Feature::CatalogStatements,
+                );
             }
             StatementKind::CreateView(v) => visit::walk_query(self, v.query.query),
             StatementKind::Query(q) => visit::walk_query(self, q.query),
@@ -149,6 +164,16 @@ impl Found<'_> {
             }
             _ => {}
         }
+    }
+
+    /// `feature`, shown by the first `word` of the statement's `text` (at `offset`).
+    fn word(&mut self, offset: u32, text: &str, word: &str, feature: Feature) {
+        let start = offset + find_word(text, word).unwrap_or(0) as u32;
+        let span = Span {
+            start,
+            end: start + word.len() as u32,
+        };
+        self.out.push((feature, span));
     }
 
     /// A CTAS's column list: names only is a parse error before 2.0, columns with types or a
