@@ -139,6 +139,15 @@ impl Found<'_> {
                     Feature::CatalogStatements,
                 );
             }
+            // Before 1.20, DESCRIBE reads CATALOG as a table's name and fails to convert.
+            StatementKind::Describe(d) if d.object == Some(ObjectKind::Catalog) => {
+                self.word(
+                    statement.span.start,
+                    text,
+                    "CATALOG",
+                    Feature::DescribeCatalog,
+                );
+            }
             StatementKind::AlterOther(alter) if alter.object == ObjectKind::Catalog => {
                 self.word(
                     statement.span.start,
