@@ -102,11 +102,13 @@ impl Binder<'_> {
     /// built-in function printed back-quoted in the user's spelling.
     pub(crate) fn stored_in_version(&self, stored: String) -> String {
         // Only a back-quoted call (`` `f`( ``) can be one: most expressions have none.
+        static CALL: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"`("));
         if self
             .options
             .flink_version
             .has(Feature::ToTimestampLtzQuoted)
-            || memchr::memmem::find(stored.as_bytes(), b"`(").is_none()
+            || CALL.find(stored.as_bytes()).is_none()
         {
             return stored;
         }

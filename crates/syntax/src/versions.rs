@@ -108,7 +108,9 @@ impl Found<'_> {
                 if ct.as_query.is_some() {
                     self.ctas_columns(ct.elements.as_ref().map(|e| e.items.as_slice()));
                 }
-                visit::walk_statement(self, statement);
+                for element in ct.elements.iter().flat_map(|e| e.items.iter()) {
+                    self.element(element);
+                }
                 if let Some(q) = &ct.as_query {
                     visit::walk_query(self, q.query);
                 }
@@ -185,6 +187,22 @@ impl Found<'_> {
         self.out.push((feature, span));
     }
 
+    /// The types and expressions of a table element (as `visit::walk_elements`, without
+    /// listing the elements first).
+    fn element<'a>(&mut self, element: &'a TableElement<'a>) {
+        match element {
+            TableElement::Column(column) => match &column.kind {
+                ColumnKind::Physical { data_type, .. } | ColumnKind::Metadata { data_type, .. } => {
+                    visit::walk_type(self, data_type)
+                }
+                ColumnKind::Computed { expr } => visit::walk_expr(self, expr),
+                ColumnKind::NameOnly => {}
+            },
+            TableElement::Watermark(w) => visit::walk_expr(self, &w.expr),
+            TableElement::Constraint(_) | TableElement::Error { .. } => {}
+        }
+    }
+
     /// A CTAS's column list: names only is a parse error before 2.0, columns with types or a
     /// primary key a conversion error.
     fn ctas_columns(&mut self, elements: Option<&[TableElement<'_>]>) {
@@ -202,10 +220,10 @@ impl Found<'_> {
 
     fn hints(&mut self, offset: u32, text: &str) {
         let mut rest = 0;
-        while let Some(at) = text
-            .get(rest..)
-            .and_then(|t| memchr::memmem::find(t.as_bytes(), b"/*+"))
-        {
+        // One searcher for every statement (building one is dearer than most searches).
+        static HINT: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"/*+"));
+        while let Some(at) = text.get(rest..).and_then(|t| HINT.find(t.as_bytes())) {
             let start = rest + at;
             let end = text[start..]
                 .find("*/")
@@ -243,6 +261,8 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
 }
 
 impl<'a> visit::Visitor<'a> for Found<'_> {
+    // Called for every column type: most are built-ins the match passes over.
+    #[inline]
     fn data_type(&mut self, ty: &'a DataTypeSyntax<'a>) {
         match &ty.kind {
             TypeKind::Structured { .. } => self.out.push((Feature::TypeStructured, ty.span)),
