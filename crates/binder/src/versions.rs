@@ -88,8 +88,8 @@ impl Binder<'_> {
         };
         self.report(
             Diagnostic::new(Code::ManagedTable, ct.name.span, message).with_help(format!(
-                "the script is checked as Flink {version}, where a table without 'connector' is a \
-                 managed table (until Flink 2.0): give the table a 'connector'"
+                "the script is checked as Flink {version}, where {}: give the table a 'connector'",
+                Feature::ManagedTable.info().what
             )),
         );
         Err(())
