@@ -5,7 +5,7 @@
 use crate::catalog::ObjectPath;
 use crate::schema::TableSchema;
 use crate::Binder;
-use flinkddl_diagnostics::{Code, Diagnostic, FactStage, Feature, FlinkVersion};
+use flinkddl_diagnostics::{Code, Diagnostic, Feature, FlinkVersion};
 use flinkddl_syntax::{ast, versions};
 use flinkddl_types::{DataType, LogicalType};
 
@@ -15,10 +15,6 @@ impl Binder<'_> {
     /// there is one (the statement is then not converted further, as Flink stops there).
     pub(crate) fn version_rejects(&mut self, statement: &ast::Statement<'_>) -> bool {
         let version = self.options.flink_version;
-        if let Some(d) = versions::syntax_gate(statement, self.source, version) {
-            self.report(d);
-            return true;
-        }
         // The planner's facts count only in a statement that is planned (not a view).
         let planned = matches!(
             statement.kind,
@@ -28,16 +24,14 @@ impl Binder<'_> {
                 | ast::StatementKind::Execute { .. }
                 | ast::StatementKind::Explain(_)
         ) || matches!(&statement.kind, ast::StatementKind::CreateTable(ct) if ct.as_query.is_some());
-        let found = versions::first_missing(statement, self.source, version, FactStage::Convert)
-            .or_else(|| {
-                planned
-                    .then(|| {
-                        versions::first_missing(statement, self.source, version, FactStage::Plan)
-                    })
-                    .flatten()
-            });
-        let Some((feature, span)) = found else {
-            return false;
+        let (feature, span) = match versions::version_gate(statement, self.source, version, planned)
+        {
+            None => return false,
+            Some(versions::Gate::Syntax(d)) => {
+                self.report(d);
+                return true;
+            }
+            Some(versions::Gate::Later(feature, span)) => (feature, span),
         };
         let what = feature.info().missing_in(version);
         // Flink's own words where the feature is a name it does not know.
@@ -94,8 +88,8 @@ impl Binder<'_> {
         };
         self.report(
             Diagnostic::new(Code::ManagedTable, ct.name.span, message).with_help(format!(
-                "the script is checked as Flink {version}, where a table without 'connector' is a \
-                 managed table (until Flink 2.0): give the table a 'connector'"
+                "the script is checked as Flink {version}, where {}: give the table a 'connector'",
+                Feature::ManagedTable.info().what
             )),
         );
         Err(())
@@ -107,10 +101,14 @@ impl Binder<'_> {
     /// a function of the planner's operator table, printed upper-case and unquoted, not a
     /// built-in function printed back-quoted in the user's spelling.
     pub(crate) fn stored_in_version(&self, stored: String) -> String {
+        // Only a back-quoted call (`` `f`( ``) can be one: most expressions have none.
+        static CALL: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"`("));
         if self
             .options
             .flink_version
             .has(Feature::ToTimestampLtzQuoted)
+            || CALL.find(stored.as_bytes()).is_none()
         {
             return stored;
         }

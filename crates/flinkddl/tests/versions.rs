@@ -68,6 +68,8 @@ fn judge(
     };
     let mut failing = BTreeMap::new();
     let (mut verdict_ok, mut accepted, mut table_ok) = (0usize, 0usize, 0usize);
+    // compare.py's metrics on the cases both accept: the table's fields, DESCRIBE, SHOW CREATE.
+    let (mut both, mut schema_ok, mut describe_ok, mut show_ok) = (0usize, 0usize, 0usize, 0usize);
     for (case, exp) in cases.iter().zip(&expected) {
         let id = case["id"].as_str().unwrap_or("?").to_string();
         let sql = oracle_sql(case);
@@ -104,16 +106,30 @@ fn judge(
         if exp["accepted"] == Value::Bool(true) {
             accepted += 1;
             table_ok += usize::from(problem.is_none());
+            if !problem.as_deref().is_some_and(|p| p.starts_with("verdict")) {
+                both += 1;
+                let differs = problem.as_deref().and_then(|p| p.strip_prefix("differs: "));
+                let has = |what: &str| differs.is_some_and(|d| d.split(", ").any(|f| f == what));
+                let schema = differs
+                    .is_some_and(|d| d.split(", ").any(|f| f != "describe" && f != "show_create"));
+                schema_ok += usize::from(!schema);
+                describe_ok += usize::from(!has("describe"));
+                show_ok += usize::from(!has("show_create"));
+            }
         }
         if let Some(p) = problem {
             failing.insert(id, p);
         }
     }
+    let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
     let figures = format!(
-        "{version} {corpus} (judged as {judge_as}): verdict {verdict_ok}/{} ({:.1}%), accepted cases fully equal {table_ok}/{accepted} ({:.1}%)",
+        "{version} {corpus} (judged as {judge_as}): verdict {verdict_ok}/{} ({:.1}%), accepted cases fully equal {table_ok}/{accepted} ({:.1}%); both accept {both}: schema {:.1}%, describe {:.1}%, show_create {:.1}%",
         cases.len(),
-        100.0 * verdict_ok as f64 / cases.len().max(1) as f64,
-        100.0 * table_ok as f64 / accepted.max(1) as f64
+        pct(verdict_ok, cases.len()),
+        pct(table_ok, accepted),
+        pct(schema_ok, both),
+        pct(describe_ok, both),
+        pct(show_ok, both),
     );
     Some((failing, figures))
 }
@@ -347,4 +363,26 @@ fn versions_doc_is_fresh() {
         have == want,
         "docs/versions.md is stale: FLINKDDL_BLESS=1 cargo test -p flinkddl --test versions"
     );
+}
+
+/// The describe contract names the version it judged as, unless it is the default (whose
+/// reports stay as they were).
+#[test]
+fn describe_json_names_a_version_other_than_the_default() {
+    let sql = "CREATE TABLE t (a TIME(3)) WITH ('connector' = 'datagen');";
+    let json_as = |version: FlinkVersion| -> Value {
+        let options = flinkddl::Options {
+            flink_version: version,
+            ..flinkddl::Options::default()
+        };
+        let analysis = flinkddl::analyze_with(sql, &options);
+        serde_json::from_str(&flinkddl::contract::describe_json(sql, &analysis))
+            .unwrap_or(Value::Null)
+    };
+    let old = json_as(FlinkVersion::V2_2);
+    assert_eq!(old["flink_version"], "2.2");
+    assert_eq!(old["tables"][0]["columns"][0]["type"], "TIME(0)");
+    let newest = json_as(FlinkVersion::V2_3);
+    assert!(newest.get("flink_version").is_none());
+    assert_eq!(newest["tables"][0]["columns"][0]["type"], "TIME(3)");
 }

@@ -1,14 +1,14 @@
 //! Where a statement uses what only some Flink versions have (`data/versions.txt` of the
 //! diagnostics crate): the clauses, statements, types, functions and hints of the grammar that
 //! came with a later version. The grammar reads the newest Flink's language; [`newer_features`]
-//! lists what a statement uses of it that is version-dependent, and [`syntax_gate`] turns the
-//! first one an older version's parser rejects into that parser's error (`S050`). The binder
-//! reports the others (those rejected when converting) the same way.
+//! lists what a statement uses of it that is version-dependent, and [`version_gate`] finds the
+//! first one an older version rejects: its parser's error (`S050`), or one the binder reports
+//! as the converter's or planner's (`B150`).
 
 use crate::ast::BuiltinType;
 use crate::ast::{
     visit, AlterItem, AlterTableAction, ColumnKind, DataTypeSyntax, Expr, ExprKind, LikeFeature,
-    Query, Statement, StatementKind, TableElement, TableRef, TableRefKind, TypeKind,
+    ObjectKind, Query, Statement, StatementKind, TableElement, TableRef, TableRefKind, TypeKind,
 };
 use flinkddl_diagnostics::{Code, Diagnostic, FactStage, Feature, FlinkVersion, Span};
 
@@ -18,22 +18,49 @@ const FUNCTIONS: [(&str, Feature); 2] = [
     ("SPLIT", Feature::FnSplit),
 ];
 
-/// The first parse-stage feature of `statement` (by position) that `version` lacks, as its
-/// parser's error. `None` for the newest version.
-pub fn syntax_gate(
+/// What `version` rejects of `statement` before converting it, found in one walk: the first
+/// feature its parser does not know (`S050`), else the first its converter rejects, else (when
+/// `planned`: an INSERT, query, CTAS, ... that is planned) the first its planner rejects; the
+/// last two are the binder's to report (`B150`). `None` for the newest version.
+pub fn version_gate(
     statement: &Statement<'_>,
     source: &str,
     version: FlinkVersion,
-) -> Option<Diagnostic> {
-    let (feature, span) = first_missing(statement, source, version, FactStage::Parse)?;
-    Some(
-        Diagnostic::new(
-            Code::SyntaxNeedsNewerFlink,
-            span,
-            feature.info().missing_in(version),
-        )
-        .with_help(checked_as(version)),
-    )
+    planned: bool,
+) -> Option<Gate> {
+    if version == FlinkVersion::LATEST {
+        return None;
+    }
+    let found = newer_features(statement, source);
+    let first = |stage: FactStage| {
+        found
+            .iter()
+            .filter(|(f, _)| f.info().stage == stage && !version.has(*f))
+            .min_by_key(|(_, span)| span.start)
+            .copied()
+    };
+    if let Some((feature, span)) = first(FactStage::Parse) {
+        return Some(Gate::Syntax(
+            Diagnostic::new(
+                Code::SyntaxNeedsNewerFlink,
+                span,
+                feature.info().missing_in(version),
+            )
+            .with_help(checked_as(version)),
+        ));
+    }
+    first(FactStage::Convert)
+        .or_else(|| planned.then(|| first(FactStage::Plan)).flatten())
+        .map(|(feature, span)| Gate::Later(feature, span))
+}
+
+/// What [`version_gate`] found.
+#[derive(Debug)]
+pub enum Gate {
+    /// The version's parser rejects the statement: its diagnostic.
+    Syntax(Diagnostic),
+    /// The version rejects the statement when converting or planning it: the feature, where.
+    Later(Feature, Span),
 }
 
 /// The help of a diagnostic that exists because of the version.
@@ -42,22 +69,6 @@ pub fn checked_as(version: FlinkVersion) -> String {
         "the script is checked as Flink {version} (`flink-version`): do without it, or check the \
          script as the Flink version it runs on"
     )
-}
-
-/// The first feature of `stage` that `statement` uses and `version` lacks, by position.
-pub fn first_missing(
-    statement: &Statement<'_>,
-    source: &str,
-    version: FlinkVersion,
-    stage: FactStage,
-) -> Option<(Feature, Span)> {
-    if version == FlinkVersion::LATEST {
-        return None;
-    }
-    newer_features(statement, source)
-        .into_iter()
-        .filter(|(f, _)| f.info().stage == stage && !version.has(*f))
-        .min_by_key(|(_, span)| span.start)
 }
 
 /// Every version-dependent feature `statement` uses, with the span that shows it (unordered).
@@ -97,7 +108,9 @@ impl Found<'_> {
                 if ct.as_query.is_some() {
                     self.ctas_columns(ct.elements.as_ref().map(|e| e.items.as_slice()));
                 }
-                visit::walk_statement(self, statement);
+                for element in ct.elements.iter().flat_map(|e| e.items.iter()) {
+                    self.element(element);
+                }
                 if let Some(q) = &ct.as_query {
                     visit::walk_query(self, q.query);
                 }
@@ -113,13 +126,37 @@ impl Found<'_> {
                 visit::walk_statement(self, statement);
             }
             StatementKind::Other(other) if other.words.contains("MATERIALIZED") => {
-                let at = find_word(text, "MATERIALIZED").unwrap_or(0);
-                let start = statement.span.start + at as u32;
-                let span = Span {
-                    start,
-                    end: start + "MATERIALIZED".len() as u32,
-                };
-                self.out.push((Feature::MaterializedTable, span));
+                self.word(
+                    statement.span.start,
+                    text,
+                    "MATERIALIZED",
+                    Feature::MaterializedTable,
+                );
+            }
+            StatementKind::Show(show) if show.what == "CREATE CATALOG" => {
+                self.word(
+                    statement.span.start,
+                    text,
+                    "CATALOG",
+                    Feature::CatalogStatements,
+                );
+            }
+            // Before 1.20, DESCRIBE reads CATALOG as a table's name and fails to convert.
+            StatementKind::Describe(d) if d.object == Some(ObjectKind::Catalog) => {
+                self.word(
+                    statement.span.start,
+                    text,
+                    "CATALOG",
+                    Feature::DescribeCatalog,
+                );
+            }
+            StatementKind::AlterOther(alter) if alter.object == ObjectKind::Catalog => {
+                self.word(
+                    statement.span.start,
+                    text,
+                    "CATALOG",
+                    Feature::CatalogStatements,
+                );
             }
             StatementKind::CreateView(v) => visit::walk_query(self, v.query.query),
             StatementKind::Query(q) => visit::walk_query(self, q.query),
@@ -140,6 +177,32 @@ impl Found<'_> {
         }
     }
 
+    /// `feature`, shown by the first `word` of the statement's `text` (at `offset`).
+    fn word(&mut self, offset: u32, text: &str, word: &str, feature: Feature) {
+        let start = offset + find_word(text, word).unwrap_or(0) as u32;
+        let span = Span {
+            start,
+            end: start + word.len() as u32,
+        };
+        self.out.push((feature, span));
+    }
+
+    /// The types and expressions of a table element (as `visit::walk_elements`, without
+    /// listing the elements first).
+    fn element<'a>(&mut self, element: &'a TableElement<'a>) {
+        match element {
+            TableElement::Column(column) => match &column.kind {
+                ColumnKind::Physical { data_type, .. } | ColumnKind::Metadata { data_type, .. } => {
+                    visit::walk_type(self, data_type)
+                }
+                ColumnKind::Computed { expr } => visit::walk_expr(self, expr),
+                ColumnKind::NameOnly => {}
+            },
+            TableElement::Watermark(w) => visit::walk_expr(self, &w.expr),
+            TableElement::Constraint(_) | TableElement::Error { .. } => {}
+        }
+    }
+
     /// A CTAS's column list: names only is a parse error before 2.0, columns with types or a
     /// primary key a conversion error.
     fn ctas_columns(&mut self, elements: Option<&[TableElement<'_>]>) {
@@ -157,7 +220,10 @@ impl Found<'_> {
 
     fn hints(&mut self, offset: u32, text: &str) {
         let mut rest = 0;
-        while let Some(at) = text.get(rest..).and_then(|t| t.find("/*+")) {
+        // One searcher for every statement (building one is dearer than most searches).
+        static HINT: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"/*+"));
+        while let Some(at) = text.get(rest..).and_then(|t| HINT.find(t.as_bytes())) {
             let start = rest + at;
             let end = text[start..]
                 .find("*/")
@@ -195,6 +261,8 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
 }
 
 impl<'a> visit::Visitor<'a> for Found<'_> {
+    // Called for every column type: most are built-ins the match passes over.
+    #[inline]
     fn data_type(&mut self, ty: &'a DataTypeSyntax<'a>) {
         match &ty.kind {
             TypeKind::Structured { .. } => self.out.push((Feature::TypeStructured, ty.span)),
@@ -215,8 +283,10 @@ impl<'a> visit::Visitor<'a> for Found<'_> {
     fn expr(&mut self, expr: &'a Expr<'a>) {
         if let ExprKind::Call(call) = &expr.kind {
             if let [name] = call.name.parts.as_slice() {
-                let upper = name.value.to_ascii_uppercase();
-                if let Some((_, feature)) = FUNCTIONS.iter().find(|(n, _)| *n == upper) {
+                let known = FUNCTIONS
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(name.value));
+                if let Some((_, feature)) = known {
                     self.out.push((*feature, name.span));
                 }
             }
