@@ -98,24 +98,9 @@ impl Project {
             let (text, offset) = match read_text(path) {
                 Ok(read) => read,
                 Err(reason) => {
-                    // Bound as an empty script, so that the files' numbers in the prelude
-                    // (`Definition::script`) stay their places in `files`.
-                    let options = Options {
-                        prelude: Some(&prelude),
-                        ..*options
-                    };
-                    let (_, _, next) = crate::diagnose_continuing(String::new(), &options);
-                    let before = std::mem::replace(&mut prelude, next);
-                    files.push(CatalogFile {
-                        path: path.clone(),
-                        text: None,
-                        unreadable: Some(reason),
-                        offset: 0,
-                        diagnostics: Vec::new(),
-                        places: Vec::new(),
-                        script: None,
-                        before,
-                    });
+                    let (file, next) = unreadable(path, reason, &prelude, options);
+                    prelude = next;
+                    files.push(file);
                     continue;
                 }
             };
@@ -200,6 +185,32 @@ impl Project {
     }
 }
 
+/// A catalog file that cannot be read: noted, and bound as an empty script so that the files'
+/// numbers in the prelude (`Definition::script`) stay their places in `files`.
+fn unreadable(
+    path: &Path,
+    reason: String,
+    prelude: &Prelude,
+    options: &Options,
+) -> (CatalogFile, Prelude) {
+    let options = Options {
+        prelude: Some(prelude),
+        ..*options
+    };
+    let (_, _, next) = crate::diagnose_continuing(String::new(), &options);
+    let file = CatalogFile {
+        path: path.to_path_buf(),
+        text: None,
+        unreadable: Some(reason),
+        offset: 0,
+        diagnostics: Vec::new(),
+        places: Vec::new(),
+        script: None,
+        before: prelude.clone(),
+    };
+    (file, next)
+}
+
 /// A catalog snapshot (`snapshot`), run from `prelude`: the file as checked, and the prelude it
 /// leaves (`prelude`'s next, also when the file is unusable: the files' numbers stay their
 /// places).
@@ -210,20 +221,7 @@ fn read_snapshot(path: &Path, prelude: &Prelude, options: &Options) -> (CatalogF
     };
     let (json, offset) = match read_text(path) {
         Ok(read) => read,
-        Err(reason) => {
-            let (_, _, next) = crate::diagnose_continuing(String::new(), &options);
-            let file = CatalogFile {
-                path: path.to_path_buf(),
-                text: None,
-                unreadable: Some(reason),
-                offset: 0,
-                diagnostics: Vec::new(),
-                places: Vec::new(),
-                script: None,
-                before: prelude.clone(),
-            };
-            return (file, next);
-        }
+        Err(reason) => return unreadable(path, reason, prelude, &options),
     };
     let mut places = Vec::new();
     let mut ran = None;

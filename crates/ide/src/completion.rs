@@ -852,13 +852,7 @@ impl Collector<'_> {
             }
             seen.push(&def.path);
             let (c, d, t) = &*def.path;
-            let insert = if *c == catalog && *d == database {
-                quote_ident(t)
-            } else if *c == catalog {
-                format!("{}.{}", quote_ident(d), quote_ident(t))
-            } else {
-                format!("{}.{}.{}", quote_ident(c), quote_ident(d), quote_ident(t))
-            };
+            let insert = table_insert(&def.path, &catalog, &database);
             let kind = match def.kind {
                 crate::index::TableKind::Table => "table",
                 crate::index::TableKind::View => "view",
@@ -890,13 +884,7 @@ impl Collector<'_> {
         };
         for (path, kind, file) in project {
             let (c, d, t) = &*path;
-            let insert = if *c == catalog && *d == database {
-                quote_ident(t)
-            } else if *c == catalog {
-                format!("{}.{}", quote_ident(d), quote_ident(t))
-            } else {
-                format!("{}.{}.{}", quote_ident(c), quote_ident(d), quote_ident(t))
-            };
+            let insert = table_insert(&path, &catalog, &database);
             let item = self.push(insert.clone(), CompletionKind::Table, insert, false);
             item.detail = Some(format!("{kind} {c}.{d}.{t} ({file})"));
         }
@@ -1486,6 +1474,18 @@ fn dotted_name(text: &str, tokens: &[Token], from: usize) -> Vec<String> {
         }
     }
     parts
+}
+
+/// A table's name as a statement in `catalog`.`database` writes it: as short as it can be.
+fn table_insert(path: &TablePath, catalog: &str, database: &str) -> String {
+    let (c, d, t) = &**path;
+    if c == catalog && d == database {
+        quote_ident(t)
+    } else if c == catalog {
+        format!("{}.{}", quote_ident(d), quote_ident(t))
+    } else {
+        format!("{}.{}.{}", quote_ident(c), quote_ident(d), quote_ident(t))
+    }
 }
 
 #[cfg(test)]
