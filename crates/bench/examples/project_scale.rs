@@ -31,10 +31,20 @@ fn main() {
     println!("|---:|---:|---:|---:|---:|---:|");
     for (jobs, tables) in sizes {
         let dir = std::env::temp_dir().join(format!("flinkddl-scale-{jobs}-{tables}"));
-        write_project(&dir, jobs, tables);
-        let (build, checked, errors) = check(&dir, true);
-        let (_, alone, _) = check(&dir, false);
-        assert_eq!(errors, 0, "the generated project must be valid");
+        let measured = write_project(&dir, jobs, tables)
+            .map_err(|e| e.to_string())
+            .and_then(|()| Ok((check(&dir, true)?, check(&dir, false)?)));
+        let ((build, checked, errors), (_, alone, _)) = match measured {
+            Ok(measured) => measured,
+            Err(e) => {
+                eprintln!("project_scale: {e}");
+                std::process::exit(1);
+            }
+        };
+        if errors != 0 {
+            eprintln!("project_scale: the generated project has {errors} errors");
+            std::process::exit(1);
+        }
         println!(
             "| {jobs} | {tables} | {:.1} ms | {:.1} ms | {:.1} µs | {:.1} µs |",
             build * 1e3,
@@ -47,15 +57,14 @@ fn main() {
 }
 
 /// Seconds to build the catalog, seconds to check the jobs, and the errors found.
-fn check(dir: &Path, with_catalog: bool) -> (f64, f64, usize) {
+fn check(dir: &Path, with_catalog: bool) -> Result<(f64, f64, usize), String> {
     let toml = dir.join(if with_catalog {
         "flinkddl.toml"
     } else {
         "alone.toml"
     });
-    let mut finder = flinkddl_cli::files::finder(Some(&toml)).expect("the configuration loads");
-    let plan = flinkddl_cli::files::expand(&[dir.join("jobs")], None, &mut finder)
-        .expect("the jobs are found");
+    let mut finder = flinkddl_cli::files::finder(Some(&toml))?;
+    let plan = flinkddl_cli::files::expand(&[dir.join("jobs")], None, &mut finder)?;
     let started = Instant::now();
     if let Some(first) = plan.first() {
         first.config.project();
@@ -63,20 +72,20 @@ fn check(dir: &Path, with_catalog: bool) -> (f64, f64, usize) {
     let build = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let (_, summary) = flinkddl_cli::check::check_all(plan);
-    (build, started.elapsed().as_secs_f64(), summary.errors)
+    Ok((build, started.elapsed().as_secs_f64(), summary.errors))
 }
 
 /// `tables` source tables in `ddl/` (100 a file) and one sink, and `jobs` job files, each an
 /// INSERT that joins two of the tables and aggregates.
-fn write_project(dir: &Path, jobs: usize, tables: usize) {
+fn write_project(dir: &Path, jobs: usize, tables: usize) -> std::io::Result<()> {
     let _ = std::fs::remove_dir_all(dir);
     let ddl = dir.join("ddl");
     let job_dir = dir.join("jobs");
     for d in [&ddl, &job_dir] {
-        std::fs::create_dir_all(d).expect("a temporary directory");
+        std::fs::create_dir_all(d)?;
     }
-    std::fs::write(dir.join("flinkddl.toml"), "catalog = [\"ddl/*.sql\"]\n").expect("write");
-    std::fs::write(dir.join("alone.toml"), "").expect("write");
+    std::fs::write(dir.join("flinkddl.toml"), "catalog = [\"ddl/*.sql\"]\n")?;
+    std::fs::write(dir.join("alone.toml"), "")?;
     let mut file = String::new();
     for t in 0..tables {
         file.push_str(&format!(
@@ -84,14 +93,14 @@ fn write_project(dir: &Path, jobs: usize, tables: usize) {
              WATERMARK FOR ts AS ts - INTERVAL '5' SECOND\n) WITH ('connector' = 'datagen');\n"
         ));
         if (t + 1) % TABLES_PER_FILE == 0 || t + 1 == tables {
-            write_file(&ddl.join(format!("{:05}.sql", t / TABLES_PER_FILE)), &file);
+            write_file(&ddl.join(format!("{:05}.sql", t / TABLES_PER_FILE)), &file)?;
             file.clear();
         }
     }
     write_file(
         &ddl.join("sinks.sql"),
         "CREATE TABLE totals (k STRING, total DECIMAL(38, 2)) WITH ('connector' = 'blackhole');\n",
-    );
+    )?;
     for j in 0..jobs {
         let a = j % tables;
         let b = (j * 7 + 1) % tables;
@@ -101,10 +110,11 @@ fn write_project(dir: &Path, jobs: usize, tables: usize) {
                 "INSERT INTO totals\nSELECT a.k{a}, SUM(a.amount + b.amount)\n\
                  FROM t{a} AS a JOIN t{b} AS b ON a.id = b.id\nWHERE a.amount > 10\nGROUP BY a.k{a};\n"
             ),
-        );
+        )?;
     }
+    Ok(())
 }
 
-fn write_file(path: &PathBuf, text: &str) {
-    std::fs::write(path, text).expect("write a generated file");
+fn write_file(path: &PathBuf, text: &str) -> std::io::Result<()> {
+    std::fs::write(path, text)
 }

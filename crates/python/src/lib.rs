@@ -372,7 +372,8 @@ fn lineage(
 /// `flinkddl lineage --format openlineage` prints, as a JSON array); `event_time` now when
 /// not given.
 #[pyfunction]
-#[pyo3(signature = (sql, job_namespace = "flink".to_string(), source = "<string>".to_string(), event_time = None, fresh_session = false, config = None))]
+#[pyo3(signature = (sql, job_namespace = "flink".to_string(), source = "<string>".to_string(), event_time = None, fresh_session = false, config = None, flink_version = None))]
+#[allow(clippy::too_many_arguments)]
 fn openlineage(
     py: Python<'_>,
     sql: String,
@@ -381,8 +382,9 @@ fn openlineage(
     event_time: Option<String>,
     fresh_session: bool,
     config: Option<PathBuf>,
+    flink_version: Option<String>,
 ) -> PyResult<String> {
-    let config = text_config(config, fresh_session)?;
+    let config = text_config(config, fresh_session, flink_version)?;
     Ok(py.detach(move || {
         let options = flinkddl::Options {
             semantic_model: true,

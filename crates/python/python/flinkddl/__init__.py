@@ -485,6 +485,7 @@ def openlineage_events(
     event_time: Optional[str] = None,
     fresh_session: bool = False,
     config: Optional[PathLike] = None,
+    flink_version: Optional[str] = None,
 ) -> Tuple[Dict[str, Any], ...]:
     """OpenLineage run events (spec 2-0-2) of one script: one per job (an INSERT, a CTAS or
     RTAS, a statement set) with its input and output datasets and the ``columnLineage`` facet,
@@ -506,6 +507,7 @@ def openlineage_events(
             event_time,
             bool(fresh_session),
             _optional_path(config, "config"),
+            _version(flink_version),
         )
     )
     return tuple(raw)

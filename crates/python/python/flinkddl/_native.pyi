@@ -42,4 +42,5 @@ def openlineage(
     event_time: Optional[str] = None,
     fresh_session: bool = False,
     config: Optional[str] = None,
+    flink_version: Optional[str] = None,
 ) -> str: ...
