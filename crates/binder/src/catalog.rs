@@ -345,24 +345,19 @@ impl Catalog {
     /// one of the same name only in lookups; both are listed), moved out of the catalog (no
     /// copies). A catalog that continues a prelude lists only the tables its own script
     /// created or targeted.
-    pub fn into_tables_in_order(self) -> Vec<Arc<TableSchema>> {
-        let Catalog { objects, order, .. } = self;
-        match Arc::try_unwrap(objects) {
-            Ok(mut objects) => order
-                .into_iter()
-                .flatten()
-                .filter_map(|(path, temporary)| match objects.take(&path, temporary) {
-                    Some(CatalogObject::Table(t)) => Some(t),
-                    _ => None,
-                })
-                .collect(),
+    pub fn into_tables_in_order(mut self) -> Vec<Arc<TableSchema>> {
+        let Some(objects) = Arc::get_mut(&mut self.objects) else {
             // Shared with a prelude: the tables are shared too.
-            Err(shared) => order
-                .into_iter()
-                .flatten()
-                .filter_map(|(path, temporary)| shared.table_at(&path, temporary).cloned())
-                .collect(),
-        }
+            return self.own_tables_in_order();
+        };
+        std::mem::take(&mut self.order)
+            .into_iter()
+            .flatten()
+            .filter_map(|(path, temporary)| match objects.take(&path, temporary) {
+                Some(CatalogObject::Table(t)) => Some(t),
+                _ => None,
+            })
+            .collect()
     }
 
     /// [`Catalog::into_tables_in_order`], the tables shared with the catalog.
@@ -384,14 +379,7 @@ impl Catalog {
         keep: impl Fn(&str) -> bool + 's,
     ) -> impl Iterator<Item = &'s TableSchema> + 's {
         let own = self.order.iter().rev().flatten();
-        let earlier = self
-            .earlier
-            .iter()
-            .flat_map(|earlier| earlier.iter().rev())
-            .filter(|(path, temporary)| {
-                !self.order_index[usize::from(*temporary)].contains_key(path)
-            });
-        own.chain(earlier)
+        own.chain(self.earlier_not_own().rev())
             .take(limit)
             .filter(move |(path, _)| keep(&path.2))
             .filter_map(|(path, temporary)| self.objects.table_at(path, *temporary))
@@ -421,17 +409,7 @@ impl Catalog {
     /// This session as a prelude for others ([`Catalog::continuing`]): the creation order,
     /// the earlier sessions' first, then this one's, of the tables that still exist.
     pub fn into_prelude(self) -> Catalog {
-        let mut merged: Vec<OrderEntry> = Vec::new();
-        if let Some(earlier) = &self.earlier {
-            merged.extend(
-                earlier
-                    .iter()
-                    .filter(|(path, temporary)| {
-                        !self.order_index[usize::from(*temporary)].contains_key(path)
-                    })
-                    .cloned(),
-            );
-        }
+        let mut merged: Vec<OrderEntry> = self.earlier_not_own().cloned().collect();
         merged.extend(self.order.iter().flatten().cloned());
         merged.retain(|(path, temporary)| self.objects.table_at(path, *temporary).is_some());
         Catalog {
@@ -444,18 +422,15 @@ impl Catalog {
         }
     }
 
-    /// Every table of the session, the prelude's included, in creation order.
-    pub fn all_tables(&self) -> impl Iterator<Item = &Arc<TableSchema>> + '_ {
-        let earlier = self
-            .earlier
+    /// The prelude's creation order (oldest first), less the tables this session created or
+    /// targeted again (they are in its own order).
+    fn earlier_not_own(&self) -> impl DoubleEndedIterator<Item = &OrderEntry> + '_ {
+        self.earlier
             .iter()
             .flat_map(|earlier| earlier.iter())
             .filter(|(path, temporary)| {
                 !self.order_index[usize::from(*temporary)].contains_key(path)
-            });
-        earlier
-            .chain(self.order.iter().flatten())
-            .filter_map(|(path, temporary)| self.objects.table_at(path, *temporary))
+            })
     }
 }
 

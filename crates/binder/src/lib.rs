@@ -196,9 +196,9 @@ impl<'a> Binder<'a> {
         prelude::Prelude {
             catalog,
             declared,
-            user_functions: self.user_functions.clone(),
+            user_functions: std::mem::take(&mut self.user_functions),
             modules_loaded: self.modules_loaded,
-            failed_tables: self.failed_tables.clone(),
+            failed_tables: std::mem::take(&mut self.failed_tables),
             scripts: self.script,
             definitions,
         }

@@ -9,7 +9,6 @@
 //! over a large catalog costs what the job files cost, not a copy of the catalog each.
 
 use crate::catalog::{Catalog, ObjectPath};
-use crate::schema::TableSchema;
 use flinkddl_diagnostics::Span;
 use std::sync::Arc;
 
@@ -64,11 +63,6 @@ impl Prelude {
     /// to this).
     pub fn scripts(&self) -> ScriptId {
         self.scripts
-    }
-
-    /// Every table the prelude holds, in the order its files created (or last targeted) them.
-    pub fn tables(&self) -> impl Iterator<Item = &Arc<TableSchema>> + '_ {
-        self.catalog.all_tables()
     }
 
     /// Where the catalog files define the table or view at `path`.

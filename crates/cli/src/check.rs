@@ -106,9 +106,10 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
     let extra = catalog_reports_not_planned(&plan);
     // Without `catalog`, a run of several files notes what each creates and uses, to suggest
     // the setting (F006): (the file, its configuration's directory) per planned file.
-    let noting = plan.len() > 1;
+    let noting = plan.len() > 1 && plan.iter().any(|p| p.config.catalog.is_empty());
     let places: Vec<(std::path::PathBuf, std::path::PathBuf)> = plan
         .iter()
+        .filter(|_| noting)
         .map(|p| match &p.target {
             Target::File(path) => (
                 flinkddl_config::normalize(path),
@@ -194,6 +195,9 @@ fn catalog_file_report(
 /// are not among them (a session whose init files fail runs no job), and each configuration's
 /// catalog entries that name no file (on the `flinkddl.toml`), once per configuration.
 fn catalog_reports_not_planned(plan: &[Planned]) -> Vec<FileReport> {
+    if plan.iter().all(|p| p.config.catalog.is_empty()) {
+        return Vec::new();
+    }
     let planned: std::collections::HashSet<std::path::PathBuf> = plan
         .iter()
         .filter_map(|p| match &p.target {

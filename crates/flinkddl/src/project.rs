@@ -236,10 +236,11 @@ fn read_snapshot(path: &Path, prelude: &Prelude, options: &Options) -> (CatalogF
                 .into_iter()
                 .filter(|d| d.severity == crate::Severity::Error)
                 .collect();
-            places = crate::snapshot::places(&json, &script);
+            let keys = crate::snapshot::ddl_keys(&json);
+            places = crate::snapshot::places(&keys, &script);
             ran = Some(script.text.clone());
             (
-                crate::snapshot::place(&json, &snapshot, &script, errors),
+                crate::snapshot::place(&keys, &snapshot, &script, errors),
                 next,
             )
         }

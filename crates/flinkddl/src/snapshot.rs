@@ -212,19 +212,23 @@ fn quoted(name: &str) -> String {
     format!("`{}`", name.replace('`', "``"))
 }
 
+/// Where each entry's `"ddl"` key is in the snapshot's JSON, in order (the entries are written
+/// in order): what [`place`] and [`places`] show an entry at.
+pub fn ddl_keys(json: &str) -> Vec<Span> {
+    json.match_indices("\"ddl\"")
+        .map(|(i, key)| Span::new(i as u32, (i + key.len()) as u32))
+        .collect()
+}
+
 /// The diagnostics of a snapshot's script, placed in the snapshot's JSON: at the `"ddl"` of
-/// the entry they are about, their message naming it. Labels in the generated text are dropped.
+/// the entry they are about (`keys`: [`ddl_keys`]), their message naming it. Labels in the
+/// generated text are dropped.
 pub fn place(
-    json: &str,
+    keys: &[Span],
     snapshot: &Snapshot,
     script: &AsScript,
     diagnostics: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
-    // Where each entry's `"ddl"` key is, in order (the entries are written in order).
-    let ddl_keys: Vec<u32> = json
-        .match_indices("\"ddl\"")
-        .map(|(i, _)| i as u32)
-        .collect();
     diagnostics
         .into_iter()
         .map(|d| {
@@ -235,9 +239,7 @@ pub fn place(
             let object = script.statements.get(at).and_then(|(_, o)| *o);
             let (span, entry) = match object {
                 Some(i) => (
-                    ddl_keys
-                        .get(i)
-                        .map_or(Span::new(0, 0), |&k| Span::new(k, k + 5)),
+                    keys.get(i).copied().unwrap_or(Span::new(0, 0)),
                     snapshot
                         .objects
                         .get(i)
@@ -255,19 +257,12 @@ pub fn place(
 }
 
 /// Each object statement of a snapshot's script, and where its entry's `"ddl"` key is in the
-/// JSON.
-pub fn places(json: &str, script: &AsScript) -> Vec<(Span, Span)> {
-    let ddl_keys: Vec<u32> = json
-        .match_indices("\"ddl\"")
-        .map(|(i, _)| i as u32)
-        .collect();
+/// JSON (`keys`: [`ddl_keys`]).
+pub fn places(keys: &[Span], script: &AsScript) -> Vec<(Span, Span)> {
     script
         .statements
         .iter()
-        .filter_map(|(span, object)| {
-            let key = *ddl_keys.get((*object)?)?;
-            Some((*span, Span::new(key, key + 5)))
-        })
+        .filter_map(|(span, object)| Some((*span, *keys.get((*object)?)?)))
         .collect()
 }
 

@@ -492,9 +492,15 @@ fn keeping_view_columns(
             let view_names_it = matches!(
                 statements.get(statement).map(|s| &s.kind),
                 Some(StatementKind::CreateView(v)) if v.columns.is_none()
-            ) && model.outputs.iter().any(|o| {
-                o.statement == statement
-                    && o.depth == 0
+            ) && {
+                // The model's outputs are in statement order: this statement's only.
+                let from = model.outputs.partition_point(|o| o.statement < statement);
+                model.outputs[from..]
+                    .iter()
+                    .take_while(|o| o.statement == statement)
+            }
+            .any(|o| {
+                o.depth == 0
                     && o.alias.is_none()
                     && !o.wildcard
                     && o.span.end == edit.span.end

@@ -889,11 +889,8 @@ impl Server {
         params: &serde_json::Value,
         uri_of: fn(P) -> Url,
     ) -> (handlers::OpenTexts, Option<Arc<flinkddl_config::Config>>) {
-        let open: handlers::OpenTexts = self
-            .documents
-            .iter()
-            .filter_map(|(uri, d)| Some((uri.to_file_path().ok()?, d.text.as_str().into())))
-            .collect();
+        // Only a document of a project with a catalog is renamed across files: the texts are
+        // copied for those alone.
         let config = serde_json::from_value::<P>(params.clone())
             .ok()
             .map(uri_of)
@@ -902,7 +899,16 @@ impl Server {
                 self.documents
                     .get(&uri)
                     .map(|d| d.config.resolved.config.clone())
-            });
+            })
+            .filter(|config| !config.catalog.is_empty());
+        let open: handlers::OpenTexts = match config {
+            Some(_) => self
+                .documents
+                .iter()
+                .filter_map(|(uri, d)| Some((uri.to_file_path().ok()?, d.text.as_str().into())))
+                .collect(),
+            None => handlers::OpenTexts::new(),
+        };
         (open, config)
     }
 

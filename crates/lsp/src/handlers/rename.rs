@@ -24,6 +24,14 @@ pub fn prepare_rename(
 /// is read from disk).
 pub type OpenTexts = HashMap<std::path::PathBuf, std::sync::Arc<str>>;
 
+/// A project file's text: the open document's as the editor has it, else the file on disk.
+fn read_file(open: &OpenTexts, path: &std::path::Path) -> Option<std::sync::Arc<str>> {
+    match open.get(path) {
+        Some(text) => Some(text.clone()),
+        None => std::fs::read_to_string(path).ok().map(Into::into),
+    }
+}
+
 /// `textDocument/references` across the files of the document's project when the name is one a
 /// catalog file defines (open documents as they are, the others from disk); else the
 /// document's own.
@@ -35,12 +43,7 @@ pub fn references_in_project(
     open: &OpenTexts,
 ) -> Vec<lsp::Location> {
     let at = lsp_offset(a, params.text_document_position.position);
-    let read = |path: &std::path::Path| -> Option<std::sync::Arc<str>> {
-        match open.get(path) {
-            Some(text) => Some(text.clone()),
-            None => std::fs::read_to_string(path).ok().map(Into::into),
-        }
-    };
+    let read = |path: &std::path::Path| read_file(open, path);
     let uses = uri.to_file_path().ok().and_then(|this| {
         flinkddl_ide::rename::project_uses(a, &this, config, at, &read)
             .ok()
@@ -89,12 +92,7 @@ pub fn rename_in_project(
         return rename(a, uri, params);
     };
     let at = lsp_offset(a, params.text_document_position.position);
-    let read = |path: &std::path::Path| -> Option<std::sync::Arc<str>> {
-        match open.get(path) {
-            Some(text) => Some(text.clone()),
-            None => std::fs::read_to_string(path).ok().map(Into::into),
-        }
-    };
+    let read = |path: &std::path::Path| read_file(open, path);
     let files =
         flinkddl_ide::rename::rename_in_project(a, &this, config, at, &params.new_name, &read)
             .map_err(|e| e.to_string())?;
