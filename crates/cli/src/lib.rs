@@ -13,6 +13,7 @@
 //! diagnostic says. It is the only crate that prints, and only `main.rs` prints: the
 //! renderers return strings.
 
+pub mod app;
 pub mod check;
 pub mod config;
 pub mod docs;
