@@ -7,13 +7,15 @@
 //! an error (or a warning, with `--deny-warnings`), 2 on a usage error (bad arguments, a bad
 //! `flinkddl.toml`, a glob that matches nothing, an unknown code for `explain`).
 
-use clap::{Parser, Subcommand, ValueEnum};
 use crate::check::check_all;
-use crate::render::{github, human, sarif};
-use crate::{docs, files, flags, json, EXIT_USAGE};
+use crate::render::{concise, github, human, sarif};
+use crate::{docs, files, flags, json, EXIT_CLEAN, EXIT_USAGE};
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// An exit status: [`EXIT_CLEAN`], [`crate::EXIT_PROBLEMS`] or [`EXIT_USAGE`].
+type Status = u8;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
@@ -116,6 +118,8 @@ struct CheckArgs {
     #[command(flatten)]
     version: VersionArg,
     #[command(flatten)]
+    discovery: files::Discovery,
+    #[command(flatten)]
     more: flags::CheckFlags,
 }
 
@@ -180,6 +184,8 @@ enum Format {
     Sarif,
     /// GitHub Actions workflow commands (annotations).
     Github,
+    /// One line per diagnostic: `path:line:column: severity[CODE] message`, then the summary.
+    Concise,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -190,7 +196,7 @@ enum Color {
 }
 
 /// Runs the command line `args` (the first is the program's name) and returns its exit status.
-pub fn run<I, T>(args: I) -> ExitCode
+pub fn run<I, T>(args: I) -> Status
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
@@ -200,9 +206,9 @@ where
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() {
-                ExitCode::from(EXIT_USAGE)
+                EXIT_USAGE
             } else {
-                ExitCode::SUCCESS
+                EXIT_CLEAN
             };
         }
     };
@@ -219,7 +225,7 @@ where
             let outcome = crate::format::run(&args);
             out(&outcome.stdout);
             eprint!("{}", outcome.stderr);
-            ExitCode::from(outcome.exit)
+            outcome.exit
         }
         Command::Parse { file } => parse(&file),
         Command::Lineage {
@@ -241,7 +247,7 @@ where
 /// `flinkddl snapshot`: the files run as a project's catalog files do, their errors on stderr
 /// (a snapshot of a session that fails is still written, of what it created), the snapshot
 /// to stdout or `--output`.
-fn snapshot(files: &[PathBuf], output: Option<&std::path::Path>) -> ExitCode {
+fn snapshot(files: &[PathBuf], output: Option<&std::path::Path>) -> Status {
     let paths: Vec<PathBuf> = files
         .iter()
         .map(|f| flinkddl_config::normalize(f))
@@ -251,11 +257,11 @@ fn snapshot(files: &[PathBuf], output: Option<&std::path::Path>) -> ExitCode {
         ..flinkddl::Options::default()
     };
     let project = flinkddl::project::Project::build(&paths, &options);
-    let mut status = ExitCode::SUCCESS;
+    let mut status = EXIT_CLEAN;
     for (given, file) in files.iter().zip(&project.files) {
         if let Some(reason) = &file.unreadable {
             eprintln!("error: {}: {reason}", given.display());
-            status = ExitCode::from(crate::EXIT_USAGE);
+            status = crate::EXIT_USAGE;
         }
         for d in file
             .diagnostics
@@ -263,7 +269,7 @@ fn snapshot(files: &[PathBuf], output: Option<&std::path::Path>) -> ExitCode {
             .filter(|d| d.severity == flinkddl::Severity::Error)
         {
             eprintln!("{}: {} {}", given.display(), d.code, d.message);
-            status = ExitCode::from(crate::EXIT_PROBLEMS);
+            status = crate::EXIT_PROBLEMS;
         }
     }
     let (snapshot, left_out) = flinkddl::snapshot::of_project(&project);
@@ -286,13 +292,13 @@ fn snapshot(files: &[PathBuf], output: Option<&std::path::Path>) -> ExitCode {
 }
 
 /// The language server speaks the protocol on stdout; only a failure to start is printed here.
-fn lsp() -> ExitCode {
+fn lsp() -> Status {
     match flinkddl_lsp::run_stdio() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
+        Ok(true) => EXIT_CLEAN,
+        Ok(false) => crate::EXIT_PROBLEMS,
         Err(e) => {
             eprintln!("flinkddl lsp: {e}");
-            ExitCode::from(1)
+            crate::EXIT_PROBLEMS
         }
     }
 }
@@ -304,24 +310,24 @@ fn out(text: &str) {
     let _ = stdout.flush();
 }
 
-fn usage_error(message: &str) -> ExitCode {
+fn usage_error(message: &str) -> Status {
     eprintln!("error: {message}");
-    ExitCode::from(EXIT_USAGE)
+    EXIT_USAGE
 }
 
 /// A usage error of `check`: on stderr, and, in the machine formats CI reads, also as what
 /// that format has for it (a SARIF log whose invocation failed, a GitHub error annotation), so
 /// that a step reading stdout does not get an empty file.
-fn check_usage_error(format: Format, message: &str) -> ExitCode {
+fn check_usage_error(format: Format, message: &str) -> Status {
     match format {
         Format::Sarif => out(&(sarif::render_usage_error(message) + "\n")),
         Format::Github => out(&github::render_usage_error(message)),
-        Format::Human | Format::Json => {}
+        Format::Human | Format::Json | Format::Concise => {}
     }
     usage_error(message)
 }
 
-fn check(args: CheckArgs) -> ExitCode {
+fn check(args: CheckArgs) -> Status {
     let mut finder = match files::finder(args.config.as_deref()) {
         Ok(finder) => finder,
         Err(e) => return check_usage_error(args.format, &e),
@@ -330,7 +336,12 @@ fn check(args: CheckArgs) -> ExitCode {
     for warning in warnings {
         eprintln!("{warning}");
     }
-    let mut plan = match files::expand(&paths, args.stdin_filename.as_deref(), &mut finder) {
+    let mut plan = match files::expand_with(
+        &paths,
+        args.stdin_filename.as_deref(),
+        &mut finder,
+        args.discovery,
+    ) {
         Ok(plan) => plan,
         Err(e) => return check_usage_error(args.format, &e),
     };
@@ -390,15 +401,19 @@ fn check(args: CheckArgs) -> ExitCode {
         let code = done.exit_code(&args.more, args.deny_warnings);
         // The process exits now: the reports' texts and diagnostics are the OS's to free.
         std::mem::forget(done);
-        return ExitCode::from(code);
+        return code;
     }
     let style = human_style(&args);
     let (text, notes) = flags::compose(
         &done,
         &args.more,
         args.format == Format::Json,
-        args.format == Format::Human,
+        matches!(args.format, Format::Human | Format::Concise),
         |reports, summary| match args.format {
+            Format::Concise if args.more.quiet => concise::render(reports),
+            Format::Concise => {
+                concise::render(reports) + &crate::render::summary_line(summary) + "\n"
+            }
             Format::Human if args.more.quiet => human::render_diagnostics(reports, style),
             Format::Human => human::render(reports, summary, style),
             Format::Json => json::check_json(reports, summary) + "\n",
@@ -416,7 +431,7 @@ fn check(args: CheckArgs) -> ExitCode {
         Err(e) => return usage_error(&e),
     }
     eprint!("{notes}");
-    ExitCode::from(done.exit_code(&args.more, args.deny_warnings))
+    done.exit_code(&args.more, args.deny_warnings)
 }
 
 fn human_style(args: &CheckArgs) -> human::Style {
@@ -444,16 +459,16 @@ fn human_style(args: &CheckArgs) -> human::Style {
     }
 }
 
-fn explain(code: Option<&str>) -> ExitCode {
+fn explain(code: Option<&str>) -> Status {
     match code {
         None => {
             out(&docs::explain_all());
-            ExitCode::SUCCESS
+            EXIT_CLEAN
         }
         Some(text) => match docs::lookup(text) {
             Ok(code) => {
                 out(&docs::explain(code));
-                ExitCode::SUCCESS
+                EXIT_CLEAN
             }
             Err(e) => usage_error(&e),
         },
@@ -465,9 +480,9 @@ fn describe(
     table: Option<&str>,
     format: DescribeFormat,
     version: Option<flinkddl::FlinkVersion>,
-) -> ExitCode {
+) -> Status {
     let Some(text) = read_source(file) else {
-        return ExitCode::from(EXIT_USAGE);
+        return EXIT_USAGE;
     };
     let options = flinkddl::Options {
         flink_version: version.unwrap_or_default(),
@@ -503,7 +518,7 @@ fn lineage(
     format: LineageFormat,
     job_namespace: &str,
     version: flinkddl::FlinkVersion,
-) -> ExitCode {
+) -> Status {
     use crate::lineage;
     let mut all = Vec::new();
     let mut events = String::new();
@@ -517,7 +532,7 @@ fn lineage(
     };
     for file in files {
         let Some(text) = read_source(file) else {
-            return ExitCode::from(EXIT_USAGE);
+            return EXIT_USAGE;
         };
         let config = if file.as_os_str() == "-" {
             None
@@ -558,33 +573,33 @@ fn lineage(
         LineageFormat::Dot => lineage::dot(&all),
         LineageFormat::Mermaid => lineage::mermaid(&all),
     });
-    ExitCode::SUCCESS
+    EXIT_CLEAN
 }
 
-fn parse(file: &Path) -> ExitCode {
+fn parse(file: &Path) -> Status {
     let Some(text) = read_source(file) else {
-        return ExitCode::from(EXIT_USAGE);
+        return EXIT_USAGE;
     };
     let parse = flinkddl::parse(&text);
     match serde_json::to_string_pretty(&parse.script()) {
         Ok(s) => out(&(s + "\n")),
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::from(EXIT_USAGE);
+            return EXIT_USAGE;
         }
     }
     render_stderr(file, &text, &parse.errors);
     exit_for(&parse.errors)
 }
 
-fn exit_for(diagnostics: &[flinkddl::Diagnostic]) -> ExitCode {
+fn exit_for(diagnostics: &[flinkddl::Diagnostic]) -> Status {
     if diagnostics
         .iter()
         .any(|d| d.severity == flinkddl::Severity::Error)
     {
-        ExitCode::from(crate::EXIT_PROBLEMS)
+        crate::EXIT_PROBLEMS
     } else {
-        ExitCode::SUCCESS
+        EXIT_CLEAN
     }
 }
 

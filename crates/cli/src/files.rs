@@ -1,19 +1,36 @@
 //! Which files `flinkddl check` reads: the paths on the command line, expanded.
 //!
 //! - `-` is standard input.
-//! - A directory is walked recursively; hidden entries (`.git`, `.venv`, ...) are skipped, and a
-//!   file is taken when its configuration `include`s it (by default `*.sql`) and does not
-//!   `exclude` it.
+//! - A directory is walked recursively; hidden entries (`.git`, `.venv`, ...) and what
+//!   `.gitignore`, `.ignore` and `.git/info/exclude` files ignore are skipped (as ruff does;
+//!   `--no-respect-gitignore` walks them too), and a file is taken when its configuration
+//!   `include`s it (by default `*.sql`) and does not `exclude` it.
 //! - A path with `*`, `?`, `[` or `{` that does not exist as written is a glob (for shells that
 //!   do not expand it, or quoted `'**/*.sql'`); a glob that matches nothing is a usage error.
 //! - A file named on the command line is checked whatever its extension, unless its
-//!   configuration excludes it; a path that does not exist becomes an `F002` for that path.
+//!   configuration excludes it (or, with `--force-exclude`, a `.gitignore` ignores it: for
+//!   pre-commit and editors, which name files one by one); a path that does not exist becomes
+//!   an `F002` for that path.
 //!
 //! The result is sorted by path and has no duplicates.
 
 use crate::config::{Config, Finder};
 use globset::GlobBuilder;
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
+
+/// How paths are found: the flags `check` and `format` share.
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
+pub struct Discovery {
+    /// Walk directories without reading `.gitignore`, `.ignore` and `.git/info/exclude`.
+    #[arg(long)]
+    pub no_respect_gitignore: bool,
+    /// Apply the exclusions to files named on the command line too: those a `.gitignore`
+    /// ignores are skipped (a configuration's `exclude` always applies to them).
+    #[arg(long)]
+    pub force_exclude: bool,
+}
 
 /// One thing to check.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -108,7 +125,18 @@ pub fn expand(
     stdin_name: Option<&str>,
     finder: &mut Finder,
 ) -> Result<Vec<Planned>, String> {
+    expand_with(paths, stdin_name, finder, Discovery::default())
+}
+
+/// [`expand`], with the discovery flags.
+pub fn expand_with(
+    paths: &[PathBuf],
+    stdin_name: Option<&str>,
+    finder: &mut Finder,
+    discovery: Discovery,
+) -> Result<Vec<Planned>, String> {
     let mut out: Vec<Planned> = Vec::new();
+    let mut ignores = Ignores::default();
     for path in paths {
         if path.as_os_str() == "-" {
             let name = stdin_name.unwrap_or("<stdin>").to_string();
@@ -123,16 +151,18 @@ pub fn expand(
                 config,
             });
         } else if path.is_dir() {
-            walk(path, finder, &mut out, None)?;
+            walk(path, finder, &mut out, None, discovery)?;
         } else if !path.exists() && is_glob(path) {
             let before = out.len();
-            glob(path, finder, &mut out)?;
+            glob(path, finder, &mut out, discovery)?;
             if out.len() == before {
                 return Err(format!("no file matches `{}`", path.display()));
             }
         } else {
             let config = finder.for_path(path).map_err(|e| e.to_string())?;
-            if !config.excludes(path) {
+            let ignored =
+                discovery.force_exclude && !discovery.no_respect_gitignore && ignores.ignores(path);
+            if !config.excludes(path) && !ignored {
                 out.push(Planned {
                     target: Target::File(path.clone()),
                     config,
@@ -149,8 +179,50 @@ fn is_glob(path: &Path) -> bool {
     path.to_string_lossy().contains(['*', '?', '[', '{'])
 }
 
-fn hidden(entry: &walkdir::DirEntry) -> bool {
-    entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.')
+/// The `.gitignore` files above named files, read once per directory.
+#[derive(Default)]
+struct Ignores {
+    by_directory: HashMap<PathBuf, Option<Gitignore>>,
+}
+
+impl Ignores {
+    /// Whether a `.gitignore` (or `.ignore`) in the file's directory or above, up to the
+    /// repository's root, ignores it. The nearest file that says anything decides, as in git.
+    fn ignores(&mut self, path: &Path) -> bool {
+        let Ok(absolute) = std::path::absolute(path) else {
+            return false;
+        };
+        let mut directory = absolute.parent();
+        while let Some(dir) = directory {
+            let rules = self
+                .by_directory
+                .entry(dir.to_path_buf())
+                .or_insert_with(|| {
+                    let mut builder = GitignoreBuilder::new(dir);
+                    let mut any = false;
+                    for name in [".gitignore", ".ignore"] {
+                        let file = dir.join(name);
+                        // A file that cannot be read or parsed ignores nothing, as in git.
+                        any |= file.is_file() && builder.add(file).is_none();
+                    }
+                    any.then(|| builder.build().ok()).flatten()
+                });
+            if let Some(rules) = rules {
+                let matched = rules.matched_path_or_any_parents(&absolute, false);
+                if matched.is_ignore() {
+                    return true;
+                }
+                if matched.is_whitelist() {
+                    return false;
+                }
+            }
+            if dir.join(".git").exists() {
+                break;
+            }
+            directory = dir.parent();
+        }
+        false
+    }
 }
 
 /// Walks `root`, taking the files their configuration includes (and, for a glob, that match
@@ -160,17 +232,28 @@ fn walk(
     finder: &mut Finder,
     out: &mut Vec<Planned>,
     pattern: Option<&globset::GlobMatcher>,
+    discovery: Discovery,
 ) -> Result<(), String> {
-    let walker = walkdir::WalkDir::new(root)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| !hidden(e));
+    let respect = !discovery.no_respect_gitignore;
+    let walker = ignore::WalkBuilder::new(root)
+        .sort_by_file_name(std::ffi::OsStr::cmp)
+        .hidden(true)
+        .parents(respect)
+        .ignore(respect)
+        .git_ignore(respect)
+        .git_exclude(respect)
+        // A user's global ignores are theirs, not the project's: CI would not see them.
+        .git_global(false)
+        // A `.gitignore` says what is not source, in a git checkout or not (an unpacked
+        // archive, a container's copy).
+        .require_git(false)
+        .build();
     for entry in walker {
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
                 // An unreadable directory: report it, so that it is not silently skipped.
-                if let Some(p) = e.path() {
+                if let Some(p) = error_path(&e) {
                     let reason = e
                         .io_error()
                         .map_or_else(|| e.to_string(), crate::source::io_reason);
@@ -184,7 +267,8 @@ fn walk(
         };
         let path = entry.path();
         // Links are not followed into directories; a link to a file counts as that file.
-        if entry.file_type().is_dir() || (entry.path_is_symlink() && path.is_dir()) {
+        let is_dir = entry.file_type().is_none_or(|t| t.is_dir());
+        if is_dir || (entry.path_is_symlink() && path.is_dir()) {
             continue;
         }
         if let Some(m) = pattern {
@@ -208,7 +292,23 @@ fn walk(
     Ok(())
 }
 
-fn glob(pattern: &Path, finder: &mut Finder, out: &mut Vec<Planned>) -> Result<(), String> {
+/// The path an error of the walk is about (an unreadable directory, a broken link).
+fn error_path(error: &ignore::Error) -> Option<&Path> {
+    match error {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        _ => None,
+    }
+}
+
+fn glob(
+    pattern: &Path,
+    finder: &mut Finder,
+    out: &mut Vec<Planned>,
+    discovery: Discovery,
+) -> Result<(), String> {
     let text = pattern.to_string_lossy();
     let text = text.strip_prefix("./").unwrap_or(&text);
     let matcher = GlobBuilder::new(text)
@@ -230,7 +330,7 @@ fn glob(pattern: &Path, finder: &mut Finder, out: &mut Vec<Planned>) -> Result<(
     if !base.is_dir() {
         return Ok(());
     }
-    walk(&base, finder, out, Some(&matcher))
+    walk(&base, finder, out, Some(&matcher), discovery)
 }
 
 #[cfg(test)]

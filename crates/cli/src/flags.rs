@@ -365,9 +365,8 @@ impl Finished {
             // What --fix left is what it withheld, not something a second run would fix.
             safe = safe.saturating_sub(self.fixes.iter().map(|f| f.withheld).sum());
         }
-        // Only when fixing: without --fix the output stays as the renderers make it
-        // (--statistics marks what is fixable).
-        if self.fixing && !self.diff_only && (safe > 0 || unsafe_only > 0) {
+        // As ruff ends its report: what a run with --fix (or --unsafe-fixes) would fix.
+        if !self.diff_only && (safe > 0 || unsafe_only > 0) {
             let mut line = String::new();
             if safe > 0 {
                 line.push_str(&format!(
@@ -524,6 +523,7 @@ pub fn statistics(reports: &[FileReport], json: bool) -> String {
         .max()
         .unwrap_or(1);
     let mut out = String::new();
+    let mut by_severity = [0usize; 3];
     for (code, (count, safe, unsafe_)) in &rows {
         // ruff's marks: `[*]` fixable with --fix, `[-]` only with --unsafe-fixes.
         let mark = if *safe > 0 {
@@ -539,6 +539,21 @@ pub fn statistics(reports: &[FileReport], json: bool) -> String {
             code.info().name
         ));
     }
+    for d in reports.iter().flat_map(|r| &r.diagnostics) {
+        by_severity[match d.severity {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Info => 2,
+        }] += 1;
+    }
+    let [errors, warnings, infos] = by_severity;
+    out.push_str(&format!(
+        "Found {} in {}: {}, {}, {infos} info.\n",
+        plural(errors + warnings + infos, "diagnostic"),
+        plural(reports.len(), "file"),
+        plural(errors, "error"),
+        plural(warnings, "warning"),
+    ));
     out
 }
 

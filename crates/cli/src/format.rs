@@ -1,9 +1,10 @@
 //! `flinkddl format [PATHS]`: lays out SQL files with `flinkddl-fmt` (`docs/format.md`), with
 //! `check`'s file discovery and each file's `flinkddl.toml` (its `[format]` table). In place by
 //! default; `--check` lists the files that would change, `--diff` prints the changes; `-` reads
-//! standard input and writes the result to standard output.
+//! standard input and writes the result to standard output. A file with a syntax error is
+//! an error, and left as written. Then a summary line, as ruff's (not for standard input).
 //!
-//! Like the renderers, this module returns what to print; `main.rs` prints it.
+//! Like the renderers, this module returns what to print; `app.rs` prints it.
 
 use crate::files::{self, Target};
 use crate::source::{self, Loaded};
@@ -30,6 +31,8 @@ pub struct FormatArgs {
     /// Read standard input, and find its flinkddl.toml from this name.
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
+    #[command(flatten)]
+    pub discovery: files::Discovery,
 }
 
 /// What to print and the exit status.
@@ -54,7 +57,19 @@ enum FileResult {
         target: Target,
         bom: bool,
     },
+    /// Unreadable (not UTF-8, missing ...).
     Failed(String),
+    /// A syntax error: the file is left as written (standard input is echoed unchanged).
+    Unparsable {
+        message: String,
+        target: Target,
+        text: String,
+    },
+}
+
+/// `1 file`, `2 files`.
+fn files(n: usize) -> String {
+    format!("{n} file{}", if n == 1 { "" } else { "s" })
 }
 
 pub fn run(args: &FormatArgs) -> Outcome {
@@ -68,7 +83,12 @@ pub fn run(args: &FormatArgs) -> Outcome {
         outcome.stderr.push_str(&warning);
         outcome.stderr.push('\n');
     }
-    let plan = match files::expand(&paths, args.stdin_filename.as_deref(), &mut finder) {
+    let plan = match files::expand_with(
+        &paths,
+        args.stdin_filename.as_deref(),
+        &mut finder,
+        args.discovery,
+    ) {
         Ok(plan) => plan,
         Err(e) => return usage(e),
     };
@@ -87,7 +107,21 @@ pub fn run(args: &FormatArgs) -> Outcome {
                     return FileResult::Failed(format!("{name}: {}", diagnostic.message))
                 }
             };
-            let after = flinkddl_fmt::format(&source.text, &options(&planned.config.format));
+            let report =
+                flinkddl_fmt::format_report(&source.text, &options(&planned.config.format));
+            if let Some(error) = report.syntax_error {
+                let at =
+                    flinkddl::LineIndex::new(&source.text).line_col(&source.text, error.span.start);
+                return FileResult::Unparsable {
+                    message: format!(
+                        "{name}:{}:{}: cannot format a file with a syntax error: {} ({})",
+                        at.line, at.column_utf16, error.message, error.code
+                    ),
+                    target: planned.target,
+                    text: source.text,
+                };
+            }
+            let after = report.text;
             if after == source.text && !matches!(planned.target, Target::Stdin(_)) {
                 return FileResult::Unchanged;
             }
@@ -100,13 +134,32 @@ pub fn run(args: &FormatArgs) -> Outcome {
             }
         })
         .collect();
-    let mut changed = 0usize;
+    let (mut changed, mut unchanged, mut unparsable) = (0usize, 0usize, 0usize);
+    let mut from_files = false;
     for result in results {
         match result {
-            FileResult::Unchanged => {}
+            FileResult::Unchanged => {
+                unchanged += 1;
+                from_files = true;
+            }
             FileResult::Failed(message) => {
                 outcome.stderr.push_str(&format!("error: {message}\n"));
                 outcome.exit = EXIT_PROBLEMS;
+            }
+            FileResult::Unparsable {
+                message,
+                target,
+                text,
+            } => {
+                outcome.stderr.push_str(&format!("error: {message}\n"));
+                outcome.exit = EXIT_PROBLEMS;
+                unparsable += 1;
+                match target {
+                    // A pipe through the formatter (an editor's) must not lose the text.
+                    Target::Stdin(_) if !args.check && !args.diff => outcome.stdout.push_str(&text),
+                    Target::Stdin(_) => {}
+                    _ => from_files = true,
+                }
             }
             FileResult::Changed {
                 name,
@@ -117,6 +170,8 @@ pub fn run(args: &FormatArgs) -> Outcome {
             } => {
                 let differs = before != after;
                 changed += usize::from(differs);
+                unchanged += usize::from(!differs);
+                from_files |= !matches!(target, Target::Stdin(_));
                 if args.diff {
                     if differs {
                         outcome
@@ -147,11 +202,37 @@ pub fn run(args: &FormatArgs) -> Outcome {
     }
     if (args.check || args.diff) && changed > 0 {
         outcome.exit = EXIT_PROBLEMS;
-        if args.check {
-            outcome.stderr.push_str(&format!(
-                "{changed} file{} would be reformatted\n",
-                if changed == 1 { "" } else { "s" }
+    }
+    // What was done, as ruff says it: not for standard input, whose output is the text.
+    if from_files {
+        let mut parts = Vec::new();
+        if args.check || args.diff {
+            if changed > 0 {
+                parts.push(format!("{} would be reformatted", files(changed)));
+            }
+            if unchanged > 0 {
+                parts.push(format!("{} already formatted", files(unchanged)));
+            }
+        } else {
+            if changed > 0 {
+                parts.push(format!("{} reformatted", files(changed)));
+            }
+            if unchanged > 0 {
+                parts.push(format!("{} left unchanged", files(unchanged)));
+            }
+        }
+        if unparsable > 0 {
+            parts.push(format!(
+                "{} with syntax errors left as written",
+                files(unparsable)
             ));
+        }
+        let summary = parts.join(", ") + "\n";
+        // With --diff, stdout holds only the diff.
+        if args.diff {
+            outcome.stderr.push_str(&summary);
+        } else {
+            outcome.stdout.push_str(&summary);
         }
     }
     if outcome.exit == 0 {

@@ -8,5 +8,5 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    flinkddl_cli::app::run(std::env::args_os())
+    ExitCode::from(flinkddl_cli::app::run(std::env::args_os()))
 }

@@ -92,6 +92,9 @@ pub struct Formatted {
     pub kept: usize,
     /// Statements the self-check put back.
     pub reverted: usize,
+    /// The first syntax error, if any: its statement is kept as written, and `flinkddl format`
+    /// reports the file as one it cannot format.
+    pub syntax_error: Option<flinkddl::Diagnostic>,
 }
 
 /// Formats a script, checked: see the crate documentation. Never fails.
@@ -146,6 +149,11 @@ fn format_window(
         formatted: 0,
         kept: script.statements.len(),
         reverted: 0,
+        syntax_error: original
+            .errors
+            .iter()
+            .find(|e| e.severity == flinkddl::Severity::Error)
+            .cloned(),
     };
     let window_span = match &window {
         Some(None) => return (unchanged, None),
@@ -204,6 +212,7 @@ fn format_window(
                 formatted,
                 kept: chosen.len() - formatted,
                 reverted,
+                ..unchanged
             };
             return (report, window_span);
         }

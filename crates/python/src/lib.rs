@@ -428,6 +428,14 @@ fn rules() -> String {
     Value::Array(list).to_string()
 }
 
+/// The `flinkddl` command line, run in this process: the wheel's `flinkddl` entry point
+/// (`flinkddl.__main__:main`) calls it with `sys.argv`, and exits with the status it returns.
+/// Only for a process that exits afterwards: `check` leaves what it built to the exit.
+#[pyfunction]
+fn run_cli(py: Python<'_>, args: Vec<std::ffi::OsString>) -> u8 {
+    py.detach(move || flinkddl_cli::app::run(args))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
@@ -436,6 +444,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rules, m)?)?;
     m.add_function(wrap_pyfunction!(lineage, m)?)?;
     m.add_function(wrap_pyfunction!(openlineage, m)?)?;
+    m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -6,6 +6,7 @@
 //! the span. Byte offsets (`start`, `end`) are offsets into the file, a byte order mark
 //! included.
 
+pub mod concise;
 pub mod github;
 pub mod human;
 pub mod sarif;

@@ -1,30 +1,21 @@
-"""`python -m flinkddl ...`: runs the `flinkddl` command the wheel installed (as `ruff` does)."""
+"""The `flinkddl` command (the wheel's entry point) and `python -m flinkddl`: the command line
+runs inside the extension, in this process, so the wheel carries the program once (decision
+0013)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
+import signal
 import sys
-import sysconfig
 
-
-def find_flinkddl_bin() -> str:
-    """The path of the `flinkddl` binary installed with this package."""
-    exe = "flinkddl" + (sysconfig.get_config_var("EXE") or "")
-    candidates = [sysconfig.get_path("scripts")]
-    user = sysconfig.get_path("scripts", scheme=f"{os.name}_user") if os.name != "nt" else None
-    if user:
-        candidates.append(user)
-    candidates.append(os.path.dirname(sys.executable))
-    for directory in candidates:
-        path = os.path.join(directory, exe)
-        if os.path.isfile(path):
-            return path
-    raise FileNotFoundError(f"the flinkddl binary is not in {', '.join(candidates)}")
+from . import _native
 
 
 def main() -> int:
-    return subprocess.call([find_flinkddl_bin(), *sys.argv[1:]])
+    # Ctrl-C ends the command at once, as it ends a native program: Python's handler would
+    # only run after the Rust code returns, which `flinkddl lsp` does not do until told.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    sys.stdout.flush()
+    return _native.run_cli(["flinkddl", *sys.argv[1:]])
 
 
 if __name__ == "__main__":
