@@ -3,14 +3,30 @@
 //
 // VS Code activates it for Flink SQL files (the `flinksql` language it contributes) and in
 // workspaces with a flinkddl.toml, never merely because a `.sql` file is open.
+const fs = require("fs");
+const path = require("path");
 const vscode = require("vscode");
 const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
 
 let client;
 
+// The binary a platform's .vsix carries (bin/, put there by the release workflow), unless
+// `flinkddl.path` names another; the universal .vsix has none and runs `flinkddl` from the PATH.
+function serverCommand(config, extensionPath) {
+  const configured = config.inspect("path");
+  const set = configured && (configured.globalValue || configured.workspaceValue || configured.workspaceFolderValue);
+  if (set) {
+    return set;
+  }
+  const bundled = path.join(extensionPath, "bin", process.platform === "win32" ? "flinkddl.exe" : "flinkddl");
+  return fs.existsSync(bundled) ? bundled : "flinkddl";
+}
+
+let extensionPath = "";
+
 function start() {
   const config = vscode.workspace.getConfiguration("flinkddl");
-  const command = config.get("path", "flinkddl");
+  const command = serverCommand(config, extensionPath);
   const documentSelector = [{ language: "flinksql" }];
   if (config.get("plainSqlFiles", false)) {
     documentSelector.push({ language: "sql" });
@@ -28,6 +44,7 @@ async function restart() {
 }
 
 function activate(context) {
+  extensionPath = context.extensionPath;
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("flinkddl")) {
@@ -43,4 +60,4 @@ function deactivate() {
   return client ? client.stop() : undefined;
 }
 
-module.exports = { activate, deactivate };
+module.exports = { activate, deactivate, serverCommand };
