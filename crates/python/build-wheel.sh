@@ -33,7 +33,11 @@ rm -rf "$wheels"
 mkdir -p "$wheels"
 
 say "the sdist"
-"$tools/bin/maturin" sdist --manifest-path "$here/Cargo.toml" --out "$wheels" 2>&1 | grep -v '^📦\|^🍹' || true
+# maturin lists every crate's packaging warnings: shown only if it fails.
+if ! log="$("$tools/bin/maturin" sdist --manifest-path "$here/Cargo.toml" --out "$wheels" 2>&1)"; then
+  echo "$log" >&2
+  exit 1
+fi
 sdist="$(ls "$wheels"/flinkddl-*.tar.gz)"
 say "$(basename "$sdist") ($(du -h "$sdist" | cut -f1))"
 

@@ -12,6 +12,8 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use flinkddl_test_support::figures;
+
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/conformance")
 }
@@ -49,6 +51,15 @@ fn binder_matches_flink_on_the_conformance_corpus() {
         cases.len(),
         100.0 * verdict_ok as f64 / cases.len() as f64,
         100.0 * table_ok as f64 / accepted.max(1) as f64
+    );
+    figures::record(
+        "conformance",
+        &[
+            ("cases", figures::count(cases.len())),
+            ("verdict", figures::count(verdict_ok)),
+            ("verdict_missed", figures::count(cases.len() - verdict_ok)),
+            ("accepted_exact", figures::percent(table_ok, accepted)),
+        ],
     );
     let list_path = fixtures().join("known-failures.txt");
     if std::env::var_os("FLINKDDL_BLESS").is_some() {

@@ -146,6 +146,16 @@ fn the_corpus_flink_labelled_matches_or_is_listed() {
     }
     eprintln!("lineage corpus: {exact} of {columns} columns Flink knows have its origins exactly");
     assert!(columns > 4000, "only {columns} scored columns");
+    flinkddl_test_support::figures::record(
+        "lineage",
+        &[
+            ("columns", flinkddl_test_support::figures::count(columns)),
+            (
+                "exact",
+                flinkddl_test_support::figures::percent(exact, columns),
+            ),
+        ],
+    );
     oracle::assert_ratchet(
         failing.iter().map(|(id, what)| (id, what)),
         &known,

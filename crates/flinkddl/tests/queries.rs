@@ -12,6 +12,7 @@
 //!   caught on Flink's line, except those in `fixtures/realworld-known-failures-syntax.txt`.
 
 use flinkddl::{Diagnostic, LineIndex, Severity, Stage};
+use flinkddl_test_support::figures;
 use flinkddl_test_support::oracle::{assert_ratchet, read_known_failures};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -315,6 +316,43 @@ fn queries_corpus_matches_flink_or_is_listed() {
         "false errors on cases Flink accepts: {false_errors:?}"
     );
     let n = cases.len();
+    let accepted = |e: &Value| e.get("accepted").and_then(Value::as_bool) == Some(true);
+    let schema_cases = expected
+        .iter()
+        .filter(|e| accepted(e) && e.pointer("/table/columns").is_some())
+        .count();
+    let missed = |prefix: &str| {
+        found
+            .values()
+            .filter(|(w, _)| w.starts_with(prefix))
+            .count()
+    };
+    let verdict_missed = missed("flink rejects") + missed("flink accepts");
+    figures::record(
+        "queries",
+        &[
+            ("cases", figures::count(n)),
+            (
+                "accepted",
+                figures::count(expected.iter().filter(|e| accepted(e)).count()),
+            ),
+            (
+                "parse_errors",
+                figures::count(
+                    expected
+                        .iter()
+                        .filter(|e| str_of(e, &["stage"]) == Some("parse"))
+                        .count(),
+                ),
+            ),
+            ("verdict", figures::percent(n - verdict_missed, n)),
+            ("verdict_missed", figures::count(verdict_missed)),
+            (
+                "ctas_schema",
+                figures::percent(schema_cases - missed("schema"), schema_cases),
+            ),
+        ],
+    );
     println!(
         "queries: {} of {n} match Flink ({:.1}%); {} listed",
         n - found.len(),
@@ -336,6 +374,7 @@ fn realworld_syntax_matches_flinks_parser() {
     };
     let known = read_known_failures(&fixture("realworld-known-failures-syntax.txt"));
     let (mut parsed, mut rejections, mut caught) = (0usize, 0usize, 0usize);
+    let (mut accepted_scripts, mut false_errors, mut verdicts) = (0usize, 0usize, 0usize);
     let mut problems = Vec::new();
     for (c, e) in cases.iter().zip(&expected) {
         let (Some(id), Some(sql)) = (str_of(c, &["id"]), str_of(c, &["sql"])) else {
@@ -348,6 +387,13 @@ fn realworld_syntax_matches_flinks_parser() {
             .filter(|d| d.severity == Severity::Error && d.stage() == Stage::Syntax)
             .collect();
         let accepted = e.get("accepted").and_then(Value::as_bool) == Some(true);
+        let rejected_by_us = analysis
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error);
+        accepted_scripts += usize::from(accepted);
+        false_errors += usize::from(accepted && rejected_by_us);
+        verdicts += usize::from(accepted != rejected_by_us);
         let stage = str_of(e, &["stage"]).unwrap_or("");
         if stage == "parse" {
             rejections += 1;
@@ -387,6 +433,18 @@ fn realworld_syntax_matches_flinks_parser() {
     println!(
         "realworld: {parsed} scripts without a Flink parse error; parse rejections caught on Flink's line: {caught} of {rejections} ({} listed)",
         known.len()
+    );
+    figures::record(
+        "realworld",
+        &[
+            ("scripts", figures::count(cases.len())),
+            ("accepted", figures::count(accepted_scripts)),
+            ("false_errors", figures::count(false_errors)),
+            ("parse_errors", figures::count(rejections)),
+            ("parse_errors_caught", figures::count(caught)),
+            ("parse_errors_missed", figures::count(rejections - caught)),
+            ("verdict", figures::percent(verdicts, cases.len())),
+        ],
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -36,3 +36,13 @@ def wheel() -> Path:
     path = Path(value)
     assert path.is_file(), path
     return path
+
+
+@pytest.fixture(scope="session")
+def sdist() -> Path:
+    """The sdist the wheel under test was built from (ci.sh sets FLINKDDL_SDIST)."""
+    value = os.environ.get("FLINKDDL_SDIST")
+    assert value, "FLINKDDL_SDIST is not set: run crates/python/ci.sh"
+    path = Path(value)
+    assert path.is_file(), path
+    return path

@@ -134,3 +134,11 @@ def test_args_and_globs_pass_through(runner: Runner) -> None:
     assert check.returncode == 0, check.stdout + check.stderr
     clean = runner.run({"paths": "fixtures/lint/duplicate-option-key/invalid.sql", "args": "--select L002 --statistics", "format": "human"})[-1]
     assert clean.stdout.split("\t")[1] == "L002", clean.stdout
+
+
+def test_installs_from_a_wheel_directory_before_publication(runner: Runner) -> None:
+    """The `wheels` input: the README's snippet for a repository that builds the wheel itself."""
+    del runner.env["PIP_FIND_LINKS"]
+    results = runner.run({"paths": "fixtures/examples", "format": "human", "wheels": str(runner.tmp / "wheels")})
+    assert [r.returncode for r in results] == [0, 0], [r.stderr for r in results]
+    assert "0 errors" in results[-1].stdout

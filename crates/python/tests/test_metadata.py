@@ -26,12 +26,17 @@ def test_one_version_everywhere() -> None:
     assert f"flinkddl=={version}" in (ROOT / "README.md").read_text()
 
 
-def test_the_wheel_carries_the_binary_the_stubs_and_the_licence(wheel: Path) -> None:
+def test_the_wheel_carries_the_command_the_stubs_and_the_licence(wheel: Path) -> None:
     assert "-cp39-abi3-" in wheel.name
+    # glibc 2.17, as ruff's wheels: Debian 11, RHEL 8 and Amazon Linux 2 install it.
+    assert "manylinux_2_17_x86_64" in wheel.name or "manylinux2014_x86_64" in wheel.name, wheel.name
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         version = flinkddl.__version__
-        assert f"flinkddl-{version}.data/scripts/flinkddl" in names
+        # The command is an entry point into the extension, not a second copy of the program.
+        assert not any(".data/scripts/" in n for n in names), names
+        entry_points = z.read(f"flinkddl-{version}.dist-info/entry_points.txt").decode()
+        assert "flinkddl = flinkddl.__main__:main" in entry_points
         for f in ["flinkddl/__init__.py", "flinkddl/__main__.py", "flinkddl/py.typed", "flinkddl/_native.pyi"]:
             assert f in names, f
         assert any(n.startswith("flinkddl/_native") and n.endswith(".so") for n in names)
@@ -59,3 +64,19 @@ def test_no_placeholder_urls() -> None:
     for f in files:
         text = f.read_text()
         assert "example.invalid" not in text and "example.com" not in text, f
+
+
+def test_the_sdist_builds_the_package_alone(sdist: Path) -> None:
+    """What pip needs to build the wheel from the sdist, and nothing built."""
+    import tarfile
+
+    version = flinkddl.__version__
+    with tarfile.open(sdist) as t:
+        names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
+    for needed in ["pyproject.toml", "Cargo.toml", "Cargo.lock", "PKG-INFO", "crates/python/Cargo.toml",
+                   "crates/python/python/flinkddl/__init__.py", "crates/cli/src/app.rs",
+                   "crates/diagnostics/data/versions.txt"]:
+        assert any(n == needed or n.endswith("/" + needed) for n in names), needed
+    assert not any(n.endswith((".so", ".pyd", ".whl")) for n in names)
+    assert not any("wheel-data" in n for n in names)
+    assert sdist.name == f"flinkddl-{version}.tar.gz"

@@ -7,6 +7,7 @@
 //! A dev-dependency only (and a dependency of `fuzz/`): nothing shipped links it.
 
 pub mod edits;
+pub mod figures;
 pub mod fixtures;
 pub mod oracle;
 pub mod render;
