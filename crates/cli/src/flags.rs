@@ -1,6 +1,6 @@
 //! The `check` flags that work on the results, as ruff has them: rule selection (`--select`,
 //! `--ignore`, `--extend-select`), fixing (`--fix`, `--unsafe-fixes`, `--diff`),
-//! `--statistics`, `--output-file` and `--quiet`. `main.rs` flattens [`CheckFlags`] into
+//! `--statistics`, `--output-file` and `--quiet`. `app.rs` flattens [`CheckFlags`] into
 //! `check`'s arguments and hands the reports to [`finish`].
 
 use crate::check::{check_loaded, FileReport, Summary};

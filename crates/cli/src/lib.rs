@@ -10,7 +10,7 @@
 //! `--output-file`, `--quiet`).
 //!
 //! What it does not do: parse, bind or lint (that is `flinkddl::analyze`), or decide what a
-//! diagnostic says. It is the only crate that prints, and only `main.rs` prints: the
+//! diagnostic says. It is the only crate that prints, and only [`app`] prints: the
 //! renderers return strings.
 
 pub mod app;
