@@ -36,7 +36,7 @@ def test_the_wheel_carries_the_command_the_stubs_and_the_licence(wheel: Path) ->
         # The command is an entry point into the extension, not a second copy of the program.
         assert not any(".data/scripts/" in n for n in names), names
         entry_points = z.read(f"flinkddl-{version}.dist-info/entry_points.txt").decode()
-        assert "flinkddl = flinkddl.__main__:main" in entry_points
+        assert "flinkddl=flinkddl.__main__:main" in entry_points.replace(" ", "")
         for f in ["flinkddl/__init__.py", "flinkddl/__main__.py", "flinkddl/py.typed", "flinkddl/_native.pyi"]:
             assert f in names, f
         assert any(n.startswith("flinkddl/_native") and n.endswith(".so") for n in names)
@@ -74,7 +74,7 @@ def test_the_sdist_builds_the_package_alone(sdist: Path) -> None:
     with tarfile.open(sdist) as t:
         names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
     for needed in ["pyproject.toml", "Cargo.toml", "Cargo.lock", "PKG-INFO", "crates/python/Cargo.toml",
-                   "crates/python/python/flinkddl/__init__.py", "crates/cli/src/app.rs",
+                   "python/flinkddl/__init__.py", "crates/cli/src/app.rs",
                    "crates/diagnostics/data/versions.txt"]:
         assert any(n == needed or n.endswith("/" + needed) for n in names), needed
     assert not any(n.endswith((".so", ".pyd", ".whl")) for n in names)
