@@ -48,7 +48,16 @@ else
   export MATURIN_PEP517_ARGS="--zig --compatibility manylinux2014"
 fi
 say "the wheel from the sdist ($MATURIN_PEP517_ARGS): cargo compiles the workspace in release, several minutes"
-PATH="$tools/bin:$PATH" "$tools/bin/python" -m pip wheel "${pip_flags[@]}" --no-deps \
-  --no-build-isolation --progress-bar off --wheel-dir "$wheels" "$sdist"
+# --verbose: pip passes on cargo's progress, shown a line per crate compiled; the whole log
+# is kept, and its end printed if the build fails.
+log="$target/build-wheel.log"
+PATH="$tools/bin:$PATH" "$tools/bin/python" -m pip wheel --verbose --disable-pip-version-check \
+  --no-deps --no-build-isolation --progress-bar off --wheel-dir "$wheels" "$sdist" 2>&1 \
+  | tee "$log" | grep --line-buffered -E '^ *(Compiling|Finished) ' || true
+if ! ls "$wheels"/flinkddl-*.whl >/dev/null 2>&1; then
+  tail -n 60 "$log" >&2
+  echo "build-wheel: no wheel was built; the whole log is $log" >&2
+  exit 1
+fi
 wheel="$(ls "$wheels"/flinkddl-*.whl)"
 say "$(basename "$wheel") ($(du -h "$wheel" | cut -f1))"
