@@ -5,8 +5,6 @@
 //! help, inlay hints (the binder's types), goto definition and references, rename, document
 //! symbols, semantic tokens, folding ranges, code actions and a call hierarchy of the data flow. [`Analysis`] runs `flinkddl::analyze_with` once per text (syntax, binder, lints,
 //! connector checks) and indexes the names ([`index`]); every feature reads that one analysis.
-//! [`AnalysisHost`] keeps the text of one document version and computes its analysis once, on
-//! first use, for every request on that version (cheap to clone into worker threads).
 //! [`Analysis::with_config`] applies a `flinkddl.toml` ([`flinkddl_config::Config`]) as
 //! `flinkddl check` does: its options for the analysis, its rule levels for the diagnostics
 //! (and so for the quick fixes offered), and its connector catalogue (the `connectors` files)
@@ -385,65 +383,6 @@ impl Analysis {
     }
 }
 
-/// One document version under one configuration: its text, and its analysis computed on first
-/// use and shared by every clone (so several requests on one version analyze it once).
-#[derive(Debug, Clone)]
-pub struct AnalysisHost {
-    version: i32,
-    text: Arc<str>,
-    config: Option<Arc<Config>>,
-    analysis: Arc<OnceLock<Arc<Analysis>>>,
-}
-
-impl AnalysisHost {
-    /// A version analyzed with the defaults (no `flinkddl.toml`).
-    pub fn new(version: i32, text: impl Into<Arc<str>>) -> AnalysisHost {
-        AnalysisHost {
-            version,
-            text: text.into(),
-            config: None,
-            analysis: Arc::new(OnceLock::new()),
-        }
-    }
-
-    /// A version analyzed under `config` (see [`Analysis::with_config`]).
-    pub fn with_config(
-        version: i32,
-        text: impl Into<Arc<str>>,
-        config: Arc<Config>,
-    ) -> AnalysisHost {
-        AnalysisHost {
-            config: Some(config),
-            ..AnalysisHost::new(version, text)
-        }
-    }
-
-    pub fn version(&self) -> i32 {
-        self.version
-    }
-
-    pub fn text(&self) -> &Arc<str> {
-        &self.text
-    }
-
-    /// The analysis of this version, computed once.
-    pub fn analysis(&self) -> Arc<Analysis> {
-        self.analysis
-            .get_or_init(|| {
-                Arc::new(match &self.config {
-                    Some(config) => Analysis::with_config(self.text.clone(), config),
-                    None => Analysis::new(self.text.clone()),
-                })
-            })
-            .clone()
-    }
-
-    /// Whether the analysis was already computed.
-    pub fn is_analyzed(&self) -> bool {
-        self.analysis.get().is_some()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -490,20 +429,4 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_host_analyzes_its_version_once_for_every_clone() {
-        let host = AnalysisHost::new(3, "CREATE TABLE t (a INT);");
-        let clone = host.clone();
-        assert!(!host.is_analyzed());
-        let first = std::thread::spawn(move || clone.analysis())
-            .join()
-            .map_err(|_| "worker panicked");
-        assert!(host.is_analyzed());
-        let second = host.analysis();
-        assert!(matches!(first, Ok(a) if Arc::ptr_eq(&a, &second)));
-        assert_eq!(host.version(), 3);
-        // A new version is a new host: nothing is shared with the old one.
-        let next = AnalysisHost::new(4, "CREATE TABLE t (a INT, b INT);");
-        assert!(!Arc::ptr_eq(&next.analysis(), &second));
-    }
 }

@@ -1,8 +1,8 @@
 //! The main loop: the documents, the worker threads, debounced diagnostics, cancellation.
 //!
 //! The main thread owns the open documents and applies every notification in order. Requests
-//! run on worker threads against an [`AnalysisHost`] (the document version they were asked
-//! on), so a slow request never holds up typing; each version is analyzed once, by whichever
+//! run on worker threads against a `DocumentAnalysis` (`incremental.rs`: the document version
+//! they were asked on), so a slow request never holds up typing; each version is analyzed once, by whichever
 //! job needs it first. A request cancelled before its answer is ready is answered with
 //! `RequestCanceled` and its late result dropped. A panic in a handler becomes an
 //! `InternalError` response; the worker and the server live on.
