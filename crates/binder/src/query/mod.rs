@@ -26,6 +26,7 @@ mod record;
 mod sink;
 mod time;
 mod types;
+mod versioned;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, ExprKind, StatementKind};
 use flinkddl_types::DataType;
@@ -946,6 +947,11 @@ impl Resolver<'_, '_> {
                 if let Err(d) = self.unknown_function(call, span) {
                     result = Err(d);
                 }
+            }
+        }
+        if result.is_ok() && self.planned {
+            if let Err(d) = self.check_join_hints(select) {
+                result = Err(d);
             }
         }
         if let (Ok(names), Some(first)) = (&result, order_by.first()) {
