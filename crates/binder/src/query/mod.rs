@@ -524,6 +524,13 @@ impl Resolver<'_, '_> {
                 .options
                 .flink_version
                 .has(flinkddl_diagnostics::Feature::InsertColumnListCount);
+        if let Some(d) = self.star_counted_as_one(insert) {
+            // (The target columns' names are checked first.)
+            if let Some(target) = self.table(&insert.target) {
+                self.insert_columns(insert, &target, None)?;
+            }
+            return fail(d);
+        }
         let output = self.query(insert.query.query)?;
         let types = std::mem::take(&mut self.last_types);
         let rowtimes = std::mem::take(&mut self.last_rowtimes);

@@ -73,3 +73,38 @@ impl Resolver<'_, '_> {
         false
     }
 }
+
+impl Resolver<'_, '_> {
+    /// Flink 1.20 compares an INSERT's column list with its SELECT's items before expanding
+    /// `*`, so a `*` counts as one column: `INSERT INTO t (a, b) SELECT * FROM s` fails
+    /// whatever `s` has (oracle-checked, before the query is validated; 2.0 expands first).
+    pub(super) fn star_counted_as_one(&self, insert: &ast::Insert) -> Option<Diagnostic> {
+        let version = self.binder.options.flink_version;
+        if !version.has(Feature::InsertStarCountedAsOne) {
+            return None;
+        }
+        let list = insert.columns.as_ref()?;
+        let ast::SetExprKind::Select(select) = &insert.query.query.body.kind else {
+            return None;
+        };
+        let star = select.items.iter().find_map(|i| match i {
+            ast::QueryItem::Wildcard { span, .. } => Some(*span),
+            ast::QueryItem::Expr { .. } => None,
+        })?;
+        if select.items.len() == list.columns.len() {
+            return None;
+        }
+        Some(
+            Diagnostic::new(
+                Code::InsertColumnCount,
+                insert.query.span,
+                "Number of columns must match number of query columns",
+            )
+            .with_label(star, "counted as one column")
+            .with_help(format!(
+                "the script is checked as Flink {version}, where {}: list the query's columns instead of `*`",
+                Feature::InsertStarCountedAsOne.info().what
+            )),
+        )
+    }
+}
