@@ -298,6 +298,10 @@ struct Resolver<'r, 'a> {
     /// set operation (`Feature::InsertColumnListCount`): the statement's query then has no
     /// known output.
     lenient_set_width: bool,
+    /// The planner's error of the script's version found in a view read or (in a view) in
+    /// the view's own query: a planned statement fails with it once validated; a view
+    /// carries it (`ViewDef::fails_when_planned`).
+    planner_pending: Option<Box<Diagnostic>>,
 }
 
 impl Binder<'_> {
@@ -308,6 +312,7 @@ impl Binder<'_> {
         if crate::uses::validated_query(&statement.kind).is_none() {
             self.query_output = None;
             self.view_columns = None;
+            self.view_planner_error = None;
             return Ok(());
         }
         let model = self.model.take();
@@ -333,10 +338,17 @@ impl Binder<'_> {
                 model,
                 depth: 0,
                 lenient_set_width: false,
+                planner_pending: None,
                 deferred: None,
                 spares,
             };
             let mut result = r.statement(statement);
+            let mut view_error = r.planner_pending.take();
+            if r.planned {
+                if let (Ok(()), Some(d)) = (&result, view_error.take()) {
+                    result = Err(d);
+                }
+            }
             if let Some((first, warnings_before)) = r.deferred.take() {
                 // What came after the first error is not reported: the statement stops there.
                 r.warnings.truncate(warnings_before);
@@ -351,13 +363,14 @@ impl Binder<'_> {
             (
                 result,
                 r.output,
-                r.view_columns,
+                (r.view_columns, view_error),
                 r.warnings,
                 r.model,
                 spares,
             )
         };
-        let (result, output, view_columns, warnings, model, spares) = result;
+        let (result, output, (view_columns, view_error), warnings, model, spares) = result;
+        self.view_planner_error = view_error;
         self.query_spares = spares;
         for w in warnings {
             self.report(w);
@@ -956,10 +969,8 @@ impl Resolver<'_, '_> {
                 }
             }
         }
-        if result.is_ok() && self.planned {
-            if let Err(d) = self.check_join_hints(select) {
-                result = Err(d);
-            }
+        if result.is_ok() {
+            self.check_versioned_planner(select, &mut result);
         }
         if let (Ok(names), Some(first)) = (&result, order_by.first()) {
             self.sort_key = Some(self.sort_key(&first.expr, names.as_deref()));
@@ -1739,6 +1750,7 @@ impl Resolver<'_, '_> {
                 name, system_time, ..
             } => {
                 let mut r = self.relation_of(name);
+                self.note_view_failure(name);
                 if self.recording() {
                     self.note_relation_name(name, &r);
                     r.definition = name.parts.last().map_or(name.span, |p| p.span);

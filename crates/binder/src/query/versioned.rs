@@ -2,9 +2,163 @@
 //! diagnostics crate, stage `plan`): each asks `FlinkVersion::has` for its fact and is checked
 //! only in a statement that is planned.
 
-use super::{Res, Resolver};
+use super::{Name, Res, Resolver};
+use crate::catalog::{CatalogObject, Lookup};
 use flinkddl_diagnostics::{Code, Diagnostic, Feature};
-use flinkddl_syntax::ast;
+use flinkddl_syntax::ast::{self, visit};
+
+impl Resolver<'_, '_> {
+    /// The planner's version-dependent rules on a SELECT just validated: in a planned
+    /// statement the first one broken is the statement's error; in a view it is kept for the
+    /// statements that plan the view (`planner_pending`).
+    pub(super) fn check_versioned_planner(
+        &mut self,
+        select: &ast::Select,
+        result: &mut Res<Option<Vec<Name>>>,
+    ) {
+        let mut found = self.check_join_hints(select).err();
+        if !self.planned && found.is_none() {
+            found = self.correlated_scalar_subquery(select);
+        }
+        let Some(d) = found else {
+            return;
+        };
+        if self.planned {
+            *result = Err(d);
+        } else if self.planner_pending.is_none() {
+            self.planner_pending = Some(d);
+        }
+    }
+
+    /// Before 2.0 a view whose select list has a correlated scalar subquery cannot be
+    /// planned: its correlation variable is lost when the view is expanded into the query
+    /// that reads it ("correlation variable is not found: $cor1"; oracle-checked, a view
+    /// only). Only a subquery that names a FROM item of the view's SELECT by its qualifier
+    /// counts (an unqualified outer name is not told apart from its own columns).
+    fn correlated_scalar_subquery(&self, select: &ast::Select) -> Option<Box<Diagnostic>> {
+        let version = self.binder.options.flink_version;
+        if version.has(Feature::ViewCorrelatedScalarSubquery) {
+            return None;
+        }
+        let outer: Vec<&str> = self
+            .frames
+            .last()
+            .map(|f| f.relations.iter().filter_map(|r| r.name.as_deref()).collect())
+            .unwrap_or_default();
+        if outer.is_empty() {
+            return None;
+        }
+        for item in &select.items {
+            let ast::QueryItem::Expr { expr, .. } = item else {
+                continue;
+            };
+            let mut find = ScalarSubqueries::default();
+            visit::walk_expr(&mut find, expr);
+            for (span, q) in find.found {
+                if correlated(q, &outer) {
+                    return Some(Box::new(
+                        Diagnostic::new(
+                            Code::NeedsNewerFlink,
+                            span,
+                            "correlation variable is not found",
+                        )
+                        .with_help(format!(
+                            "the script is checked as Flink {version}, where {}: join the subquery's table instead",
+                            Feature::ViewCorrelatedScalarSubquery.info().missing_in(version)
+                        )),
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// A planned statement (or a view) that reads a view its version's planner rejects fails
+    /// with the view's error, once validated.
+    pub(super) fn note_view_failure(&mut self, name: &ast::ObjectName) {
+        let version = self.binder.options.flink_version;
+        if self.planner_pending.is_some()
+            || (version.has(Feature::JoinHintOnWatermarkedTable)
+                && version.has(Feature::ViewCorrelatedScalarSubquery))
+        {
+            return;
+        }
+        if let [single] = name.parts.as_slice() {
+            if self.ctes.iter().any(|c| c.name == single.value) {
+                return;
+            }
+        }
+        let Some(path) = self.binder.catalog.qualify_idents(&name.parts) else {
+            return;
+        };
+        let Lookup::Found(CatalogObject::View(view)) = self.binder.catalog.lookup_ref(path) else {
+            return;
+        };
+        let Some(failure) = &view.fails_when_planned else {
+            return;
+        };
+        let mut d = Diagnostic::new(failure.code, name.span, failure.message.clone())
+            .with_label(name.span, "the view's query cannot be planned in this version");
+        if view.script == self.binder.script {
+            d = d.with_label(failure.span, "here");
+        }
+        if let Some(help) = &failure.help {
+            d = d.with_help(help.clone());
+        }
+        self.planner_pending = Some(Box::new(d));
+    }
+}
+
+/// The scalar subqueries of an expression (not those inside them), with their spans.
+#[derive(Default)]
+struct ScalarSubqueries<'a> {
+    found: Vec<(flinkddl_diagnostics::Span, &'a ast::Query<'a>)>,
+}
+
+impl<'a> visit::Visitor<'a> for ScalarSubqueries<'a> {
+    fn expr(&mut self, e: &'a ast::Expr<'a>) {
+        if let ast::ExprKind::Subquery(q) = &e.kind {
+            self.found.push((e.span, q));
+        }
+    }
+}
+
+/// Whether `query` names one of `outer` (and none of its own FROM items of that name) as a
+/// column's qualifier.
+fn correlated(query: &ast::Query, outer: &[&str]) -> bool {
+    #[derive(Default)]
+    struct Names<'a> {
+        own: Vec<&'a str>,
+        qualifiers: Vec<&'a str>,
+    }
+    impl<'a> visit::Visitor<'a> for Names<'a> {
+        fn expr(&mut self, e: &'a ast::Expr<'a>) {
+            if let ast::ExprKind::Identifier(name) = &e.kind {
+                if let [qualifier, _] = name.parts.as_slice() {
+                    self.qualifiers.push(qualifier.value);
+                }
+            }
+        }
+        fn subquery(&mut self, q: &'a ast::Query<'a>) {
+            visit::walk_query(self, q);
+        }
+        fn table_ref(&mut self, t: &'a ast::TableRef<'a>) {
+            if let Some(a) = &t.alias {
+                self.own.push(a.name.value);
+            } else if let ast::TableRefKind::Named { name, .. } = &t.kind {
+                if let Some(last) = name.parts.last() {
+                    self.own.push(last.value);
+                }
+            }
+        }
+    }
+    let mut names = Names::default();
+    visit::walk_query(&mut names, query);
+    names
+        .qualifiers
+        .iter()
+        .any(|q| outer.contains(q) && !names.own.contains(q))
+}
 
 impl Resolver<'_, '_> {
     /// Before 1.19 a join hint that names a table with a watermark (by its name or its alias)
