@@ -1206,7 +1206,11 @@ impl Resolver<'_, '_> {
             let scope = FrameScope {
                 frames: &self.frames,
             };
-            time::check_over_windows(select, &|name| scope.exact_column(name).cloned())?;
+            time::check_over_windows(
+                select,
+                &|name| scope.exact_column(name).cloned(),
+                self.binder.options.flink_version,
+            )?;
         }
         if let Some(names) = &mut output {
             uniquify(names);

@@ -43,7 +43,12 @@ impl Resolver<'_, '_> {
         let outer: Vec<&str> = self
             .frames
             .last()
-            .map(|f| f.relations.iter().filter_map(|r| r.name.as_deref()).collect())
+            .map(|f| {
+                f.relations
+                    .iter()
+                    .filter_map(|r| r.name.as_deref())
+                    .collect()
+            })
             .unwrap_or_default();
         if outer.is_empty() {
             return None;
@@ -97,8 +102,10 @@ impl Resolver<'_, '_> {
         let Some(failure) = &view.fails_when_planned else {
             return;
         };
-        let mut d = Diagnostic::new(failure.code, name.span, failure.message.clone())
-            .with_label(name.span, "the view's query cannot be planned in this version");
+        let mut d = Diagnostic::new(failure.code, name.span, failure.message.clone()).with_label(
+            name.span,
+            "the view's query cannot be planned in this version",
+        );
         if view.script == self.binder.script {
             d = d.with_label(failure.span, "here");
         }
