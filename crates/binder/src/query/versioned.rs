@@ -263,7 +263,7 @@ impl Resolver<'_, '_> {
             )
             .with_label(star, "counted as one column")
             .with_help(format!(
-                "the script is checked as Flink {version}, where {}: list the query's columns instead of `*`",
+                "the script is checked as Flink {version}, which has {}: list the query's columns instead of `*`",
                 Feature::InsertStarCountedAsOne.info().what
             )),
         )
