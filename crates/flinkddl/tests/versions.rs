@@ -318,7 +318,7 @@ fn versions_doc() -> String {
          - `B162` upgrade-no-longer-fails (info): an error of the configured version the target \
          no longer gives (a feature the target adds, or a behaviour it removed, such as managed \
          tables before 2.0).\n\n\
-         The Python API gives the same findings with `flinkddl.check(sql, flink_version=\"1.20\", \
+         The Python API gives the same findings with `flinkddl.check(paths, flink_version=\"1.20\", \
          upgrade_to=\"2.3\")`. The facts below are what can differ.\n\n\
          ## What differs from the newest version\n\n",
     );
