@@ -1317,10 +1317,16 @@ impl Resolver<'_, '_> {
         } else {
             ExprContext::Query
         };
-        match type_of_expr(e, self.binder.source, &scope, &context, repeats) {
+        let version = self.binder.options.flink_version;
+        match type_of_expr(e, self.binder.source, &scope, &context, repeats, version) {
             ExprOutcome::Typed(t) => Ok(Some(t.data_type)),
             ExprOutcome::NotTyped { .. } => Ok(None),
             ExprOutcome::Rejected(mut diags) => match diags.drain(..).next() {
+                // A planner's rule of the version (B150) fails a view only where it is planned.
+                Some(d) if d.code == Code::NeedsNewerFlink && !self.planned => {
+                    self.planner_pending.get_or_insert(Box::new(d));
+                    Ok(None)
+                }
                 Some(d) => fail(d),
                 None => Ok(None),
             },

@@ -79,12 +79,18 @@ impl Resolver<'_, '_> {
     }
 
     /// A planned statement (or a view) that reads a view its version's planner rejects fails
-    /// with the view's error, once validated.
+    /// with the view's error, once validated. (The facts a view can carry are listed: a
+    /// version that has them all looks no view up.)
     pub(super) fn note_view_failure(&mut self, name: &ast::ObjectName) {
         let version = self.binder.options.flink_version;
         if self.planner_pending.is_some()
-            || (version.has(Feature::JoinHintOnWatermarkedTable)
-                && version.has(Feature::ViewCorrelatedScalarSubquery))
+            || [
+                Feature::JoinHintOnWatermarkedTable,
+                Feature::ViewCorrelatedScalarSubquery,
+                Feature::MaxOfChar,
+            ]
+            .iter()
+            .all(|f| version.has(*f))
         {
             return;
         }
