@@ -1607,6 +1607,7 @@ impl Resolver<'_, '_> {
                 }
             }
             self.table_ref(&join.right)?;
+            self.check_left_join_ordinality(join)?;
             let needs_condition = matches!(
                 join.kind,
                 ast::JoinKind::Inner

@@ -275,3 +275,36 @@ impl Resolver<'_, '_> {
         )
     }
 }
+
+impl Resolver<'_, '_> {
+    /// Flink 2.1 plans UNNEST WITH ORDINALITY but not on the right of a LEFT JOIN: the
+    /// ordinality column stays NOT NULL in the join's row type, and the planner's type check
+    /// fails (oracle-checked; fixed in 2.2). Before 2.1 the gate reports the ordinality itself.
+    pub(super) fn check_left_join_ordinality(&self, join: &ast::Join) -> Res<()> {
+        let version = self.binder.options.flink_version;
+        if !self.planned
+            || version.has(Feature::UnnestOrdinalityLeftJoin)
+            || !version.has(Feature::UnnestOrdinalityPlanned)
+            || join.kind != ast::JoinKind::Left
+        {
+            return Ok(());
+        }
+        let ast::TableRefKind::Unnest {
+            ordinality: true, ..
+        } = &join.right.kind
+        else {
+            return Ok(());
+        };
+        Err(Box::new(
+            Diagnostic::new(
+                Code::NeedsNewerFlink,
+                join.right.span,
+                "Type mismatch: the join's row type keeps the ordinality column NOT NULL where the LEFT JOIN makes it nullable",
+            )
+            .with_help(format!(
+                "the script is checked as Flink {version}, where {}: use CROSS JOIN UNNEST, or number the elements otherwise",
+                Feature::UnnestOrdinalityLeftJoin.info().missing_in(version)
+            )),
+        ))
+    }
+}
