@@ -32,6 +32,9 @@ pub struct ViewDef {
     /// The script that statement is in (`crate::prelude::ScriptId`): the one being bound, or
     /// one of a project's catalog files.
     pub script: crate::prelude::ScriptId,
+    /// What the planner of the script's Flink version rejects in the view's query, whatever
+    /// reads it (`crate::query` checks it where a planned statement reads the view).
+    pub fails_when_planned: Option<Box<flinkddl_diagnostics::Diagnostic>>,
 }
 
 #[derive(Debug, Clone)]

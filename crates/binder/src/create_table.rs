@@ -1658,11 +1658,17 @@ impl Binder<'_> {
             Some(list) => self.property_pairs(list)?,
             None => Vec::new(),
         };
+        // (The table's own options are a map of their own before they are merged.)
+        let derived = self.options_in_version(derived);
         let mut out: Vec<OptionPair> = match (base, strategies.options) {
             (Some(b), Strategy::Including | Strategy::Overwriting) => b.options.clone(),
-            // No base options: the table's own, whose keys are distinct already.
+            (Some(_), Strategy::Excluding) => return Ok(self.like_options_in_version(0, derived)),
+            // No LIKE: the table's own, whose keys are distinct already.
             _ => return Ok(derived),
         };
+        // The source's options as its catalog map iterates them.
+        self.catalog_options_order(&mut out);
+        let source_len = out.len();
         for (k, v) in derived {
             match out.iter_mut().find(|(ek, _)| *ek == k) {
                 Some(existing) => {
@@ -1686,7 +1692,7 @@ impl Binder<'_> {
                 None => out.push((k, v)),
             }
         }
-        Ok(out)
+        Ok(self.like_options_in_version(source_len, out))
     }
 
     /// The catalog's part: existence checks, then store (or keep the old table for IF NOT

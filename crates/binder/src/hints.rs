@@ -172,3 +172,75 @@ mod tests {
         assert_eq!(options_of("/* OPTIONS('x'='1') */"), None);
     }
 }
+
+/// The join hints (BROADCAST, SHUFFLE_HASH, SHUFFLE_MERGE, NEST_LOOP) of one `/*+ ... */`
+/// comment: each hint's name as written and the table names it lists. Empty when the comment
+/// has none or does not read as a hint list.
+pub(crate) fn join_hints_of(comment: &str) -> Vec<(&str, Vec<&str>)> {
+    const JOIN_HINTS: [&str; 4] = ["BROADCAST", "SHUFFLE_HASH", "SHUFFLE_MERGE", "NEST_LOOP"];
+    let Some(inner) = comment
+        .strip_prefix("/*+")
+        .and_then(|c| c.strip_suffix("*/"))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut rest = inner;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        let name_end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if name_end == 0 {
+            break;
+        }
+        let name = &rest[..name_end];
+        rest = rest[name_end..].trim_start();
+        let Some(args) = rest.strip_prefix('(') else {
+            continue;
+        };
+        // A join hint lists names; any other hint's arguments (quoted options) are skipped to
+        // their closing parenthesis, outside quotes.
+        let mut close = None;
+        let mut quoted = false;
+        for (i, c) in args.char_indices() {
+            match c {
+                '\'' => quoted = !quoted,
+                ')' if !quoted => {
+                    close = Some(i);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else {
+            break;
+        };
+        if JOIN_HINTS.iter().any(|h| h.eq_ignore_ascii_case(name)) {
+            let tables = args[..close]
+                .split(',')
+                .map(|t| t.trim().trim_matches('`'))
+                .filter(|t| !t.is_empty())
+                .collect();
+            out.push((name, tables));
+        }
+        rest = &args[close + 1..];
+    }
+    out
+}
+
+#[cfg(test)]
+mod join_hint_tests {
+    use super::join_hints_of;
+
+    #[test]
+    fn join_hints_are_read_with_their_tables_and_other_hints_skipped() {
+        assert_eq!(
+            join_hints_of("/*+ BROADCAST(s), OPTIONS('a'=')'), nest_loop(`f` , s) */"),
+            vec![("BROADCAST", vec!["s"]), ("nest_loop", vec!["f", "s"])]
+        );
+        assert!(join_hints_of("/*+ STATE_TTL('t'='1d') */").is_empty());
+        assert!(join_hints_of("/*+ BROADCAST(s */").is_empty());
+        assert!(join_hints_of("not a hint").is_empty());
+    }
+}

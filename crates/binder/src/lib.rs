@@ -129,6 +129,7 @@ impl<'a> Binder<'a> {
             declared: foldhash::HashSet::default(),
             query_output: None,
             view_columns: None,
+            view_planner_error: None,
             user_functions: Default::default(),
             modules_loaded: false,
             hint_options: Vec::new(),
@@ -313,6 +314,9 @@ pub(crate) struct Binder<'a> {
     pub query_output: Option<Vec<(String, flinkddl_types::DataType)>>,
     /// The columns of the view query `check_query` just resolved, when every name is known.
     pub view_columns: Option<Vec<(String, Option<flinkddl_types::DataType>)>>,
+    /// What the planner of the script's Flink version rejects in the view query
+    /// `check_query` just resolved, reported where a planned statement reads the view.
+    pub view_planner_error: Option<Box<flinkddl_diagnostics::Diagnostic>>,
     /// The names (upper case) of the functions the script creates so far: user-defined, so
     /// their types are unknowable.
     pub user_functions: foldhash::HashSet<String>,

@@ -232,28 +232,35 @@ fn is_wide(c: char) -> bool {
         | 0xFFE0..=0xFFE6 | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD)
 }
 
-/// Puts `options` (in the order they were written) in the order Flink 1.x iterates them: a
-/// `java.util.HashMap` filled in that order, then copied (`new HashMap<>(map)`). A HashMap
-/// iterates by bucket (`String.hashCode`, spread as `HashMap.hash` does, over its capacity),
-/// and within a bucket in the order the entries came (checked on every labelled case).
-fn java_hash_map_order(options: &mut [&OptionPair]) {
+/// The bucket of `key` in a `java.util.HashMap` of `capacity` buckets: `String.hashCode`,
+/// spread as `HashMap.hash` does. A HashMap iterates by bucket, and within a bucket in the
+/// order the entries came (checked on every labelled case).
+pub(crate) fn java_bucket(key: &str, capacity: usize) -> usize {
+    let h = key.encode_utf16().fold(0u32, |h, unit| {
+        h.wrapping_mul(31).wrapping_add(u32::from(unit))
+    });
+    (h ^ (h >> 16)) as usize & (capacity - 1)
+}
+
+/// Puts `options` (in the order they were written) in the order of a `java.util.HashMap`
+/// filled in that order, as Flink 1.x's converter fills a table's options: 16 buckets,
+/// doubled while more than three quarters are used.
+pub(crate) fn java_filled_order<T>(options: &mut [T], key: impl Fn(&T) -> &str) {
     let n = options.len();
-    // Filled one by one: 16 buckets, doubled while more than three quarters are used.
     let mut filled: usize = 16;
     while n * 4 > filled * 3 {
         filled *= 2;
     }
-    // The copy's capacity: `tableSizeFor((int) (n / 0.75f + 1))`.
+    // A stable sort keeps the earlier order within a bucket.
+    options.sort_by_key(|o| java_bucket(key(o), filled));
+}
+
+/// Puts `options` (in a map's order) in the order of its copy (`new HashMap<>(map)`), as
+/// Flink 1.x's catalog stores a table: `tableSizeFor((int) (n / 0.75f + 1))` buckets.
+pub(crate) fn java_copied_order<T>(options: &mut [T], key: impl Fn(&T) -> &str) {
+    let n = options.len();
     let copied = ((n as f32 / 0.75 + 1.0) as usize).next_power_of_two();
-    let bucket = |key: &str, capacity: usize| -> usize {
-        let h = key.encode_utf16().fold(0u32, |h, unit| {
-            h.wrapping_mul(31).wrapping_add(u32::from(unit))
-        });
-        (h ^ (h >> 16)) as usize & (capacity - 1)
-    };
-    // Stable sorts keep the earlier order within a bucket.
-    options.sort_by_key(|(k, _)| bucket(k, filled));
-    options.sort_by_key(|(k, _)| bucket(k, copied));
+    options.sort_by_key(|o| java_bucket(key(o), copied));
 }
 
 /// SHOW CREATE TABLE, or `None` where Flink cannot print one (a type without a serializable
@@ -340,7 +347,9 @@ pub fn show_create_in(t: &TableSchema, version: FlinkVersion) -> Option<String> 
         if version.has(Feature::ShowCreateSortedOptions) {
             sorted.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
         } else {
-            java_hash_map_order(&mut sorted);
+            // The stored order is the map's the converter built (`crate::versions`); the
+            // catalog holds a copy of it.
+            java_copied_order(&mut sorted, |o| o.0.as_str());
         }
         let body: Vec<String> = sorted
             .iter()

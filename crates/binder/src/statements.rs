@@ -196,6 +196,7 @@ impl Binder<'_> {
             columns: self.view_columns.take(),
             statement: self.statement_index,
             script: self.script,
+            fails_when_planned: self.view_planner_error.take(),
         });
         if temporary {
             self.catalog.objects_mut().temporary.insert(path, view);

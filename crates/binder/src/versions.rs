@@ -190,3 +190,110 @@ fn adjust_type(t: &mut DataType, version: FlinkVersion) {
         _ => {}
     }
 }
+
+impl Binder<'_> {
+    /// Before 2.0 SHOW CREATE TABLE prints a table's options in its map's order (from 2.0 it
+    /// sorts the keys), so the binder keeps them in the order of the map Flink's converter
+    /// builds (`print::show_create_in` adds the catalog's copy): a table's own options are put
+    /// one by one into a `java.util.HashMap`.
+    pub(crate) fn options_in_version(
+        &self,
+        mut options: Vec<crate::schema::OptionPair>,
+    ) -> Vec<crate::schema::OptionPair> {
+        if !self
+            .options
+            .flink_version
+            .has(Feature::ShowCreateSortedOptions)
+        {
+            crate::print::java_filled_order(&mut options, |o| o.0.as_str());
+        }
+        options
+    }
+
+    /// A LIKE source's options (as the binder keeps them) in the order its catalog map
+    /// iterates them, before 2.0 (the catalog's copy of the converter's map).
+    pub(crate) fn catalog_options_order(&self, options: &mut [crate::schema::OptionPair]) {
+        if !self
+            .options
+            .flink_version
+            .has(Feature::ShowCreateSortedOptions)
+        {
+            crate::print::java_copied_order(options, |o| o.0.as_str());
+        }
+    }
+
+    /// A LIKE table's options in the order of the map Flink merges them into, before 2.0: a
+    /// `java.util.HashMap` created empty, the source's `source_len` options put all at once
+    /// (`putAll`), then the table's own one by one (`MergeTableLikeUtil`). `options` holds
+    /// them in that order, an overwritten key where the source had it.
+    pub(crate) fn like_options_in_version(
+        &self,
+        source_len: usize,
+        mut options: Vec<crate::schema::OptionPair>,
+    ) -> Vec<crate::schema::OptionPair> {
+        if self
+            .options
+            .flink_version
+            .has(Feature::ShowCreateSortedOptions)
+        {
+            return options;
+        }
+        let capacity = java_hash_map_capacity(source_len, options.len());
+        options.sort_by_key(|o| crate::print::java_bucket(&o.0, capacity));
+        options
+    }
+}
+
+/// The table size of a `java.util.HashMap` created empty, given `source_len` entries with
+/// `putAll` and then the rest of `total` (distinct keys) one `put` each (Java 8+: a power of
+/// two, sized for a load factor of 0.75).
+fn java_hash_map_capacity(source_len: usize, total: usize) -> usize {
+    let table_size_for = |n: usize| n.max(1).next_power_of_two();
+    let (mut capacity, mut threshold) = (0usize, 0usize);
+    if source_len > 0 {
+        // `putAll` into an empty map sizes the table for the entries first.
+        threshold = table_size_for((source_len as f32 / 0.75 + 1.0) as usize);
+    }
+    let resize = |capacity: &mut usize, threshold: &mut usize| {
+        if *capacity > 0 {
+            let doubled = *capacity * 2;
+            *threshold = if *capacity >= 16 {
+                *threshold * 2
+            } else {
+                (doubled as f32 * 0.75) as usize
+            };
+            *capacity = doubled;
+        } else if *threshold > 0 {
+            *capacity = *threshold;
+            *threshold = (*capacity as f32 * 0.75) as usize;
+        } else {
+            *capacity = 16;
+            *threshold = 12;
+        }
+    };
+    for size in 1..=total {
+        if capacity == 0 {
+            resize(&mut capacity, &mut threshold);
+        }
+        if size > threshold {
+            resize(&mut capacity, &mut threshold);
+        }
+    }
+    capacity.max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::java_hash_map_capacity;
+
+    #[test]
+    fn hash_map_sizes_follow_java() {
+        // putAll of 3 into an empty map: tableSizeFor(5) = 8; a 4th put stays under 6.
+        assert_eq!(java_hash_map_capacity(3, 4), 8);
+        // No source: the default 16, doubled past 12 entries.
+        assert_eq!(java_hash_map_capacity(0, 2), 16);
+        assert_eq!(java_hash_map_capacity(0, 13), 32);
+        // putAll of 1: tableSizeFor(2) = 2, threshold 1, so a second entry doubles it.
+        assert_eq!(java_hash_map_capacity(1, 2), 4);
+    }
+}

@@ -117,6 +117,11 @@ struct CheckArgs {
     connector_findings: Option<ConnectorFindingsArg>,
     #[command(flatten)]
     version: VersionArg,
+    /// Also report what changes for the files moving from their Flink version to this one:
+    /// errors the target gives (B160), tables and views that resolve differently (B161) and
+    /// errors that go away (B162). Checks each file twice more (docs/versions.md).
+    #[arg(long, value_name = "VERSION", value_parser = parse_flink_version)]
+    upgrade_to: Option<flinkddl::FlinkVersion>,
     #[command(flatten)]
     discovery: files::Discovery,
     #[command(flatten)]
@@ -354,6 +359,9 @@ fn check(args: CheckArgs) -> Status {
         for p in plan.iter_mut() {
             p.config.flink_version = version;
         }
+    }
+    for p in plan.iter_mut() {
+        p.config.upgrade_to = args.upgrade_to;
     }
     let flink_versions =
         crate::check::FlinkVersions::of(plan.iter().map(|p| p.config.flink_version));

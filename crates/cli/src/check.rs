@@ -347,6 +347,9 @@ fn check_loaded_noting(
                         // at once, where freeing the tables one by one costs instructions.
                         std::mem::forget(leftovers);
                     }
+                    if let Some(target) = config.upgrade_to {
+                        upgrade(&mut ds, &text, &options, target);
+                    }
                     source.text = text;
                     config.apply(&mut ds);
                     ds
@@ -361,6 +364,26 @@ fn check_loaded_noting(
         }
     };
     (report, facts)
+}
+
+/// `--upgrade-to`: the findings of moving the file to `target`, among its diagnostics in
+/// source order. A panic in them leaves the check's own diagnostics as they are.
+fn upgrade(
+    diagnostics: &mut Vec<Diagnostic>,
+    text: &str,
+    options: &flinkddl::Options,
+    target: flinkddl::FlinkVersion,
+) {
+    let found = guarded(|| flinkddl::upgrade::upgrade_findings(text, options, target));
+    match found {
+        Ok(found) => {
+            for d in found {
+                let at = diagnostics.partition_point(|o| o.span.start <= d.span.start);
+                diagnostics.insert(at, d);
+            }
+        }
+        Err(panic) => diagnostics.push(internal_error(&panic)),
+    }
 }
 
 /// Issue 35: a file that uses a table another file of the run creates, under a configuration

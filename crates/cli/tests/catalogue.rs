@@ -2,7 +2,8 @@
 //! and a `## Fix` section, and an SQL example really produces the code when checked (through
 //! the same pipeline as `flinkddl check`). The file codes (`F…`) and `S013` have `text`
 //! examples: a byte sequence, a path and a 300-level nesting are not worth pasting. An example
-//! that starts with `-- flink-version: 1.19` is checked as that Flink version.
+//! that starts with `-- flink-version: 1.19` is checked as that Flink version; one whose
+//! second line is `-- upgrade-to: 2.3` gets `check --upgrade-to 2.3`'s findings too.
 
 use flinkddl::{Code, ConnectorFindings, FlinkVersion, Options};
 
@@ -54,7 +55,17 @@ fn every_code_has_an_example_that_produces_it_and_a_fix() {
             flink_version: flink_version.unwrap_or_default(),
             ..Options::default()
         };
-        let analysis = flinkddl::analyze_with(sql, &options);
+        let mut analysis = flinkddl::analyze_with(sql, &options);
+        // A code of `check --upgrade-to` names the target on its example's second line.
+        let upgrade_to = sql
+            .lines()
+            .nth(1)
+            .and_then(|l| l.trim().strip_prefix("-- upgrade-to:"))
+            .and_then(|v| v.trim().parse::<FlinkVersion>().ok());
+        if let Some(target) = upgrade_to {
+            let found = flinkddl::upgrade::upgrade_findings(sql, &options, target);
+            analysis.diagnostics.extend(found);
+        }
         if !analysis.diagnostics.iter().any(|d| d.code == *code) {
             failures.push(format!(
                 "{}: its example gives {:?}",

@@ -245,6 +245,9 @@ pub struct Config {
     /// The Flink version to judge the files as (`flink-version = "1.20"`, or
     /// `--flink-version`); the newest by default.
     pub flink_version: FlinkVersion,
+    /// `flinkddl check --upgrade-to`: also report what changes for the files moving from
+    /// `flink_version` to this version (not read from the file).
+    pub upgrade_to: Option<FlinkVersion>,
     /// The user connectors files (`connectors = [...]`), joined to the configuration's
     /// directory, in the order they are read.
     pub connector_files: Vec<PathBuf>,
@@ -347,6 +350,7 @@ impl Config {
             fresh_session: false,
             connector_findings: ConnectorFindings::AtUse,
             flink_version: FlinkVersion::default(),
+            upgrade_to: None,
             connector_files: Vec::new(),
             catalogue: None,
             extend: None,
@@ -432,6 +436,7 @@ impl Config {
             } else {
                 self.flink_version
             },
+            upgrade_to: child.upgrade_to.or(self.upgrade_to),
             connector_files,
             catalogue: None,
             extend: None,
@@ -543,6 +548,7 @@ impl Config {
             fresh_session: raw.fresh_session.unwrap_or(false),
             connector_findings,
             flink_version,
+            upgrade_to: None,
             connector_files,
             catalogue: None,
             extend,

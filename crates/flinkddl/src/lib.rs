@@ -13,6 +13,7 @@ pub mod lineage;
 pub mod openlineage;
 pub mod project;
 pub mod snapshot;
+pub mod upgrade;
 
 pub use flinkddl_binder as binder;
 pub use flinkddl_connectors as connectors;

@@ -303,6 +303,23 @@ fn versions_doc() -> String {
          (the version's parser rejects the statement: `S050`), `conversion` (it rejects the \
          statement when converting or executing it: `B150`, or `B151` for managed tables), \
          `planner`, `resolved schema` or `printing` (DESCRIBE, SHOW CREATE TABLE).\n\n\
+         ## Moving to another version: `check --upgrade-to`\n\n\
+         `flinkddl check --upgrade-to 2.3` (any known version, newer or older) also reports what \
+         changes for each file moving from its configured version to the target: the file is \
+         checked as both (only when the flag is given: a plain check judges it once) and the two \
+         compared.\n\n\
+         - `B160` upgrade-breaks (warning): an error the target gives and the configured version \
+         does not, in the target's words (`DISTRIBUTED BY` moving to 1.19, a table without \
+         `'connector'` moving to 1.20).\n\
+         - `B161` upgrade-changes-schema (warning): a column of a table (CREATE TABLE, CTAS) or \
+         view both versions create that resolves to another type (`TIME(3)` and `TIME(0)`, a \
+         ROW field's `NOT NULL`), or a primary key named otherwise; one finding a column, at its \
+         definition.\n\
+         - `B162` upgrade-no-longer-fails (info): an error of the configured version the target \
+         no longer gives (a feature the target adds, or a behaviour it removed, such as managed \
+         tables before 2.0).\n\n\
+         The Python API gives the same findings with `flinkddl.check(paths, flink_version=\"1.20\", \
+         upgrade_to=\"2.3\")`. The facts below are what can differ.\n\n\
          ## What differs from the newest version\n\n",
     );
     for version in FlinkVersion::ALL.into_iter().filter(|v| *v != latest) {
@@ -385,4 +402,60 @@ fn describe_json_names_a_version_other_than_the_default() {
     let newest = json_as(FlinkVersion::V2_3);
     assert!(newest.get("flink_version").is_none());
     assert_eq!(newest["tables"][0]["columns"][0]["type"], "TIME(3)");
+}
+
+fn upgrade_dir() -> PathBuf {
+    fixtures::repo_dir("fixtures/versions/upgrade")
+}
+
+/// `flinkddl check --upgrade-to`: each `fixtures/versions/upgrade/*.sql` names its configured
+/// version on its first line and the target on its second (`-- upgrade-to: 2.3`); what the
+/// move changes (B160, B161, B162) is snapshotted beside it.
+#[test]
+fn upgrade_findings_of_each_case() {
+    let cases = fixtures::cases(&upgrade_dir());
+    assert!(!cases.is_empty(), "no cases in fixtures/versions/upgrade");
+    for case in cases {
+        let (Some(version), Some(target)) = (
+            case_version(&case.text),
+            case.text
+                .lines()
+                .nth(1)
+                .and_then(|l| l.trim().strip_prefix("-- upgrade-to:"))
+                .and_then(|v| v.trim().parse::<FlinkVersion>().ok()),
+        ) else {
+            panic!(
+                "{}: the first lines must be `-- flink-version: <v>` and `-- upgrade-to: <v>`",
+                case.path.display()
+            );
+        };
+        let options = flinkddl::Options {
+            flink_version: version,
+            ..flinkddl::Options::default()
+        };
+        let found = flinkddl::upgrade::upgrade_findings(&case.text, &options, target);
+        let upgrade_codes = [
+            flinkddl::Code::UpgradeBreaks,
+            flinkddl::Code::UpgradeChangesSchema,
+            flinkddl::Code::UpgradeNoLongerFails,
+        ];
+        assert!(
+            found.iter().all(|d| upgrade_codes.contains(&d.code)),
+            "{}: a finding of another code",
+            case.path.display()
+        );
+        if version == target {
+            assert!(found.is_empty(), "{}", case.path.display());
+        }
+        let out = format!(
+            "from Flink {version} to {target}\n\n{}",
+            render::diagnostics(&case.text, &found, render::BIND)
+        );
+        case.bind(|| insta::assert_snapshot!(case.name.clone(), out));
+    }
+}
+
+#[test]
+fn no_orphan_upgrade_snapshots() {
+    assert_no_orphan_snapshots(&upgrade_dir());
 }

@@ -249,7 +249,7 @@ fn analyze(
 /// `flinkddl.check`: `flinkddl check PATHS...` (files, directories, globs), each file under its
 /// nearest `flinkddl.toml` (or `config`).
 #[pyfunction]
-#[pyo3(signature = (paths, fresh_session = false, config = None, select = None, ignore = None, extend_select = None, flink_version = None))]
+#[pyo3(signature = (paths, fresh_session = false, config = None, select = None, ignore = None, extend_select = None, flink_version = None, upgrade_to = None))]
 #[allow(clippy::too_many_arguments)]
 fn check(
     py: Python<'_>,
@@ -260,9 +260,11 @@ fn check(
     ignore: Option<Vec<String>>,
     extend_select: Option<Vec<String>>,
     flink_version: Option<String>,
+    upgrade_to: Option<String>,
 ) -> PyResult<String> {
     let selection = selection(select, ignore, extend_select)?;
     let flink_version = flink_version_arg(flink_version)?;
+    let upgrade_to = flink_version_arg(upgrade_to)?;
     let fixed = match config {
         Some(file) => Some(Config::load(&file).map_err(|e| PyValueError::new_err(e.to_string()))?),
         None => None,
@@ -275,6 +277,7 @@ fn check(
             if let Some(version) = flink_version {
                 p.config.flink_version = version;
             }
+            p.config.upgrade_to = upgrade_to;
         }
         let (mut reports, _) = check_all(plan);
         let files: Vec<Value> = reports

@@ -202,6 +202,15 @@ def test_flink_version() -> None:
         flinkddl.analyze(sql, flink_version="1.17")
 
 
+def test_upgrade_to(tmp_path: Path) -> None:
+    script = tmp_path / "job.sql"
+    script.write_text("CREATE TABLE u (b TIME(3)) WITH ('connector' = 'datagen');\nCREATE TABLE m (a INT);\n")
+    (result,) = flinkddl.check(script, flink_version="2.3", upgrade_to="1.20").files
+    assert sorted(d.code for d in result.diagnostics) == ["B160", "B161"]
+    (plain,) = flinkddl.check(script, flink_version="2.3").files
+    assert not [d for d in plain.diagnostics if d.code.startswith("B16")]
+
+
 def test_rules_are_the_catalogue(flinkddl_bin: str) -> None:
     rules = flinkddl.rules()
     listed = cli(flinkddl_bin, "explain").stdout

@@ -196,6 +196,17 @@ pub fn bind_expr_in(
     scope: &dyn Scope,
     context: &ExprContext,
 ) -> ExprOutcome {
+    bind_expr_as(expr, source, scope, context, Default::default())
+}
+
+/// [`bind_expr_in`] as `version`'s validator types it.
+fn bind_expr_as(
+    expr: &ast::Expr,
+    source: &str,
+    scope: &dyn Scope,
+    context: &ExprContext,
+    version: flinkddl_diagnostics::FlinkVersion,
+) -> ExprOutcome {
     let ctx = Ctx {
         source,
         scope,
@@ -205,6 +216,7 @@ pub fn bind_expr_in(
         input_may_be_empty: std::cell::Cell::new(false),
         depth: std::cell::Cell::new(0),
         stack_base: stack_address(),
+        version,
     };
     match ctx.bind(expr) {
         Ok(b) => ExprOutcome::Typed(TypedExpr {
@@ -243,13 +255,14 @@ pub(crate) fn type_of_expr(
     scope: &dyn Scope,
     context: &ExprContext,
     repeats: bool,
+    version: flinkddl_diagnostics::FlinkVersion,
 ) -> ExprOutcome {
     const SHORT: u32 = 2048;
     if expr.span.end.saturating_sub(expr.span.start) > SHORT || repeats {
-        return bind_expr_in(expr, source, scope, context);
+        return bind_expr_as(expr, source, scope, context, version);
     }
-    match bound::without_text(|| bind_expr_in(expr, source, scope, context)) {
-        ExprOutcome::Rejected(_) => bind_expr_in(expr, source, scope, context),
+    match bound::without_text(|| bind_expr_as(expr, source, scope, context, version)) {
+        ExprOutcome::Rejected(_) => bind_expr_as(expr, source, scope, context, version),
         outcome => outcome,
     }
 }
@@ -379,6 +392,9 @@ pub(crate) struct Ctx<'a> {
     pub depth: std::cell::Cell<u32>,
     /// The stack address where binding started, to bound the stack the recursion uses.
     pub stack_base: usize,
+    /// The Flink version whose validator types the expression (a query's; a column's is the
+    /// newest's, whose rules it shares).
+    pub version: flinkddl_diagnostics::FlinkVersion,
 }
 
 /// The address of a local of the calling frame: how deep the stack is (compared between two

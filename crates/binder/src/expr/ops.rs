@@ -143,7 +143,48 @@ pub(crate) fn binary(
 ) -> BResult<Bound> {
     let l = ctx.bind(left)?;
     let r = ctx.bind(right)?;
+    if matches!(
+        op,
+        BinaryOp::Eq
+            | BinaryOp::NotEq
+            | BinaryOp::Lt
+            | BinaryOp::LtEq
+            | BinaryOp::Gt
+            | BinaryOp::GtEq
+    ) {
+        incomparable_in_version(ctx.version, &l, &r, span)?;
+    }
     binary_bound(op, l, r, span)
+}
+
+/// Before 1.20 Flink's validator does not compare TIMESTAMP with TIMESTAMP_LTZ
+/// (`Feature::CompareTimestampLtz`, oracle-checked): "Incomparable types".
+fn incomparable_in_version(
+    version: flinkddl_diagnostics::FlinkVersion,
+    l: &Bound,
+    r: &Bound,
+    span: Span,
+) -> BResult<()> {
+    use flinkddl_diagnostics::Feature;
+    let mixed = matches!(
+        (l.ty.type_root(), r.ty.type_root()),
+        (R::TimestampWithoutTimeZone, R::TimestampWithLocalTimeZone)
+            | (R::TimestampWithLocalTimeZone, R::TimestampWithoutTimeZone)
+    );
+    if !mixed || version.has(Feature::CompareTimestampLtz) {
+        return Ok(());
+    }
+    let shown = |b: &Bound| b.ty.without_time_attributes().to_string();
+    let d = flinkddl_diagnostics::Diagnostic::new(
+        Code::IncompatibleTypes,
+        span,
+        format!("Incomparable types: {} and {}", shown(l), shown(r)),
+    )
+    .with_help(format!(
+        "the script is checked as Flink {version}, where {}: CAST one side to the other's type",
+        Feature::CompareTimestampLtz.info().missing_in(version)
+    ));
+    Err(super::bound::Fail::Reject(vec![d]))
 }
 
 pub(crate) fn binary_bound(op: BinaryOp, l: Bound, r: Bound, span: Span) -> BResult<Bound> {

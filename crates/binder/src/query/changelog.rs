@@ -135,6 +135,9 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
         if select.qualify.is_some() || has_ranking(select) {
             return Changes::Unknown;
         }
+        if let Some(changes) = self.rowtime_first_row(select) {
+            return changes;
+        }
         let grouped = select.group_by.is_some() || select_has_aggregate(select);
         if input == Changes::Unknown && !grouped {
             return Changes::Unknown;
@@ -175,6 +178,98 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
             } => Changes::changelog(deletes, node, project_key(select, upsert_key)),
             other => other,
         }
+    }
+
+    /// Before 2.1 a deduplication that keeps each key's first row by the rowtime
+    /// (`SELECT .. FROM (SELECT .., ROW_NUMBER() OVER (PARTITION BY k ORDER BY rowtime) AS rn
+    /// FROM t) WHERE rn = 1`, over a table that emits inserts only; the ranking itself makes the input unknown) emits updates and deletes;
+    /// 2.1 plans it insert-only (oracle-checked). `None` where it is not that shape.
+    fn rowtime_first_row(&self, select: &ast::Select) -> Option<Changes> {
+        use flinkddl_diagnostics::Feature;
+        let version = self.resolver.binder.options.flink_version;
+        if version.has(Feature::RowtimeFirstRowInsertOnly) {
+            return None;
+        }
+        let from = select.from.as_ref().filter(|f| f.joins.is_empty())?;
+        let ast::TableRefKind::Derived { query, .. } = &from.first.kind else {
+            return None;
+        };
+        let ast::SetExprKind::Select(inner) = &query.body.kind else {
+            return None;
+        };
+        let inner_from = inner.from.as_ref().filter(|f| f.joins.is_empty())?;
+        let ast::TableRefKind::Named { name, .. } = &inner_from.first.kind else {
+            return None;
+        };
+        let binder = self.resolver.binder;
+        let path = binder.catalog.qualify_idents(&name.parts)?;
+        let Lookup::Found(CatalogObject::Table(table)) = binder.catalog.lookup_ref(path) else {
+            return None;
+        };
+        if self.named(name) != Changes::InsertOnly {
+            return None;
+        }
+        let rowtime = &table.watermarks.first()?.rowtime;
+        // The ROW_NUMBER item: its alias, its partition keys; ordered by the rowtime, ascending.
+        let (alias, keys) = inner.items.iter().find_map(|item| {
+            let ast::QueryItem::Expr {
+                expr,
+                alias: Some(alias),
+                ..
+            } = item
+            else {
+                return None;
+            };
+            let (call, fname) = call_named(expr)?;
+            let Some(ast::Over::Spec { spec }) = &call.window else {
+                return None;
+            };
+            if !fname.eq_ignore_ascii_case("ROW_NUMBER") || spec.order_by.len() != 1 {
+                return None;
+            }
+            let order = &spec.order_by[0];
+            let ast::ExprKind::Identifier(o) = &order.expr.kind else {
+                return None;
+            };
+            if order.descending || o.parts.last().is_none_or(|p| p.value != rowtime.as_str()) {
+                return None;
+            }
+            let keys: Option<Vec<String>> = spec
+                .partition_by
+                .iter()
+                .map(|k| match &k.kind {
+                    ast::ExprKind::Identifier(n) => n.parts.last().map(|p| p.value.to_string()),
+                    _ => None,
+                })
+                .collect();
+            Some((alias.value, keys?))
+        })?;
+        // The outer filter keeps the first row only: `rn = 1`, `rn <= 1` or `rn < 2`.
+        let ast::ExprKind::Binary { op, left, right } = &select.where_clause.as_ref()?.kind else {
+            return None;
+        };
+        let ast::ExprKind::Identifier(n) = &left.kind else {
+            return None;
+        };
+        if !matches!(right.kind, ast::ExprKind::Literal(_)) {
+            return None;
+        }
+        let number = binder.source.get(right.span.range())?.trim();
+        let first_only = matches!(
+            (op, number),
+            (ast::BinaryOp::Eq, "1") | (ast::BinaryOp::LtEq, "1") | (ast::BinaryOp::Lt, "2")
+        );
+        if !first_only || n.parts.as_slice().last().is_none_or(|p| p.value != alias) {
+            return None;
+        }
+        Some(Changes::changelog(
+            true,
+            format!(
+                "Deduplicate(keep=[FirstRow], key=[{}], order=[ROWTIME])",
+                keys.join(", ")
+            ),
+            None,
+        ))
     }
 
     /// A GROUP BY or a global aggregate.

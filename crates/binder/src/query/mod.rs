@@ -26,6 +26,7 @@ mod record;
 mod sink;
 mod time;
 mod types;
+mod versioned;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, ExprKind, StatementKind};
 use flinkddl_types::DataType;
@@ -297,6 +298,10 @@ struct Resolver<'r, 'a> {
     /// set operation (`Feature::InsertColumnListCount`): the statement's query then has no
     /// known output.
     lenient_set_width: bool,
+    /// The planner's error of the script's version found in a view read or (in a view) in
+    /// the view's own query: a planned statement fails with it once validated; a view
+    /// carries it (`ViewDef::fails_when_planned`).
+    planner_pending: Option<Box<Diagnostic>>,
 }
 
 impl Binder<'_> {
@@ -307,6 +312,7 @@ impl Binder<'_> {
         if crate::uses::validated_query(&statement.kind).is_none() {
             self.query_output = None;
             self.view_columns = None;
+            self.view_planner_error = None;
             return Ok(());
         }
         let model = self.model.take();
@@ -332,10 +338,17 @@ impl Binder<'_> {
                 model,
                 depth: 0,
                 lenient_set_width: false,
+                planner_pending: None,
                 deferred: None,
                 spares,
             };
             let mut result = r.statement(statement);
+            let mut view_error = r.planner_pending.take();
+            if r.planned {
+                if let (Ok(()), Some(d)) = (&result, view_error.take()) {
+                    result = Err(d);
+                }
+            }
             if let Some((first, warnings_before)) = r.deferred.take() {
                 // What came after the first error is not reported: the statement stops there.
                 r.warnings.truncate(warnings_before);
@@ -350,13 +363,14 @@ impl Binder<'_> {
             (
                 result,
                 r.output,
-                r.view_columns,
+                (r.view_columns, view_error),
                 r.warnings,
                 r.model,
                 spares,
             )
         };
-        let (result, output, view_columns, warnings, model, spares) = result;
+        let (result, output, (view_columns, view_error), warnings, model, spares) = result;
+        self.view_planner_error = view_error;
         self.query_spares = spares;
         for w in warnings {
             self.report(w);
@@ -523,6 +537,13 @@ impl Resolver<'_, '_> {
                 .options
                 .flink_version
                 .has(flinkddl_diagnostics::Feature::InsertColumnListCount);
+        if let Some(d) = self.star_counted_as_one(insert) {
+            // (The target columns' names are checked first.)
+            if let Some(target) = self.table(&insert.target) {
+                self.insert_columns(insert, &target, None)?;
+            }
+            return fail(d);
+        }
         let output = self.query(insert.query.query)?;
         let types = std::mem::take(&mut self.last_types);
         let rowtimes = std::mem::take(&mut self.last_rowtimes);
@@ -948,6 +969,9 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        if result.is_ok() {
+            self.check_versioned_planner(select, &mut result);
+        }
         if let (Ok(names), Some(first)) = (&result, order_by.first()) {
             self.sort_key = Some(self.sort_key(&first.expr, names.as_deref()));
         }
@@ -1182,7 +1206,11 @@ impl Resolver<'_, '_> {
             let scope = FrameScope {
                 frames: &self.frames,
             };
-            time::check_over_windows(select, &|name| scope.exact_column(name).cloned())?;
+            time::check_over_windows(
+                select,
+                &|name| scope.exact_column(name).cloned(),
+                self.binder.options.flink_version,
+            )?;
         }
         if let Some(names) = &mut output {
             uniquify(names);
@@ -1289,10 +1317,16 @@ impl Resolver<'_, '_> {
         } else {
             ExprContext::Query
         };
-        match type_of_expr(e, self.binder.source, &scope, &context, repeats) {
+        let version = self.binder.options.flink_version;
+        match type_of_expr(e, self.binder.source, &scope, &context, repeats, version) {
             ExprOutcome::Typed(t) => Ok(Some(t.data_type)),
             ExprOutcome::NotTyped { .. } => Ok(None),
             ExprOutcome::Rejected(mut diags) => match diags.drain(..).next() {
+                // A planner's rule of the version (B150) fails a view only where it is planned.
+                Some(d) if d.code == Code::NeedsNewerFlink && !self.planned => {
+                    self.planner_pending.get_or_insert(Box::new(d));
+                    Ok(None)
+                }
                 Some(d) => fail(d),
                 None => Ok(None),
             },
@@ -1573,6 +1607,7 @@ impl Resolver<'_, '_> {
                 }
             }
             self.table_ref(&join.right)?;
+            self.check_left_join_ordinality(join)?;
             let needs_condition = matches!(
                 join.kind,
                 ast::JoinKind::Inner
@@ -1726,6 +1761,7 @@ impl Resolver<'_, '_> {
                 name, system_time, ..
             } => {
                 let mut r = self.relation_of(name);
+                self.note_view_failure(name);
                 if self.recording() {
                     self.note_relation_name(name, &r);
                     r.definition = name.parts.last().map_or(name.span, |p| p.span);

@@ -296,23 +296,34 @@ fn sort_error(first: &ast::OrderItem, on_time_attribute: bool) -> Box<Diagnostic
 
 /// The OVER windows of a planned SELECT: a bounded window (`ROWS|RANGE BETWEEN n PRECEDING`)
 /// must be ordered by a time attribute, ascending (Flink's planner; an unbounded window may be
-/// ordered by any column). `key_type` gives a sort key's type when it names a column.
+/// ordered by any column from 2.1 with RANGE, from 2.2 with ROWS: `Feature::OverNonTimeRange`,
+/// `Feature::OverNonTimeUnbounded`; a ranking function's window is a Top-N's, not checked). `key_type` gives a sort key's type when it
+/// names a column.
 pub(super) fn check_over_windows<'s>(
     select: &'s ast::Select<'s>,
     key_type: &dyn Fn(&ast::ObjectName) -> Option<DataType>,
+    version: flinkddl_diagnostics::FlinkVersion,
 ) -> Result<(), Box<Diagnostic>> {
-    let mut specs: Vec<&'s ast::WindowSpec<'s>> = Vec::new();
+    let mut specs: Vec<(&'s ast::WindowSpec<'s>, bool)> = Vec::new();
     for item in &select.items {
         if let ast::QueryItem::Expr { expr, .. } = item {
             over_specs(expr, select, &mut specs);
         }
     }
-    for spec in specs {
+    use flinkddl_diagnostics::Feature;
+    for (spec, ranking) in specs {
         let bounded = spec
             .frame
             .as_ref()
             .is_some_and(|f| matches!(f.start, ast::FrameBound::Preceding { .. }));
-        if !bounded || spec.base.is_some() {
+        // An unbounded window's non-time order: RANGE (the default frame) from 2.1, ROWS from
+        // 2.2 (oracle-checked).
+        let unbounded_fact = match &spec.frame {
+            Some(f) if f.rows => Feature::OverNonTimeUnbounded,
+            _ => Feature::OverNonTimeRange,
+        };
+        let unbounded_checked = !ranking && !version.has(unbounded_fact);
+        if !(bounded || unbounded_checked) || spec.base.is_some() {
             continue;
         }
         let Some(first) = spec.order_by.first() else {
@@ -324,37 +335,52 @@ pub(super) fn check_over_windows<'s>(
         let Some(t) = key_type(name) else {
             continue;
         };
-        let message = if t.timestamp_kind() == TimestampKind::Regular {
-            "Non-time attribute sort is not supported for bounded OVER window."
-        } else if first.descending {
-            "The window can only be ordered in ASCENDING mode."
+        let regular = t.timestamp_kind() == TimestampKind::Regular;
+        // (An unbounded window is checked only in an older version.)
+        let message = match (bounded, regular, first.descending) {
+            (true, true, _) => "Non-time attribute sort is not supported for bounded OVER window.",
+            (true, false, true) | (false, true, true) => {
+                "The window can only be ordered in ASCENDING mode."
+            }
+            (false, true, false) if version.has(Feature::OverNonTimeRange) => {
+                "OVER windows with UNBOUNDED PRECEDING are not supported when sorting on a non-time attribute column."
+            }
+            (false, true, false) => {
+                "OVER windows' ordering in stream mode must be defined on a time attribute."
+            }
+            (_, false, _) => continue,
+        };
+        let help = if bounded {
+            "a bounded OVER window in a streaming job is ordered by the rowtime (or a PROCTIME() column), ascending: ORDER BY the time attribute, or drop the frame for an unbounded window".to_string()
         } else {
-            continue;
+            format!(
+                "the script is checked as Flink {version}, where {}: ORDER BY the rowtime (or a PROCTIME() column), ascending",
+                unbounded_fact.info().missing_in(version)
+            )
         };
         return Err(Box::new(
-            Diagnostic::new(Code::OverWindowOrder, first.span, message).with_help(
-                "a bounded OVER window in a streaming job is ordered by the rowtime (or a PROCTIME() column), ascending: ORDER BY the time attribute, or drop the frame for an unbounded window",
-            ),
+            Diagnostic::new(Code::OverWindowOrder, first.span, message).with_help(help),
         ));
     }
     Ok(())
 }
 
-/// The window specifications of the OVER calls in `e` (a named window looked up in the
+/// The window specifications of the OVER calls in `e`, each with whether its call ranks (a named window looked up in the
 /// SELECT's WINDOW clause).
 fn over_specs<'s>(
     e: &'s ast::Expr<'s>,
     select: &'s ast::Select<'s>,
-    out: &mut Vec<&'s ast::WindowSpec<'s>>,
+    out: &mut Vec<(&'s ast::WindowSpec<'s>, bool)>,
 ) {
     struct Find<'s, 'o> {
         select: &'s ast::Select<'s>,
-        out: &'o mut Vec<&'s ast::WindowSpec<'s>>,
+        out: &'o mut Vec<(&'s ast::WindowSpec<'s>, bool)>,
     }
     impl<'s> Find<'s, '_> {
-        fn over(&mut self, over: &'s ast::Over<'s>) {
+        /// `ranking`: the call is ROW_NUMBER, RANK or DENSE_RANK (a Top-N's window).
+        fn over(&mut self, over: &'s ast::Over<'s>, ranking: bool) {
             match over {
-                ast::Over::Spec { spec } => self.out.push(spec),
+                ast::Over::Spec { spec } => self.out.push((spec, ranking)),
                 ast::Over::Named { name } => {
                     if let Some(w) = self
                         .select
@@ -362,7 +388,7 @@ fn over_specs<'s>(
                         .iter()
                         .find(|w| w.name.value == name.value)
                     {
-                        self.out.push(&w.spec);
+                        self.out.push((&w.spec, ranking));
                     }
                 }
             }
@@ -377,7 +403,8 @@ fn over_specs<'s>(
         match &e.kind {
             ast::ExprKind::Call(c) => {
                 if let Some(over) = &c.window {
-                    f.over(over);
+                    let ranking = matches!(c.name.parts.as_slice(), [n] if ["ROW_NUMBER", "RANK", "DENSE_RANK"].iter().any(|r| r.eq_ignore_ascii_case(n.value)));
+                    f.over(over, ranking);
                 }
                 for a in &c.args {
                     walk(a, f, depth + 1);

@@ -522,9 +522,11 @@ def check(
     ignore: Optional[Iterable[str]] = None,
     extend_select: Optional[Iterable[str]] = None,
     flink_version: Optional[str] = None,
+    upgrade_to: Optional[str] = None,
 ) -> CheckResult:
     """``flinkddl check PATHS``: files, directories (``*.sql`` found recursively) and globs,
-    each file under its nearest ``flinkddl.toml`` (or ``config``), with the same results."""
+    each file under its nearest ``flinkddl.toml`` (or ``config``), with the same results.
+    ``upgrade_to`` is ``--upgrade-to``: also what changes moving each file to that version."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     listed = [_path(p, "paths") for p in paths]
@@ -537,6 +539,7 @@ def check(
             _rules(ignore, "ignore"),
             _rules(extend_select, "extend_select"),
             _version(flink_version),
+            _version(upgrade_to),
         )
     )
     return CheckResult(

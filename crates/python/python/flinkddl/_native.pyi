@@ -18,6 +18,7 @@ def check(
     ignore: Optional[List[str]] = None,
     extend_select: Optional[List[str]] = None,
     flink_version: Optional[str] = None,
+    upgrade_to: Optional[str] = None,
 ) -> str: ...
 def fix(
     sql: str,

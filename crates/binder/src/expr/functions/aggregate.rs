@@ -57,6 +57,23 @@ pub(super) fn minmax(cx: &mut CallCx) -> BResult<Bound> {
     // MIN / MAX return their operand's type, time attribute included (a rowtime stays one
     // through validation: a CTAS stores `MIN(ts)` as TIMESTAMP(3) *ROWTIME*).
     let a = &cx.args[0].ty;
+    // Flink 1.18's MAX has no implementation for CHAR (MIN has; oracle-checked).
+    let version = cx.ctx.version;
+    if cx.def.name == "MAX"
+        && a.type_root() == R::Char
+        && !version.has(flinkddl_diagnostics::Feature::MaxOfChar)
+    {
+        let d = flinkddl_diagnostics::Diagnostic::new(
+            Code::NeedsNewerFlink,
+            cx.span,
+            "Max aggregate function does not support type: ''CHAR''. Please re-check the data type.",
+        )
+        .with_help(format!(
+            "the script is checked as Flink {version}, where {}: CAST the operand to STRING",
+            flinkddl_diagnostics::Feature::MaxOfChar.info().missing_in(version)
+        ));
+        return Err(crate::expr::bound::Fail::Reject(vec![d]));
+    }
     let nullable = a.nullable || !groups_never_empty(cx);
     Ok(cx.bound(a.clone().with_nullability(nullable)))
 }
