@@ -281,6 +281,9 @@ struct Resolver<'r, 'a> {
     /// The statement is planned (INSERT, SELECT, CTAS, EXPLAIN), not only validated (a view):
     /// the planner's rules apply.
     planned: bool,
+    /// The FROM items being resolved are those of a SELECT with GROUP BY: a window TVF there
+    /// feeds a window aggregate (whose HOP parameters the planner checks).
+    grouped_from: bool,
     /// The first ORDER BY key of the query just resolved, when its body is a SELECT.
     sort_key: Option<time::SortKey>,
     /// The semantic model, when it is recorded (`crate::semantic`).
@@ -328,6 +331,7 @@ impl Binder<'_> {
                 warnings: Vec::new(),
                 in_subqueries: Vec::new(),
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
+                grouped_from: false,
                 sort_key: None,
                 model,
                 depth: 0,
@@ -1066,7 +1070,10 @@ impl Resolver<'_, '_> {
 
     fn select_inner(&mut self, select: &ast::Select) -> Res<Option<Vec<Name>>> {
         if let Some(from) = &select.from {
-            self.from(from)?;
+            let outer = std::mem::replace(&mut self.grouped_from, select.group_by.is_some());
+            let resolved = self.from(from);
+            self.grouped_from = outer;
+            resolved?;
         }
         self.note_scope(select.span);
         if let Some(e) = &select.where_clause {
@@ -1236,7 +1243,12 @@ impl Resolver<'_, '_> {
             let scope = FrameScope {
                 frames: &self.frames,
             };
-            time::check_over_windows(select, &|name| scope.exact_column(name).cloned())?;
+            let source = self.binder.source;
+            time::check_over_windows(
+                select,
+                &|name| scope.exact_column(name).cloned(),
+                &|span| normalized(source, span),
+            )?;
         }
         if let Some(names) = &mut output {
             uniquify(names);
@@ -2079,6 +2091,9 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
+        }
+        if self.planned && c.named_args.is_empty() {
+            time::check_window_parameters(window, &c.args, self.grouped_from)?;
         }
         columns.extend(["window_start", "window_end", "window_time"].map(Name::from));
         types.extend(time::window_columns(time_type.as_ref()));
