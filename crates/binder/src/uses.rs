@@ -408,7 +408,10 @@ impl Binder<'_> {
                 continue;
             };
             // (The catalog is looked up only for a table without a connector.)
+            // A table of the Flink 1.10 style (`connector.type`) goes to the legacy factories,
+            // which the jars may hold (Flink 2.3 still reads CSV file system tables): C016.
             if table.option("connector").is_some()
+                || table.option("connector.type").is_some()
                 || !(table.temporary || self.catalog.catalog(&u.path.0).is_some_and(|c| !c.opaque))
             {
                 continue;

@@ -96,6 +96,10 @@ pub struct ConnectorSourceCheck<'c>(pub &'c connectors::Catalogue);
 impl binder::SourceCheck for ConnectorSourceCheck<'_> {
     fn cannot_read(&self, table: &binder::schema::TableSchema) -> Option<String> {
         let Some(id) = table.option("connector") else {
+            // The Flink 1.10 style goes to the legacy factories, which the jars may hold (C016).
+            if table.option("connector.type").is_some() {
+                return None;
+            }
             return Some(
                 "Table options do not contain an option key 'connector' for discovering a connector."
                     .to_string(),

@@ -524,6 +524,7 @@ fn handle(cx: &mut CallCx, handler: Handler) -> BResult<Bound> {
         Handler::ToTimestampLtz => time::to_timestamp_ltz(cx),
         Handler::SourceWatermark => time::source_watermark(cx),
         Handler::CurrentWatermark => time::current_watermark(cx),
+        Handler::DateTrunc => time::date_trunc(cx),
         Handler::If => conditional::if_fn(cx),
         Handler::Nullif => conditional::nullif(cx),
         Handler::Coalesce => conditional::coalesce(cx),

@@ -282,6 +282,9 @@ struct Resolver<'r, 'a> {
     /// The statement is planned (INSERT, SELECT, CTAS, EXPLAIN), not only validated (a view):
     /// the planner's rules apply.
     planned: bool,
+    /// The FROM items being resolved are those of a SELECT with GROUP BY: a window TVF there
+    /// feeds a window aggregate (whose HOP parameters the planner checks).
+    grouped_from: bool,
     /// The first ORDER BY key of the query just resolved, when its body is a SELECT.
     sort_key: Option<time::SortKey>,
     /// The semantic model, when it is recorded (`crate::semantic`).
@@ -334,6 +337,7 @@ impl Binder<'_> {
                 warnings: Vec::new(),
                 in_subqueries: Vec::new(),
                 planned: !matches!(statement.kind, StatementKind::CreateView(_)),
+                grouped_from: false,
                 sort_key: None,
                 model,
                 depth: 0,
@@ -586,12 +590,34 @@ impl Resolver<'_, '_> {
             .binder
             .source_check
             .and_then(|c| c.sink_insert_only(&target));
-        // Only an insert-only sink or one with a primary key has a rule on what the query
-        // emits: the inference (a walk of the whole query) is skipped for the others.
-        if sink_insert_only != Some(true) && target.primary_key.is_none() {
+        // Only an insert-only sink, one with a primary key or an ON CONFLICT clause has a rule
+        // on what the query emits: the inference (a walk of the whole query) is skipped for the
+        // others.
+        if sink_insert_only != Some(true)
+            && target.primary_key.is_none()
+            && insert.on_conflict.is_none()
+        {
             return Ok(());
         }
         let changes = changelog::Inference::new(self).query(insert.query.query);
+        if let (Some(clause), changelog::Changes::InsertOnly) = (&insert.on_conflict, &changes) {
+            return fail(
+                Diagnostic::new(
+                    Code::OnConflictNotUpsert,
+                    clause.span,
+                    format!(
+                        "ON CONFLICT clause is only allowed for upsert sinks. The sink '{}.{}.{}' is not an upsert sink because it only accepts INSERT (append-only) changes.",
+                        target.catalog, target.database, target.name
+                    ),
+                )
+                .with_label(insert.query.span, "this query emits inserts only")
+                .with_help("drop the ON CONFLICT clause: an insert-only query has no conflicts to resolve"),
+            );
+        }
+        if insert.on_conflict.is_some() && sink_insert_only != Some(true) {
+            // The clause says how the sink resolves a key other than its primary key.
+            return Ok(());
+        }
         let version = self.binder.options.flink_version;
         sink::check_changes(insert, &target, sink_insert_only, names, &changes, version)?;
         Ok(())
@@ -615,7 +641,17 @@ impl Resolver<'_, '_> {
         let writable_list = || writable().collect::<Vec<_>>().join(", ");
         match &insert.columns {
             Some(list) => {
-                for c in &list.columns {
+                for (i, c) in list.columns.iter().enumerate() {
+                    if list.columns[..i].iter().any(|d| d.value == c.value) {
+                        return fail(
+                            Diagnostic::new(
+                                Code::DuplicateTargetColumn,
+                                c.span,
+                                format!("Target column '{}' is assigned more than once", c.value),
+                            )
+                            .with_help("name each target column once"),
+                        );
+                    }
                     if !writable().any(|w| w == c.value) {
                         let why = match target.columns.iter().find(|t| t.name == c.value) {
                             Some(t) if t.is_computed() => {
@@ -641,6 +677,28 @@ impl Resolver<'_, '_> {
                             .with_help(why),
                         );
                     }
+                }
+                // Flink fills the columns the list leaves out with NULL (before validation),
+                // which a NOT NULL column cannot take.
+                if let Some(c) = target.columns.iter().find(|t| {
+                    t.is_physical()
+                        && !t.data_type.nullable
+                        && !list.columns.iter().any(|l| l.value == t.name)
+                }) {
+                    return fail(
+                        Diagnostic::new(
+                            Code::NotNullColumnOmitted,
+                            list.span,
+                            format!(
+                                "Column '{}' has no default value and does not allow NULLs",
+                                c.name
+                            ),
+                        )
+                        .with_help(format!(
+                            "`{}` is NOT NULL: add it to the column list and select a value for it",
+                            c.name
+                        )),
+                    );
                 }
                 // Before 1.20 a query with more columns than the list passes this check (its
                 // extra columns are planned away or fail later).
@@ -1036,7 +1094,10 @@ impl Resolver<'_, '_> {
 
     fn select_inner(&mut self, select: &ast::Select) -> Res<Option<Vec<Name>>> {
         if let Some(from) = &select.from {
-            self.from(from)?;
+            let outer = std::mem::replace(&mut self.grouped_from, select.group_by.is_some());
+            let resolved = self.from(from);
+            self.grouped_from = outer;
+            resolved?;
         }
         self.note_scope(select.span);
         if let Some(e) = &select.where_clause {
@@ -1206,10 +1267,12 @@ impl Resolver<'_, '_> {
             let scope = FrameScope {
                 frames: &self.frames,
             };
+            let source = self.binder.source;
             time::check_over_windows(
                 select,
                 &|name| scope.exact_column(name).cloned(),
                 self.binder.options.flink_version,
+                &|span| normalized(source, span),
             )?;
         }
         if let Some(names) = &mut output {
@@ -2062,6 +2125,9 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        if self.planned && c.named_args.is_empty() {
+            time::check_window_parameters(window, &c.args, self.grouped_from)?;
+        }
         columns.extend(["window_start", "window_end", "window_time"].map(Name::from));
         types.extend(time::window_columns(time_type.as_ref()));
         rowtimes.extend([false, false, time_is_rowtime]);
@@ -2242,6 +2308,15 @@ impl Resolver<'_, '_> {
             match held {
                 0 => {
                     if frame.aliases.iter().any(|a| same(a, first.value)) {
+                        return None;
+                    }
+                    // Calcite peeks into ROW columns (Flink's rows are PEEK_FIELDS_NO_EXPAND):
+                    // `f` names field `f` of a ROW column when no column is called `f`.
+                    if frame
+                        .relations
+                        .iter()
+                        .any(|r| peeked_field(&r.types, first.value).is_some())
+                    {
                         return None;
                     }
                 }
@@ -2612,6 +2687,14 @@ impl Scope for FrameScope<'_> {
             if frame.relations.iter().any(|r| r.columns.is_none()) {
                 return None;
             }
+            let mut peeked = frame
+                .relations
+                .iter()
+                .filter_map(|r| peeked_field(&r.types, name));
+            if let Some(field) = peeked.next() {
+                // Two FROM items with such a field: left to Flink (typed as unknown).
+                return if peeked.next().is_some() { None } else { field };
+            }
         }
         None
     }
@@ -2648,7 +2731,8 @@ struct GroupKeys<'e> {
 
 fn collect_grouping<'e>(g: &'e ast::GroupingElement<'e>, out: &mut Vec<&'e ast::Expr<'e>>) {
     match g {
-        ast::GroupingElement::Expr { expr } => out.push(expr),
+        // `GROUPING SETS ((a, b), (c))`: a parenthesised set groups by each of its items.
+        ast::GroupingElement::Expr { expr } => collect_grouped_items(expr, out),
         ast::GroupingElement::Empty { .. } => {}
         ast::GroupingElement::GroupingSets { items, .. } => {
             for i in items {
@@ -2658,12 +2742,48 @@ fn collect_grouping<'e>(g: &'e ast::GroupingElement<'e>, out: &mut Vec<&'e ast::
         ast::GroupingElement::Rollup { items, .. } | ast::GroupingElement::Cube { items, .. } => {
             for e in items {
                 // `ROLLUP ((a, b))`: the row's items are the grouped expressions.
-                match &e.kind {
-                    ExprKind::Row { items, .. } => out.extend(items.iter()),
-                    _ => out.push(e),
-                }
+                collect_grouped_items(e, out);
             }
         }
+    }
+}
+
+/// The field `name` of one of the ROW columns `types` (depth first, as Calcite peeks into
+/// nested rows), for an unqualified name that no column has: `Some(None)` when it exists but
+/// its type is not the declared one (a NOT NULL field of a nullable row reads as nullable).
+fn peeked_field<'t>(types: &'t [Option<DataType>], name: &str) -> Option<Option<&'t DataType>> {
+    fn find<'t>(t: &'t DataType, name: &str, depth: u32) -> Option<Option<&'t DataType>> {
+        let flinkddl_types::LogicalType::Row { fields } = &t.logical else {
+            return None;
+        };
+        if depth > 8 {
+            return None;
+        }
+        let typed = |f: &'t DataType| (f.nullable || !t.nullable).then_some(f);
+        fields
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| typed(&f.data_type))
+            .or_else(|| {
+                fields
+                    .iter()
+                    .find_map(|f| find(&f.data_type, name, depth + 1))
+                    .map(|found| found.and_then(typed))
+            })
+    }
+    types.iter().flatten().find_map(|t| find(t, name, 0))
+}
+
+/// A grouping item's expressions: the items of a parenthesised list `(a, b)` (an implicit
+/// row), the inside of `(a)`, or the expression itself.
+fn collect_grouped_items<'e>(e: &'e ast::Expr<'e>, out: &mut Vec<&'e ast::Expr<'e>>) {
+    match &e.kind {
+        ExprKind::Row {
+            explicit: false,
+            items,
+        } => out.extend(items.iter()),
+        ExprKind::Nested(inner) => collect_grouped_items(inner, out),
+        _ => out.push(e),
     }
 }
 

@@ -42,6 +42,106 @@ impl WindowFunction {
     }
 }
 
+/// The interval parameters of a window TVF called with positional arguments, as the planner
+/// checks them (WindowUtil, StreamExecWindowAggregateBase; messages checked with real Flink
+/// 2.3): TUMBLE's `abs(offset) < size`, CUMULATE's max size a multiple of its step, and, for a
+/// HOP that feeds a window aggregate (`aggregated`), its size a multiple of its slide. Only
+/// day-time interval literals are read; anything else is left to Flink.
+pub(super) fn check_window_parameters(
+    window: WindowFunction,
+    args: &[ast::Expr],
+    aggregated: bool,
+) -> Result<(), Box<Diagnostic>> {
+    let intervals: Vec<&ast::Expr> = args
+        .iter()
+        .filter(|a| {
+            !matches!(
+                a.kind,
+                ast::ExprKind::TableArgument(_) | ast::ExprKind::Descriptor { .. }
+            )
+        })
+        .collect();
+    let ms = |i: usize| intervals.get(i).and_then(|e| interval_millis(e));
+    let fail = |span: Span, message: String, help: &str| {
+        Err(Box::new(
+            Diagnostic::new(Code::WindowParameters, span, message).with_help(help.to_string()),
+        ))
+    };
+    match window {
+        WindowFunction::Tumble => {
+            if let (Some(size), Some(offset), Some(at)) = (ms(0), ms(1), intervals.get(1)) {
+                if offset.abs() >= size {
+                    return fail(
+                        at.span,
+                        format!("TUMBLE table function parameters must satisfy abs(offset) < size, but got size {size} ms and offset {offset} ms."),
+                        "the offset shifts each window's start: keep it shorter than the window",
+                    );
+                }
+            }
+        }
+        WindowFunction::Cumulate => {
+            if let (Some(step), Some(max), Some(at)) = (ms(0), ms(1), intervals.get(1)) {
+                if step > 0 && max % step != 0 {
+                    return fail(
+                        at.span,
+                        format!("CUMULATE table function based aggregate requires maxSize must be an integral multiple of step, but got maxSize {max} ms and step {step} ms."),
+                        "CUMULATE(TABLE t, DESCRIPTOR(ts), step, max size): make the max size a whole number of steps",
+                    );
+                }
+            }
+        }
+        WindowFunction::Hop if aggregated => {
+            if let (Some(slide), Some(size), Some(at)) = (ms(0), ms(1), intervals.get(1)) {
+                if slide > 0 && size % slide != 0 {
+                    return fail(
+                        at.span,
+                        format!("HOP table function based aggregate requires size must be an integral multiple of slide, but got size {size} ms and slide {slide} ms"),
+                        "HOP(TABLE t, DESCRIPTOR(ts), slide, size): make the size a whole number of slides",
+                    );
+                }
+            }
+        }
+        WindowFunction::Hop | WindowFunction::Session => {}
+    }
+    Ok(())
+}
+
+/// A day-time interval literal (`INTERVAL '5' MINUTE`, `INTERVAL '0.5' SECOND`, `INTERVAL
+/// -'1' HOUR`) in milliseconds; `None` for any other expression or qualifier.
+fn interval_millis(e: &ast::Expr) -> Option<i64> {
+    let ast::ExprKind::Literal(ast::Literal::Interval(lit)) = &e.kind else {
+        return None;
+    };
+    if lit.qualifier.end.is_some() {
+        return None;
+    }
+    let unit: i64 = match lit.qualifier.start {
+        ast::TimeUnit::Day => 86_400_000,
+        ast::TimeUnit::Hour => 3_600_000,
+        ast::TimeUnit::Minute => 60_000,
+        ast::TimeUnit::Second => 1_000,
+        _ => return None,
+    };
+    let text = lit.value.trim();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest.trim()),
+        None => (false, text.strip_prefix('+').unwrap_or(text).trim()),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 12 {
+        return None;
+    }
+    let mut value = whole.parse::<i64>().ok()?.checked_mul(unit)?;
+    if !fraction.is_empty() {
+        // Fractions only of seconds, to the millisecond.
+        if unit != 1_000 || fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        value += format!("{fraction:0<3}").parse::<i64>().ok()?;
+    }
+    Some(if negative != lit.negative { -value } else { value })
+}
+
 /// The time column of a window function: a TIMESTAMP or TIMESTAMP_LTZ (validation), and a
 /// time attribute when the statement is planned (a view's query is only validated).
 pub(super) fn check_time_column(
@@ -303,6 +403,7 @@ pub(super) fn check_over_windows<'s>(
     select: &'s ast::Select<'s>,
     key_type: &dyn Fn(&ast::ObjectName) -> Option<DataType>,
     version: flinkddl_diagnostics::FlinkVersion,
+    text: &dyn Fn(Span) -> String,
 ) -> Result<(), Box<Diagnostic>> {
     let mut specs: Vec<(&'s ast::WindowSpec<'s>, bool)> = Vec::new();
     for item in &select.items {
@@ -310,6 +411,8 @@ pub(super) fn check_over_windows<'s>(
             over_specs(expr, select, &mut specs);
         }
     }
+    let windows: Vec<&ast::WindowSpec> = specs.iter().map(|(spec, _)| *spec).collect();
+    check_same_window(&windows, text)?;
     use flinkddl_diagnostics::Feature;
     for (spec, ranking) in specs {
         let bounded = spec
@@ -361,6 +464,55 @@ pub(super) fn check_over_windows<'s>(
         return Err(Box::new(
             Diagnostic::new(Code::OverWindowOrder, first.span, message).with_help(help),
         ));
+    }
+    Ok(())
+}
+
+/// Flink's streaming planner computes a SELECT's OVER aggregates in one operator, over one
+/// window (StreamPhysicalOverAggregateRule). Judged only where the windows surely differ:
+/// another partitioning or ordering, or two explicit frames that differ (a default frame
+/// against an explicit one may be the same window; names compare by their last part).
+fn check_same_window(
+    specs: &[&ast::WindowSpec],
+    text: &dyn Fn(Span) -> String,
+) -> Result<(), Box<Diagnostic>> {
+    if specs.len() < 2 || specs.iter().any(|s| s.base.is_some()) {
+        return Ok(());
+    }
+    let expr_key = |e: &ast::Expr| match &e.kind {
+        ast::ExprKind::Identifier(name) => name
+            .parts
+            .last()
+            .map_or_else(|| text(e.span), |p| p.value.to_string()),
+        _ => text(e.span),
+    };
+    let key = |s: &ast::WindowSpec| {
+        let partition: Vec<String> = s.partition_by.iter().map(expr_key).collect();
+        let order: Vec<(String, bool)> = s
+            .order_by
+            .iter()
+            .map(|o| (expr_key(&o.expr), o.descending))
+            .collect();
+        (partition, order)
+    };
+    let first = specs[0];
+    let (first_key, first_frame) = (key(first), first.frame.as_ref().map(|f| text(f.span)));
+    for spec in &specs[1..] {
+        let frame = spec.frame.as_ref().map(|f| text(f.span));
+        let frames_differ = matches!((&first_frame, &frame), (Some(a), Some(b)) if a != b);
+        if key(spec) != first_key || frames_differ {
+            return Err(Box::new(
+                Diagnostic::new(
+                    Code::OverWindowsDiffer,
+                    spec.span,
+                    "Over Agg: Unsupported use of OVER windows. All aggregates must be computed on the same window. please re-check the over window statement.",
+                )
+                .with_label(first.span, "the first window of this SELECT")
+                .with_help(
+                    "compute each window in its own SELECT (a subquery or a view per window) and join them, or give every OVER call the same window (a named WINDOW w AS (...))",
+                ),
+            ));
+        }
     }
     Ok(())
 }

@@ -238,6 +238,25 @@ pub struct Insert<'a> {
     pub partition: Option<List<'a, (Ident<'a>, Expr<'a>)>>,
     pub columns: Option<ColumnList<'a>>,
     pub query: QueryBody<'a>,
+    /// `ON CONFLICT DO NOTHING | ERROR | DEDUPLICATE` (Flink 2.3): what an upsert sink does
+    /// when two upsert keys of the query meet at one primary key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_conflict: Option<OnConflict>,
+}
+
+/// `ON CONFLICT DO <action>` of an INSERT.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct OnConflict {
+    pub span: Span,
+    pub action: ConflictAction,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConflictAction {
+    Nothing,
+    Error,
+    Deduplicate,
 }
 
 /// `EXPLAIN [PLAN FOR | details] statement`

@@ -436,6 +436,7 @@ fn word_primary<'a>(p: &mut Parser<'a>, t: Token, start: u32) -> PResult<Expr<'a
         K::CAST | K::TRY_CAST if call => cast(p),
         K::CASE => case(p),
         K::EXTRACT if call => extract(p),
+        K::DATE_TRUNC if call => date_trunc(p),
         K::POSITION if call => position(p),
         K::TRIM if call => trim(p),
         K::SUBSTRING if call => substring(p),
@@ -631,6 +632,20 @@ fn extract<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
             unit,
             expr: alloc!(p, e),
         })
+    })
+}
+
+/// `DATE_TRUNC(e, unit-or-e)`: Calcite's own production (the word is reserved), read as a
+/// plain call of two arguments; the validator judges it.
+fn date_trunc<'a>(p: &mut Parser<'a>) -> PResult<Expr<'a>> {
+    special_call(p, |p, name| {
+        let first = expr(p)?;
+        p.expect(T::Comma)?;
+        let second = expr(p)?;
+        Ok(ExprKind::Call(alloc!(
+            p,
+            simple_call(p, upper_ident(p, name.span), vec![first, second])
+        )))
     })
 }
 

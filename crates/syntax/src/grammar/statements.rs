@@ -401,7 +401,10 @@ fn create<'a>(p: &mut Parser<'a>) -> PResult<StatementKind<'a>> {
             let mut jars = Vec::new();
             if p.eat_kw(K::USING).is_some() {
                 loop {
-                    p.expect_kw(K::JAR)?;
+                    // `USING JAR '..'` or `USING ARTIFACT '..'` (any mix).
+                    if p.eat_kw(K::ARTIFACT).is_none() {
+                        p.expect_kw(K::JAR)?;
+                    }
                     jars.push(string_lit(p)?);
                     if p.eat(T::Comma).is_none() {
                         break;
@@ -889,12 +892,33 @@ fn insert<'a>(p: &mut Parser<'a>) -> PResult<Insert<'a>> {
         return Err(p.unexpected());
     }
     let query = query_body(p)?;
+    let on_conflict = if p.at_kw(K::ON) && p.nth_is_kw(1, K::CONFLICT) {
+        let start = p.current().span.start;
+        p.bump();
+        p.bump();
+        p.expect_kw(K::DO)?;
+        let action = if p.eat_kw(K::NOTHING).is_some() {
+            ConflictAction::Nothing
+        } else if p.eat_kw(K::ERROR).is_some() {
+            ConflictAction::Error
+        } else {
+            p.expect_kw(K::DEDUPLICATE)?;
+            ConflictAction::Deduplicate
+        };
+        Some(OnConflict {
+            span: p.span_from(start),
+            action,
+        })
+    } else {
+        None
+    };
     Ok(Insert {
         overwrite,
         target,
         partition: partition.map(|pairs| p.list(pairs)),
         columns,
         query,
+        on_conflict,
     })
 }
 

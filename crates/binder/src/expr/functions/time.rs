@@ -144,6 +144,11 @@ pub(super) fn source_watermark(cx: &mut CallCx) -> BResult<Bound> {
 
 pub(super) fn current_watermark(cx: &mut CallCx) -> BResult<Bound> {
     let a = &cx.args[0].ty;
+    // In a query the argument can be a rowtime attribute: the watermark is of its type,
+    // NULL before the first watermark. (A computed column's argument never is one.)
+    if a.timestamp_kind() == TimestampKind::Rowtime {
+        return Ok(cx.bound(a.without_time_attributes().nullable()));
+    }
     let msg = if is_timestamp(a) {
         format!(
             "The argument of CURRENT_WATERMARK() must be a rowtime attribute, but was '{}'.",
@@ -157,4 +162,22 @@ pub(super) fn current_watermark(cx: &mut CallCx) -> BResult<Bound> {
         )
     };
     reject(Code::InvalidExpression, cx.span, msg)
+}
+
+/// `DATE_TRUNC`: Calcite's library function, which Flink's parser reads and its validator
+/// rejects with Calcite's "No match found" and the one signature it offers.
+pub(super) fn date_trunc(cx: &mut CallCx) -> BResult<Bound> {
+    // Even a DATE and an interval fail (checked with real Flink 2.2 and 2.3): the signature
+    // is offered, never matched.
+    let (a, b) = (&cx.args[0].ty, &cx.args[1].ty);
+    reject(
+        Code::UnknownFunction,
+        cx.span,
+        format!(
+            "No match found for function signature DATE_TRUNC(<{}>, <{}>). Supported signatures \
+             are: 'DATE_TRUNC(<DATE>, <DATETIME_INTERVAL>)'",
+            crate::expr::family_name(a),
+            crate::expr::family_name(b)
+        ),
+    )
 }
