@@ -78,6 +78,13 @@ enum Command {
     },
     /// Run the language server on standard input and output (for editors; see docs/editors.md).
     Lsp,
+    /// Run the Model Context Protocol server, for agents (docs/agents.md): on standard input
+    /// and output, or over streamable HTTP with `--http`.
+    Mcp {
+        /// Serve streamable HTTP at this address (`127.0.0.1:8765`; path `/mcp`) instead.
+        #[arg(long, value_name = "ADDRESS")]
+        http: Option<String>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -235,6 +242,7 @@ where
         ),
         Command::Snapshot { files, output } => snapshot(&files, output.as_deref()),
         Command::Lsp => lsp(),
+        Command::Mcp { http } => crate::mcp::run(http.as_deref()),
     }
 }
 

@@ -23,6 +23,7 @@ pub mod flags;
 pub mod format;
 pub mod json;
 pub mod lineage;
+pub mod mcp;
 pub mod render;
 pub mod source;
 
