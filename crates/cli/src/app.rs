@@ -1,5 +1,6 @@
-//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`, `lineage`, and `lsp`
-//! (the language server of `flinkddl-lsp` on stdin and stdout). [`run`] is the whole command:
+//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`, `lineage`, `lsp`
+//! (the language server of `flinkddl-lsp` on stdin and stdout) and `mcp` (the MCP server of
+//! [`crate::mcp`]). [`run`] is the whole command:
 //! the binary (`main.rs`) and the Python package's `flinkddl` entry point both call it, so the
 //! wheel needs no second copy of the program (decision 0013).
 //!
@@ -7,10 +8,10 @@
 //! an error (or a warning, with `--deny-warnings`), 2 on a usage error (bad arguments, a bad
 //! `flinkddl.toml`, a glob that matches nothing, an unknown code for `explain`).
 
-use clap::{Parser, Subcommand, ValueEnum};
 use crate::check::check_all;
 use crate::render::{github, human, sarif};
 use crate::{docs, files, flags, json, EXIT_USAGE};
+use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

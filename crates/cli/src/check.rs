@@ -102,7 +102,10 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
 
 /// [`check_all`], with the text of the standard input target given instead of read (the MCP
 /// server's `sql`: its standard input is the protocol).
-pub fn check_all_given(plan: Vec<Planned>, mut stdin: Option<Loaded>) -> (Vec<FileReport>, Summary) {
+pub fn check_all_given(
+    plan: Vec<Planned>,
+    mut stdin: Option<Loaded>,
+) -> (Vec<FileReport>, Summary) {
     let started = Instant::now();
     install_panic_hook();
     // A project's catalog is built once, before the files that start from it are checked.

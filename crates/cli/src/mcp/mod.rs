@@ -225,12 +225,10 @@ impl ServerHandler for FlinkddlServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        let template = ResourceTemplate::new(
-            format!("{DIAGNOSTICS_URI}{{code}}"),
-            "flinkddl diagnostic",
-        )
-        .with_description("What a flinkddl diagnostic code (B110) or name means")
-        .with_mime_type("text/markdown");
+        let template =
+            ResourceTemplate::new(format!("{DIAGNOSTICS_URI}{{code}}"), "flinkddl diagnostic")
+                .with_description("What a flinkddl diagnostic code (B110) or name means")
+                .with_mime_type("text/markdown");
         Ok(ListResourceTemplatesResult::with_all_items(vec![template]))
     }
 
@@ -297,17 +295,65 @@ pub fn run(http: Option<&str>) -> ExitCode {
 
 async fn serve_stdio() -> Result<(), String> {
     let (stdin, stdout) = rmcp::transport::stdio();
-    let transport = rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout)
-        .with_max_line_length(MAX_MESSAGE_BYTES);
-    let running = FlinkddlServer::default()
-        .serve(transport)
-        .await
-        .map_err(|e| format!("the client did not initialize the session: {e}"))?;
+    let transport = UntilLifecycle {
+        inner: rmcp::transport::async_rw::AsyncRwTransport::new_server(stdin, stdout)
+            .with_max_line_length(MAX_MESSAGE_BYTES),
+        begun: false,
+    };
+    let running = match FlinkddlServer::default().serve(transport).await {
+        Ok(running) => running,
+        // The client left before its session began (a probe, a health check): not an error.
+        Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+        Err(e) => return Err(format!("the client's session could not begin: {e}")),
+    };
     running
         .waiting()
         .await
         .map(|_| ())
         .map_err(|e| e.to_string())
+}
+
+/// A transport that drops the notifications and responses a client sends before its session
+/// has begun (before `initialize`, or before the first request of a 2026-07-28 client): rmcp
+/// would end the session on them, and the server must not end on bad input.
+struct UntilLifecycle<T> {
+    inner: T,
+    begun: bool,
+}
+
+impl<T: rmcp::transport::Transport<RoleServer>> rmcp::transport::Transport<RoleServer>
+    for UntilLifecycle<T>
+{
+    type Error = T::Error;
+
+    fn send(
+        &mut self,
+        item: rmcp::service::TxJsonRpcMessage<RoleServer>,
+    ) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send + 'static {
+        self.inner.send(item)
+    }
+
+    async fn receive(&mut self) -> Option<rmcp::service::RxJsonRpcMessage<RoleServer>> {
+        use rmcp::model::{ClientRequest, GetMeta, JsonRpcMessage};
+        loop {
+            let message = self.inner.receive().await?;
+            if self.begun {
+                return Some(message);
+            }
+            if let JsonRpcMessage::Request(request) = &message {
+                self.begun = match &request.request {
+                    ClientRequest::InitializeRequest(_) => true,
+                    ClientRequest::PingRequest(_) | ClientRequest::DiscoverRequest(_) => false,
+                    other => other.get_meta().protocol_version().is_some(),
+                };
+                return Some(message);
+            }
+        }
+    }
+
+    fn close(&mut self) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send {
+        self.inner.close()
+    }
 }
 
 async fn serve_http(address: &str) -> Result<(), String> {
@@ -363,7 +409,8 @@ async fn serve_http(address: &str) -> Result<(), String> {
 }
 
 /// The answer to a path other than `/mcp`.
-fn not_found() -> hyper::Response<http_body_util::combinators::BoxBody<bytes::Bytes, std::convert::Infallible>> {
+fn not_found(
+) -> hyper::Response<http_body_util::combinators::BoxBody<bytes::Bytes, std::convert::Infallible>> {
     use http_body_util::BodyExt;
     let body = http_body_util::Full::new(bytes::Bytes::from_static(
         b"flinkddl mcp serves the Model Context Protocol at /mcp\n",

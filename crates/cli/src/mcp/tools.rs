@@ -385,15 +385,15 @@ mod tests {
     #[test]
     fn text_is_checked_under_its_filename() {
         let value = check(CheckParams {
-            sql: Some("CREATE TABLE t (a INT) WITH ('connector' = 'datagen');\nSELECT b FROM t;\n".into()),
+            sql: Some(
+                "CREATE TABLE t (a INT) WITH ('connector' = 'datagen');\nSELECT b FROM t;\n".into(),
+            ),
             filename: Some("jobs/t.sql".into()),
             ..CheckParams::default()
         })
         .unwrap_or_default();
         assert!(!codes_of(&value).is_empty(), "{value}");
-        assert!(reports_of(&value)
-            .iter()
-            .all(|d| d["file"] == "jobs/t.sql"));
+        assert!(reports_of(&value).iter().all(|d| d["file"] == "jobs/t.sql"));
         assert_eq!(value["summary"]["files"], 1);
     }
 
@@ -415,13 +415,38 @@ mod tests {
     }
 
     #[test]
-    fn too_much_text_is_refused_with_the_limit() {
-        let big = "-- x\n".repeat(MAX_SQL_BYTES / 5 + 1);
-        let refused = format(FormatParams {
-            sql: Some(big),
-            ..FormatParams::default()
-        });
-        assert!(refused.is_err_and(|e| e.contains("16 MiB") && e.contains("path")));
+    fn too_much_text_is_refused_with_the_limit_by_every_tool() {
+        let big = || Some("-- x\n".repeat(MAX_SQL_BYTES / 5 + 1));
+        let refusals = [
+            check(CheckParams {
+                sql: big(),
+                ..CheckParams::default()
+            })
+            .err(),
+            describe(DescribeParams {
+                sql: big(),
+                ..DescribeParams::default()
+            })
+            .err(),
+            format(FormatParams {
+                sql: big(),
+                ..FormatParams::default()
+            })
+            .err(),
+            lineage(LineageParams {
+                sql: big(),
+                ..LineageParams::default()
+            })
+            .err(),
+        ];
+        for refusal in refusals {
+            assert!(
+                refusal
+                    .as_ref()
+                    .is_some_and(|e| e.contains("16 MiB") && e.contains("path")),
+                "{refusal:?}"
+            );
+        }
     }
 
     #[test]

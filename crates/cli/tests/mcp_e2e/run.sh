@@ -14,7 +14,11 @@ python="${PYTHON:-python3}"
 packages=("mcp==2.3.0" "pytest==8.3.4")
 pip_flags=(--quiet --disable-pip-version-check)
 
-cargo build --quiet -p flinkddl-cli --bin flinkddl
+# FLINKDDL_BIN=target/release/flinkddl tests a release build already made (faster calls).
+if [ -z "${FLINKDDL_BIN:-}" ]; then
+  cargo build --quiet -p flinkddl-cli --bin flinkddl
+  export FLINKDDL_BIN="$target/debug/flinkddl"
+fi
 
 venv="$target/mcp-e2e-venv"
 run_python=""
@@ -34,4 +38,4 @@ else
   run_python="$python"
 fi
 
-FLINKDDL_BIN="${FLINKDDL_BIN:-$target/debug/flinkddl}" "$run_python" -m pytest -q -p no:cacheprovider "$here/test_mcp.py"
+"$run_python" -m pytest -q -p no:cacheprovider "$here/test_mcp.py"
