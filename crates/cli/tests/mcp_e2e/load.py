@@ -7,7 +7,8 @@ starts `flinkddl mcp --http 127.0.0.1:0` itself (so that it can read the server'
 /proc/<pid>/status), spreads the calls over the clients, each one session making its calls one
 after another, and prints a JSON summary: p50/p99/max latency in milliseconds, errors (an
 exception, or a tool error where none is expected), lost calls (no answer within the timeout),
-the server's peak RSS (VmHWM) and its RSS after the first and the last thousand calls. It exits
+the server's peak RSS (VmHWM), its RSS after each thousand calls (the growth: from the first
+thousand to the last), and the CPU time the server spent. It exits
 with status 1 when a call failed or was lost. The calls cycle through every tool on the
 repository's fixtures: check of a text, of a file and of a project with a catalog, describe,
 explain, format and lineage.
@@ -81,6 +82,15 @@ def memory_kib(pid, field):
     return int(found.group(1)) if found else None
 
 
+def cpu_seconds(pid):
+    """The process's user and system CPU time so far; None where there is no /proc."""
+    try:
+        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(sorted_values, fraction):
     if not sorted_values:
         return None
@@ -93,11 +103,11 @@ async def run(url, clients=8, calls=10_000, pid=None):
     latencies = []
     errors = []
     lost = 0
-    rss_after_first_thousand = None
+    rss = []  # the server's RSS after each thousand calls
     work = workload()
 
     async def one_client(index, count):
-        nonlocal calls_made, lost, rss_after_first_thousand
+        nonlocal calls_made, lost
         async with Client(url) as client:
             for n in range(count):
                 tool, arguments = work[(index + n) % len(work)]
@@ -115,10 +125,11 @@ async def run(url, clients=8, calls=10_000, pid=None):
                 latencies.append(time.perf_counter() - started)
                 if result.is_error:
                     errors.append(f"{tool}: {result.content[0].text}")
-                if calls_made == min(1000, calls) and pid is not None:
-                    rss_after_first_thousand = memory_kib(pid, "VmRSS")
+                if pid is not None and (calls_made % 1000 == 0 or calls_made == calls):
+                    rss.append(memory_kib(pid, "VmRSS"))
 
     shares = [calls // clients + (1 if i < calls % clients else 0) for i in range(clients)]
+    cpu_before = cpu_seconds(pid) if pid is not None else None
     started = time.perf_counter()
     await asyncio.gather(*(one_client(i, share) for i, share in enumerate(shares)))
     elapsed = time.perf_counter() - started
@@ -136,12 +147,15 @@ async def run(url, clients=8, calls=10_000, pid=None):
         "lost": lost + (calls - calls_made),
     }
     if pid is not None:
-        last = memory_kib(pid, "VmRSS")
-        summary["rss_after_first_1000_calls_kib"] = rss_after_first_thousand
-        summary["rss_after_last_1000_calls_kib"] = last
-        if rss_after_first_thousand is not None and last is not None:
-            summary["rss_growth_kib"] = last - rss_after_first_thousand
+        rss = [r for r in rss if r is not None]
+        if rss:
+            summary["rss_kib_after_each_1000_calls"] = rss
+            summary["rss_growth_kib"] = rss[-1] - rss[0]
         summary["peak_rss_kib"] = memory_kib(pid, "VmHWM")
+        cpu_after = cpu_seconds(pid)
+        if cpu_before is not None and cpu_after is not None and calls_made:
+            summary["server_cpu_seconds"] = round(cpu_after - cpu_before, 2)
+            summary["server_cpu_ms_per_call"] = round((cpu_after - cpu_before) * 1000 / calls_made, 3)
     return summary
 
 
