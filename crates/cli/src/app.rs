@@ -1,5 +1,6 @@
-//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`, `lineage`, and `lsp`
-//! (the language server of `flinkddl-lsp` on stdin and stdout). [`run`] is the whole command:
+//! The `flinkddl` command line: `check`, `explain`, `describe`, `parse`, `lineage`, `lsp`
+//! (the language server of `flinkddl-lsp` on stdin and stdout) and `mcp` (the MCP server of
+//! [`crate::mcp`]). [`run`] is the whole command:
 //! the binary (`main.rs`) and the Python package's `flinkddl` entry point both call it, so the
 //! wheel needs no second copy of the program (decision 0013).
 //!
@@ -80,6 +81,13 @@ enum Command {
     },
     /// Run the language server on standard input and output (for editors; see docs/editors.md).
     Lsp,
+    /// Run the Model Context Protocol server, for agents (docs/agents.md): on standard input
+    /// and output, or over streamable HTTP with `--http`.
+    Mcp {
+        /// Serve streamable HTTP at this address (`127.0.0.1:8765`; path `/mcp`) instead.
+        #[arg(long, value_name = "ADDRESS")]
+        http: Option<String>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -246,6 +254,7 @@ where
         ),
         Command::Snapshot { files, output } => snapshot(&files, output.as_deref()),
         Command::Lsp => lsp(),
+        Command::Mcp { http } => crate::mcp::run(http.as_deref()),
     }
 }
 

@@ -97,6 +97,15 @@ impl Summary {
 
 /// Checks every planned file. Standard input is read first, on this thread.
 pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
+    check_all_given(plan, None)
+}
+
+/// [`check_all`], with the text of the standard input target given instead of read (the MCP
+/// server's `sql`: its standard input is the protocol).
+pub fn check_all_given(
+    plan: Vec<Planned>,
+    mut stdin: Option<Loaded>,
+) -> (Vec<FileReport>, Summary) {
     let started = Instant::now();
     install_panic_hook();
     // A project's catalog is built once, before the files that start from it are checked.
@@ -121,7 +130,8 @@ pub fn check_all(plan: Vec<Planned>) -> (Vec<FileReport>, Summary) {
     let loaded: Vec<(Planned, Option<Loaded>)> = plan
         .into_iter()
         .map(|p| {
-            let stdin = matches!(p.target, Target::Stdin(_)).then(source::load_stdin);
+            let stdin = matches!(p.target, Target::Stdin(_))
+                .then(|| stdin.take().unwrap_or_else(source::load_stdin));
             (p, stdin)
         })
         .collect();

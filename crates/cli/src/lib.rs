@@ -7,7 +7,8 @@
 //! ([`render`]: human, JSON, SARIF 2.1.0, GitHub workflow commands). [`docs`] turns the
 //! diagnostic catalogue into `docs/diagnostics/` and `flinkddl explain`. [`flags`] holds the
 //! flags that work on the results (rule selection, `--fix` through [`fix`], `--statistics`,
-//! `--output-file`, `--quiet`).
+//! `--output-file`, `--quiet`). [`mcp`] serves the commands' JSON to agents over the Model
+//! Context Protocol (`flinkddl mcp`).
 //!
 //! What it does not do: parse, bind or lint (that is `flinkddl::analyze`), or decide what a
 //! diagnostic says. It is the only crate that prints, and only [`app`] prints: the
@@ -23,6 +24,7 @@ pub mod flags;
 pub mod format;
 pub mod json;
 pub mod lineage;
+pub mod mcp;
 pub mod render;
 pub mod source;
 

@@ -428,5 +428,4 @@ mod tests {
             let _ = analysis.rename(offset, "renamed");
         }
     }
-
 }

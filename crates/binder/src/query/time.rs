@@ -139,7 +139,11 @@ fn interval_millis(e: &ast::Expr) -> Option<i64> {
         }
         value += format!("{fraction:0<3}").parse::<i64>().ok()?;
     }
-    Some(if negative != lit.negative { -value } else { value })
+    Some(if negative != lit.negative {
+        -value
+    } else {
+        value
+    })
 }
 
 /// The time column of a window function: a TIMESTAMP or TIMESTAMP_LTZ (validation), and a
