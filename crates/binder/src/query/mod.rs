@@ -1239,7 +1239,9 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        time::check_ranking_frames(select)?;
         if self.planned {
+            time::check_top_n(select)?;
             let scope = FrameScope {
                 frames: &self.frames,
             };
@@ -1704,6 +1706,31 @@ impl Resolver<'_, '_> {
             frames: &self.frames,
         };
         let probe = scope.exact_column(time).cloned();
+        // FOR SYSTEM_TIME AS OF a processing time is a lookup join: the versioned table's
+        // connector must look rows up (Flink plans a processing-time temporal join otherwise,
+        // which it does not support).
+        if probe
+            .as_ref()
+            .is_some_and(|t| t.timestamp_kind() == flinkddl_types::TimestampKind::Proctime)
+        {
+            let lookup = self
+                .binder
+                .source_check
+                .and_then(|c| c.lookup_source(&versioned));
+            if lookup == Some(false) {
+                return fail(
+                    Diagnostic::new(
+                        Code::ProctimeTemporalJoin,
+                        period.span,
+                        "Processing-time temporal join is not supported yet.",
+                    )
+                    .with_label(join.right.span, "its connector cannot look rows up")
+                    .with_help(
+                        "join by processing time against a lookup source (jdbc, hbase, ...), or join by event time: FOR SYSTEM_TIME AS OF the rowtime, against a versioned table (a primary key and a watermark)",
+                    ),
+                );
+            }
+        }
         let alias = join
             .right
             .alias
