@@ -21,7 +21,15 @@ struct Rule {
     not_modelled: Option<String>,
 }
 
-const AREAS: [&str; 7] = ["parser", "converter", "validator", "catalog", "factory", "sink", "planner"];
+const AREAS: [&str; 7] = [
+    "parser",
+    "converter",
+    "validator",
+    "catalog",
+    "factory",
+    "sink",
+    "planner",
+];
 
 fn book() -> Book {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rulebook.toml");
@@ -48,7 +56,9 @@ fn every_entry_is_complete_and_names_a_code_that_exists() {
                 }
             }
             (None, Some(why)) if !why.trim().is_empty() => {}
-            _ => problems.push(format!("{at}: give either `code` or a non-empty `not_modelled`")),
+            _ => problems.push(format!(
+                "{at}: give either `code` or a non-empty `not_modelled`"
+            )),
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

@@ -1246,11 +1246,9 @@ impl Resolver<'_, '_> {
                 frames: &self.frames,
             };
             let source = self.binder.source;
-            time::check_over_windows(
-                select,
-                &|name| scope.exact_column(name).cloned(),
-                &|span| normalized(source, span),
-            )?;
+            time::check_over_windows(select, &|name| scope.exact_column(name).cloned(), &|span| {
+                normalized(source, span)
+            })?;
         }
         if let Some(names) = &mut output {
             uniquify(names);

@@ -139,7 +139,11 @@ fn interval_millis(e: &ast::Expr) -> Option<i64> {
         }
         value += format!("{fraction:0<3}").parse::<i64>().ok()?;
     }
-    Some(if negative != lit.negative { -value } else { value })
+    Some(if negative != lit.negative {
+        -value
+    } else {
+        value
+    })
 }
 
 /// The time column of a window function: a TIMESTAMP or TIMESTAMP_LTZ (validation), and a
@@ -506,7 +510,13 @@ pub(super) fn check_ranking_frames<'s>(select: &'s ast::Select<'s>) -> Result<()
                 continue;
             };
             let ranking = [
-                "ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE", "LAG",
+                "ROW_NUMBER",
+                "RANK",
+                "DENSE_RANK",
+                "PERCENT_RANK",
+                "CUME_DIST",
+                "NTILE",
+                "LAG",
                 "LEAD",
             ]
             .iter()
@@ -583,10 +593,19 @@ pub(super) fn check_top_n<'s>(select: &ast::Select<'s>) -> Result<(), Box<Diagno
     if !from.joins.is_empty() {
         return Ok(());
     }
-    let ast::TableRefKind::Derived { lateral: false, query } = &from.first.kind else {
+    let ast::TableRefKind::Derived {
+        lateral: false,
+        query,
+    } = &from.first.kind
+    else {
         return Ok(());
     };
-    if from.first.alias.as_ref().is_some_and(|a| a.columns.is_some()) {
+    if from
+        .first
+        .alias
+        .as_ref()
+        .is_some_and(|a| a.columns.is_some())
+    {
         return Ok(());
     }
     let ast::SetExprKind::Select(inner) = &query.body.kind else {
