@@ -87,6 +87,11 @@ pub trait SourceCheck {
     fn sink_insert_only(&self, _table: &TableSchema) -> Option<bool> {
         None
     }
+    /// Whether `table`'s connector looks rows up by key (a lookup source, which a
+    /// processing-time temporal join needs); `None` when not known.
+    fn lookup_source(&self, _table: &TableSchema) -> Option<bool> {
+        None
+    }
 }
 
 /// Binds a parsed script as a fresh Flink session. Statements with a syntax error are

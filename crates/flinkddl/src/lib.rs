@@ -131,6 +131,12 @@ impl binder::SourceCheck for ConnectorSourceCheck<'_> {
         }
     }
 
+    fn lookup_source(&self, table: &binder::schema::TableSchema) -> Option<bool> {
+        let id = table.option("connector")?;
+        let spec = self.0.connector(id)?;
+        Some(spec.roles.contains(&connectors::model::Role::Lookup))
+    }
+
     fn sink_insert_only(&self, table: &binder::schema::TableSchema) -> Option<bool> {
         let resolved = connectors::TableOptions::resolve(self.0, &table.options)?;
         if !resolved.connector.sink_writes_format {

@@ -282,8 +282,9 @@ struct Resolver<'r, 'a> {
     /// The statement is planned (INSERT, SELECT, CTAS, EXPLAIN), not only validated (a view):
     /// the planner's rules apply.
     planned: bool,
-    /// The FROM items being resolved are those of a SELECT with GROUP BY: a window TVF there
-    /// feeds a window aggregate (whose HOP parameters the planner checks).
+    /// The FROM items being resolved are those of a SELECT grouped by `window_start` and
+    /// `window_end`: a window TVF there feeds a window aggregate (whose HOP parameters the
+    /// planner checks).
     grouped_from: bool,
     /// The first ORDER BY key of the query just resolved, when its body is a SELECT.
     sort_key: Option<time::SortKey>,
@@ -1094,7 +1095,7 @@ impl Resolver<'_, '_> {
 
     fn select_inner(&mut self, select: &ast::Select) -> Res<Option<Vec<Name>>> {
         if let Some(from) = &select.from {
-            let outer = std::mem::replace(&mut self.grouped_from, select.group_by.is_some());
+            let outer = std::mem::replace(&mut self.grouped_from, window_grouped(select));
             let resolved = self.from(from);
             self.grouped_from = outer;
             resolved?;
@@ -1263,7 +1264,9 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        time::check_ranking_frames(select)?;
         if self.planned {
+            time::check_top_n(select)?;
             let scope = FrameScope {
                 frames: &self.frames,
             };
@@ -1736,6 +1739,31 @@ impl Resolver<'_, '_> {
             frames: &self.frames,
         };
         let probe = scope.exact_column(time).cloned();
+        // FOR SYSTEM_TIME AS OF a processing time is a lookup join: the versioned table's
+        // connector must look rows up (Flink plans a processing-time temporal join otherwise,
+        // which it does not support).
+        if probe
+            .as_ref()
+            .is_some_and(|t| t.timestamp_kind() == flinkddl_types::TimestampKind::Proctime)
+        {
+            let lookup = self
+                .binder
+                .source_check
+                .and_then(|c| c.lookup_source(&versioned));
+            if lookup == Some(false) {
+                return fail(
+                    Diagnostic::new(
+                        Code::ProctimeTemporalJoin,
+                        period.span,
+                        "Processing-time temporal join is not supported yet.",
+                    )
+                    .with_label(join.right.span, "its connector cannot look rows up")
+                    .with_help(
+                        "join by processing time against a lookup source (jdbc, hbase, ...), or join by event time: FOR SYSTEM_TIME AS OF the rowtime, against a versioned table (a primary key and a watermark)",
+                    ),
+                );
+            }
+        }
         let alias = join
             .right
             .alias
@@ -2772,6 +2800,25 @@ fn peeked_field<'t>(types: &'t [Option<DataType>], name: &str) -> Option<Option<
             })
     }
     types.iter().flatten().find_map(|t| find(t, name, 0))
+}
+
+/// Whether a SELECT groups by both `window_start` and `window_end`: a window aggregate of the
+/// window TVF it reads (grouped otherwise, it is a regular aggregate).
+fn window_grouped(select: &ast::Select) -> bool {
+    let Some(group_by) = &select.group_by else {
+        return false;
+    };
+    let mut keys = Vec::new();
+    for g in &group_by.items {
+        collect_grouping(g, &mut keys);
+    }
+    let has = |name: &str| {
+        keys.iter().any(|e| match &e.kind {
+            ExprKind::Identifier(n) => n.parts.last().is_some_and(|p| p.value == name),
+            _ => false,
+        })
+    };
+    has("window_start") && has("window_end")
 }
 
 /// A grouping item's expressions: the items of a parenthesised list `(a, b)` (an implicit

@@ -521,6 +521,221 @@ fn check_same_window(
     Ok(())
 }
 
+/// Calcite's validator: the ranking functions and LAG/LEAD take no frame ("ROW/RANGE not
+/// allowed with RANK, DENSE_RANK or ROW_NUMBER functions"), whether the OVER clause or the
+/// named window it uses declares it.
+pub(super) fn check_ranking_frames<'s>(select: &'s ast::Select<'s>) -> Result<(), Box<Diagnostic>> {
+    for item in &select.items {
+        let ast::QueryItem::Expr { expr, .. } = item else {
+            continue;
+        };
+        let mut calls: Vec<(&'s ast::Call<'s>, &'s ast::WindowSpec<'s>)> = Vec::new();
+        over_calls(expr, select, &mut calls, 0);
+        for (call, spec) in calls {
+            let Some(name) = call.name.parts.last() else {
+                continue;
+            };
+            let ranking = [
+                "ROW_NUMBER",
+                "RANK",
+                "DENSE_RANK",
+                "PERCENT_RANK",
+                "CUME_DIST",
+                "NTILE",
+                "LAG",
+                "LEAD",
+            ]
+            .iter()
+            .any(|f| f.eq_ignore_ascii_case(name.value));
+            if let (true, Some(frame)) = (ranking, &spec.frame) {
+                return Err(Box::new(
+                    Diagnostic::new(
+                        Code::RankingWithFrame,
+                        frame.span,
+                        "ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions",
+                    )
+                    .with_label(name.span, "a ranking function")
+                    .with_help(format!(
+                        "{} numbers the rows of its partition in order: drop the ROWS/RANGE frame",
+                        name.value.to_ascii_uppercase()
+                    )),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The OVER calls in `e` with their window (a named window looked up in the SELECT's WINDOW
+/// clause; a window built on another is skipped).
+fn over_calls<'s>(
+    e: &'s ast::Expr<'s>,
+    select: &'s ast::Select<'s>,
+    out: &mut Vec<(&'s ast::Call<'s>, &'s ast::WindowSpec<'s>)>,
+    depth: u32,
+) {
+    if depth > 64 {
+        return;
+    }
+    match &e.kind {
+        ast::ExprKind::Call(c) => {
+            match &c.window {
+                Some(ast::Over::Spec { spec }) => out.push((c, spec)),
+                Some(ast::Over::Named { name }) => {
+                    if let Some(w) = select.windows.iter().find(|w| w.name.value == name.value) {
+                        out.push((c, &w.spec));
+                    }
+                }
+                None => {}
+            }
+            for a in &c.args {
+                over_calls(a, select, out, depth + 1);
+            }
+        }
+        ast::ExprKind::Binary { left, right, .. } => {
+            over_calls(left, select, out, depth + 1);
+            over_calls(right, select, out, depth + 1);
+        }
+        ast::ExprKind::Nested(inner) | ast::ExprKind::Unary { operand: inner, .. } => {
+            over_calls(inner, select, out, depth + 1)
+        }
+        ast::ExprKind::Cast { expr, .. } => over_calls(expr, select, out, depth + 1),
+        _ => {}
+    }
+}
+
+/// A Top-N: a SELECT that filters a derived table on its ranking column (`WHERE rn <= 3`),
+/// which Flink's planner turns into a Rank (FlinkLogicalRankRule) and then checks: the filter
+/// must bound the rank ("Rank end is not specified. ..."), the bound must be positive ("Rank
+/// end should not less than zero, but now is 0"), and a streaming Rank numbers rows only
+/// (StreamExecRank: "RANK() on streaming table is not supported currently"). Judged only for
+/// one derived table whose SELECT is not over a window TVF (a window Top-N has its own rules),
+/// filtered by one comparison of the ranking column with an integer literal (checked with real
+/// Flink 2.3).
+pub(super) fn check_top_n<'s>(select: &ast::Select<'s>) -> Result<(), Box<Diagnostic>> {
+    let (Some(from), Some(filter)) = (&select.from, &select.where_clause) else {
+        return Ok(());
+    };
+    if !from.joins.is_empty() {
+        return Ok(());
+    }
+    let ast::TableRefKind::Derived {
+        lateral: false,
+        query,
+    } = &from.first.kind
+    else {
+        return Ok(());
+    };
+    if from
+        .first
+        .alias
+        .as_ref()
+        .is_some_and(|a| a.columns.is_some())
+    {
+        return Ok(());
+    }
+    let ast::SetExprKind::Select(inner) = &query.body.kind else {
+        return Ok(());
+    };
+    if inner.group_by.is_some()
+        || inner.from.as_ref().is_none_or(|f| {
+            !f.joins.is_empty() || !matches!(f.first.kind, ast::TableRefKind::Named { .. })
+        })
+    {
+        return Ok(());
+    }
+    // The ranking column: `FN() OVER (...) AS alias`.
+    let column = |alias: &str| {
+        inner.items.iter().find_map(|item| match item {
+            ast::QueryItem::Expr {
+                expr,
+                alias: Some(a),
+                ..
+            } if a.value == alias => match &expr.kind {
+                ast::ExprKind::Call(c) if c.window.is_some() && c.args.is_empty() => {
+                    c.name.parts.last().map(|n| n.value.to_ascii_uppercase())
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+    };
+    let int = |e: &ast::Expr| match &e.kind {
+        ast::ExprKind::Literal(ast::Literal::Integer { text }) => text.parse::<i64>().ok(),
+        _ => None,
+    };
+    fn rank_name<'e>(e: &ast::Expr<'e>) -> Option<&'e str> {
+        match &e.kind {
+            ast::ExprKind::Identifier(n) if n.parts.len() == 1 => Some(n.parts[0].value),
+            _ => None,
+        }
+    }
+    // (the ranking column, the rank end if bounded)
+    let (name, end) = match &filter.kind {
+        ast::ExprKind::Binary { op, left, right } => {
+            let (name, op, n) = match (rank_name(left), int(right), rank_name(right), int(left)) {
+                (Some(name), Some(n), _, _) => (name, *op, n),
+                (_, _, Some(name), Some(n)) => {
+                    let flipped = match op {
+                        ast::BinaryOp::Lt => ast::BinaryOp::Gt,
+                        ast::BinaryOp::LtEq => ast::BinaryOp::GtEq,
+                        ast::BinaryOp::Gt => ast::BinaryOp::Lt,
+                        ast::BinaryOp::GtEq => ast::BinaryOp::LtEq,
+                        other => *other,
+                    };
+                    (name, flipped, n)
+                }
+                _ => return Ok(()),
+            };
+            let end = match op {
+                ast::BinaryOp::LtEq | ast::BinaryOp::Eq => Some(n),
+                ast::BinaryOp::Lt => Some(n - 1),
+                ast::BinaryOp::Gt | ast::BinaryOp::GtEq => None,
+                _ => return Ok(()),
+            };
+            (name, end)
+        }
+        ast::ExprKind::Between {
+            expr,
+            negated: false,
+            symmetric: false,
+            low,
+            high,
+        } => match (rank_name(expr), int(low), int(high)) {
+            (Some(name), Some(_), Some(high)) => (name, Some(high)),
+            _ => return Ok(()),
+        },
+        _ => return Ok(()),
+    };
+    let Some(function) = column(name) else {
+        return Ok(());
+    };
+    if !matches!(function.as_str(), "ROW_NUMBER" | "RANK" | "DENSE_RANK") {
+        return Ok(());
+    }
+    let fail = |message: String, help: &str| {
+        Err(Box::new(
+            Diagnostic::new(Code::TopNNotSupported, filter.span, message)
+                .with_help(help.to_string()),
+        ))
+    };
+    match end {
+        None => fail(
+            "Rank end is not specified. Currently rank only support TopN, which means the rank end must be specified.".into(),
+            "a streaming Top-N keeps the first rows of each partition: bound the rank from above (`rn <= 10`)",
+        ),
+        Some(end) if end < 1 => fail(
+            format!("Rank end should not less than zero, but now is {end}"),
+            "the filter keeps no row: bound the rank by 1 or more",
+        ),
+        Some(_) if function != "ROW_NUMBER" => fail(
+            format!("{function}() on streaming table is not supported currently"),
+            "a streaming Top-N numbers rows with ROW_NUMBER(): use it instead",
+        ),
+        Some(_) => Ok(()),
+    }
+}
+
 /// The window specifications of the OVER calls in `e`, each with whether its call ranks (a named window looked up in the
 /// SELECT's WINDOW clause).
 fn over_specs<'s>(

@@ -174,8 +174,8 @@ pub(super) fn date_trunc(cx: &mut CallCx) -> BResult<Bound> {
         Code::UnknownFunction,
         cx.span,
         format!(
-            "No match found for function signature DATE_TRUNC(<{}>, <{}>). Supported signatures \
-             are: 'DATE_TRUNC(<DATE>, <DATETIME_INTERVAL>)'",
+            "No match found for function signature DATE_TRUNC(<{}>, <{}>).\nSupported signatures \
+             are:\n'DATE_TRUNC(<DATE>, <DATETIME_INTERVAL>)'",
             crate::expr::family_name(a),
             crate::expr::family_name(b)
         ),
