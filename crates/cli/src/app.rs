@@ -391,15 +391,7 @@ fn check(args: CheckArgs) -> Status {
     let (reports, summary) = check_all(plan);
     if summary.files == 0 {
         // Not an error (a hook may run on a change without SQL), but never a silent pass.
-        eprintln!(
-            "warning: no file to check in {}: directories give the files their flinkddl.toml \
-             `include`s (default: *.sql)",
-            paths
-                .iter()
-                .map(|p| format!("`{}`", files::display_path(p)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+        eprintln!("warning: {}", files::no_file_message(&paths));
     }
     let mut done = match flags::finish(reports, &origins, &args.more, summary.elapsed) {
         Ok(done) => done,

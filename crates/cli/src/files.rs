@@ -112,6 +112,19 @@ pub fn inputs(
     }
 }
 
+/// What a run that found no file says (a warning for `check`, an error for the MCP tool).
+pub fn no_file_message(paths: &[PathBuf]) -> String {
+    format!(
+        "no file to check in {}: directories give the files their flinkddl.toml `include`s \
+         (default: *.sql)",
+        paths
+            .iter()
+            .map(|p| format!("`{}`", display_path(p)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
 /// A file and the configuration that applies to it.
 pub struct Planned {
     pub target: Target,

@@ -330,15 +330,7 @@ fn expand(paths: &[String], finder: &mut Finder) -> Result<Vec<Planned>, String>
     let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
     let plan = files::expand(&paths, None, finder)?;
     if plan.is_empty() {
-        return Err(format!(
-            "no file to check in {}: directories give the files their flinkddl.toml \
-             `include`s (default: *.sql)",
-            paths
-                .iter()
-                .map(|p| format!("`{}`", files::display_path(p)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        return Err(files::no_file_message(&paths));
     }
     Ok(plan)
 }
