@@ -9,12 +9,18 @@
 //! not reported: Flink rejects them there.
 
 use crate::visit::for_each_expr;
-use crate::Context;
+use crate::{Check, Context, Rule};
 use flinkddl_binder::expr::{builtin_kind, BuiltinKind};
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
 
-pub(super) fn check(
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::AggregateInComputedColumn,
+    check: Check::Statement(check),
+};
+
+fn check(
     cx: &Context<'_>,
     _statement: &Statement,
     elements: &[&TableElement],

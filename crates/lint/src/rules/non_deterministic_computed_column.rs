@@ -24,13 +24,19 @@
 //! `CURRENT_DATABASE()` (the same for every row of a job).
 
 use crate::visit::{create_table, for_each_expr};
-use crate::Context;
+use crate::{Check, Context, Rule};
 use flinkddl_binder::expr::{builtin_determinism, Determinism};
 use flinkddl_connectors::Catalogue;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
 
-pub(super) fn check(
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::NonDeterministicComputedColumn,
+    check: Check::Statement(check),
+};
+
+fn check(
     cx: &Context<'_>,
     statement: &Statement,
     elements: &[&TableElement],
