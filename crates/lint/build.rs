@@ -2,9 +2,14 @@
 //! for every rule file `src/rules/<rule>.rs` and `RULES`, each file's `RULE` constant, in the
 //! order of the rules' codes. A file's code is the `Code::<Variant>` of its constant, and the
 //! variant's code (`L006`) is read from the diagnostic code files
-//! (`crates/diagnostics/data/codes/<CODE>-<name>.md`, keys `code` and `variant`). A rule file
-//! without a `RULE`, a variant no code file declares, a code not of stage `lint` or a code used by
-//! two rules fails the build, naming the file.
+//! (`crates/diagnostics/data/codes/<CODE>-<name>.md`, with the diagnostics crate's reader). A
+//! rule file without a `RULE`, a variant of no lint code or a code used by two rules fails the
+//! build, naming the file.
+
+// Only `parse` is used here.
+#[allow(dead_code)]
+#[path = "../diagnostics/src/code_files.rs"]
+mod code_files;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -17,6 +22,7 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed={RULES_DIR}");
     println!("cargo::rerun-if-changed={CODES_DIR}");
+    println!("cargo::rerun-if-changed=../diagnostics/src/code_files.rs");
     let generated = generate().unwrap_or_else(|e| panic!("\n\ncrates/lint: {e}\n\n"));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default()).join("rules.rs");
     std::fs::write(&out, generated).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
@@ -97,33 +103,24 @@ fn rule_variant(text: &str) -> Result<&str, String> {
     Ok(variant)
 }
 
-/// The codes of stage `lint` by variant, from the front matter of the code files (the
-/// diagnostics crate's build checks the files themselves).
+/// The `L` codes by variant. A file that does not read is skipped: the diagnostics crate's
+/// build reports it.
 fn lint_codes(dir: &Path) -> Result<BTreeMap<String, String>, String> {
     let listing = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut codes = BTreeMap::new();
     for entry in listing {
         let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-        let is_code = path
+        let file = path
             .file_name()
             .and_then(|n| n.to_str())
-            .is_some_and(|n| n.starts_with('L') && n.ends_with(".md"));
-        if !is_code {
+            .unwrap_or_default();
+        let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
-        }
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        // The front matter: the `key: value` lines between the first two `---` lines.
-        let front = || text.lines().skip(1).take_while(|l| l.trim_end() != "---");
-        let field = |key: &str| {
-            front()
-                .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
-                .map(str::trim)
         };
-        if let (Some(code), Some(variant), Some("lint")) =
-            (field("code"), field("variant"), field("stage"))
-        {
-            codes.insert(variant.to_string(), code.to_string());
+        if let Ok(entry) = code_files::parse(file, &text) {
+            if entry.stage == "Lint" && entry.code.starts_with('L') {
+                codes.insert(entry.variant, entry.code);
+            }
         }
     }
     Ok(codes)

@@ -536,8 +536,8 @@ pub(super) fn check_ranking_frames<'s>(select: &'s ast::Select<'s>) -> Result<()
                 continue;
             };
             // The window functions of the catalogue (`kind = "window"`): ranking and offset.
-            let ranking = crate::expr::builtin_kind(name.value)
-                == Some(crate::expr::BuiltinKind::Window);
+            let ranking =
+                crate::expr::builtin_kind(name.value) == Some(crate::expr::BuiltinKind::Window);
             if let (true, Some(frame)) = (ranking, &spec.frame) {
                 return Err(Box::new(
                     Diagnostic::new(
