@@ -1,6 +1,7 @@
 //! Letter counts of option keys, kept with the catalogue so that the did-you-mean prefilter
-//! (`check::Word::closest`) tests a catalogue key without reading it: a table's unknown key is
-//! compared with every key the table could use, and most are ruled out by their letters alone.
+//! (`check::suggest::Word::closest`) tests a catalogue key without reading it: a table's
+//! unknown key is compared with every key the table could use, and most are ruled out by their
+//! letters alone.
 
 /// How often each character occurs in a lower-case ASCII word, in 64 buckets: one for each
 /// letter, digit, `.`, `-` and `_` (the characters of option keys), the other characters
