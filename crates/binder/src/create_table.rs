@@ -494,7 +494,9 @@ impl Binder<'_> {
                     ),
                 );
                 if let Some(s) = self.similar_table(&source.2) {
-                    d = d.with_help(format!("did you mean `{s}`?"));
+                    d = self
+                        .with_rename(d, like.source.span, &s)
+                        .with_help(format!("did you mean `{s}`?"));
                 }
                 self.report(d);
                 Err(())
@@ -870,10 +872,12 @@ impl Binder<'_> {
                 )
                 .with_help("add NOT ENFORCED after the key");
                 d = match c.enforcement {
-                    Some(e) => d.with_fix(e.span, "NOT ENFORCED", "write NOT ENFORCED"),
-                    None => {
-                        d.with_fix(Span::empty(c.span.end), " NOT ENFORCED", "add NOT ENFORCED")
-                    }
+                    Some(e) => d.with_safe_fix(e.span, "NOT ENFORCED", "write NOT ENFORCED"),
+                    None => d.with_safe_fix(
+                        Span::empty(c.span.end),
+                        " NOT ENFORCED",
+                        "add NOT ENFORCED",
+                    ),
                 };
                 self.report(d);
                 return Err(());
@@ -966,7 +970,7 @@ impl Binder<'_> {
                     d = d.with_help(format!("did you mean `{suggestion}`?"));
                     // Replace the name only where the span is exactly the name written.
                     if e.span.text(self.source) == name && !suggestion.contains('<') {
-                        d = d.with_fix(e.span, suggestion, format!("write {suggestion}"));
+                        d = d.with_unsafe_fix(e.span, suggestion, format!("write {suggestion}"));
                     }
                 } else if code == Code::UnknownType {
                     d = d.with_help(
@@ -1177,11 +1181,10 @@ impl Binder<'_> {
                 ),
             );
             if let Some(s) = similar(first, columns.iter().map(|c| c.name.as_str())) {
-                d = d.with_help(format!("did you mean `{s}`?")).with_fix(
-                    w.rowtime.span,
-                    format!("`{s}`"),
-                    format!("use `{s}`"),
-                );
+                d = d.with_help(format!("did you mean `{s}`?"));
+                if let Some(name) = w.rowtime.parts.first() {
+                    d = d.with_fix(flinkddl_syntax::rename_fix(name.span, s));
+                }
             }
             self.report(d);
             return Err(());
@@ -1380,7 +1383,9 @@ impl Binder<'_> {
                         ),
                     );
                     if let Some(s) = similar(col, columns.iter().map(|c| c.name.as_str())) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
+                        d = d
+                            .with_help(format!("did you mean `{s}`?"))
+                            .with_fix(flinkddl_syntax::rename_fix(*col_span, s));
                     }
                     self.report(d);
                     return Err(());
@@ -1510,7 +1515,9 @@ impl Binder<'_> {
                     ),
                 );
                 if let Some(s) = similar(key.value, columns.iter().map(|c| c.name.as_str())) {
-                    d = d.with_help(format!("did you mean `{s}`?"));
+                    d = d
+                        .with_help(format!("did you mean `{s}`?"))
+                        .with_fix(flinkddl_syntax::rename_fix(key.span, s));
                 }
                 self.report(d);
                 return Err(());
@@ -1858,12 +1865,14 @@ impl Binder<'_> {
     pub(crate) fn similar_table(&self, name: &str) -> Option<String> {
         // The most recent tables, those of a length a typo could give looked up only (a script
         // of 50,000 missing LIKE sources spent 15 G instructions looking up every candidate).
-        let typo = Typo::new(name);
+        let word = flinkddl_diagnostics::suggest::Word::new(name);
         let recent = self
             .catalog
-            .recent_tables_named(crate::MAX_SUGGESTION_CANDIDATES, |c| typo.may_be_close(c))
+            .recent_tables_named(crate::MAX_SUGGESTION_CANDIDATES, |c| {
+                word.may_be_close(c.len())
+            })
             .map(|t| t.name.as_str());
-        typo.closest(recent).map(str::to_string)
+        word.closest(recent).map(str::to_string)
     }
 }
 
@@ -2031,79 +2040,12 @@ pub(crate) fn similar<'a>(
     name: &str,
     candidates: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    Typo::new(name).closest(candidates)
-}
-
-/// A name looked for as a typo of others: lower-cased and counted once for all candidates.
-struct Typo<'n> {
-    name: &'n str,
-    lower: String,
-    chars: usize,
-}
-
-impl<'n> Typo<'n> {
-    fn new(name: &'n str) -> Self {
-        let lower = name.to_lowercase();
-        let chars = lower.chars().count();
-        Typo { name, lower, chars }
-    }
-
-    /// Whether `candidate` may be within [`Typo::closest`]'s distance, judged by its length in
-    /// bytes: it has at most as many characters as bytes and at least a quarter as many, so
-    /// this needs no counting.
-    fn may_be_close(&self, candidate: &str) -> bool {
-        candidate.len() + 2 >= self.chars && candidate.len() / 4 <= self.chars + 2
-    }
-
-    /// [`similar`]'s answer.
-    fn closest<'a>(&self, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-        candidates
-            .filter(|c| *c != self.name)
-            // The distance is at least the difference in length: most candidates end here,
-            // before the (allocating) distance.
-            .filter(|c| self.may_be_close(c))
-            .filter(|c| c.chars().count().abs_diff(self.chars) <= 2)
-            .map(|c| {
-                (
-                    strsim::damerau_levenshtein(&self.lower, &c.to_lowercase()),
-                    c,
-                )
-            })
-            .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
-            .min_by_key(|(d, _)| *d)
-            .map(|(_, c)| c)
-    }
+    flinkddl_diagnostics::suggest::closest(name, candidates)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A typo is found whatever the characters' widths; names too long or too short by more
-    /// than two characters are not (and are rejected before their characters are counted).
-    #[test]
-    fn similar_names_by_characters_not_bytes() {
-        let candidates = [
-            "orders",
-            "ordres",
-            "örders",
-            "😀😀😀",
-            "o",
-            "orders_archive_2024",
-        ];
-        assert_eq!(similar("ordrs", candidates.iter().copied()), Some("orders"));
-        assert_eq!(similar("ÖRDERS", ["örders"].into_iter()), Some("örders"));
-        assert_eq!(similar("😀😀", candidates.iter().copied()), Some("😀😀😀"));
-        assert_eq!(
-            similar("😀😀😀😀😀", candidates.iter().copied()),
-            Some("😀😀😀")
-        );
-        assert_eq!(
-            similar("missing12345", ["t12345", "u12345"].into_iter()),
-            None
-        );
-        assert_eq!(similar("orders", ["orders"].into_iter()), None);
-    }
 
     /// Bucket counts as Flink 2.3 read them (each checked with the oracle: 4294967296 is
     /// "Invalid bucket count '0'", 4294967297 makes 1 bucket).

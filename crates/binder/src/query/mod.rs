@@ -654,6 +654,7 @@ impl Resolver<'_, '_> {
                         );
                     }
                     if !writable().any(|w| w == c.value) {
+                        let mut guess = None;
                         let why = match target.columns.iter().find(|t| t.name == c.value) {
                             Some(t) if t.is_computed() => {
                                 format!("`{}` is a computed column: it cannot be written", c.value)
@@ -663,20 +664,25 @@ impl Resolver<'_, '_> {
                                 c.value
                             ),
                             None => match similar_name(c.value, writable()) {
-                                Some(s) => format!("did you mean `{s}`?"),
+                                Some(s) => {
+                                    guess = Some(flinkddl_syntax::rename_fix(c.span, s));
+                                    format!("did you mean `{s}`?")
+                                }
                                 None => {
                                     format!("the table's writable columns: {}", writable_list())
                                 }
                             },
                         };
-                        return fail(
-                            Diagnostic::new(
-                                Code::UnknownTargetColumn,
-                                c.span,
-                                format!("Unknown target column '{}'", c.value),
-                            )
-                            .with_help(why),
-                        );
+                        let mut d = Diagnostic::new(
+                            Code::UnknownTargetColumn,
+                            c.span,
+                            format!("Unknown target column '{}'", c.value),
+                        )
+                        .with_help(why);
+                        if let Some(fix) = guess {
+                            d = d.with_fix(fix);
+                        }
+                        return fail(d);
                     }
                 }
                 // Flink fills the columns the list leaves out with NULL (before validation),
@@ -2126,7 +2132,9 @@ impl Resolver<'_, '_> {
                             format!("Unknown identifier '{}'", n.value),
                         );
                         if let Some(s) = similar_name(n.value, columns.iter().map(Name::as_str)) {
-                            d = d.with_help(format!("did you mean `{s}`?"));
+                            d = d
+                                .with_help(format!("did you mean `{s}`?"))
+                                .with_fix(flinkddl_syntax::rename_fix(n.span, s));
                         }
                         return fail(d);
                     }
@@ -2275,7 +2283,7 @@ impl Resolver<'_, '_> {
         let mut d = Diagnostic::new(Code::UnknownFunction, name.span, message)
             .with_label(span, "no built-in or created function has this name");
         d = match &similar {
-            Some(s) => d.with_help(format!("did you mean {s}?")).with_fix(
+            Some(s) => d.with_help(format!("did you mean {s}?")).with_unsafe_fix(
                 name.span,
                 s,
                 format!("replace with {s}"),
@@ -2324,7 +2332,9 @@ impl Resolver<'_, '_> {
                     }
                     let mut d = Diagnostic::new(Code::UnknownQueryColumn, column.span, message);
                     if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
+                        d = d
+                            .with_help(format!("did you mean `{s}`?"))
+                            .with_fix(flinkddl_syntax::rename_fix(column.span, s));
                     }
                     return Some(d);
                 }
@@ -2392,7 +2402,9 @@ impl Resolver<'_, '_> {
                 .flat_map(|f| f.relations.iter().filter_map(|r| r.name.as_deref()))
                 .collect();
             d = match similar_name(first.value, names.iter().copied()) {
-                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                Some(s) => d
+                    .with_help(format!("did you mean `{s}`?"))
+                    .with_fix(flinkddl_syntax::rename_fix(first.span, s)),
                 None if !names.is_empty() => {
                     d.with_help(format!("the FROM items here are {}", names.join(", ")))
                 }
@@ -2433,15 +2445,9 @@ impl Resolver<'_, '_> {
             .copied()
             .or_else(|| similar_name(first.value, visible.iter().copied()))
         {
-            d = d.with_help(format!("did you mean `{s}`?"));
-            let plain = s
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if plain && !first.quoted {
-                d = d.with_fix(first.span, s, format!("replace with `{s}`"));
-            }
+            d = d
+                .with_help(format!("did you mean `{s}`?"))
+                .with_fix(flinkddl_syntax::rename_fix(first.span, s));
         }
         Some(d)
     }
@@ -2915,14 +2921,9 @@ fn plural(n: usize, what: &str) -> String {
     }
 }
 
-/// The closest name within a small edit distance (case-insensitive), for help texts.
+/// The closest name, if it is close enough to be a typo, for help texts.
 fn similar_name<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let lower = name.to_lowercase();
-    candidates
-        .map(|c| (strsim::osa_distance(&lower, &c.to_lowercase()), c))
-        .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+    flinkddl_diagnostics::suggest::closest(name, candidates)
 }
 
 /// The name Calcite gives a set operator in its messages (`UNION ALL`, `EXCEPT`).
@@ -3104,7 +3105,9 @@ fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) -> Res<()> 
                         ),
                     );
                     if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
+                        d = d
+                            .with_help(format!("did you mean `{s}`?"))
+                            .with_fix(flinkddl_syntax::rename_fix(column.span, s));
                     }
                     self.error = Some(Box::new(d));
                 }

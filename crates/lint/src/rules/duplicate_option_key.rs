@@ -53,7 +53,7 @@ pub(super) fn check(
             )
             .with_label(last.key.span, "this value wins")
             .with_help("remove one of the two entries")
-            .with_fix(
+            .with_safe_fix(
                 Span::new(p.span.start, next_start),
                 "",
                 "remove the entry Flink ignores",

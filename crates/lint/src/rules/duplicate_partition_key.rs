@@ -34,7 +34,7 @@ pub(super) fn check(
                 ),
             )
             .with_label(first.span, "first named here")
-            .with_fix(
+            .with_unsafe_fix(
                 Span::new(from, c.span.end),
                 "",
                 "remove the repeated column",
