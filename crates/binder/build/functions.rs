@@ -1,8 +1,9 @@
 //! Reads `data/functions.toml` and writes the binder's function table as Rust: the `Handler`
 //! enum (one variant per handler name, matched exhaustively in `expr/functions.rs`, so a
 //! misspelt or missing handler fails to compile), `FUNCTIONS`, its index by name,
-//! `KNOWN_UNTYPED` and `KNOWN_SORTED`. A duplicate name or an unknown family, type, stack,
-//! nullability or kind is an error here, which fails the build. Shared by `build.rs` and the binder's tests.
+//! `KNOWN_UNTYPED`, `KNOWN_SORTED` and `UNTYPED_FACTS`. A duplicate name or an unknown family,
+//! type, stack, nullability, kind or determinism is an error here, which fails the build.
+//! Shared by `build.rs` and the binder's tests.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -13,6 +14,8 @@ pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
     let mut rows = Vec::new();
     let mut untyped = Vec::new();
     let mut internal = Vec::new();
+    // The kind and determinism of the untyped names that declare one (as Rust expressions).
+    let mut untyped_facts = Vec::new();
     for text in std::iter::once(main).chain(extra) {
         let doc: toml::Table = text.parse().map_err(|e| format!("functions toml: {e}"))?;
         for (key, value) in &doc {
@@ -32,11 +35,11 @@ pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
                         &mut untyped
                     };
                     for n in value.as_array().ok_or(format!("`{key}` is not an array"))? {
-                        list.push(
-                            n.as_str()
-                                .ok_or(format!("a {key} name is not a string"))?
-                                .to_string(),
-                        );
+                        let entry = untyped_entry(n).map_err(|e| format!("{key}: {e}"))?;
+                        if let Some(facts) = entry.facts {
+                            untyped_facts.push((entry.name.clone(), facts));
+                        }
+                        list.push(entry.name);
                     }
                 }
                 other => return Err(format!("unknown top-level key `{other}`")),
@@ -110,8 +113,82 @@ pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
     for n in &untyped {
         let _ = writeln!(out, "    {n:?},");
     }
+    out.push_str("];\n\n");
+    untyped_facts.sort();
+    out.push_str(
+        "/// The kind and determinism of the known untyped built-ins that declare them, sorted by\n\
+         /// name.\npub(crate) static UNTYPED_FACTS: &[UntypedFacts] = &[\n",
+    );
+    for (name, facts) in &untyped_facts {
+        let _ = writeln!(out, "    UntypedFacts {{ name: {name:?}, {facts} }},");
+    }
     out.push_str("];\n");
     Ok(out)
+}
+
+/// A `known_untyped` or `internal` entry: a name, or a table of the name, `kind` and
+/// `deterministic`.
+struct UntypedEntry {
+    name: String,
+    /// `kind: ..., det: ...` when the entry declares either.
+    facts: Option<String>,
+}
+
+fn untyped_entry(v: &toml::Value) -> Result<UntypedEntry, String> {
+    if let Some(name) = v.as_str() {
+        return Ok(UntypedEntry {
+            name: name.to_string(),
+            facts: None,
+        });
+    }
+    let t = v
+        .as_table()
+        .ok_or("an entry is neither a name nor a table")?;
+    let name = string(t, "name")?.ok_or("an entry without a name")?;
+    let at = |e: String| format!("{name}: {e}");
+    if let Some(k) = t
+        .keys()
+        .find(|k| !["name", "kind", "deterministic"].contains(&k.as_str()))
+    {
+        return Err(at(format!("unknown key `{k}`")));
+    }
+    let kind = match string(t, "kind").map_err(at)? {
+        None => "None".to_string(),
+        Some(k) => format!("Some(Kind::{})", kind(Some(&k)).map_err(at)?),
+    };
+    let det = determinism(t).map_err(at)?;
+    Ok(UntypedEntry {
+        name,
+        facts: Some(format!("kind: {kind}, det: Det::{det}")),
+    })
+}
+
+/// The row's `kind` as a `Kind` variant (absent: scalar).
+fn kind(value: Option<&str>) -> Result<&'static str, String> {
+    Ok(match value {
+        None | Some("scalar") => "Scalar",
+        Some("aggregate") => "Aggregate",
+        Some("window") => "Window",
+        Some("grouping") => "Grouping",
+        Some("table") => "Table",
+        other => return Err(format!("unknown kind {other:?}")),
+    })
+}
+
+/// The row's `deterministic` as a `Det` variant (absent: deterministic).
+fn determinism(t: &toml::Table) -> Result<&'static str, String> {
+    Ok(match t.get("deterministic") {
+        None => "Deterministic",
+        Some(toml::Value::Boolean(true)) => "Deterministic",
+        Some(toml::Value::Boolean(false)) => "EachCall",
+        Some(toml::Value::String(s)) => match s.as_str() {
+            "processing-time" => "ProcessingTime",
+            "session" => "Session",
+            "with-arguments" => "WithArguments",
+            other => return Err(format!("unknown deterministic {other:?}")),
+        },
+        Some(other) => return Err(format!("unknown deterministic {other}")),
+    })
 }
 
 struct Row {
@@ -133,6 +210,7 @@ fn row(t: &toml::Table) -> Result<Row, String> {
         "handler",
         "nullable",
         "kind",
+        "deterministic",
     ];
     let name = string(t, "name")?.ok_or("a function without a name")?;
     let at = |e: String| format!("function {name}: {e}");
@@ -227,17 +305,13 @@ fn row(t: &toml::Table) -> Result<Row, String> {
         Some("of-return") => "Keep",
         other => return Err(at(format!("unknown nullable {other:?}"))),
     };
-    let kind = match string(t, "kind").map_err(at)?.as_deref() {
-        None | Some("scalar") => "Scalar",
-        Some("aggregate") => "Aggregate",
-        Some("window") => "Window",
-        Some("table") => "Table",
-        other => return Err(at(format!("unknown kind {other:?}"))),
-    };
+    let kind = kind(string(t, "kind").map_err(at)?.as_deref()).map_err(at)?;
+    let det = determinism(t).map_err(at)?;
     let max_text = max.map_or("None".to_string(), |m| format!("Some({m})"));
     let rust = format!(
         "    FnDef {{ name: {name:?}, stack: Stack::{stack}, min: {min}, max: {max_text}, \
-         sigs: {sigs}, repeat: {}, ret: {ret}, nul: Nul::{nul}, kind: Kind::{kind} }},\n",
+         sigs: {sigs}, repeat: {}, ret: {ret}, nul: Nul::{nul}, kind: Kind::{kind}, \
+         det: Det::{det} }},\n",
         max.is_none()
     );
     Ok(Row {

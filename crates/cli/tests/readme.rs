@@ -3,24 +3,8 @@
 //! themselves), every share it states is so marked, and its two set-up commands work (the test
 //! one is what `.ci/run` calls).
 
+use flinkddl_test_support::markdown::prose;
 use flinkddl_test_support::{figures, fixtures::repo_dir};
-
-/// The README without its fenced code blocks.
-fn prose(text: &str) -> String {
-    let mut out = String::new();
-    let mut fenced = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if !fenced {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    out
-}
 
 const MARKER: &str = "<!--fig:";
 

@@ -10,6 +10,8 @@
 mod catalogue;
 #[cfg(test)]
 mod code_files;
+#[cfg(test)]
+mod code_files_tests;
 mod line_index;
 mod message;
 mod span;

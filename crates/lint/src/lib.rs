@@ -83,7 +83,8 @@ impl Earlier {
     }
 }
 
-/// One lint rule: a code of stage `Lint` and a check of one statement at a time.
+/// One lint rule: a code of stage `Lint` and a check of one statement at a time. Each rule file
+/// declares its own as `pub(crate) const RULE: Rule` (`src/rules/mod.rs`).
 pub struct Rule {
     /// The rule's code; its name, default severity and docs are in the catalogue.
     pub code: Code,
@@ -321,14 +322,16 @@ mod tests {
     use super::*;
     use flinkddl_diagnostics::Stage;
 
+    /// `build.rs` lists the rule files in code order, each code once.
     #[test]
-    fn every_rule_has_a_lint_code_and_codes_are_distinct() {
-        let mut seen = std::collections::HashSet::new();
+    fn every_rule_has_a_lint_code_and_codes_are_distinct_and_in_order() {
+        let mut previous = "";
         for rule in RULES {
             let info = rule.code.info();
             assert_eq!(info.stage, Stage::Lint, "{}", info.code);
             assert!(info.code.starts_with('L'), "{}", info.code);
-            assert!(seen.insert(info.code), "two rules with {}", info.code);
+            assert!(info.code > previous, "{} after {previous}", info.code);
+            previous = info.code;
         }
     }
 

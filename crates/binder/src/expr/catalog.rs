@@ -1,7 +1,9 @@
 //! The function catalogue: for each built-in function Flink 2.3 resolves in a computed column,
 //! its name, which stack defines it (Calcite's operator table, printed upper-case, or Flink's
 //! `BuiltInFunctionDefinitions`, printed back-quoted with the user's spelling), its arity, its
-//! operand families, its return-type strategy, its nullability strategy and its kind.
+//! operand families, its return-type strategy, its nullability strategy, its kind and its
+//! determinism. Of the built-ins it knows without typing them it keeps the kind and
+//! determinism where the data declares them ([`UNTYPED_FACTS`]).
 //! Functions whose typing does not fit these strategies name a [`Handler`] in
 //! [`super::functions`].
 //!
@@ -120,28 +122,87 @@ pub(crate) struct FnDef {
     pub ret: Ret,
     pub nul: Nul,
     pub kind: Kind,
+    pub det: Det,
 }
 
-/// What kind of function a row is.
+/// What kind of function a built-in is (`kind` in `data/functions.toml`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     Scalar,
     Aggregate,
     /// A window function (ranking or offset), used with OVER.
     Window,
+    /// A grouping function (`GROUPING`, `GROUP_ID`): only in a query with GROUP BY.
+    Grouping,
     /// A table function (a windowing TVF).
     Table,
 }
 
-impl FnDef {
-    /// An aggregate or window function (nesting rules).
-    pub(crate) fn is_aggregate(&self) -> bool {
-        matches!(self.kind, Kind::Aggregate | Kind::Window)
+impl Kind {
+    /// An aggregate, window or grouping function: one that reads a group of rows (for the
+    /// nesting and grouping rules).
+    pub fn is_aggregate(self) -> bool {
+        matches!(self, Kind::Aggregate | Kind::Window | Kind::Grouping)
     }
 }
 
-// The generated table: `Handler`, `FUNCTIONS`, `FUNCTIONS_BY_NAME`, `KNOWN_UNTYPED` and
-// `KNOWN_SORTED`. The binder's unit tests see the table with the throwaway row of
+/// Whether calls of a built-in with the same operands give the same value, as the data says
+/// (`deterministic` in `data/functions.toml`); [`Det::of_call`] answers for one call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Det {
+    Deterministic,
+    /// Each call may give another value.
+    EachCall,
+    /// Each call gives the processing time.
+    ProcessingTime,
+    /// The value is the session's.
+    Session,
+    /// Deterministic with operands; without, each call may give another value.
+    WithArguments,
+}
+
+impl Det {
+    /// The determinism of a call with `operands` operands.
+    pub(crate) fn of_call(self, operands: usize) -> super::Determinism {
+        use super::Determinism as D;
+        match self {
+            Det::Deterministic => D::Deterministic,
+            Det::EachCall => D::EachCall,
+            Det::ProcessingTime => D::ProcessingTime,
+            Det::Session => D::Session,
+            Det::WithArguments if operands == 0 => D::EachCall,
+            Det::WithArguments => D::Deterministic,
+        }
+    }
+}
+
+/// What the data declares of a built-in the catalogue knows without typing it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct UntypedFacts {
+    /// Upper-case name.
+    pub name: &'static str,
+    /// `None`: not declared (it may be an aggregate).
+    pub kind: Option<Kind>,
+    pub det: Det,
+}
+
+impl FnDef {
+    /// An aggregate, window or grouping function (nesting rules).
+    pub(crate) fn is_aggregate(&self) -> bool {
+        self.kind.is_aggregate()
+    }
+}
+
+/// The declared kind and determinism of a known untyped built-in (case-insensitive).
+pub(crate) fn untyped_facts(name: &str) -> Option<&'static UntypedFacts> {
+    // A short list, searched only for a name the typed catalogue does not hold.
+    UNTYPED_FACTS
+        .iter()
+        .find(|f| f.name.eq_ignore_ascii_case(name))
+}
+
+// The generated table: `Handler`, `FUNCTIONS`, `FUNCTIONS_BY_NAME`, `KNOWN_UNTYPED`,
+// `KNOWN_SORTED` and `UNTYPED_FACTS`. The binder's unit tests see the table with the throwaway row of
 // `tests/fixtures/throwaway-function.toml` added.
 #[cfg(not(test))]
 include!(concat!(env!("OUT_DIR"), "/functions.rs"));
@@ -446,8 +507,44 @@ mod tests {
         }
     }
 
-    /// The generator refuses a duplicate row, an unknown family and a misspelt key, which fails
-    /// the build.
+    /// The kind and determinism the data declares, of typed rows and of untyped names, are what
+    /// the lookups answer, whatever the name's case.
+    #[test]
+    fn kinds_and_determinism_are_read_from_the_data() {
+        use crate::expr::{builtin_determinism, builtin_kind, BuiltinKind as K, Determinism as D};
+        let kinds = [
+            ("sum", Some(K::Aggregate)),
+            ("Row_Number", Some(K::Window)),
+            ("GROUPING", Some(K::Grouping)),
+            ("group_id", Some(K::Grouping)),
+            ("bitmap_and_agg", Some(K::Aggregate)),
+            ("CUMULATE", Some(K::Table)),
+            ("upper", Some(K::Scalar)),
+            // known without a declared kind, and unknown
+            ("JSON", None),
+            ("no_such_function", None),
+        ];
+        for (name, kind) in kinds {
+            assert_eq!(builtin_kind(name), kind, "{name}");
+        }
+        let calls = [
+            ("rand", 0, D::EachCall),
+            ("CURRENT_TIMESTAMP", 0, D::EachCall),
+            ("unix_timestamp", 0, D::EachCall),
+            ("unix_timestamp", 1, D::Deterministic),
+            ("PROCTIME", 0, D::ProcessingTime),
+            ("proctime_materialize", 1, D::ProcessingTime),
+            ("current_database", 0, D::Session),
+            ("upper", 1, D::Deterministic),
+            ("no_such_function", 0, D::Deterministic),
+        ];
+        for (name, operands, det) in calls {
+            assert_eq!(builtin_determinism(name, operands), det, "{name}");
+        }
+    }
+
+    /// The generator refuses a duplicate row, an unknown family, stack or determinism and a
+    /// misspelt key (of a row or of an untyped name), which fails the build.
     #[test]
     fn the_generator_refuses_bad_rows() {
         let main = include_str!("../../data/functions.toml");
@@ -471,6 +568,21 @@ mod tests {
             (
                 row(&upper.replace("UPPER", "UPPER4").replace("calcite", "hive")),
                 "function UPPER4: stack Some(\"hive\") is not \"calcite\" or \"flink\"",
+            ),
+            (
+                row(&format!(
+                    "{}\ndeterministic = \"sometimes\"",
+                    upper.replace("UPPER", "UPPER5")
+                )),
+                "function UPPER5: unknown deterministic \"sometimes\"",
+            ),
+            (
+                "known_untyped = [{ name = \"NEW_AGG\", kind = \"aggregated\" }]".to_string(),
+                "known_untyped: NEW_AGG: unknown kind Some(\"aggregated\")",
+            ),
+            (
+                "internal = [{ name = \"NEW_AGG\", deterministc = false }]".to_string(),
+                "internal: NEW_AGG: unknown key `deterministc`",
             ),
         ];
         for (extra, expected) in cases {

@@ -49,14 +49,44 @@ pub(crate) enum FunctionKind {
     Unknown,
 }
 
-/// Built-in aggregates the catalogue does not type.
-const UNTYPED_AGGREGATES: &[&str] = &[
-    "JSON_OBJECTAGG",
-    "SUM0",
-    "GROUPING",
-    "GROUPING_ID",
-    "GROUP_ID",
-];
+pub use catalog::Kind as BuiltinKind;
+
+/// The kind of the built-in function `name` (case-insensitive), as `data/functions.toml` declares
+/// it: `None` for a name that is no built-in, or a built-in the catalogue knows without typing
+/// and declares no kind of.
+pub fn builtin_kind(name: &str) -> Option<BuiltinKind> {
+    match catalog::lookup(name) {
+        Some(def) => Some(def.kind),
+        None => catalog::untyped_facts(name).and_then(|f| f.kind),
+    }
+}
+
+/// Whether a call of a built-in function gives the same value each time for the same operands
+/// (Flink's `isDeterministic()`, as `data/functions.toml` declares it), for the lints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Determinism {
+    /// The same operands give the same value (also: a name that is no built-in).
+    Deterministic,
+    /// Each call may give another value: it reads a clock, a random source or the watermark.
+    EachCall,
+    /// Each call gives the processing time (`PROCTIME()`), a time attribute.
+    ProcessingTime,
+    /// The value is the session's (`CURRENT_DATABASE()`): the same for every row of a job.
+    Session,
+}
+
+/// The [`Determinism`] of a call of the built-in `name` (case-insensitive) with `operands`
+/// operands (`UNIX_TIMESTAMP()` reads the clock, `UNIX_TIMESTAMP(s)` parses `s`).
+pub fn builtin_determinism(name: &str, operands: usize) -> Determinism {
+    let det = match catalog::lookup(name) {
+        Some(def) => def.det,
+        None => match catalog::untyped_facts(name) {
+            Some(f) => f.det,
+            None => return Determinism::Deterministic,
+        },
+    };
+    det.of_call(operands)
+}
 
 /// Whether `name`, whose [`function_kind`] is `kind`, is one of Flink's built-in functions
 /// (typed by the catalogue or not).
@@ -78,15 +108,9 @@ pub(crate) fn similar_builtin(name: &str) -> Option<String> {
 pub(crate) use sqltypes::family_name;
 
 pub(crate) fn function_kind(name: &str) -> FunctionKind {
-    match catalog::lookup(name) {
-        Some(def) if def.is_aggregate() => FunctionKind::Aggregate,
+    match builtin_kind(name) {
+        Some(kind) if kind.is_aggregate() => FunctionKind::Aggregate,
         Some(_) => FunctionKind::Scalar,
-        None if UNTYPED_AGGREGATES
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(name)) =>
-        {
-            FunctionKind::Aggregate
-        }
         None => FunctionKind::Unknown,
     }
 }

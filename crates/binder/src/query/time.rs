@@ -535,18 +535,9 @@ pub(super) fn check_ranking_frames<'s>(select: &'s ast::Select<'s>) -> Result<()
             let Some(name) = call.name.parts.last() else {
                 continue;
             };
-            let ranking = [
-                "ROW_NUMBER",
-                "RANK",
-                "DENSE_RANK",
-                "PERCENT_RANK",
-                "CUME_DIST",
-                "NTILE",
-                "LAG",
-                "LEAD",
-            ]
-            .iter()
-            .any(|f| f.eq_ignore_ascii_case(name.value));
+            // The window functions of the catalogue (`kind = "window"`): ranking and offset.
+            let ranking =
+                crate::expr::builtin_kind(name.value) == Some(crate::expr::BuiltinKind::Window);
             if let (true, Some(frame)) = (ranking, &spec.frame) {
                 return Err(Box::new(
                     Diagnostic::new(

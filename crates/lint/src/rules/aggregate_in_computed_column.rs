@@ -1,58 +1,26 @@
 //! L006 `aggregate-in-computed-column`: `total AS SUM(price)`. Flink accepts it at CREATE
 //! TABLE, and every query reading the table then fails to plan ("Unsupported call").
 //!
-//! Functions are matched by name (a one-part name, any case, quoted or not) against Flink's
-//! built-in aggregate and window functions. Real Flink 2.3 accepts each of them in a computed
+//! Functions are matched by name (a one-part name, any case, quoted or not) against the
+//! built-in functions whose `kind` is "aggregate" or "window" in the binder's catalogue
+//! (`crates/binder/data/functions.toml`). Real Flink 2.3 accepts each of them in a computed
 //! column at CREATE TABLE (the oracle's verdicts in `shared/functions`, e.g. `SUM(t_int)`,
-//! `COUNT(*)`, `ROW_NUMBER()`, `LAG(x)`).
+//! `COUNT(*)`, `ROW_NUMBER()`, `LAG(x)`). The grouping functions (`GROUPING`, `GROUP_ID`) are
+//! not reported: Flink rejects them there.
 
 use crate::visit::for_each_expr;
-use crate::Context;
+use crate::{Check, Context, Rule};
+use flinkddl_binder::expr::{builtin_kind, BuiltinKind};
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
 
-/// Flink's built-in aggregate functions.
-const AGGREGATES: &[&str] = &[
-    "APPROX_COUNT_DISTINCT",
-    "ARRAY_AGG",
-    "AVG",
-    "BITMAP_AND_AGG",
-    "BITMAP_BUILD_AGG",
-    "BITMAP_OR_AGG",
-    "BITMAP_XOR_AGG",
-    "COLLECT",
-    "COUNT",
-    "FIRST_VALUE",
-    "JSON_ARRAYAGG",
-    "JSON_OBJECTAGG",
-    "LAST_VALUE",
-    "LISTAGG",
-    "MAX",
-    "MIN",
-    "PERCENTILE",
-    "SINGLE_VALUE",
-    "STDDEV",
-    "STDDEV_POP",
-    "STDDEV_SAMP",
-    "SUM",
-    "VARIANCE",
-    "VAR_POP",
-    "VAR_SAMP",
-];
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::AggregateInComputedColumn,
+    check: Check::Statement(check),
+};
 
-/// Flink's built-in window (OVER) functions.
-const WINDOW_FUNCTIONS: &[&str] = &[
-    "CUME_DIST",
-    "DENSE_RANK",
-    "LAG",
-    "LEAD",
-    "NTILE",
-    "PERCENT_RANK",
-    "RANK",
-    "ROW_NUMBER",
-];
-
-pub(super) fn check(
+fn check(
     cx: &Context<'_>,
     _statement: &Statement,
     elements: &[&TableElement],
@@ -83,14 +51,11 @@ fn check_expr(expr: &Expr, column: Option<&str>, out: &mut Vec<Diagnostic>) {
         let [name] = call.name.parts.as_slice() else {
             return;
         };
-        // Compared ignoring case: the upper-case name is built only for a finding.
-        let named = |list: &[&str]| list.iter().any(|f| f.eq_ignore_ascii_case(name.value));
-        let kind = if named(AGGREGATES) {
-            "aggregate"
-        } else if named(WINDOW_FUNCTIONS) {
-            "window"
-        } else {
-            return;
+        // Looked up ignoring case: the upper-case name is built only for a finding.
+        let kind = match builtin_kind(name.value) {
+            Some(BuiltinKind::Aggregate) => "aggregate",
+            Some(BuiltinKind::Window) => "window",
+            _ => return,
         };
         let upper = name.value.to_ascii_uppercase();
         let what = match column {

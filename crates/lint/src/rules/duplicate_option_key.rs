@@ -2,11 +2,17 @@
 //! the last value silently (keys are case-sensitive, so only exact repeats count).
 
 use crate::visit::property_list;
-use crate::Context;
+use crate::{Check, Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{Statement, TableElement};
 
-pub(super) fn check(
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::DuplicateOptionKey,
+    check: Check::Statement(check),
+};
+
+fn check(
     _cx: &Context<'_>,
     statement: &Statement,
     _elements: &[&TableElement],

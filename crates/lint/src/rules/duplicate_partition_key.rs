@@ -1,11 +1,17 @@
 //! L005 `duplicate-partition-key`: `PARTITIONED BY (a, a)`, which Flink accepts and stores.
 
 use crate::visit::create_table;
-use crate::Context;
+use crate::{Check, Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{Statement, TableElement};
 
-pub(super) fn check(
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::DuplicatePartitionKey,
+    check: Check::Statement(check),
+};
+
+fn check(
     _cx: &Context<'_>,
     statement: &Statement,
     _elements: &[&TableElement],

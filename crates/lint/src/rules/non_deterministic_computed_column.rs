@@ -16,40 +16,27 @@
 //!
 //! The table's options are read from the statement's own WITH clause, and which connectors and
 //! formats read a changelog from the built-in connector catalogue (`changelog_source`,
-//! `insert_only`, `other_changelog_sources` in `crates/connectors/data/`); `PROCTIME()` is not
-//! reported (it is a time attribute, materialized by the planner).
+//! `insert_only`, `other_changelog_sources` in `crates/connectors/data/`). Which functions are
+//! non-deterministic is the binder's function catalogue's fact (`deterministic` in
+//! `crates/binder/data/functions.toml`); of those, the ones whose every call may give another
+//! value are reported (called with parentheses, or written without, as `CURRENT_TIMESTAMP`).
+//! `PROCTIME()` is not (it is a time attribute, materialized by the planner), nor
+//! `CURRENT_DATABASE()` (the same for every row of a job).
 
 use crate::visit::{create_table, for_each_expr};
-use crate::Context;
+use crate::{Check, Context, Rule};
+use flinkddl_binder::expr::{builtin_determinism, Determinism};
 use flinkddl_connectors::Catalogue;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
 
-/// Built-in functions Flink declares non-deterministic (evaluated anew for every row), called
-/// with parentheses.
-const FUNCTIONS: &[&str] = &[
-    "RAND",
-    "RAND_INTEGER",
-    "UUID",
-    "NOW",
-    "CURRENT_TIMESTAMP",
-    "LOCALTIMESTAMP",
-    "LOCALTIME",
-    "CURRENT_TIME",
-    "CURRENT_DATE",
-    "CURRENT_ROW_TIMESTAMP",
-];
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::NonDeterministicComputedColumn,
+    check: Check::Statement(check),
+};
 
-/// The same, written without parentheses (`CURRENT_TIMESTAMP`).
-const CONTEXT_VARIABLES: &[&str] = &[
-    "CURRENT_TIMESTAMP",
-    "LOCALTIMESTAMP",
-    "LOCALTIME",
-    "CURRENT_TIME",
-    "CURRENT_DATE",
-];
-
-pub(super) fn check(
+fn check(
     cx: &Context<'_>,
     statement: &Statement,
     elements: &[&TableElement],
@@ -111,18 +98,18 @@ fn first_non_deterministic(expr: &Expr) -> Option<(flinkddl_diagnostics::Span, S
         if found.is_some() {
             return;
         }
+        let each_call = |name: &str, operands| {
+            builtin_determinism(name, operands) == Determinism::EachCall
+        };
         let name = match &e.kind {
             ExprKind::Call(call) => match call.name.parts.as_slice() {
-                [name] => {
-                    let upper = name.value.to_ascii_uppercase().to_string();
-                    let unix_now = upper == "UNIX_TIMESTAMP" && call.args.is_empty();
-                    (FUNCTIONS.contains(&upper.as_str()) || unix_now).then(|| format!("{upper}()"))
+                [name] if each_call(name.value, call.args.len()) => {
+                    Some(format!("{}()", name.value.to_ascii_uppercase()))
                 }
                 _ => None,
             },
-            ExprKind::ContextVariable { name } => {
-                let upper = name.value.to_ascii_uppercase().to_string();
-                CONTEXT_VARIABLES.contains(&upper.as_str()).then_some(upper)
+            ExprKind::ContextVariable { name } if each_call(name.value, 0) => {
+                Some(name.value.to_ascii_uppercase())
             }
             _ => None,
         };

@@ -4,11 +4,17 @@
 //! Only an explicit `NULL` is reported: leaving the nullability out of a key column is the
 //! usual way to write it, and what Flink does then is no surprise.
 
-use crate::Context;
+use crate::{Check, Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, Statement, TableElement};
 
-pub(super) fn check(
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::NullablePrimaryKeyColumn,
+    check: Check::Statement(check),
+};
+
+fn check(
     cx: &Context<'_>,
     _statement: &Statement,
     elements: &[&TableElement],

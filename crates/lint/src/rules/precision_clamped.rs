@@ -5,12 +5,18 @@
 //! rules), so the rule knows exactly what the types crate knows. A type that does not resolve
 //! is the binder's error, not a lint.
 
-use crate::{Context, TypeFilter};
+use crate::{Check, Context, Rule, TypeFilter};
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{BuiltinType, DataTypeSyntax, TypeKind};
 
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::PrecisionClamped,
+    check: Check::DataType(TYPES, check),
+};
+
 /// The types whose precision Flink can clamp: the only ones [`check`] reads.
-pub(super) const TYPES: TypeFilter = TypeFilter::Builtin(&[
+const TYPES: TypeFilter = TypeFilter::Builtin(&[
     BuiltinType::Time,
     BuiltinType::Timestamp,
     BuiltinType::TimestampLtz,
@@ -19,7 +25,7 @@ pub(super) const TYPES: TypeFilter = TypeFilter::Builtin(&[
 
 /// One data type of a statement (the lint walks each statement's types once for every
 /// type rule).
-pub(super) fn check(cx: &Context<'_>, ty: &DataTypeSyntax, out: &mut Vec<Diagnostic>) {
+fn check(cx: &Context<'_>, ty: &DataTypeSyntax, out: &mut Vec<Diagnostic>) {
     Clamps {
         source: cx.source,
         out,

@@ -1,13 +1,19 @@
 //! L004 `row-field-comment-dropped`: `ROW<a INT 'comment'>`; Flink parses the field comment
 //! and drops it.
 
-use crate::Context;
+use crate::{Check, Context, Rule, TypeFilter};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{DataTypeSyntax, TypeKind};
 
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::RowFieldCommentDropped,
+    check: Check::DataType(TypeFilter::WithFields, check),
+};
+
 /// One data type of a statement (the lint walks each statement's types once for every
 /// type rule).
-pub(super) fn check(_cx: &Context<'_>, ty: &DataTypeSyntax, out: &mut Vec<Diagnostic>) {
+fn check(_cx: &Context<'_>, ty: &DataTypeSyntax, out: &mut Vec<Diagnostic>) {
     Comments { out }.data_type(ty);
 }
 

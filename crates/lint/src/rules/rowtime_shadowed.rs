@@ -22,7 +22,7 @@
 //! accepted, but there the author changes the rowtime on purpose, so it is not reported.
 
 use crate::visit::{create_table, for_each_expr};
-use crate::Context;
+use crate::{Check, Context, Rule};
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{
@@ -30,7 +30,13 @@ use flinkddl_syntax::ast::{
 };
 use flinkddl_types::{LogicalType, TimestampKind};
 
-pub(super) fn check(
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::RowtimeShadowed,
+    check: Check::Statement(check),
+};
+
+fn check(
     cx: &Context<'_>,
     statement: &Statement,
     elements: &[&TableElement],

@@ -6,11 +6,17 @@
 //! the clock (`NOW()`, `CURRENT_TIMESTAMP`), and an expression over any column may advance.
 
 use crate::visit::for_each_expr;
-use crate::Context;
+use crate::{Check, Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{Expr, ExprKind, Statement, TableElement};
 
-pub(super) fn check(
+/// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
+pub(crate) const RULE: Rule = Rule {
+    code: Code::WatermarkNeverAdvances,
+    check: Check::Statement(check),
+};
+
+fn check(
     cx: &Context<'_>,
     _statement: &Statement,
     elements: &[&TableElement],
