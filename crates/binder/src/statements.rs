@@ -305,26 +305,43 @@ impl Binder<'_> {
         }
         let similar = self.similar_table(&path.2).filter(|s| *s != path.2);
         if self.options.assume_external_objects {
-            let help = match similar {
-                Some(name) => format!("did you mean `{name}`?"),
-                None => "flinkddl assumes it exists in the deployment; in a fresh session Flink rejects this (`flinkddl check --fresh-session`)".to_string(),
+            let d = Diagnostic::new(
+                Code::ObjectNotFound,
+                span,
+                format!("{message} in this script; assumed to exist elsewhere"),
+            )
+            .with_severity(flinkddl_diagnostics::Severity::Warning);
+            let d = match similar {
+                Some(name) => self
+                    .with_rename(d, span, &name)
+                    .with_help(format!("did you mean `{name}`?")),
+                None => d.with_help("flinkddl assumes it exists in the deployment; in a fresh session Flink rejects this (`flinkddl check --fresh-session`)"),
             };
-            self.report(
-                Diagnostic::new(
-                    Code::ObjectNotFound,
-                    span,
-                    format!("{message} in this script; assumed to exist elsewhere"),
-                )
-                .with_severity(flinkddl_diagnostics::Severity::Warning)
-                .with_help(help),
-            );
+            self.report(d);
             return;
         }
-        let help = match similar {
-            Some(name) => format!("did you mean `{name}`? Otherwise {help}"),
-            None => help.to_string(),
+        let d = Diagnostic::new(Code::ObjectNotFound, span, message);
+        let d = match similar {
+            Some(name) => self
+                .with_rename(d, span, &name)
+                .with_help(format!("did you mean `{name}`? Otherwise {help}")),
+            None => d.with_help(help.to_string()),
         };
-        self.report(Diagnostic::new(Code::ObjectNotFound, span, message).with_help(help));
+        self.report(d);
+    }
+
+    /// `d` with the fix of its did-you-mean: `suggestion` in place of the name written at
+    /// `span` (of its last part: `orders` of `db.orders`). Unsafe, as every guess.
+    pub(crate) fn with_rename(
+        &self,
+        d: Diagnostic,
+        span: flinkddl_diagnostics::Span,
+        suggestion: &str,
+    ) -> Diagnostic {
+        match flinkddl_syntax::last_name_part(self.source, span) {
+            Some(part) => d.with_fix(flinkddl_syntax::rename_fix(part, suggestion)),
+            None => d,
+        }
     }
 
     /// SHOW CREATE TABLE | VIEW, SHOW COLUMNS and SHOW PARTITIONS of a table or view that does

@@ -296,25 +296,26 @@ impl Binder<'_> {
                     // a name close to one of this script's tables (a likely typo) is reported,
                     // as a warning, and the statement is still applied.
                     if let Some(name) = similar {
-                        self.report(
-                            Diagnostic::new(
-                                Code::ObjectNotFound,
-                                u.span,
-                                format!("{message} in this script; assumed to exist elsewhere"),
-                            )
-                            .with_severity(flinkddl_diagnostics::Severity::Warning)
-                            .with_help(format!("did you mean `{name}`?")),
-                        );
+                        let d = Diagnostic::new(
+                            Code::ObjectNotFound,
+                            u.span,
+                            format!("{message} in this script; assumed to exist elsewhere"),
+                        )
+                        .with_severity(flinkddl_diagnostics::Severity::Warning)
+                        .with_help(format!("did you mean `{name}`?"));
+                        let d = self.with_rename(d, u.span, &name);
+                        self.report(d);
                     }
                     continue;
                 }
-                let help = match similar {
-                    Some(name) => format!(
+                let d = Diagnostic::new(Code::ObjectNotFound, u.span, message);
+                let d = match similar {
+                    Some(name) => self.with_rename(d, u.span, &name).with_help(format!(
                         "did you mean `{name}`? Otherwise create the table before this statement"
-                    ),
-                    None => "create the table (or view) before this statement".to_string(),
+                    )),
+                    None => d.with_help("create the table (or view) before this statement"),
                 };
-                self.report(Diagnostic::new(Code::ObjectNotFound, u.span, message).with_help(help));
+                self.report(d);
                 return Err(());
             }
         }

@@ -188,20 +188,11 @@ pub fn lookup(text: &str) -> Result<Code, String> {
     if let Some(code) = Code::parse(text) {
         return Ok(code);
     }
-    let mut scored: Vec<(f64, &str)> = Code::ALL
+    let candidates = Code::ALL
         .iter()
-        .flat_map(|c| [c.info().code, c.info().name])
-        .map(|candidate| {
-            (
-                strsim::jaro_winkler(&text.to_ascii_lowercase(), &candidate.to_ascii_lowercase()),
-                candidate,
-            )
-        })
-        .filter(|(score, _)| *score > 0.8)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        .flat_map(|c| [c.info().code, c.info().name]);
     let mut message = format!("`{text}` is not a flinkddl code or name");
-    if let Some((_, best)) = scored.first() {
+    if let Some(best) = flinkddl::diagnostics::suggest::closest(text, candidates) {
         message.push_str(&format!("; did you mean `{best}`?"));
     }
     message.push_str(" (`flinkddl explain` lists them all)");

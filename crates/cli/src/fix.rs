@@ -1,77 +1,27 @@
 //! `flinkddl check --fix`: applying the fixes the diagnostics carry.
 //!
-//! Each fix is safe or unsafe, as ruff marks them: a safe fix keeps what the script means to
-//! Flink (it writes what Flink stores anyway, or the one reading Flink's rule allows); an unsafe
-//! fix may change it (a name guessed from similar ones, a deleted comment or key). `--fix`
-//! applies the safe ones, `--unsafe-fixes` both. One pass applies every fix that does not
+//! Each fix is safe or unsafe, as ruff marks them, and says which itself (the code that makes
+//! it knows whether it is a guess: [`Applicability`]): a safe fix keeps what the script means
+//! to Flink (it writes what Flink stores anyway, or the one reading Flink's rule allows); an
+//! unsafe fix may change it (a name guessed from similar ones, a deleted comment or key).
+//! `--fix` applies the safe ones, `--unsafe-fixes` both. One pass applies every fix that does not
 //! overlap an earlier one; the text is analysed again and the next pass runs, until a pass
 //! applies nothing ([`MAX_PASSES`] at most). A fix whose text would have a diagnostic the text
 //! before did not have is withheld, so fixed files never get new diagnostics: Flink reports
 //! one error per statement, so fixing one can reveal the next. The fixes to withhold are those
 //! of the statements where the new diagnostics are, found with a bounded number of analyses.
 
+use flinkddl::diagnostics::Applicability;
 use flinkddl::{Code, Diagnostic, Span};
 use std::collections::{HashMap, HashSet};
-
-/// How far a fix can be trusted (ruff's "applicability").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Applicability {
-    /// Keeps the script's meaning: applied by `--fix`.
-    Safe,
-    /// May change the meaning: applied only with `--unsafe-fixes`.
-    Unsafe,
-}
-
-impl Applicability {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Applicability::Safe => "safe",
-            Applicability::Unsafe => "unsafe",
-        }
-    }
-}
 
 /// Passes of fix-and-reanalyse before giving up on reaching a fixed point.
 pub const MAX_PASSES: usize = 10;
 
-/// Whether `d`'s fix is safe; `None` when it has no fix.
-pub fn applicability(d: &Diagnostic) -> Option<Applicability> {
-    d.fix.as_ref()?;
-    // Every fix chosen by similarity ("did you mean ...?") is a guess at the name meant.
-    let guessed = d
-        .help
-        .as_deref()
-        .is_some_and(|h| h.starts_with("did you mean"));
-    if guessed {
-        return Some(Applicability::Unsafe);
-    }
-    Some(match d.code {
-        // Flink already stores the fixed form: NOT NULL key columns, the clamped precision,
-        // the last of two values, NOT ENFORCED keys.
-        Code::NullablePrimaryKeyColumn
-        | Code::PrecisionClamped
-        | Code::DuplicateOptionKey
-        | Code::PrimaryKeyEnforced
-        // The only reading Flink allows: a quoted name, `<>` for `!=`, the lower-case
-        // 'connector' key or format identifier, a client setting under its prefix, a format
-        // option with its format prefix.
-        | Code::ReservedWord
-        | Code::UnexpectedToken
-        | Code::MissingRequiredOption
-        | Code::InvalidOptionValue
-        | Code::UnknownConnectorOption
-        | Code::FormatOptionMismatch => Applicability::Safe,
-        // Deletes text the author wrote (a field comment) or changes the table (Flink keeps
-        // both partition keys).
-        Code::RowFieldCommentDropped | Code::DuplicatePartitionKey => Applicability::Unsafe,
-        // A fix this table does not know yet is trusted only on request.
-        _ => Applicability::Unsafe,
-    })
-}
-
-/// Whether `--fix` (and `--unsafe-fixes` when `unsafe_fixes`) applies `d`'s fix.
+/// Whether `--fix` (and `--unsafe-fixes` when `unsafe_fixes`) applies `d`'s fix: the fix says
+/// whether it is safe ([`flinkddl::diagnostics::Fix::applicability`]).
 pub fn is_applied(d: &Diagnostic, unsafe_fixes: bool) -> bool {
-    match applicability(d) {
+    match d.fix_applicability() {
         Some(Applicability::Safe) => true,
         Some(Applicability::Unsafe) => unsafe_fixes,
         None => false,
@@ -432,7 +382,7 @@ mod tests {
     #[test]
     fn overlapping_fixes_wait_for_the_next_pass() {
         let d = |start, end, with: &str| {
-            Diagnostic::new(Code::ReservedWord, Span::new(start, end), "m").with_fix(
+            Diagnostic::new(Code::ReservedWord, Span::new(start, end), "m").with_safe_fix(
                 Span::new(start, end),
                 with,
                 "f",
@@ -505,7 +455,7 @@ mod tests {
         let ds = analyse(text);
         let guess = ds.iter().find(|d| d.code == Code::WatermarkColumnUnknown);
         assert_eq!(
-            guess.and_then(applicability),
+            guess.and_then(Diagnostic::fix_applicability),
             Some(Applicability::Unsafe),
             "{ds:?}"
         );
@@ -514,6 +464,6 @@ mod tests {
             .is_empty());
         let fixed = fix_text(text, analyse, |d| is_applied(d, true));
         assert_eq!(fixed.applied.len(), 1);
-        assert!(fixed.text.contains("FOR `ts`"), "{}", fixed.text);
+        assert!(fixed.text.contains("FOR ts AS"), "{}", fixed.text);
     }
 }

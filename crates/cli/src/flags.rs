@@ -6,9 +6,10 @@
 use crate::check::{check_loaded, FileReport, Summary};
 use crate::config::Config;
 use crate::files::{Planned, Target};
-use crate::fix::{self, Applicability, Applied};
+use crate::fix::{self, Applied};
 use crate::render::plural;
 use crate::source::{Loaded, Source};
+use flinkddl::diagnostics::Applicability;
 use flinkddl::{Code, Diagnostic, Severity, Stage};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -397,7 +398,7 @@ impl Finished {
         let mut safe = 0;
         let mut unsafe_only = 0;
         for d in self.reports.iter().flat_map(|r| &r.diagnostics) {
-            match fix::applicability(d) {
+            match d.fix_applicability() {
                 Some(Applicability::Safe) => safe += 1,
                 Some(Applicability::Unsafe) if !(self.fixing && self.unsafe_fixes) => {
                     unsafe_only += 1
@@ -494,7 +495,7 @@ pub fn statistics(reports: &[FileReport], json: bool) -> String {
     for d in reports.iter().flat_map(|r| &r.diagnostics) {
         let entry = counts.entry(d.code).or_default();
         entry.0 += 1;
-        match fix::applicability(d) {
+        match d.fix_applicability() {
             Some(Applicability::Safe) => entry.1 += 1,
             Some(Applicability::Unsafe) => entry.2 += 1,
             None => {}

@@ -18,7 +18,8 @@
 //!                   "end_column": 10, "start": 80, "end": 87}],
 //!       "help": "..." | null,
 //!       "fix": {"message": "...", "replacement": "", "line": 3, "column": 3, "end_line": 4,
-//!               "end_column": 3, "start": 40, "end": 62} | null
+//!               "end_column": 3, "start": 40, "end": 62,
+//!               "applicability": "safe"} | null  // "safe" | "unsafe": whether --fix applies it
 //!     }
 //!   ],
 //!   "summary": {"files": 4, "errors": 9, "warnings": 0, "info": 0, "infos": 0,
@@ -156,8 +157,12 @@ fn write_check_json_in_lanes(
 /// The keys of a location and of what follows it in a fix or a label, each with the comma,
 /// line break and indentation before it: one literal per key (most of the document is keys).
 struct Keys {
-    /// `{` and the first key of a fix or a label.
+    /// `{` and the first key of a label.
     open_column: &'static str,
+    /// `{` and the first key of a fix, with the quote that opens its value.
+    open_applicability: &'static str,
+    /// The key after a fix's applicability, with the quote that closes that value.
+    column: &'static str,
     end: &'static str,
     end_column: &'static str,
     end_line: &'static str,
@@ -171,6 +176,8 @@ macro_rules! keys {
     ($indent:literal) => {
         Keys {
             open_column: concat!("{\n", $indent, "\"column\": "),
+            open_applicability: concat!("{\n", $indent, "\"applicability\": \""),
+            column: concat!("\",\n", $indent, "\"column\": "),
             end: concat!(",\n", $indent, "\"end\": "),
             end_column: concat!(",\n", $indent, "\"end_column\": "),
             end_line: concat!(",\n", $indent, "\"end_line\": "),
@@ -233,7 +240,7 @@ fn render_diagnostics(
                     "\n      }",
                     &locator.locate(f.span),
                     &f.message,
-                    Some(&f.replacement),
+                    Some((&f.replacement, f.applicability.as_str())),
                 );
                 w.out.push_str(",\n      \"help\": ");
             }
@@ -402,23 +409,30 @@ impl Pretty {
         self.out.push_str(s);
     }
 
-    /// A fix or a label: `{` its location, `message`, the fix's `replacement` and `start`,
-    /// then `close` (the line break, indentation and `}`).
+    /// A fix or a label: `{` (a fix's `applicability`), its location, `message`, the fix's
+    /// `replacement` and `start`, then `close` (the line break, indentation and `}`).
     fn located_message(
         &mut self,
         keys: &Keys,
         close: &str,
         at: &Located,
         message: &str,
-        replacement: Option<&str>,
+        fix: Option<(&str, &str)>,
     ) {
-        self.out.push_str(keys.open_column);
+        match fix {
+            Some((_, applicability)) => {
+                self.out.push_str(keys.open_applicability);
+                self.plain_unquoted(applicability);
+                self.out.push_str(keys.column);
+            }
+            None => self.out.push_str(keys.open_column),
+        }
         self.located_tail(keys, at);
         self.out.push_str(keys.line);
         self.number(at.line);
         self.out.push_str(keys.message);
         self.string(message);
-        if let Some(replacement) = replacement {
+        if let Some((replacement, _)) = fix {
             self.out.push_str(keys.replacement);
             self.string(replacement);
         }
@@ -532,6 +546,7 @@ mod tests {
                     location(&locator.locate(f.span), &mut o);
                     o.insert("message".into(), json!(f.message));
                     o.insert("replacement".into(), json!(f.replacement));
+                    o.insert("applicability".into(), json!(f.applicability));
                     Value::Object(o)
                 });
                 o.insert("fix".into(), json!(fix));

@@ -3,10 +3,11 @@
 //! did not have. Then the real binary: `--fix` writes the files (keeping a BOM and CRLF line
 //! ends), `--diff` writes nothing, and the fixed files re-check clean of the fixed codes.
 
+use flinkddl::diagnostics::Applicability;
 use flinkddl::{Code, Diagnostic};
 use flinkddl_cli::check::check_loaded;
 use flinkddl_cli::config::Config;
-use flinkddl_cli::fix::{self, Applicability};
+use flinkddl_cli::fix;
 use flinkddl_cli::source::{Loaded, Source};
 use flinkddl_test_support::fixtures::sql_files_under;
 use std::collections::{BTreeMap, BTreeSet};
@@ -100,22 +101,41 @@ fn every_fixture_with_fixes_fixes_cleanly() {
     }
 }
 
+/// Each fix says whether it is safe, decided where it is made: every guess (a did-you-mean)
+/// is unsafe, and the fixtures hold safe and unsafe fixes both.
 #[test]
 fn every_fix_in_the_fixtures_is_marked() {
     let files = sql_files_under(&root().join("fixtures"));
     let mut seen: BTreeMap<(Code, Applicability), usize> = BTreeMap::new();
+    let mut guesses = 0;
     for path in &files {
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
         };
         for d in analyse(&text) {
-            if let Some(a) = fix::applicability(&d) {
-                *seen.entry((d.code, a)).or_insert(0) += 1;
+            let Some(f) = &d.fix else { continue };
+            *seen.entry((d.code, f.applicability)).or_insert(0) += 1;
+            let help = d.help.as_deref().unwrap_or_default();
+            if help.starts_with("did you mean") || help.contains("misspelling") {
+                guesses += 1;
+                assert_eq!(
+                    f.applicability,
+                    Applicability::Unsafe,
+                    "{}: {d:?}",
+                    path.display()
+                );
             }
         }
     }
-    assert!(seen.contains_key(&(Code::PrimaryKeyEnforced, Applicability::Safe)));
-    assert!(seen.contains_key(&(Code::RowFieldCommentDropped, Applicability::Unsafe)));
+    assert!(guesses > 50, "{guesses} did-you-mean fixes");
+    for expected in [
+        (Code::PrimaryKeyEnforced, Applicability::Safe),
+        (Code::DuplicateOptionKey, Applicability::Safe),
+        (Code::RowFieldCommentDropped, Applicability::Unsafe),
+        (Code::UnknownQueryColumn, Applicability::Unsafe),
+    ] {
+        assert!(seen.contains_key(&expected), "{expected:?}: {seen:?}");
+    }
 }
 
 fn run(args: &[&str], dir: &Path) -> std::process::Output {
@@ -178,7 +198,7 @@ fn fix_writes_files_and_diff_does_not() {
 
     let unsafe_fixed = run(&["check", "--fix", "--unsafe-fixes", "."], &dir);
     assert_eq!(unsafe_fixed.status.code(), Some(0));
-    assert!(read("bom.sql").contains("WATERMARK FOR `ts` AS ts"));
+    assert!(read("bom.sql").contains("WATERMARK FOR ts AS ts"));
     let clean = run(&["check", "--diff", "--unsafe-fixes", "."], &dir);
     assert_eq!(clean.status.code(), Some(0));
     assert!(clean.stdout.is_empty());

@@ -33,7 +33,6 @@
 
 mod catalogue;
 mod check;
-mod keybag;
 pub mod model;
 pub mod resolve;
 mod spans;

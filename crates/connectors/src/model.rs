@@ -1,7 +1,7 @@
 //! The catalogue's data model: what a connector or format file says. The built-in files in
 //! `data/` and a user's connectors file have this one shape (JSON or TOML).
 
-use crate::keybag::KeyBag;
+use flinkddl_diagnostics::suggest::KeyBag;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

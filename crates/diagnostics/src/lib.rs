@@ -2,8 +2,10 @@
 //!
 //! This crate holds plain data: [`Span`] (byte ranges), [`LineIndex`] (byte offset to line and
 //! column, in UTF-8 bytes, chars and UTF-16 units) and [`Diagnostic`] with its stable [`Code`]
-//! catalogue. `Diagnostic` implements [`miette::Diagnostic`] so front ends can render it, but
-//! this crate chooses no rendering policy: the CLI and the language server do that.
+//! catalogue and the [`Fix`] it may carry (safe or not: [`Applicability`]). [`suggest`] is the
+//! one did-you-mean rule of every stage. `Diagnostic` implements [`miette::Diagnostic`] so
+//! front ends can render it, but this crate chooses no rendering policy: the CLI and the
+//! language server do that.
 
 mod catalogue;
 #[cfg(test)]
@@ -13,6 +15,7 @@ mod code_files_tests;
 mod line_index;
 mod message;
 mod span;
+pub mod suggest;
 mod version;
 
 pub use catalogue::{Code, CodeInfo};
@@ -73,12 +76,63 @@ pub struct Label {
     pub message: Message,
 }
 
+/// How far a fix can be trusted (ruff's "applicability"), decided where the fix is made: the
+/// code that makes it knows whether it is a guess.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// Keeps what the script means to Flink: Flink stores the fixed form anyway (the clamped
+    /// precision, NOT NULL key columns), or it is the only reading Flink allows (a quoted
+    /// reserved word, `<>` for `!=`). `flinkddl check --fix` applies it, and it is the
+    /// editor's preferred action.
+    Safe,
+    /// May change what the script means: a name guessed from similar ones (every
+    /// did-you-mean), a deleted comment, key or entry. Applied only with `--unsafe-fixes`.
+    /// (What a fix read without one is.)
+    #[default]
+    Unsafe,
+}
+
+impl Applicability {
+    /// The name output formats use (`"safe"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
 /// A suggested edit: replace `span` with `replacement`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fix {
     pub message: String,
     pub span: Span,
     pub replacement: String,
+    #[serde(default)]
+    pub applicability: Applicability,
+}
+
+impl Fix {
+    pub fn new(
+        applicability: Applicability,
+        span: Span,
+        replacement: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Fix {
+            message: message.into(),
+            span,
+            replacement: replacement.into(),
+            applicability,
+        }
+    }
+
+    pub fn is_safe(&self) -> bool {
+        self.applicability == Applicability::Safe
+    }
 }
 
 /// One problem found in a source text.
@@ -127,18 +181,35 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_fix(
-        mut self,
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(Box::new(fix));
+        self
+    }
+
+    /// With a fix that keeps the script's meaning ([`Applicability::Safe`]).
+    pub fn with_safe_fix(
+        self,
         span: Span,
         replacement: impl Into<String>,
         message: impl Into<String>,
     ) -> Self {
-        self.fix = Some(Box::new(Fix {
-            message: message.into(),
-            span,
-            replacement: replacement.into(),
-        }));
-        self
+        self.with_fix(Fix::new(Applicability::Safe, span, replacement, message))
+    }
+
+    /// With a fix that may change the script's meaning ([`Applicability::Unsafe`]): every
+    /// did-you-mean's.
+    pub fn with_unsafe_fix(
+        self,
+        span: Span,
+        replacement: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        self.with_fix(Fix::new(Applicability::Unsafe, span, replacement, message))
+    }
+
+    /// The applicability of the diagnostic's fix; `None` when it has none.
+    pub fn fix_applicability(&self) -> Option<Applicability> {
+        self.fix.as_ref().map(|f| f.applicability)
     }
 
     pub fn with_severity(mut self, severity: Severity) -> Self {

@@ -13,14 +13,14 @@ pub struct CodeAction {
     /// The diagnostic's index in [`Analysis::diagnostics`].
     pub diagnostic: usize,
     pub edits: Vec<TextEdit>,
-    /// The fix of an error or a warning is the preferred action (an info's is a suggestion).
+    /// A safe fix is the preferred action; an unsafe one (a did-you-mean's guess, a deleted
+    /// comment) is offered, not preferred.
     pub is_preferred: bool,
 }
 
 /// The fixes of diagnostics whose span or fix touches `range`, or anything between the two when
 /// they are in one statement (the key's columns between `PRIMARY KEY` and where `NOT ENFORCED`
-/// goes). A diagnostic without a fix whose help is one "did you mean `x`?" for the name it
-/// points at gets the fix that writes `x`.
+/// goes).
 pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
     let touches = |span: Span| span.start <= range.end && range.start <= span.end;
     let same_statement =
@@ -30,11 +30,7 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
         .iter()
         .enumerate()
         .filter_map(|(i, d)| {
-            let fix = d
-                .fix
-                .as_deref()
-                .cloned()
-                .or_else(|| did_you_mean(analysis, d))?;
+            let fix = d.fix.as_deref()?;
             let near = touches(d.span)
                 || touches(fix.span)
                 || (same_statement(d.span, fix.span) && touches(d.span.cover(fix.span)));
@@ -49,40 +45,8 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
                     span: fix.span,
                     text: fix.replacement.clone(),
                 }],
-                is_preferred: d.severity >= flinkddl::Severity::Warning,
+                is_preferred: fix.is_safe(),
             })
         })
         .collect()
-}
-
-/// "did you mean `id`?" on a diagnostic that points at one name (`PRIMARY KEY (idd)`): the fix
-/// that writes the suggestion there.
-fn did_you_mean(
-    analysis: &Analysis,
-    d: &flinkddl::Diagnostic,
-) -> Option<flinkddl::diagnostics::Fix> {
-    let suggestion = d
-        .help
-        .as_deref()?
-        .strip_prefix("did you mean `")?
-        .strip_suffix("`?")?;
-    let plain = |t: &str| !t.is_empty() && !t.contains(['`', '.', ' ']);
-    if !plain(suggestion) {
-        return None;
-    }
-    let tokens = analysis.result().parse.tokens();
-    let at = tokens.partition_point(|t| t.span.start < d.span.start);
-    let token = tokens.get(at)?;
-    let is_name = matches!(
-        token.kind,
-        flinkddl::syntax::TokenKind::Word | flinkddl::syntax::TokenKind::QuotedIdent
-    );
-    if !is_name || token.span != d.span {
-        return None;
-    }
-    Some(flinkddl::diagnostics::Fix {
-        message: format!("use `{suggestion}`"),
-        span: d.span,
-        replacement: crate::completion::quote_ident(suggestion),
-    })
 }

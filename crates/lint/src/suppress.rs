@@ -242,7 +242,7 @@ fn unused(source: &str, index: &LineIndex, dir: &Directive, used: &[bool]) -> Di
         let blanks = before.len() - before.trim_end().len();
         Span::new(dir.span.start - blanks as u32, dir.span.end)
     };
-    d = d.with_fix(removed, "", "remove the suppression comment");
+    d = d.with_unsafe_fix(removed, "", "remove the suppression comment");
     d
 }
 

@@ -129,7 +129,7 @@ fn diagnostics_json(text: &str, diagnostics: &[Diagnostic]) -> Vec<Value> {
                     "replacement": f.replacement,
                     "start": chars.get(f.span.start),
                     "end": chars.get(f.span.end),
-                    "applicability": fixes::applicability(d).map(|a| a.as_str()),
+                    "applicability": f.applicability.as_str(),
                 })
             });
             value["start"] = chars.get(d.span.start).into();

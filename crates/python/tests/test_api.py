@@ -108,6 +108,14 @@ def test_analyze_matches_check_on_each_fixture(path: Path) -> None:
             assert 0 <= d.fix.start <= d.fix.end <= len(sql)
 
 
+def test_a_did_you_mean_carries_an_unsafe_fix() -> None:
+    sql = "CREATE TABLE t (`my id` INT, PRIMARY KEY (`my idd`) NOT ENFORCED) WITH ('connector' = 'datagen');"
+    d = next(d for d in flinkddl.analyze(sql).diagnostics if d.code == "B033")
+    assert d.help == "did you mean `my id`?"
+    assert d.fix is not None and d.fix.applicability == "unsafe" and not d.fix.safe
+    assert sql[d.fix.start : d.fix.end] == "`my idd`" and d.fix.replacement == "`my id`"
+
+
 def test_offsets_are_string_indices_with_non_ascii() -> None:
     sql = "-- Größe ✓ 😀\nCREATE TABLE t (a INT, b INT) WITH ('connector' = 'datagen', 'connector' = 'datagen');\n"
     d = next(d for d in flinkddl.analyze(sql).diagnostics if d.code == "L002")

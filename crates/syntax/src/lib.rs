@@ -17,6 +17,7 @@ mod chunks;
 mod grammar;
 pub mod keywords;
 pub mod lexer;
+mod names;
 mod parser;
 pub mod versions;
 
@@ -28,6 +29,7 @@ pub use chunks::{
 pub use flinkddl_diagnostics::{Diagnostic, Span};
 pub use keywords::Keyword;
 pub use lexer::{lex, Lexed, Token, TokenKind};
+pub use names::{last_name_part, quote_ident, rename_fix};
 pub use parser::MAX_DEPTH;
 
 use ast::Script;

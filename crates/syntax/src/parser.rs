@@ -549,7 +549,7 @@ impl<'a> Parser<'a> {
             if let Some(suggestion) = did_you_mean(self.text(t.span), &expected) {
                 d = d
                     .with_help(format!("did you mean `{suggestion}`?"))
-                    .with_fix(t.span, suggestion, format!("replace with `{suggestion}`"));
+                    .with_unsafe_fix(t.span, suggestion, format!("replace with `{suggestion}`"));
             } else if t.keyword.is_reserved() && expected.contains(&"identifier") {
                 d = d.with_help(format!(
                     "`{}` is a reserved word; quote it with back-ticks to use it as a name",
@@ -559,7 +559,7 @@ impl<'a> Parser<'a> {
         } else if t.kind == TokenKind::BangEq {
             d = d
                 .with_help("Flink does not allow `!=` (\"Bang equal '!=' is not allowed under the current SQL conformance level\"); use `<>`")
-                .with_fix(t.span, "<>", "replace with `<>`");
+                .with_safe_fix(t.span, "<>", "replace with `<>`");
         } else if t.kind == TokenKind::Hint {
             d = d.with_help(
                 "hints (`/*+ ... */`) are allowed only in queries; write `/* ... */` for a comment",
@@ -703,12 +703,10 @@ fn truncate(s: &str, max: usize) -> String {
 
 /// The expected keyword closest to `word`, if it is close enough to be a typo.
 pub(crate) fn did_you_mean(word: &str, expected: &[&'static str]) -> Option<&'static str> {
-    let upper = word.to_ascii_uppercase();
-    expected
-        .iter()
-        .filter(|e| e.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'))
-        .map(|e| (strsim::damerau_levenshtein(&upper, e), *e))
-        .filter(|(d, e)| *d > 0 && *d <= 2 && e.len() > 2 && *d < e.len() / 2 + 1)
-        .min()
-        .map(|(_, e)| e)
+    // A word joined with `_` is a name (`order_id`), not a misspelt keyword without one.
+    let joined = word.contains('_');
+    let keywords = expected.iter().copied().filter(|e| {
+        e.bytes().all(|b| b.is_ascii_uppercase() || b == b'_') && (!joined || e.contains('_'))
+    });
+    flinkddl_diagnostics::suggest::closest(word, keywords)
 }

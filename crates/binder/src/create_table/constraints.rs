@@ -81,10 +81,12 @@ impl Binder<'_> {
                 )
                 .with_help("add NOT ENFORCED after the key");
                 d = match c.enforcement {
-                    Some(e) => d.with_fix(e.span, "NOT ENFORCED", "write NOT ENFORCED"),
-                    None => {
-                        d.with_fix(Span::empty(c.span.end), " NOT ENFORCED", "add NOT ENFORCED")
-                    }
+                    Some(e) => d.with_safe_fix(e.span, "NOT ENFORCED", "write NOT ENFORCED"),
+                    None => d.with_safe_fix(
+                        Span::empty(c.span.end),
+                        " NOT ENFORCED",
+                        "add NOT ENFORCED",
+                    ),
                 };
                 self.report(d);
                 return Err(());
@@ -163,7 +165,9 @@ impl Binder<'_> {
                         ),
                     );
                     if let Some(s) = similar(col, columns.iter().map(|c| c.name.as_str())) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
+                        d = d
+                            .with_help(format!("did you mean `{s}`?"))
+                            .with_fix(flinkddl_syntax::rename_fix(*col_span, s));
                     }
                     self.report(d);
                     return Err(());

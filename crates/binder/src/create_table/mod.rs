@@ -210,7 +210,9 @@ impl Binder<'_> {
                     ),
                 );
                 if let Some(s) = self.similar_table(&source.2) {
-                    d = d.with_help(format!("did you mean `{s}`?"));
+                    d = self
+                        .with_rename(d, like.source.span, &s)
+                        .with_help(format!("did you mean `{s}`?"));
                 }
                 self.report(d);
                 Err(())

@@ -64,7 +64,9 @@ impl Binder<'_> {
                     ),
                 );
                 if let Some(s) = similar(key.value, columns.iter().map(|c| c.name.as_str())) {
-                    d = d.with_help(format!("did you mean `{s}`?"));
+                    d = d
+                        .with_help(format!("did you mean `{s}`?"))
+                        .with_fix(flinkddl_syntax::rename_fix(key.span, s));
                 }
                 self.report(d);
                 return Err(());

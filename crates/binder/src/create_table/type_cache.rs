@@ -140,7 +140,7 @@ impl Binder<'_> {
                     d = d.with_help(format!("did you mean `{suggestion}`?"));
                     // Replace the name only where the span is exactly the name written.
                     if e.span.text(self.source) == name && !suggestion.contains('<') {
-                        d = d.with_fix(e.span, suggestion, format!("write {suggestion}"));
+                        d = d.with_unsafe_fix(e.span, suggestion, format!("write {suggestion}"));
                     }
                 } else if code == Code::UnknownType {
                     d = d.with_help(

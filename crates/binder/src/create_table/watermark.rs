@@ -169,11 +169,10 @@ impl Binder<'_> {
                 ),
             );
             if let Some(s) = similar(first, columns.iter().map(|c| c.name.as_str())) {
-                d = d.with_help(format!("did you mean `{s}`?")).with_fix(
-                    w.rowtime.span,
-                    format!("`{s}`"),
-                    format!("use `{s}`"),
-                );
+                d = d.with_help(format!("did you mean `{s}`?"));
+                if let Some(name) = w.rowtime.parts.first() {
+                    d = d.with_fix(flinkddl_syntax::rename_fix(name.span, s));
+                }
             }
             self.report(d);
             return Err(());

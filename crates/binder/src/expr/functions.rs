@@ -377,7 +377,11 @@ fn call_with(
             format!("No match found for function signature {written}({fams})"),
         );
         if let Some(s) = super::similar_builtin(written) {
-            d = d.with_help(format!("did you mean {s}?"));
+            // A function's name is never quoted: `UPPER` is the built-in, `` `UPPER` `` not.
+            let fix = format!("replace with {s}");
+            d = d
+                .with_help(format!("did you mean {s}?"))
+                .with_unsafe_fix(name_span, s, fix);
         }
         return Err(Fail::Reject(vec![d]));
     };

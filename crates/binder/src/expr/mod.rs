@@ -692,7 +692,9 @@ impl Ctx<'_> {
             format!("Unknown identifier '{}'", ident.value),
         );
         if let Some(s) = did_you_mean(ident.value, self.scope.names()) {
-            d = d.with_help(format!("did you mean `{s}`?"));
+            d = d
+                .with_help(format!("did you mean `{s}`?"))
+                .with_fix(flinkddl_syntax::rename_fix(ident.span, &s));
         }
         Fail::Reject(vec![d])
     }
@@ -704,20 +706,12 @@ fn too_large() -> BResult<Bound> {
     bound::not_typed("the stored expression text would be too large")
 }
 
-/// The closest candidate to `name` (case-insensitive Jaro-Winkler), if it is close enough.
+/// The closest candidate to `name`, if it is close enough to be a typo.
 pub(crate) fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
-    let lower = name.to_lowercase();
-    let mut best: Option<(f64, &str)> = None;
-    for c in candidates {
-        let score = strsim::jaro_winkler(&lower, &c.to_lowercase());
-        if score >= 0.8 && !matches!(best, Some((s, _)) if score <= s) {
-            best = Some((score, c));
-        }
-    }
-    best.map(|(_, c)| c.to_string())
+    flinkddl_diagnostics::suggest::closest(name, candidates).map(str::to_string)
 }
 
 /// Expressions Calcite represents as calls of an `SqlFunction` (precedence 100).

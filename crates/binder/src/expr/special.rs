@@ -879,7 +879,9 @@ pub(crate) fn field_access(base: Bound, field: &ast::Ident, span: Span) -> BResu
             format!("Unknown field '{}'", field.value),
         );
         if let Some(s) = super::did_you_mean(field.value, fields.iter().map(|f| f.name.as_str())) {
-            d = d.with_help(format!("did you mean `{s}`?"));
+            d = d
+                .with_help(format!("did you mean `{s}`?"))
+                .with_fix(flinkddl_syntax::rename_fix(field.span, &s));
         }
         return Err(super::bound::Fail::Reject(vec![d]));
     };

@@ -528,7 +528,9 @@ impl Resolver<'_, '_> {
                             format!("Unknown identifier '{}'", n.value),
                         );
                         if let Some(s) = similar_name(n.value, columns.iter().map(Name::as_str)) {
-                            d = d.with_help(format!("did you mean `{s}`?"));
+                            d = d
+                                .with_help(format!("did you mean `{s}`?"))
+                                .with_fix(flinkddl_syntax::rename_fix(n.span, s));
                         }
                         return fail(d);
                     }

@@ -128,6 +128,7 @@ impl Resolver<'_, '_> {
                         );
                     }
                     if !writable().any(|w| w == c.value) {
+                        let mut guess = None;
                         let why = match target.columns.iter().find(|t| t.name == c.value) {
                             Some(t) if t.is_computed() => {
                                 format!("`{}` is a computed column: it cannot be written", c.value)
@@ -137,20 +138,25 @@ impl Resolver<'_, '_> {
                                 c.value
                             ),
                             None => match similar_name(c.value, writable()) {
-                                Some(s) => format!("did you mean `{s}`?"),
+                                Some(s) => {
+                                    guess = Some(flinkddl_syntax::rename_fix(c.span, s));
+                                    format!("did you mean `{s}`?")
+                                }
                                 None => {
                                     format!("the table's writable columns: {}", writable_list())
                                 }
                             },
                         };
-                        return fail(
-                            Diagnostic::new(
-                                Code::UnknownTargetColumn,
-                                c.span,
-                                format!("Unknown target column '{}'", c.value),
-                            )
-                            .with_help(why),
-                        );
+                        let mut d = Diagnostic::new(
+                            Code::UnknownTargetColumn,
+                            c.span,
+                            format!("Unknown target column '{}'", c.value),
+                        )
+                        .with_help(why);
+                        if let Some(fix) = guess {
+                            d = d.with_fix(fix);
+                        }
+                        return fail(d);
                     }
                 }
                 // Flink fills the columns the list leaves out with NULL (before validation),

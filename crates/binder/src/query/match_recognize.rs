@@ -139,7 +139,9 @@ pub(super) fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) 
                         ),
                     );
                     if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
+                        d = d
+                            .with_help(format!("did you mean `{s}`?"))
+                            .with_fix(flinkddl_syntax::rename_fix(column.span, s));
                     }
                     self.error = Some(Box::new(d));
                 }

@@ -392,14 +392,9 @@ fn plural(n: usize, what: &str) -> String {
     }
 }
 
-/// The closest name within a small edit distance (case-insensitive), for help texts.
+/// The closest name, if it is close enough to be a typo, for help texts.
 fn similar_name<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let lower = name.to_lowercase();
-    candidates
-        .map(|c| (strsim::osa_distance(&lower, &c.to_lowercase()), c))
-        .filter(|(d, c)| *d <= 2 && *d < c.len().max(2))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+    flinkddl_diagnostics::suggest::closest(name, candidates)
 }
 
 /// Whether an expression under `roots` (outside subqueries) passes `test`.

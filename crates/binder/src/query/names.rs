@@ -119,7 +119,7 @@ impl Resolver<'_, '_> {
         let mut d = Diagnostic::new(Code::UnknownFunction, name.span, message)
             .with_label(span, "no built-in or created function has this name");
         d = match &similar {
-            Some(s) => d.with_help(format!("did you mean {s}?")).with_fix(
+            Some(s) => d.with_help(format!("did you mean {s}?")).with_unsafe_fix(
                 name.span,
                 s,
                 format!("replace with {s}"),
@@ -168,7 +168,9 @@ impl Resolver<'_, '_> {
                     }
                     let mut d = Diagnostic::new(Code::UnknownQueryColumn, column.span, message);
                     if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
+                        d = d
+                            .with_help(format!("did you mean `{s}`?"))
+                            .with_fix(flinkddl_syntax::rename_fix(column.span, s));
                     }
                     return Some(d);
                 }
@@ -236,7 +238,9 @@ impl Resolver<'_, '_> {
                 .flat_map(|f| f.relations.iter().filter_map(|r| r.name.as_deref()))
                 .collect();
             d = match similar_name(first.value, names.iter().copied()) {
-                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                Some(s) => d
+                    .with_help(format!("did you mean `{s}`?"))
+                    .with_fix(flinkddl_syntax::rename_fix(first.span, s)),
                 None if !names.is_empty() => {
                     d.with_help(format!("the FROM items here are {}", names.join(", ")))
                 }
@@ -277,15 +281,9 @@ impl Resolver<'_, '_> {
             .copied()
             .or_else(|| similar_name(first.value, visible.iter().copied()))
         {
-            d = d.with_help(format!("did you mean `{s}`?"));
-            let plain = s
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if plain && !first.quoted {
-                d = d.with_fix(first.span, s, format!("replace with `{s}`"));
-            }
+            d = d
+                .with_help(format!("did you mean `{s}`?"))
+                .with_fix(flinkddl_syntax::rename_fix(first.span, s));
         }
         Some(d)
     }

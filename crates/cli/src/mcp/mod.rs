@@ -86,7 +86,8 @@ impl FlinkddlServer {
     /// connector options, and lints. Returns the `flinkddl check --format json` document:
     /// `diagnostics` (each with `code`, `severity` error|warning|info, `message`, 1-based
     /// `line`/`column`, `end_line`/`end_column`, `help`, and `fix` with a replacement when one
-    /// is known) and a `summary` with counts. Errors are what Flink would reject; info
+    /// is known, and its `applicability`: `safe` keeps the script's meaning, `unsafe` is a
+    /// guess such as a did-you-mean's) and a `summary` with counts. Errors are what Flink would reject; info
     /// diagnostics say what could not be checked. `explain` says what a code means.
     #[tool(annotations(read_only_hint = true, open_world_hint = false))]
     async fn check(

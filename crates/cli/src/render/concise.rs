@@ -4,7 +4,7 @@
 
 use super::Locator;
 use crate::check::FileReport;
-use crate::fix::{self, Applicability};
+use flinkddl::diagnostics::Applicability;
 use flinkddl::Severity;
 
 pub fn render(reports: &[FileReport]) -> String {
@@ -18,7 +18,7 @@ pub fn render(reports: &[FileReport]) -> String {
                 Severity::Info => "info",
             };
             // ruff's mark for what `--fix` would fix.
-            let fixable = match fix::applicability(d) {
+            let fixable = match d.fix_applicability() {
                 Some(Applicability::Safe) => " [*]",
                 _ => "",
             };

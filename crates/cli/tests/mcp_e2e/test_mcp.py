@@ -130,6 +130,8 @@ async def test_check_of_text_uses_the_projects_catalog(server):
         first = diagnostics[0]
         for key in ("code", "name", "severity", "line", "column", "end_line", "end_column", "message", "help", "fix"):
             assert key in first, key
+        fixes = [d["fix"] for d in diagnostics if d["fix"]]
+        assert fixes and all(f["applicability"] in ("safe", "unsafe") for f in fixes), fixes
         # Without the filename, the catalog is unknown: fewer errors, and the name is `<sql>`.
         alone = await call(client, "check", {"sql": broken.read_text()})
         assert {d["file"] for d in alone.structured_content["diagnostics"]} <= {"<sql>"}

@@ -117,7 +117,7 @@ pub(super) fn legacy_connector_keys(
         )
         .with_help(text(format_args!("write 'connector' = '{value}'")));
         if spans.has_key(key) {
-            d = d.with_fix(spans.key(key), "'connector'", "write the key in lower case");
+            d = d.with_safe_fix(spans.key(key), "'connector'", "write the key in lower case");
         }
         d
     };
@@ -156,7 +156,7 @@ pub(super) fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSp
         .with_help(text(format_args!(
             "write 'connector' = '{new}' (Flink finds no factory for '{id}' when the table is first used)"
         )))
-        .with_fix(span, quote(new), exact(format_args!("write '{new}'")));
+        .with_unsafe_fix(span, quote(new), exact(format_args!("write '{new}'")));
     }
     if let Some(best) = did_you_mean(id, catalogue.connectors().map(|c| c.id.as_str())) {
         return Diagnostic::new(
@@ -169,7 +169,7 @@ pub(super) fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSp
         .with_help(text(format_args!(
             "did you mean '{best}'? (if '{id}' is an in-house connector, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
         )))
-        .with_fix(span, quote(best), exact(format_args!("write '{best}'")));
+        .with_unsafe_fix(span, quote(best), exact(format_args!("write '{best}'")));
     }
     Diagnostic::new(
         Code::UnknownConnector,

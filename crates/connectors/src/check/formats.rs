@@ -52,7 +52,7 @@ impl<'a> Checker<'a> {
                             "'",
                         ]),
                     )
-                    .with_fix(
+                    .with_safe_fix(
                         span,
                         quote(twin),
                         concat(&["write '", twin, "'"]),
@@ -87,7 +87,7 @@ impl<'a> Checker<'a> {
                     .with_help(text(format_args!(
                         "did you mean '{best}'? (if '{id}' is an in-house format, describe it in a connectors file listed under `connectors` in flinkddl.toml)"
                     )))
-                    .with_fix(span, quote(best), exact(format_args!("write '{best}'"))),
+                    .with_unsafe_fix(span, quote(best), exact(format_args!("write '{best}'"))),
                     None => Diagnostic::new(
                         Code::UnknownConnector,
                         span,

@@ -10,14 +10,12 @@
 //! checks in [`datagen`].
 
 use crate::catalogue::Catalogue;
-use crate::keybag::KeyBag;
 use crate::model::{ConnectorSpec, Role, Side};
 use crate::resolve::TableOptions;
 use crate::spans::TableSpans;
 
 mod connector_id;
 mod datagen;
-mod distance;
 mod formats;
 mod messages;
 mod metadata;
@@ -29,7 +27,7 @@ use connector_id::{legacy_connector_keys, unknown_connector};
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Diagnostic, Severity};
 use messages::{concat, Verdict, FAILS_AT_READ, FAILS_AT_READ_OR_WRITE, FAILS_AT_WRITE};
-use suggest::Word;
+use flinkddl_diagnostics::suggest::{KeyBag, Word};
 
 /// How a table is used, which decides whether a finding is an error (decision 0004).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

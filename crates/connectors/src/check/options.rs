@@ -3,9 +3,10 @@
 //! unknown or a missing key.
 
 use super::messages::{concat, exact, quote, text, Verdict};
-use super::suggest::{closest_format_option, did_you_mean, did_you_mean_value, Word};
+use super::suggest::{closest_format_option, did_you_mean, did_you_mean_value};
+use flinkddl_diagnostics::suggest::Word;
 use super::Checker;
-use crate::keybag::KeyBag;
+use flinkddl_diagnostics::suggest::KeyBag;
 use crate::model::{ConnectorSpec, OptionSpec, OptionType, Side};
 use crate::resolve::KeyClass;
 use crate::values::{check_value, numeric_value, quoted_list};
@@ -66,6 +67,12 @@ impl<'a> Checker<'a> {
                         .map(|c| c.name.as_str());
                     if let Some(best) = did_you_mean(column, physical_names) {
                         d = d.with_help(concat(&["did you mean column '", best, "'?"]));
+                        if self.spans.has_key(key) {
+                            // The key of the column meant: the pattern's `#` is where it goes.
+                            let fixed = opt.key.replacen('#', best, 1);
+                            let write = concat(&["write '", &fixed, "'"]);
+                            d = d.with_unsafe_fix(self.spans.key(key), quote(&fixed), write);
+                        }
                     }
                     self.keep(d, v);
                 }
@@ -91,7 +98,11 @@ impl<'a> Checker<'a> {
                     Some((fixed, span)) => d
                         .with_severity(Severity::Warning)
                         .with_help(text(format_args!("did you mean '{fixed}'?")))
-                        .with_fix(span, quote(&fixed), exact(format_args!("write '{fixed}'"))),
+                        .with_unsafe_fix(
+                            span,
+                            quote(&fixed),
+                            exact(format_args!("write '{fixed}'")),
+                        ),
                     None => d
                         .with_severity(Severity::Info)
                         .with_help("remove the option; Flink accepts it and it has no effect"),
@@ -120,7 +131,7 @@ impl<'a> Checker<'a> {
                         let fixed = concat(&[prefix, best]);
                         d = d
                             .with_help(concat(&["did you mean '", &fixed, "'?"]))
-                            .with_fix(
+                            .with_unsafe_fix(
                                 self.spans.key(key),
                                 quote(&fixed),
                                 concat(&["write '", &fixed, "'"]),
@@ -189,7 +200,11 @@ impl<'a> Checker<'a> {
                     &fixed,
                     "'",
                 ]))
-                .with_fix(span, quote(&fixed), concat(&["write '", &fixed, "'"]));
+                .with_safe_fix(
+                    span,
+                    quote(&fixed),
+                    concat(&["write '", &fixed, "'"]),
+                );
             }
         }
         // `<slot prefix><other format>.<option>`: an option of a format the table does not use.
@@ -268,7 +283,7 @@ impl<'a> Checker<'a> {
                     ]),
                 )
                 .with_help(write.clone())
-                .with_fix(span, quote(&fixed), write);
+                .with_safe_fix(span, quote(&fixed), write);
             }
         }
         let mut d = Diagnostic::new(
@@ -281,7 +296,7 @@ impl<'a> Checker<'a> {
         if let Some(best) = best {
             d = d
                 .with_help(concat(&["did you mean '", best, "'?"]))
-                .with_fix(span, quote(best), concat(&["write '", best, "'"]));
+                .with_unsafe_fix(span, quote(best), concat(&["write '", best, "'"]));
         } else if let Some(client) = &self.connector.client_properties {
             if key.split('.').count() > 1
                 && key
@@ -366,7 +381,7 @@ impl<'a> Checker<'a> {
                     match did_you_mean_value(value, &opt.values) {
                         Some(best) => d
                             .with_help(concat(&["did you mean '", best, "'?"]))
-                            .with_fix(span, quote(best), concat(&["write '", best, "'"])),
+                            .with_unsafe_fix(span, quote(best), concat(&["write '", best, "'"])),
                         None => d,
                     }
                 }
@@ -507,7 +522,7 @@ impl<'a> Checker<'a> {
                 best,
                 "'",
             ]))
-            .with_fix(key_span, quote(best), concat(&["write '", best, "'"]))
+            .with_unsafe_fix(key_span, quote(best), concat(&["write '", best, "'"]))
     }
 
     /// The first written key (not a known key) that looks like a misspelling of one of
@@ -540,7 +555,7 @@ impl<'a> Checker<'a> {
         let wanted: Vec<(&'w str, Option<KeyBag>)> = wanted.map(|w| (w, KeyBag::of(w))).collect();
         unknown.iter().find_map(|word| {
             let best = word.closest_with(wanted.iter().map(|(w, bag)| (*w, bag.as_ref())))?;
-            Some((word.word, best))
+            Some((word.as_str(), best))
         })
     }
 }

@@ -453,18 +453,7 @@ impl Collector<'_> {
 /// A name as it must be written: bare when it is a plain identifier and not reserved, else
 /// back-quoted.
 pub fn quote_ident(name: &str) -> String {
-    let plain = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    if plain && !Keyword::lookup(name).is_reserved() {
-        name.to_string()
-    } else {
-        format!("`{}`", name.replace('`', "``"))
-    }
+    flinkddl::syntax::quote_ident(name)
 }
 
 #[cfg(test)]

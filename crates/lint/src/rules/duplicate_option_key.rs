@@ -59,7 +59,7 @@ fn check(
             )
             .with_label(last.key.span, "this value wins")
             .with_help("remove one of the two entries")
-            .with_fix(
+            .with_safe_fix(
                 Span::new(p.span.start, next_start),
                 "",
                 "remove the entry Flink ignores",

@@ -40,7 +40,7 @@ fn check(
                 ),
             )
             .with_label(first.span, "first named here")
-            .with_fix(
+            .with_unsafe_fix(
                 Span::new(from, c.span.end),
                 "",
                 "remove the repeated column",

@@ -67,7 +67,7 @@ fn check(
                 ),
             )
             .with_label(key_span, "in the primary key here")
-            .with_fix(nullability.span, "NOT NULL", "declare the column NOT NULL"),
+            .with_safe_fix(nullability.span, "NOT NULL", "declare the column NOT NULL"),
         );
     }
 }

@@ -108,7 +108,7 @@ impl Clamps<'_, '_> {
                 ),
             )
             .with_help(format!("write `{stored_text}`"))
-            .with_fix(
+            .with_safe_fix(
                 written.span,
                 stored.to_string(),
                 format!("write the precision Flink stores ({stored})"),

@@ -42,7 +42,7 @@ impl Comments<'_> {
                 )
                 .with_label(field.name.span, "field")
                 .with_help("describe the field in the column's COMMENT instead")
-                .with_fix(
+                .with_unsafe_fix(
                     Span::new(field.data_type.span.end, comment.span.end),
                     "",
                     "remove the field comment",

@@ -407,8 +407,9 @@ async def test_folding_quick_fixes_and_rowtime_completion(client):
     # A misspelt key column: the did-you-mean fix.
     actions = await actions_at(13, 16)
     fixes = {a.title: a for a in actions}
-    assert "use `id`" in fixes, list(fixes)
-    assert fixes["use `id`"].edit.changes[uri][0].new_text == "id"
+    assert "replace with `id`" in fixes, list(fixes)
+    assert fixes["replace with `id`"].edit.changes[uri][0].new_text == "id"
+    assert not fixes["replace with `id`"].is_preferred
     # WATERMARK FOR: the time column, not BIGINT columns (B022 errors).
     completion = await asyncio.wait_for(
         client.text_document_completion_async(types.CompletionParams(text_document=doc, position=at(18, 16))),

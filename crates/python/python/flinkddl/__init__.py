@@ -20,7 +20,7 @@ import importlib
 import json
 import os
 from dataclasses import dataclass, field, fields
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, Union, cast
+from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Type, TypeVar, Union, cast
 
 from . import _native
 
@@ -73,14 +73,15 @@ class Fix:
     """An edit that fixes a diagnostic: replace ``sql[start:end]`` with ``replacement``.
 
     ``applicability`` is ``"safe"`` (``flinkddl check --fix`` applies it: the script keeps its
-    meaning) or ``"unsafe"`` (only with ``--unsafe-fixes``: a guessed name, a removed comment).
+    meaning) or ``"unsafe"`` (only with ``--unsafe-fixes``: a guessed name, as every
+    did-you-mean's fix is, or a removed comment). The fix carries it from where it was made.
     """
 
     message: str
     replacement: str
     start: int
     end: int
-    applicability: str
+    applicability: Literal["safe", "unsafe"]
 
     @property
     def safe(self) -> bool:

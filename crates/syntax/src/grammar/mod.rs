@@ -189,7 +189,7 @@ fn reserved_word_as_name(p: &mut Parser<'_>, span: Span) -> crate::parser::Faile
             format!("`{word}` is a reserved word and cannot be used as a name here"),
         )
         .with_help(format!("quote it with back-ticks: `{word}`"))
-        .with_fix(span, format!("`{word}`"), "quote the name"),
+        .with_safe_fix(span, format!("`{word}`"), "quote the name"),
     )
 }
 

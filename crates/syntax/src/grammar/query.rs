@@ -193,7 +193,7 @@ fn union_or_except<'a>(p: &mut Parser<'a>) -> PResult<Option<SetOperator>> {
                 "MINUS is not allowed under the current SQL conformance level",
             )
             .with_help("write EXCEPT")
-            .with_fix(span, "EXCEPT", "replace with EXCEPT"),
+            .with_safe_fix(span, "EXCEPT", "replace with EXCEPT"),
         ));
     }
     Ok(None)
@@ -519,7 +519,7 @@ fn alias_ident<'a>(p: &mut Parser<'a>) -> PResult<Ident<'a>> {
                 format!("`{word}` is a reserved word: it cannot be an alias unless quoted"),
             )
             .with_help(format!("quote it (`{word}`) or choose another alias"))
-            .with_fix(t.span, format!("`{word}`"), "quote the alias"),
+            .with_safe_fix(t.span, format!("`{word}`"), "quote the alias"),
         ));
     }
     ident(p)

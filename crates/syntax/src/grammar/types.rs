@@ -289,7 +289,7 @@ fn misspelt_parameterized_type<'a>(
         )
         .with_label(name.span, format!("did you mean `{best}`?"))
         .with_help(format!("did you mean `{best}`?"))
-        .with_fix(name.span, best, format!("replace with `{best}`")),
+        .with_unsafe_fix(name.span, best, format!("replace with `{best}`")),
     ))
 }
 

@@ -1,14 +1,14 @@
-//! Letter counts of option keys, kept with the catalogue so that the did-you-mean prefilter
-//! (`check::suggest::Word::closest`) tests a catalogue key without reading it: a table's
-//! unknown key is compared with every key the table could use, and most are ruled out by their
-//! letters alone.
+//! Letter counts of words known in advance (the connector catalogue keeps one for each option
+//! key), so that the prefilter of [`super::Word::closest_with`] tests a candidate without
+//! reading it: a table's unknown key is compared with every key the table could use, and most
+//! are ruled out by their letters alone.
 
 /// How often each character occurs in a lower-case ASCII word, in 64 buckets: one for each
 /// letter, digit, `.`, `-` and `_` (the characters of option keys), the other characters
 /// sharing the rest. A shared bucket can only over-count the letters two words have in
 /// common, so a bound computed from it stays a bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct KeyBag([u8; 64]);
+pub struct KeyBag([u8; 64]);
 
 /// What [`KeyBag::of`] cannot count: an upper-case ASCII letter or a non-ASCII byte.
 const NOT_COUNTED: u8 = u8::MAX;
@@ -36,7 +36,7 @@ const BUCKET: [u8; 256] = {
 impl KeyBag {
     /// The counts of `word`; `None` unless it is lower-case ASCII of at most 255 bytes (so
     /// that no count, nor that of a sum of two such words under 256 bytes, overflows).
-    pub(crate) fn of(word: &str) -> Option<KeyBag> {
+    pub fn of(word: &str) -> Option<KeyBag> {
         if word.len() > 255 {
             return None;
         }
@@ -54,7 +54,7 @@ impl KeyBag {
 
     /// The counts of `prefix` followed by `key`, from theirs (`None` when the whole is longer
     /// than [`KeyBag::of`] takes).
-    pub(crate) fn joined(prefix: (&KeyBag, usize), key: (&KeyBag, usize)) -> Option<KeyBag> {
+    pub fn joined(prefix: (&KeyBag, usize), key: (&KeyBag, usize)) -> Option<KeyBag> {
         if prefix.1 + key.1 > 255 {
             return None;
         }
@@ -67,7 +67,7 @@ impl KeyBag {
 
     /// At least the number of characters the two words share (counted with repeats): exactly
     /// that when they use only the characters with a bucket of their own.
-    pub(crate) fn shared(&self, other: &KeyBag) -> usize {
+    pub fn shared(&self, other: &KeyBag) -> usize {
         let mut sum = 0u32;
         for (a, b) in self.0.iter().zip(other.0.iter()) {
             sum += u32::from(*a.min(b));

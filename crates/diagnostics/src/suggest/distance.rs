@@ -1,4 +1,4 @@
-//! The two measures of [`super::suggest::did_you_mean`], on bytes for the ASCII words option keys are:
+//! The two measures of [`super::closest`], on bytes for ASCII words (option keys, names):
 //! the same numbers as `strsim`'s `jaro_winkler` and `osa_distance` (same steps, same
 //! floating-point operations in the same order), without their allocations, and with the edit
 //! distance bounded (only "at most `k`?" is asked). Other words go to `strsim`.
