@@ -12,7 +12,7 @@
 use crate::catalogue;
 use crate::context::{self, Context, CursorContext};
 use crate::Analysis;
-use flinkddl::syntax::{Keyword, Token};
+use flinkddl::syntax::Token;
 use flinkddl::types::DDL_TYPE_NAMES;
 use flinkddl::Span;
 use serde::Serialize;
