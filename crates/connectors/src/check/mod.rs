@@ -25,9 +25,9 @@ mod schema_rules;
 mod suggest;
 use connector_id::{legacy_connector_keys, unknown_connector};
 use flinkddl_binder::schema::TableSchema;
+use flinkddl_diagnostics::suggest::{KeyBag, Word};
 use flinkddl_diagnostics::{Diagnostic, Severity};
 use messages::{concat, Verdict, FAILS_AT_READ, FAILS_AT_READ_OR_WRITE, FAILS_AT_WRITE};
-use flinkddl_diagnostics::suggest::{KeyBag, Word};
 
 /// How a table is used, which decides whether a finding is an error (decision 0004).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -4,13 +4,13 @@
 
 use super::messages::{concat, exact, quote, text, Verdict};
 use super::suggest::{closest_format_option, did_you_mean, did_you_mean_value};
-use flinkddl_diagnostics::suggest::Word;
 use super::Checker;
-use flinkddl_diagnostics::suggest::KeyBag;
 use crate::model::{ConnectorSpec, OptionSpec, OptionType, Side};
 use crate::resolve::KeyClass;
 use crate::values::{check_value, numeric_value, quoted_list};
 use flinkddl_binder::schema::TableSchema;
+use flinkddl_diagnostics::suggest::KeyBag;
+use flinkddl_diagnostics::suggest::Word;
 use flinkddl_diagnostics::{Code, Diagnostic, Severity, Span};
 
 impl<'a> Checker<'a> {

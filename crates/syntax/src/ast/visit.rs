@@ -1,12 +1,20 @@
 //! Walks over the AST that lints and the binder share: the table elements a statement defines, its property
 //! lists, and every type and expression inside them (nested types, CAST targets, ...).
 //!
+//! [`walk_statement_tree`] walks every part of any statement kind (its identifiers, element and
+//! property lists, queries, joins and row patterns too).
+//!
 //! The parser bounds nesting (`crate::MAX_DEPTH`), so the recursion here is bounded.
 
+mod statement;
+
+pub use statement::walk_statement_tree;
+
 use super::{
-    AlterItem, AlterTableAction, ColumnKind, CreateTable, DataTypeSyntax, Expr, ExprKind,
-    FromClause, GroupingElement, IsTest, PropertyList, Query, SetExpr, SetExprKind, Statement,
-    StatementKind, TableElement, TableRef, TableRefKind, TypeKind,
+    AfterMatch, AlterItem, AlterTableAction, ColumnKind, ColumnList, CreateTable, DataTypeSyntax,
+    Expr, ExprKind, FromClause, GroupingElement, Ident, IsTest, Join, ObjectName, Pattern,
+    PatternKind, PropertyList, Query, SetExpr, SetExprKind, Statement, StatementKind, TableElement,
+    TableElements, TableRef, TableRefKind, TypeKind, WindowFrame, WindowSpec,
 };
 
 /// Callbacks for [`walk_type`], [`walk_expr`] and [`walk_query`]; each is called before the
@@ -25,6 +33,66 @@ pub trait Visitor<'a> {
     fn table_ref(&mut self, _table: &'a TableRef<'a>) {}
     /// A table named as a table function's argument (`TABLE t`) or as `TABLE t` in a query.
     fn table_name(&mut self, _name: &'a super::ObjectName<'a>, _span: flinkddl_diagnostics::Span) {}
+    /// An identifier, quoted or not: a name's part, an alias, a column, a unit word, ...
+    fn ident(&mut self, _ident: &'a Ident<'a>) {}
+    /// A join of a FROM clause (the comma join too), before its right side.
+    fn join(&mut self, _join: &'a Join<'a>) {}
+    /// The PATTERN of a MATCH_RECOGNIZE, before its variables.
+    fn row_pattern(&mut self, _pattern: &'a Pattern<'a>) {}
+    /// A window's ROWS / RANGE frame. The walks do not descend into its bounds' offsets: call
+    /// [`walk_frame`] here to do so.
+    fn window_frame(&mut self, _frame: &'a WindowFrame<'a>) {}
+    /// The parenthesised element list of CREATE TABLE, before its elements
+    /// ([`walk_statement_tree`] only).
+    fn table_elements(&mut self, _elements: &'a TableElements<'a>) {}
+    /// A `('k' = 'v', ...)` list ([`walk_statement_tree`] only).
+    fn property_list(&mut self, _list: &'a PropertyList<'a>) {}
+}
+
+/// Visits the parts of a name.
+pub fn walk_name<'a, V: Visitor<'a> + ?Sized>(v: &mut V, name: &'a ObjectName<'a>) {
+    for part in &name.parts {
+        v.ident(part);
+    }
+}
+
+fn walk_columns<'a, V: Visitor<'a> + ?Sized>(v: &mut V, columns: &'a ColumnList<'a>) {
+    for column in &columns.columns {
+        v.ident(column);
+    }
+}
+
+fn walk_idents<'a, V: Visitor<'a> + ?Sized>(
+    v: &mut V,
+    idents: impl IntoIterator<Item = &'a Ident<'a>>,
+) {
+    for ident in idents {
+        v.ident(ident);
+    }
+}
+
+/// Visits the offsets of a window frame's bounds.
+pub fn walk_frame<'a, V: Visitor<'a> + ?Sized>(v: &mut V, frame: &'a WindowFrame<'a>) {
+    for bound in std::iter::once(&frame.start).chain(frame.end.iter()) {
+        if let super::FrameBound::Preceding { offset, .. }
+        | super::FrameBound::Following { offset, .. } = bound
+        {
+            walk_expr(v, offset);
+        }
+    }
+}
+
+fn walk_window_spec<'a, V: Visitor<'a> + ?Sized>(v: &mut V, spec: &'a WindowSpec<'a>) {
+    walk_idents(v, spec.base.iter());
+    for e in &spec.partition_by {
+        walk_expr(v, e);
+    }
+    for o in &spec.order_by {
+        walk_expr(v, &o.expr);
+    }
+    if let Some(frame) = &spec.frame {
+        v.window_frame(frame);
+    }
 }
 
 /// Visits a query: its CTEs, set operations, SELECT blocks (items, FROM items, clauses), ORDER
@@ -35,6 +103,10 @@ pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &'a Query<'a>) 
     v.enter_query(query);
     if let Some(with) = &query.with {
         for cte in &with.ctes {
+            v.ident(&cte.name);
+            if let Some(columns) = &cte.columns {
+                walk_columns(v, columns);
+            }
             walk_query(v, cte.query);
         }
     }
@@ -68,19 +140,26 @@ fn walk_set_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, set: &'a SetExpr<'a>) {
                 walk_expr(v, e);
             }
             for w in &select.windows {
-                for e in &w.spec.partition_by {
-                    walk_expr(v, e);
-                }
-                for o in &w.spec.order_by {
-                    walk_expr(v, &o.expr);
-                }
+                v.ident(&w.name);
+                walk_window_spec(v, &w.spec);
             }
             if let Some(e) = &select.qualify {
                 walk_expr(v, e);
             }
             for item in &select.items {
-                if let super::QueryItem::Expr { expr, .. } = item {
-                    walk_expr(v, expr);
+                match item {
+                    super::QueryItem::Expr { expr, alias, .. } => {
+                        walk_expr(v, expr);
+                        walk_idents(v, alias.iter());
+                    }
+                    super::QueryItem::Wildcard {
+                        qualifier, alias, ..
+                    } => {
+                        if let Some(q) = qualifier {
+                            walk_name(v, q);
+                        }
+                        walk_idents(v, alias.iter());
+                    }
                 }
             }
         }
@@ -89,7 +168,10 @@ fn walk_set_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, set: &'a SetExpr<'a>) {
                 walk_expr(v, e);
             }
         }
-        SetExprKind::Table { name } => v.table_name(name, name.span),
+        SetExprKind::Table { name } => {
+            v.table_name(name, name.span);
+            walk_name(v, name);
+        }
         SetExprKind::Nested(q) => walk_query(v, q),
         SetExprKind::SetOperation { first, rest } => {
             walk_set_expr(v, first);
@@ -121,9 +203,12 @@ fn walk_grouping<'a, V: Visitor<'a> + ?Sized>(v: &mut V, g: &'a GroupingElement<
 pub fn walk_from<'a, V: Visitor<'a> + ?Sized>(v: &mut V, from: &'a FromClause<'a>) {
     walk_table_ref(v, &from.first);
     for join in &from.joins {
+        v.join(join);
         walk_table_ref(v, &join.right);
-        if let Some(super::JoinCondition::On { expr }) = &join.condition {
-            walk_expr(v, expr);
+        match &join.condition {
+            Some(super::JoinCondition::On { expr }) => walk_expr(v, expr),
+            Some(super::JoinCondition::Using { columns }) => walk_columns(v, columns),
+            None => {}
         }
     }
 }
@@ -131,7 +216,10 @@ pub fn walk_from<'a, V: Visitor<'a> + ?Sized>(v: &mut V, from: &'a FromClause<'a
 fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, table: &'a TableRef<'a>) {
     v.table_ref(table);
     match &table.kind {
-        TableRefKind::Named { system_time, .. } => {
+        TableRefKind::Named {
+            name, system_time, ..
+        } => {
+            walk_name(v, name);
             if let Some(e) = system_time {
                 walk_expr(v, e);
             }
@@ -157,6 +245,51 @@ fn walk_table_ref<'a, V: Visitor<'a> + ?Sized>(v: &mut V, table: &'a TableRef<'a
         }
         if let Some(e) = &mr.within {
             walk_expr(v, e);
+        }
+        for m in mr.measures.iter().chain(mr.define.iter()) {
+            v.ident(&m.name);
+        }
+        if let Some(
+            AfterMatch::ToFirst { variable, .. }
+            | AfterMatch::ToLast { variable, .. }
+            | AfterMatch::To { variable, .. },
+        ) = &mr.after_match
+        {
+            v.ident(variable);
+        }
+        v.row_pattern(&mr.pattern);
+        walk_pattern(v, &mr.pattern);
+        for subset in &mr.subsets {
+            v.ident(&subset.name);
+            walk_idents(v, subset.variables.iter());
+        }
+    }
+    if let Some(alias) = &table.alias {
+        v.ident(&alias.name);
+        if let Some(columns) = &alias.columns {
+            walk_columns(v, columns);
+        }
+    }
+}
+
+/// The variables of a row pattern.
+fn walk_pattern<'a, V: Visitor<'a> + ?Sized>(v: &mut V, pattern: &'a Pattern<'a>) {
+    match &pattern.kind {
+        PatternKind::Variable { name } => v.ident(name),
+        PatternKind::Sequence { items }
+        | PatternKind::Alternation { items }
+        | PatternKind::Permute { items } => {
+            for p in items {
+                walk_pattern(v, p);
+            }
+        }
+        PatternKind::Quantified { pattern, .. } | PatternKind::Exclusion { pattern } => {
+            walk_pattern(v, pattern)
+        }
+        PatternKind::Group { pattern } => {
+            if let Some(p) = pattern {
+                walk_pattern(v, p);
+            }
         }
     }
 }
@@ -227,15 +360,32 @@ pub fn walk_statement<'a, V: Visitor<'a> + ?Sized>(v: &mut V, statement: &Statem
 pub fn walk_elements<'a, V: Visitor<'a> + ?Sized>(v: &mut V, elements: &[&'a TableElement<'a>]) {
     for element in elements {
         match element {
-            TableElement::Column(column) => match &column.kind {
-                ColumnKind::Physical { data_type, .. } | ColumnKind::Metadata { data_type, .. } => {
-                    walk_type(v, data_type)
+            TableElement::Column(column) => {
+                v.ident(&column.name);
+                match &column.kind {
+                    ColumnKind::Physical {
+                        data_type,
+                        constraint,
+                    } => {
+                        walk_type(v, data_type);
+                        if let Some(c) = constraint {
+                            walk_idents(v, c.name.iter());
+                        }
+                    }
+                    ColumnKind::Metadata { data_type, .. } => walk_type(v, data_type),
+                    ColumnKind::Computed { expr } => walk_expr(v, expr),
+                    ColumnKind::NameOnly => {}
                 }
-                ColumnKind::Computed { expr } => walk_expr(v, expr),
-                ColumnKind::NameOnly => {}
-            },
-            TableElement::Watermark(w) => walk_expr(v, &w.expr),
-            TableElement::Constraint(_) | TableElement::Error { .. } => {}
+            }
+            TableElement::Watermark(w) => {
+                walk_name(v, &w.rowtime);
+                walk_expr(v, &w.expr)
+            }
+            TableElement::Constraint(c) => {
+                walk_idents(v, c.name.iter());
+                walk_columns(v, &c.columns);
+            }
+            TableElement::Error { .. } => {}
         }
     }
 }
@@ -250,7 +400,6 @@ pub fn walk_type<'a, V: Visitor<'a> + ?Sized>(v: &mut V, ty: &'a DataTypeSyntax<
         TypeKind::Builtin { .. }
             | TypeKind::Raw { .. }
             | TypeKind::Interval { .. }
-            | TypeKind::UserDefined { .. }
             | TypeKind::Error
     ) {
         walk_nested_types(v, ty);
@@ -269,13 +418,14 @@ fn walk_nested_types<'a, V: Visitor<'a> + ?Sized>(v: &mut V, ty: &'a DataTypeSyn
         }
         TypeKind::Row { fields, .. } | TypeKind::Structured { fields, .. } => {
             for f in fields {
+                v.ident(&f.name);
                 walk_type(v, &f.data_type);
             }
         }
+        TypeKind::UserDefined { name } => walk_name(v, name),
         TypeKind::Builtin { .. }
         | TypeKind::Raw { .. }
         | TypeKind::Interval { .. }
-        | TypeKind::UserDefined { .. }
         | TypeKind::Error => {}
     }
 }
@@ -285,12 +435,12 @@ fn walk_nested_types<'a, V: Visitor<'a> + ?Sized>(v: &mut V, ty: &'a DataTypeSyn
 pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
     v.expr(expr);
     match &expr.kind {
-        ExprKind::Identifier(_)
-        | ExprKind::Literal(_)
-        | ExprKind::ContextVariable { .. }
-        | ExprKind::Descriptor { .. }
-        | ExprKind::QualifiedStar { .. }
-        | ExprKind::Error => {}
+        ExprKind::Identifier(name) | ExprKind::QualifiedStar { qualifier: name } => {
+            walk_name(v, name)
+        }
+        ExprKind::ContextVariable { name } => v.ident(name),
+        ExprKind::Descriptor { columns } => walk_idents(v, columns.iter()),
+        ExprKind::Literal(_) | ExprKind::Error => {}
         // Queries inside go to `Visitor::subquery`, which descends only when asked to.
         ExprKind::Subquery(q) | ExprKind::Exists(q) => v.subquery(q),
         ExprKind::InQuery { expr, query, .. } => {
@@ -312,6 +462,7 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
         ExprKind::TableArgument(arg) => {
             if let Some(name) = &arg.name {
                 v.table_name(name, name.span);
+                walk_name(v, name);
             }
             if let Some(q) = &arg.query {
                 v.subquery(q);
@@ -348,8 +499,10 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
         }
         ExprKind::Is { expr, test, .. } => {
             walk_expr(v, expr);
-            if let IsTest::DistinctFrom { other } = test {
-                walk_expr(v, other);
+            match test {
+                IsTest::DistinctFrom { other } => walk_expr(v, other),
+                IsTest::Json { kind } => walk_idents(v, kind.iter()),
+                _ => {}
             }
         }
         ExprKind::Between {
@@ -378,10 +531,12 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
             }
         }
         ExprKind::Call(call) => {
+            walk_name(v, &call.name);
             for e in &call.args {
                 walk_expr(v, e);
             }
-            for (_, e) in &call.named_args {
+            for (name, e) in &call.named_args {
+                v.ident(name);
                 walk_expr(v, e);
             }
             if let Some(e) = &call.filter {
@@ -390,13 +545,10 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
             for o in &call.within_group {
                 walk_expr(v, &o.expr);
             }
-            if let Some(super::Over::Spec { spec }) = call.window {
-                for e in &spec.partition_by {
-                    walk_expr(v, e);
-                }
-                for o in &spec.order_by {
-                    walk_expr(v, &o.expr);
-                }
+            match call.window {
+                Some(super::Over::Spec { spec }) => walk_window_spec(v, spec),
+                Some(super::Over::Named { name }) => v.ident(name),
+                None => {}
             }
         }
         ExprKind::Cast {
@@ -424,11 +576,13 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
                 walk_expr(v, e);
             }
         }
-        ExprKind::Extract { expr, .. }
-        | ExprKind::FloorCeil { expr, .. }
-        | ExprKind::FieldAccess { expr, .. }
-        | ExprKind::DatetimeInterval { expr, .. }
-        | ExprKind::Nested(expr) => walk_expr(v, expr),
+        ExprKind::Extract { expr, unit }
+        | ExprKind::FloorCeil { expr, unit, .. }
+        | ExprKind::FieldAccess { expr, field: unit } => {
+            v.ident(unit);
+            walk_expr(v, expr);
+        }
+        ExprKind::DatetimeInterval { expr, .. } | ExprKind::Nested(expr) => walk_expr(v, expr),
         ExprKind::Position {
             needle,
             haystack,
@@ -466,7 +620,10 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, expr: &'a Expr<'a>) {
                 walk_expr(v, e);
             }
         }
-        ExprKind::TimestampArith { left, right, .. } => {
+        ExprKind::TimestampArith {
+            left, right, unit, ..
+        } => {
+            v.ident(unit);
             walk_expr(v, left);
             walk_expr(v, right);
         }
