@@ -174,47 +174,28 @@ mod oracle {
 #[cfg(test)]
 mod tests {
     use super::{oracle, Structure};
-    use serde_json::Value;
-    use std::path::{Path, PathBuf};
+    use flinkddl_test_support::fixtures::sql_files_under;
+    use flinkddl_test_support::oracle::read_jsonl;
+    use std::path::Path;
 
-    fn sql_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                sql_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "sql") {
-                out.push(path);
-            }
-        }
-    }
-
+    /// Every repository `.sql` file, then every case of the corpora of `../shared` present.
     fn scripts() -> Vec<(String, String)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut files = Vec::new();
-        for dir in ["fixtures", "grammar-tests"] {
-            sql_files(&root.join(dir), &mut files);
-        }
-        let mut scripts: Vec<(String, String)> = files
+        let mut scripts: Vec<(String, String)> = ["fixtures", "grammar-tests"]
             .iter()
-            .filter_map(|f| Some((f.display().to_string(), std::fs::read_to_string(f).ok()?)))
+            .flat_map(|dir| sql_files_under(&root.join(dir)))
+            .filter_map(|f| Some((f.display().to_string(), std::fs::read_to_string(&f).ok()?)))
             .collect();
         for corpus in ["conformance", "queries", "realworld"] {
             let file = root.join("../shared").join(corpus).join("cases.jsonl");
-            let Ok(text) = std::fs::read_to_string(file) else {
+            if !file.exists() {
                 continue;
-            };
-            scripts.extend(
-                text.lines()
-                    .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-                    .filter_map(|v| {
-                        let id = v.get("id")?.as_str()?.to_string();
-                        let sql = v.get("sql")?.as_str()?.to_string();
-                        Some((id, sql))
-                    }),
-            );
+            }
+            scripts.extend(read_jsonl(&file).iter().filter_map(|v| {
+                let id = v.get("id")?.as_str()?.to_string();
+                let sql = v.get("sql")?.as_str()?.to_string();
+                Some((id, sql))
+            }));
         }
         scripts
     }

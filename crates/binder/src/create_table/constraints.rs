@@ -3,10 +3,10 @@
 //! it.
 
 use super::columns::Col;
-use super::typo::similar;
 use crate::like::{LikeStrategies, Strategy};
 use crate::schema::*;
 use crate::Binder;
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, TableElement};
 
@@ -164,7 +164,7 @@ impl Binder<'_> {
                             self.line_col_text(*col_span)
                         ),
                     );
-                    if let Some(s) = similar(col, columns.iter().map(|c| c.name.as_str())) {
+                    if let Some(s) = closest(col, columns.iter().map(|c| c.name.as_str())) {
                         d = d
                             .with_help(format!("did you mean `{s}`?"))
                             .with_fix(flinkddl_syntax::rename_fix(*col_span, s));

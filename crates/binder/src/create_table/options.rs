@@ -3,10 +3,10 @@
 //! columns.
 
 use super::columns::Col;
-use super::typo::similar;
 use crate::like::{LikeStrategies, Strategy};
 use crate::schema::*;
 use crate::Binder;
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast;
 
@@ -63,7 +63,7 @@ impl Binder<'_> {
                         columns.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
                     ),
                 );
-                if let Some(s) = similar(key.value, columns.iter().map(|c| c.name.as_str())) {
+                if let Some(s) = closest(key.value, columns.iter().map(|c| c.name.as_str())) {
                     d = d
                         .with_help(format!("did you mean `{s}`?"))
                         .with_fix(flinkddl_syntax::rename_fix(key.span, s));

@@ -1,16 +1,8 @@
 //! Did-you-mean for names (through `flinkddl_diagnostics::suggest`, the one rule every
-//! suggestion follows): the closest name ([`similar`]) and the tables a missing one may be a
+//! suggestion follows): the tables a missing one may be a
 //! typo of.
 
 use crate::Binder;
-
-/// The closest name, if it is close enough to be a typo.
-pub(crate) fn similar<'a>(
-    name: &str,
-    candidates: impl Iterator<Item = &'a str>,
-) -> Option<&'a str> {
-    flinkddl_diagnostics::suggest::closest(name, candidates)
-}
 
 impl Binder<'_> {
     /// A table name close to `name`, among the most recently created tables (ties go to the

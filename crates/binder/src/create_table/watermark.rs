@@ -3,10 +3,10 @@
 //! rowtime's and the expression's types, one watermark), and the rowtime column marked.
 
 use super::columns::{expr_text, Col};
-use super::typo::similar;
 use crate::like::{LikeStrategies, Strategy};
 use crate::schema::*;
 use crate::Binder;
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, TableElement};
 use flinkddl_types::{DataType, LogicalTypeRoot, TimestampKind};
@@ -168,7 +168,7 @@ impl Binder<'_> {
                     available()
                 ),
             );
-            if let Some(s) = similar(first, columns.iter().map(|c| c.name.as_str())) {
+            if let Some(s) = closest(first, columns.iter().map(|c| c.name.as_str())) {
                 d = d.with_help(format!("did you mean `{s}`?"));
                 if let Some(name) = w.rowtime.parts.first() {
                     d = d.with_fix(flinkddl_syntax::rename_fix(name.span, s));

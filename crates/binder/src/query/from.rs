@@ -3,10 +3,11 @@
 
 use super::match_recognize::{match_recognize_names, match_recognize_output};
 use super::scope::{named, Columns, FrameScope, Relation, TableColumns};
-use super::{fail, plural, record, similar_name, time, types, Name, Res, Resolver};
+use super::{fail, plural, record, time, types, Name, Res, Resolver};
 use crate::catalog::{CatalogObject, Lookup};
 use crate::ctas::query_type;
 use crate::Binder;
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, ExprKind};
 use flinkddl_types::DataType;
@@ -527,7 +528,7 @@ impl Resolver<'_, '_> {
                             n.span,
                             format!("Unknown identifier '{}'", n.value),
                         );
-                        if let Some(s) = similar_name(n.value, columns.iter().map(Name::as_str)) {
+                        if let Some(s) = closest(n.value, columns.iter().map(Name::as_str)) {
                             d = d
                                 .with_help(format!("did you mean `{s}`?"))
                                 .with_fix(flinkddl_syntax::rename_fix(n.span, s));

@@ -2,7 +2,8 @@
 //! planner's rules on what the query writes into the sink ([`super::sink`], [`super::changelog`]).
 
 use super::spares::keep;
-use super::{changelog, fail, plural, similar_name, sink, time, Name, Res, Resolver};
+use super::{changelog, fail, plural, sink, time, Name, Res, Resolver};
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast;
 use flinkddl_types::DataType;
@@ -137,7 +138,7 @@ impl Resolver<'_, '_> {
                                 "`{}` is a virtual metadata column: it is read-only",
                                 c.value
                             ),
-                            None => match similar_name(c.value, writable()) {
+                            None => match closest(c.value, writable()) {
                                 Some(s) => {
                                     guess = Some(flinkddl_syntax::rename_fix(c.span, s));
                                     format!("did you mean `{s}`?")

@@ -2,7 +2,8 @@
 //! `ONE ROW PER MATCH` gives. Apart from [`super::from`], as a pattern has names of its own.
 
 use super::scope::{Columns, Relation};
-use super::{similar_name, Name, Res};
+use super::{Name, Res};
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, ExprKind};
 use flinkddl_types::DataType;
@@ -138,7 +139,7 @@ pub(super) fn match_recognize_names(mr: &ast::MatchRecognize, input: &Relation) 
                             column.value, var.value
                         ),
                     );
-                    if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
+                    if let Some(s) = closest(column.value, cols.iter().map(Name::as_str)) {
                         d = d
                             .with_help(format!("did you mean `{s}`?"))
                             .with_fix(flinkddl_syntax::rename_fix(column.span, s));

@@ -392,11 +392,6 @@ fn plural(n: usize, what: &str) -> String {
     }
 }
 
-/// The closest name, if it is close enough to be a typo, for help texts.
-fn similar_name<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    flinkddl_diagnostics::suggest::closest(name, candidates)
-}
-
 /// Whether an expression under `roots` (outside subqueries) passes `test`.
 pub(super) fn any_expr<'e>(
     roots: impl IntoIterator<Item = &'e ast::Expr<'e>>,

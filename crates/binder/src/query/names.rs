@@ -5,8 +5,9 @@
 use super::scope::{named, peeked_field, same, FrameScope, Relation};
 use super::spares::keep;
 use super::typing::{expr_address, one_part_kind, Typeability};
-use super::{fail, plural, similar_name, Name, Res, Resolver};
+use super::{fail, plural, Name, Res, Resolver};
 use crate::expr::{FunctionKind, Scope};
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, visit, ExprKind};
 
@@ -167,7 +168,7 @@ impl Resolver<'_, '_> {
                         message.push_str(&format!("; did you mean '{s}'?"));
                     }
                     let mut d = Diagnostic::new(Code::UnknownQueryColumn, column.span, message);
-                    if let Some(s) = similar_name(column.value, cols.iter().map(Name::as_str)) {
+                    if let Some(s) = closest(column.value, cols.iter().map(Name::as_str)) {
                         d = d
                             .with_help(format!("did you mean `{s}`?"))
                             .with_fix(flinkddl_syntax::rename_fix(column.span, s));
@@ -237,7 +238,7 @@ impl Resolver<'_, '_> {
                 .iter()
                 .flat_map(|f| f.relations.iter().filter_map(|r| r.name.as_deref()))
                 .collect();
-            d = match similar_name(first.value, names.iter().copied()) {
+            d = match closest(first.value, names.iter().copied()) {
                 Some(s) => d
                     .with_help(format!("did you mean `{s}`?"))
                     .with_fix(flinkddl_syntax::rename_fix(first.span, s)),
@@ -279,7 +280,7 @@ impl Resolver<'_, '_> {
         }
         if let Some(s) = case_only
             .copied()
-            .or_else(|| similar_name(first.value, visible.iter().copied()))
+            .or_else(|| closest(first.value, visible.iter().copied()))
         {
             d = d
                 .with_help(format!("did you mean `{s}`?"))

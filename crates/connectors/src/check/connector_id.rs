@@ -3,11 +3,11 @@
 //! know (an older Flink's, a typo of a known one, or an in-house connector).
 
 use super::messages::{concat, exact, quote, text, FAILS_AT_READ_OR_WRITE};
-use super::suggest::did_you_mean;
 use super::Usage;
 use crate::catalogue::Catalogue;
 use crate::spans::TableSpans;
 use flinkddl_binder::schema::TableSchema;
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic, Severity};
 
 /// Flink 1.10 property keys (the pre-1.11 `connector.type` style) and their Flink 2.x keys:
@@ -158,7 +158,7 @@ pub(super) fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSp
         )))
         .with_unsafe_fix(span, quote(new), exact(format_args!("write '{new}'")));
     }
-    if let Some(best) = did_you_mean(id, catalogue.connectors().map(|c| c.id.as_str())) {
+    if let Some(best) = closest(id, catalogue.connectors().map(|c| c.id.as_str())) {
         return Diagnostic::new(
             Code::ConnectorTypo,
             span,

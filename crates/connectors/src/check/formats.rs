@@ -2,10 +2,10 @@
 //! a format the catalogue lacks, a bulk format for a streaming connector.
 
 use super::messages::{concat, exact, quote, text};
-use super::suggest::did_you_mean;
 use super::Checker;
 use crate::model::{FormatSlot, FormatSpec, Side};
 use crate::resolve::{ResolvedFormat, SlotOutcome};
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic, Severity};
 
 impl<'a> Checker<'a> {
@@ -75,7 +75,7 @@ impl<'a> Checker<'a> {
         let span = self.spans.value(&slot.option);
         match spec {
             None => {
-                let best = did_you_mean(id, self.catalogue.formats().map(|f| f.id.as_str()));
+                let best = closest(id, self.catalogue.formats().map(|f| f.id.as_str()));
                 let d = match best {
                     Some(best) => Diagnostic::new(
                         Code::ConnectorTypo,

@@ -2,10 +2,10 @@
 //! writable when the table is written.
 
 use super::messages::{concat, exact};
-use super::suggest::did_you_mean;
 use super::Checker;
 use crate::model::{ConnectorSpec, MetadataSpec};
 use flinkddl_binder::schema::{ColumnKind, TableSchema};
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_types::{parse_logical_type, supports_explicit_cast, DataType};
 
@@ -149,7 +149,7 @@ impl<'a> Checker<'a> {
                 known.push(exact(format_args!("{prefix}{}", m.key)));
             }
         }
-        if let Some(best) = did_you_mean(key, known.iter().map(String::as_str)) {
+        if let Some(best) = closest(key, known.iter().map(String::as_str)) {
             return Some(exact(format_args!("did you mean '{best}'?")));
         }
         if known.is_empty() {

@@ -3,12 +3,13 @@
 //! unknown or a missing key.
 
 use super::messages::{concat, exact, quote, text, Verdict};
-use super::suggest::{closest_format_option, did_you_mean, did_you_mean_value};
+use super::suggest::{closest_format_option, did_you_mean_value};
 use super::Checker;
 use crate::model::{ConnectorSpec, OptionSpec, OptionType, Side};
 use crate::resolve::KeyClass;
 use crate::values::{check_value, numeric_value, quoted_list};
 use flinkddl_binder::schema::TableSchema;
+use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::suggest::KeyBag;
 use flinkddl_diagnostics::suggest::Word;
 use flinkddl_diagnostics::{Code, Diagnostic, Severity, Span};
@@ -65,7 +66,7 @@ impl<'a> Checker<'a> {
                         .iter()
                         .filter(|c| c.is_physical())
                         .map(|c| c.name.as_str());
-                    if let Some(best) = did_you_mean(column, physical_names) {
+                    if let Some(best) = closest(column, physical_names) {
                         d = d.with_help(concat(&["did you mean column '", best, "'?"]));
                         if self.spans.has_key(key) {
                             // The key of the column meant: the pattern's `#` is where it goes.

@@ -5,7 +5,7 @@
 use crate::model::FormatSpec;
 use flinkddl_diagnostics::suggest::Word;
 
-/// [`did_you_mean`] among a format's option keys, with their letters from its index.
+/// `suggest::closest` among a format's option keys, with their letters from its index.
 pub(super) fn closest_format_option<'a>(word: &str, spec: &'a FormatSpec) -> Option<&'a str> {
     let bags = &spec.option_index().bags;
     Word::new(word).closest_with(
@@ -14,14 +14,6 @@ pub(super) fn closest_format_option<'a>(word: &str, spec: &'a FormatSpec) -> Opt
             .zip(bags)
             .map(|(o, bag)| (o.key.as_str(), bag.as_ref())),
     )
-}
-
-/// The closest candidate, if close enough to be a likely typo.
-pub(crate) fn did_you_mean<'a>(
-    word: &str,
-    candidates: impl Iterator<Item = &'a str>,
-) -> Option<&'a str> {
-    flinkddl_diagnostics::suggest::closest(word, candidates)
 }
 
 pub(super) fn did_you_mean_value<'v>(value: &str, values: &'v [String]) -> Option<&'v str> {
@@ -37,5 +29,5 @@ pub(super) fn did_you_mean_value<'v>(value: &str, values: &'v [String]) -> Optio
     }) {
         return Some(v);
     }
-    did_you_mean(value, values.iter().map(String::as_str))
+    flinkddl_diagnostics::suggest::closest(value, values.iter().map(String::as_str))
 }
