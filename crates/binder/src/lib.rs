@@ -2,7 +2,7 @@
 //! Flink's verdict on every rule (`SqlConstraintValidator`, `SqlCreateTableConverter` with
 //! `MergeTableLikeUtil`, `DefaultSchemaResolver`, the catalog manager).
 //!
-//! It applies the statements in order to a session [`catalog::Catalog`] that starts as
+//! It applies the statements in order to a [`SessionCatalog`] that starts as
 //! Flink's (`default_catalog.default_database`, streaming mode). It works on the syntax
 //! crate's AST and the types crate's `DataType`, does no I/O and renders nothing. Connector
 //! and format options are not validated here (Flink checks them only when a table is used:
@@ -11,7 +11,6 @@
 
 mod alter;
 mod builder;
-pub mod catalog;
 mod create_table;
 mod ctas;
 pub mod expr;
@@ -24,15 +23,16 @@ pub mod resume;
 pub mod schema;
 pub mod semantic;
 pub mod session;
+pub mod session_catalog;
 mod statements;
 pub mod uses;
 mod versions;
 
 pub use builder::TableSchemaBuilder;
-use catalog::Catalog;
 use flinkddl_diagnostics::{Diagnostic, LineIndex};
 use flinkddl_syntax::Parse;
 use schema::TableSchema;
+use session_catalog::SessionCatalog;
 use std::sync::Arc;
 
 /// The result of binding a script.
@@ -71,7 +71,7 @@ pub struct BindOptions {
 
 /// Answers whether Flink could create a *source* for reading a table: a view or a CTAS whose
 /// query reads the table fails at CREATE time when it cannot (Flink builds the source while
-/// converting the query). Implemented outside the binder, by the connector catalogue.
+/// converting the query). Implemented outside the binder, by the connector facts.
 pub trait SourceCheck {
     /// `Some(message)` when Flink cannot create a source for `table`. A function of the table
     /// alone: the binder asks once per table value and reuses the answer for later reads.
@@ -124,7 +124,7 @@ impl<'a> Binder<'a> {
         Binder {
             source,
             line_index: std::cell::OnceCell::new(),
-            catalog: Catalog::default(),
+            catalog: SessionCatalog::default(),
             diagnostics: Vec::new(),
             type_failed: false,
             statement_index: 0,
@@ -163,7 +163,7 @@ impl<'a> Binder<'a> {
         prelude: &prelude::Prelude,
     ) -> Self {
         let mut binder = Binder::new(source, options, source_check);
-        binder.catalog = Catalog::continuing(&prelude.catalog);
+        binder.catalog = SessionCatalog::continuing(&prelude.catalog);
         binder.prelude_declared =
             (!prelude.declared.is_empty()).then(|| Arc::clone(&prelude.declared));
         binder.user_functions = prelude.user_functions.clone();
@@ -212,7 +212,7 @@ impl<'a> Binder<'a> {
 
     /// Whether a CREATE of this script or of the prelude's files named `path` (created or
     /// not): a later use of one that failed gets no second error.
-    pub(crate) fn is_declared(&self, path: &catalog::ObjectPath) -> bool {
+    pub(crate) fn is_declared(&self, path: &session_catalog::ObjectPath) -> bool {
         self.declared.contains(path)
             || self
                 .prelude_declared
@@ -301,7 +301,7 @@ pub(crate) struct Binder<'a> {
     pub source: &'a str,
     /// Built on the first message that quotes a line and column (most scripts need none).
     pub line_index: std::cell::OnceCell<LineIndex>,
-    pub catalog: Catalog,
+    pub catalog: SessionCatalog,
     pub diagnostics: Vec<Diagnostic>,
     /// Set when resolving a type reported an error (so the column is not reported again).
     pub type_failed: bool,
@@ -314,7 +314,7 @@ pub(crate) struct Binder<'a> {
     pub paths: uses::PathInterner,
     /// Every table and view a CREATE statement so far names, created or not: a later statement
     /// that uses one that failed gets no second error (the CREATE's error is the one to fix).
-    pub declared: foldhash::HashSet<Arc<catalog::ObjectPath>>,
+    pub declared: foldhash::HashSet<Arc<session_catalog::ObjectPath>>,
     /// The columns of the CTAS query `check_query` just resolved, when all are known.
     pub query_output: Option<Vec<(String, flinkddl_types::DataType)>>,
     /// The columns of the view query `check_query` just resolved, when every name is known.
@@ -335,7 +335,7 @@ pub(crate) struct Binder<'a> {
     /// (or did not parse), with the column names it wrote. Flink has no such table, so no
     /// verdict reads this; the model resolves the names of queries over it, so an editor
     /// still knows them while the DDL is being fixed.
-    pub failed_tables: foldhash::HashMap<catalog::ObjectPath, Arc<[String]>>,
+    pub failed_tables: foldhash::HashMap<session_catalog::ObjectPath, Arc<[String]>>,
     /// [`SourceCheck::cannot_read`]'s answer for each table read without a hint, by the
     /// address of its `Arc` (kept here, so the address is not reused while the entry lives):
     /// a table read by many queries is checked once.
@@ -356,11 +356,12 @@ pub(crate) struct Binder<'a> {
     pub script: prelude::ScriptId,
     /// Where this script's CREATE statements name tables and views, when it is a project's
     /// file (for the prelude it leaves: [`prelude::Prelude::definition`]).
-    pub defined: Vec<(catalog::ObjectPath, prelude::Definition)>,
+    pub defined: Vec<(session_catalog::ObjectPath, prelude::Definition)>,
     /// The prelude's definitions, when continuing one (shared).
-    pub prelude_definitions: Arc<foldhash::HashMap<catalog::ObjectPath, prelude::Definition>>,
+    pub prelude_definitions:
+        Arc<foldhash::HashMap<session_catalog::ObjectPath, prelude::Definition>>,
     /// The names the prelude's catalog files declared (see `declared`), when continuing one.
-    pub prelude_declared: Option<Arc<foldhash::HashSet<Arc<catalog::ObjectPath>>>>,
+    pub prelude_declared: Option<Arc<foldhash::HashSet<Arc<session_catalog::ObjectPath>>>>,
 }
 
 impl Binder<'_> {
@@ -496,7 +497,7 @@ impl Binder<'_> {
     pub(crate) fn check_readable(
         &mut self,
         table: &Arc<TableSchema>,
-        path: &catalog::ObjectPath,
+        path: &session_catalog::ObjectPath,
         span: flinkddl_diagnostics::Span,
     ) -> Result<(), ()> {
         let Some(check) = self.source_check else {

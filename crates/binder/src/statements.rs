@@ -1,7 +1,7 @@
 //! Statements other than CREATE TABLE: catalogs, databases, USE, views, DROP, ALTER TABLE.
 
-use crate::catalog::{CatalogObject, Lookup, ViewDef};
 use crate::schema::object_identifier;
+use crate::session_catalog::{CatalogObject, Lookup, ViewDef};
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, ObjectKind, StatementKind, Use};
@@ -295,7 +295,7 @@ impl Binder<'_> {
     pub(crate) fn report_missing(
         &mut self,
         span: flinkddl_diagnostics::Span,
-        path: &crate::catalog::ObjectPath,
+        path: &crate::session_catalog::ObjectPath,
         message: String,
         help: &str,
     ) {

@@ -17,8 +17,8 @@
 //! with the session's current catalog and database at that statement, as the binder qualifies
 //! every other name. A name may be a view; those match no created table and are harmless.
 
-use crate::catalog::{CatalogObject, Lookup, ObjectPath, PathRef};
 use crate::schema::object_identifier;
+use crate::session_catalog::{CatalogObject, Lookup, ObjectPath, PathRef};
 use crate::Binder;
 use flinkddl_diagnostics::Span;
 use flinkddl_diagnostics::{Code, Diagnostic};

@@ -267,7 +267,7 @@ impl Context<'_> {
             .rfind(same)
             .or_else(|| self.analysis.tables.iter().find(same))
             .or_else(|| {
-                use crate::binder::catalog::{CatalogObject, Lookup};
+                use crate::binder::session_catalog::{CatalogObject, Lookup};
                 match self.project?.prelude.catalog().lookup(path) {
                     Lookup::Found(CatalogObject::Table(t)) => Some(t),
                     _ => None,

@@ -1,15 +1,15 @@
 //! Signature help: inside a function call's parentheses, the function's signatures from the
-//! binder's function catalogue (`crates/binder/data/functions.toml`, read through
+//! binder's built-in function table (`crates/binder/data/functions.toml`, read through
 //! `binder::expr::builtin_function`) or the CREATE FUNCTION that made it, with the parameter
 //! the cursor is on. Read from the tokens before the cursor (the call is usually half-typed):
 //! the innermost open `(` after a function's name, and the commas, keywords (`FROM`, `AS`) and
-//! argument names (`SIZE =>`) before the cursor at that depth. Where the catalogue has no
+//! argument names (`SIZE =>`) before the cursor at that depth. Where the function table has no
 //! signature (a windowing table function in `FROM TABLE(...)`, a group window, a function with
-//! its own syntax such as `EXTRACT(unit FROM t)`), [`catalogue::syntax_function`] and
-//! [`catalogue::window_table_function`] give one.
+//! its own syntax such as `EXTRACT(unit FROM t)`), [`reference::syntax_function`] and
+//! [`reference::window_table_function`] give one.
 
-use crate::catalogue;
 use crate::context::{ident_value, keyword};
+use crate::reference;
 use crate::Analysis;
 use flinkddl::syntax::ast::{self, StatementKind};
 use flinkddl::syntax::{Keyword, Token, TokenKind};
@@ -265,13 +265,13 @@ fn signatures(
         Callee::Builtin(info) => {
             // CUMULATE is only a table function; TUMBLE, HOP and SESSION are group windows
             // too, in GROUP BY.
-            let window = catalogue::window_table_function(info.name)
-                .filter(|_| call.table_function || catalogue::syntax_function(info.name).is_none());
+            let window = reference::window_table_function(info.name)
+                .filter(|_| call.table_function || reference::syntax_function(info.name).is_none());
             if let Some(window) = window {
                 return Some(syntax_signatures(window, &call.marks, window.documentation));
             }
-            let syntax = catalogue::syntax_function(info.name);
-            // The catalogue's own signatures first, where it has them (SUBSTRING's commas).
+            let syntax = reference::syntax_function(info.name);
+            // The function table's own signatures first, where it has them (SUBSTRING's commas).
             let mut out = match syntax {
                 Some(_) if info.parameters.is_empty() => Vec::new(),
                 _ => builtin_signatures(&info, call.argument),
@@ -291,7 +291,7 @@ fn signatures(
                 let documentation = format!(
                     "{}\n\n{}",
                     syntax.documentation,
-                    catalogue::function_facts(&info)
+                    reference::function_facts(&info)
                 );
                 out.extend(syntax_signatures(syntax, &call.marks, &documentation));
             }
@@ -337,7 +337,7 @@ fn builtin_signatures(
     info: &flinkddl::binder::expr::FunctionInfo,
     argument: usize,
 ) -> Vec<Signature> {
-    let documentation = catalogue::function_facts(info);
+    let documentation = reference::function_facts(info);
     if info.parameters.is_empty() {
         // Any operands (or a function flinkddl knows but does not describe): the arity only.
         let arity = match info.max_args {
@@ -387,10 +387,11 @@ fn builtin_signatures(
         .collect()
 }
 
-/// The signatures of a function the catalogue does not describe ([`catalogue::SyntaxFunction`]):
-/// parameters after the first are separated by a comma, or by the keyword that starts them.
+/// The signatures of a function the function table does not describe
+/// ([`reference::SyntaxFunction`]): parameters after the first are separated by a comma, or by the
+/// keyword that starts them.
 fn syntax_signatures(
-    function: &catalogue::SyntaxFunction,
+    function: &reference::SyntaxFunction,
     marks: &[Mark],
     documentation: &str,
 ) -> Vec<Signature> {
@@ -424,8 +425,8 @@ fn syntax_signatures(
 /// `NAME =>` is the parameter of that name. `None` when the signature does not fit them (too many commas, an unknown
 /// name, a keyword of another of the function's signatures).
 fn syntax_parameter(
-    function: &catalogue::SyntaxFunction,
-    params: &[catalogue::SyntaxParameter],
+    function: &reference::SyntaxFunction,
+    params: &[reference::SyntaxParameter],
     marks: &[Mark],
 ) -> Option<usize> {
     // Named arguments (Calcite takes all named or none): the argument's name says which, else

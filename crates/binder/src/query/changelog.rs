@@ -13,8 +13,8 @@
 //! rule below was checked with the oracle (`plan_dml`).
 
 use super::{any_expr, Resolver};
-use crate::catalog::{CatalogObject, Lookup};
 use crate::expr::{function_kind, FunctionKind};
+use crate::session_catalog::{CatalogObject, Lookup};
 use flinkddl_syntax::ast::{self, ExprKind};
 
 /// The changes a query emits.

@@ -4,8 +4,8 @@
 use super::match_recognize::{match_recognize_names, match_recognize_output};
 use super::scope::{named, Columns, FrameScope, Relation, TableColumns};
 use super::{fail, plural, record, time, types, Name, Res, Resolver};
-use crate::catalog::{CatalogObject, Lookup};
 use crate::ctas::query_type;
+use crate::session_catalog::{CatalogObject, Lookup};
 use crate::Binder;
 use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};

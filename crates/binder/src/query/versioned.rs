@@ -3,7 +3,7 @@
 //! only in a statement that is planned.
 
 use super::{Name, Res, Resolver};
-use crate::catalog::{CatalogObject, Lookup};
+use crate::session_catalog::{CatalogObject, Lookup};
 use flinkddl_diagnostics::{Code, Diagnostic, Feature};
 use flinkddl_syntax::ast::{self, visit};
 

@@ -4,8 +4,8 @@
 
 use super::columns::{is_timestamp_type, ColumnInfo};
 use super::{quote_ident, Collector, CompletionKind, EXPRESSION_KEYWORDS};
-use crate::catalogue;
 use crate::index::TablePath;
+use crate::reference;
 use crate::scope;
 use crate::Analysis;
 use flinkddl::binder::semantic::{ColumnSource, QueryScope, ScopeItem, ScopeItemKind};
@@ -79,7 +79,7 @@ impl Collector<'_> {
                 .first()
                 .cloned()
                 .unwrap_or_else(|| format!("{name}(...)"));
-            let doc = catalogue::describe_function(&info);
+            let doc = reference::describe_function(&info);
             let item = self.push(
                 name,
                 CompletionKind::Function,
