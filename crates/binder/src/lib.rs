@@ -252,7 +252,8 @@ impl<'a> Binder<'a> {
             self.check_statement_sources(statement, first_use, &read, &hints)?;
             Ok(resolved)
         });
-        // Applying the statement looks nothing up in it.
+        // No step after the source checks reads the lookups: their list is kept for the next
+        // statement (so the last one's tables are not held either).
         self.caches.read_tables = read.into_spare();
         let resolved = resolved?;
         self.check_call(statement);
@@ -261,7 +262,7 @@ impl<'a> Binder<'a> {
     }
 
     /// A CREATE TABLE's table for the model: its written columns when it `failed` (see
-    /// [`Binder::failed_tables`]), forgotten when it was created.
+    /// [`Declarations::failed_tables`]), forgotten when it was created.
     pub(crate) fn note_model_table(
         &mut self,
         statement: &flinkddl_syntax::ast::Statement,

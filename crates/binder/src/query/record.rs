@@ -30,7 +30,7 @@ pub(super) enum Origin {
         cte: Option<Span>,
     },
     /// A table a CREATE TABLE of the script declared and failed to create: unknown to Flink,
-    /// its written columns known to the model (`Binder::failed_tables`).
+    /// its written columns known to the model (`Declarations::failed_tables`).
     Declared {
         path: Arc<ObjectPath>,
         columns: super::Columns,
