@@ -408,7 +408,8 @@ impl Binder<'_> {
         for w in &watermarks {
             if let Some(c) = columns.iter_mut().find(|c| c.name == w.rowtime) {
                 c.data_type = c.data_type.take().map(|t| {
-                    self.type_cache
+                    self.caches
+                        .type_cache
                         .intern(DataType::clone(&t).with_timestamp_kind(TimestampKind::Rowtime))
                 });
             }
@@ -436,7 +437,9 @@ impl Binder<'_> {
         for (index, stored, outcome) in crate::create_table::rebind_inherited_computed(columns) {
             let c = &mut columns[index];
             match outcome {
-                ExprOutcome::Typed(t) => c.data_type = Some(self.type_cache.intern(t.data_type)),
+                ExprOutcome::Typed(t) => {
+                    c.data_type = Some(self.caches.type_cache.intern(t.data_type))
+                }
                 ExprOutcome::NotTyped { .. } => c.data_type = None,
                 ExprOutcome::Rejected(diags) => {
                     // The spans are in the stored text: point at the statement.
@@ -544,16 +547,15 @@ impl Binder<'_> {
         match &def.kind {
             AstKind::Physical { data_type, .. } | AstKind::Metadata { data_type, .. } => {
                 columns[index].data_type = self.resolve_type(data_type);
-                if columns[index].data_type.is_none() && self.type_failed {
-                    self.type_failed = false;
-                    return Err(());
+                match columns[index].data_type {
+                    Some(_) => Ok(()),
+                    None => Err(()),
                 }
-                Ok(())
             }
             AstKind::Computed { expr } => {
                 let typed = self.type_expression(expr, columns, |c| !c.is_computed())?;
                 if let Some((t, stored)) = typed {
-                    columns[index].data_type = Some(self.type_cache.intern(t));
+                    columns[index].data_type = Some(self.caches.type_cache.intern(t));
                     columns[index].kind = ColumnKind::computed(stored, true);
                 }
                 Ok(())

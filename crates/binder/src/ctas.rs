@@ -1,6 +1,6 @@
 //! CREATE TABLE ... AS SELECT and [CREATE OR] REPLACE TABLE ... AS SELECT: the new table's
-//! schema is the columns the query resolver derived for its query (`query_output`), when it
-//! knows them all.
+//! schema is the columns the query resolver derived for its query (`Resolved::query_output`,
+//! which `Binder::check_query` returns), when it knows them all.
 
 use crate::create_table::{distribution_from_ast, finish_columns, Col};
 use crate::expr::{ExprOutcome, Scope};
@@ -84,16 +84,19 @@ pub(crate) fn query_type(t: &DataType) -> DataType {
 }
 
 impl Binder<'_> {
+    /// `derived`: the columns the query resolver derived, when it knows them all; `hints`:
+    /// the statement's dynamic table options.
     pub(crate) fn create_table_as(
         &mut self,
         ct: &ast::CreateTable,
         path: ObjectPath,
         query: &ast::QueryBody,
+        derived: Option<Vec<(String, DataType)>>,
+        hints: &[crate::hints::Hinted],
     ) -> Result<(), ()> {
-        // The columns the query resolver derived, when it knows them all (its names were
-        // checked already; the sources it reads are checked here, after them, as Flink does).
-        self.check_query_sources()?;
-        let derived = self.query_output.take();
+        // The query's names were checked already; the sources it reads are checked here, after
+        // them, as Flink does.
+        self.check_query_sources(hints)?;
         let mut complete = derived.is_some();
         let mut columns: Vec<Col> = derived
             .unwrap_or_default()
@@ -101,7 +104,7 @@ impl Binder<'_> {
             .map(|(name, data_type)| Col {
                 name: name.into(),
                 span: query.span,
-                data_type: Some(self.type_cache.intern(data_type)),
+                data_type: Some(self.caches.type_cache.intern(data_type)),
                 kind: ColumnKind::Physical,
                 comment: None,
                 from_base: false,
@@ -265,13 +268,14 @@ impl Binder<'_> {
 
     /// The sources of every table the statement's query reads, built (and failing) after the
     /// query's own checks, as Flink converts a CTAS.
-    fn check_query_sources(&mut self) -> Result<(), ()> {
+    fn check_query_sources(&mut self, hints: &[crate::hints::Hinted]) -> Result<(), ()> {
         // The statement's uses are the last ones recorded (statements record theirs in order).
         let first = self
+            .results
             .uses
             .iter()
             .rposition(|u| u.statement != self.statement_index)
             .map_or(0, |i| i + 1);
-        self.with_uses_from(first, |b, uses| b.check_sources(uses))
+        self.with_uses_from(first, |b, uses| b.check_sources(uses, hints))
     }
 }

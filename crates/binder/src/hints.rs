@@ -12,15 +12,16 @@ use nom::multi::{many0, separated_list0, separated_list1};
 use nom::sequence::{delimited, preceded, separated_pair};
 use nom::{IResult, Parser};
 
+/// A read's dynamic table options: the span of the FROM item's name (where the binder records
+/// the read) and the options its OPTIONS hints give.
+pub(crate) type Hinted = (Span, Vec<(String, String)>);
+
 /// The OPTIONS hints on each named FROM item of the statement's queries, by the span of the
 /// item's name (where the binder records the read).
-pub(crate) fn table_options(
-    source: &str,
-    statement: &ast::Statement,
-) -> Vec<(Span, Vec<(String, String)>)> {
+pub(crate) fn table_options(source: &str, statement: &ast::Statement) -> Vec<Hinted> {
     struct Hints<'s> {
         source: &'s str,
-        out: Vec<(Span, Vec<(String, String)>)>,
+        out: Vec<Hinted>,
     }
     impl visit::Visitor<'_> for Hints<'_> {
         fn subquery(&mut self, query: &ast::Query) {

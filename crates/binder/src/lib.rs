@@ -2,7 +2,7 @@
 //! Flink's verdict on every rule (`SqlConstraintValidator`, `SqlCreateTableConverter` with
 //! `MergeTableLikeUtil`, `DefaultSchemaResolver`, the catalog manager).
 //!
-//! It applies the statements in order to a [`SessionCatalog`] that starts as
+//! It applies the statements in order to a session [`SessionCatalog`] that starts as
 //! Flink's (`default_catalog.default_database`, streaming mode). It works on the syntax
 //! crate's AST and the types crate's `DataType`, does no I/O and renders nothing. Connector
 //! and format options are not validated here (Flink checks them only when a table is used:
@@ -20,10 +20,10 @@ pub mod prelude;
 pub mod print;
 mod query;
 pub mod resume;
+pub mod session_catalog;
 pub use flinkddl_schema as schema;
 pub mod semantic;
 pub mod session;
-pub mod session_catalog;
 mod statements;
 pub mod uses;
 mod versions;
@@ -125,30 +125,14 @@ impl<'a> Binder<'a> {
             source,
             line_index: std::cell::OnceCell::new(),
             catalog: SessionCatalog::default(),
-            diagnostics: Vec::new(),
-            type_failed: false,
             statement_index: 0,
-            created: Vec::new(),
-            uses: Vec::new(),
-            paths: Default::default(),
-            declared: foldhash::HashSet::default(),
-            query_output: None,
-            view_columns: None,
-            view_planner_error: None,
-            user_functions: Default::default(),
-            modules_loaded: false,
-            hint_options: Vec::new(),
-            model: options.record_model.then(Default::default),
-            failed_tables: Default::default(),
-            source_verdicts: foldhash::HashMap::default(),
-            relation_cache: Default::default(),
-            query_spares: Default::default(),
-            read_tables: Vec::new(),
-            type_cache: Default::default(),
-            script: 0,
-            defined: Vec::new(),
-            prelude_definitions: Arc::default(),
-            prelude_declared: None,
+            results: Results {
+                model: options.record_model.then(Default::default),
+                ..Results::default()
+            },
+            declarations: Declarations::default(),
+            project: ProjectState::default(),
+            caches: Caches::default(),
             options,
             source_check,
         }
@@ -164,15 +148,18 @@ impl<'a> Binder<'a> {
     ) -> Self {
         let mut binder = Binder::new(source, options, source_check);
         binder.catalog = SessionCatalog::continuing(&prelude.catalog);
-        binder.prelude_declared =
-            (!prelude.declared.is_empty()).then(|| Arc::clone(&prelude.declared));
-        binder.user_functions = prelude.user_functions.clone();
-        binder.modules_loaded = prelude.modules_loaded;
-        if binder.model.is_some() {
-            binder.failed_tables = prelude.failed_tables.clone();
+        binder.project = ProjectState {
+            script: prelude.scripts + 1,
+            defined: Vec::new(),
+            prelude_definitions: Arc::clone(&prelude.definitions),
+            prelude_declared: (!prelude.declared.is_empty()).then(|| Arc::clone(&prelude.declared)),
+        };
+        let declarations = &mut binder.declarations;
+        declarations.user_functions = prelude.user_functions.clone();
+        declarations.modules_loaded = prelude.modules_loaded;
+        if binder.results.model.is_some() {
+            declarations.failed_tables = prelude.failed_tables.clone();
         }
-        binder.script = prelude.scripts + 1;
-        binder.prelude_definitions = Arc::clone(&prelude.definitions);
         binder
     }
 
@@ -187,14 +174,16 @@ impl<'a> Binder<'a> {
     /// The prelude this binder's script leaves for the next (it continued `earlier`'s).
     pub(crate) fn take_prelude(&mut self) -> prelude::Prelude {
         let catalog = std::mem::take(&mut self.catalog).into_prelude();
-        let mut declared = self.prelude_declared.take().unwrap_or_default();
-        if !self.declared.is_empty() {
-            Arc::make_mut(&mut declared).extend(self.declared.iter().cloned());
+        let project = &mut self.project;
+        let declarations = &mut self.declarations;
+        let mut declared = project.prelude_declared.take().unwrap_or_default();
+        if !declarations.declared.is_empty() {
+            Arc::make_mut(&mut declared).extend(declarations.declared.iter().cloned());
         }
-        let mut definitions = std::mem::take(&mut self.prelude_definitions);
-        if !self.defined.is_empty() {
+        let mut definitions = std::mem::take(&mut project.prelude_definitions);
+        if !project.defined.is_empty() {
             let all = Arc::make_mut(&mut definitions);
-            for (path, definition) in self.defined.drain(..) {
+            for (path, definition) in project.defined.drain(..) {
                 // The first definition stands (a second CREATE of the name fails in Flink).
                 all.entry(path).or_insert(definition);
             }
@@ -202,10 +191,10 @@ impl<'a> Binder<'a> {
         prelude::Prelude {
             catalog,
             declared,
-            user_functions: std::mem::take(&mut self.user_functions),
-            modules_loaded: self.modules_loaded,
-            failed_tables: std::mem::take(&mut self.failed_tables),
-            scripts: self.script,
+            user_functions: std::mem::take(&mut declarations.user_functions),
+            modules_loaded: declarations.modules_loaded,
+            failed_tables: std::mem::take(&mut declarations.failed_tables),
+            scripts: project.script,
             definitions,
         }
     }
@@ -213,8 +202,9 @@ impl<'a> Binder<'a> {
     /// Whether a CREATE of this script or of the prelude's files named `path` (created or
     /// not): a later use of one that failed gets no second error.
     pub(crate) fn is_declared(&self, path: &session_catalog::ObjectPath) -> bool {
-        self.declared.contains(path)
+        self.declarations.declared.contains(path)
             || self
+                .project
                 .prelude_declared
                 .as_ref()
                 .is_some_and(|earlier| earlier.contains(path))
@@ -228,33 +218,51 @@ impl<'a> Binder<'a> {
         statement: &flinkddl_syntax::ast::Statement,
         broken: bool,
     ) {
-        let created_before = self.created.len();
+        let created_before = self.results.created.len();
         // What the chosen version does not have rejects the statement before it is converted
         // (its parser's error, or its converter's), as a syntax error does.
         let broken = broken || self.version_rejects(statement);
         if !broken {
             self.statement_index = index;
-            self.hint_options = hints::table_options(self.source, statement);
-            let first_use = self.uses.len();
+            let first_use = self.results.uses.len();
             self.record_uses(statement);
-            // Flink stops at a table the statement reads or inserts into that does not exist.
-            if self.check_tables_exist(statement, first_use).is_ok()
-                && self.check_query(statement).is_ok()
-                && self.check_statement_sources(statement, first_use).is_ok()
-            {
-                self.check_call(statement);
-                self.statement(statement);
-            }
+            let _ = self.convert(statement, first_use);
         }
         self.note_declared(statement);
         self.note_functions(statement);
-        if self.model.is_some() {
-            self.note_model_table(statement, broken || self.created.len() == created_before);
+        if self.results.model.is_some() {
+            self.note_model_table(
+                statement,
+                broken || self.results.created.len() == created_before,
+            );
         }
     }
 
+    /// Converts a statement whose uses are recorded from `first_use` on, as Flink does: each
+    /// step hands its result to the next, and the first that fails stops the statement.
+    fn convert(
+        &mut self,
+        statement: &flinkddl_syntax::ast::Statement,
+        first_use: usize,
+    ) -> Result<(), ()> {
+        let hints = hints::table_options(self.source, statement);
+        // Flink stops at a table the statement reads or inserts into that does not exist.
+        let read = self.check_tables_exist(statement, first_use)?;
+        let resolved = self.check_query(statement, &read).and_then(|resolved| {
+            self.check_statement_sources(statement, first_use, &read, &hints)?;
+            Ok(resolved)
+        });
+        // No step after the source checks reads the lookups: their list is kept for the next
+        // statement (so the last one's tables are not held either).
+        self.caches.read_tables = read.into_spare();
+        let resolved = resolved?;
+        self.check_call(statement);
+        self.statement(statement, resolved, &hints);
+        Ok(())
+    }
+
     /// A CREATE TABLE's table for the model: its written columns when it `failed` (see
-    /// [`Binder::failed_tables`]), forgotten when it was created.
+    /// [`Declarations::failed_tables`]), forgotten when it was created.
     pub(crate) fn note_model_table(
         &mut self,
         statement: &flinkddl_syntax::ast::Statement,
@@ -271,7 +279,7 @@ impl<'a> Binder<'a> {
             return;
         };
         if !failed {
-            self.failed_tables.remove(&path);
+            self.declarations.failed_tables.remove(&path);
             return;
         }
         let columns: Arc<[String]> = flinkddl_syntax::ast::visit::table_elements(statement)
@@ -281,7 +289,7 @@ impl<'a> Binder<'a> {
                 _ => None,
             })
             .collect();
-        self.failed_tables.insert(path, columns);
+        self.declarations.failed_tables.insert(path, columns);
     }
 }
 
@@ -296,46 +304,96 @@ pub fn statement_index(parse: &Parse, offset: u32) -> Option<usize> {
     parse.statement_at(offset)
 }
 
+/// The binder of one script. Each statement is bound in steps (its uses recorded, looked up,
+/// its query resolved, its sources checked, then the statement applied: one phase file each),
+/// and a step's result is its return value, handed to the next step; the binder holds only
+/// what outlives a statement, grouped by role below.
 pub(crate) struct Binder<'a> {
     pub source_check: Option<&'a dyn SourceCheck>,
     pub source: &'a str,
     /// Built on the first message that quotes a line and column (most scripts need none).
     pub line_index: std::cell::OnceCell<LineIndex>,
+    pub options: BindOptions,
     pub catalog: SessionCatalog,
-    pub diagnostics: Vec<Diagnostic>,
-    /// Set when resolving a type reported an error (so the column is not reported again).
-    pub type_failed: bool,
     /// The statement being bound.
     pub statement_index: usize,
-    pub options: BindOptions,
+    /// What the statements leave for the caller.
+    pub results: Results,
+    /// What the statements declare beyond the catalog.
+    pub declarations: Declarations,
+    /// Where the script stands in a project (its prelude and what it adds to the next one).
+    pub project: ProjectState,
+    /// Work kept so that it is done once.
+    pub caches: Caches<'a>,
+}
+
+/// What a script's statements leave for the caller ([`Bound`]), appended statement by
+/// statement (a checkpoint keeps their lengths).
+#[derive(Default)]
+pub(crate) struct Results {
+    pub diagnostics: Vec<Diagnostic>,
     pub created: Vec<(usize, Arc<TableSchema>)>,
     pub uses: Vec<uses::TableUse>,
-    /// The paths of `uses` and `declared`, one copy of each.
-    pub paths: uses::PathInterner,
+    /// The semantic model recorded so far, when [`BindOptions::record_model`] asks for it.
+    pub model: Option<semantic::SemanticModel>,
+}
+
+impl Results {
+    /// The script's [`Bound`], with the catalog's `tables`.
+    pub(crate) fn into_bound(self, tables: Vec<Arc<TableSchema>>) -> Bound {
+        Bound {
+            tables,
+            diagnostics: self.diagnostics,
+            created: self.created,
+            uses: self.uses,
+            model: self.model,
+        }
+    }
+}
+
+/// What the statements so far declare beyond the catalog, noted whether or not each
+/// succeeds (a checkpoint keeps a copy; a prelude passes it on).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Declarations {
     /// Every table and view a CREATE statement so far names, created or not: a later statement
     /// that uses one that failed gets no second error (the CREATE's error is the one to fix).
     pub declared: foldhash::HashSet<Arc<session_catalog::ObjectPath>>,
-    /// The columns of the CTAS query `check_query` just resolved, when all are known.
-    pub query_output: Option<Vec<(String, flinkddl_types::DataType)>>,
-    /// The columns of the view query `check_query` just resolved, when every name is known.
-    pub view_columns: Option<Vec<(String, Option<flinkddl_types::DataType>)>>,
-    /// What the planner of the script's Flink version rejects in the view query
-    /// `check_query` just resolved, reported where a planned statement reads the view.
-    pub view_planner_error: Option<Box<flinkddl_diagnostics::Diagnostic>>,
     /// The names (upper case) of the functions the script creates so far: user-defined, so
     /// their types are unknowable.
     pub user_functions: foldhash::HashSet<String>,
     /// A module other than `core` is loaded: any function name may be one of its functions.
     pub modules_loaded: bool,
-    /// The statement's dynamic table options (`/*+ OPTIONS(...) */`), by the read's name span.
-    pub hint_options: Vec<(flinkddl_diagnostics::Span, Vec<(String, String)>)>,
-    /// The semantic model recorded so far, when [`BindOptions::record_model`] asks for it.
-    pub model: Option<semantic::SemanticModel>,
     /// While the model is recorded: the tables a CREATE TABLE declared and failed to create
     /// (or did not parse), with the column names it wrote. Flink has no such table, so no
     /// verdict reads this; the model resolves the names of queries over it, so an editor
     /// still knows them while the DDL is being fixed.
     pub failed_tables: foldhash::HashMap<session_catalog::ObjectPath, Arc<[String]>>,
+}
+
+/// The script's place in a project: which script it is, what the prelude it continues
+/// declared and defined, and where it defines tables and views for the prelude it leaves.
+#[derive(Default)]
+pub(crate) struct ProjectState {
+    /// The script being bound (0 alone; the next of a prelude's when continuing one).
+    pub script: prelude::ScriptId,
+    /// Where this script's CREATE statements name tables and views, when it is a project's
+    /// file (for the prelude it leaves: [`prelude::Prelude::definition`]).
+    pub defined: Vec<(session_catalog::ObjectPath, prelude::Definition)>,
+    /// The prelude's definitions, when continuing one (shared).
+    pub prelude_definitions:
+        Arc<foldhash::HashMap<session_catalog::ObjectPath, prelude::Definition>>,
+    /// The names the prelude's catalog files declared (see [`Declarations::declared`]), when
+    /// continuing one.
+    pub prelude_declared: Option<Arc<foldhash::HashSet<Arc<session_catalog::ObjectPath>>>>,
+}
+
+/// Work the binder keeps so that it is done once, and buffers kept emptied from statement to
+/// statement: none of it is a result (without it every verdict would be the same, only
+/// slower).
+#[derive(Default)]
+pub(crate) struct Caches<'a> {
+    /// The paths of the uses and the declared names, one copy of each.
+    pub paths: uses::PathInterner,
     /// [`SourceCheck::cannot_read`]'s answer for each table read without a hint, by the
     /// address of its `Arc` (kept here, so the address is not reused while the entry lives):
     /// a table read by many queries is checked once.
@@ -347,21 +405,10 @@ pub(crate) struct Binder<'a> {
         std::cell::RefCell<foldhash::HashMap<usize, (Arc<TableSchema>, query::TableColumns)>>,
     /// The query resolver's buffers, kept (emptied) from statement to statement.
     pub query_spares: query::Spares,
-    /// What each use of the statement names (`None`: missing, `Some(None)`: not a table), as
-    /// `check_tables_exist` found it, for the statement's `check_statement_sources`.
-    pub read_tables: Vec<Option<Option<Arc<TableSchema>>>>,
+    /// The list [`uses::ReadTables`] fills, kept (emptied) from statement to statement.
+    pub read_tables: Vec<uses::ReadTable>,
     /// Column types resolved so far, shared by every column of the same type.
     pub type_cache: create_table::TypeCache<'a>,
-    /// The script being bound (0 alone; the next of a prelude's when continuing one).
-    pub script: prelude::ScriptId,
-    /// Where this script's CREATE statements name tables and views, when it is a project's
-    /// file (for the prelude it leaves: [`prelude::Prelude::definition`]).
-    pub defined: Vec<(session_catalog::ObjectPath, prelude::Definition)>,
-    /// The prelude's definitions, when continuing one (shared).
-    pub prelude_definitions:
-        Arc<foldhash::HashMap<session_catalog::ObjectPath, prelude::Definition>>,
-    /// The names the prelude's catalog files declared (see `declared`), when continuing one.
-    pub prelude_declared: Option<Arc<foldhash::HashSet<Arc<session_catalog::ObjectPath>>>>,
 }
 
 impl Binder<'_> {
@@ -376,11 +423,11 @@ impl Binder<'_> {
         };
         if let Some(path) = self.catalog.qualify_idents(&name.parts) {
             // A script that may become part of a prelude (a project's file) keeps where.
-            if self.script != 0 {
-                self.defined.push((
+            if self.project.script != 0 {
+                self.project.defined.push((
                     (path.0.to_string(), path.1.to_string(), path.2.to_string()),
                     prelude::Definition {
-                        script: self.script,
+                        script: self.project.script,
                         name: name.span,
                         statement: statement.span,
                         kind,
@@ -389,10 +436,10 @@ impl Binder<'_> {
             }
             // A CREATE that succeeded put the path last in the catalog's order: share that copy.
             let path = match self.catalog.last_in_order(path) {
-                Some(shared) => self.paths.intern_shared(shared),
-                None => self.paths.intern(path),
+                Some(shared) => self.caches.paths.intern_shared(shared),
+                None => self.caches.paths.intern(path),
             };
-            self.declared.insert(path);
+            self.declarations.declared.insert(path);
         }
     }
 
@@ -403,12 +450,13 @@ impl Binder<'_> {
         match &statement.kind {
             StatementKind::CreateFunction(f) => {
                 if let Some(name) = f.name.parts.last() {
-                    self.user_functions
+                    self.declarations
+                        .user_functions
                         .insert(name.value.to_ascii_uppercase().to_string());
                 }
             }
             StatementKind::LoadModule(m) if !m.name.value.eq_ignore_ascii_case("core") => {
-                self.modules_loaded = true;
+                self.declarations.modules_loaded = true;
             }
             _ => {}
         }
@@ -436,12 +484,13 @@ impl Binder<'_> {
                 // A qualified call (`cat.db.f(x)`) is a catalog function; a bare name is one
                 // when the script created it or a loaded module may hold it.
                 let user = c.name.parts.len() > 1
-                    || (!self.binder.user_functions.is_empty()
+                    || (!self.binder.declarations.user_functions.is_empty()
                         && self
                             .binder
+                            .declarations
                             .user_functions
                             .contains(name.value.to_ascii_uppercase().as_str()))
-                    || (self.binder.modules_loaded
+                    || (self.binder.declarations.modules_loaded
                         && crate::expr::function_kind(name.value)
                             == crate::expr::FunctionKind::Unknown);
                 if user {
@@ -488,24 +537,25 @@ impl Binder<'_> {
     }
 
     pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
-        self.diagnostics.push(diagnostic);
+        self.results.diagnostics.push(diagnostic);
     }
 
-    /// A query reads `table`, the table at `path` (written at `span`): Flink creates its
-    /// source while converting the query, and fails when it cannot. Reports that and returns
-    /// `Err`.
+    /// A query reads `table`, the table at `path` (written at `span`, with the statement's
+    /// `hints`): Flink creates its source while converting the query, and fails when it
+    /// cannot. Reports that and returns `Err`.
     pub(crate) fn check_readable(
         &mut self,
         table: &Arc<TableSchema>,
         path: &session_catalog::ObjectPath,
         span: flinkddl_diagnostics::Span,
+        hints: &[hints::Hinted],
     ) -> Result<(), ()> {
         let Some(check) = self.source_check else {
             return Ok(());
         };
         let mut table = Arc::clone(table);
         // The read's OPTIONS hint overrides the table's options (Flink merges them first).
-        let hinted = self.hint_options.iter().find(|(s, _)| *s == span);
+        let hinted = hints.iter().find(|(s, _)| *s == span);
         if let Some((_, hinted)) = hinted {
             let merged = std::sync::Arc::make_mut(&mut table);
             for (key, value) in hinted {
@@ -524,11 +574,12 @@ impl Binder<'_> {
             check.cannot_read(&table)
         } else {
             let key = Arc::as_ptr(&table) as usize;
-            match self.source_verdicts.get(&key) {
+            match self.caches.source_verdicts.get(&key) {
                 Some((_, verdict)) => verdict.clone(),
                 None => {
                     let verdict = check.cannot_read(&table);
-                    self.source_verdicts
+                    self.caches
+                        .source_verdicts
                         .insert(key, (Arc::clone(&table), verdict.clone()));
                     verdict
                 }

@@ -22,11 +22,11 @@ pub type ScriptId = u32;
 #[derive(Debug, Clone, Default)]
 pub struct Prelude {
     pub(crate) catalog: SessionCatalog,
-    /// Tables and views a catalog file's CREATE names, created or not (`Binder::declared`).
+    /// Tables and views a catalog file's CREATE names, created or not (`Declarations::declared`).
     pub(crate) declared: Arc<foldhash::HashSet<Arc<ObjectPath>>>,
     pub(crate) user_functions: foldhash::HashSet<String>,
     pub(crate) modules_loaded: bool,
-    /// For the semantic model only (`Binder::failed_tables`).
+    /// For the semantic model only (`Declarations::failed_tables`).
     pub(crate) failed_tables: foldhash::HashMap<ObjectPath, Arc<[String]>>,
     /// How many files it was built from.
     pub(crate) scripts: ScriptId,

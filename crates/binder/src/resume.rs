@@ -13,7 +13,7 @@
 //! bound that has an effect not keyed by the names it mentions (USE, CREATE CATALOG, SET,
 //! LOAD MODULE, DROP, ...) ends replaying: everything after it is bound.
 
-use crate::session_catalog::{ObjectPath, SessionCatalog};
+use crate::session_catalog::SessionCatalog;
 use crate::{BindOptions, Binder, Bound, SourceCheck};
 use flinkddl_diagnostics::{Diagnostic, Severity, Span};
 use flinkddl_syntax::ast::{Statement, StatementKind};
@@ -26,10 +26,7 @@ pub struct Checkpoint {
     /// The statement this is the state before.
     pub statement: usize,
     catalog: SessionCatalog,
-    declared: foldhash::HashSet<std::sync::Arc<ObjectPath>>,
-    user_functions: foldhash::HashSet<String>,
-    modules_loaded: bool,
-    failed_tables: foldhash::HashMap<ObjectPath, std::sync::Arc<[String]>>,
+    declarations: crate::Declarations,
     diagnostics: usize,
     created: usize,
     uses: usize,
@@ -162,26 +159,24 @@ pub fn bind_replaying_from(
     if let Some((checkpoint, earlier)) = from {
         first = checkpoint.statement;
         binder.catalog = checkpoint.catalog.clone();
-        binder.declared = checkpoint.declared.clone();
-        binder.user_functions = checkpoint.user_functions.clone();
-        binder.modules_loaded = checkpoint.modules_loaded;
-        binder.failed_tables = checkpoint.failed_tables.clone();
-        binder.diagnostics = earlier
+        binder.declarations = checkpoint.declarations.clone();
+        let results = &mut binder.results;
+        results.diagnostics = earlier
             .diagnostics
             .get(..checkpoint.diagnostics)
             .unwrap_or_default()
             .to_vec();
-        binder.created = earlier
+        results.created = earlier
             .created
             .get(..checkpoint.created)
             .unwrap_or_default()
             .to_vec();
-        binder.uses = earlier
+        results.uses = earlier
             .uses
             .get(..checkpoint.uses)
             .unwrap_or_default()
             .to_vec();
-        if let (Some(model), Some(earlier)) = (&mut binder.model, earlier.model) {
+        if let (Some(model), Some(earlier)) = (&mut results.model, earlier.model) {
             *model = earlier.keep_before(first);
         }
         ends.extend_from_slice(earlier.ends.get(..first).unwrap_or_default());
@@ -198,13 +193,10 @@ pub fn bind_replaying_from(
             checkpoints.push(Checkpoint {
                 statement: index,
                 catalog: binder.catalog.clone(),
-                declared: binder.declared.clone(),
-                user_functions: binder.user_functions.clone(),
-                modules_loaded: binder.modules_loaded,
-                failed_tables: binder.failed_tables.clone(),
-                diagnostics: binder.diagnostics.len(),
-                created: binder.created.len(),
-                uses: binder.uses.len(),
+                declarations: binder.declarations.clone(),
+                diagnostics: binder.results.diagnostics.len(),
+                created: binder.results.created.len(),
+                uses: binder.results.uses.len(),
             });
         }
         let is_broken = broken.get(index).copied().unwrap_or(true);
@@ -222,9 +214,9 @@ pub fn bind_replaying_from(
             }
         }
         ends.push(Ends {
-            diagnostics: binder.diagnostics.len() as u32,
-            created: binder.created.len() as u32,
-            uses: binder.uses.len() as u32,
+            diagnostics: binder.results.diagnostics.len() as u32,
+            created: binder.results.created.len() as u32,
+            uses: binder.results.uses.len() as u32,
         });
     }
     let left = prelude.map(|_| binder.take_prelude_keeping_tables());
@@ -236,13 +228,7 @@ pub fn bind_replaying_from(
         ),
     };
     let resumed = Resumed {
-        bound: Bound {
-            tables,
-            diagnostics: binder.diagnostics,
-            created: binder.created,
-            uses: binder.uses,
-            model: binder.model,
-        },
+        bound: binder.results.into_bound(tables),
         checkpoints,
         ends,
         replayed,
@@ -484,10 +470,10 @@ impl<'a> Replay<'a> {
             }
             binder.put_created_table(index, &path, table, temporary);
         }
-        binder.diagnostics.extend(diagnostics);
-        binder.uses.extend(uses);
+        binder.results.diagnostics.extend(diagnostics);
+        binder.results.uses.extend(uses);
         binder.note_declared(statement);
-        if binder.model.is_some() {
+        if binder.results.model.is_some() {
             binder.note_model_table(statement, failed);
         }
         true

@@ -42,14 +42,7 @@ impl<'a> Session<'a> {
     pub fn finish_continuing(self) -> (Bound, crate::prelude::Prelude) {
         let mut binder = self.binder;
         let (tables, prelude) = binder.take_prelude_keeping_tables();
-        let bound = Bound {
-            tables,
-            diagnostics: binder.diagnostics,
-            created: binder.created,
-            uses: binder.uses,
-            model: binder.model,
-        };
-        (bound, prelude)
+        (binder.results.into_bound(tables), prelude)
     }
 
     /// Binds the next piece's statements; `broken` says which have a syntax error
@@ -66,7 +59,7 @@ impl<'a> Session<'a> {
 
     /// Each table as the statement that created it left it, so far: (statement index, table).
     pub fn created(&self) -> &[(usize, Arc<crate::schema::TableSchema>)] {
-        &self.binder.created
+        &self.binder.results.created
     }
 
     /// The results of the whole script.
@@ -84,18 +77,13 @@ impl<'a> Session<'a> {
     fn finish_with(self, tables: bool) -> Bound {
         let mut binder = self.binder;
         // What is left of the doubling of the long lists: they are kept to the end of a check.
-        binder.uses.shrink_to_fit();
-        binder.created.shrink_to_fit();
-        Bound {
-            tables: if tables {
-                binder.catalog.into_tables_in_order()
-            } else {
-                Vec::new()
-            },
-            diagnostics: binder.diagnostics,
-            created: binder.created,
-            uses: binder.uses,
-            model: binder.model,
-        }
+        binder.results.uses.shrink_to_fit();
+        binder.results.created.shrink_to_fit();
+        let tables = if tables {
+            binder.catalog.into_tables_in_order()
+        } else {
+            Vec::new()
+        };
+        binder.results.into_bound(tables)
     }
 }

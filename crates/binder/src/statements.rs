@@ -7,13 +7,20 @@ use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, ObjectKind, StatementKind, Use};
 
 impl Binder<'_> {
-    pub(crate) fn statement(&mut self, statement: &ast::Statement) {
+    /// Applies the statement, with what its query's resolution found (`resolved`) and its
+    /// dynamic table options (`hints`).
+    pub(crate) fn statement(
+        &mut self,
+        statement: &ast::Statement,
+        resolved: crate::query::Resolved,
+        hints: &[crate::hints::Hinted],
+    ) {
         match &statement.kind {
-            StatementKind::CreateTable(ct) => self.create_table(ct),
+            StatementKind::CreateTable(ct) => self.create_table(ct, resolved.query_output, hints),
             StatementKind::CreateCatalog(c) => self.create_catalog(c),
             StatementKind::CreateDatabase(d) => self.create_database(d),
             StatementKind::Use(u) => self.use_statement(u),
-            StatementKind::CreateView(v) => self.create_view(v),
+            StatementKind::CreateView(v) => self.create_view(v, resolved),
             StatementKind::Drop(d) => match d.object {
                 ObjectKind::Database => self.drop_database(d),
                 ObjectKind::Catalog => self.drop_catalog(d),
@@ -169,7 +176,7 @@ impl Binder<'_> {
         }
     }
 
-    fn create_view(&mut self, v: &ast::CreateView) {
+    fn create_view(&mut self, v: &ast::CreateView, resolved: crate::query::Resolved) {
         let Ok(path) = self.qualify(&v.name) else {
             return;
         };
@@ -193,10 +200,10 @@ impl Binder<'_> {
             }
         }
         let view = CatalogObject::View(ViewDef {
-            columns: self.view_columns.take(),
+            columns: resolved.view_columns,
             statement: self.statement_index,
-            script: self.script,
-            fails_when_planned: self.view_planner_error.take(),
+            script: self.project.script,
+            fails_when_planned: resolved.view_planner_error,
         });
         if temporary {
             self.catalog.objects_mut().temporary.insert(path, view);

@@ -43,6 +43,28 @@ pub enum Access {
     Write,
 }
 
+/// What one use names: `None` when it is missing, `Some(None)` when it is not a table.
+pub(crate) type ReadTable = Option<Option<Arc<crate::schema::TableSchema>>>;
+
+/// What each use of one statement names (beside its uses, in order), as
+/// [`Binder::check_tables_exist`] found it: the query resolver and the source checks after it
+/// read this instead of looking the names up again (nothing in between changes the catalog).
+/// Empty for a statement whose uses are not looked up.
+pub(crate) struct ReadTables(Vec<ReadTable>);
+
+impl ReadTables {
+    pub(crate) fn as_slice(&self) -> &[ReadTable] {
+        &self.0
+    }
+
+    /// The list emptied, for the next statement's (`Caches::read_tables`).
+    pub(crate) fn into_spare(self) -> Vec<ReadTable> {
+        let mut spare = self.0;
+        spare.clear();
+        spare
+    }
+}
+
 impl Binder<'_> {
     /// Records the tables `statement` reads and writes (before the statement is applied, so
     /// the names resolve as the statement sees them).
@@ -51,8 +73,8 @@ impl Binder<'_> {
         collect(statement, &mut found);
         for (parts, span, access) in found {
             if let Some(path) = self.catalog.qualify_idents(parts) {
-                let path = self.paths.intern(path);
-                self.uses.push(TableUse {
+                let path = self.caches.paths.intern(path);
+                self.results.uses.push(TableUse {
                     statement: self.statement_index,
                     path,
                     span,
@@ -191,19 +213,28 @@ impl Binder<'_> {
     /// query Flink validates are checked, not `Other` statements (`SHOW TABLES FROM db`).
     /// When external objects are assumed (`flinkddl check` on one file of a repository), a
     /// missing table is only a warning, and only when its name is close to one of the script's.
+    /// Returns what each of the statement's uses (recorded from `first_use` on) names.
     pub(crate) fn check_tables_exist(
         &mut self,
         statement: &ast::Statement,
         first_use: usize,
-    ) -> Result<(), ()> {
-        // Left empty for a statement whose uses are not looked up here.
-        self.read_tables.clear();
+    ) -> Result<ReadTables, ()> {
+        // The list of the statement before, emptied (no allocation per statement).
+        let mut looked = std::mem::take(&mut self.caches.read_tables);
         let Some(checks_target) = validated_query(&statement.kind) else {
-            return Ok(());
+            return Ok(ReadTables(looked));
         };
-        self.with_uses_from(first_use, |b, uses| {
-            b.check_uses_exist(statement, uses, checks_target)
-        })
+        let result = self.with_uses_from(first_use, |b, uses| {
+            b.check_uses_exist(statement, uses, checks_target, &mut looked)
+        });
+        match result {
+            Ok(()) => Ok(ReadTables(looked)),
+            Err(()) => {
+                looked.clear();
+                self.caches.read_tables = looked;
+                Err(())
+            }
+        }
     }
 
     /// `check` of the uses recorded from `first` on, lent out of the binder while it runs (it
@@ -213,9 +244,9 @@ impl Binder<'_> {
         first: usize,
         check: impl FnOnce(&mut Self, &[TableUse]) -> R,
     ) -> R {
-        let all = std::mem::take(&mut self.uses);
+        let all = std::mem::take(&mut self.results.uses);
         let result = check(self, all.get(first..).unwrap_or_default());
-        self.uses = all;
+        self.results.uses = all;
         result
     }
 
@@ -225,20 +256,16 @@ impl Binder<'_> {
         statement: &ast::Statement,
         uses: &[TableUse],
         checks_target: bool,
+        looked: &mut Vec<ReadTable>,
     ) -> Result<(), ()> {
-        // Each use looked up once for both passes (nothing here changes the catalog): `None`
-        // when missing, `Some(None)` when not a table. Kept for the statement's
-        // `check_statement_sources` (nor does resolving its query change the catalog).
-        let mut looked = std::mem::take(&mut self.read_tables);
-        looked.clear();
+        // Each use looked up once for both passes (nothing here changes the catalog), and
+        // returned for the statement's later steps (nor does resolving its query change it).
         looked.extend(uses.iter().map(|u| match self.catalog.lookup(&u.path) {
             Lookup::Missing => None,
             Lookup::Found(CatalogObject::Table(t)) => Some(Some(std::sync::Arc::clone(t))),
             _ => Some(None),
         }));
-        let result = self.check_uses_found(statement, uses, checks_target, &looked);
-        self.read_tables = looked;
-        result
+        self.check_uses_found(statement, uses, checks_target, looked)
     }
 
     /// [`Binder::check_uses_exist`] of the uses looked up (`looked`, beside `uses`).
@@ -247,7 +274,7 @@ impl Binder<'_> {
         statement: &ast::Statement,
         uses: &[TableUse],
         checks_target: bool,
-        looked: &[Option<Option<std::sync::Arc<crate::schema::TableSchema>>>],
+        looked: &[ReadTable],
     ) -> Result<(), ()> {
         for access in [Access::Read, Access::Write] {
             if access == Access::Write && !checks_target {
@@ -341,20 +368,23 @@ impl Binder<'_> {
     }
 
     /// The sources of the tables the statement reads, built once its query is validated (Flink
-    /// creates them when it converts the validated query). A CTAS builds them in ctas.rs,
-    /// after deriving its columns.
+    /// creates them when it converts the validated query), from the tables `read` (what
+    /// `check_tables_exist` returned) with the statement's `hints`. A CTAS builds them in
+    /// ctas.rs, after deriving its columns.
     pub(crate) fn check_statement_sources(
         &mut self,
         statement: &ast::Statement,
         first_use: usize,
+        read: &ReadTables,
+        hints: &[crate::hints::Hinted],
     ) -> Result<(), ()> {
         if validated_query(&statement.kind).is_none()
             || matches!(&statement.kind, StatementKind::CreateTable(ct) if ct.as_query.is_some())
         {
             return Ok(());
         }
-        let looked = std::mem::take(&mut self.read_tables);
-        let result = self.with_uses_from(first_use, |b, uses| {
+        let looked = read.as_slice();
+        self.with_uses_from(first_use, |b, uses| {
             if looked.len() == uses.len() {
                 // `check_tables_exist` looked them up already.
                 let tables = |i: usize| {
@@ -362,18 +392,20 @@ impl Binder<'_> {
                         .get(i)
                         .and_then(|t| t.as_ref().and_then(Option::as_ref))
                 };
-                b.check_sources_of(uses, &tables)
+                b.check_sources_of(uses, &tables, hints)
             } else {
-                b.check_sources(uses)
+                b.check_sources(uses, hints)
             }
-        });
-        self.read_tables = looked;
-        result
+        })
     }
 
-    /// The sources of the tables a statement reads (in `uses`), as Flink builds them after
-    /// validating the query.
-    pub(crate) fn check_sources(&mut self, uses: &[TableUse]) -> Result<(), ()> {
+    /// The sources of the tables a statement reads (in `uses`, with its `hints`), as Flink
+    /// builds them after validating the query.
+    pub(crate) fn check_sources(
+        &mut self,
+        uses: &[TableUse],
+        hints: &[crate::hints::Hinted],
+    ) -> Result<(), ()> {
         // Each read's table, looked up once for the three passes below (nothing here changes
         // the catalog).
         let tables: Vec<Option<std::sync::Arc<crate::schema::TableSchema>>> = uses
@@ -386,7 +418,7 @@ impl Binder<'_> {
                 Access::Write => None,
             })
             .collect();
-        self.check_sources_of(uses, &|i| tables.get(i).and_then(Option::as_ref))
+        self.check_sources_of(uses, &|i| tables.get(i).and_then(Option::as_ref), hints)
     }
 
     /// [`Binder::check_sources`] with the table of each use (by index; a write's is not read).
@@ -394,6 +426,7 @@ impl Binder<'_> {
         &mut self,
         uses: &[TableUse],
         tables: &dyn Fn(usize) -> Option<&'t std::sync::Arc<crate::schema::TableSchema>>,
+        hints: &[crate::hints::Hinted],
     ) -> Result<(), ()> {
         let reads = || {
             uses.iter()
@@ -437,7 +470,7 @@ impl Binder<'_> {
         let mut checked: Vec<&ObjectPath> = Vec::new();
         let few = uses.len() <= 16;
         for (k, (u, table)) in reads().enumerate() {
-            let hinted = self.hint_options.iter().any(|(s, _)| *s == u.span);
+            let hinted = hints.iter().any(|(s, _)| *s == u.span);
             let seen = if few {
                 reads().take(k).any(|(earlier, _)| *earlier.path == *u.path)
             } else {
@@ -450,7 +483,7 @@ impl Binder<'_> {
                 checked.push(&u.path);
             }
             if let Some(table) = table {
-                self.check_readable(table, &u.path, u.span)?;
+                self.check_readable(table, &u.path, u.span, hints)?;
             }
         }
         for (u, table) in reads() {

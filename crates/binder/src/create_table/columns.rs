@@ -119,11 +119,9 @@ impl Binder<'_> {
                 // The parser reported bare names outside CTAS.
                 AstKind::NameOnly => return Err(()),
             };
+            // A physical or metadata column without a type is one whose type failed.
             if let (None, false) = (&ty, matches!(kind, ColumnKind::Computed { .. })) {
-                if self.type_failed {
-                    *failed = true;
-                    self.type_failed = false;
-                }
+                *failed = true;
             }
             let new = Col {
                 name: def.name.value.into(),

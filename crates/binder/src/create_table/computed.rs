@@ -198,7 +198,7 @@ impl Binder<'_> {
                 Ok(None)
             }
             ExprOutcome::Rejected(diags) => {
-                self.diagnostics.extend(diags);
+                self.results.diagnostics.extend(diags);
                 Err(())
             }
         }
@@ -250,7 +250,7 @@ impl Binder<'_> {
                     column.kind = ColumnKind::computed(expr_text(self.source, expr), false);
                 }
                 Ok(Some((ty, stored))) => {
-                    column.data_type = Some(self.type_cache.intern(ty));
+                    column.data_type = Some(self.caches.type_cache.intern(ty));
                     column.kind = ColumnKind::computed(self.stored_in_version(stored), true);
                 }
                 Ok(None) => {
@@ -275,7 +275,9 @@ impl Binder<'_> {
         for (index, stored, outcome) in rebind_inherited_computed(columns) {
             let c = &mut columns[index];
             match outcome {
-                ExprOutcome::Typed(t) => c.data_type = Some(self.type_cache.intern(t.data_type)),
+                ExprOutcome::Typed(t) => {
+                    c.data_type = Some(self.caches.type_cache.intern(t.data_type))
+                }
                 ExprOutcome::NotTyped { .. } => {}
                 ExprOutcome::Rejected(diags) if !unknown_types => {
                     let reason = diags.first().map(|d| d.message.clone()).unwrap_or_default();

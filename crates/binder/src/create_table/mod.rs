@@ -43,8 +43,15 @@ impl Binder<'_> {
         format!("line {}, column {}", lc.line, lc.column_utf16)
     }
 
-    pub(crate) fn create_table(&mut self, ct: &ast::CreateTable) {
-        let _ = self.try_create_table(ct);
+    /// `query_output`: a CTAS query's columns as the query resolver derived them (when it
+    /// knows them all); `hints`: the statement's dynamic table options.
+    pub(crate) fn create_table(
+        &mut self,
+        ct: &ast::CreateTable,
+        query_output: Option<Vec<(String, flinkddl_types::DataType)>>,
+        hints: &[crate::hints::Hinted],
+    ) {
+        let _ = self.try_create_table(ct, query_output, hints);
     }
 
     /// Flink stops at the first error; we go on wherever the rest of the statement can still
@@ -52,7 +59,12 @@ impl Binder<'_> {
     /// in Flink's order, so the first error reported is Flink's; a step that fails sets
     /// `failed`, and what depends on it is not judged (a failed column is unknown, a duplicate
     /// column keeps its first definition). A failed statement changes nothing in the catalog.
-    fn try_create_table(&mut self, ct: &ast::CreateTable) -> Result<(), ()> {
+    fn try_create_table(
+        &mut self,
+        ct: &ast::CreateTable,
+        query_output: Option<Vec<(String, flinkddl_types::DataType)>>,
+        hints: &[crate::hints::Hinted],
+    ) -> Result<(), ()> {
         let mut failed = false;
         // --- SqlConstraintValidator (the parser module's validation) ---
         let constraints_valid = self.validate_constraints(ct).is_ok();
@@ -77,7 +89,7 @@ impl Binder<'_> {
             if failed {
                 return Err(());
             }
-            return self.create_table_as(ct, path, query);
+            return self.create_table_as(ct, path, query, query_output, hints);
         }
 
         // --- partitions are merged first, then the schema (AbstractCreateTableConverter) ---

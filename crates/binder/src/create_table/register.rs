@@ -120,7 +120,9 @@ impl Binder<'_> {
         table: std::sync::Arc<TableSchema>,
         temporary: bool,
     ) {
-        self.created.push((index, std::sync::Arc::clone(&table)));
+        self.results
+            .created
+            .push((index, std::sync::Arc::clone(&table)));
         let object = CatalogObject::Table(table);
         if temporary {
             self.catalog

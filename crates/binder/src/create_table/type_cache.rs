@@ -76,20 +76,24 @@ impl Binder<'_> {
     /// `ty` NOT NULL, shared.
     pub(crate) fn not_null(&mut self, ty: Arc<DataType>) -> Arc<DataType> {
         if ty.nullable {
-            self.type_cache.intern(DataType::clone(&ty).not_null())
+            self.caches
+                .type_cache
+                .intern(DataType::clone(&ty).not_null())
         } else {
             ty
         }
     }
 
+    /// The type `ty` names, shared; `None` when it does not resolve (reported, unless the
+    /// parser reported it already).
     pub(crate) fn resolve_type(&mut self, ty: &ast::DataTypeSyntax) -> Option<Arc<DataType>> {
         let source = self.source;
         let bare = bare_builtin(ty);
-        if let Some(Some(t)) = bare.and_then(|(n, i)| self.type_cache.bare[n].get(i)) {
+        if let Some(Some(t)) = bare.and_then(|(n, i)| self.caches.type_cache.bare[n].get(i)) {
             return Some(Arc::clone(t));
         }
         let parameterized = parameterized_builtin(ty);
-        if let Some(t) = parameterized.and_then(|k| self.type_cache.parameterized.get(&k)) {
+        if let Some(t) = parameterized.and_then(|k| self.caches.type_cache.parameterized.get(&k)) {
             return Some(Arc::clone(t));
         }
         // The text is the key of the other types (most columns are built-ins, above).
@@ -97,26 +101,28 @@ impl Binder<'_> {
             .get(ty.span.range())
             .filter(|_| parameterized.is_none())
             .map(|text| (text, ty.nullability.is_some_and(|n| n.not_null)));
-        if let Some(t) = key.and_then(|k| self.type_cache.by_text.get(&k)) {
+        if let Some(t) = key.and_then(|k| self.caches.type_cache.by_text.get(&k)) {
             return Some(Arc::clone(t));
         }
         match flinkddl_types::resolve_ddl_type_in(ty, source) {
             Ok(t) => {
-                let t = self.type_cache.intern(self.type_in_version(t));
-                match bare.and_then(|(n, i)| self.type_cache.bare[n].get_mut(i)) {
+                let t = self.caches.type_cache.intern(self.type_in_version(t));
+                match bare.and_then(|(n, i)| self.caches.type_cache.bare[n].get_mut(i)) {
                     Some(slot) => *slot = Some(Arc::clone(&t)),
                     None => {
                         if let Some(k) = parameterized {
-                            self.type_cache.parameterized.insert(k, Arc::clone(&t));
+                            self.caches
+                                .type_cache
+                                .parameterized
+                                .insert(k, Arc::clone(&t));
                         } else if let Some(k) = key {
-                            self.type_cache.by_text.insert(k, Arc::clone(&t));
+                            self.caches.type_cache.by_text.insert(k, Arc::clone(&t));
                         }
                     }
                 }
                 Some(t)
             }
             Err(e) => {
-                self.type_failed = true;
                 if e.stage() == flinkddl_types::DdlStage::Parse {
                     // The parser reported this already.
                     return None;

@@ -118,7 +118,8 @@ impl Binder<'_> {
         if let Some(rowtime) = rowtime {
             if let Some(c) = columns.iter_mut().find(|c| c.name == rowtime) {
                 c.data_type = c.data_type.take().map(|t| {
-                    self.type_cache
+                    self.caches
+                        .type_cache
                         .intern(DataType::clone(&t).with_timestamp_kind(TimestampKind::Rowtime))
                 });
             }

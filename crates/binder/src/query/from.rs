@@ -19,7 +19,7 @@ impl Binder<'_> {
     /// and the planner's rowtimes): built at the table's first read, shared by the others.
     fn table_columns(&self, table: &Arc<crate::schema::TableSchema>) -> TableColumns {
         let key = Arc::as_ptr(table) as usize;
-        if let Some((_, shared)) = self.relation_cache.borrow().get(&key) {
+        if let Some((_, shared)) = self.caches.relation_cache.borrow().get(&key) {
             return shared.clone();
         }
         let types: Vec<Option<DataType>> = table
@@ -41,7 +41,8 @@ impl Binder<'_> {
             rowtimes: Rc::new(rowtimes),
             unreadable_variant: crate::ctas::unreadable_variant(table),
         };
-        self.relation_cache
+        self.caches
+            .relation_cache
             .borrow_mut()
             .insert(key, (Arc::clone(table), shared.clone()));
         shared
@@ -54,7 +55,7 @@ impl Binder<'_> {
         table: &Arc<crate::schema::TableSchema>,
     ) -> Option<DataType> {
         let key = Arc::as_ptr(table) as usize;
-        if let Some((_, shared)) = self.relation_cache.borrow().get(&key) {
+        if let Some((_, shared)) = self.caches.relation_cache.borrow().get(&key) {
             return shared.unreadable_variant.clone();
         }
         crate::ctas::unreadable_variant(table)
@@ -444,12 +445,12 @@ impl Resolver<'_, '_> {
         &self,
         name: &ast::ObjectName,
     ) -> Option<&std::sync::Arc<crate::schema::TableSchema>> {
-        let looked = &self.binder.read_tables;
+        let looked = self.read;
         // (A statement of very many uses looks its names up instead of scanning them.)
         if looked.is_empty() || looked.len() > 64 {
             return None;
         }
-        let uses = &self.binder.uses;
+        let uses = &self.binder.results.uses;
         let statement_uses = uses.get(uses.len().checked_sub(looked.len())?..)?;
         let i = statement_uses.iter().position(|u| u.span == name.span)?;
         looked.get(i)?.as_ref()?.as_ref()

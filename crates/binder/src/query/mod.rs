@@ -64,6 +64,8 @@ fn fail<T>(d: Diagnostic) -> Res<T> {
 
 struct Resolver<'r, 'a> {
     binder: &'r Binder<'a>,
+    /// What each of the statement's uses names (`Binder::check_tables_exist`'s result).
+    read: &'r [crate::uses::ReadTable],
     frames: Vec<Frame>,
     /// CTEs in scope, innermost last: name, columns and their types.
     ctes: Vec<Cte>,
@@ -127,23 +129,39 @@ struct Resolver<'r, 'a> {
     planner_pending: Option<Box<Diagnostic>>,
 }
 
+/// What [`Binder::check_query`] found that the statement's own step needs (all `None` for a
+/// statement without a query).
+#[derive(Default)]
+pub(crate) struct Resolved {
+    /// The columns of a CTAS query, when every name and type is known.
+    pub query_output: Option<Vec<(String, DataType)>>,
+    /// The columns of a view's query, when every name is known.
+    pub view_columns: Option<Vec<(String, Option<DataType>)>>,
+    /// What the planner of the script's Flink version rejects in a view's query, reported
+    /// where a planned statement reads the view.
+    pub view_planner_error: Option<Box<Diagnostic>>,
+}
+
 impl Binder<'_> {
-    /// Resolves the names of the statement's queries; reports the first error and returns
-    /// `Err` (the statement then fails as a whole, as in Flink).
-    pub(crate) fn check_query(&mut self, statement: &ast::Statement) -> Result<(), ()> {
+    /// Resolves the names of the statement's queries, whose uses name what `read` says;
+    /// reports the first error and returns `Err` (the statement then fails as a whole, as in
+    /// Flink).
+    pub(crate) fn check_query(
+        &mut self,
+        statement: &ast::Statement,
+        read: &crate::uses::ReadTables,
+    ) -> Result<Resolved, ()> {
         // A statement without a query (most DDL) resolves nothing: no resolver is set up.
         if crate::uses::validated_query(&statement.kind).is_none() {
-            self.query_output = None;
-            self.view_columns = None;
-            self.view_planner_error = None;
-            return Ok(());
+            return Ok(Resolved::default());
         }
-        let model = self.model.take();
-        let mut spares = std::mem::take(&mut self.query_spares);
+        let model = self.results.model.take();
+        let mut spares = std::mem::take(&mut self.caches.query_spares);
         let frames = std::mem::take(&mut spares.stack);
         let result = {
             let mut r = Resolver {
                 binder: self,
+                read: read.as_slice(),
                 frames,
                 ctes: Vec::new(),
                 last_types: Vec::new(),
@@ -193,17 +211,19 @@ impl Binder<'_> {
                 spares,
             )
         };
-        let (result, output, (view_columns, view_error), warnings, model, spares) = result;
-        self.view_planner_error = view_error;
-        self.query_spares = spares;
+        let (result, query_output, (view_columns, view_planner_error), warnings, model, spares) =
+            result;
+        self.caches.query_spares = spares;
         for w in warnings {
             self.report(w);
         }
-        self.model = model;
-        self.query_output = output;
-        self.view_columns = view_columns;
+        self.results.model = model;
         match result {
-            Ok(()) => Ok(()),
+            Ok(()) => Ok(Resolved {
+                query_output,
+                view_columns,
+                view_planner_error,
+            }),
             Err(d) => {
                 self.report(*d);
                 Err(())

@@ -81,8 +81,9 @@ impl Resolver<'_, '_> {
         };
         let binder = self.binder;
         !crate::expr::is_builtin_of_kind(name.value, kind)
-            && !binder.modules_loaded
+            && !binder.declarations.modules_loaded
             && !binder
+                .declarations
                 .user_functions
                 .contains(name.value.to_ascii_uppercase().as_str())
             && binder

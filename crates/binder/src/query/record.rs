@@ -30,7 +30,7 @@ pub(super) enum Origin {
         cte: Option<Span>,
     },
     /// A table a CREATE TABLE of the script declared and failed to create: unknown to Flink,
-    /// its written columns known to the model (`Binder::failed_tables`).
+    /// its written columns known to the model (`Declarations::failed_tables`).
     Declared {
         path: Arc<ObjectPath>,
         columns: super::Columns,
@@ -177,6 +177,7 @@ impl Resolver<'_, '_> {
         let builtin = call.name.parts.len() == 1
             && !self
                 .binder
+                .declarations
                 .user_functions
                 .contains(&name.to_ascii_uppercase())
             && crate::expr::builtin_function(&name).is_some();
@@ -637,11 +638,11 @@ impl Resolver<'_, '_> {
 
     /// A table a CREATE TABLE of the script failed to create, for the model only.
     pub(super) fn declared_origin(&self, name: &ast::ObjectName) -> Option<Rc<Origin>> {
-        if !self.recording() || self.binder.failed_tables.is_empty() {
+        if !self.recording() || self.binder.declarations.failed_tables.is_empty() {
             return None;
         }
         let path = self.binder.catalog.qualify_owned(&name.parts)?;
-        let columns = self.binder.failed_tables.get(&path)?;
+        let columns = self.binder.declarations.failed_tables.get(&path)?;
         Some(Rc::new(Origin::Declared {
             columns: super::Columns::new(columns.iter().map(|c| Name::from(c.as_str())).collect()),
             path: Arc::new(path),
@@ -662,7 +663,7 @@ impl Resolver<'_, '_> {
             Some((statement, script)) => Origin::View {
                 path,
                 statement,
-                script: (script != self.binder.script).then_some(script),
+                script: (script != self.binder.project.script).then_some(script),
             },
             None => Origin::Table(path),
         }))

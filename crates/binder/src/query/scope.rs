@@ -93,7 +93,7 @@ pub(super) struct Relation {
 }
 
 /// What a FROM item reads of a table, built once per table value and shared by every read
-/// ([`Binder::relation_cache`]).
+/// ([`crate::Caches::relation_cache`]).
 #[derive(Debug, Clone)]
 pub(crate) struct TableColumns {
     pub(super) columns: Rc<Columns>,

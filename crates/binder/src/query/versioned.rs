@@ -112,7 +112,7 @@ impl Resolver<'_, '_> {
             name.span,
             "the view's query cannot be planned in this version",
         );
-        if view.script == self.binder.script {
+        if view.script == self.binder.project.script {
             d = d.with_label(failure.span, "here");
         }
         if let Some(help) = &failure.help {
