@@ -258,7 +258,10 @@ fn qualifier_before(prev: TokenView<'_>) -> Vec<String> {
     let end = prev.len();
     let start = prev.dotted_name_start(end, true);
     let (parts, _) = prev.dotted_name(start, end.saturating_sub(1));
-    parts.into_iter().map(std::borrow::Cow::into_owned).collect()
+    parts
+        .into_iter()
+        .map(std::borrow::Cow::into_owned)
+        .collect()
 }
 
 /// Whether the cursor, after `prev`, is in a query's FROM list: the last clause word at the
@@ -538,7 +541,9 @@ fn element_context(tokens: TokenView<'_>, nested: bool) -> Context {
     if words.contains(&K::METADATA) {
         return Context::Nothing;
     }
-    if last.is_some_and(|t| t.kind == TokenKind::Gt || t.kind == TokenKind::RParen || TokenView::is_name(t)) {
+    if last.is_some_and(|t| {
+        t.kind == TokenKind::Gt || t.kind == TokenKind::RParen || TokenView::is_name(t)
+    }) {
         // `a INT ^`, `a DECIMAL(10, 2) ^`, `a ARRAY<INT> ^`; not after `NOT` or `COMMENT`.
         match last_word {
             K::NOT if words.contains(&K::KEY) => return Context::Keywords(&["ENFORCED"]),

@@ -146,7 +146,9 @@ pub fn blocks_around(tokens: TokenView<'_>, cursor: usize) -> Vec<Range<usize>> 
         .iter()
         .rev()
         .map(|&open| {
-            let end = tokens.matching_close(open, tokens.len()).unwrap_or(tokens.len());
+            let end = tokens
+                .matching_close(open, tokens.len())
+                .unwrap_or(tokens.len());
             open + 1..end
         })
         .collect();
@@ -195,7 +197,8 @@ pub fn first_part(tokens: TokenView<'_>, range: Range<usize>) -> Range<usize> {
 pub fn ctes(tokens: TokenView<'_>) -> Ctes {
     let top = top_level(tokens, 0..tokens.len());
     let Some(with) = top.iter().position(|&i| {
-        tokens.keyword(&tokens[i]) == Keyword::WITH && tokens.get(i + 1).is_some_and(TokenView::is_name)
+        tokens.keyword(&tokens[i]) == Keyword::WITH
+            && tokens.get(i + 1).is_some_and(TokenView::is_name)
     }) else {
         return Vec::new();
     };
@@ -217,7 +220,9 @@ pub fn ctes(tokens: TokenView<'_>) -> Ctes {
         let Some(open) = rest.next().filter(|&i| tokens[i].kind == TokenKind::LParen) else {
             break;
         };
-        let close = tokens.matching_close(open, tokens.len()).unwrap_or(tokens.len());
+        let close = tokens
+            .matching_close(open, tokens.len())
+            .unwrap_or(tokens.len());
         out.push((name, Body::Tokens(open + 1..close)));
         if !rest
             .next()
@@ -232,7 +237,13 @@ pub fn ctes(tokens: TokenView<'_>) -> Ctes {
 /// A dotted name starting at `at`: its parts and the index after it.
 fn dotted(tokens: TokenView<'_>, at: usize, end: usize) -> (Vec<String>, usize) {
     let (parts, after) = tokens.dotted_name(at, end);
-    (parts.into_iter().map(std::borrow::Cow::into_owned).collect(), after)
+    (
+        parts
+            .into_iter()
+            .map(std::borrow::Cow::into_owned)
+            .collect(),
+        after,
+    )
 }
 
 /// An alias at `*i` (`[AS] name`, then an optional column list), moving `*i` past it.
@@ -363,7 +374,9 @@ fn from_items_of_join(
             (TokenKind::Comma, _) | (_, "JOIN") => expect_item = true,
             (_, "ON" | "USING") => expect_item = false,
             (TokenKind::LParen, _) => {
-                i = tokens.matching_close(i, inside.end).map_or(inside.end, |c| c + 1);
+                i = tokens
+                    .matching_close(i, inside.end)
+                    .map_or(inside.end, |c| c + 1);
                 continue;
             }
             (TokenKind::Word | TokenKind::QuotedIdent, w)
@@ -412,7 +425,9 @@ fn item_at(
                 }
                 // Its arguments: inside the `(` after its name.
                 let open = inside.start + 1;
-                let close = tokens.matching_close(open, inside.end).unwrap_or(inside.end);
+                let close = tokens
+                    .matching_close(open, inside.end)
+                    .unwrap_or(inside.end);
                 window_input(tokens, open + 1..close, ctes)
             })
             .flatten();

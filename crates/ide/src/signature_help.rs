@@ -138,11 +138,11 @@ fn in_table_function(tokens: TokenView<'_>, open: usize, name: &CallName) -> boo
             .and_then(|i| tokens.get(i))
             .is_some_and(|t| tokens.keyword(t) == Keyword::TABLE);
     let first = tokens.get(open + 1);
-    let named_data = first.is_some_and(|t| {
-        t.kind == TokenKind::Word && tokens.raw(t).eq_ignore_ascii_case("DATA")
-    }) && tokens
-        .get(open + 2)
-        .is_some_and(|t| t.kind == TokenKind::Arrow);
+    let named_data = first
+        .is_some_and(|t| t.kind == TokenKind::Word && tokens.raw(t).eq_ignore_ascii_case("DATA"))
+        && tokens
+            .get(open + 2)
+            .is_some_and(|t| t.kind == TokenKind::Arrow);
     let table_first = first.is_some_and(|t| tokens.keyword(t) == Keyword::TABLE) || named_data;
     table_before || table_first
 }
@@ -188,7 +188,10 @@ fn call_name(before: TokenView<'_>) -> Option<CallName> {
     }
     let (parts, _) = before.dotted_name(start, end);
     Some(CallName {
-        parts: parts.into_iter().map(std::borrow::Cow::into_owned).collect(),
+        parts: parts
+            .into_iter()
+            .map(std::borrow::Cow::into_owned)
+            .collect(),
         span: Span::new(before[start].span.start, last.span.end),
         len: before.len() - start,
     })

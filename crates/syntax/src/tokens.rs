@@ -44,7 +44,10 @@ impl<'t> TokenView<'t> {
         let end = range.end.min(self.tokens.len());
         TokenView {
             text: self.text,
-            tokens: self.tokens.get(range.start.min(end)..end).unwrap_or_default(),
+            tokens: self
+                .tokens
+                .get(range.start.min(end)..end)
+                .unwrap_or_default(),
         }
     }
 
@@ -185,7 +188,9 @@ impl<'t> TokenView<'t> {
 /// The comment (of `trivia`, a parse's comments in order) that `offset` is inside, or at the
 /// end of when it is a line comment (the rest of its line is still the comment).
 pub fn comment_at(trivia: &[Token], offset: u32) -> Option<&Token> {
-    let i = trivia.partition_point(|t| t.span.start < offset).checked_sub(1)?;
+    let i = trivia
+        .partition_point(|t| t.span.start < offset)
+        .checked_sub(1)?;
     trivia.get(i).filter(|t| {
         offset < t.span.end || (t.kind == TokenKind::LineComment && offset == t.span.end)
     })
@@ -208,7 +213,10 @@ mod tests {
         let names = |(parts, at): (Vec<Cow<str>>, usize)| {
             (parts.iter().map(|p| p.to_string()).collect::<Vec<_>>(), at)
         };
-        assert_eq!(names(v.dotted_name(1, v.len())), (vec!["o".into(), "a`b".into()], 4));
+        assert_eq!(
+            names(v.dotted_name(1, v.len())),
+            (vec!["o".into(), "a`b".into()], 4)
+        );
         assert_eq!(
             names(v.dotted_name(5, v.len())),
             (vec!["cat".into(), "my db".into(), "t".into()], 10)

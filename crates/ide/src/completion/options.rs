@@ -24,7 +24,10 @@ impl Collector<'_> {
                 && matches!(w[2].kind, TokenKind::String)
                 && !holds
             {
-                out.push((tokens.value(&w[0]).into_owned(), tokens.value(&w[2]).into_owned()));
+                out.push((
+                    tokens.value(&w[0]).into_owned(),
+                    tokens.value(&w[2]).into_owned(),
+                ));
             }
         }
         // A LIKE source's options are the table's too (unless excluded; close enough here).

@@ -92,7 +92,10 @@ impl Collector<'_> {
 /// `tokens[from]`; empty when no name starts there.
 pub(super) fn dotted_name(tokens: TokenView<'_>, from: usize) -> Vec<String> {
     let (parts, _) = tokens.dotted_name(from, tokens.len());
-    parts.into_iter().map(std::borrow::Cow::into_owned).collect()
+    parts
+        .into_iter()
+        .map(std::borrow::Cow::into_owned)
+        .collect()
 }
 
 /// A table's name as a statement in `catalog`.`database` writes it: as short as it can be.

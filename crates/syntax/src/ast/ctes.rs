@@ -240,16 +240,12 @@ mod tests {
 
     #[test]
     fn inner_ctes_hide_outer_ones_and_end_with_their_query() {
-        let sql = "WITH a AS (SELECT 1) SELECT * FROM (WITH a AS (SELECT * FROM a) SELECT * FROM a) x \
+        let sql =
+            "WITH a AS (SELECT 1) SELECT * FROM (WITH a AS (SELECT * FROM a) SELECT * FROM a) x \
                    WHERE EXISTS (WITH z AS (SELECT 1) SELECT * FROM z) AND 1 IN (SELECT 1 FROM z)";
         assert_eq!(
             lookups(sql),
-            pairs(&[
-                ("a", "cte"),
-                ("a", "cte"),
-                ("z", "cte"),
-                ("z", "table"),
-            ])
+            pairs(&[("a", "cte"), ("a", "cte"), ("z", "cte"), ("z", "table"),])
         );
     }
 

@@ -11,10 +11,10 @@ mod statement;
 pub use statement::walk_statement_tree;
 
 use super::{
-    AfterMatch, AlterItem, AlterTableAction, ColumnKind, ColumnList, CreateTable, Cte, DataTypeSyntax,
-    Expr, ExprKind, FromClause, GroupingElement, Ident, IsTest, Join, ObjectName, Pattern,
-    PatternKind, PropertyList, Query, SetExpr, SetExprKind, Statement, StatementKind, TableElement,
-    TableElements, TableRef, TableRefKind, TypeKind, WindowFrame, WindowSpec,
+    AfterMatch, AlterItem, AlterTableAction, ColumnKind, ColumnList, CreateTable, Cte,
+    DataTypeSyntax, Expr, ExprKind, FromClause, GroupingElement, Ident, IsTest, Join, ObjectName,
+    Pattern, PatternKind, PropertyList, Query, SetExpr, SetExprKind, Statement, StatementKind,
+    TableElement, TableElements, TableRef, TableRefKind, TypeKind, WindowFrame, WindowSpec,
 };
 
 /// Callbacks for [`walk_type`], [`walk_expr`] and [`walk_query`]; each is called before the
