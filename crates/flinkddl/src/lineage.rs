@@ -569,9 +569,10 @@ impl Context<'_> {
 /// The columns of `table` a computed column's stored expression names.
 fn columns_read<'t>(expr: &str, table: &'t TableSchema) -> Vec<&'t str> {
     let lexed = flinkddl_syntax::lex(expr);
+    let tokens = flinkddl_syntax::TokenView::new(expr, &lexed.tokens);
     let mut out: Vec<&str> = Vec::new();
-    for t in &lexed.tokens {
-        let value = flinkddl_syntax::token_value(expr, t);
+    for t in tokens.iter() {
+        let value = tokens.value(t);
         if let Some(c) = table
             .columns
             .iter()

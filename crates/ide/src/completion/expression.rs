@@ -129,7 +129,6 @@ impl Collector<'_> {
     /// The tables (and subqueries, CTEs, window functions) a query sees at the cursor, with
     /// their columns; `None` when the cursor is not in a query with a FROM.
     fn query_scope(&self) -> Option<Vec<ScopeTable>> {
-        let text = self.text();
         let tokens = self.tokens();
         let cursor = self
             .all_tokens
@@ -143,10 +142,10 @@ impl Collector<'_> {
                 return Some(tables);
             }
         }
-        let ctes = scope::ctes(text, tokens);
-        let items: Vec<scope::FromItem> = scope::blocks_around(text, tokens, cursor)
+        let ctes = scope::ctes(tokens);
+        let items: Vec<scope::FromItem> = scope::blocks_around(tokens, cursor)
             .into_iter()
-            .flat_map(|block| scope::from_items(text, tokens, block, &ctes))
+            .flat_map(|block| scope::from_items(tokens, block, &ctes))
             .collect();
         if items.is_empty() {
             return None;
@@ -330,7 +329,7 @@ impl Collector<'_> {
         depth: usize,
         of: &str,
     ) -> Vec<ColumnInfo> {
-        let (from, select_items) = scope::body_block(self.text(), self.tokens(), body, ctes);
+        let (from, select_items) = scope::body_block(self.tokens(), body, ctes);
         let inner: Vec<(Option<String>, Vec<ColumnInfo>)> = from
             .iter()
             .map(|item| (item.name.clone(), self.item_columns(item, ctes, depth)))

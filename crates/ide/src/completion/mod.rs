@@ -12,7 +12,7 @@
 use crate::context::{self, Context, CursorContext};
 use crate::reference;
 use crate::Analysis;
-use flinkddl::syntax::Token;
+use flinkddl::syntax::{Token, TokenView};
 use flinkddl::types::DDL_TYPE_NAMES;
 use flinkddl::Span;
 use serde::Serialize;
@@ -246,10 +246,10 @@ impl Collector<'_> {
         (statement.span.start <= offset && offset <= statement.span.end).then_some(statement)
     }
 
-    fn tokens(&self) -> &[Token] {
-        self.all_tokens
-            .get(self.cx.statement_tokens.clone())
-            .unwrap_or(&[])
+    /// The cursor's statement's tokens.
+    fn tokens(&self) -> TokenView<'_> {
+        let tokens = self.all_tokens.get(self.cx.statement_tokens.clone());
+        TokenView::new(self.text, tokens.unwrap_or(&[]))
     }
 
     fn push(

@@ -3,7 +3,6 @@
 //! decide which connector and formats those are.
 
 use super::{Collector, CompletionKind};
-use crate::context::string_value;
 use crate::reference;
 use flinkddl::syntax::TokenKind;
 
@@ -16,16 +15,19 @@ impl Collector<'_> {
 
     /// [`Collector::statement_options`] without the pair whose key string holds `offset`.
     fn options_besides(&self, offset: Option<u32>) -> Vec<(String, String)> {
-        let text = self.text();
+        let tokens = self.tokens();
         let mut out = Vec::new();
-        for w in self.tokens().windows(3) {
+        for w in tokens.windows(3) {
             let holds = offset.is_some_and(|o| w[0].span.start < o && o <= w[0].span.end);
             if matches!(w[0].kind, TokenKind::String)
                 && w[1].kind == TokenKind::Eq
                 && matches!(w[2].kind, TokenKind::String)
                 && !holds
             {
-                out.push((string_value(text, &w[0]), string_value(text, &w[2])));
+                out.push((
+                    tokens.value(&w[0]).into_owned(),
+                    tokens.value(&w[2]).into_owned(),
+                ));
             }
         }
         // A LIKE source's options are the table's too (unless excluded; close enough here).
