@@ -86,13 +86,14 @@ fn rule_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-/// The `Code` variant of the file's `RULE` constant (`code: Code::<Variant>,`).
+/// The `Code` variant of the file's `RULE` constant
+/// (`pub(crate) const RULE: Rule = Rule::statement(Code::<Variant>, check);`, or `data_type`).
 fn rule_variant(text: &str) -> Result<&str, String> {
-    const START: &str = "pub(crate) const RULE: Rule = Rule {";
-    let missing = || format!("no `{START} code: Code::…, check: … }};`");
+    const START: &str = "pub(crate) const RULE: Rule = Rule::";
+    let missing = || format!("no `{START}statement(Code::…, check);` (or `data_type`)");
     let (_, body) = text.split_once(START).ok_or_else(missing)?;
-    let (body, _) = body.split_once("};").ok_or_else(missing)?;
-    let (_, code) = body.split_once("code: Code::").ok_or_else(missing)?;
+    let (body, _) = body.split_once(';').ok_or_else(missing)?;
+    let (_, code) = body.split_once("Code::").ok_or_else(missing)?;
     let variant = code
         .split(|c: char| !c.is_ascii_alphanumeric())
         .next()

@@ -570,80 +570,78 @@ impl Lexer<'_> {
 
     /// A quoted string from `quote` (the opening `'`); the token starts at `start` (the prefix).
     fn string(&mut self, tokens: &mut Vec<Token>, start: usize, quote: usize, kind: TokenKind) {
-        self.pos = quote + 1;
-        let mut escaped = false;
-        loop {
-            match memchr_quote(self.bytes, self.pos, b'\'') {
-                Some(i) => {
-                    if self.bytes.get(i + 1) == Some(&b'\'') {
-                        self.pos = i + 2;
-                        escaped = true;
-                        continue;
-                    }
-                    self.pos = i + 1;
-                    self.push(tokens, kind, start);
-                    Self::mark_escaped(tokens, escaped);
-                    return;
-                }
-                None => {
-                    self.pos = self.bytes.len();
-                    self.push(tokens, TokenKind::Error, start);
-                    self.out.errors.push(
-                        Diagnostic::new(
-                            Code::UnterminatedString,
-                            Span::new(start as u32, (quote + 1) as u32),
-                            "string literal is not closed",
-                        )
-                        .with_help("add the closing `'`; write `''` for a quote inside the string"),
-                    );
-                    return;
-                }
+        match self.closing_quote(quote + 1, b'\'') {
+            Some((i, escaped)) => {
+                self.pos = i + 1;
+                self.push(tokens, kind, start);
+                Self::mark_escaped(tokens, escaped);
+            }
+            None => {
+                self.pos = self.bytes.len();
+                self.push(tokens, TokenKind::Error, start);
+                self.out.errors.push(
+                    Diagnostic::new(
+                        Code::UnterminatedString,
+                        Span::new(start as u32, (quote + 1) as u32),
+                        "string literal is not closed",
+                    )
+                    .with_help("add the closing `'`; write `''` for a quote inside the string"),
+                );
             }
         }
     }
 
-    fn quoted_ident(&mut self, tokens: &mut Vec<Token>, start: usize) {
-        self.pos = start + 1;
+    /// The closing `quote` of a quoted token whose text starts at `from` (after the opening
+    /// quote), where a doubled quote stands for one inside: its offset and whether the text has
+    /// a doubled quote; `None` when the input ends first.
+    #[inline(always)]
+    fn closing_quote(&self, from: usize, quote: u8) -> Option<(usize, bool)> {
+        let mut at = from;
         let mut escaped = false;
         loop {
-            match memchr_quote(self.bytes, self.pos, b'`') {
-                Some(i) => {
-                    if self.bytes.get(i + 1) == Some(&b'`') {
-                        self.pos = i + 2;
-                        escaped = true;
-                        continue;
-                    }
-                    self.pos = i + 1;
-                    if i == start + 1 {
-                        // An empty quoted name is a lexical error in Flink.
-                        self.push(tokens, TokenKind::Error, start);
-                        self.out.errors.push(
-                            Diagnostic::new(
-                                Code::InvalidCharacter,
-                                Span::new(start as u32, self.pos as u32),
-                                "a quoted identifier cannot be empty",
-                            )
-                            .with_help("write a name between the back-ticks"),
-                        );
-                        return;
-                    }
-                    self.push(tokens, TokenKind::QuotedIdent, start);
-                    Self::mark_escaped(tokens, escaped);
-                    return;
-                }
-                None => {
-                    self.pos = self.bytes.len();
+            let i = memchr_quote(self.bytes, at, quote)?;
+            if self.bytes.get(i + 1) == Some(&quote) {
+                at = i + 2;
+                escaped = true;
+                continue;
+            }
+            return Some((i, escaped));
+        }
+    }
+
+    fn quoted_ident(&mut self, tokens: &mut Vec<Token>, start: usize) {
+        match self.closing_quote(start + 1, b'`') {
+            Some((i, escaped)) => {
+                self.pos = i + 1;
+                if i == start + 1 {
+                    // An empty quoted name is a lexical error in Flink.
                     self.push(tokens, TokenKind::Error, start);
                     self.out.errors.push(
                         Diagnostic::new(
-                            Code::UnterminatedIdentifier,
-                            Span::new(start as u32, start as u32 + 1),
-                            "quoted identifier is not closed",
+                            Code::InvalidCharacter,
+                            Span::new(start as u32, self.pos as u32),
+                            "a quoted identifier cannot be empty",
                         )
-                        .with_help("add the closing back-tick; write two back-ticks for one inside the name"),
+                        .with_help("write a name between the back-ticks"),
                     );
                     return;
                 }
+                self.push(tokens, TokenKind::QuotedIdent, start);
+                Self::mark_escaped(tokens, escaped);
+            }
+            None => {
+                self.pos = self.bytes.len();
+                self.push(tokens, TokenKind::Error, start);
+                self.out.errors.push(
+                    Diagnostic::new(
+                        Code::UnterminatedIdentifier,
+                        Span::new(start as u32, start as u32 + 1),
+                        "quoted identifier is not closed",
+                    )
+                    .with_help(
+                        "add the closing back-tick; write two back-ticks for one inside the name",
+                    ),
+                );
             }
         }
     }

@@ -309,22 +309,14 @@ fn rule_file(code: &str, name: &str, variant: &str) -> String {
         r#"//! {code} `{name}`: TODO: what the rule finds, what Flink does with it, and why that is
 //! almost certainly not what the author meant.
 
-use crate::{{Check, Context, Rule}};
+use crate::{{Context, Rule}};
 use flinkddl_diagnostics::{{Code, Diagnostic}};
-use flinkddl_syntax::ast::{{Statement, TableElement}};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {{
-    code: Code::{variant},
-    check: Check::Statement(check),
-}};
+pub(crate) const RULE: Rule = Rule::statement(Code::{variant}, check);
 
-fn check(
-    _cx: &Context<'_>,
-    _statement: &Statement,
-    _elements: &[&TableElement],
-    _out: &mut Vec<Diagnostic>,
-) {{
+/// The statement is `cx.statement`, its table elements `cx.elements`.
+fn check(_cx: &Context<'_>, _out: &mut Vec<Diagnostic>) {{
     // TODO: for each finding, `out.push(Diagnostic::new(Code::{variant}, span, message))`.
 }}
 "#
