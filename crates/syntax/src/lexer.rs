@@ -577,9 +577,9 @@ impl Lexer<'_> {
                 Self::mark_escaped(tokens, escaped);
             }
             None => {
-                self.pos = self.bytes.len();
-                self.push(tokens, TokenKind::Error, start);
-                self.out.errors.push(
+                self.unterminated(
+                    tokens,
+                    start,
                     Diagnostic::new(
                         Code::UnterminatedString,
                         Span::new(start as u32, (quote + 1) as u32),
@@ -589,6 +589,15 @@ impl Lexer<'_> {
                 );
             }
         }
+    }
+
+    /// A token the input ends inside (a quoted one or a block comment): an error token from
+    /// `start` to the end, and its diagnostic.
+    #[cold]
+    fn unterminated(&mut self, tokens: &mut Vec<Token>, start: usize, diagnostic: Diagnostic) {
+        self.pos = self.bytes.len();
+        self.push(tokens, TokenKind::Error, start);
+        self.out.errors.push(diagnostic);
     }
 
     /// The closing `quote` of a quoted token whose text starts at `from` (after the opening
@@ -630,9 +639,9 @@ impl Lexer<'_> {
                 Self::mark_escaped(tokens, escaped);
             }
             None => {
-                self.pos = self.bytes.len();
-                self.push(tokens, TokenKind::Error, start);
-                self.out.errors.push(
+                self.unterminated(
+                    tokens,
+                    start,
                     Diagnostic::new(
                         Code::UnterminatedIdentifier,
                         Span::new(start as u32, start as u32 + 1),
@@ -697,11 +706,11 @@ impl Lexer<'_> {
                 }
             }
             None => {
-                self.pos = self.bytes.len();
-                self.push(tokens, TokenKind::Error, start);
                 // Flink reports the end of the input; the label shows where the comment began.
                 let end = self.bytes.len() as u32;
-                self.out.errors.push(
+                self.unterminated(
+                    tokens,
+                    start,
                     Diagnostic::new(
                         Code::UnterminatedComment,
                         Span::new(end, end),
