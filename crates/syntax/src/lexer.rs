@@ -214,18 +214,25 @@ impl Lexer<'_> {
                 }
             }};
         }
-        // A one-byte token at `pos`.
-        macro_rules! one_byte {
-            ($kind:expr) => {{
+        // A token of `kind` from `pos` to `end` that is no keyword; the loop goes on after it.
+        macro_rules! token_to {
+            ($kind:expr, $end:expr, $escaped:expr) => {{
+                let end = $end;
                 push!(Token {
                     kind: $kind,
                     keyword: Keyword::NotKeyword,
-                    escaped: false,
-                    span: Span::new(pos as u32, pos as u32 + 1),
+                    escaped: $escaped,
+                    span: Span::new(pos as u32, end as u32),
                 });
-                pos += 1;
+                pos = end;
                 continue;
             }};
+        }
+        // A one-byte token at `pos`.
+        macro_rules! one_byte {
+            ($kind:expr) => {
+                token_to!($kind, pos + 1, false)
+            };
         }
         'tokens: loop {
             let b = loop {
@@ -262,26 +269,12 @@ impl Lexer<'_> {
                 // Closed literals and non-empty quoted names; the errors go through `other`.
                 Class::Quote => {
                     if let Some((end, escaped)) = closing_quote(bytes, pos + 1, b'\'') {
-                        push!(Token {
-                            kind: TokenKind::String,
-                            keyword: Keyword::NotKeyword,
-                            escaped,
-                            span: Span::new(pos as u32, end as u32),
-                        });
-                        pos = end;
-                        continue;
+                        token_to!(TokenKind::String, end, escaped)
                     }
                 }
                 Class::Backtick => match closing_quote(bytes, pos + 1, b'`') {
                     Some((end, escaped)) if end > pos + 2 => {
-                        push!(Token {
-                            kind: TokenKind::QuotedIdent,
-                            keyword: Keyword::NotKeyword,
-                            escaped,
-                            span: Span::new(pos as u32, end as u32),
-                        });
-                        pos = end;
-                        continue;
+                        token_to!(TokenKind::QuotedIdent, end, escaped)
                     }
                     _ => {}
                 },
@@ -292,14 +285,7 @@ impl Lexer<'_> {
                         end += 1;
                     }
                     if !matches!(bytes.get(end), Some(b'.' | b'e' | b'E')) {
-                        push!(Token {
-                            kind: TokenKind::Integer,
-                            keyword: Keyword::NotKeyword,
-                            escaped: false,
-                            span: Span::new(pos as u32, end as u32),
-                        });
-                        pos = end;
-                        continue;
+                        token_to!(TokenKind::Integer, end, false)
                     }
                 }
                 Class::Eq | Class::Dot | Class::Lt | Class::Gt => {}
@@ -570,9 +556,9 @@ impl Lexer<'_> {
 
     /// A quoted string from `quote` (the opening `'`); the token starts at `start` (the prefix).
     fn string(&mut self, tokens: &mut Vec<Token>, start: usize, quote: usize, kind: TokenKind) {
-        match self.closing_quote(quote + 1, b'\'') {
-            Some((i, escaped)) => {
-                self.pos = i + 1;
+        match closing_quote(self.bytes, quote + 1, b'\'') {
+            Some((end, escaped)) => {
+                self.pos = end;
                 self.push(tokens, kind, start);
                 Self::mark_escaped(tokens, escaped);
             }
@@ -600,29 +586,11 @@ impl Lexer<'_> {
         self.out.errors.push(diagnostic);
     }
 
-    /// The closing `quote` of a quoted token whose text starts at `from` (after the opening
-    /// quote), where a doubled quote stands for one inside: its offset and whether the text has
-    /// a doubled quote; `None` when the input ends first.
-    #[inline(always)]
-    fn closing_quote(&self, from: usize, quote: u8) -> Option<(usize, bool)> {
-        let mut at = from;
-        let mut escaped = false;
-        loop {
-            let i = memchr_quote(self.bytes, at, quote)?;
-            if self.bytes.get(i + 1) == Some(&quote) {
-                at = i + 2;
-                escaped = true;
-                continue;
-            }
-            return Some((i, escaped));
-        }
-    }
-
     fn quoted_ident(&mut self, tokens: &mut Vec<Token>, start: usize) {
-        match self.closing_quote(start + 1, b'`') {
-            Some((i, escaped)) => {
-                self.pos = i + 1;
-                if i == start + 1 {
+        match closing_quote(self.bytes, start + 1, b'`') {
+            Some((end, escaped)) => {
+                self.pos = end;
+                if end == start + 2 {
                     // An empty quoted name is a lexical error in Flink.
                     self.push(tokens, TokenKind::Error, start);
                     self.out.errors.push(
