@@ -57,7 +57,7 @@ pub fn read_dir(dir: &Path, errors: &mut Vec<String>) -> Vec<Entry> {
             continue;
         }
         match std::fs::read_to_string(&path) {
-            Ok(text) => match code_files::parse(&file, &text) {
+            Ok(text) => match parse(&file, &text) {
                 Ok(entry) => entries.push(entry),
                 Err(e) => errors.push(format!("{file}: {e}")),
             },
