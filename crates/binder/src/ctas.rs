@@ -3,7 +3,7 @@
 //! knows them all.
 
 use crate::catalog::ObjectPath;
-use crate::create_table::{distribution_from_ast, finish_columns, Col};
+use crate::create_table::{distribution_from_ast, finish_columns, unknown_partition_column, Col};
 use crate::expr::{ExprOutcome, Scope};
 use crate::schema::*;
 use crate::Binder;
@@ -195,15 +195,7 @@ impl Binder<'_> {
         if complete {
             for key in ct.partitioned_by.iter().flat_map(|l| l.columns.iter()) {
                 if !columns.iter().any(|c| c.name == key.value) {
-                    self.report(Diagnostic::new(
-                        Code::PartitionColumnUnknown,
-                        key.span,
-                        format!(
-                            "Partition column '{}' not defined in the table schema. Available columns: [{}]",
-                            key.value,
-                            columns.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
-                        ),
-                    ));
+                    self.report(unknown_partition_column(key, &columns));
                     return Err(());
                 }
             }
