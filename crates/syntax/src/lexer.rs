@@ -557,24 +557,32 @@ impl Lexer<'_> {
     /// A quoted string from `quote` (the opening `'`); the token starts at `start` (the prefix).
     fn string(&mut self, tokens: &mut Vec<Token>, start: usize, quote: usize, kind: TokenKind) {
         match closing_quote(self.bytes, quote + 1, b'\'') {
-            Some((end, escaped)) => {
-                self.pos = end;
-                self.push(tokens, kind, start);
-                Self::mark_escaped(tokens, escaped);
-            }
-            None => {
-                self.unterminated(
-                    tokens,
-                    start,
-                    Diagnostic::new(
-                        Code::UnterminatedString,
-                        Span::new(start as u32, (quote + 1) as u32),
-                        "string literal is not closed",
-                    )
-                    .with_help("add the closing `'`; write `''` for a quote inside the string"),
-                );
-            }
+            Some((end, escaped)) => self.push_quoted(tokens, kind, start, end, escaped),
+            None => self.unterminated(
+                tokens,
+                start,
+                Diagnostic::new(
+                    Code::UnterminatedString,
+                    Span::new(start as u32, (quote + 1) as u32),
+                    "string literal is not closed",
+                )
+                .with_help("add the closing `'`; write `''` for a quote inside the string"),
+            ),
         }
+    }
+
+    /// A quoted token from `start` to `end`, marked when its text has a doubled quote.
+    fn push_quoted(
+        &mut self,
+        tokens: &mut Vec<Token>,
+        kind: TokenKind,
+        start: usize,
+        end: usize,
+        escaped: bool,
+    ) {
+        self.pos = end;
+        self.push(tokens, kind, start);
+        Self::mark_escaped(tokens, escaped);
     }
 
     /// A token the input ends inside (a quoted one or a block comment): an error token from
@@ -589,8 +597,8 @@ impl Lexer<'_> {
     fn quoted_ident(&mut self, tokens: &mut Vec<Token>, start: usize) {
         match closing_quote(self.bytes, start + 1, b'`') {
             Some((end, escaped)) => {
-                self.pos = end;
                 if end == start + 2 {
+                    self.pos = end;
                     // An empty quoted name is a lexical error in Flink.
                     self.push(tokens, TokenKind::Error, start);
                     self.out.errors.push(
@@ -603,23 +611,20 @@ impl Lexer<'_> {
                     );
                     return;
                 }
-                self.push(tokens, TokenKind::QuotedIdent, start);
-                Self::mark_escaped(tokens, escaped);
+                self.push_quoted(tokens, TokenKind::QuotedIdent, start, end, escaped);
             }
-            None => {
-                self.unterminated(
-                    tokens,
-                    start,
-                    Diagnostic::new(
-                        Code::UnterminatedIdentifier,
-                        Span::new(start as u32, start as u32 + 1),
-                        "quoted identifier is not closed",
-                    )
-                    .with_help(
-                        "add the closing back-tick; write two back-ticks for one inside the name",
-                    ),
-                );
-            }
+            None => self.unterminated(
+                tokens,
+                start,
+                Diagnostic::new(
+                    Code::UnterminatedIdentifier,
+                    Span::new(start as u32, start as u32 + 1),
+                    "quoted identifier is not closed",
+                )
+                .with_help(
+                    "add the closing back-tick; write two back-ticks for one inside the name",
+                ),
+            ),
         }
     }
 
