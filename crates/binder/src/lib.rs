@@ -21,7 +21,7 @@ pub mod prelude;
 pub mod print;
 mod query;
 pub mod resume;
-pub mod schema;
+pub use flinkddl_schema as schema;
 pub mod semantic;
 pub mod session;
 mod statements;

@@ -739,6 +739,12 @@ fn names<'s>(name: &ast::ObjectName<'s>) -> &'s [ast::Ident<'s>] {
 mod tests {
     use super::*;
 
+    /// A script keeps every use to its end: its size is the script's memory.
+    #[test]
+    fn table_use_stays_small() {
+        assert!(std::mem::size_of::<TableUse>() <= 32);
+    }
+
     fn found(sql: &str) -> Vec<(String, Access)> {
         let parse = flinkddl_syntax::parse(sql);
         let mut out = Vec::new();

@@ -98,7 +98,7 @@ pub struct TableOption<'c> {
 impl<'c> TableOptions<'c> {
     /// The options resolved against the connector they name; `None` without a `connector`
     /// option or for a connector the catalogue does not have. The options are pairs of any
-    /// text: a table's ([`flinkddl_binder::schema::OptionPair`]) or an editor's own.
+    /// text: a table's ([`flinkddl_schema::OptionPair`]) or an editor's own.
     pub fn resolve<S: AsRef<str>>(catalogue: &'c Catalogue, options: &[(S, S)]) -> Option<Self> {
         let id = written(options, "connector")?;
         let connector = catalogue.connector(id)?;

@@ -6,9 +6,9 @@ use super::messages::{concat, exact, quote, text, FAILS_AT_READ_OR_WRITE};
 use super::Usage;
 use crate::catalogue::Catalogue;
 use crate::spans::TableSpans;
-use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic, Severity};
+use flinkddl_schema::TableSchema;
 
 /// Flink 1.10 property keys (the pre-1.11 `connector.type` style) and their Flink 2.x keys:
 /// `None` when 2.x has no such key (the version is in the identifier, or it is gone).

@@ -4,8 +4,8 @@
 use super::{concat, Checker, Verdict};
 use crate::model::{DatagenFields, Side};
 use crate::values::quoted_list;
-use flinkddl_binder::schema::Column;
 use flinkddl_diagnostics::{Code, Diagnostic};
+use flinkddl_schema::Column;
 use std::fmt::Write;
 
 impl<'a> Checker<'a> {

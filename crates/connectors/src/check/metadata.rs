@@ -4,9 +4,9 @@
 use super::messages::{concat, exact};
 use super::Checker;
 use crate::model::{ConnectorSpec, MetadataSpec};
-use flinkddl_binder::schema::{ColumnKind, TableSchema};
 use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};
+use flinkddl_schema::{ColumnKind, TableSchema};
 use flinkddl_types::{parse_logical_type, supports_explicit_cast, DataType};
 
 impl<'a> Checker<'a> {

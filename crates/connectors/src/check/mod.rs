@@ -24,9 +24,9 @@ mod rules;
 mod schema_rules;
 mod suggest;
 use connector_id::{legacy_connector_keys, unknown_connector};
-use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::suggest::{KeyBag, Word};
 use flinkddl_diagnostics::{Diagnostic, Severity};
+use flinkddl_schema::TableSchema;
 use messages::{concat, Verdict, FAILS_AT_READ, FAILS_AT_READ_OR_WRITE, FAILS_AT_WRITE};
 
 /// How a table is used, which decides whether a finding is an error (decision 0004).

@@ -8,11 +8,11 @@ use super::Checker;
 use crate::model::{ConnectorSpec, OptionSpec, OptionType, Side};
 use crate::resolve::KeyClass;
 use crate::values::{check_value, numeric_value, quoted_list};
-use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::suggest::KeyBag;
 use flinkddl_diagnostics::suggest::Word;
 use flinkddl_diagnostics::{Code, Diagnostic, Severity, Span};
+use flinkddl_schema::TableSchema;
 
 impl<'a> Checker<'a> {
     /// Checks one written option; whether `key` is a known key ([`Checker::is_known_key`]),

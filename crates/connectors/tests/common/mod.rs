@@ -2,9 +2,9 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use flinkddl_binder::schema::TableSchema;
 use flinkddl_connectors::{check_table, spans_from_ast, Catalogue, TableSpans};
 use flinkddl_diagnostics::{Diagnostic, Severity};
+use flinkddl_schema::TableSchema;
 use flinkddl_syntax::ast::StatementKind;
 use flinkddl_syntax::Parse;
 use flinkddl_test_support::render;
