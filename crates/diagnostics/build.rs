@@ -8,7 +8,6 @@ mod code_files;
 #[path = "src/version_facts.rs"]
 mod version_facts;
 
-use code_files::Entry;
 use std::path::Path;
 
 const DIR: &str = "data/codes";
@@ -18,7 +17,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/code_files.rs");
     println!("cargo:rerun-if-changed={DIR}");
     let mut errors = Vec::new();
-    let mut entries = read_entries(Path::new(DIR), &mut errors);
+    let mut entries = code_files::read_dir(Path::new(DIR), &mut errors);
     code_files::check_unique(&entries, &mut errors);
     if !errors.is_empty() {
         panic!(
@@ -56,45 +55,4 @@ fn write_version_facts(out: &Path) {
     if let Err(e) = std::fs::write(&path, version_facts::generate(&facts)) {
         panic!("cannot write {}: {e}", path.display());
     }
-}
-
-fn read_entries(dir: &Path, errors: &mut Vec<String>) -> Vec<Entry> {
-    let listing = match std::fs::read_dir(dir) {
-        Ok(listing) => listing,
-        Err(e) => {
-            errors.push(format!("cannot list the directory: {e}"));
-            return Vec::new();
-        }
-    };
-    let mut paths = Vec::new();
-    for item in listing {
-        match item {
-            Ok(item) => paths.push(item.path()),
-            Err(e) => errors.push(format!("cannot list the directory: {e}")),
-        }
-    }
-    // In file-name order, so that the messages name the same file first on every machine.
-    paths.sort();
-    let mut entries = Vec::new();
-    for path in paths {
-        let file = path
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if file == "README.md" {
-            continue;
-        }
-        if !file.ends_with(".md") || !path.is_file() {
-            errors.push(format!("{file}: not a code file (want <CODE>-<name>.md)"));
-            continue;
-        }
-        match std::fs::read_to_string(&path) {
-            Ok(text) => match code_files::parse(&file, &text) {
-                Ok(entry) => entries.push(entry),
-                Err(e) => errors.push(format!("{file}: {e}")),
-            },
-            Err(e) => errors.push(format!("{file}: cannot read: {e}")),
-        }
-    }
-    entries
 }

@@ -6,7 +6,7 @@
 //! rule file without a `RULE`, a variant of no lint code or a code used by two rules fails the
 //! build, naming the file.
 
-// Only `parse` is used here.
+// Only `read_dir` is used here.
 #[allow(dead_code)]
 #[path = "../diagnostics/src/code_files.rs"]
 mod code_files;
@@ -31,7 +31,7 @@ fn main() {
 /// The registry's Rust source.
 fn generate() -> Result<String, String> {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
-    let codes = lint_codes(&manifest.join(CODES_DIR))?;
+    let codes = lint_codes(&manifest.join(CODES_DIR));
     // By code: (module name, path of the file).
     let mut rules: BTreeMap<String, (String, PathBuf)> = BTreeMap::new();
     for path in rule_files(&manifest.join(RULES_DIR))? {
@@ -86,13 +86,14 @@ fn rule_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-/// The `Code` variant of the file's `RULE` constant (`code: Code::<Variant>,`).
+/// The `Code` variant of the file's `RULE` constant
+/// (`pub(crate) const RULE: Rule = Rule::statement(Code::<Variant>, check);`, or `data_type`).
 fn rule_variant(text: &str) -> Result<&str, String> {
-    const START: &str = "pub(crate) const RULE: Rule = Rule {";
-    let missing = || format!("no `{START} code: Code::…, check: … }};`");
+    const START: &str = "pub(crate) const RULE: Rule = Rule::";
+    let missing = || format!("no `{START}statement(Code::…, check);` (or `data_type`)");
     let (_, body) = text.split_once(START).ok_or_else(missing)?;
-    let (body, _) = body.split_once("};").ok_or_else(missing)?;
-    let (_, code) = body.split_once("code: Code::").ok_or_else(missing)?;
+    let (body, _) = body.split_once(';').ok_or_else(missing)?;
+    let (_, code) = body.split_once("Code::").ok_or_else(missing)?;
     let variant = code
         .split(|c: char| !c.is_ascii_alphanumeric())
         .next()
@@ -103,25 +104,12 @@ fn rule_variant(text: &str) -> Result<&str, String> {
     Ok(variant)
 }
 
-/// The `L` codes by variant. A file that does not read is skipped: the diagnostics crate's
+/// The `L` codes by variant. A file that does not read is left out: the diagnostics crate's
 /// build reports it.
-fn lint_codes(dir: &Path) -> Result<BTreeMap<String, String>, String> {
-    let listing = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut codes = BTreeMap::new();
-    for entry in listing {
-        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-        let file = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        if let Ok(entry) = code_files::parse(file, &text) {
-            if entry.stage == "Lint" && entry.code.starts_with('L') {
-                codes.insert(entry.variant, entry.code);
-            }
-        }
-    }
-    Ok(codes)
+fn lint_codes(dir: &Path) -> BTreeMap<String, String> {
+    code_files::read_dir(dir, &mut Vec::new())
+        .into_iter()
+        .filter(|entry| entry.stage == "Lint" && entry.code.starts_with('L'))
+        .map(|entry| (entry.variant, entry.code))
+        .collect()
 }

@@ -53,21 +53,15 @@ fn main() {
         s
     };
     let n = all.len() + 1;
-    let _ = writeln!(
-        out,
-        "const RESERVED: [bool; {n}] = {};",
-        table(&|c| c.reserved)
-    );
-    let _ = writeln!(
-        out,
-        "const FUNCTION: [bool; {n}] = {};",
-        table(&|c| c.function)
-    );
-    let _ = writeln!(
-        out,
-        "const CONTEXT_VAR: [bool; {n}] = {};",
-        table(&|c| c.context_var)
-    );
+    type IsInClass = fn(&Class) -> bool;
+    let classes: [(&str, IsInClass); 3] = [
+        ("RESERVED", |c| c.reserved),
+        ("FUNCTION", |c| c.function),
+        ("CONTEXT_VAR", |c| c.context_var),
+    ];
+    for (name, class) in classes {
+        let _ = writeln!(out, "const {name}: [bool; {n}] = {};", table(&class));
+    }
     let _ = writeln!(
         out,
         "const NAMES: [&str; {n}] = [\"\"{}];",

@@ -375,29 +375,56 @@ def verdict(case, flink, mine):
     return None
 
 
-def main():
+def arguments(seed, keep_help="write the cases and Flink's output here"):
+    """The arguments of both testers (querytest.py adds its own)."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=14)
+    ap.add_argument("--seed", type=int, default=seed)
     ap.add_argument("--flinkddl", default=os.path.join(ROOT, "target", "debug", "flinkddl"))
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--keep", help="write the cases and Flink's output here")
+    ap.add_argument("--keep", help=keep_help)
     ap.add_argument("--examples", type=int, default=3)
-    a = ap.parse_args()
-    cases = generate(a.seed, a.cases)
-    with tempfile.TemporaryDirectory() as td:
-        out_dir = a.keep or td
-        os.makedirs(out_dir, exist_ok=True)
-        inp, out = os.path.join(out_dir, "cases.jsonl"), os.path.join(out_dir, "flink.jsonl")
-        with open(inp, "w") as f:
-            for c in cases:
-                f.write(json.dumps({"id": c["id"], "sql": c["sql"]}) + "\n")
-        if not (a.keep and os.path.exists(out) and sum(1 for _ in open(out)) == len(cases)):
-            subprocess.run(["bash", ORACLE, inp, out], check=True, stdout=subprocess.DEVNULL)
-        flink = [json.loads(l) for l in open(out)]
-        with cf.ThreadPoolExecutor(a.jobs) as pool:
-            mine = list(pool.map(lambda ic: ours(a.flinkddl, ic[1]["sql"], td, ic[0]),
-                                 enumerate(cases)))
+    return ap
+
+
+def label(a, cases, out_dir, plan_dml=False):
+    """Writes the cases into out_dir and has the oracle label them (unless --keep holds a
+    complete run); returns the path of Flink's output."""
+    os.makedirs(out_dir, exist_ok=True)
+    inp, out = os.path.join(out_dir, "cases.jsonl"), os.path.join(out_dir, "flink.jsonl")
+    with open(inp, "w") as f:
+        for c in cases:
+            case = {"id": c["id"], "sql": c["sql"]}
+            if plan_dml:
+                case["plan_dml"] = True
+            f.write(json.dumps(case) + "\n")
+    if not (a.keep and os.path.exists(out) and sum(1 for _ in open(out)) == len(cases)):
+        oracle = ["bash", ORACLE, inp, out] + (["--plan-dml"] if plan_dml else [])
+        subprocess.run(oracle, check=True, stdout=subprocess.DEVNULL)
+    return out
+
+
+def check_all(a, cases, td):
+    """Our analysis of every case, --jobs at a time."""
+    with cf.ThreadPoolExecutor(a.jobs) as pool:
+        return list(pool.map(lambda ic: ours(a.flinkddl, ic[1]["sql"], td, ic[0]),
+                             enumerate(cases)))
+
+
+def print_examples(items, n, excerpt):
+    """The first n disagreements of a family: both first error messages, and an excerpt of
+    the SQL (`excerpt` picks it from the SQL on one line)."""
+    for c, f, m in items[:n]:
+        errs = [d for d in m["diagnostics"] if d["severity"] == "error"]
+        print("   %s | flink: %s | ours: %s" % (
+            c["id"], first_line((f.get("error") or {}).get("root_message", "")) or "accepted",
+            first_line(errs[0]["message"]) if errs else "accepted"))
+        print("     " + excerpt(c["sql"].replace("\n", " ")))
+
+
+def disagreements(cases, flink, mine):
+    """The disagreements by (family, kind), the cases per family, how many Flink accepts and
+    how many disagree."""
     families = collections.defaultdict(list)
     per_family = collections.Counter(c["family"] for c in cases)
     accepted = sum(1 for f in flink if f["accepted"])
@@ -406,18 +433,23 @@ def main():
         if kind:
             families[(c["family"], kind)].append((c, f, m))
     bad = sum(len(v) for v in families.values())
+    return families, per_family, accepted, bad
+
+
+def main():
+    a = arguments(seed=14).parse_args()
+    cases = generate(a.seed, a.cases)
+    with tempfile.TemporaryDirectory() as td:
+        out = label(a, cases, a.keep or td)
+        flink = [json.loads(l) for l in open(out)]
+        mine = check_all(a, cases, td)
+    families, per_family, accepted, bad = disagreements(cases, flink, mine)
     print("%d cases (%d accepted by Flink), %d disagree (%.2f%%)" % (
         len(cases), accepted, bad, 100.0 * bad / max(1, len(cases))))
     for (family, kind), items in sorted(families.items(), key=lambda kv: -len(kv[1])):
         print("\n%5d  %-26s %s  (of %d)" % (len(items), family, kind, per_family[family]))
-        for c, f, m in items[:a.examples]:
-            errs = [d for d in m["diagnostics"] if d["severity"] == "error"]
-            print("   %s | flink: %s | ours: %s" % (
-                c["id"], first_line((f.get("error") or {}).get("root_message", "")) or "accepted",
-                first_line(errs[0]["message"]) if errs else "accepted"))
-            print("     " + c["sql"].replace("\n", " ")[:300])
+        print_examples(items, a.examples, lambda sql: sql[:300])
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -16,12 +16,12 @@ grouped by family and kind (a false error, a missed rejection, another first mes
     python3 tools/difftest/querytest.py --cases 10000 [--seed 37] [--flinkddl target/release/flinkddl]
         [--jobs 2] [--keep DIR] [--examples 3] [--families window_tvf,over]
 """
-import argparse, collections, concurrent.futures as cf, json, os, random, subprocess, sys
+import json, os, random, sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from difftest import ORACLE, ROOT, first_line, ours, verdict  # noqa: E402
+from difftest import arguments, check_all, disagreements, label, print_examples  # noqa: E402
 
 SOURCE_NAMES = ["orders", "clicks", "payments", "trips", "readings", "events_src", "logins"]
 DIM_NAMES = ["users", "rates", "products", "stores", "accounts"]
@@ -481,45 +481,22 @@ def generate(seed, n, only=None):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cases", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=37)
-    ap.add_argument("--flinkddl", default=os.path.join(ROOT, "target", "debug", "flinkddl"))
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--keep", help="write the cases and Flink's output here (reused when complete)")
-    ap.add_argument("--examples", type=int, default=3)
+    ap = arguments(seed=37, keep_help="write the cases and Flink's output here (reused when complete)")
     ap.add_argument("--families", help="comma-separated family names to generate only")
     ap.add_argument("--oracle-only", action="store_true", help="label the cases and stop")
     a = ap.parse_args()
     cases = generate(a.seed, a.cases, a.families.split(",") if a.families else None)
     with tempfile.TemporaryDirectory() as td:
-        out_dir = a.keep or td
-        os.makedirs(out_dir, exist_ok=True)
-        inp, out = os.path.join(out_dir, "cases.jsonl"), os.path.join(out_dir, "flink.jsonl")
-        with open(inp, "w") as f:
-            for c in cases:
-                f.write(json.dumps({"id": c["id"], "sql": c["sql"], "plan_dml": True}) + "\n")
-        if not (a.keep and os.path.exists(out) and sum(1 for _ in open(out)) == len(cases)):
-            subprocess.run(["bash", ORACLE, inp, out, "--plan-dml"], check=True, stdout=subprocess.DEVNULL)
+        out = label(a, cases, a.keep or td, plan_dml=True)
         if a.oracle_only:
             return 0
         flink = [json.loads(l) for l in open(out)]
-        with cf.ThreadPoolExecutor(a.jobs) as pool:
-            mine = list(pool.map(lambda ic: ours(a.flinkddl, ic[1]["sql"], td, ic[0]),
-                                 enumerate(cases)))
+        mine = check_all(a, cases, td)
     report(cases, flink, mine, a.examples)
     return 0
 
-
 def report(cases, flink, mine, examples):
-    families = collections.defaultdict(list)
-    per_family = collections.Counter(c["family"] for c in cases)
-    accepted = sum(1 for f in flink if f["accepted"])
-    for c, f, m in zip(cases, flink, mine):
-        kind = verdict(c, f, m)
-        if kind:
-            families[(c["family"], kind)].append((c, f, m))
-    bad = sum(len(v) for v in families.values())
+    families, per_family, accepted, bad = disagreements(cases, flink, mine)
     agree = sum(1 for c, f, m in zip(cases, flink, mine)
                 if f["accepted"] == (not any(d["severity"] == "error" and d["stage"] in ("syntax", "bind")
                                              for d in m["diagnostics"])))
@@ -531,12 +508,7 @@ def report(cases, flink, mine, examples):
     print("cases per family: " + ", ".join("%s %d" % kv for kv in sorted(per_family.items())))
     for (family, kind), items in sorted(families.items(), key=lambda kv: (not kv[0][1].startswith("false"), -len(kv[1]))):
         print("\n%5d  %-18s %s  (of %d)" % (len(items), family, kind, per_family[family]))
-        for c, f, m in items[:examples]:
-            errs = [d for d in m["diagnostics"] if d["severity"] == "error"]
-            print("   %s | flink: %s | ours: %s" % (
-                c["id"], first_line((f.get("error") or {}).get("root_message", "")) or "accepted",
-                first_line(errs[0]["message"]) if errs else "accepted"))
-            print("     " + c["sql"].replace("\n", " ")[-300:])
+        print_examples(items, examples, lambda sql: sql[-300:])
 
 
 if __name__ == "__main__":

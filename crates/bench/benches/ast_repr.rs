@@ -22,73 +22,20 @@
 //!
 //! `parse` is timed without dropping the result, `+drop` with it.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::System;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use flinkddl_bench::alloc::{peak_bytes, Counting};
+use flinkddl_bench::corpus::{corpus_file, find_generator, read_or_generate};
 use flinkddl_bench::Census;
 use sqlparser::dialect::GenericDialect;
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::Tokenizer;
 
-const SEED: u64 = 42;
-
-// ---- memory accounting (as in throughput.rs) ------------------------------------------------
-
-struct Counting;
-
-static TRACK: AtomicBool = AtomicBool::new(false);
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// A global allocator is an `unsafe impl`; it forwards to the system allocator and only counts.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if TRACK.load(Relaxed) && !p.is_null() {
-            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
-            PEAK.fetch_max(now, Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        if TRACK.load(Relaxed) {
-            LIVE.fetch_sub(layout.size(), Relaxed);
-        }
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if TRACK.load(Relaxed) && !p.is_null() {
-            if new_size >= layout.size() {
-                let now =
-                    LIVE.fetch_add(new_size - layout.size(), Relaxed) + new_size - layout.size();
-                PEAK.fetch_max(now, Relaxed);
-            } else {
-                LIVE.fetch_sub(layout.size() - new_size, Relaxed);
-            }
-        }
-        p
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Peak live heap bytes during `f`, its result included.
-fn peak_bytes<R>(f: impl FnOnce() -> R) -> usize {
-    LIVE.store(1 << 40, Relaxed);
-    PEAK.store(1 << 40, Relaxed);
-    TRACK.store(true, Relaxed);
-    let r = f();
-    TRACK.store(false, Relaxed);
-    drop(black_box(r));
-    PEAK.load(Relaxed).saturating_sub(1 << 40)
-}
+static ALLOCATOR: Counting<System> = Counting(System);
 
 // ---- main ----------------------------------------------------------------------------------
 
@@ -292,42 +239,7 @@ fn mb(bytes: usize) -> f64 {
     bytes as f64 / 1e6
 }
 
-// ---- corpora (as in throughput.rs) ---------------------------------------------------------
-
-fn find_generator() -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("FLINKDDL_SHARED") {
-        let p = Path::new(&dir).join("bench/gen_corpus.py");
-        return p.is_file().then_some(p);
-    }
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench/gen_corpus.py");
-    p.is_file().then_some(p)
-}
-
+/// The generated corpus of `flavor` and `size`.
 fn corpus(generator: &Path, flavor: &str, size: &str) -> Result<String, String> {
-    let dir = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.join("bench-corpus")))
-        .unwrap_or_else(|| std::env::temp_dir().join("flinkddl-bench-corpus"));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let file = dir.join(format!("{flavor}-{size}-seed{SEED}.sql"));
-    if !file.is_file() {
-        let status = Command::new("python3")
-            .arg(generator)
-            .args([
-                "--flavor",
-                flavor,
-                "--size",
-                size,
-                "--seed",
-                &SEED.to_string(),
-            ])
-            .arg("--out")
-            .arg(&file)
-            .status()
-            .map_err(|e| format!("cannot run python3: {e}"))?;
-        if !status.success() {
-            return Err(format!("gen_corpus.py failed: {status}"));
-        }
-    }
-    std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))
+    read_or_generate(generator, &corpus_file(flavor, size)?, flavor, size)
 }

@@ -33,83 +33,30 @@
 //! live heap bytes during one extra, untimed run of each measurement; the bench prints it as a
 //! multiple of the input size.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::System;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use flinkddl_bench::alloc::{peak_bytes, Counting};
+use flinkddl_bench::corpus::{corpus_file, find_generator, read_or_generate, SEED};
 use sqlparser::dialect::GenericDialect;
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::Tokenizer;
 
-const SEED: u64 = 42;
 const SQLPARSER_VERSION: &str = "0.64";
 
 // ---- memory accounting ---------------------------------------------------------------------
 
-struct Counting;
-
 /// The allocator underneath the counting: the system's, or with `--features mimalloc` the one
 /// the `flinkddl` binary uses.
 #[cfg(not(feature = "mimalloc"))]
-static UNDER: System = System;
-#[cfg(feature = "mimalloc")]
-static UNDER: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-static TRACK: AtomicBool = AtomicBool::new(false);
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// The only unsafe code of the workspace: a global allocator is an `unsafe impl`. It forwards to
-// the system allocator and only adds counting.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { UNDER.alloc(layout) };
-        if TRACK.load(Relaxed) && !p.is_null() {
-            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
-            PEAK.fetch_max(now, Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        if TRACK.load(Relaxed) {
-            LIVE.fetch_sub(layout.size(), Relaxed);
-        }
-        unsafe { UNDER.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { UNDER.realloc(ptr, layout, new_size) };
-        if TRACK.load(Relaxed) && !p.is_null() {
-            if new_size >= layout.size() {
-                let now =
-                    LIVE.fetch_add(new_size - layout.size(), Relaxed) + new_size - layout.size();
-                PEAK.fetch_max(now, Relaxed);
-            } else {
-                LIVE.fetch_sub(layout.size() - new_size, Relaxed);
-            }
-        }
-        p
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Peak live heap bytes allocated during `f` (what `f` returns is dropped after the peak is read,
-/// so the result counts). Memory freed during `f` that was allocated before it can make the
-/// running count dip below zero; it saturates at the start value.
-fn peak_bytes<R>(f: impl FnOnce() -> R) -> usize {
-    LIVE.store(1 << 40, Relaxed);
-    PEAK.store(1 << 40, Relaxed);
-    TRACK.store(true, Relaxed);
-    let r = f();
-    TRACK.store(false, Relaxed);
-    drop(black_box(r));
-    PEAK.load(Relaxed).saturating_sub(1 << 40)
-}
+static ALLOCATOR: Counting<System> = Counting(System);
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static ALLOCATOR: Counting<mimalloc::MiMalloc> = Counting(mimalloc::MiMalloc);
 
 // ---- main ----------------------------------------------------------------------------------
 
@@ -460,13 +407,7 @@ fn scaling(generator: &Path) {
                 });
                 let peak = peak_bytes(|| flinkddl::analyze_with(part, &options));
                 let t = analyze.best().as_secs_f64();
-                let ratio = prev.map_or(String::new(), |(pb, pt)| {
-                    format!(
-                        "   x{:.2} bytes -> x{:.2} time",
-                        cut as f64 / pb as f64,
-                        t / pt
-                    )
-                });
+                let ratio = growth(prev, (cut, t), "bytes");
                 println!(
                     "   {:8.2} MB: parse {:8.1} ms, analyze {:8.1} ms, analyze peak heap {:5.1}x input{ratio}",
                     mb(cut),
@@ -491,17 +432,23 @@ fn scaling(generator: &Path) {
             flinkddl::analyze_with(black_box(&sql), &options)
         });
         let t = s.best().as_secs_f64();
-        let ratio = prev.map_or(String::new(), |(pc, pt)| {
-            format!(
-                "   x{:.2} columns -> x{:.2} time",
-                cols as f64 / pc as f64,
-                t / pt
-            )
-        });
+        let ratio = growth(prev, (cols, t), "columns");
         println!("   {cols:>8} columns: analyze {:8.1} ms{ratio}", t * 1e3);
         prev = Some((cols, t));
         cols *= 2;
     }
+}
+
+/// `   x2.00 bytes -> x2.10 time`: how much the input (in `unit`s) and the time in seconds grew
+/// from the step before (none for the first step).
+fn growth(prev: Option<(usize, f64)>, (size, t): (usize, f64), unit: &str) -> String {
+    prev.map_or(String::new(), |(previous, previous_t)| {
+        format!(
+            "   x{:.2} {unit} -> x{:.2} time",
+            size as f64 / previous as f64,
+            t / previous_t
+        )
+    })
 }
 
 // ---- plumbing ------------------------------------------------------------------------------
@@ -620,53 +567,13 @@ fn many_files(path: &Path, text: &str, count: usize) -> Result<PathBuf, String> 
     Ok(dir)
 }
 
-fn find_generator() -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("FLINKDDL_SHARED") {
-        let p = Path::new(&dir).join("bench/gen_corpus.py");
-        return p.is_file().then_some(p);
-    }
-    // crates/cli -> workspace root -> its parent, which holds `shared/`.
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench/gen_corpus.py");
-    p.is_file().then_some(p)
-}
-
-/// `<target>/bench-corpus/`: the bench runs from `<target>/release/deps/`.
-fn corpus_dir() -> PathBuf {
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.join("bench-corpus")))
-        .unwrap_or_else(|| std::env::temp_dir().join("flinkddl-bench-corpus"))
-}
-
 fn corpus(generator: &Path, flavor: &str, size: &str) -> Result<(PathBuf, String), String> {
-    let dir = corpus_dir();
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let file = dir.join(format!("{flavor}-{size}-seed{SEED}.sql"));
+    let file = corpus_file(flavor, size)?;
     if flavor == "queries" && !file.is_file() {
         let bytes = parse_size(size).ok_or_else(|| format!("bad size {size}"))?;
         std::fs::write(&file, query_corpus(bytes, SEED))
             .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     }
-    if !file.is_file() {
-        let status = Command::new("python3")
-            .arg(generator)
-            .args([
-                "--flavor",
-                flavor,
-                "--size",
-                size,
-                "--seed",
-                &SEED.to_string(),
-            ])
-            .arg("--out")
-            .arg(&file)
-            .status()
-            .map_err(|e| format!("cannot run python3: {e}"))?;
-        if !status.success() {
-            return Err(format!("gen_corpus.py failed: {status}"));
-        }
-    }
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = read_or_generate(generator, &file, flavor, size)?;
     Ok((file, text))
 }

@@ -4,6 +4,9 @@
 //! was chosen with are in git history, see the decision). The bench has a crate of its own,
 //! with its own lint settings.
 
+pub mod alloc;
+pub mod corpus;
+
 use flinkddl_syntax::ast::{self, ColumnKind, StatementKind, TableElement};
 
 /// The text of the file the examples are given (their first argument), or the exit status 2

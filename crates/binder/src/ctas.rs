@@ -2,7 +2,7 @@
 //! schema is the columns the query resolver derived for its query (`Resolved::query_output`,
 //! which `Binder::check_query` returns), when it knows them all.
 
-use crate::create_table::{distribution_from_ast, finish_columns, Col};
+use crate::create_table::{distribution_from_ast, finish_columns, unknown_partition_column, Col};
 use crate::expr::{ExprOutcome, Scope};
 use crate::schema::*;
 use crate::session_catalog::ObjectPath;
@@ -198,15 +198,7 @@ impl Binder<'_> {
         if complete {
             for key in ct.partitioned_by.iter().flat_map(|l| l.columns.iter()) {
                 if !columns.iter().any(|c| c.name == key.value) {
-                    self.report(Diagnostic::new(
-                        Code::PartitionColumnUnknown,
-                        key.span,
-                        format!(
-                            "Partition column '{}' not defined in the table schema. Available columns: [{}]",
-                            key.value,
-                            columns.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
-                        ),
-                    ));
+                    self.report(unknown_partition_column(key, &columns));
                     return Err(());
                 }
             }

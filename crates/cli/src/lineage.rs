@@ -265,22 +265,10 @@ pub fn text(files: &[FileLineage]) -> String {
                 l.sink
             );
             for c in &l.columns {
-                let origins = match &c.origins {
-                    None => "(not followed)".to_string(),
-                    Some(o) if o.is_empty() => "(no source column)".to_string(),
-                    Some(o) => o
-                        .iter()
-                        .map(|o| {
-                            format!(
-                                "{}.{}{}",
-                                o.table,
-                                o.column,
-                                if o.derived { " (computed)" } else { "" }
-                            )
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                };
+                let origins = c.origins_text("(no source column)", |o| {
+                    let how = if o.derived { " (computed)" } else { "" };
+                    format!("{}.{}{how}", o.table, o.column)
+                });
                 let _ = writeln!(s, "  {} <- {origins}", c.name);
             }
         }

@@ -3,6 +3,9 @@
 //! did not have. Then the real binary: `--fix` writes the files (keeping a BOM and CRLF line
 //! ends), `--diff` writes nothing, and the fixed files re-check clean of the fixed codes.
 
+mod common;
+
+use common::flinkddl_in;
 use flinkddl::diagnostics::Applicability;
 use flinkddl::{Code, Diagnostic};
 use flinkddl_cli::check::check_loaded;
@@ -12,7 +15,6 @@ use flinkddl_cli::source::{Loaded, Source};
 use flinkddl_test_support::fixtures::sql_files_under;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -138,15 +140,6 @@ fn every_fix_in_the_fixtures_is_marked() {
     }
 }
 
-fn run(args: &[&str], dir: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_flinkddl"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run flinkddl: {e}"))
-}
-
 #[test]
 fn fix_writes_files_and_diff_does_not() {
     let dir = std::env::temp_dir().join(format!("flinkddl-fix-{}", std::process::id()));
@@ -163,7 +156,7 @@ fn fix_writes_files_and_diff_does_not() {
     std::fs::write(dir.join("clean.sql"), "CREATE TABLE c (a INT);\n")
         .unwrap_or_else(|e| panic!("{e}"));
 
-    let diff = run(&["check", "--diff", "."], &dir);
+    let diff = flinkddl_in(&dir, &["check", "--diff", "."]);
     assert_eq!(diff.status.code(), Some(1));
     let shown = String::from_utf8_lossy(&diff.stdout);
     assert!(
@@ -174,7 +167,7 @@ fn fix_writes_files_and_diff_does_not() {
     let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_default();
     assert_eq!(read("crlf.sql"), crlf, "--diff wrote the file");
 
-    let fixed = run(&["check", "--fix", "."], &dir);
+    let fixed = flinkddl_in(&dir, &["check", "--fix", "."]);
     let stdout = String::from_utf8_lossy(&fixed.stdout);
     // What is left: the watermark typo (an unsafe guess) is an error.
     assert_eq!(fixed.status.code(), Some(1), "{stdout}");
@@ -196,10 +189,10 @@ fn fix_writes_files_and_diff_does_not() {
          WITH ('connector' = 'datagen');\n"
     );
 
-    let unsafe_fixed = run(&["check", "--fix", "--unsafe-fixes", "."], &dir);
+    let unsafe_fixed = flinkddl_in(&dir, &["check", "--fix", "--unsafe-fixes", "."]);
     assert_eq!(unsafe_fixed.status.code(), Some(0));
     assert!(read("bom.sql").contains("WATERMARK FOR ts AS ts"));
-    let clean = run(&["check", "--diff", "--unsafe-fixes", "."], &dir);
+    let clean = flinkddl_in(&dir, &["check", "--diff", "--unsafe-fixes", "."]);
     assert_eq!(clean.status.code(), Some(0));
     assert!(clean.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
@@ -211,7 +204,8 @@ fn statistics_selection_output_file_and_quiet() {
     let out_dir = std::env::temp_dir().join(format!("flinkddl-out-{}", std::process::id()));
     let out_file = out_dir.join("nested/stats.json");
     let out_text = out_file.display().to_string();
-    let stats = run(
+    let stats = flinkddl_in(
+        &dir,
         &[
             "check",
             "invalid.sql",
@@ -221,7 +215,6 @@ fn statistics_selection_output_file_and_quiet() {
             "--output-file",
             &out_text,
         ],
-        &dir,
     );
     assert!(stats.stdout.is_empty());
     let written = std::fs::read_to_string(&out_file).unwrap_or_default();
@@ -232,19 +225,19 @@ fn statistics_selection_output_file_and_quiet() {
     assert!(first["count"].as_u64().unwrap_or(0) >= 1);
     let _ = std::fs::remove_dir_all(&out_dir);
 
-    let ignored = run(
-        &["check", "invalid.sql", "--ignore", "duplicate-option-key"],
+    let ignored = flinkddl_in(
         &dir,
+        &["check", "invalid.sql", "--ignore", "duplicate-option-key"],
     );
     let text = String::from_utf8_lossy(&ignored.stdout);
     assert!(!text.contains("L002"), "{text}");
-    let selected = run(&["check", "invalid.sql", "--select", "L0", "-q"], &dir);
+    let selected = flinkddl_in(&dir, &["check", "invalid.sql", "--select", "L0", "-q"]);
     let text = String::from_utf8_lossy(&selected.stdout);
     assert!(
         text.contains("L002") && !text.contains("Checked "),
         "{text}"
     );
-    let bad = run(&["check", "invalid.sql", "--select", "nonsense"], &dir);
+    let bad = flinkddl_in(&dir, &["check", "invalid.sql", "--select", "nonsense"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown rule `nonsense`"));
 }

@@ -5,9 +5,11 @@
 //! oracle's). Bad catalogs (a glob that matches nothing, a catalog file with a syntax error, two
 //! catalog files that create the same table) are built in a temporary directory.
 
+mod common;
+
+use common::flinkddl_in;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn shop() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/projects/shop")
@@ -15,14 +17,8 @@ fn shop() -> PathBuf {
 
 /// `flinkddl check ARGS --format json` run in `dir`: the exit status and the JSON report.
 fn check_json(dir: &Path, args: &[&str]) -> (Option<i32>, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_flinkddl"))
-        .current_dir(dir)
-        .arg("check")
-        .args(args)
-        .args(["--format", "json"])
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run flinkddl: {e}"));
+    let args: Vec<&str> = [&["check"], args, &["--format", "json"]].concat();
+    let out = flinkddl_in(dir, &args);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let json = serde_json::from_str(&stdout)
         .unwrap_or_else(|e| panic!("{e}: {stdout} {}", String::from_utf8_lossy(&out.stderr)));
@@ -202,15 +198,6 @@ fn write(dir: &Path, file: &str, text: &str) {
     std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
 }
 
-fn run(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_flinkddl"))
-        .current_dir(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run flinkddl: {e}"))
-}
-
 #[test]
 fn a_snapshot_of_the_catalog_checks_the_jobs_as_the_catalog_files_do() {
     let shop = shop();
@@ -224,7 +211,7 @@ fn a_snapshot_of_the_catalog_checks_the_jobs_as_the_catalog_files_do() {
     args.extend(ddl.iter().map(|p| p.to_string_lossy().into_owned()));
     args.extend(["-o".to_string(), "catalog.json".to_string()]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = run(&dir, &args);
+    let out = flinkddl_in(&dir, &args);
     assert!(
         out.status.success(),
         "{}",
@@ -268,7 +255,7 @@ fn a_snapshot_of_the_catalog_checks_the_jobs_as_the_catalog_files_do() {
     );
     assert_eq!(status, Some(1));
     // A snapshot of the snapshot is the snapshot.
-    let again = run(&dir, &["snapshot", "catalog.json", "-o", "again.json"]);
+    let again = flinkddl_in(&dir, &["snapshot", "catalog.json", "-o", "again.json"]);
     assert!(again.status.success());
     assert_eq!(
         std::fs::read_to_string(dir.join("catalog.json")).ok(),
@@ -343,7 +330,7 @@ fn lineage_of_a_job_goes_through_the_catalog_files_views_as_flinks_planner_does(
     for line in labels.lines() {
         let label: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
         let job = label["job"].as_str().unwrap_or_default();
-        let out = run(&shop, &["lineage", job, "--format", "json"]);
+        let out = flinkddl_in(&shop, &["lineage", job, "--format", "json"]);
         assert!(
             out.status.success(),
             "{}",

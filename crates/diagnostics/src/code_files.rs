@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// The code families by first letter, in the order `Code` (and its `Ord`) keeps them: syntax,
 /// binder, connector, file, lint. A new family is added here.
@@ -21,6 +22,49 @@ pub struct Entry {
     pub severity: &'static str,
     pub title: String,
     pub explanation: String,
+}
+
+/// The code files of `dir` (its README aside), in file-name order; what is wrong with a file,
+/// or with the directory, goes to `errors` and the file is left out.
+pub fn read_dir(dir: &Path, errors: &mut Vec<String>) -> Vec<Entry> {
+    let listing = match std::fs::read_dir(dir) {
+        Ok(listing) => listing,
+        Err(e) => {
+            errors.push(format!("cannot list the directory: {e}"));
+            return Vec::new();
+        }
+    };
+    let mut paths = Vec::new();
+    for item in listing {
+        match item {
+            Ok(item) => paths.push(item.path()),
+            Err(e) => errors.push(format!("cannot list the directory: {e}")),
+        }
+    }
+    // In file-name order, so that the messages name the same file first on every machine.
+    paths.sort();
+    let mut entries = Vec::new();
+    for path in paths {
+        let file = path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if file == "README.md" {
+            continue;
+        }
+        if !file.ends_with(".md") || !path.is_file() {
+            errors.push(format!("{file}: not a code file (want <CODE>-<name>.md)"));
+            continue;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(text) => match parse(&file, &text) {
+                Ok(entry) => entries.push(entry),
+                Err(e) => errors.push(format!("{file}: {e}")),
+            },
+            Err(e) => errors.push(format!("{file}: cannot read: {e}")),
+        }
+    }
+    entries
 }
 
 /// Parses one file: `---`, `key: value` lines, `---`, then the explanation.

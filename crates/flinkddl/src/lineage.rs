@@ -54,6 +54,18 @@ pub struct SinkColumn {
     pub origins: Option<Vec<ColumnOrigin>>,
 }
 
+impl SinkColumn {
+    /// The origins in words: `(not followed)` when they are not known, `none` when there are
+    /// none, else each as `origin` writes it, joined by `, `.
+    pub fn origins_text(&self, none: &str, origin: impl Fn(&ColumnOrigin) -> String) -> String {
+        match &self.origins {
+            None => "(not followed)".to_string(),
+            Some(o) if o.is_empty() => none.to_string(),
+            Some(o) => o.iter().map(origin).collect::<Vec<_>>().join(", "),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ColumnOrigin {
     /// `catalog.database.table`

@@ -6,26 +6,20 @@
 //! `FLINKDDL_BLESS=1 cargo test -p flinkddl --test conformance` after checking the diff.
 
 use flinkddl_test_support::oracle::{
-    assert_ratchet, compare_with_flink as compare, oracle_sql, read_jsonl, read_known_failures,
+    assert_ratchet, compare_with_flink as compare, conformance_cases, conformance_dir, oracle_sql,
+    read_known_failures,
 };
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use flinkddl_test_support::figures;
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/conformance")
-}
-
 #[test]
 fn binder_matches_flink_on_the_conformance_corpus() {
-    let cases = read_jsonl(&fixtures().join("cases.jsonl"));
-    let expected = read_jsonl(&fixtures().join("expected.jsonl"));
-    assert_eq!(cases.len(), expected.len());
+    let cases = conformance_cases();
     let mut failing: BTreeMap<String, String> = BTreeMap::new();
     let (mut verdict_ok, mut accepted, mut table_ok) = (0usize, 0usize, 0usize);
-    for (case, exp) in cases.iter().zip(&expected) {
+    for (case, exp) in &cases {
         let id = case["id"].as_str().unwrap_or("?").to_string();
         let sql = oracle_sql(case);
         let analysis = flinkddl::analyze(&sql);
@@ -61,7 +55,7 @@ fn binder_matches_flink_on_the_conformance_corpus() {
             ("accepted_exact", figures::percent(table_ok, accepted)),
         ],
     );
-    let list_path = fixtures().join("known-failures.txt");
+    let list_path = conformance_dir().join("known-failures.txt");
     if std::env::var_os("FLINKDDL_BLESS").is_some() {
         let mut text = String::from(
             "# Conformance cases where flinkddl does not match Flink yet, with what differs.\n\

@@ -25,18 +25,10 @@ fn render(entries: &[SinkLineage]) -> String {
         let _ = writeln!(out, "statement {} {:?} {}", e.statement, e.kind, e.sink);
         let _ = writeln!(out, "  reads {}", e.reads.join(", "));
         for c in &e.columns {
-            let origins = match &c.origins {
-                None => "(not followed)".to_string(),
-                Some(o) if o.is_empty() => "(none)".to_string(),
-                Some(o) => o
-                    .iter()
-                    .map(|o| {
-                        let derived = if o.derived { " derived" } else { "" };
-                        format!("{}.{}{derived}", o.table, o.column)
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            };
+            let origins = c.origins_text("(none)", |o| {
+                let derived = if o.derived { " derived" } else { "" };
+                format!("{}.{}{derived}", o.table, o.column)
+            });
             let _ = writeln!(out, "  {} <- {origins}", c.name);
         }
     }

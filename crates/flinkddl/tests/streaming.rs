@@ -5,22 +5,8 @@
 //! the pieces share tables, views, catalogs and uses), with pieces as small as one statement.
 
 use flinkddl::{analyze_with, diagnose_in_pieces, diagnose_owned_with, Options};
-use std::path::{Path, PathBuf};
-
-fn sql_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            sql_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "sql") {
-            out.push(path);
-        }
-    }
-}
+use flinkddl_test_support::fixtures::sql_files_under;
+use std::path::Path;
 
 /// The `sql` of each case of a JSON Lines corpus (none when the file is absent).
 fn cases(path: &Path) -> Vec<String> {
@@ -36,9 +22,8 @@ fn cases(path: &Path) -> Vec<String> {
 /// The scripts to compare on, by name.
 fn scripts() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = Vec::new();
-    sql_files(&root.join("fixtures"), &mut files);
-    sql_files(&root.join("grammar-tests"), &mut files);
+    let mut files = sql_files_under(&root.join("fixtures"));
+    files.extend(sql_files_under(&root.join("grammar-tests")));
     let mut scripts: Vec<(String, String)> = files
         .iter()
         .filter_map(|f| Some((f.display().to_string(), std::fs::read_to_string(f).ok()?)))

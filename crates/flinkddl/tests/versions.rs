@@ -175,41 +175,29 @@ fn ratchet(version: FlinkVersion) {
     }
 }
 
-#[test]
-fn flink_1_18() {
-    ratchet(FlinkVersion::V1_18);
+/// One test per version (they run in parallel): `name => version`.
+macro_rules! ratchet_tests {
+    ($($(#[$doc:meta])* $name:ident => $version:ident;)*) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $name() {
+                ratchet(FlinkVersion::$version);
+            }
+        )*
+    };
 }
 
-#[test]
-fn flink_1_19() {
-    ratchet(FlinkVersion::V1_19);
-}
-
-#[test]
-fn flink_1_20() {
-    ratchet(FlinkVersion::V1_20);
-}
-
-#[test]
-fn flink_2_0() {
-    ratchet(FlinkVersion::V2_0);
-}
-
-#[test]
-fn flink_2_1() {
-    ratchet(FlinkVersion::V2_1);
-}
-
-#[test]
-fn flink_2_2() {
-    ratchet(FlinkVersion::V2_2);
-}
-
-/// The newest version on its own labels, by the same comparison: the figures every older
-/// version is measured against, and proof that the setting's default changes none of them.
-#[test]
-fn flink_2_3() {
-    ratchet(FlinkVersion::V2_3);
+ratchet_tests! {
+    flink_1_18 => V1_18;
+    flink_1_19 => V1_19;
+    flink_1_20 => V1_20;
+    flink_2_0 => V2_0;
+    flink_2_1 => V2_1;
+    flink_2_2 => V2_2;
+    /// The newest version on its own labels, by the same comparison: the figures every older
+    /// version is measured against, and proof that the setting's default changes none of them.
+    flink_2_3 => V2_3;
 }
 
 fn cases_dir() -> PathBuf {

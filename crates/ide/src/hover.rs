@@ -119,19 +119,11 @@ fn written_from(analysis: &Analysis, path: &crate::index::TablePath, name: &str)
         if i == 0 {
             out.push_str("\n\n**written from**");
         }
-        let origins = match &column.origins {
-            None => "(not followed)".to_string(),
-            Some(o) if o.is_empty() => "no source column".to_string(),
-            Some(o) => o
-                .iter()
-                .map(|o| {
-                    let table = o.table.rsplit('.').next().unwrap_or(&o.table);
-                    let how = if o.derived { " (computed)" } else { "" };
-                    format!("`{table}.{}`{how}", o.column)
-                })
-                .collect::<Vec<_>>()
-                .join(", "),
-        };
+        let origins = column.origins_text("no source column", |o| {
+            let table = o.table.rsplit('.').next().unwrap_or(&o.table);
+            let how = if o.derived { " (computed)" } else { "" };
+            format!("`{table}.{}`{how}", o.column)
+        });
         out.push_str(&format!("\n- statement {}: {origins}", l.statement + 1));
     }
     out

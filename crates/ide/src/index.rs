@@ -57,6 +57,20 @@ pub enum Symbol {
 }
 
 impl Symbol {
+    /// Whether both are symbols of one kind spelled the same: only such a name can resolve to
+    /// the same definition.
+    pub(crate) fn same_name(&self, other: &Symbol) -> bool {
+        match (self, other) {
+            (Symbol::Table(x), Symbol::Table(y)) => x.2 == y.2,
+            (Symbol::Column(_, x), Symbol::Column(_, y)) => x == y,
+            (Symbol::Alias { name: x, .. }, Symbol::Alias { name: y, .. })
+            | (Symbol::RelationAlias { name: x, .. }, Symbol::RelationAlias { name: y, .. }) => {
+                x == y
+            }
+            _ => false,
+        }
+    }
+
     /// The name as written.
     pub fn name(&self) -> &str {
         match self {
@@ -420,16 +434,6 @@ impl Index {
     }
 
     pub fn occurrences_of(&self, occurrence: &Occurrence) -> Vec<&Occurrence> {
-        // Only a name spelled the same can resolve to the same definition.
-        let same_name = |a: &Symbol, b: &Symbol| match (a, b) {
-            (Symbol::Table(x), Symbol::Table(y)) => x.2 == y.2,
-            (Symbol::Column(_, x), Symbol::Column(_, y)) => x == y,
-            (Symbol::Alias { name: x, .. }, Symbol::Alias { name: y, .. })
-            | (Symbol::RelationAlias { name: x, .. }, Symbol::RelationAlias { name: y, .. }) => {
-                x == y
-            }
-            _ => false,
-        };
         let group = match self.definition(&occurrence.symbol, occurrence.statement) {
             Some(target) => self.uses().by_definition.get(&target),
             None => match self.uses().by_symbol.get(&occurrence.symbol) {
@@ -448,7 +452,7 @@ impl Index {
             .into_iter()
             .flatten()
             .filter_map(|i| self.occurrences.get(*i as usize))
-            .filter(|o| same_name(&o.symbol, &occurrence.symbol))
+            .filter(|o| o.symbol.same_name(&occurrence.symbol))
             .collect()
     }
 }
@@ -1019,19 +1023,10 @@ mod tests {
 
         pub fn occurrences_of(index: &Index, occurrence: &Occurrence) -> Vec<Span> {
             let target = definition(index, &occurrence.symbol, occurrence.statement);
-            let same_name = |a: &Symbol, b: &Symbol| match (a, b) {
-                (Symbol::Table(x), Symbol::Table(y)) => x.2 == y.2,
-                (Symbol::Column(_, x), Symbol::Column(_, y)) => x == y,
-                (Symbol::Alias { name: x, .. }, Symbol::Alias { name: y, .. })
-                | (Symbol::RelationAlias { name: x, .. }, Symbol::RelationAlias { name: y, .. }) => {
-                    x == y
-                }
-                _ => false,
-            };
             index
                 .occurrences
                 .iter()
-                .filter(|o| same_name(&o.symbol, &occurrence.symbol))
+                .filter(|o| o.symbol.same_name(&occurrence.symbol))
                 .filter(|o| match (&target, &o.symbol, &occurrence.symbol) {
                     (Some(t), _, _) => {
                         definition(index, &o.symbol, o.statement).as_ref() == Some(t)

@@ -340,17 +340,7 @@ fn builtin_signatures(
     info.parameters
         .iter()
         .map(|params| {
-            let mut label = format!("{}(", info.name);
-            let mut ranges = Vec::new();
-            for (i, p) in params.iter().enumerate() {
-                if i > 0 {
-                    label.push_str(", ");
-                }
-                let start = label.len() as u32;
-                label.push_str(p);
-                ranges.push((start, label.len() as u32));
-            }
-            label.push(')');
+            let (label, ranges) = call_label(info.name, params, |_| ", ", |p| *p);
             let variadic = params.last() == Some(&"...");
             let active_parameter = if variadic {
                 // `F(A, B, B, ...)`: every argument from the repeated one on is that one.
@@ -368,6 +358,28 @@ fn builtin_signatures(
         .collect()
 }
 
+/// `NAME(P1, P2)`: the label of a call and each parameter's range in it (`text` writes a
+/// parameter, `separator` what comes before each one after the first).
+fn call_label<P>(
+    name: &str,
+    params: &[P],
+    separator: impl Fn(&P) -> &'static str,
+    text: impl Fn(&P) -> &str,
+) -> (String, Vec<(u32, u32)>) {
+    let mut label = format!("{name}(");
+    let mut ranges = Vec::new();
+    for (i, p) in params.iter().enumerate() {
+        if i > 0 {
+            label.push_str(separator(p));
+        }
+        let start = label.len() as u32;
+        label.push_str(text(p));
+        ranges.push((start, label.len() as u32));
+    }
+    label.push(')');
+    (label, ranges)
+}
+
 /// The signatures of a function the function table does not describe
 /// ([`reference::SyntaxFunction`]): parameters after the first are separated by a comma, or by the
 /// keyword that starts them.
@@ -380,17 +392,12 @@ fn syntax_signatures(
         .signatures
         .iter()
         .map(|params| {
-            let mut label = format!("{}(", function.name);
-            let mut ranges = Vec::new();
-            for (i, p) in params.iter().enumerate() {
-                if i > 0 {
-                    label.push_str(if p.keywords.is_empty() { ", " } else { " " });
-                }
-                let start = label.len() as u32;
-                label.push_str(p.label);
-                ranges.push((start, label.len() as u32));
-            }
-            label.push(')');
+            let (label, ranges) = call_label(
+                function.name,
+                params,
+                |p| if p.keywords.is_empty() { ", " } else { " " },
+                |p| p.label,
+            );
             Signature {
                 label,
                 parameters: ranges,

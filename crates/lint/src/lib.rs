@@ -29,10 +29,14 @@ use std::sync::Arc;
 pub use rules::RULES;
 pub use suppress::suppress;
 
-/// What a rule sees of one statement: the source, the table the statement created and what
-/// the statements before it declared.
+/// What a rule sees of one statement: the source, the statement and its table elements, the
+/// table the statement created and what the statements before it declared.
 pub struct Context<'a> {
     pub source: &'a str,
+    /// The statement (it has no syntax error).
+    pub statement: &'a Statement<'a>,
+    /// The statement's table elements (`visit::table_elements`, listed once for every rule).
+    pub elements: &'a [&'a TableElement<'a>],
     /// The table this statement created, as the binder resolved it (`None`: it creates none,
     /// or Flink rejects it).
     pub created: Option<&'a TableSchema>,
@@ -84,7 +88,8 @@ impl Earlier {
 }
 
 /// One lint rule: a code of stage `Lint` and a check of one statement at a time. Each rule file
-/// declares its own as `pub(crate) const RULE: Rule` (`src/rules/mod.rs`).
+/// declares its own in one line, `pub(crate) const RULE: Rule = Rule::statement(Code::…, check);`
+/// (or `Rule::data_type`; `src/rules/mod.rs`).
 pub struct Rule {
     /// The rule's code; its name, default severity and docs are in the code table.
     pub code: Code,
@@ -92,24 +97,38 @@ pub struct Rule {
     pub check: Check,
 }
 
+impl Rule {
+    /// A rule that reads the whole statement ([`Check::Statement`]).
+    pub const fn statement(code: Code, check: StatementCheck) -> Rule {
+        Rule {
+            code,
+            check: Check::Statement(check),
+        }
+    }
+
+    /// A rule that reads the data types its filter takes ([`Check::DataType`]).
+    pub const fn data_type(code: Code, filter: TypeFilter, check: TypeCheck) -> Rule {
+        Rule {
+            code,
+            check: Check::DataType(filter, check),
+        }
+    }
+}
+
 /// What a rule looks at.
 #[derive(Clone, Copy)]
 pub enum Check {
-    /// The whole statement, with its table elements (`visit::table_elements`, listed once for
-    /// every rule).
-    Statement(
-        fn(
-            cx: &Context<'_>,
-            statement: &Statement,
-            elements: &[&TableElement],
-            out: &mut Vec<Diagnostic>,
-        ),
-    ),
+    /// The whole statement, with its table elements ([`Context::statement`],
+    /// [`Context::elements`]).
+    Statement(StatementCheck),
     /// Each data type written in the statement (nested ones included) that the filter takes,
     /// in the order `visit::walk_statement` visits them: one walk of the statement serves
     /// every such rule.
     DataType(TypeFilter, TypeCheck),
 }
+
+/// A [`Check::Statement`] rule's check of the statement of `cx`.
+pub type StatementCheck = fn(cx: &Context<'_>, out: &mut Vec<Diagnostic>);
 
 /// A [`Check::DataType`] rule's check of one data type.
 pub type TypeCheck = fn(cx: &Context<'_>, ty: &DataTypeSyntax, out: &mut Vec<Diagnostic>);
@@ -274,6 +293,8 @@ impl<'s> Linter<'s> {
             visit::table_elements_into(statement, &mut elements);
             let mut cx = Context {
                 source: self.source,
+                statement,
+                elements: &elements,
                 created: created
                     .get(at)
                     .filter(|(s, _)| *s == index)
@@ -300,7 +321,7 @@ impl<'s> Linter<'s> {
             let mut next_type_rule = found.iter_mut();
             for rule in RULES {
                 match rule.check {
-                    Check::Statement(check) => check(&cx, statement, &elements, &mut out),
+                    Check::Statement(check) => check(&cx, &mut out),
                     Check::DataType(..) => {
                         if let Some(f) = next_type_rule.next() {
                             out.append(f);

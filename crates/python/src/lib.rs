@@ -359,16 +359,24 @@ fn lineage(
     flink_version: Option<String>,
 ) -> PyResult<String> {
     let config = text_config(config, fresh_session, flink_version)?;
-    Ok(py.detach(move || {
-        let options = flinkddl::Options {
-            semantic_model: true,
-            ..config.options()
-        };
-        match guarded(|| flinkddl::lineage::lineage(&flinkddl::analyze_with(&sql, &options))) {
-            Ok(entries) => serde_json::to_string(&entries).unwrap_or_else(|_| "[]".to_string()),
-            Err(_) => "[]".to_string(),
-        }
-    }))
+    Ok(py.detach(move || semantic_json(&sql, &config, flinkddl::lineage::lineage)))
+}
+
+/// What `output` makes of `sql` analyzed with its semantic model under `config`, as JSON; `[]`
+/// when the analysis fails.
+fn semantic_json<T: serde::Serialize>(
+    sql: &str,
+    config: &Config,
+    output: impl FnOnce(&flinkddl::Analysis) -> T,
+) -> String {
+    let options = flinkddl::Options {
+        semantic_model: true,
+        ..config.options()
+    };
+    match guarded(|| output(&flinkddl::analyze_with(sql, &options))) {
+        Ok(output) => serde_json::to_string(&output).unwrap_or_else(|_| "[]".to_string()),
+        Err(_) => "[]".to_string(),
+    }
 }
 
 /// `flinkddl.openlineage_events`: OpenLineage run events of the script's jobs (what
@@ -389,26 +397,17 @@ fn openlineage(
 ) -> PyResult<String> {
     let config = text_config(config, fresh_session, flink_version)?;
     Ok(py.detach(move || {
-        let options = flinkddl::Options {
-            semantic_model: true,
-            ..config.options()
-        };
         let event_time = event_time.unwrap_or_else(flinkddl::openlineage::rfc3339_now);
-        let events = guarded(|| {
-            let analysis = flinkddl::analyze_with(&sql, &options);
+        semantic_json(&sql, &config, |analysis| {
             flinkddl::openlineage::events(
-                &analysis,
+                analysis,
                 &flinkddl::openlineage::EventOptions {
                     job_namespace: &job_namespace,
                     event_time: &event_time,
                     source: &source,
                 },
             )
-        });
-        match events {
-            Ok(events) => serde_json::to_string(&events).unwrap_or_else(|_| "[]".to_string()),
-            Err(_) => "[]".to_string(),
-        }
+        })
     }))
 }
 

@@ -28,21 +28,22 @@ def flinkddl_bin() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
-def wheel() -> Path:
-    """The wheel under test (ci.sh sets FLINKDDL_WHEEL)."""
-    value = os.environ.get("FLINKDDL_WHEEL")
-    assert value, "FLINKDDL_WHEEL is not set: run crates/python/ci.sh"
+def _built_file(variable: str) -> Path:
+    """The file ci.sh built and named in the environment variable `variable`."""
+    value = os.environ.get(variable)
+    assert value, f"{variable} is not set: run crates/python/ci.sh"
     path = Path(value)
     assert path.is_file(), path
     return path
+
+
+@pytest.fixture(scope="session")
+def wheel() -> Path:
+    """The wheel under test (ci.sh sets FLINKDDL_WHEEL)."""
+    return _built_file("FLINKDDL_WHEEL")
 
 
 @pytest.fixture(scope="session")
 def sdist() -> Path:
     """The sdist the wheel under test was built from (ci.sh sets FLINKDDL_SDIST)."""
-    value = os.environ.get("FLINKDDL_SDIST")
-    assert value, "FLINKDDL_SDIST is not set: run crates/python/ci.sh"
-    path = Path(value)
-    assert path.is_file(), path
-    return path
+    return _built_file("FLINKDDL_SDIST")

@@ -214,18 +214,25 @@ impl Lexer<'_> {
                 }
             }};
         }
-        // A one-byte token at `pos`.
-        macro_rules! one_byte {
-            ($kind:expr) => {{
+        // A token of `kind` from `pos` to `end` that is no keyword; the loop goes on after it.
+        macro_rules! token_to {
+            ($kind:expr, $end:expr, $escaped:expr) => {{
+                let end = $end;
                 push!(Token {
                     kind: $kind,
                     keyword: Keyword::NotKeyword,
-                    escaped: false,
-                    span: Span::new(pos as u32, pos as u32 + 1),
+                    escaped: $escaped,
+                    span: Span::new(pos as u32, end as u32),
                 });
-                pos += 1;
+                pos = end;
                 continue;
             }};
+        }
+        // A one-byte token at `pos`.
+        macro_rules! one_byte {
+            ($kind:expr) => {
+                token_to!($kind, pos + 1, false)
+            };
         }
         'tokens: loop {
             let b = loop {
@@ -262,26 +269,12 @@ impl Lexer<'_> {
                 // Closed literals and non-empty quoted names; the errors go through `other`.
                 Class::Quote => {
                     if let Some((end, escaped)) = closing_quote(bytes, pos + 1, b'\'') {
-                        push!(Token {
-                            kind: TokenKind::String,
-                            keyword: Keyword::NotKeyword,
-                            escaped,
-                            span: Span::new(pos as u32, end as u32),
-                        });
-                        pos = end;
-                        continue;
+                        token_to!(TokenKind::String, end, escaped)
                     }
                 }
                 Class::Backtick => match closing_quote(bytes, pos + 1, b'`') {
                     Some((end, escaped)) if end > pos + 2 => {
-                        push!(Token {
-                            kind: TokenKind::QuotedIdent,
-                            keyword: Keyword::NotKeyword,
-                            escaped,
-                            span: Span::new(pos as u32, end as u32),
-                        });
-                        pos = end;
-                        continue;
+                        token_to!(TokenKind::QuotedIdent, end, escaped)
                     }
                     _ => {}
                 },
@@ -292,14 +285,7 @@ impl Lexer<'_> {
                         end += 1;
                     }
                     if !matches!(bytes.get(end), Some(b'.' | b'e' | b'E')) {
-                        push!(Token {
-                            kind: TokenKind::Integer,
-                            keyword: Keyword::NotKeyword,
-                            escaped: false,
-                            span: Span::new(pos as u32, end as u32),
-                        });
-                        pos = end;
-                        continue;
+                        token_to!(TokenKind::Integer, end, false)
                     }
                 }
                 Class::Eq | Class::Dot | Class::Lt | Class::Gt => {}
@@ -570,81 +556,75 @@ impl Lexer<'_> {
 
     /// A quoted string from `quote` (the opening `'`); the token starts at `start` (the prefix).
     fn string(&mut self, tokens: &mut Vec<Token>, start: usize, quote: usize, kind: TokenKind) {
-        self.pos = quote + 1;
-        let mut escaped = false;
-        loop {
-            match memchr_quote(self.bytes, self.pos, b'\'') {
-                Some(i) => {
-                    if self.bytes.get(i + 1) == Some(&b'\'') {
-                        self.pos = i + 2;
-                        escaped = true;
-                        continue;
-                    }
-                    self.pos = i + 1;
-                    self.push(tokens, kind, start);
-                    Self::mark_escaped(tokens, escaped);
-                    return;
-                }
-                None => {
-                    self.pos = self.bytes.len();
-                    self.push(tokens, TokenKind::Error, start);
-                    self.out.errors.push(
-                        Diagnostic::new(
-                            Code::UnterminatedString,
-                            Span::new(start as u32, (quote + 1) as u32),
-                            "string literal is not closed",
-                        )
-                        .with_help("add the closing `'`; write `''` for a quote inside the string"),
-                    );
-                    return;
-                }
-            }
+        match closing_quote(self.bytes, quote + 1, b'\'') {
+            Some((end, escaped)) => self.push_quoted(tokens, kind, start, end, escaped),
+            None => self.unterminated(
+                tokens,
+                start,
+                Diagnostic::new(
+                    Code::UnterminatedString,
+                    Span::new(start as u32, (quote + 1) as u32),
+                    "string literal is not closed",
+                )
+                .with_help("add the closing `'`; write `''` for a quote inside the string"),
+            ),
         }
     }
 
+    /// A quoted token from `start` to `end`, marked when its text has a doubled quote.
+    fn push_quoted(
+        &mut self,
+        tokens: &mut Vec<Token>,
+        kind: TokenKind,
+        start: usize,
+        end: usize,
+        escaped: bool,
+    ) {
+        self.pos = end;
+        self.push(tokens, kind, start);
+        Self::mark_escaped(tokens, escaped);
+    }
+
+    /// A token the input ends inside (a quoted one or a block comment): an error token from
+    /// `start` to the end, and its diagnostic.
+    #[cold]
+    fn unterminated(&mut self, tokens: &mut Vec<Token>, start: usize, diagnostic: Diagnostic) {
+        self.pos = self.bytes.len();
+        self.push(tokens, TokenKind::Error, start);
+        self.out.errors.push(diagnostic);
+    }
+
     fn quoted_ident(&mut self, tokens: &mut Vec<Token>, start: usize) {
-        self.pos = start + 1;
-        let mut escaped = false;
-        loop {
-            match memchr_quote(self.bytes, self.pos, b'`') {
-                Some(i) => {
-                    if self.bytes.get(i + 1) == Some(&b'`') {
-                        self.pos = i + 2;
-                        escaped = true;
-                        continue;
-                    }
-                    self.pos = i + 1;
-                    if i == start + 1 {
-                        // An empty quoted name is a lexical error in Flink.
-                        self.push(tokens, TokenKind::Error, start);
-                        self.out.errors.push(
-                            Diagnostic::new(
-                                Code::InvalidCharacter,
-                                Span::new(start as u32, self.pos as u32),
-                                "a quoted identifier cannot be empty",
-                            )
-                            .with_help("write a name between the back-ticks"),
-                        );
-                        return;
-                    }
-                    self.push(tokens, TokenKind::QuotedIdent, start);
-                    Self::mark_escaped(tokens, escaped);
-                    return;
-                }
-                None => {
-                    self.pos = self.bytes.len();
+        match closing_quote(self.bytes, start + 1, b'`') {
+            Some((end, escaped)) => {
+                if end == start + 2 {
+                    self.pos = end;
+                    // An empty quoted name is a lexical error in Flink.
                     self.push(tokens, TokenKind::Error, start);
                     self.out.errors.push(
                         Diagnostic::new(
-                            Code::UnterminatedIdentifier,
-                            Span::new(start as u32, start as u32 + 1),
-                            "quoted identifier is not closed",
+                            Code::InvalidCharacter,
+                            Span::new(start as u32, self.pos as u32),
+                            "a quoted identifier cannot be empty",
                         )
-                        .with_help("add the closing back-tick; write two back-ticks for one inside the name"),
+                        .with_help("write a name between the back-ticks"),
                     );
                     return;
                 }
+                self.push_quoted(tokens, TokenKind::QuotedIdent, start, end, escaped);
             }
+            None => self.unterminated(
+                tokens,
+                start,
+                Diagnostic::new(
+                    Code::UnterminatedIdentifier,
+                    Span::new(start as u32, start as u32 + 1),
+                    "quoted identifier is not closed",
+                )
+                .with_help(
+                    "add the closing back-tick; write two back-ticks for one inside the name",
+                ),
+            ),
         }
     }
 
@@ -699,11 +679,11 @@ impl Lexer<'_> {
                 }
             }
             None => {
-                self.pos = self.bytes.len();
-                self.push(tokens, TokenKind::Error, start);
                 // Flink reports the end of the input; the label shows where the comment began.
                 let end = self.bytes.len() as u32;
-                self.out.errors.push(
+                self.unterminated(
+                    tokens,
+                    start,
                     Diagnostic::new(
                         Code::UnterminatedComment,
                         Span::new(end, end),

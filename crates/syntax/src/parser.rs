@@ -476,6 +476,15 @@ impl<'a> Parser<'a> {
         self.eat_kws_at_first(kws)
     }
 
+    /// `NOT kw` or `kw`, if present: its span and whether `NOT` was written.
+    #[inline]
+    pub fn eat_kw_or_not_kw(&mut self, kw: Keyword) -> Option<(Span, bool)> {
+        if let Some(span) = self.eat_kws(&[Keyword::NOT, kw]) {
+            return Some((span, true));
+        }
+        self.eat_kw(kw).map(|span| (span, false))
+    }
+
     /// [`Parser::eat_kws`] once the first keyword is there (or there is none).
     fn eat_kws_at_first(&mut self, kws: &[Keyword]) -> Option<Span> {
         for (i, kw) in kws.iter().enumerate() {

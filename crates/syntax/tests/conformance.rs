@@ -5,28 +5,23 @@
 //! passing fails this test until it leaves the list.
 
 use flinkddl_diagnostics::{LineIndex, Severity, Stage};
-use flinkddl_test_support::oracle::{assert_ratchet, oracle_sql, read_jsonl, read_known_failures};
+use flinkddl_test_support::oracle::{
+    assert_ratchet, conformance_cases, conformance_dir, oracle_sql, read_known_failures,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::Path;
-
-fn fixtures() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/conformance")
-}
 
 #[test]
 fn syntax_verdicts_match_flink() {
-    let cases = read_jsonl(&fixtures().join("cases.jsonl"));
-    let expected = read_jsonl(&fixtures().join("expected.jsonl"));
-    assert_eq!(cases.len(), expected.len());
-    let known = read_known_failures(&fixtures().join("known-failures-syntax.txt"));
+    let cases = conformance_cases();
+    let known = read_known_failures(&conformance_dir().join("known-failures-syntax.txt"));
     for (id, reason) in &known {
         assert!(!reason.is_empty(), "known failure {id} has no reason");
     }
     let mut failing = BTreeMap::new();
     let (mut parse_rejected, mut caught, mut on_line, mut parser_ok, mut clean) = (0, 0, 0, 0, 0);
     let (mut accepted, mut accepted_clean) = (0, 0);
-    for (case, exp) in cases.iter().zip(&expected) {
+    for (case, exp) in &cases {
         let id = case["id"].as_str().unwrap_or("?").to_string();
         let sql = oracle_sql(case);
         let parse = flinkddl_syntax::parse(&sql);

@@ -4,7 +4,21 @@
 
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// `fixtures/conformance`, the labelled conformance corpus and its known-failure lists.
+pub fn conformance_dir() -> PathBuf {
+    crate::fixtures::repo_dir("fixtures/conformance")
+}
+
+/// The conformance corpus's cases, each with Flink's label (`cases.jsonl` and
+/// `expected.jsonl`, line by line).
+pub fn conformance_cases() -> Vec<(Value, Value)> {
+    let cases = read_jsonl(&conformance_dir().join("cases.jsonl"));
+    let expected = read_jsonl(&conformance_dir().join("expected.jsonl"));
+    assert_eq!(cases.len(), expected.len());
+    cases.into_iter().zip(expected).collect()
+}
 
 /// The lines of a JSON Lines file (a blank line is skipped, a malformed one is `null`); panics
 /// when the file cannot be read.

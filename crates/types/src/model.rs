@@ -442,6 +442,20 @@ impl fmt::Display for LogicalTypeRoot {
     }
 }
 
+/// Convenience constructors of [`DataType`] that wrap one [`LogicalType`] variant: `name =>
+/// Variant` for a type without parameters, `name(field) => Variant` for one whose only field is
+/// a `u32` named `field`.
+macro_rules! constructors {
+    ($($(#[$doc:meta])* $name:ident $(($field:ident))? => $variant:ident;)*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name($($field: u32)?) -> Self {
+                DataType::new(LogicalType::$variant $({ $field })?)
+            }
+        )*
+    };
+}
+
 impl DataType {
     /// A nullable type of the given kind.
     pub fn new(logical: LogicalType) -> Self {
@@ -640,29 +654,23 @@ impl DataType {
 
     // ---- convenience constructors (all nullable) ------------------------------------------
 
-    /// `CHAR(n)`.
-    pub fn char(length: u32) -> Self {
-        DataType::new(LogicalType::Char { length })
-    }
-    /// `VARCHAR(n)`.
-    pub fn varchar(length: u32) -> Self {
-        DataType::new(LogicalType::VarChar { length })
+    constructors! {
+        /// `CHAR(n)`.
+        char(length) => Char;
+        /// `VARCHAR(n)`.
+        varchar(length) => VarChar;
     }
     /// `STRING` = `VARCHAR(2147483647)`.
     pub fn string() -> Self {
         DataType::varchar(MAX_LENGTH)
     }
-    /// `BOOLEAN`.
-    pub fn boolean() -> Self {
-        DataType::new(LogicalType::Boolean)
-    }
-    /// `BINARY(n)`.
-    pub fn binary(length: u32) -> Self {
-        DataType::new(LogicalType::Binary { length })
-    }
-    /// `VARBINARY(n)`.
-    pub fn varbinary(length: u32) -> Self {
-        DataType::new(LogicalType::VarBinary { length })
+    constructors! {
+        /// `BOOLEAN`.
+        boolean => Boolean;
+        /// `BINARY(n)`.
+        binary(length) => Binary;
+        /// `VARBINARY(n)`.
+        varbinary(length) => VarBinary;
     }
     /// `BYTES` = `VARBINARY(2147483647)`.
     pub fn bytes() -> Self {
@@ -672,37 +680,25 @@ impl DataType {
     pub fn decimal(precision: u32, scale: u32) -> Self {
         DataType::new(LogicalType::Decimal { precision, scale })
     }
-    /// `TINYINT`.
-    pub fn tinyint() -> Self {
-        DataType::new(LogicalType::TinyInt)
-    }
-    /// `SMALLINT`.
-    pub fn smallint() -> Self {
-        DataType::new(LogicalType::SmallInt)
-    }
-    /// `INT`.
-    pub fn int() -> Self {
-        DataType::new(LogicalType::Int)
-    }
-    /// `BIGINT`.
-    pub fn bigint() -> Self {
-        DataType::new(LogicalType::BigInt)
-    }
-    /// `FLOAT`.
-    pub fn float() -> Self {
-        DataType::new(LogicalType::Float)
-    }
-    /// `DOUBLE`.
-    pub fn double() -> Self {
-        DataType::new(LogicalType::Double)
-    }
-    /// `DATE`.
-    pub fn date() -> Self {
-        DataType::new(LogicalType::Date)
-    }
-    /// `TIME(p)`.
-    pub fn time(precision: u32) -> Self {
-        DataType::new(LogicalType::Time { precision })
+    constructors! {
+        /// `TINYINT`.
+        tinyint => TinyInt;
+        /// `SMALLINT`.
+        smallint => SmallInt;
+        /// `INT`.
+        int => Int;
+        /// `BIGINT`.
+        bigint => BigInt;
+        /// `FLOAT`.
+        float => Float;
+        /// `DOUBLE`.
+        double => Double;
+        /// `DATE`.
+        date => Date;
+        /// `TIME(p)`.
+        time(precision) => Time;
+        /// `TIMESTAMP(p) WITH TIME ZONE`.
+        timestamp_tz(precision) => TimestampTz;
     }
     /// `TIMESTAMP(p)`.
     pub fn timestamp(precision: u32) -> Self {
@@ -710,10 +706,6 @@ impl DataType {
             precision,
             kind: TimestampKind::Regular,
         })
-    }
-    /// `TIMESTAMP(p) WITH TIME ZONE`.
-    pub fn timestamp_tz(precision: u32) -> Self {
-        DataType::new(LogicalType::TimestampTz { precision })
     }
     /// `TIMESTAMP_LTZ(p)`.
     pub fn timestamp_ltz(precision: u32) -> Self {
@@ -745,9 +737,9 @@ impl DataType {
     pub fn row(fields: Vec<RowField>) -> Self {
         DataType::new(LogicalType::Row { fields })
     }
-    /// `NULL`.
-    pub fn null() -> Self {
-        DataType::new(LogicalType::Null)
+    constructors! {
+        /// `NULL`.
+        null => Null;
     }
 }
 

@@ -11,7 +11,7 @@
 //! and a file that exists, before writing anything, then print what is left to do.
 
 // The diagnostics crate's reader of code files: the files written here are read back by it, and
-// checked against the others as its build checks them. Only `parse` and `check_unique` are used.
+// checked against the others as its build checks them. Only `read_dir` and `check_unique` are used.
 #[allow(dead_code)]
 #[path = "../../diagnostics/src/code_files.rs"]
 mod code_files;
@@ -284,22 +284,12 @@ fn code_file(
 
 /// The code files of `dir` (the README aside).
 fn existing_codes(dir: &Path) -> Result<Vec<code_files::Entry>, String> {
-    let listing = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut entries = Vec::new();
-    for item in listing {
-        let path = item.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-        let file = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_string();
-        if file == "README.md" || !file.ends_with(".md") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("{file}: {e}"))?;
-        entries.push(code_files::parse(&file, &text).map_err(|e| format!("{file}: {e}"))?);
+    let mut errors = Vec::new();
+    let entries = code_files::read_dir(dir, &mut errors);
+    match errors.into_iter().next() {
+        Some(error) => Err(error),
+        None => Ok(entries),
     }
-    Ok(entries)
 }
 
 /// The rule file: its `RULE` (which `crates/lint/build.rs` registers) and a check that reports
@@ -309,22 +299,14 @@ fn rule_file(code: &str, name: &str, variant: &str) -> String {
         r#"//! {code} `{name}`: TODO: what the rule finds, what Flink does with it, and why that is
 //! almost certainly not what the author meant.
 
-use crate::{{Check, Context, Rule}};
+use crate::{{Context, Rule}};
 use flinkddl_diagnostics::{{Code, Diagnostic}};
-use flinkddl_syntax::ast::{{Statement, TableElement}};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {{
-    code: Code::{variant},
-    check: Check::Statement(check),
-}};
+pub(crate) const RULE: Rule = Rule::statement(Code::{variant}, check);
 
-fn check(
-    _cx: &Context<'_>,
-    _statement: &Statement,
-    _elements: &[&TableElement],
-    _out: &mut Vec<Diagnostic>,
-) {{
+/// The statement is `cx.statement`, its table elements `cx.elements`.
+fn check(_cx: &Context<'_>, _out: &mut Vec<Diagnostic>) {{
     // TODO: for each finding, `out.push(Diagnostic::new(Code::{variant}, span, message))`.
 }}
 "#

@@ -95,10 +95,9 @@ fn new_rule_writes_the_code_file_the_rule_file_and_the_fixtures() {
     assert!(code.contains("\n## Example\n") && code.contains("\n## Fix\n"));
     let rule = read(root, written[1]);
     assert!(rule.starts_with("//! L099 `shiny-new-thing`: "));
-    assert!(rule.contains(
-        "pub(crate) const RULE: Rule = Rule {\n    code: Code::ShinyNewThing,\n    \
-         check: Check::Statement(check),\n};"
-    ));
+    assert!(
+        rule.contains("pub(crate) const RULE: Rule = Rule::statement(Code::ShinyNewThing, check);")
+    );
     assert!(read(root, written[2]).contains("CREATE TABLE"));
     assert!(read(root, written[3]).contains("CREATE TABLE"));
 }

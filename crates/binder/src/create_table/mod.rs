@@ -28,7 +28,7 @@ mod watermark;
 use columns::DerivedColumns;
 pub(crate) use columns::{expr_text, finish_columns, Col};
 pub(crate) use computed::rebind_inherited_computed;
-pub(crate) use options::distribution_from_ast;
+pub(crate) use options::{distribution_from_ast, unknown_partition_column};
 pub(crate) use register::already_exists_message;
 pub(crate) use type_cache::TypeCache;
 pub(crate) use watermark::NULL_TYPE_MESSAGE;

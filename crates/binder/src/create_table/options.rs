@@ -54,15 +54,7 @@ impl Binder<'_> {
         }
         for key in &list.columns {
             if !columns.iter().any(|c| c.name == key.value) {
-                let mut d = Diagnostic::new(
-                    Code::PartitionColumnUnknown,
-                    key.span,
-                    format!(
-                        "Partition column '{}' not defined in the table schema. Available columns: [{}]",
-                        key.value,
-                        columns.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
-                    ),
-                );
+                let mut d = unknown_partition_column(key, columns);
                 if let Some(s) = closest(key.value, columns.iter().map(|c| c.name.as_str())) {
                     d = d
                         .with_help(format!("did you mean `{s}`?"))
@@ -263,6 +255,24 @@ pub(crate) fn java_int_value(lit: &ast::IntLit, source: &str) -> Option<i32> {
         acc.wrapping_mul(10).wrapping_add(u32::from(b - b'0'))
     });
     Some(low as i32)
+}
+
+/// Flink's error for a partition key that names no column of the table (CREATE TABLE and
+/// CTAS alike).
+pub(crate) fn unknown_partition_column(key: &ast::Ident, columns: &[Col]) -> Diagnostic {
+    Diagnostic::new(
+        Code::PartitionColumnUnknown,
+        key.span,
+        format!(
+            "Partition column '{}' not defined in the table schema. Available columns: [{}]",
+            key.value,
+            columns
+                .iter()
+                .map(|c| format!("'{}'", c.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    )
 }
 
 /// A distribution as written, in the output model.

@@ -143,15 +143,7 @@ pub(crate) fn binary(
 ) -> BResult<Bound> {
     let l = ctx.bind(left)?;
     let r = ctx.bind(right)?;
-    if matches!(
-        op,
-        BinaryOp::Eq
-            | BinaryOp::NotEq
-            | BinaryOp::Lt
-            | BinaryOp::LtEq
-            | BinaryOp::Gt
-            | BinaryOp::GtEq
-    ) {
+    if op.is_comparison() {
         incomparable_in_version(ctx.version, &l, &r, span)?;
     }
     binary_bound(op, l, r, span)

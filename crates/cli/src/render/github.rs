@@ -3,7 +3,7 @@
 //! stdout (the summary line goes to stderr: `main`). `col` and `endColumn` are given only for
 //! a span on one line, the only case where GitHub accepts them.
 
-use super::Locator;
+use super::for_each_located;
 use crate::check::FileReport;
 use flinkddl::Severity;
 
@@ -21,37 +21,33 @@ fn property(text: &str) -> String {
 
 pub fn render(reports: &[FileReport]) -> String {
     let mut out = String::new();
-    for report in reports {
-        let locator = Locator::new(report);
-        for d in &report.diagnostics {
-            let command = match d.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Info => "notice",
-            };
-            let at = locator.locate(d.span);
-            let info = d.code.info();
-            let mut message = d.message.to_string();
-            if let Some(help) = &d.help {
-                message.push_str("\nhelp: ");
-                message.push_str(help);
-            }
-            let position = if at.line == at.end_line {
-                format!(
-                    "line={},col={},endLine={},endColumn={}",
-                    at.line, at.column, at.end_line, at.end_column
-                )
-            } else {
-                format!("line={},endLine={}", at.line, at.end_line)
-            };
-            out.push_str(&format!(
-                "::{command} file={},{position},title={}::{}\n",
-                property(&report.name),
-                property(&format!("{} {}", info.code, info.name)),
-                data(&message),
-            ));
+    for_each_located(reports, |report, d, at| {
+        let command = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "notice",
+        };
+        let info = d.code.info();
+        let mut message = d.message.to_string();
+        if let Some(help) = &d.help {
+            message.push_str("\nhelp: ");
+            message.push_str(help);
         }
-    }
+        let position = if at.line == at.end_line {
+            format!(
+                "line={},col={},endLine={},endColumn={}",
+                at.line, at.column, at.end_line, at.end_column
+            )
+        } else {
+            format!("line={},endLine={}", at.line, at.end_line)
+        };
+        out.push_str(&format!(
+            "::{command} file={},{position},title={}::{}\n",
+            property(&report.name),
+            property(&format!("{} {}", info.code, info.name)),
+            data(&message),
+        ));
+    });
     out
 }
 

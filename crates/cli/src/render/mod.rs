@@ -12,7 +12,7 @@ pub mod human;
 pub mod sarif;
 
 use crate::check::FileReport;
-use flinkddl::{LineIndex, Span};
+use flinkddl::{Diagnostic, LineIndex, Span};
 use std::cell::{Cell, OnceCell};
 
 /// A span of one file, located.
@@ -25,6 +25,20 @@ pub struct Located {
     /// Byte offsets into the file.
     pub start: u32,
     pub end: u32,
+}
+
+/// Each diagnostic of each report with where it is, in order: what the one-line formats
+/// (`concise`, `github`) print.
+pub fn for_each_located<'r>(
+    reports: &'r [FileReport],
+    mut f: impl FnMut(&'r FileReport, &'r Diagnostic, Located),
+) {
+    for report in reports {
+        let locator = Locator::new(report);
+        for d in &report.diagnostics {
+            f(report, d, locator.locate(d.span));
+        }
+    }
 }
 
 /// Locates spans of one file's text.

@@ -234,6 +234,15 @@ impl<'a> Checker<'a> {
             .map(|&(_, v)| v)
     }
 
+    /// The names of the table's physical columns, in order.
+    fn physical_names(&self) -> impl Iterator<Item = &'a str> + Clone {
+        self.table
+            .columns
+            .iter()
+            .filter(|c| c.is_physical())
+            .map(|c| c.name.as_str())
+    }
+
     fn run(&mut self) {
         self.check_formats();
         let table: &'a TableSchema = self.table;

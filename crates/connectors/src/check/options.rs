@@ -60,13 +60,7 @@ impl<'a> Checker<'a> {
                         self.spans.key(key),
                         message,
                     );
-                    let physical_names = self
-                        .table
-                        .columns
-                        .iter()
-                        .filter(|c| c.is_physical())
-                        .map(|c| c.name.as_str());
-                    if let Some(best) = closest(column, physical_names) {
+                    if let Some(best) = closest(column, self.physical_names()) {
                         d = d.with_help(concat(&["did you mean column '", best, "'?"]));
                         if self.spans.has_key(key) {
                             // The key of the column meant: the pattern's `#` is where it goes.

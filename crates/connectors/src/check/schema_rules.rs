@@ -169,12 +169,7 @@ impl<'a> Checker<'a> {
     /// key/value formats, the key fields (or primary key) and the rest as
     /// `value.fields-include` says.
     fn projected_columns(&self, format: Option<usize>) -> usize {
-        let physical = self
-            .table
-            .columns
-            .iter()
-            .filter(|c| c.is_physical())
-            .map(|c| c.name.as_str());
+        let physical = self.physical_names();
         let has_key_slot = self
             .connector
             .format_slots

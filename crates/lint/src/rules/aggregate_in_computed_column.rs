@@ -9,27 +9,19 @@
 //! not reported: Flink rejects them there.
 
 use crate::visit::for_each_expr;
-use crate::{Check, Context, Rule};
+use crate::{Context, Rule};
 use flinkddl_binder::expr::{builtin_kind, BuiltinKind};
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
+use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, TableElement};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {
-    code: Code::AggregateInComputedColumn,
-    check: Check::Statement(check),
-};
+pub(crate) const RULE: Rule = Rule::statement(Code::AggregateInComputedColumn, check);
 
-fn check(
-    cx: &Context<'_>,
-    _statement: &Statement,
-    elements: &[&TableElement],
-    out: &mut Vec<Diagnostic>,
-) {
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     if !cx.element_expressions {
         return;
     }
-    for &element in elements {
+    for &element in cx.elements {
         // The column's name (`None`: the watermark), put in words only for a finding.
         let (expr, column) = match element {
             TableElement::Column(c) => match &c.kind {

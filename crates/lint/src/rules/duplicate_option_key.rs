@@ -2,23 +2,14 @@
 //! the last value silently (keys are case-sensitive, so only exact repeats count).
 
 use crate::visit::property_list;
-use crate::{Check, Context, Rule};
+use crate::{Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
-use flinkddl_syntax::ast::{Statement, TableElement};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {
-    code: Code::DuplicateOptionKey,
-    check: Check::Statement(check),
-};
+pub(crate) const RULE: Rule = Rule::statement(Code::DuplicateOptionKey, check);
 
-fn check(
-    _cx: &Context<'_>,
-    statement: &Statement,
-    _elements: &[&TableElement],
-    out: &mut Vec<Diagnostic>,
-) {
-    let Some(list) = property_list(statement) else {
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let Some(list) = property_list(cx.statement) else {
         return;
     };
     let props = &list.properties;

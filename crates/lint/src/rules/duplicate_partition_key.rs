@@ -1,23 +1,14 @@
 //! L005 `duplicate-partition-key`: `PARTITIONED BY (a, a)`, which Flink accepts and stores.
 
 use crate::visit::create_table;
-use crate::{Check, Context, Rule};
+use crate::{Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
-use flinkddl_syntax::ast::{Statement, TableElement};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {
-    code: Code::DuplicatePartitionKey,
-    check: Check::Statement(check),
-};
+pub(crate) const RULE: Rule = Rule::statement(Code::DuplicatePartitionKey, check);
 
-fn check(
-    _cx: &Context<'_>,
-    statement: &Statement,
-    _elements: &[&TableElement],
-    out: &mut Vec<Diagnostic>,
-) {
-    let Some(list) = create_table(statement).and_then(|ct| ct.partitioned_by.as_ref()) else {
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let Some(list) = create_table(cx.statement).and_then(|ct| ct.partitioned_by.as_ref()) else {
         return;
     };
     let columns = &list.columns;

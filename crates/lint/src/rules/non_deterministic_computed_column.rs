@@ -24,28 +24,20 @@
 //! `CURRENT_DATABASE()` (the same for every row of a job).
 
 use crate::visit::{create_table, for_each_expr};
-use crate::{Check, Context, Rule};
+use crate::{Context, Rule};
 use flinkddl_binder::expr::{builtin_determinism, Determinism};
 use flinkddl_connectors::ConnectorFacts;
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
+use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, TableElement};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {
-    code: Code::NonDeterministicComputedColumn,
-    check: Check::Statement(check),
-};
+pub(crate) const RULE: Rule = Rule::statement(Code::NonDeterministicComputedColumn, check);
 
-fn check(
-    cx: &Context<'_>,
-    statement: &Statement,
-    elements: &[&TableElement],
-    out: &mut Vec<Diagnostic>,
-) {
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     if !cx.element_expressions {
         return;
     }
-    let Some(ct) = create_table(statement) else {
+    let Some(ct) = create_table(cx.statement) else {
         return;
     };
     let Some(with) = &ct.with else {
@@ -61,7 +53,7 @@ fn check(
     let Some(changelog) = changelog else {
         return;
     };
-    for &element in elements {
+    for &element in cx.elements {
         let TableElement::Column(c) = element else {
             continue;
         };

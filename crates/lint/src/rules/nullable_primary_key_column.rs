@@ -4,36 +4,28 @@
 //! Only an explicit `NULL` is reported: leaving the nullability out of a key column is the
 //! usual way to write it, and what Flink does then is no surprise.
 
-use crate::{Check, Context, Rule};
+use crate::{Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, Statement, TableElement};
+use flinkddl_syntax::ast::{ColumnKind, ConstraintKind, TableElement};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {
-    code: Code::NullablePrimaryKeyColumn,
-    check: Check::Statement(check),
-};
+pub(crate) const RULE: Rule = Rule::statement(Code::NullablePrimaryKeyColumn, check);
 
-fn check(
-    cx: &Context<'_>,
-    _statement: &Statement,
-    elements: &[&TableElement],
-    out: &mut Vec<Diagnostic>,
-) {
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     if !cx.explicit_nulls {
         return;
     }
     // Key columns named by a table constraint, with the span of the name in the key: looked
     // for only when a column is written NULL (few are).
     let keyed = || {
-        elements.iter().flat_map(|element| match element {
+        cx.elements.iter().flat_map(|element| match element {
             TableElement::Constraint(c) if c.kind == ConstraintKind::PrimaryKey => {
                 &c.columns.columns[..]
             }
             _ => &[],
         })
     };
-    for element in elements {
+    for element in cx.elements {
         let TableElement::Column(column) = element else {
             continue;
         };

@@ -5,15 +5,12 @@
 //! rules), so the rule knows exactly what the types crate knows. A type that does not resolve
 //! is the binder's error, not a lint.
 
-use crate::{Check, Context, Rule, TypeFilter};
+use crate::{Context, Rule, TypeFilter};
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{BuiltinType, DataTypeSyntax, TypeKind};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {
-    code: Code::PrecisionClamped,
-    check: Check::DataType(TYPES, check),
-};
+pub(crate) const RULE: Rule = Rule::data_type(Code::PrecisionClamped, TYPES, check);
 
 /// The types whose precision Flink can clamp: the only ones [`check`] reads.
 const TYPES: TypeFilter = TypeFilter::Builtin(&[

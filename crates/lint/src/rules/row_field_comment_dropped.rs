@@ -1,15 +1,12 @@
 //! L004 `row-field-comment-dropped`: `ROW<a INT 'comment'>`; Flink parses the field comment
 //! and drops it.
 
-use crate::{Check, Context, Rule, TypeFilter};
+use crate::{Context, Rule, TypeFilter};
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{DataTypeSyntax, TypeKind};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {
-    code: Code::RowFieldCommentDropped,
-    check: Check::DataType(TypeFilter::WithFields, check),
-};
+pub(crate) const RULE: Rule = Rule::data_type(Code::RowFieldCommentDropped, TypeFilter::WithFields, check);
 
 /// One data type of a statement (the lint walks each statement's types once for every
 /// type rule).

@@ -22,27 +22,19 @@
 //! accepted, but there the author changes the rowtime on purpose, so it is not reported.
 
 use crate::visit::{create_table, for_each_expr};
-use crate::{Check, Context, Rule};
+use crate::{Context, Rule};
 use flinkddl_binder::schema::TableSchema;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{
-    ColumnKind, CreateTable, ExprKind, LikeFeature, LikeStrategy, Statement, TableElement,
+    ColumnKind, CreateTable, ExprKind, LikeFeature, LikeStrategy, TableElement,
 };
 use flinkddl_types::{LogicalType, TimestampKind};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {
-    code: Code::RowtimeShadowed,
-    check: Check::Statement(check),
-};
+pub(crate) const RULE: Rule = Rule::statement(Code::RowtimeShadowed, check);
 
-fn check(
-    cx: &Context<'_>,
-    statement: &Statement,
-    elements: &[&TableElement],
-    out: &mut Vec<Diagnostic>,
-) {
-    let Some(ct) = create_table(statement) else {
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let Some(ct) = create_table(cx.statement) else {
         return;
     };
     let Some(name) = ct.name.parts.last() else {
@@ -54,7 +46,7 @@ fn check(
     let Some(rowtime) = table.watermarks.first().map(|w| w.rowtime.clone()) else {
         return;
     };
-    let own_watermark = elements.iter().find_map(|e| match e {
+    let own_watermark = cx.elements.iter().find_map(|e| match e {
         TableElement::Watermark(w) => Some(w.rowtime.span),
         _ => None,
     });
@@ -63,7 +55,7 @@ fn check(
             inherited_watermark_redefined(cx, ct, like, &rowtime, out);
         }
     }
-    for &element in elements {
+    for &element in cx.elements {
         let TableElement::Column(c) = element else {
             continue;
         };

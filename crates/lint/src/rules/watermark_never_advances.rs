@@ -6,26 +6,18 @@
 //! the clock (`NOW()`, `CURRENT_TIMESTAMP`), and an expression over any column may advance.
 
 use crate::visit::for_each_expr;
-use crate::{Check, Context, Rule};
+use crate::{Context, Rule};
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{Expr, ExprKind, Statement, TableElement};
+use flinkddl_syntax::ast::{Expr, ExprKind, TableElement};
 
 /// The rule: its code and its check (`build.rs` lists it in [`crate::RULES`]).
-pub(crate) const RULE: Rule = Rule {
-    code: Code::WatermarkNeverAdvances,
-    check: Check::Statement(check),
-};
+pub(crate) const RULE: Rule = Rule::statement(Code::WatermarkNeverAdvances, check);
 
-fn check(
-    cx: &Context<'_>,
-    _statement: &Statement,
-    elements: &[&TableElement],
-    out: &mut Vec<Diagnostic>,
-) {
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     if !cx.element_expressions {
         return;
     }
-    for &element in elements {
+    for &element in cx.elements {
         let TableElement::Watermark(w) = element else {
             continue;
         };

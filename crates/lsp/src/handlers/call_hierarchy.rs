@@ -55,15 +55,22 @@ pub fn prepare_call_hierarchy(
     Some(vec![to_lsp(a, uri, &item)])
 }
 
-fn calls(
+/// The calls `find` lists for the path of `item` (none when it stands for no path), each with
+/// its ranges, as `call` makes them.
+fn calls<T>(
     a: &Analysis,
     uri: &Url,
-    calls: Vec<HierarchyCall>,
-) -> Vec<(lsp::CallHierarchyItem, Vec<lsp::Range>)> {
-    calls
+    item: &lsp::CallHierarchyItem,
+    find: impl FnOnce(&(String, String, String)) -> Vec<HierarchyCall>,
+    call: impl Fn(lsp::CallHierarchyItem, Vec<lsp::Range>) -> T,
+) -> Vec<T> {
+    let Some(path) = path_of(a, item) else {
+        return Vec::new();
+    };
+    find(&path)
         .iter()
         .map(|c| {
-            (
+            call(
                 to_lsp(a, uri, &c.item),
                 c.spans.iter().map(|s| lsp_range(a, *s)).collect(),
             )
@@ -76,13 +83,13 @@ pub fn incoming_calls(
     uri: &Url,
     params: lsp::CallHierarchyIncomingCallsParams,
 ) -> Vec<lsp::CallHierarchyIncomingCall> {
-    let Some(path) = path_of(a, &params.item) else {
-        return Vec::new();
-    };
-    calls(a, uri, a.incoming_calls(&path))
-        .into_iter()
-        .map(|(from, from_ranges)| lsp::CallHierarchyIncomingCall { from, from_ranges })
-        .collect()
+    calls(
+        a,
+        uri,
+        &params.item,
+        |path| a.incoming_calls(path),
+        |from, from_ranges| lsp::CallHierarchyIncomingCall { from, from_ranges },
+    )
 }
 
 pub fn outgoing_calls(
@@ -90,11 +97,11 @@ pub fn outgoing_calls(
     uri: &Url,
     params: lsp::CallHierarchyOutgoingCallsParams,
 ) -> Vec<lsp::CallHierarchyOutgoingCall> {
-    let Some(path) = path_of(a, &params.item) else {
-        return Vec::new();
-    };
-    calls(a, uri, a.outgoing_calls(&path))
-        .into_iter()
-        .map(|(to, from_ranges)| lsp::CallHierarchyOutgoingCall { to, from_ranges })
-        .collect()
+    calls(
+        a,
+        uri,
+        &params.item,
+        |path| a.outgoing_calls(path),
+        |to, from_ranges| lsp::CallHierarchyOutgoingCall { to, from_ranges },
+    )
 }

@@ -6,30 +6,13 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../../../.." && pwd)"
 cd "$repo"
-target="${CARGO_TARGET_DIR:-$repo/target}"
-python="${PYTHON:-python3}"
+# shellcheck source=tools/e2e/python-env.sh
+source "$repo/tools/e2e/python-env.sh"
 packages=("pygls==2.0.0" "lsprotocol==2025.0.0" "pytest==8.3.4" "pytest-asyncio==0.25.0")
-pip_flags=(--quiet --disable-pip-version-check)
 
 cargo build --quiet -p flinkddl-cli --bin flinkddl
 
-venv="$target/lsp-e2e-venv"
-run_python=""
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import pygls, pytest, pytest_asyncio' 2>/dev/null; then
-  run_python="$venv/bin/python"
-elif rm -rf "$venv" && "$python" -m venv "$venv" 2>/dev/null && [ -x "$venv/bin/python" ]; then
-  "$venv/bin/python" -m pip install "${pip_flags[@]}" "${packages[@]}"
-  run_python="$venv/bin/python"
-else
-  # No venv module (Debian without python3-venv): install into a directory on PYTHONPATH.
-  pkgs="$target/lsp-e2e-packages"
-  if ! PYTHONPATH="$pkgs" "$python" -c 'import pygls, pytest, pytest_asyncio' 2>/dev/null; then
-    rm -rf "$pkgs"
-    "$python" -m pip install "${pip_flags[@]}" --target "$pkgs" "${packages[@]}"
-  fi
-  export PYTHONPATH="$pkgs${PYTHONPATH:+:$PYTHONPATH}"
-  run_python="$python"
-fi
+e2e_python lsp-e2e "pygls, pytest, pytest_asyncio" "${packages[@]}"
 
 FLINKDDL_BIN="$target/debug/flinkddl" "$run_python" -m pytest -q -p no:cacheprovider \
   -o asyncio_default_fixture_loop_scope=function "$here/test_lsp.py"

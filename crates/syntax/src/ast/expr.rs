@@ -291,6 +291,20 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// `=`, `<>`, `<`, `<=`, `>`, `>=`.
+    #[inline]
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Eq
+                | BinaryOp::NotEq
+                | BinaryOp::Lt
+                | BinaryOp::LtEq
+                | BinaryOp::Gt
+                | BinaryOp::GtEq
+        )
+    }
+
     /// The operator as Flink prints it.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -400,16 +400,11 @@ fn constraint_head<'a>(p: &mut Parser<'a>) -> PResult<(Option<Ident<'a>>, Constr
 }
 
 fn enforcement<'a>(p: &mut Parser<'a>) -> Option<Enforcement> {
-    if let Some(span) = p.eat_kws(&[K::NOT, K::ENFORCED]) {
-        return Some(Enforcement {
+    p.eat_kw_or_not_kw(K::ENFORCED)
+        .map(|(span, not)| Enforcement {
             span,
-            enforced: false,
-        });
-    }
-    p.eat_kw(K::ENFORCED).map(|span| Enforcement {
-        span,
-        enforced: true,
-    })
+            enforced: !not,
+        })
 }
 
 fn column_constraint<'a>(p: &mut Parser<'a>) -> PResult<Option<ColumnConstraint<'a>>> {

@@ -63,16 +63,8 @@ fn collection_element<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
 
 /// `NOT NULL` or `NULL`, if present.
 fn nullability<'a>(p: &mut Parser<'a>) -> Option<Nullability> {
-    if let Some(span) = p.eat_kws(&[K::NOT, K::NULL]) {
-        return Some(Nullability {
-            span,
-            not_null: true,
-        });
-    }
-    p.eat_kw(K::NULL).map(|span| Nullability {
-        span,
-        not_null: false,
-    })
+    p.eat_kw_or_not_kw(K::NULL)
+        .map(|(span, not_null)| Nullability { span, not_null })
 }
 
 fn builtin<'a>(p: &Parser<'a>, name: BuiltinType, start: u32) -> TypeKind<'a> {

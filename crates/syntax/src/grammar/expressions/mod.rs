@@ -64,18 +64,6 @@ fn expr_bp_inner<'a>(p: &mut Parser<'a>, min_bp: u8) -> PResult<Expr<'a>> {
     result
 }
 
-fn is_comparison(op: BinaryOp) -> bool {
-    matches!(
-        op,
-        BinaryOp::Eq
-            | BinaryOp::NotEq
-            | BinaryOp::Lt
-            | BinaryOp::LtEq
-            | BinaryOp::Gt
-            | BinaryOp::GtEq
-    )
-}
-
 fn expr_chain<'a>(p: &mut Parser<'a>, min_bp: u8, links: &mut u32) -> PResult<Expr<'a>> {
     let start = p.start();
     let mut lhs = prefix(p)?;
@@ -88,7 +76,7 @@ fn expr_chain<'a>(p: &mut Parser<'a>, min_bp: u8, links: &mut u32) -> PResult<Ex
             p.bump();
             p.link()?;
             *links += 1;
-            if is_comparison(op)
+            if op.is_comparison()
                 && matches!(p.current().keyword, K::ANY | K::SOME | K::ALL)
                 && p.current().kind == T::Word
                 && p.nth_is(1, T::LParen)
