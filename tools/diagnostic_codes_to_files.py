@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Writes diagnostic codes registered in the old `catalogue! { ... }` macro form as one file each.
+"""Writes diagnostic codes registered in the old `catalogue! { ... }` macro form (of the file
+now `codes.rs`) as one file each.
 
-    tools/diagnostic_codes_to_files.py [CATALOGUE_RS] [OUT_DIR] [--force]
+    tools/diagnostic_codes_to_files.py [CODES_RS] [OUT_DIR] [--force]
 
-Defaults: crates/diagnostics/src/catalogue.rs and crates/diagnostics/data/codes. Entries are
+Defaults: crates/diagnostics/src/codes.rs and crates/diagnostics/data/codes. Entries are
 `Variant = "B110", "name", Stage, Severity, "title", "explanation";` as the macro took them
 until issue 19. A file that exists already is left alone unless --force is given, so the script
 can convert the codes a branch added in the old form after the move.
@@ -90,7 +91,7 @@ def file_text(e):
 def main(argv):
     force = "--force" in argv
     args = [a for a in argv if a != "--force"]
-    source = args[0] if args else "crates/diagnostics/src/catalogue.rs"
+    source = args[0] if args else "crates/diagnostics/src/codes.rs"
     out_dir = args[1] if len(args) > 1 else "crates/diagnostics/data/codes"
     os.makedirs(out_dir, exist_ok=True)
     written = 0

@@ -8,8 +8,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-/// The Rust source of the table for the catalogue `main` plus the rows of `extra` (a fixture:
-/// tests add a row without touching the real catalogue).
+/// The Rust source of the table for the built-in function table `main` plus the rows of `extra` (a
+/// fixture: tests add a row without touching the real table).
 pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
     let mut rows = Vec::new();
     let mut untyped = Vec::new();
@@ -74,7 +74,9 @@ pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
     for h in &handlers {
         let _ = writeln!(out, "    {},", camel(h));
     }
-    out.push_str("}\n\n/// The catalogue. Order does not matter; names are unique.\n");
+    out.push_str(
+        "}\n\n/// The built-in function table. Order does not matter; names are unique.\n",
+    );
     out.push_str("pub(crate) static FUNCTIONS: &[FnDef] = &[\n");
     for r in &rows {
         out.push_str(&r.rust);
@@ -107,7 +109,7 @@ pub fn generate(main: &str, extra: Option<&str>) -> Result<String, String> {
     }
     out.push_str("];\n\n");
     out.push_str(
-        "/// Real Flink 2.3 built-in functions this catalogue does not type yet: a call is not\n\
+        "/// Real Flink 2.3 built-in functions this table does not type yet: a call is not\n\
          /// typed (never rejected).\npub(crate) static KNOWN_UNTYPED: &[&str] = &[\n",
     );
     for n in &untyped {

@@ -2,9 +2,9 @@
 //! watermark and the distribution; SET and RESET options. Messages are Flink's
 //! (`AlterSchemaConverter`), each after "Failed to execute ALTER TABLE statement.".
 
-use crate::catalog::{CatalogObject, ObjectPath};
 use crate::create_table::{distribution_from_ast, expr_text, finish_columns, Col};
 use crate::schema::*;
+use crate::session_catalog::{CatalogObject, ObjectPath};
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast::{
@@ -31,8 +31,10 @@ impl Binder<'_> {
         };
         // Flink alters permanent tables only.
         let table = match self.catalog.lookup_permanent(&path) {
-            crate::catalog::Lookup::Found(CatalogObject::Table(t)) => Some(TableSchema::clone(t)),
-            crate::catalog::Lookup::Unknowable => return,
+            crate::session_catalog::Lookup::Found(CatalogObject::Table(t)) => {
+                Some(TableSchema::clone(t))
+            }
+            crate::session_catalog::Lookup::Unknowable => return,
             _ => None,
         };
         let Some(mut table) = table else {

@@ -2,10 +2,10 @@
 //! schema is the columns the query resolver derived for its query (`Resolved::query_output`,
 //! which `Binder::check_query` returns), when it knows them all.
 
-use crate::catalog::ObjectPath;
 use crate::create_table::{distribution_from_ast, finish_columns, Col};
 use crate::expr::{ExprOutcome, Scope};
 use crate::schema::*;
+use crate::session_catalog::ObjectPath;
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, ColumnKind as AstKind, ConstraintKind, TableElement};

@@ -2,7 +2,7 @@
 //! Flink's verdict on every rule (`SqlConstraintValidator`, `SqlCreateTableConverter` with
 //! `MergeTableLikeUtil`, `DefaultSchemaResolver`, the catalog manager).
 //!
-//! It applies the statements in order to a session [`catalog::Catalog`] that starts as
+//! It applies the statements in order to a session [`SessionCatalog`] that starts as
 //! Flink's (`default_catalog.default_database`, streaming mode). It works on the syntax
 //! crate's AST and the types crate's `DataType`, does no I/O and renders nothing. Connector
 //! and format options are not validated here (Flink checks them only when a table is used:
@@ -11,7 +11,6 @@
 
 mod alter;
 mod builder;
-pub mod catalog;
 mod create_table;
 mod ctas;
 pub mod expr;
@@ -21,6 +20,7 @@ pub mod prelude;
 pub mod print;
 mod query;
 pub mod resume;
+pub mod session_catalog;
 pub use flinkddl_schema as schema;
 pub mod semantic;
 pub mod session;
@@ -29,10 +29,10 @@ pub mod uses;
 mod versions;
 
 pub use builder::TableSchemaBuilder;
-use catalog::Catalog;
 use flinkddl_diagnostics::{Diagnostic, LineIndex};
 use flinkddl_syntax::Parse;
 use schema::TableSchema;
+use session_catalog::SessionCatalog;
 use std::sync::Arc;
 
 /// The result of binding a script.
@@ -71,7 +71,7 @@ pub struct BindOptions {
 
 /// Answers whether Flink could create a *source* for reading a table: a view or a CTAS whose
 /// query reads the table fails at CREATE time when it cannot (Flink builds the source while
-/// converting the query). Implemented outside the binder, by the connector catalogue.
+/// converting the query). Implemented outside the binder, by the connector facts.
 pub trait SourceCheck {
     /// `Some(message)` when Flink cannot create a source for `table`. A function of the table
     /// alone: the binder asks once per table value and reuses the answer for later reads.
@@ -124,7 +124,7 @@ impl<'a> Binder<'a> {
         Binder {
             source,
             line_index: std::cell::OnceCell::new(),
-            catalog: Catalog::default(),
+            catalog: SessionCatalog::default(),
             statement_index: 0,
             results: Results {
                 model: options.record_model.then(Default::default),
@@ -147,7 +147,7 @@ impl<'a> Binder<'a> {
         prelude: &prelude::Prelude,
     ) -> Self {
         let mut binder = Binder::new(source, options, source_check);
-        binder.catalog = Catalog::continuing(&prelude.catalog);
+        binder.catalog = SessionCatalog::continuing(&prelude.catalog);
         binder.project = ProjectState {
             script: prelude.scripts + 1,
             defined: Vec::new(),
@@ -201,7 +201,7 @@ impl<'a> Binder<'a> {
 
     /// Whether a CREATE of this script or of the prelude's files named `path` (created or
     /// not): a later use of one that failed gets no second error.
-    pub(crate) fn is_declared(&self, path: &catalog::ObjectPath) -> bool {
+    pub(crate) fn is_declared(&self, path: &session_catalog::ObjectPath) -> bool {
         self.declarations.declared.contains(path)
             || self
                 .project
@@ -314,7 +314,7 @@ pub(crate) struct Binder<'a> {
     /// Built on the first message that quotes a line and column (most scripts need none).
     pub line_index: std::cell::OnceCell<LineIndex>,
     pub options: BindOptions,
-    pub catalog: Catalog,
+    pub catalog: SessionCatalog,
     /// The statement being bound.
     pub statement_index: usize,
     /// What the statements leave for the caller.
@@ -357,7 +357,7 @@ impl Results {
 pub(crate) struct Declarations {
     /// Every table and view a CREATE statement so far names, created or not: a later statement
     /// that uses one that failed gets no second error (the CREATE's error is the one to fix).
-    pub declared: foldhash::HashSet<Arc<catalog::ObjectPath>>,
+    pub declared: foldhash::HashSet<Arc<session_catalog::ObjectPath>>,
     /// The names (upper case) of the functions the script creates so far: user-defined, so
     /// their types are unknowable.
     pub user_functions: foldhash::HashSet<String>,
@@ -367,7 +367,7 @@ pub(crate) struct Declarations {
     /// (or did not parse), with the column names it wrote. Flink has no such table, so no
     /// verdict reads this; the model resolves the names of queries over it, so an editor
     /// still knows them while the DDL is being fixed.
-    pub failed_tables: foldhash::HashMap<catalog::ObjectPath, Arc<[String]>>,
+    pub failed_tables: foldhash::HashMap<session_catalog::ObjectPath, Arc<[String]>>,
 }
 
 /// The script's place in a project: which script it is, what the prelude it continues
@@ -378,12 +378,13 @@ pub(crate) struct ProjectState {
     pub script: prelude::ScriptId,
     /// Where this script's CREATE statements name tables and views, when it is a project's
     /// file (for the prelude it leaves: [`prelude::Prelude::definition`]).
-    pub defined: Vec<(catalog::ObjectPath, prelude::Definition)>,
+    pub defined: Vec<(session_catalog::ObjectPath, prelude::Definition)>,
     /// The prelude's definitions, when continuing one (shared).
-    pub prelude_definitions: Arc<foldhash::HashMap<catalog::ObjectPath, prelude::Definition>>,
+    pub prelude_definitions:
+        Arc<foldhash::HashMap<session_catalog::ObjectPath, prelude::Definition>>,
     /// The names the prelude's catalog files declared (see [`Declarations::declared`]), when
     /// continuing one.
-    pub prelude_declared: Option<Arc<foldhash::HashSet<Arc<catalog::ObjectPath>>>>,
+    pub prelude_declared: Option<Arc<foldhash::HashSet<Arc<session_catalog::ObjectPath>>>>,
 }
 
 /// Work the binder keeps so that it is done once, and buffers kept emptied from statement to
@@ -545,7 +546,7 @@ impl Binder<'_> {
     pub(crate) fn check_readable(
         &mut self,
         table: &Arc<TableSchema>,
-        path: &catalog::ObjectPath,
+        path: &session_catalog::ObjectPath,
         span: flinkddl_diagnostics::Span,
         hints: &[hints::Hinted],
     ) -> Result<(), ()> {

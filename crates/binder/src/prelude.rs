@@ -8,7 +8,7 @@
 //! shares its objects until the file changes one (copy on write), so checking many job files
 //! over a large catalog costs what the job files cost, not a copy of the catalog each.
 
-use crate::catalog::{Catalog, ObjectPath};
+use crate::session_catalog::{ObjectPath, SessionCatalog};
 use flinkddl_diagnostics::Span;
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ pub type ScriptId = u32;
 /// from instead of a fresh session.
 #[derive(Debug, Clone, Default)]
 pub struct Prelude {
-    pub(crate) catalog: Catalog,
+    pub(crate) catalog: SessionCatalog,
     /// Tables and views a catalog file's CREATE names, created or not (`Declarations::declared`).
     pub(crate) declared: Arc<foldhash::HashSet<Arc<ObjectPath>>>,
     pub(crate) user_functions: foldhash::HashSet<String>,
@@ -76,7 +76,7 @@ impl Prelude {
     }
 
     /// The session catalog the prelude leaves.
-    pub fn catalog(&self) -> &Catalog {
+    pub fn catalog(&self) -> &SessionCatalog {
         &self.catalog
     }
 }

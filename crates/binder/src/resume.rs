@@ -13,7 +13,7 @@
 //! bound that has an effect not keyed by the names it mentions (USE, CREATE CATALOG, SET,
 //! LOAD MODULE, DROP, ...) ends replaying: everything after it is bound.
 
-use crate::catalog::Catalog;
+use crate::session_catalog::SessionCatalog;
 use crate::{BindOptions, Binder, Bound, SourceCheck};
 use flinkddl_diagnostics::{Diagnostic, Severity, Span};
 use flinkddl_syntax::ast::{Statement, StatementKind};
@@ -25,7 +25,7 @@ use flinkddl_syntax::Parse;
 pub struct Checkpoint {
     /// The statement this is the state before.
     pub statement: usize,
-    catalog: Catalog,
+    catalog: SessionCatalog,
     declarations: crate::Declarations,
     diagnostics: usize,
     created: usize,

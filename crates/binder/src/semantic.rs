@@ -18,8 +18,8 @@
 //! it are in the model (the diagnostics are the same as without the model). Any other error
 //! (a type or planner rule) ends the statement's model there.
 
-use crate::catalog::ObjectPath;
 use crate::prelude::ScriptId;
+use crate::session_catalog::ObjectPath;
 use flinkddl_diagnostics::Span;
 use flinkddl_types::DataType;
 use serde::Serialize;

@@ -1,7 +1,7 @@
 //! Statements other than CREATE TABLE: catalogs, databases, USE, views, DROP, ALTER TABLE.
 
-use crate::catalog::{CatalogObject, Lookup, ViewDef};
 use crate::schema::object_identifier;
+use crate::session_catalog::{CatalogObject, Lookup, ViewDef};
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{self, ObjectKind, StatementKind, Use};
@@ -302,7 +302,7 @@ impl Binder<'_> {
     pub(crate) fn report_missing(
         &mut self,
         span: flinkddl_diagnostics::Span,
-        path: &crate::catalog::ObjectPath,
+        path: &crate::session_catalog::ObjectPath,
         message: String,
         help: &str,
     ) {
@@ -656,30 +656,31 @@ fn show_columns_target(
     source: &str,
     span: flinkddl_diagnostics::Span,
 ) -> Option<(Vec<String>, flinkddl_diagnostics::Span)> {
-    use flinkddl_syntax::{Keyword as K, TokenKind as T};
+    use flinkddl_syntax::{Keyword as K, TokenKind as T, TokenView};
     let text = span.text(source);
-    let tokens = flinkddl_syntax::lex(text).tokens;
+    let lexed = flinkddl_syntax::lex(text).tokens;
+    let tokens = TokenView::new(text, &lexed);
     let from = tokens
         .iter()
         .position(|t| t.kind == T::Word && matches!(t.keyword, K::FROM | K::IN))?;
-    let part = |t: &flinkddl_syntax::Token| -> Option<String> {
-        let raw = text.get(t.span.range())?;
-        match t.kind {
-            T::QuotedIdent => Some(flinkddl_syntax::ident_name(raw).into_owned()),
-            T::Word if !t.keyword.is_reserved() => Some(raw.to_string()),
-            _ => None,
-        }
+    let (parts, after) = tokens.dotted_name(from + 1, tokens.len());
+    let name = tokens.get(from + 1..after)?;
+    // Every part a name (a reserved word is none), the last one too (not a dot).
+    let is_part = |t: &flinkddl_syntax::Token| {
+        t.kind == T::QuotedIdent || (t.kind == T::Word && !t.keyword.is_reserved())
     };
-    let first = tokens.get(from + 1)?;
-    let mut parts = vec![part(first)?];
-    let mut end = first.span.end;
-    let mut i = from + 2;
-    while tokens.get(i).is_some_and(|t| t.kind == T::Dot) {
-        let t = tokens.get(i + 1)?;
-        parts.push(part(t)?);
-        end = t.span.end;
-        i += 2;
+    let last = name.last().filter(|t| is_part(t))?;
+    if name.iter().any(|t| t.kind != T::Dot && !is_part(t)) {
+        return None;
     }
+    let first = name.first()?;
+    let (parts, end): (Vec<String>, u32) = (
+        parts
+            .into_iter()
+            .map(std::borrow::Cow::into_owned)
+            .collect(),
+        last.span.end,
+    );
     Some((
         parts,
         flinkddl_diagnostics::Span::new(span.start + first.span.start, span.start + end),

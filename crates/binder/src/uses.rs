@@ -11,18 +11,19 @@
 //! too, in Calcite's validation order, except the names of CTEs in scope (`WITH x AS (...) ...
 //! FROM x`); and the typed bodies of the statements outside the DDL: the statement COMPILE PLAN
 //! compiles, a materialized table's query, the table ANALYZE, TRUNCATE and DELETE name, the
-//! queries in DELETE's and UPDATE's conditions and values and in CALL's arguments. The CTE
-//! scopes are kept here because the uses are looked up before the query is resolved (Flink
-//! looks the tables up first), so the resolver's scopes do not exist yet. Names are qualified
+//! queries in DELETE's and UPDATE's conditions and values and in CALL's arguments. The uses
+//! are looked up before the query is resolved (Flink looks the tables up first), so they are
+//! read on a walk of their own, under the same WITH scoping as the resolver's
+//! (`flinkddl_syntax::ast::CteScope`). Names are qualified
 //! with the session's current catalog and database at that statement, as the binder qualifies
 //! every other name. A name may be a view; those match no created table and are harmless.
 
-use crate::catalog::{CatalogObject, Lookup, ObjectPath, PathRef};
 use crate::schema::object_identifier;
+use crate::session_catalog::{CatalogObject, Lookup, ObjectPath, PathRef};
 use crate::Binder;
 use flinkddl_diagnostics::Span;
 use flinkddl_diagnostics::{Code, Diagnostic};
-use flinkddl_syntax::ast::{self, visit, StatementKind};
+use flinkddl_syntax::ast::{self, visit, CteLookup, CteMark, CteScope, StatementKind};
 use std::sync::Arc;
 
 /// One table a statement reads or writes (32 bytes: a script keeps all its uses to its end).
@@ -301,7 +302,7 @@ impl Binder<'_> {
                 };
                 let similar = self.similar_table(&u.path.2);
                 let later = (access == Access::Read)
-                    .then(|| later_cte(statement, &u.path.2, u.span))
+                    .then(|| later_cte(statement, u.span))
                     .flatten();
                 if let Some(cte) = later {
                     // `WITH a AS (... FROM b), b AS (...)`: the CTE is defined after its use.
@@ -597,107 +598,71 @@ pub(crate) fn validated_query(kind: &StatementKind) -> Option<bool> {
 /// The tables a query reads, read off its tree: named FROM items and `TABLE t`, in subqueries
 /// too, skipping the CTE names in scope.
 fn query_reads<'s>(query: &'s ast::Query<'s>, out: &mut Found<'s>) {
-    visit::walk_query(
-        &mut Reads {
-            out,
-            frames: Vec::new(),
-        },
-        query,
-    );
+    visit::walk_query(&mut Reads::new(Record(out)), query);
 }
 
 /// [`query_reads`] of the queries in an expression (a DML statement's condition or values).
 fn expr_reads<'s>(expr: &'s ast::Expr<'s>, out: &mut Found<'s>) {
-    visit::walk_expr(
-        &mut Reads {
-            out,
-            frames: Vec::new(),
-        },
-        expr,
-    );
+    visit::walk_expr(&mut Reads::new(Record(out)), expr);
 }
 
-/// One enclosing query's CTEs: a CTE sees only those defined before it (Calcite's WITH is
-/// not recursive), the query's body sees them all. A CTE's query is known by its address
-/// in the walked tree, which the visitor lends only for a call.
-struct Frame<'s> {
-    /// The query whose WITH this is (a query without one has no frame).
-    query: usize,
-    ctes: Vec<(&'s str, usize)>,
-    visible: usize,
-    /// `WITH RECURSIVE`: every CTE sees them all, itself included.
-    recursive: bool,
+/// What [`Reads`] does with each name read that no CTE in scope defines.
+trait OnRead<'s> {
+    fn read(&mut self, name: &'s ast::ObjectName<'s>, cte: CteLookup<'_, ()>);
 }
 
-struct Reads<'o, 's> {
-    out: &'o mut Found<'s>,
-    frames: Vec<Frame<'s>>,
-}
+/// Records each read ([`query_reads`]).
+struct Record<'o, 's>(&'o mut Found<'s>);
 
-fn address(query: &ast::Query) -> usize {
-    std::ptr::from_ref(query) as usize
-}
-
-impl<'s> Reads<'_, 's> {
-    fn read(&mut self, name: &ast::ObjectName<'s>) {
-        if let [single] = name.parts.as_slice() {
-            let in_scope = self.frames.iter().any(|f| {
-                f.ctes
-                    .iter()
-                    .take(if f.recursive { f.ctes.len() } else { f.visible })
-                    .any(|(n, _)| *n == single.value)
-            });
-            if in_scope {
-                return;
-            }
-        }
-        self.out.push((names(name), name.span, Access::Read));
+impl<'s> OnRead<'s> for Record<'_, 's> {
+    fn read(&mut self, name: &'s ast::ObjectName<'s>, _: CteLookup<'_, ()>) {
+        self.0.push((names(name), name.span, Access::Read));
     }
-    /// Makes the CTEs before `query` (or up to and including it, once it is read) visible
-    /// when `query` is one of the innermost enclosing query's CTEs.
-    fn reached_cte(&mut self, query: &ast::Query, read: bool) {
-        let at = address(query);
-        if let Some(frame) = self.frames.last_mut() {
-            if let Some(i) = frame.ctes.iter().position(|(_, a)| *a == at) {
-                frame.visible = i + usize::from(read);
-            }
+}
+
+/// The names a query reads (FROM items and `TABLE t`), each with what it denotes in WITH's
+/// scoping (`ast::CteScope`, the resolver's too); names of CTEs in scope are not reads.
+struct Reads<'s, R> {
+    scope: CteScope<&'s str, ()>,
+    /// Where each query entered (innermost last) starts in `scope`.
+    marks: Vec<CteMark>,
+    on_read: R,
+}
+
+impl<'s, R: OnRead<'s>> Reads<'s, R> {
+    fn new(on_read: R) -> Self {
+        Reads {
+            scope: CteScope::default(),
+            marks: Vec::new(),
+            on_read,
+        }
+    }
+
+    fn read(&mut self, name: &'s ast::ObjectName<'s>) {
+        let cte = self.scope.lookup(name);
+        if !matches!(cte, CteLookup::Defined(_) | CteLookup::Recursive { .. }) {
+            self.on_read.read(name, cte);
         }
     }
 }
-impl<'s> visit::Visitor<'s> for Reads<'_, 's> {
+
+impl<'s, R: OnRead<'s>> visit::Visitor<'s> for Reads<'s, R> {
     fn subquery(&mut self, query: &'s ast::Query<'s>) {
         visit::walk_query(self, query);
     }
     fn enter_query(&mut self, query: &'s ast::Query<'s>) {
-        self.reached_cte(query, false);
-        // A query without CTEs adds none to the scope (and allocates no frame).
-        if query.with.as_ref().is_none_or(|w| w.ctes.is_empty()) {
-            return;
-        }
-        let ctes: Vec<(&'s str, usize)> = query
-            .with
-            .iter()
-            .flat_map(|w| w.ctes.iter())
-            .map(|c| (c.name.value, address(c.query)))
-            .collect();
-        let visible = ctes.len();
-        let recursive = query.with.as_ref().is_some_and(|w| w.recursive);
-        self.frames.push(Frame {
-            query: address(query),
-            ctes,
-            visible,
-            recursive,
-        });
+        let mark = self.scope.enter(query.with.as_ref(), |name| name);
+        self.marks.push(mark);
     }
-    fn leave_query(&mut self, query: &'s ast::Query<'s>) {
-        if self
-            .frames
-            .last()
-            .is_some_and(|f| f.query == address(query))
-        {
-            self.frames.pop();
+    fn cte(&mut self, index: usize, _cte: &'s ast::Cte<'s>) {
+        if let Some(&mark) = self.marks.last() {
+            self.scope.define(mark, index, ());
         }
-        self.reached_cte(query, true);
+    }
+    fn leave_query(&mut self, _query: &'s ast::Query<'s>) {
+        if let Some(mark) = self.marks.pop() {
+            self.scope.leave(mark);
+        }
     }
     fn table_ref(&mut self, table: &'s ast::TableRef<'s>) {
         if let ast::TableRefKind::Named { name, .. } = &table.kind {
@@ -710,42 +675,30 @@ impl<'s> visit::Visitor<'s> for Reads<'_, 's> {
 }
 
 /// The name of a CTE, of a query in `statement`, that is written `name` and defined after
-/// `used_at`: a read of it there is a forward reference, which Calcite does not resolve.
-fn later_cte(statement: &ast::Statement, name: &str, used_at: Span) -> Option<Span> {
-    struct Later<'n> {
-        name: &'n str,
+/// `used_at`: a read of it there is a forward reference, which Calcite does not resolve
+/// (WITH's scoping says so: the same walk as the uses').
+fn later_cte(statement: &ast::Statement, used_at: Span) -> Option<Span> {
+    struct Later {
         used_at: Span,
         found: Option<Span>,
     }
-    impl visit::Visitor<'_> for Later<'_> {
-        fn subquery(&mut self, query: &ast::Query) {
-            visit::walk_query(self, query);
-        }
-        fn enter_query(&mut self, query: &ast::Query) {
-            let Some(with) = &query.with else { return };
-            if self.found.is_some()
-                || !(with.span.start <= self.used_at.start && self.used_at.end <= query.span.end)
-            {
-                return;
+    impl<'s> OnRead<'s> for Later {
+        fn read(&mut self, name: &'s ast::ObjectName<'s>, cte: CteLookup<'_, ()>) {
+            if let (true, CteLookup::Later { definition }) = (name.span == self.used_at, cte) {
+                self.found.get_or_insert(definition);
             }
-            self.found = with
-                .ctes
-                .iter()
-                .find(|c| c.name.value == self.name && c.span.start > self.used_at.end)
-                .map(|c| c.name.span);
         }
     }
-    let mut later = Later {
-        name,
-        used_at,
-        found: None,
-    };
     let mut queries = Vec::new();
     statement_queries(statement, &mut queries);
+    let mut later = Reads::new(Later {
+        used_at,
+        found: None,
+    });
     for query in queries {
         visit::walk_query(&mut later, query);
     }
-    later.found
+    later.on_read.found
 }
 
 /// The queries of `statement` that Flink validates (see [`validated_query`]).

@@ -2,8 +2,8 @@
 //! what a statement's Flink version rejects that the newest accepts. Each check asks
 //! `FlinkVersion::has` for its fact; none compares versions itself.
 
-use crate::catalog::ObjectPath;
 use crate::schema::TableSchema;
+use crate::session_catalog::ObjectPath;
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic, Feature, FlinkVersion};
 use flinkddl_syntax::{ast, versions};

@@ -3,7 +3,7 @@
 //! * `fixtures/functions` — 7672 computed-column expressions over 340 operators and functions;
 //! * `fixtures/conformance` — the `mode: "expr"` cases of the conformance corpus;
 //! * `fixtures/functions/extra*_` — generated corpora labelled by the same oracle
-//!   (`gen_extra.py`: random expression trees; `gen_extra2.py`: every catalogued function over
+//!   (`gen_extra.py`: random expression trees; `gen_extra2.py`: every function of the table over
 //!   random operands; `gen_extra3.py`: a type-pair matrix of comparisons and conditionals;
 //!   `extra4`/`extra5` are hold-out draws of the first two with other seeds; `gen_extra6.py`:
 //!   realistic computed columns). To regenerate:
@@ -290,7 +290,7 @@ fn functions_corpus_matches_flink() {
 }
 
 /// Floors for the generated corpora (`fixtures/functions/extra_*`: random expression trees
-/// over another column set, `gen_extra.py`; `extra2_*`: every catalogued function over random
+/// over another column set, `gen_extra.py`; `extra2_*`: every function of the table over random
 /// operands, `gen_extra2.py`; `extra3_*`: a type-pair matrix of comparisons and conditionals,
 /// `gen_extra3.py`), labelled by the oracle.
 const EXTRA_FLOOR: (f64, f64, f64) = (99.9, 99.9, 99.9);

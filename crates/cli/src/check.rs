@@ -312,9 +312,9 @@ pub fn check_loaded(name: String, loaded: Loaded, config: &Config) -> FileReport
 /// What a file creates and uses, for [`suggest_catalog`].
 #[derive(Debug, Default)]
 pub struct TableFacts {
-    created: Vec<flinkddl::binder::catalog::ObjectPath>,
+    created: Vec<flinkddl::binder::session_catalog::ObjectPath>,
     /// Each table it names and did not create, where it first names it.
-    used: Vec<(flinkddl::binder::catalog::ObjectPath, Span)>,
+    used: Vec<(flinkddl::binder::session_catalog::ObjectPath, Span)>,
 }
 
 /// [`check_loaded`]; with `noting`, also what the file creates and uses.
@@ -404,8 +404,10 @@ fn suggest_catalog(
     facts: &[Option<TableFacts>],
     plan: &[(std::path::PathBuf, std::path::PathBuf)],
 ) {
-    let mut creators: std::collections::HashMap<&flinkddl::binder::catalog::ObjectPath, usize> =
-        std::collections::HashMap::new();
+    let mut creators: std::collections::HashMap<
+        &flinkddl::binder::session_catalog::ObjectPath,
+        usize,
+    > = std::collections::HashMap::new();
     for (i, f) in facts.iter().enumerate() {
         for path in f.iter().flat_map(|f| &f.created) {
             creators.entry(path).or_insert(i);

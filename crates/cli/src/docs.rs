@@ -1,5 +1,5 @@
-//! The diagnostic catalogue as documentation: `docs/diagnostics/README.md` (an index) and one
-//! page per code (`docs/diagnostics/L002.md`), generated from the code catalogue (one file per
+//! The diagnostic code table as documentation: `docs/diagnostics/README.md` (an index) and one
+//! page per code (`docs/diagnostics/L002.md`), generated from the code table (one file per
 //! code in `crates/diagnostics/data/codes/`), and the text of `flinkddl explain`.
 //!
 //! `crates/cli/tests/docs.rs` fails when the checked-in pages differ from what this module
@@ -53,7 +53,7 @@ const GROUPS: &[(&str, &str)] = &[
 pub fn index_page() -> String {
     let mut out = String::from(
         "# flinkddl diagnostics\n\n\
-         <!-- Generated from crates/diagnostics/src/catalogue.rs by crates/cli/src/docs.rs: \
+         <!-- Generated from crates/diagnostics/src/codes.rs by crates/cli/src/docs.rs: \
          do not edit. Regenerate with `FLINKDDL_BLESS=1 cargo test -p flinkddl-cli --test docs`. -->\n\n\
          Every diagnostic flinkddl reports has a stable code and a kebab-case name. \
          `flinkddl explain CODE` (or `flinkddl explain NAME`) prints the entry; the pages below \
@@ -61,7 +61,7 @@ pub fn index_page() -> String {
          and silence one statement or line with `-- flinkddl: ignore[L004]`: see `L090`.\n",
     );
     for (group_name, blurb) in GROUPS {
-        // By code: the catalogue is in the order codes were added.
+        // By code: the code table is in the order codes were added.
         let mut codes: Vec<Code> = Code::ALL
             .iter()
             .copied()
@@ -116,7 +116,7 @@ pub fn code_page(code: Code) -> String {
     let info = code.info();
     format!(
         "# {c} `{n}`: {t}\n\n\
-         <!-- Generated from crates/diagnostics/src/catalogue.rs: do not edit. -->\n\n\
+         <!-- Generated from crates/diagnostics/src/codes.rs: do not edit. -->\n\n\
          | stage | default severity | configurable |\n\
          | --- | --- | --- |\n\
          | {stage} | {sev} | {conf} |\n\n\

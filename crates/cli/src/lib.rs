@@ -5,7 +5,7 @@
 //! be read gets a diagnostic), applies `flinkddl.toml` ([`config`]), runs `flinkddl::analyze`
 //! on each file in parallel with a panic guard ([`check`]), and renders the result
 //! ([`render`]: human, JSON, SARIF 2.1.0, GitHub workflow commands). [`docs`] turns the
-//! diagnostic catalogue into `docs/diagnostics/` and `flinkddl explain`. [`flags`] holds the
+//! diagnostic code table into `docs/diagnostics/` and `flinkddl explain`. [`flags`] holds the
 //! flags that work on the results (rule selection, `--fix` through [`fix`], `--statistics`,
 //! `--output-file`, `--quiet`). [`mcp`] serves the commands' JSON to agents over the Model
 //! Context Protocol (`flinkddl mcp`).

@@ -1,4 +1,4 @@
-//! `docs/diagnostics/` is generated from the catalogue and must not be stale.
+//! `docs/diagnostics/` is generated from the code table and must not be stale.
 //!
 //! Regenerate with `FLINKDDL_BLESS=1 cargo test -p flinkddl-cli --test docs`.
 

@@ -1,4 +1,4 @@
-//! `flinkddl explain` works for every code of the catalogue, by code and by name.
+//! `flinkddl explain` works for every code of the code table, by code and by name.
 
 use flinkddl::Code;
 use std::process::Command;

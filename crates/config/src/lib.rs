@@ -34,9 +34,10 @@
 //! the file only declares; the default `"at-use"` makes them errors only when the file reads
 //! or writes the table: decision 0004) and `connectors = ["connectors/acme.toml"]` (user
 //! connectors files, relative to this file's directory, read in order on top of the built-in
-//! catalogue: docs/connectors.md, "User connectors"). [`Config::load`] reads them once, into
-//! one catalogue shared by every clone of the configuration; a file that cannot be read or is
-//! not a valid connectors file makes the configuration unusable ([`ConfigError::Connectors`]).
+//! connector facts: docs/connectors.md, "User connectors"). [`Config::load`] reads them once, into
+//! one set of connector facts shared by every clone of the configuration; a file that cannot be
+//! read or is not a valid connectors file makes the configuration unusable
+//! ([`ConfigError::Connectors`]).
 //!
 //! Syntax and file codes (`S…`, `F…`) cannot be configured: a file that does not parse is
 //! never passed silently.
@@ -48,12 +49,12 @@
 //! `[rules]` override the other's code by code, `flink-version`, `fresh-session` and
 //! `connector-findings` (when given) replace the other's, and its `connectors` files are read after the other's.
 
-mod catalog;
+mod project_catalog;
 
-pub use catalog::{CatalogEntry, ProjectCatalog};
-use flinkddl::connectors::{Catalogue, FileError};
+use flinkddl::connectors::{ConnectorFacts, FileError};
 use flinkddl::{Code, ConnectorFindings, Diagnostic, FlinkVersion, Severity, Stage};
 use globset::{Glob, GlobSet, GlobSetBuilder};
+pub use project_catalog::{CatalogEntry, ProjectCatalog};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -96,7 +97,7 @@ pub enum ConnectorsProblem {
     /// The file cannot be read (the operating system's reason).
     #[error("{0}")]
     Read(String),
-    /// Not JSON or TOML of the catalogue's shape, or an entry that is not valid (with the
+    /// Not JSON or TOML of the connector facts' shape, or an entry that is not valid (with the
     /// position where the format gives one).
     #[error("{0}")]
     Invalid(FileError),
@@ -251,9 +252,9 @@ pub struct Config {
     /// The user connectors files (`connectors = [...]`), joined to the configuration's
     /// directory, in the order they are read.
     pub connector_files: Vec<PathBuf>,
-    /// The built-in catalogue plus the connectors files, once [`Config::load`] (or
-    /// [`Config::read_connectors`]) has read them; `None`: the built-in catalogue.
-    catalogue: Option<Arc<Catalogue>>,
+    /// The built-in connector facts plus the connectors files, once [`Config::load`] (or
+    /// [`Config::read_connectors`]) has read them; `None`: the built-in connector facts.
+    facts: Option<Arc<ConnectorFacts>>,
     /// The file `extend` names, joined to the configuration's directory, until
     /// [`Config::load`] has read it.
     pub extend: Option<PathBuf>,
@@ -267,7 +268,7 @@ pub struct Config {
     pub catalog: Vec<CatalogEntry>,
     /// The project those files make, built on first use ([`Config::project`]), shared by
     /// every clone of this configuration.
-    project: Arc<catalog::Lazy>,
+    project: Arc<project_catalog::Lazy>,
 }
 
 /// The `[format]` table. The formatter (flinkddl-fmt) reads it; a key not given is `None`,
@@ -352,7 +353,7 @@ impl Config {
             flink_version: FlinkVersion::default(),
             upgrade_to: None,
             connector_files: Vec::new(),
-            catalogue: None,
+            facts: None,
             extend: None,
             extended: Vec::new(),
             given: Given::default(),
@@ -438,7 +439,7 @@ impl Config {
             },
             upgrade_to: child.upgrade_to.or(self.upgrade_to),
             connector_files,
-            catalogue: None,
+            facts: None,
             extend: None,
             extended,
             given: Given {
@@ -517,7 +518,7 @@ impl Config {
         let catalog = raw
             .catalog
             .iter()
-            .map(|pattern| catalog::entry(&root, pattern))
+            .map(|pattern| project_catalog::entry(&root, pattern))
             .collect::<Result<Vec<_>, _>>()?;
         let mut rules = HashMap::new();
         for (key, value) in &raw.rules {
@@ -550,7 +551,7 @@ impl Config {
             flink_version,
             upgrade_to: None,
             connector_files,
-            catalogue: None,
+            facts: None,
             extend,
             extended: Vec::new(),
             given: Given {
@@ -565,15 +566,15 @@ impl Config {
         })
     }
 
-    /// Reads the connectors files ([`Config::connector_files`], in order) into one catalogue
-    /// on top of the built-in one, which every clone of the result shares. [`Config::parse`]
+    /// Reads the connectors files ([`Config::connector_files`], in order) into one set of connector
+    /// facts on top of the built-in ones, which every clone of the result shares. [`Config::parse`]
     /// reads no file; [`Config::load`] calls this.
     pub fn read_connectors(mut self) -> Result<Config, ConfigError> {
         if self.connector_files.is_empty() {
-            self.catalogue = None;
+            self.facts = None;
             return Ok(self);
         }
-        let mut catalogue = Catalogue::builtin();
+        let mut facts = ConnectorFacts::builtin();
         for path in &self.connector_files {
             let error = |problem| ConfigError::Connectors {
                 file: self
@@ -585,33 +586,33 @@ impl Config {
             };
             let text = std::fs::read_to_string(path)
                 .map_err(|e| error(ConnectorsProblem::Read(io_reason(&e))))?;
-            catalogue = catalogue
+            facts = facts
                 .with_user_file(&text)
                 .map_err(|e| error(ConnectorsProblem::Invalid(e)))?;
         }
-        self.catalogue = Some(Arc::new(catalogue));
+        self.facts = Some(Arc::new(facts));
         Ok(self)
     }
 
-    /// The connector and format catalogue files are checked against: the built-in one, plus
+    /// The connector and format facts files are checked against: the built-in ones, plus
     /// the connectors files once read.
-    pub fn catalogue(&self) -> &Catalogue {
-        match &self.catalogue {
+    pub fn connector_facts(&self) -> &ConnectorFacts {
+        match &self.facts {
             Some(c) => c,
-            None => flinkddl::connector_catalogue(),
+            None => flinkddl::connector_facts(),
         }
     }
 
-    /// The catalogue of the connectors files, shared (every clone of the configuration holds
-    /// the same one), for a caller that keeps it beyond the configuration's lifetime; `None`
-    /// when the configuration has none: the built-in catalogue applies.
-    pub fn shared_catalogue(&self) -> Option<Arc<Catalogue>> {
-        self.catalogue.clone()
+    /// The connector facts of the connectors files, shared (every clone of the configuration holds
+    /// the same ones), for a caller that keeps it beyond the configuration's lifetime; `None`
+    /// when the configuration has none: the built-in connector facts apply.
+    pub fn shared_connector_facts(&self) -> Option<Arc<ConnectorFacts>> {
+        self.facts.clone()
     }
 
     /// The options to analyze a file with: `flinkddl check`'s (external catalogs assumed to
     /// exist unless `fresh-session`), with this configuration's connector-findings and
-    /// connector catalogue.
+    /// connector facts.
     pub fn options(&self) -> flinkddl::Options<'_> {
         flinkddl::Options {
             prelude: self.project().map(|p| &p.project.prelude),
@@ -648,7 +649,7 @@ impl Config {
         flinkddl::Options {
             assume_external_objects: !fresh,
             connector_findings: self.connector_findings,
-            connectors: self.catalogue.as_deref(),
+            connectors: self.facts.as_deref(),
             semantic_model: false,
             prelude: None,
             flink_version: self.flink_version,
@@ -662,7 +663,7 @@ impl Config {
             return None;
         }
         Some(self.project.get_or_build(|| {
-            let (files, unmatched) = catalog::expand(&self.catalog);
+            let (files, unmatched) = project_catalog::expand(&self.catalog);
             ProjectCatalog {
                 project: flinkddl::project::Project::build(&files, &self.options_alone()),
                 unmatched,
@@ -680,7 +681,7 @@ impl Config {
     /// The files of the project: under the configuration's directory, included and not
     /// excluded (what `flinkddl check` of that directory checks), and the catalog files.
     pub fn project_files(&self) -> Vec<PathBuf> {
-        let mut files = catalog::files_under(&self.root, &|p| self.includes(p));
+        let mut files = project_catalog::files_under(&self.root, &|p| self.includes(p));
         if let Some(project) = self.project() {
             files.extend(project.project.files.iter().map(|f| f.path.clone()));
             files.sort();
@@ -946,7 +947,7 @@ impl Cache {
         let (result, connectors) = match Config::load_toml(&file) {
             Ok(config) => {
                 // A catalog file changed on disk makes a new project, for the open files too.
-                let (catalog_files, _) = catalog::expand(&config.catalog);
+                let (catalog_files, _) = project_catalog::expand(&config.catalog);
                 let connectors = config
                     .extended
                     .iter()
@@ -1157,7 +1158,10 @@ mod tests {
         let defaults = defaults.options();
         assert!(defaults.assume_external_objects);
         assert_eq!(defaults.connector_findings, ConnectorFindings::AtUse);
-        assert!(defaults.connectors.is_none(), "the built-in catalogue");
+        assert!(
+            defaults.connectors.is_none(),
+            "the built-in connector facts"
+        );
         let strict = parse("fresh-session = true\nconnector-findings = \"error\"")
             .unwrap_or_else(|e| panic!("{e}"));
         let strict = strict.options();
@@ -1188,7 +1192,7 @@ mod tests {
                 PathBuf::from("/abs/b.json")
             ]
         );
-        // Parsing reads no file: the built-in catalogue until they are read.
+        // Parsing reads no file: the built-in connector facts until they are read.
         assert!(c.options().connectors.is_none());
         let parse = |text: &str| Config::parse(text, PathBuf::from("."), None).err();
         assert_eq!(
@@ -1353,12 +1357,12 @@ mod tests {
         tmp.write("connectors/acme.toml", ACME);
         tmp.write("flinkddl.toml", "connectors = [\"connectors/acme.toml\"]\n");
         let config = Config::load(&tmp.0.join(FILE_NAME)).unwrap_or_else(|e| panic!("{e}"));
-        assert!(config.catalogue().connector("acme-queue").is_some());
+        assert!(config.connector_facts().connector("acme-queue").is_some());
         assert!(
-            config.catalogue().connector("kafka").is_some(),
+            config.connector_facts().connector("kafka").is_some(),
             "built-ins kept"
         );
-        // A clone shares the catalogue.
+        // A clone shares the connector facts.
         let clone = config.clone();
         assert!(matches!(
             (config.options().connectors, clone.options().connectors),
@@ -1391,7 +1395,7 @@ mod tests {
             err.as_ref().map(|e| e.problem_file()),
             Some(tmp.0.join("acme.json").as_path())
         );
-        // Not the catalogue's shape: the position of the value serde_json stopped at.
+        // Not the connector facts' shape: the position of the value serde_json stopped at.
         tmp.write(
             "acme.json",
             "{\n  \"connectors\": [\n    {\"id\": 5}\n  ]\n}\n",

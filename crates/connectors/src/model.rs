@@ -1,14 +1,14 @@
-//! The catalogue's data model: what a connector or format file says. The built-in files in
+//! The connector facts' data model: what a connector or format file says. The built-in files in
 //! `data/` and a user's connectors file have this one shape (JSON or TOML).
 
 use flinkddl_diagnostics::suggest::KeyBag;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// One catalogue file: any number of connectors and formats.
+/// One connector facts file: any number of connectors and formats.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CatalogueFile {
+pub struct ConnectorFactsFile {
     /// Free text: where the facts of this file come from.
     #[serde(default)]
     pub about: Option<String>,
@@ -20,14 +20,14 @@ pub struct CatalogueFile {
     pub connectors: Vec<ConnectorSpec>,
     #[serde(default)]
     pub formats: Vec<FormatSpec>,
-    /// Connectors and formats this catalogue does not describe (their options are not
+    /// Connectors and formats these connector facts do not describe (their options are not
     /// checked) whose source reads a changelog: the other Flink CDC connectors,
     /// `debezium-protobuf`.
     #[serde(default)]
     pub other_changelog_sources: OtherChangelogSources,
 }
 
-/// See [`CatalogueFile::other_changelog_sources`].
+/// See [`ConnectorFactsFile::other_changelog_sources`].
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OtherChangelogSources {
@@ -431,7 +431,7 @@ pub struct Cond {
     #[serde(default)]
     pub absent: bool,
     /// The default of `option` in the connector or format whose rule holds this condition,
-    /// set when the catalogue takes the file ([`Rule::fill_defaults`]): a condition on a value
+    /// set when the connector facts take the file ([`Rule::fill_defaults`]): a condition on a value
     /// reads it for every table that leaves the option out, instead of looking the option up.
     #[serde(skip)]
     pub(crate) default: Option<String>,

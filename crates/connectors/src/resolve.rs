@@ -3,14 +3,14 @@
 //! the key prefix of each, which option a key sets, and the metadata keys the table offers.
 //! Both sides answer from this one place, so hover and completion cannot drift from the checks.
 
-use crate::catalogue::Catalogue;
+use crate::facts::ConnectorFacts;
 use crate::model::SlotRole;
 use crate::model::{ConnectorSpec, FormatSlot, FormatSpec, MetadataSpec, OptionSpec, OptionType};
 
-/// A table's options resolved against the catalogue.
+/// A table's options resolved against the connector facts.
 #[derive(Debug, Clone)]
 pub struct TableOptions<'c> {
-    catalogue: &'c Catalogue,
+    facts: &'c ConnectorFacts,
     pub connector: &'c ConnectorSpec,
     /// The formats in effect, in the connector's slot order.
     pub formats: Vec<ResolvedFormat<'c>>,
@@ -24,13 +24,13 @@ pub struct ResolvedFormat<'c> {
     pub slot: &'c FormatSlot,
     /// True when the table writes the slot's option (false: the slot's default).
     pub written: bool,
-    /// The format identifier: the catalogue's when it has the format (no copy per table).
+    /// The format identifier: the connector facts' when they have the format (no copy per table).
     pub id: std::borrow::Cow<'c, str>,
-    /// `None` when the catalogue does not have the format.
+    /// `None` when the connector facts do not have the format.
     pub spec: Option<&'c FormatSpec>,
     /// `key.` / `value.` / ``
     pub prefix: &'c str,
-    /// `<prefix><format>.`: the prefix of the format's option keys (the catalogue's when the
+    /// `<prefix><format>.`: the prefix of the format's option keys (the connector facts' when the
     /// slot has no prefix).
     pub options_prefix: std::borrow::Cow<'c, str>,
 }
@@ -46,7 +46,7 @@ pub enum SlotOutcome<'c> {
         by: &'c FormatSlot,
         written: bool,
     },
-    /// A written identifier that is a catalogued format's in another case. Identifiers are
+    /// A written identifier that is a known format's in another case. Identifiers are
     /// case-sensitive: Flink finds no factory, and the format's options are not resolved.
     CaseTwin {
         slot: &'c FormatSlot,
@@ -97,17 +97,17 @@ pub struct TableOption<'c> {
 
 impl<'c> TableOptions<'c> {
     /// The options resolved against the connector they name; `None` without a `connector`
-    /// option or for a connector the catalogue does not have. The options are pairs of any
+    /// option or for a connector the connector facts do not have. The options are pairs of any
     /// text: a table's ([`flinkddl_schema::OptionPair`]) or an editor's own.
-    pub fn resolve<S: AsRef<str>>(catalogue: &'c Catalogue, options: &[(S, S)]) -> Option<Self> {
+    pub fn resolve<S: AsRef<str>>(facts: &'c ConnectorFacts, options: &[(S, S)]) -> Option<Self> {
         let id = written(options, "connector")?;
-        let connector = catalogue.connector(id)?;
-        Some(Self::for_connector(catalogue, connector, options))
+        let connector = facts.connector(id)?;
+        Some(Self::for_connector(facts, connector, options))
     }
 
     /// The options resolved against `connector`.
     pub fn for_connector<S: AsRef<str>>(
-        catalogue: &'c Catalogue,
+        facts: &'c ConnectorFacts,
         connector: &'c ConnectorSpec,
         options: &[(S, S)],
     ) -> Self {
@@ -130,9 +130,9 @@ impl<'c> TableOptions<'c> {
                 }
                 value_slot = Some(slot);
             }
-            let spec = catalogue.format(id);
+            let spec = facts.format(id);
             if given.is_some() && spec.is_none() {
-                if let Some(twin) = catalogue.formats().find(|f| f.id.eq_ignore_ascii_case(id)) {
+                if let Some(twin) = facts.formats().find(|f| f.id.eq_ignore_ascii_case(id)) {
                     slots.push(SlotOutcome::CaseTwin {
                         slot,
                         id: id.to_string(),
@@ -161,7 +161,7 @@ impl<'c> TableOptions<'c> {
             });
         }
         TableOptions {
-            catalogue,
+            facts,
             connector,
             formats,
             slots,
@@ -185,12 +185,7 @@ impl<'c> TableOptions<'c> {
             return KeyClass::Connector(opt);
         }
         if connector.factory_helper {
-            if let Some(opt) = self
-                .catalogue
-                .common_options()
-                .iter()
-                .find(|o| o.sets_key(key))
-            {
+            if let Some(opt) = self.facts.common_options().iter().find(|o| o.sets_key(key)) {
                 return KeyClass::Common(opt);
             }
         }
@@ -247,7 +242,7 @@ impl<'c> TableOptions<'c> {
         KeyClass::Unknown
     }
 
-    /// The option `key` sets, with the key as the catalogue writes it.
+    /// The option `key` sets, with the key as the connector facts write it.
     pub fn option(&self, key: &str) -> Option<TableOption<'c>> {
         match self.classify(key) {
             KeyClass::Connector(spec) | KeyClass::Pattern(spec, _) => Some(TableOption {
@@ -283,16 +278,11 @@ impl<'c> TableOptions<'c> {
             })
             .collect();
         if self.connector.factory_helper {
-            out.extend(
-                self.catalogue
-                    .common_options()
-                    .iter()
-                    .map(|spec| TableOption {
-                        key: spec.key.clone(),
-                        spec,
-                        owner: OptionOwner::Common,
-                    }),
-            );
+            out.extend(self.facts.common_options().iter().map(|spec| TableOption {
+                key: spec.key.clone(),
+                spec,
+                owner: OptionOwner::Common,
+            }));
         }
         for (i, f) in self.formats.iter().enumerate() {
             let Some(spec) = f.spec else { continue };

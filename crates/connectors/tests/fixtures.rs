@@ -10,7 +10,7 @@
 
 mod common;
 
-use flinkddl_connectors::Catalogue;
+use flinkddl_connectors::ConnectorFacts;
 use flinkddl_diagnostics::{Diagnostic, LineIndex};
 use flinkddl_test_support::fixtures;
 use std::collections::BTreeMap;
@@ -41,7 +41,7 @@ fn line_of(sql: &str, index: &LineIndex, d: &Diagnostic) -> u32 {
 
 #[test]
 fn mistakes_are_caught_on_the_right_line() {
-    let catalogue = Catalogue::builtin();
+    let facts = ConnectorFacts::builtin();
     let mut failures = Vec::new();
     let mut checked = 0;
     for path in sql_files("mistakes") {
@@ -51,7 +51,7 @@ fn mistakes_are_caught_on_the_right_line() {
             .unwrap_or_default()
             .to_string();
         let sql = std::fs::read_to_string(&path).expect("read");
-        let diags = common::check_sql(&catalogue, &sql);
+        let diags = common::check_sql(&facts, &sql);
         if name.ends_with("_ok.sql") {
             if !diags.is_empty() {
                 failures.push(format!(
@@ -110,7 +110,7 @@ fn each_mistake_has_a_correct_twin() {
 
 #[test]
 fn correct_tables_get_no_diagnostic() {
-    let catalogue = Catalogue::builtin();
+    let facts = ConnectorFacts::builtin();
     let mut failures = Vec::new();
     let mut seen = Vec::new();
     for path in sql_files("ok") {
@@ -125,13 +125,13 @@ fn correct_tables_get_no_diagnostic() {
                 seen.push(c.to_string());
             }
         }
-        let diags = common::check_sql(&catalogue, &sql);
+        let diags = common::check_sql(&facts, &sql);
         if !diags.is_empty() {
             failures.push(format!("{name}:\n{}", common::render(&sql, &diags)));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    for c in catalogue.connectors() {
+    for c in facts.connectors() {
         assert!(
             seen.contains(&c.id),
             "no correct fixture for connector '{}'",

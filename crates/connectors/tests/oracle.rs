@@ -9,7 +9,7 @@
 
 mod common;
 
-use flinkddl_connectors::{check_table, model::Role, Catalogue};
+use flinkddl_connectors::{check_table, model::Role, ConnectorFacts};
 use flinkddl_diagnostics::Severity;
 use flinkddl_test_support::fixtures::repo_dir;
 use flinkddl_test_support::oracle::read_jsonl;
@@ -17,7 +17,7 @@ use flinkddl_test_support::oracle::read_jsonl;
 #[test]
 fn oracle_cases_agree_with_flink() {
     let cases = read_jsonl(&repo_dir("fixtures/connectors/oracle_cases.jsonl"));
-    let catalogue = Catalogue::builtin();
+    let facts = ConnectorFacts::builtin();
     let (mut agree, mut excluded, mut failures) = (0, 0, Vec::new());
     for case in &cases {
         let id = case["id"].as_str().unwrap_or_default();
@@ -29,9 +29,9 @@ fn oracle_cases_agree_with_flink() {
         let parse = flinkddl_syntax::parse(sql);
         let tables = common::tables(&parse, sql);
         let (table, spans) = tables.last().expect("a table");
-        let connector = catalogue
+        let connector = facts
             .connector(table.option("connector").expect("connector"))
-            .expect("connector in the catalogue");
+            .expect("connector in the connector facts");
         let reads = connector
             .roles
             .iter()
@@ -44,7 +44,7 @@ fn oracle_cases_agree_with_flink() {
         if writes {
             verdicts.push(case["sink_ok"].as_bool().expect("sink_ok"));
         }
-        let diags = check_table(&catalogue, table, spans);
+        let diags = check_table(&facts, table, spans);
         let errors = common::count(&diags, Severity::Error);
         let warnings = common::count(&diags, Severity::Warning);
         let (expected, ok) = if verdicts.iter().all(|v| !v) {

@@ -7,11 +7,11 @@
 mod common;
 
 use flinkddl_connectors::resolve::{KeyClass, OptionOwner};
-use flinkddl_connectors::{Catalogue, TableOptions};
+use flinkddl_connectors::{ConnectorFacts, TableOptions};
 use flinkddl_diagnostics::Code;
 
-fn catalogue() -> Catalogue {
-    Catalogue::builtin()
+fn connector_facts() -> ConnectorFacts {
+    ConnectorFacts::builtin()
         .with_user_file(include_str!("data/throwaway-connector.json"))
         .expect("the throwaway connector file is valid")
 }
@@ -21,7 +21,7 @@ fn the_checks_read_the_data_file() {
     let sql = "CREATE TABLE t (a INT, o BIGINT METADATA FROM 'offset') WITH (\n\
                'connector' = 'throwaway-queue', 'qeue' = 'q', 'poll-interval' = 'soon',\n\
                'value.format' = 'json', 'value.json.fail-on-missing-field' = 'maybe')";
-    let diags = common::check_sql(&catalogue(), sql);
+    let diags = common::check_sql(&connector_facts(), sql);
     let rendered = common::render(sql, &diags);
     let codes: Vec<Code> = diags.iter().map(|d| d.code).collect();
     // the unknown 'qeue', the missing required 'queue' (pointing at 'qeue'), two bad values
@@ -51,14 +51,14 @@ fn the_checks_read_the_data_file() {
         "{rendered}"
     );
     // Without the file, the connector is unknown: one info and nothing checked.
-    let builtin = common::check_sql(&Catalogue::builtin(), sql);
+    let builtin = common::check_sql(&ConnectorFacts::builtin(), sql);
     assert_eq!(builtin.len(), 1, "{}", common::render(sql, &builtin));
     assert_eq!(builtin[0].code, Code::UnknownConnector);
 }
 
 #[test]
 fn the_resolver_reads_the_data_file() {
-    let catalogue = catalogue();
+    let facts = connector_facts();
     let options: Vec<(String, String)> = [
         ("connector", "throwaway-queue"),
         ("value.format", "json"),
@@ -67,7 +67,7 @@ fn the_resolver_reads_the_data_file() {
     .iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
-    let resolved = TableOptions::resolve(&catalogue, &options).expect("a catalogued connector");
+    let resolved = TableOptions::resolve(&facts, &options).expect("a known connector");
     assert_eq!(resolved.connector.id, "throwaway-queue");
     assert_eq!(resolved.formats.len(), 1);
     assert_eq!(resolved.formats[0].options_prefix, "value.json.");
@@ -98,17 +98,17 @@ fn the_resolver_reads_the_data_file() {
 
 #[test]
 fn the_facts_come_from_the_data_file() {
-    let catalogue = catalogue();
-    assert!(catalogue.connector_reads_changelog("throwaway-queue"));
-    assert!(!Catalogue::builtin().connector_reads_changelog("throwaway-queue"));
+    let facts = connector_facts();
+    assert!(facts.connector_reads_changelog("throwaway-queue"));
+    assert!(!ConnectorFacts::builtin().connector_reads_changelog("throwaway-queue"));
     assert_eq!(
-        catalogue
+        facts
             .replacement_of("throwaway-queue-0.9")
             .map(|c| c.id.as_str()),
         Some("throwaway-queue")
     );
     let sql = "CREATE TABLE t (a INT) WITH ('connector' = 'throwaway-queue-0.9', 'queue' = 'q')";
-    let diags = common::check_sql(&catalogue, sql);
+    let diags = common::check_sql(&facts, sql);
     assert_eq!(diags.len(), 1, "{}", common::render(sql, &diags));
     assert_eq!(diags[0].code, Code::LegacyConnector);
 }

@@ -2,23 +2,23 @@
 //!
 //! This crate holds plain data: [`Span`] (byte ranges), [`LineIndex`] (byte offset to line and
 //! column, in UTF-8 bytes, chars and UTF-16 units) and [`Diagnostic`] with its stable [`Code`]
-//! catalogue and the [`Fix`] it may carry (safe or not: [`Applicability`]). [`suggest`] is the
+//! table and the [`Fix`] it may carry (safe or not: [`Applicability`]). [`suggest`] is the
 //! one did-you-mean rule of every stage. `Diagnostic` implements [`miette::Diagnostic`] so
 //! front ends can render it, but this crate chooses no rendering policy: the CLI and the
 //! language server do that.
 
-mod catalogue;
 #[cfg(test)]
 mod code_files;
 #[cfg(test)]
 mod code_files_tests;
+mod codes;
 mod line_index;
 mod message;
 mod span;
 pub mod suggest;
 mod version;
 
-pub use catalogue::{Code, CodeInfo};
+pub use codes::{Code, CodeInfo};
 pub use line_index::{LineCol, LineIndex};
 pub use message::Message;
 pub use span::Span;

@@ -127,7 +127,8 @@ impl<'w> Word<'w> {
                 continue;
             }
             let word_lower = self.lower();
-            // Catalogue keys are lower-case ASCII (one pass tells): lower-case only the others.
+            // ConnectorFacts keys are lower-case ASCII (one pass tells): lower-case only the
+            // others.
             let (candidate, candidate_chars): (&str, usize) =
                 if c_bag.is_some() || c.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
                     (c, c.len())

@@ -114,7 +114,7 @@ fn analyze(
         &parse,
         text,
         crate::bind_options(options),
-        Some(&crate::ConnectorSourceCheck(options.catalogue())),
+        Some(&crate::ConnectorSourceCheck(options.connector_facts())),
         options.prelude,
         from.map(|(b, a, at)| {
             (

@@ -53,10 +53,10 @@ pub struct Options<'a> {
     pub assume_external_objects: bool,
     /// When a connector or format finding is an error (decision 0004).
     pub connector_findings: ConnectorFindings,
-    /// The connector and format catalogue to check `WITH` options against (the built-in one
+    /// The connector and format facts to check `WITH` options against (the built-in one
     /// plus a project's connectors files: `flinkddl_config::Config::options`). `None`: the
-    /// built-in catalogue ([`connector_catalogue`]).
-    pub connectors: Option<&'a connectors::Catalogue>,
+    /// built-in connector facts ([`connector_facts`]).
+    pub connectors: Option<&'a connectors::ConnectorFacts>,
     /// Record the binder's semantic model ([`Analysis::model`]).
     pub semantic_model: bool,
     /// Start from the session a project's catalog files leave ([`project`], issue 35)
@@ -67,9 +67,9 @@ pub struct Options<'a> {
 }
 
 impl Options<'_> {
-    /// The catalogue this analysis checks connectors against.
-    pub fn catalogue(&self) -> &connectors::Catalogue {
-        self.connectors.unwrap_or_else(|| connector_catalogue())
+    /// The connector facts this analysis checks connectors against.
+    pub fn connector_facts(&self) -> &connectors::ConnectorFacts {
+        self.connectors.unwrap_or_else(|| connector_facts())
     }
 }
 
@@ -87,11 +87,11 @@ pub enum ConnectorFindings {
     Error,
 }
 
-/// Whether Flink can create a source for a table, from the connector catalogue: no
+/// Whether Flink can create a source for a table, from the connector facts: no
 /// `connector` option, a sink-only connector or an error-level option problem means it cannot.
 /// An unknown connector is assumed readable (it may be on the user's classpath). Public for
 /// binding the script again as the analysis did (an editor's select-item types).
-pub struct ConnectorSourceCheck<'c>(pub &'c connectors::Catalogue);
+pub struct ConnectorSourceCheck<'c>(pub &'c connectors::ConnectorFacts);
 
 impl binder::SourceCheck for ConnectorSourceCheck<'_> {
     fn cannot_read(&self, table: &binder::schema::TableSchema) -> Option<String> {
@@ -105,15 +105,15 @@ impl binder::SourceCheck for ConnectorSourceCheck<'_> {
                     .to_string(),
             );
         };
-        let catalogue = self.0;
-        let spec = catalogue.connector(id)?;
+        let facts = self.0;
+        let spec = facts.connector(id)?;
         if !spec.roles.contains(&connectors::model::Role::Source) {
             return Some(format!(
                 "Connector '{id}' can only be used as a sink. It cannot be used as a source."
             ));
         }
         let spans = connectors::TableSpans::default();
-        connectors::check_table(catalogue, table, &spans)
+        connectors::check_table(facts, table, &spans)
             .into_iter()
             .find(|d| d.severity == Severity::Error)
             .map(|d| d.message.into())
@@ -212,7 +212,7 @@ impl<'b> UseIndex<'b> {
 /// source. It cannot be used as a sink."). A read that a view or CTAS makes is already `B091`
 /// (Flink fails it at CREATE time) and is not reported again.
 fn direction_errors(
-    catalogue: &connectors::Catalogue,
+    facts: &connectors::ConnectorFacts,
     table: &binder::schema::TableSchema,
     spans: &connectors::TableSpans,
     uses: &[&binder::uses::TableUse],
@@ -223,7 +223,7 @@ fn direction_errors(
     let Some(id) = table.option("connector") else {
         return Vec::new();
     };
-    let Some(spec) = catalogue.connector(id) else {
+    let Some(spec) = facts.connector(id) else {
         return Vec::new();
     };
     let can_write = spec.roles.contains(&Role::Sink);
@@ -282,10 +282,10 @@ fn label_use(d: Diagnostic, uses: &[&binder::uses::TableUse]) -> Diagnostic {
     }
 }
 
-/// The built-in connector catalogue, loaded once.
-pub fn connector_catalogue() -> &'static connectors::Catalogue {
-    static CATALOGUE: std::sync::OnceLock<connectors::Catalogue> = std::sync::OnceLock::new();
-    CATALOGUE.get_or_init(connectors::Catalogue::builtin)
+/// The built-in connector facts, loaded once.
+pub fn connector_facts() -> &'static connectors::ConnectorFacts {
+    static FACTS: std::sync::OnceLock<connectors::ConnectorFacts> = std::sync::OnceLock::new();
+    FACTS.get_or_init(connectors::ConnectorFacts::builtin)
 }
 
 /// Parses, binds and lints a script as a fresh Flink session does.
@@ -329,7 +329,7 @@ fn analyze_parsed_continuing(
     options: &Options,
     leave: bool,
 ) -> (Analysis, Option<binder::prelude::Prelude>) {
-    let source_check = ConnectorSourceCheck(options.catalogue());
+    let source_check = ConnectorSourceCheck(options.connector_facts());
     let (bound, left) = match options.prelude {
         Some(prelude) => {
             let (resumed, left) = binder::resume::bind_replaying_from(
@@ -622,8 +622,8 @@ impl Leftovers {
     }
 
     /// Each table the script reads or writes, with where it first names it, in order.
-    pub fn used_paths(&self) -> Vec<(&binder::catalog::ObjectPath, Span)> {
-        let mut out: Vec<(&binder::catalog::ObjectPath, Span)> = Vec::new();
+    pub fn used_paths(&self) -> Vec<(&binder::session_catalog::ObjectPath, Span)> {
+        let mut out: Vec<(&binder::session_catalog::ObjectPath, Span)> = Vec::new();
         for u in &self._uses {
             if !out.iter().any(|(p, _)| **p == *u.path) {
                 out.push((&u.path, u.span));
@@ -719,7 +719,7 @@ fn diagnose_in_pieces_leaving(
         return rayon::scope(|_| diagnose_in_pieces_leaving(shared, options, piece_bytes, leave));
     }
     let text = shared.as_str();
-    let source_check = ConnectorSourceCheck(options.catalogue());
+    let source_check = ConnectorSourceCheck(options.connector_facts());
     let mut session = match options.prelude {
         Some(prelude) => binder::session::Session::continuing(
             text,
@@ -856,10 +856,10 @@ fn connector_diagnostics(
                 writes: uses.iter().any(|u| u.access == binder::uses::Access::Write),
             },
         };
-        let found = connectors::check_table_for(options.catalogue(), table, spans, usage);
+        let found = connectors::check_table_for(options.connector_facts(), table, spans, usage);
         let mut out: Vec<Diagnostic> = found.into_iter().map(|d| label_use(d, &uses)).collect();
         out.extend(direction_errors(
-            options.catalogue(),
+            options.connector_facts(),
             table,
             spans,
             &uses,

@@ -267,7 +267,7 @@ impl Context<'_> {
             .rfind(same)
             .or_else(|| self.analysis.tables.iter().find(same))
             .or_else(|| {
-                use crate::binder::catalog::{CatalogObject, Lookup};
+                use crate::binder::session_catalog::{CatalogObject, Lookup};
                 match self.project?.prelude.catalog().lookup(path) {
                     Lookup::Found(CatalogObject::Table(t)) => Some(t),
                     _ => None,
@@ -569,9 +569,10 @@ impl Context<'_> {
 /// The columns of `table` a computed column's stored expression names.
 fn columns_read<'t>(expr: &str, table: &'t TableSchema) -> Vec<&'t str> {
     let lexed = flinkddl_syntax::lex(expr);
+    let tokens = flinkddl_syntax::TokenView::new(expr, &lexed.tokens);
     let mut out: Vec<&str> = Vec::new();
-    for t in &lexed.tokens {
-        let value = flinkddl_syntax::token_value(expr, t);
+    for t in tokens.iter() {
+        let value = tokens.value(t);
         if let Some(c) = table
             .columns
             .iter()

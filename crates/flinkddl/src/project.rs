@@ -8,8 +8,8 @@
 //! (the binder shares the prelude's objects until a file changes one), so a check of many job
 //! files costs what the job files cost.
 
-use crate::binder::catalog::ObjectPath;
 use crate::binder::prelude::{Definition, Prelude};
+use crate::binder::session_catalog::ObjectPath;
 use crate::{Diagnostic, Options};
 use std::path::{Path, PathBuf};
 

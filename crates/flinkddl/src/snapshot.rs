@@ -271,7 +271,7 @@ pub fn places(keys: &[Span], script: &AsScript) -> Vec<(Span, Span)> {
 /// exists after them, in the order they were created. Tables Flink cannot print (a type
 /// without a serializable form) are left out, with the reason in the second list.
 pub fn of_project(project: &crate::project::Project) -> (Snapshot, Vec<String>) {
-    use crate::binder::catalog::{CatalogObject, Lookup};
+    use crate::binder::session_catalog::{CatalogObject, Lookup};
     // In the order a snapshot runs: the tables, then the views, each as they were created.
     let mut definitions: Vec<_> = project.prelude.definitions().collect();
     definitions.sort_by_key(|(_, d)| (d.kind == ObjectKind::View, d.script, d.statement.start));

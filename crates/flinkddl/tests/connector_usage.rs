@@ -345,11 +345,11 @@ fn direction_errors_at_use() {
     );
 }
 
-/// `Options::connectors`: a user catalogue is used everywhere the built-in one is: option
+/// `Options::connectors`: user connector facts are used everywhere the built-in one is: option
 /// checks, C013/C014, and the binder's source check (B091 for a view over a sink-only table).
 #[test]
 fn a_user_catalogue_is_used_everywhere() {
-    let user = flinkddl::connectors::Catalogue::builtin()
+    let user = flinkddl::connectors::ConnectorFacts::builtin()
         .with_user_file(
             r#"
 [[connectors]]
@@ -392,7 +392,7 @@ roles = ["sink"]
     ];
     expected.sort();
     assert_eq!(errors(&options), expected);
-    // The built-in catalogue knows neither connector: infos only, no error.
+    // The built-in connector facts know neither connector: infos only, no error.
     assert_eq!(errors(&Options::default()), vec![]);
     // A missing required option of the user connector, read by the script: the option's
     // error on the table, and the SELECT's verdict (Flink cannot create its source).

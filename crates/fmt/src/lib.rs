@@ -13,7 +13,7 @@ mod layout;
 mod structure;
 
 use flinkddl::syntax::ast::{Statement, StatementKind};
-use flinkddl::syntax::{Token, TokenKind};
+use flinkddl::syntax::{Token, TokenKind, TokenView};
 use flinkddl::{analyze_with, parse, Options, Parse, Span};
 use flinkddl_config::{FormatSettings, KeywordCaseSetting, QuotingSetting};
 use structure::Structure;
@@ -582,10 +582,9 @@ fn gap(
     at_end: bool,
     nl: &str,
 ) -> bool {
-    let trivia = &parse.trivia;
-    let first = trivia.partition_point(|c| c.span.start < from);
-    let last = trivia.partition_point(|c| c.span.start < to);
-    let comments: &[Token] = &trivia[first..last];
+    let comments: &[Token] = TokenView::new(text, &parse.trivia)
+        .in_span(Span::new(from, to))
+        .tokens();
     let mut cursor = from;
     let mut pieces: Vec<(&str, &str)> = Vec::new(); // (whitespace before, comment)
     for c in comments {

@@ -3,7 +3,7 @@
 //! so this reads tokens, not the AST: the statement's tokens from its start (the last `;`) to
 //! the cursor, with the open parentheses and what opened each.
 
-use flinkddl::syntax::{Keyword, Token, TokenKind};
+use flinkddl::syntax::{Keyword, Token, TokenKind, TokenView};
 use flinkddl::Span;
 
 /// What the cursor is in.
@@ -71,56 +71,17 @@ pub struct CursorContext {
     pub qualifier: Vec<String>,
 }
 
-fn is_word(t: &Token) -> bool {
-    matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent)
-}
-
-/// The keyword a word token is (`NotKeyword` for any other token): keyword tests compare
-/// [`Keyword`]s, not text.
-pub fn keyword(text: &str, t: &Token) -> Keyword {
-    if t.kind == TokenKind::Word {
-        Keyword::lookup(text.get(t.span.range()).unwrap_or(""))
-    } else {
-        Keyword::NotKeyword
-    }
-}
-
-pub fn word(text: &str, t: &Token) -> String {
-    if t.kind == TokenKind::Word {
-        text.get(t.span.range()).unwrap_or("").to_ascii_uppercase()
-    } else {
-        String::new()
-    }
-}
-
 fn is_string(t: &Token) -> bool {
     matches!(t.kind, TokenKind::String | TokenKind::UnicodeString)
 }
 
-/// The value of a string token (its quotes removed, `''` unescaped).
-pub fn string_value(text: &str, t: &Token) -> String {
-    flinkddl::syntax::decode_string(text.get(t.span.range()).unwrap_or(""))
-}
-
 /// The names already written in a column list (to leave out of completion).
-fn listed_names(text: &str, inside: &[Token]) -> Vec<String> {
+fn listed_names(inside: TokenView<'_>) -> Vec<String> {
     inside
         .iter()
-        .filter(|t| is_word(t))
-        .map(|t| ident_value(text, t))
+        .filter(|t| TokenView::is_name(t))
+        .map(|t| inside.name(t).into_owned())
         .collect()
-}
-
-/// An identifier token's name, for text read as tokens (half-typed text; the tree's
-/// `Ident::value` is the same where the text parses): `flinkddl_syntax::ident_name`, the one
-/// unescaper, of a back-quoted one; any other token's text.
-pub fn ident_value(text: &str, t: &Token) -> String {
-    let raw = text.get(t.span.range()).unwrap_or("");
-    if t.kind == TokenKind::QuotedIdent {
-        flinkddl::syntax::ident_name(raw).into_owned()
-    } else {
-        raw.to_string()
-    }
 }
 
 /// An open `(` and the keywords before it (`NotKeyword` for any other token).
@@ -146,19 +107,17 @@ pub fn cursor_context(
         statement_tokens: range,
         qualifier: Vec::new(),
     };
-    if trivia.iter().any(|t| {
-        t.span.start < offset
-            && (offset < t.span.end || (t.kind == TokenKind::LineComment && offset == t.span.end))
-    }) {
+    if flinkddl::syntax::comment_at(trivia, offset).is_some() {
         return nothing(0..0);
     }
+    let view = TokenView::new(text, tokens);
     // The token the cursor is in or just after (a word being typed, a string being filled).
     let after = tokens.partition_point(|t| t.span.start < offset);
     let mut current: Option<usize> = None;
     if let Some(i) = after.checked_sub(1) {
         let t = &tokens[i];
         let touching = offset <= t.span.end;
-        if touching && (is_word(t) || is_string(t) || t.kind == TokenKind::Error) {
+        if touching && (TokenView::is_name(t) || is_string(t) || t.kind == TokenKind::Error) {
             current = Some(i);
         }
         if touching && current.is_none() && t.kind != TokenKind::Eof {
@@ -185,7 +144,7 @@ pub fn cursor_context(
             matches!(t.kind, TokenKind::Semicolon | TokenKind::Eof)
                 || ((i > 0 || current.is_none())
                     && matches!(
-                        keyword(text, t),
+                        view.keyword(t),
                         Keyword::CREATE
                             | Keyword::ALTER
                             | Keyword::DROP
@@ -195,14 +154,14 @@ pub fn cursor_context(
                     ))
         })
         .map_or(tokens.len(), |i| end + i);
-    let prev = &tokens[start..end];
+    let prev = view.slice(start..end);
 
     let mut in_string = false;
     let mut unclosed = false;
     let mut replace = replace_empty;
     if let Some(i) = current {
         let t = &tokens[i];
-        let raw = text.get(t.span.range()).unwrap_or("");
+        let raw = view.raw(t);
         if is_string(t) || (t.kind == TokenKind::Error && raw.starts_with('\'')) {
             in_string = true;
             let inner_start = t.span.start + 1;
@@ -228,17 +187,17 @@ pub fn cursor_context(
                 unclosed = true;
                 Span::new(inner_start, unclosed_fragment_end(text, offset))
             };
-        } else if is_word(t) {
+        } else if TokenView::is_name(t) {
             replace = t.span;
         } else {
             return nothing(start..statement_end);
         }
     }
-    let mut context = classify(text, prev, in_string);
+    let mut context = classify(prev, in_string);
     // `INTERVAL '5' ^`: the unit.
     if context == Context::Expression {
-        if let [.., interval, value] = prev {
-            if keyword(text, interval) == Keyword::INTERVAL && is_string(value) {
+        if let [.., interval, value] = &*prev {
+            if prev.keyword(interval) == Keyword::INTERVAL && is_string(value) {
                 context = Context::Keywords(&[
                     "SECOND",
                     "MINUTE",
@@ -254,7 +213,7 @@ pub fn cursor_context(
     let qualifier = if in_string {
         Vec::new()
     } else {
-        qualifier_before(text, prev)
+        qualifier_before(prev)
     };
     CursorContext {
         context,
@@ -295,20 +254,19 @@ pub fn close_string_at_line_end(text: &str, offset: u32) -> String {
 
 /// The dotted name that ends in the `.` at the end of `prev` (`o.`, `db.t.`); empty when
 /// `prev` does not end in a name and a dot.
-fn qualifier_before(text: &str, prev: &[Token]) -> Vec<String> {
-    let mut parts = Vec::new();
-    let mut end = prev.len();
-    while end >= 2 && prev[end - 1].kind == TokenKind::Dot && is_word(&prev[end - 2]) {
-        parts.push(ident_value(text, &prev[end - 2]));
-        end -= 2;
-    }
-    parts.reverse();
+fn qualifier_before(prev: TokenView<'_>) -> Vec<String> {
+    let end = prev.len();
+    let start = prev.dotted_name_start(end, true);
+    let (parts, _) = prev.dotted_name(start, end.saturating_sub(1));
     parts
+        .into_iter()
+        .map(std::borrow::Cow::into_owned)
+        .collect()
 }
 
 /// Whether the cursor, after `prev`, is in a query's FROM list: the last clause word at the
 /// cursor's own depth is FROM (or JOIN).
-fn in_from_list(text: &str, prev: &[Token]) -> bool {
+fn in_from_list(prev: TokenView<'_>) -> bool {
     let mut depth = 0usize;
     for t in prev.iter().rev() {
         match t.kind {
@@ -317,7 +275,7 @@ fn in_from_list(text: &str, prev: &[Token]) -> bool {
             TokenKind::LParen => depth -= 1,
             TokenKind::Word if depth == 0 => {
                 use Keyword as K;
-                match keyword(text, t) {
+                match prev.keyword(t) {
                     K::FROM | K::JOIN => return true,
                     K::SELECT
                     | K::WHERE
@@ -344,9 +302,9 @@ fn in_from_list(text: &str, prev: &[Token]) -> bool {
     false
 }
 
-fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
+fn classify(prev: TokenView<'_>, in_string: bool) -> Context {
     use Keyword as K;
-    let words: Vec<Keyword> = prev.iter().map(|t| keyword(text, t)).collect();
+    let words: Vec<Keyword> = prev.iter().map(|t| prev.keyword(t)).collect();
     let last_word = words.last().copied().unwrap_or_default();
     if prev.is_empty() {
         return if in_string {
@@ -376,21 +334,21 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
     let is_alter_table = first == K::ALTER && words.get(1) == Some(&K::TABLE);
 
     if in_string {
-        return string_context(text, prev, &words, &opens);
+        return string_context(prev, &words, &opens);
     }
 
     if let Some(open) = opens.last() {
-        let inside = &prev[open.at + 1..];
+        let inside = prev.slice(open.at + 1..prev.len());
         let since_comma = inside
             .iter()
             .rposition(|t| t.kind == TokenKind::Comma)
-            .map_or(inside, |i| &inside[i + 1..]);
+            .map_or(&*inside, |i| &inside[i + 1..]);
         match (open.before2, open.before) {
             (_, K::WITH) | (K::TABLE | K::RESET, K::SET) | (_, K::OPTIONS) => {
                 return match since_comma {
                     [] => Context::OptionKey,
                     [k, eq] if is_string(k) && eq.kind == TokenKind::Eq => Context::OptionValue {
-                        key: string_value(text, k),
+                        key: prev.value(k).into_owned(),
                     },
                     _ => Context::Nothing,
                 };
@@ -402,7 +360,7 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
             | (_, K::RANGE)
             | (K::UNIQUE, _) => {
                 return Context::ColumnList {
-                    listed: listed_names(text, inside),
+                    listed: listed_names(inside),
                 };
             }
             (_, K::CAST | K::TRY_CAST) if last_word == K::AS => return Context::TypeName,
@@ -417,7 +375,7 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
                 .any(|w| matches!(w, K::WITH | K::LIKE | K::AS)))
             || (is_alter_table && matches!(outermost.before, K::ADD | K::MODIFY));
         if elements_list {
-            return element_context(text, &prev[outermost.at + 1..], opens.len() > 1);
+            return element_context(prev.slice(outermost.at + 1..prev.len()), opens.len() > 1);
         }
         let insert_columns = matches!(first, K::INSERT | K::UPSERT)
             && opens.len() == 1
@@ -426,7 +384,7 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
                 .any(|w| matches!(w, K::SELECT | K::VALUES));
         if insert_columns {
             return Context::ColumnList {
-                listed: listed_names(text, inside),
+                listed: listed_names(inside),
             };
         }
     }
@@ -456,7 +414,7 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
         return Context::TableClause;
     }
     if is_alter_table {
-        let name_end = 2 + name_len(&prev[2..]);
+        let name_end = prev.dotted_name(2, prev.len()).1;
         if prev.len() == name_end {
             return Context::AlterAction;
         }
@@ -471,7 +429,7 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
         }
     }
     // `FROM a, ^`: another table.
-    if prev.last().is_some_and(|t| t.kind == TokenKind::Comma) && in_from_list(text, prev) {
+    if prev.last().is_some_and(|t| t.kind == TokenKind::Comma) && in_from_list(prev) {
         return Context::TableName;
     }
     if words.iter().any(|w| matches!(w, K::SELECT | K::WHERE)) {
@@ -480,25 +438,8 @@ fn classify(text: &str, prev: &[Token], in_string: bool) -> Context {
     Context::Nothing
 }
 
-/// How many tokens a dotted name takes at the start of `tokens`.
-fn name_len(tokens: &[Token]) -> usize {
-    let mut n = 0;
-    while n < tokens.len() {
-        if !is_word(&tokens[n]) {
-            break;
-        }
-        n += 1;
-        if tokens.get(n).is_some_and(|t| t.kind == TokenKind::Dot) {
-            n += 1;
-        } else {
-            break;
-        }
-    }
-    n
-}
-
 /// Inside a string literal.
-fn string_context(text: &str, prev: &[Token], words: &[Keyword], opens: &[Open]) -> Context {
+fn string_context(prev: TokenView<'_>, words: &[Keyword], opens: &[Open]) -> Context {
     let n = prev.len();
     if n >= 2 && words[n - 1] == Keyword::FROM && words[n - 2] == Keyword::METADATA {
         return Context::MetadataKey;
@@ -513,7 +454,7 @@ fn string_context(text: &str, prev: &[Token], words: &[Keyword], opens: &[Open])
             return match since_comma {
                 [] => Context::OptionKey,
                 [k, eq] if is_string(k) && eq.kind == TokenKind::Eq => Context::OptionValue {
-                    key: string_value(text, k),
+                    key: prev.value(k).into_owned(),
                 },
                 _ => Context::Nothing,
             };
@@ -524,7 +465,7 @@ fn string_context(text: &str, prev: &[Token], words: &[Keyword], opens: &[Open])
 
 /// Inside the element list: `tokens` are those after its `(`; `nested` when the cursor is in a
 /// deeper parenthesis (a call, a type's parameters).
-fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
+fn element_context(tokens: TokenView<'_>, nested: bool) -> Context {
     // The current element: after the last comma at the list's own depth.
     let mut depth = 0i32;
     let mut angle = 0i32;
@@ -541,7 +482,7 @@ fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
     }
     use Keyword as K;
     let element = &tokens[element_start..];
-    let words: Vec<Keyword> = element.iter().map(|t| keyword(text, t)).collect();
+    let words: Vec<Keyword> = element.iter().map(|t| tokens.keyword(t)).collect();
     let Some(&first) = words.first() else {
         return Context::ElementStart;
     };
@@ -600,7 +541,9 @@ fn element_context(text: &str, tokens: &[Token], nested: bool) -> Context {
     if words.contains(&K::METADATA) {
         return Context::Nothing;
     }
-    if last.is_some_and(|t| t.kind == TokenKind::Gt || t.kind == TokenKind::RParen || is_word(t)) {
+    if last.is_some_and(|t| {
+        t.kind == TokenKind::Gt || t.kind == TokenKind::RParen || TokenView::is_name(t)
+    }) {
         // `a INT ^`, `a DECIMAL(10, 2) ^`, `a ARRAY<INT> ^`; not after `NOT` or `COMMENT`.
         match last_word {
             K::NOT if words.contains(&K::KEY) => return Context::Keywords(&["ENFORCED"]),
@@ -648,7 +591,8 @@ mod tests {
                 panic!("{text} does not parse");
             };
             let token = &parse.tokens()[2];
-            assert_eq!(ident_value(&text, token), ct.name.parts[0].value, "{name}");
+            let view = TokenView::new(&text, parse.tokens());
+            assert_eq!(view.name(token), ct.name.parts[0].value, "{name}");
         }
     }
 

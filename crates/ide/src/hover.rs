@@ -3,8 +3,8 @@
 //! marker, its metadata key); a table its resolved schema as Flink prints it; a function its
 //! signature; a WITH option its type, default and allowed values; a metadata key its type.
 
-use crate::catalogue;
 use crate::index::{Occurrence, Symbol};
+use crate::reference;
 use crate::signature_help::Callee;
 use crate::Analysis;
 use flinkddl::binder::print;
@@ -67,7 +67,7 @@ fn model_hover(analysis: &Analysis, statement: usize, offset: u32) -> Option<Hov
         Resolution::Function { name, .. } => {
             let parts: Vec<String> = name.split('.').map(str::to_string).collect();
             match crate::signature_help::callee(analysis, statement, &parts)? {
-                Callee::Builtin(info) => catalogue::describe_function(&info),
+                Callee::Builtin(info) => reference::describe_function(&info),
                 Callee::User(f, written) => format!(
                     "```flinksql\n{written}(...)\n```\n{}",
                     crate::signature_help::describe_user_function(f)
@@ -463,7 +463,11 @@ impl Site<'_> {
         let options = self.table_options();
         let key = &property.key.value;
         let markdown = if *key == "connector" {
-            match self.analysis.catalogue().connector(property.value.value) {
+            match self
+                .analysis
+                .connector_facts()
+                .connector(property.value.value)
+            {
                 Some(c) => {
                     let roles: Vec<String> = c
                         .roles
@@ -480,8 +484,8 @@ impl Site<'_> {
                 None => "**`connector`** · the connector's factory identifier".to_string(),
             }
         } else {
-            let option = catalogue::option_for_key(self.analysis.catalogue(), &options, key)?;
-            catalogue::describe_option(&option)
+            let option = reference::option_for_key(self.analysis.connector_facts(), &options, key)?;
+            reference::describe_option(&option)
         };
         Some(Hover {
             span: property.key.span.cover(property.value.span),
@@ -507,12 +511,12 @@ impl Site<'_> {
             _ => None,
         })?;
         let options = self.table_options();
-        let (key, spec) = catalogue::metadata_keys(self.analysis.catalogue(), &options)
+        let (key, spec) = reference::metadata_keys(self.analysis.connector_facts(), &options)
             .into_iter()
             .find(|(k, _)| *k == key)?;
         Some(Hover {
             span,
-            markdown: catalogue::describe_metadata(&key, spec),
+            markdown: reference::describe_metadata(&key, spec),
         })
     }
 
@@ -552,7 +556,7 @@ impl Site<'_> {
         visit::walk_statement(&mut finder, self.statement);
         let (span, parts) = finder.found?;
         let markdown = match crate::signature_help::callee(self.analysis, self.index, &parts)? {
-            Callee::Builtin(info) => catalogue::describe_function(&info),
+            Callee::Builtin(info) => reference::describe_function(&info),
             Callee::User(f, written) => format!(
                 "```flinksql\n{written}(...)\n```\n{}",
                 crate::signature_help::describe_user_function(f)

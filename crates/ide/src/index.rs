@@ -189,8 +189,8 @@ impl Index {
                 .as_ref()
                 .unwrap_or_else(|| EMPTY.get_or_init(SemanticModel::default)),
             index: Index::default(),
-            catalog: flinkddl::binder::catalog::DEFAULT_CATALOG.to_string(),
-            database: flinkddl::binder::catalog::DEFAULT_DATABASE.to_string(),
+            catalog: flinkddl::binder::session_catalog::DEFAULT_CATALOG.to_string(),
+            database: flinkddl::binder::session_catalog::DEFAULT_DATABASE.to_string(),
             statement: 0,
             live: HashMap::default(),
             alias_uses: HashMap::default(),
@@ -917,8 +917,9 @@ impl Builder<'_> {
                 // As the binder has it: the session's catalog keeps `default_database`, every
                 // catalog a script creates (or assumes) has `default`.
                 self.catalog = name.value.to_string();
-                self.database = if name.value == flinkddl::binder::catalog::DEFAULT_CATALOG {
-                    flinkddl::binder::catalog::DEFAULT_DATABASE.to_string()
+                self.database = if name.value == flinkddl::binder::session_catalog::DEFAULT_CATALOG
+                {
+                    flinkddl::binder::session_catalog::DEFAULT_DATABASE.to_string()
                 } else {
                     "default".to_string()
                 };

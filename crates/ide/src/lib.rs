@@ -7,17 +7,16 @@
 //! connector checks) and indexes the names ([`index`]); every feature reads that one analysis.
 //! [`Analysis::with_config`] applies a `flinkddl.toml` ([`flinkddl_config::Config`]) as
 //! `flinkddl check` does: its options for the analysis, its rule levels for the diagnostics
-//! (and so for the quick fixes offered), and its connector catalogue (the `connectors` files)
-//! for hover and completion as well as for the diagnostics ([`Analysis::catalogue`]).
+//! (and so for the quick fixes offered), and its connector facts (the `connectors` files)
+//! for hover and completion as well as for the diagnostics ([`Analysis::connector_facts`]).
 //!
 //! What it does not do: speak LSP or JSON-RPC, convert to lines or UTF-16 columns (the caller
 //! uses [`flinkddl::LineIndex`]), read files (finding a document's configuration is the
 //! caller's), or keep state across versions. Each feature lives
-//! in its own module; they share the catalogues (connectors, functions, types) through
-//! [`catalogue`].
+//! in its own module; they share what they say of connectors, functions and types
+//! through [`reference`], the editor's reference.
 
 pub mod call_hierarchy;
-pub mod catalogue;
 pub mod code_actions;
 pub mod completion;
 mod context;
@@ -27,6 +26,7 @@ pub mod hover;
 pub mod index;
 pub mod inlay_hints;
 pub mod navigation;
+pub mod reference;
 pub mod rename;
 mod scope;
 pub mod semantic_tokens;
@@ -34,7 +34,7 @@ pub mod signature_help;
 pub mod symbols;
 
 use flinkddl::binder::semantic::SemanticModel;
-use flinkddl::connectors::Catalogue;
+use flinkddl::connectors::ConnectorFacts;
 use flinkddl::syntax::ast;
 pub use flinkddl::{LineIndex, Span};
 pub use flinkddl_config::Config;
@@ -67,10 +67,10 @@ pub struct Analysis {
     result: flinkddl::Analysis,
     /// Built on first use: diagnostics (every edit, in the language server) do not need it.
     index: OnceLock<index::Index>,
-    /// The connector catalogue the analysis checked against (a `flinkddl.toml`'s connectors
+    /// The connector facts the analysis checked against (a `flinkddl.toml`'s connectors
     /// files on top of the built-in one); `None`: the built-in one. Hover and completion read
     /// the same one, so they describe and offer what the diagnostics accept.
-    connectors: Option<Arc<Catalogue>>,
+    connectors: Option<Arc<ConnectorFacts>>,
     /// Built on first use (inlay hints): the binder's type of each select item, by position,
     /// read off the semantic model.
     select_item_types: OnceLock<Vec<SelectItemType>>,
@@ -158,7 +158,7 @@ impl Analysis {
             text,
             result,
             index: OnceLock::new(),
-            connectors: config.shared_catalogue(),
+            connectors: config.shared_connector_facts(),
             select_item_types: OnceLock::new(),
             lineage: OnceLock::new(),
             project: config.project().cloned(),
@@ -171,12 +171,12 @@ impl Analysis {
         self.project.as_deref().map(|p| &p.project)
     }
 
-    /// The connector and format catalogue this text was analyzed with: the built-in one, plus
+    /// The connector and format facts this text was analyzed with: the built-in one, plus
     /// the connectors files of its `flinkddl.toml`.
-    pub fn catalogue(&self) -> &Catalogue {
+    pub fn connector_facts(&self) -> &ConnectorFacts {
         match &self.connectors {
             Some(c) => c,
-            None => flinkddl::connector_catalogue(),
+            None => flinkddl::connector_facts(),
         }
     }
 
@@ -240,7 +240,7 @@ impl Analysis {
         &self,
         path: &index::TablePath,
     ) -> Option<&flinkddl::binder::schema::TableSchema> {
-        use flinkddl::binder::catalog::{CatalogObject, Lookup};
+        use flinkddl::binder::session_catalog::{CatalogObject, Lookup};
         match self.project()?.prelude.catalog().lookup(path) {
             Lookup::Found(CatalogObject::Table(t)) => Some(t.as_ref()),
             _ => None,

@@ -4,6 +4,7 @@
 use crate::completion::quote_ident;
 use crate::index::Symbol;
 use crate::{Analysis, TextEdit};
+use flinkddl::syntax::TokenView;
 use flinkddl::Span;
 use serde::Serialize;
 
@@ -123,7 +124,7 @@ fn typed_name(typed: &str) -> String {
     let lexed = flinkddl::syntax::lex(typed);
     match lexed.tokens.as_slice() {
         [one, eof] if eof.kind == flinkddl::syntax::TokenKind::Eof => {
-            crate::context::ident_value(typed, one)
+            TokenView::new(typed, &lexed.tokens).name(one).into_owned()
         }
         _ => typed.to_string(),
     }
@@ -146,29 +147,19 @@ fn leaves_a_use(
     if index.unresolved_named(name).any(|u| u.statement >= from) {
         return true;
     }
-    let tokens = analysis.result().parse.tokens();
-    let text = analysis.text();
+    let tokens = TokenView::new(analysis.text(), analysis.result().parse.tokens());
     index
         .opaque
         .iter()
         .filter(|&&s| s >= from)
         .filter_map(|&s| analysis.statements().get(s))
         .any(|statement| {
-            let start = tokens.partition_point(|t| t.span.start < statement.span.start);
+            let start = tokens.index_at(statement.span.start);
             tokens[start..]
                 .iter()
                 .take_while(|t| t.span.end <= statement.span.end)
-                .filter(|t| {
-                    matches!(
-                        t.kind,
-                        flinkddl::syntax::TokenKind::Word
-                            | flinkddl::syntax::TokenKind::QuotedIdent
-                    )
-                })
-                .any(|t| {
-                    crate::context::ident_value(text, t) == name
-                        && !edits.iter().any(|e| e.span == t.span)
-                })
+                .filter(|t| TokenView::is_name(t))
+                .any(|t| tokens.name(t) == name && !edits.iter().any(|e| e.span == t.span))
         })
 }
 
@@ -216,7 +207,7 @@ fn option_key_edits(
 
 /// The `'key' = 'value'` pairs written in a hint, decoded, with their spans in the text.
 fn hint_options(text: &str, span: Span) -> Vec<((Span, String), (Span, String))> {
-    use flinkddl::syntax::TokenKind;
+    use flinkddl::syntax::{TokenKind, TokenView};
     let Some(inside) = text.get(span.range()) else {
         return Vec::new();
     };
@@ -226,11 +217,12 @@ fn hint_options(text: &str, span: Span) -> Vec<((Span, String), (Span, String))>
         .and_then(|s| s.strip_suffix("*/"))
         .unwrap_or("");
     let base = span.start + 3;
-    let tokens = flinkddl::syntax::lex(inner).tokens;
+    let lexed = flinkddl::syntax::lex(inner).tokens;
+    let tokens = TokenView::new(inner, &lexed);
     let literal = |t: &flinkddl::syntax::Token| {
         (
             Span::new(t.span.start + base, t.span.end + base),
-            flinkddl::syntax::decode_string(inner.get(t.span.range()).unwrap_or("")),
+            tokens.value(t).into_owned(),
         )
     };
     tokens

@@ -12,8 +12,7 @@
 //! end, a clause the scan does not know ends the FROM list, and nothing panics. Read from the
 //! tree, names are the AST's identifier values.
 
-use crate::context::{ident_value, keyword, word};
-use flinkddl::syntax::{Keyword, Token, TokenKind};
+use flinkddl::syntax::{Keyword, TokenKind, TokenView};
 use std::ops::Range;
 
 /// A subquery's or CTE's body: its tokens (inside its parentheses).
@@ -107,30 +106,8 @@ const SET_OPERATORS: &[&str] = &["UNION", "INTERSECT", "EXCEPT", "MINUS"];
 
 const WINDOW_FUNCTIONS: &[&str] = &["TUMBLE", "HOP", "CUMULATE", "SESSION"];
 
-fn is_name(t: &Token) -> bool {
-    matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent)
-}
-
-/// The index of the `)` that closes the `(` at `open`.
-fn matching_close(tokens: &[Token], open: usize, end: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, t) in tokens.iter().enumerate().take(end).skip(open) {
-        match t.kind {
-            TokenKind::LParen => depth += 1,
-            TokenKind::RParen => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
 /// The indices of `range`'s tokens at its own depth (outside any parenthesis inside it).
-fn top_level(tokens: &[Token], range: Range<usize>) -> Vec<usize> {
+fn top_level(tokens: TokenView<'_>, range: Range<usize>) -> Vec<usize> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     for i in range {
@@ -153,7 +130,7 @@ fn top_level(tokens: &[Token], range: Range<usize>) -> Vec<usize> {
 /// The query blocks around `cursor` (a token index), innermost first: each enclosing
 /// parenthesis whose inside is a query (has a SELECT of its own), then the statement; each
 /// narrowed to the part of a UNION / INTERSECT / EXCEPT the cursor is in.
-pub fn blocks_around(text: &str, tokens: &[Token], cursor: usize) -> Vec<Range<usize>> {
+pub fn blocks_around(tokens: TokenView<'_>, cursor: usize) -> Vec<Range<usize>> {
     let cursor = cursor.min(tokens.len());
     let mut opens = Vec::new();
     for (i, t) in tokens[..cursor].iter().enumerate() {
@@ -169,7 +146,9 @@ pub fn blocks_around(text: &str, tokens: &[Token], cursor: usize) -> Vec<Range<u
         .iter()
         .rev()
         .map(|&open| {
-            let end = matching_close(tokens, open, tokens.len()).unwrap_or(tokens.len());
+            let end = tokens
+                .matching_close(open, tokens.len())
+                .unwrap_or(tokens.len());
             open + 1..end
         })
         .collect();
@@ -177,20 +156,20 @@ pub fn blocks_around(text: &str, tokens: &[Token], cursor: usize) -> Vec<Range<u
     ranges
         .into_iter()
         .filter_map(|range| {
-            let part = part_at(text, tokens, range, cursor);
-            has_select(text, tokens, part.clone()).then_some(part)
+            let part = part_at(tokens, range, cursor);
+            has_select(tokens, part.clone()).then_some(part)
         })
         .collect()
 }
 
 /// The part of `range` between set operators that holds `at` (or the first part, for
 /// `at` outside the range).
-fn part_at(text: &str, tokens: &[Token], range: Range<usize>, at: usize) -> Range<usize> {
+fn part_at(tokens: TokenView<'_>, range: Range<usize>, at: usize) -> Range<usize> {
     let mut start = range.start;
     for i in top_level(tokens, range.clone()) {
         let is_operator = tokens
             .get(i)
-            .is_some_and(|t| SET_OPERATORS.contains(&word(text, t).as_str()));
+            .is_some_and(|t| SET_OPERATORS.contains(&tokens.word(t).as_str()));
         if is_operator {
             if at <= i {
                 return start..i;
@@ -201,46 +180,49 @@ fn part_at(text: &str, tokens: &[Token], range: Range<usize>, at: usize) -> Rang
     start..range.end
 }
 
-fn has_select(text: &str, tokens: &[Token], range: Range<usize>) -> bool {
+fn has_select(tokens: TokenView<'_>, range: Range<usize>) -> bool {
     top_level(tokens, range).into_iter().any(|i| {
         tokens
             .get(i)
-            .is_some_and(|t| keyword(text, t) == Keyword::SELECT)
+            .is_some_and(|t| tokens.keyword(t) == Keyword::SELECT)
     })
 }
 
 /// The first query part of a subquery or CTE body.
-pub fn first_part(text: &str, tokens: &[Token], range: Range<usize>) -> Range<usize> {
-    part_at(text, tokens, range.clone(), range.start)
+pub fn first_part(tokens: TokenView<'_>, range: Range<usize>) -> Range<usize> {
+    part_at(tokens, range.clone(), range.start)
 }
 
 /// The statement's CTEs (`WITH name [(columns)] AS (query), ...`), by name and body.
-pub fn ctes(text: &str, tokens: &[Token]) -> Ctes {
+pub fn ctes(tokens: TokenView<'_>) -> Ctes {
     let top = top_level(tokens, 0..tokens.len());
     let Some(with) = top.iter().position(|&i| {
-        keyword(text, &tokens[i]) == Keyword::WITH && tokens.get(i + 1).is_some_and(is_name)
+        tokens.keyword(&tokens[i]) == Keyword::WITH
+            && tokens.get(i + 1).is_some_and(TokenView::is_name)
     }) else {
         return Vec::new();
     };
     let mut out = Vec::new();
     let mut rest = top[with + 1..].iter().copied().peekable();
     while let Some(name_at) = rest.next() {
-        let Some(name) = tokens.get(name_at).filter(|t| is_name(t)) else {
+        let Some(name) = tokens.get(name_at).filter(|t| TokenView::is_name(t)) else {
             break;
         };
-        let name = ident_value(text, name);
+        let name = tokens.name(name).into_owned();
         // An optional column list, then AS, then the body.
         let mut next = rest.next();
         if next.is_some_and(|i| tokens[i].kind == TokenKind::LParen) {
             next = rest.next();
         }
-        if next.is_none_or(|i| word(text, &tokens[i]) != "AS") {
+        if next.is_none_or(|i| tokens.word(&tokens[i]) != "AS") {
             break;
         }
         let Some(open) = rest.next().filter(|&i| tokens[i].kind == TokenKind::LParen) else {
             break;
         };
-        let close = matching_close(tokens, open, tokens.len()).unwrap_or(tokens.len());
+        let close = tokens
+            .matching_close(open, tokens.len())
+            .unwrap_or(tokens.len());
         out.push((name, Body::Tokens(open + 1..close)));
         if !rest
             .next()
@@ -253,33 +235,26 @@ pub fn ctes(text: &str, tokens: &[Token]) -> Ctes {
 }
 
 /// A dotted name starting at `at`: its parts and the index after it.
-fn dotted(text: &str, tokens: &[Token], at: usize, end: usize) -> (Vec<String>, usize) {
-    let mut parts = Vec::new();
-    let mut i = at;
-    while i < end {
-        let Some(t) = tokens.get(i).filter(|t| is_name(t)) else {
-            break;
-        };
-        parts.push(ident_value(text, t));
-        if i + 1 < end && tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
-            i += 2;
-        } else {
-            i += 1;
-            break;
-        }
-    }
-    (parts, i)
+fn dotted(tokens: TokenView<'_>, at: usize, end: usize) -> (Vec<String>, usize) {
+    let (parts, after) = tokens.dotted_name(at, end);
+    (
+        parts
+            .into_iter()
+            .map(std::borrow::Cow::into_owned)
+            .collect(),
+        after,
+    )
 }
 
 /// An alias at `*i` (`[AS] name`, then an optional column list), moving `*i` past it.
-fn alias(text: &str, tokens: &[Token], i: &mut usize, end: usize) -> Option<String> {
+fn alias(tokens: TokenView<'_>, i: &mut usize, end: usize) -> Option<String> {
     while *i < end && tokens.get(*i).is_some_and(|t| t.kind == TokenKind::Hint) {
         *i += 1;
     }
     let mut j = *i;
     let explicit = tokens
         .get(j)
-        .is_some_and(|t| keyword(text, t) == Keyword::AS);
+        .is_some_and(|t| tokens.keyword(t) == Keyword::AS);
     if explicit {
         j += 1;
     }
@@ -287,7 +262,7 @@ fn alias(text: &str, tokens: &[Token], i: &mut usize, end: usize) -> Option<Stri
     let ok = match t.kind {
         TokenKind::QuotedIdent => true,
         TokenKind::Word => {
-            let w = word(text, t);
+            let w = tokens.word(t);
             explicit || (!is_not_alias(&w) && !Keyword::lookup(&w).is_reserved())
         }
         _ => false,
@@ -297,31 +272,30 @@ fn alias(text: &str, tokens: &[Token], i: &mut usize, end: usize) -> Option<Stri
     }
     *i = j + 1;
     if tokens.get(*i).is_some_and(|t| t.kind == TokenKind::LParen) && *i < end {
-        *i = matching_close(tokens, *i, end).map_or(end, |c| c + 1);
+        *i = tokens.matching_close(*i, end).map_or(end, |c| c + 1);
     }
-    Some(ident_value(text, t))
+    Some(tokens.name(t).into_owned())
 }
 
 /// Where in `top` (indices of top-level tokens) the first `kw` is.
-fn position_of(text: &str, tokens: &[Token], top: &[usize], kw: Keyword) -> Option<usize> {
-    top.iter().position(|&i| keyword(text, &tokens[i]) == kw)
+fn position_of(tokens: TokenView<'_>, top: &[usize], kw: Keyword) -> Option<usize> {
+    top.iter().position(|&i| tokens.keyword(&tokens[i]) == kw)
 }
 
 /// The FROM items of a query block (a range from [`blocks_around`] or [`first_part`]).
 pub fn from_items(
-    text: &str,
-    tokens: &[Token],
+    tokens: TokenView<'_>,
     block: Range<usize>,
     ctes: &[(String, Body)],
 ) -> Vec<FromItem> {
     let top = top_level(tokens, block.clone());
-    let Some(select) = position_of(text, tokens, &top, Keyword::SELECT) else {
+    let Some(select) = position_of(tokens, &top, Keyword::SELECT) else {
         return Vec::new();
     };
     let Some(from) = top[select..]
         .iter()
         .copied()
-        .find(|&i| keyword(text, &tokens[i]) == Keyword::FROM)
+        .find(|&i| tokens.keyword(&tokens[i]) == Keyword::FROM)
     else {
         return Vec::new();
     };
@@ -333,13 +307,13 @@ pub fn from_items(
         let t = &tokens[i];
         match t.kind {
             TokenKind::LParen => {
-                let close = matching_close(tokens, i, end);
+                let close = tokens.matching_close(i, end);
                 let after = close.map_or(end, |c| c + 1);
                 if expect_item {
                     let inside = i + 1..close.unwrap_or(end);
                     let mut j = after;
-                    let name = alias(text, tokens, &mut j, end);
-                    if has_select(text, tokens, inside.clone()) {
+                    let name = alias(tokens, &mut j, end);
+                    if has_select(tokens, inside.clone()) {
                         out.push(FromItem {
                             name,
                             source: Source::Query(Body::Tokens(inside)),
@@ -347,7 +321,7 @@ pub fn from_items(
                         });
                     } else {
                         // A parenthesized join: its items are this block's too.
-                        out.extend(from_items_of_join(text, tokens, inside, ctes));
+                        out.extend(from_items_of_join(tokens, inside, ctes));
                     }
                     expect_item = false;
                     i = j;
@@ -358,7 +332,7 @@ pub fn from_items(
             }
             TokenKind::Comma => expect_item = true,
             TokenKind::Word | TokenKind::QuotedIdent => {
-                let w = word(text, t);
+                let w = tokens.word(t);
                 if t.kind == TokenKind::Word && FROM_END.contains(&w.as_str()) {
                     break;
                 }
@@ -369,7 +343,7 @@ pub fn from_items(
                     | "LATERAL" => {}
                     _ if expect_item => {
                         expect_item = false;
-                        let (item, next) = item_at(text, tokens, i, end, ctes);
+                        let (item, next) = item_at(tokens, i, end, ctes);
                         out.extend(item);
                         i = next.max(i + 1);
                         continue;
@@ -386,8 +360,7 @@ pub fn from_items(
 
 /// The items of a parenthesized join (`FROM (a JOIN b ON ...)`).
 fn from_items_of_join(
-    text: &str,
-    tokens: &[Token],
+    tokens: TokenView<'_>,
     inside: Range<usize>,
     ctes: &[(String, Body)],
 ) -> Vec<FromItem> {
@@ -397,11 +370,13 @@ fn from_items_of_join(
     let mut i = inside.start;
     while i < inside.end {
         let t = &tokens[i];
-        match (t.kind, word(text, t).as_str()) {
+        match (t.kind, tokens.word(t).as_str()) {
             (TokenKind::Comma, _) | (_, "JOIN") => expect_item = true,
             (_, "ON" | "USING") => expect_item = false,
             (TokenKind::LParen, _) => {
-                i = matching_close(tokens, i, inside.end).map_or(inside.end, |c| c + 1);
+                i = tokens
+                    .matching_close(i, inside.end)
+                    .map_or(inside.end, |c| c + 1);
                 continue;
             }
             (TokenKind::Word | TokenKind::QuotedIdent, w)
@@ -412,7 +387,7 @@ fn from_items_of_join(
                     ) =>
             {
                 expect_item = false;
-                let (item, next) = item_at(text, tokens, i, inside.end, ctes);
+                let (item, next) = item_at(tokens, i, inside.end, ctes);
                 out.extend(item);
                 i = next.max(i + 1);
                 continue;
@@ -427,32 +402,33 @@ fn from_items_of_join(
 /// The FROM item whose first word is at `at` (a name, `TABLE(...)`, `UNNEST(...)`), and the
 /// index after it (and its alias).
 fn item_at(
-    text: &str,
-    tokens: &[Token],
+    tokens: TokenView<'_>,
     at: usize,
     end: usize,
     ctes: &[(String, Body)],
 ) -> (Option<FromItem>, usize) {
-    let head = word(text, &tokens[at]);
+    let head = tokens.word(&tokens[at]);
     let call = tokens
         .get(at + 1)
         .is_some_and(|t| t.kind == TokenKind::LParen);
     if call && matches!(head.as_str(), "TABLE" | "UNNEST") {
-        let close = matching_close(tokens, at + 1, end);
+        let close = tokens.matching_close(at + 1, end);
         let mut i = close.map_or(end, |c| c + 1);
-        let name = alias(text, tokens, &mut i, end);
+        let name = alias(tokens, &mut i, end);
         let inside = at + 2..close.unwrap_or(end);
         // `TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ...))`: the window function over `t`.
         let window = (head == "TABLE")
             .then(|| {
                 let f = tokens.get(inside.start)?;
-                if !WINDOW_FUNCTIONS.contains(&word(text, f).as_str()) {
+                if !WINDOW_FUNCTIONS.contains(&tokens.word(f).as_str()) {
                     return None;
                 }
                 // Its arguments: inside the `(` after its name.
                 let open = inside.start + 1;
-                let close = matching_close(tokens, open, inside.end).unwrap_or(inside.end);
-                window_input(text, tokens, open + 1..close, ctes)
+                let close = tokens
+                    .matching_close(open, inside.end)
+                    .unwrap_or(inside.end);
+                window_input(tokens, open + 1..close, ctes)
             })
             .flatten();
         let item = window.map(|input| FromItem {
@@ -462,7 +438,7 @@ fn item_at(
         });
         return (item, i);
     }
-    let (parts, mut i) = dotted(text, tokens, at, end);
+    let (parts, mut i) = dotted(tokens, at, end);
     if parts.is_empty() {
         return (None, at + 1);
     }
@@ -472,15 +448,15 @@ fn item_at(
     // `FOR SYSTEM_TIME AS OF o.proc_time`: a temporal join; the alias comes after.
     if tokens
         .get(i)
-        .is_some_and(|t| keyword(text, t) == Keyword::FOR)
+        .is_some_and(|t| tokens.keyword(t) == Keyword::FOR)
     {
-        let of = (i..end.min(i + 4)).find(|&j| keyword(text, &tokens[j]) == Keyword::OF);
+        let of = (i..end.min(i + 4)).find(|&j| tokens.keyword(&tokens[j]) == Keyword::OF);
         if let Some(of) = of {
-            let (_, after) = dotted(text, tokens, of + 1, end);
+            let (_, after) = dotted(tokens, of + 1, end);
             i = after;
         }
     }
-    let name = alias(text, tokens, &mut i, end);
+    let name = alias(tokens, &mut i, end);
     (named_item(parts, name, ctes), i)
 }
 
@@ -489,17 +465,16 @@ fn item_at(
 /// parser rejects `TABLE (SELECT ...)`, ours reads it: taken too); positional or named
 /// (`DATA => TABLE t`).
 fn window_input(
-    text: &str,
-    tokens: &[Token],
+    tokens: TokenView<'_>,
     range: Range<usize>,
     ctes: &[(String, Body)],
 ) -> Option<FromItem> {
     let end = range.end.min(tokens.len());
     let top = top_level(tokens, range.clone());
     let subquery = |open: usize| {
-        let close = matching_close(tokens, open, end).unwrap_or(end);
+        let close = tokens.matching_close(open, end).unwrap_or(end);
         let inside = open + 1..close;
-        has_select(text, tokens, inside.clone()).then_some(FromItem {
+        has_select(tokens, inside.clone()).then_some(FromItem {
             name: None,
             source: Source::Query(Body::Tokens(inside)),
             cte: None,
@@ -508,7 +483,7 @@ fn window_input(
     let Some(table) = top
         .iter()
         .copied()
-        .find(|&j| keyword(text, &tokens[j]) == Keyword::TABLE)
+        .find(|&j| tokens.keyword(&tokens[j]) == Keyword::TABLE)
     else {
         // Flink's subquery input: `(SELECT ...)` first, or after `DATA =>`.
         let mut first = range.start;
@@ -527,7 +502,7 @@ fn window_input(
     if next.kind == TokenKind::LParen {
         return subquery(table + 1);
     }
-    let (parts, _) = dotted(text, tokens, table + 1, end);
+    let (parts, _) = dotted(tokens, table + 1, end);
     named_item(parts, None, ctes)
 }
 
@@ -558,22 +533,22 @@ fn named_item(
 }
 
 /// The select list of a query block: `*`, `q.*`, and the named items.
-pub fn select_items(text: &str, tokens: &[Token], block: Range<usize>) -> Vec<SelectItem> {
+pub fn select_items(tokens: TokenView<'_>, block: Range<usize>) -> Vec<SelectItem> {
     let top = top_level(tokens, block.clone());
-    let Some(select) = position_of(text, tokens, &top, Keyword::SELECT) else {
+    let Some(select) = position_of(tokens, &top, Keyword::SELECT) else {
         return Vec::new();
     };
     let mut start = top[select] + 1;
     if tokens
         .get(start)
-        .is_some_and(|t| matches!(word(text, t).as_str(), "DISTINCT" | "ALL"))
+        .is_some_and(|t| matches!(tokens.word(t).as_str(), "DISTINCT" | "ALL"))
     {
         start += 1;
     }
     let end = top[select..]
         .iter()
         .copied()
-        .find(|&i| keyword(text, &tokens[i]) == Keyword::FROM)
+        .find(|&i| tokens.keyword(&tokens[i]) == Keyword::FROM)
         .unwrap_or(block.end)
         .min(tokens.len());
     let mut out = Vec::new();
@@ -583,7 +558,7 @@ pub fn select_items(text: &str, tokens: &[Token], block: Range<usize>) -> Vec<Se
         .copied()
         .filter(|&i| i >= start && i < end && tokens[i].kind == TokenKind::Comma);
     for boundary in commas.chain(std::iter::once(end)) {
-        if let Some(item) = select_item(text, &tokens[item_start.min(boundary)..boundary]) {
+        if let Some(item) = select_item(tokens.slice(item_start.min(boundary)..boundary)) {
             out.push(item);
         }
         item_start = boundary + 1;
@@ -591,18 +566,18 @@ pub fn select_items(text: &str, tokens: &[Token], block: Range<usize>) -> Vec<Se
     out
 }
 
-fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
+fn select_item(item: TokenView<'_>) -> Option<SelectItem> {
     let span = flinkddl::Span::new(item.first()?.span.start, item.last()?.span.end);
     let kinds: Vec<TokenKind> = item.iter().map(|t| t.kind).collect();
     // `*`, `q.*`
     if kinds.last() == Some(&TokenKind::Star)
         && (item.len() == 1 || kinds.get(item.len() - 2) == Some(&TokenKind::Dot))
     {
-        let (parts, _) = dotted(text, item, 0, item.len().saturating_sub(2));
+        let (parts, _) = dotted(item, 0, item.len().saturating_sub(2));
         return Some(SelectItem::Star(parts));
     }
     // A column reference alone: `id`, `o.id`.
-    let (parts, after) = dotted(text, item, 0, item.len());
+    let (parts, after) = dotted(item, 0, item.len());
     if !parts.is_empty() && after == item.len() {
         let name = parts.last().cloned()?;
         return Some(SelectItem::Named {
@@ -613,11 +588,11 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
     }
     // `expr AS name`, `expr name`.
     let n = item.len();
-    let last = item.last().filter(|t| is_name(t))?;
+    let last = item.last().filter(|t| TokenView::is_name(t))?;
     let before = item.get(n.checked_sub(2)?)?;
-    let explicit = keyword(text, before) == Keyword::AS;
+    let explicit = item.keyword(before) == Keyword::AS;
     let bare_alias = !explicit
-        && !Keyword::lookup(&word(text, last)).is_reserved()
+        && !Keyword::lookup(&item.word(last)).is_reserved()
         && matches!(
             before.kind,
             TokenKind::Word
@@ -631,9 +606,9 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
     if !explicit && !bare_alias {
         return None;
     }
-    let name = ident_value(text, last);
-    let expr = &item[..n - if explicit { 2 } else { 1 }];
-    let (parts, after) = dotted(text, expr, 0, expr.len());
+    let name = item.name(last).into_owned();
+    let expr = item.slice(0..n - if explicit { 2 } else { 1 });
+    let (parts, after) = dotted(expr, 0, expr.len());
     let reads = if !parts.is_empty() && after == expr.len() {
         parts
     } else {
@@ -644,17 +619,16 @@ fn select_item(text: &str, item: &[Token]) -> Option<SelectItem> {
 
 /// The FROM items and the select list of the first block of a subquery's or CTE's body.
 pub fn body_block(
-    text: &str,
-    tokens: &[Token],
+    tokens: TokenView<'_>,
     body: &Body,
     ctes: &[(String, Body)],
 ) -> (Vec<FromItem>, Vec<SelectItem>) {
     match body {
         Body::Tokens(range) => {
-            let part = first_part(text, tokens, range.clone());
+            let part = first_part(tokens, range.clone());
             (
-                from_items(text, tokens, part.clone(), ctes),
-                select_items(text, tokens, part),
+                from_items(tokens, part.clone(), ctes),
+                select_items(tokens, part),
             )
         }
     }
@@ -663,6 +637,7 @@ pub fn body_block(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flinkddl::syntax::Token;
 
     fn scope(marked: &str) -> Vec<FromItem> {
         let offset = marked.find("$0").unwrap_or(marked.len()) as u32;
@@ -674,10 +649,11 @@ mod tests {
             .filter(|t| t.kind != TokenKind::Eof)
             .collect();
         let cursor = tokens.partition_point(|t| t.span.start < offset);
-        let ctes = ctes(&text, &tokens);
-        blocks_around(&text, &tokens, cursor)
+        let tokens = TokenView::new(&text, &tokens);
+        let ctes = ctes(tokens);
+        blocks_around(tokens, cursor)
             .into_iter()
-            .flat_map(|b| from_items(&text, &tokens, b, &ctes))
+            .flat_map(|b| from_items(tokens, b, &ctes))
             .collect()
     }
 
@@ -756,7 +732,7 @@ mod tests {
     fn select_items_name_their_columns() {
         let text = "SELECT *, o.*, id, o.price AS p, CAST(x AS INT) c, count(*) FROM o";
         let lexed = flinkddl::syntax::lex(text);
-        let items = select_items(text, &lexed.tokens, 0..lexed.tokens.len());
+        let items = select_items(TokenView::new(text, &lexed.tokens), 0..lexed.tokens.len());
         let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
             items,

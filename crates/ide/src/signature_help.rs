@@ -1,18 +1,17 @@
 //! Signature help: inside a function call's parentheses, the function's signatures from the
-//! binder's function catalogue (`crates/binder/data/functions.toml`, read through
+//! binder's built-in function table (`crates/binder/data/functions.toml`, read through
 //! `binder::expr::builtin_function`) or the CREATE FUNCTION that made it, with the parameter
 //! the cursor is on. Read from the tokens before the cursor (the call is usually half-typed):
 //! the innermost open `(` after a function's name, and the commas, keywords (`FROM`, `AS`) and
-//! argument names (`SIZE =>`) before the cursor at that depth. Where the catalogue has no
+//! argument names (`SIZE =>`) before the cursor at that depth. Where the function table has no
 //! signature (a windowing table function in `FROM TABLE(...)`, a group window, a function with
-//! its own syntax such as `EXTRACT(unit FROM t)`), [`catalogue::syntax_function`] and
-//! [`catalogue::window_table_function`] give one.
+//! its own syntax such as `EXTRACT(unit FROM t)`), [`reference::syntax_function`] and
+//! [`reference::window_table_function`] give one.
 
-use crate::catalogue;
-use crate::context::{ident_value, keyword};
+use crate::reference;
 use crate::Analysis;
 use flinkddl::syntax::ast::{self, StatementKind};
-use flinkddl::syntax::{Keyword, Token, TokenKind};
+use flinkddl::syntax::{Keyword, TokenKind, TokenView};
 use flinkddl::Span;
 use serde::Serialize;
 
@@ -47,29 +46,18 @@ pub fn signature_help(analysis: &Analysis, offset: u32) -> Option<SignatureHelp>
     let offset = offset.min(text.len() as u32);
     let parse = &analysis.result().parse;
     // A cursor in a comment (or at the end of a line comment) is in no call.
-    let trivia = &parse.trivia;
-    let in_comment = trivia
-        .partition_point(|t| t.span.start < offset)
-        .checked_sub(1)
-        .and_then(|i| trivia.get(i))
-        .is_some_and(|t| {
-            offset < t.span.end || (t.kind == TokenKind::LineComment && offset == t.span.end)
-        });
-    if in_comment {
+    if flinkddl::syntax::comment_at(&parse.trivia, offset).is_some() {
         return None;
     }
     let statement = analysis.statement_at(offset);
     let from = statement
         .and_then(|i| analysis.statements().get(i))
         .map_or(0, |s| s.span.start);
-    let tokens = parse.tokens();
-    let first = tokens.partition_point(|t| t.span.start < from);
-    let before = tokens.partition_point(|t| t.span.start < offset);
-    let tokens = tokens.get(first..before)?;
-    let (name, open, argument) = open_call(text, tokens)?;
+    let tokens = TokenView::new(text, parse.tokens()).in_span(Span::new(from, offset));
+    let (name, open, argument) = open_call(tokens)?;
     let call = CallSoFar {
-        marks: marks(text, &tokens[open + 1..], offset),
-        table_function: in_table_function(text, tokens, open, &name),
+        marks: marks(tokens.slice(open + 1..tokens.len()), offset),
+        table_function: in_table_function(tokens, open, &name),
         argument,
     };
     let signatures = signatures(analysis, statement.unwrap_or(0), &name.parts, &call)?;
@@ -114,7 +102,7 @@ struct CallSoFar {
 
 /// The marks among `tokens` (those after the call's `(`, up to the cursor) at their own depth;
 /// the word the cursor is typing is no keyword yet.
-fn marks(text: &str, tokens: &[Token], offset: u32) -> Vec<Mark> {
+fn marks(tokens: TokenView<'_>, offset: u32) -> Vec<Mark> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     for (i, t) in tokens.iter().enumerate() {
@@ -124,7 +112,7 @@ fn marks(text: &str, tokens: &[Token], offset: u32) -> Vec<Mark> {
             TokenKind::Comma if depth == 0 => out.push(Mark::Comma),
             TokenKind::Word | TokenKind::QuotedIdent if depth == 0 => {
                 // A reserved word names an argument back-quoted: `` `OFFSET` => ``.
-                let word = ident_value(text, t).to_ascii_uppercase();
+                let word = tokens.name(t).to_ascii_uppercase();
                 if tokens
                     .get(i + 1)
                     .is_some_and(|n| n.kind == TokenKind::Arrow)
@@ -142,30 +130,27 @@ fn marks(text: &str, tokens: &[Token], offset: u32) -> Vec<Mark> {
 
 /// Whether the call whose `(` is `tokens[open]` is a table function's: the argument of
 /// `TABLE(`, or a call whose first argument is a table (`TABLE t`, `DATA => ...`).
-fn in_table_function(text: &str, tokens: &[Token], open: usize, name: &CallName) -> bool {
+fn in_table_function(tokens: TokenView<'_>, open: usize, name: &CallName) -> bool {
     let before = open.checked_sub(name.len + 1).and_then(|i| tokens.get(i));
     let table_before = before.is_some_and(|t| t.kind == TokenKind::LParen)
         && open
             .checked_sub(name.len + 2)
             .and_then(|i| tokens.get(i))
-            .is_some_and(|t| keyword(text, t) == Keyword::TABLE);
+            .is_some_and(|t| tokens.keyword(t) == Keyword::TABLE);
     let first = tokens.get(open + 1);
-    let named_data = first.is_some_and(|t| {
-        t.kind == TokenKind::Word
-            && text
-                .get(t.span.range())
-                .is_some_and(|w| w.eq_ignore_ascii_case("DATA"))
-    }) && tokens
-        .get(open + 2)
-        .is_some_and(|t| t.kind == TokenKind::Arrow);
-    let table_first = first.is_some_and(|t| keyword(text, t) == Keyword::TABLE) || named_data;
+    let named_data = first
+        .is_some_and(|t| t.kind == TokenKind::Word && tokens.raw(t).eq_ignore_ascii_case("DATA"))
+        && tokens
+            .get(open + 2)
+            .is_some_and(|t| t.kind == TokenKind::Arrow);
+    let table_first = first.is_some_and(|t| tokens.keyword(t) == Keyword::TABLE) || named_data;
     table_before || table_first
 }
 
 /// The innermost call whose `(` is open at the end of `tokens`, the index of that `(`, and
 /// the argument the end is in. A parenthesis or bracket that opens no call (`(a + b`,
 /// `ARRAY[`, `VALUES (`) is stepped out of: its commas are not the call's.
-fn open_call(text: &str, tokens: &[Token]) -> Option<(CallName, usize, usize)> {
+fn open_call(tokens: TokenView<'_>) -> Option<(CallName, usize, usize)> {
     let mut depth = 0usize;
     let mut commas = 0usize;
     for i in (0..tokens.len()).rev() {
@@ -175,7 +160,7 @@ fn open_call(text: &str, tokens: &[Token]) -> Option<(CallName, usize, usize)> {
             TokenKind::LParen | TokenKind::LBracket if depth > 0 => depth -= 1,
             TokenKind::LBracket => commas = 0,
             TokenKind::LParen => {
-                if let Some(name) = call_name(text, &tokens[..i]) {
+                if let Some(name) = call_name(tokens.slice(0..i)) {
                     return Some((name, i, commas));
                 }
                 commas = 0;
@@ -189,28 +174,24 @@ fn open_call(text: &str, tokens: &[Token]) -> Option<(CallName, usize, usize)> {
 
 /// The function name right before a `(` (the end of `before`), when the parenthesis can open
 /// a call: not a table's column list (`CREATE TABLE t (`, `INSERT INTO t (`).
-fn call_name(text: &str, before: &[Token]) -> Option<CallName> {
-    let is_name = |t: &Token| matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent);
-    let last = before.last().filter(|t| is_name(t))?;
-    let mut start = before.len() - 1;
-    while start >= 2 && before[start - 1].kind == TokenKind::Dot && is_name(&before[start - 2]) {
-        start -= 2;
-    }
+fn call_name(before: TokenView<'_>) -> Option<CallName> {
+    let end = before.len();
+    let start = before.dotted_name_start(end, false);
+    let last = before.get(start..)?.last()?;
     if let Some(t) = start.checked_sub(1).and_then(|i| before.get(i)) {
         if matches!(
-            keyword(text, t),
+            before.keyword(t),
             Keyword::TABLE | Keyword::VIEW | Keyword::INTO | Keyword::FUNCTION | Keyword::LIKE
         ) {
             return None;
         }
     }
-    let parts = before[start..]
-        .iter()
-        .filter(|t| is_name(t))
-        .map(|t| ident_value(text, t))
-        .collect();
+    let (parts, _) = before.dotted_name(start, end);
     Some(CallName {
-        parts,
+        parts: parts
+            .into_iter()
+            .map(std::borrow::Cow::into_owned)
+            .collect(),
         span: Span::new(before[start].span.start, last.span.end),
         len: before.len() - start,
     })
@@ -265,13 +246,13 @@ fn signatures(
         Callee::Builtin(info) => {
             // CUMULATE is only a table function; TUMBLE, HOP and SESSION are group windows
             // too, in GROUP BY.
-            let window = catalogue::window_table_function(info.name)
-                .filter(|_| call.table_function || catalogue::syntax_function(info.name).is_none());
+            let window = reference::window_table_function(info.name)
+                .filter(|_| call.table_function || reference::syntax_function(info.name).is_none());
             if let Some(window) = window {
                 return Some(syntax_signatures(window, &call.marks, window.documentation));
             }
-            let syntax = catalogue::syntax_function(info.name);
-            // The catalogue's own signatures first, where it has them (SUBSTRING's commas).
+            let syntax = reference::syntax_function(info.name);
+            // The function table's own signatures first, where it has them (SUBSTRING's commas).
             let mut out = match syntax {
                 Some(_) if info.parameters.is_empty() => Vec::new(),
                 _ => builtin_signatures(&info, call.argument),
@@ -291,7 +272,7 @@ fn signatures(
                 let documentation = format!(
                     "{}\n\n{}",
                     syntax.documentation,
-                    catalogue::function_facts(&info)
+                    reference::function_facts(&info)
                 );
                 out.extend(syntax_signatures(syntax, &call.marks, &documentation));
             }
@@ -337,7 +318,7 @@ fn builtin_signatures(
     info: &flinkddl::binder::expr::FunctionInfo,
     argument: usize,
 ) -> Vec<Signature> {
-    let documentation = catalogue::function_facts(info);
+    let documentation = reference::function_facts(info);
     if info.parameters.is_empty() {
         // Any operands (or a function flinkddl knows but does not describe): the arity only.
         let arity = match info.max_args {
@@ -387,10 +368,11 @@ fn builtin_signatures(
         .collect()
 }
 
-/// The signatures of a function the catalogue does not describe ([`catalogue::SyntaxFunction`]):
-/// parameters after the first are separated by a comma, or by the keyword that starts them.
+/// The signatures of a function the function table does not describe
+/// ([`reference::SyntaxFunction`]): parameters after the first are separated by a comma, or by the
+/// keyword that starts them.
 fn syntax_signatures(
-    function: &catalogue::SyntaxFunction,
+    function: &reference::SyntaxFunction,
     marks: &[Mark],
     documentation: &str,
 ) -> Vec<Signature> {
@@ -424,8 +406,8 @@ fn syntax_signatures(
 /// `NAME =>` is the parameter of that name. `None` when the signature does not fit them (too many commas, an unknown
 /// name, a keyword of another of the function's signatures).
 fn syntax_parameter(
-    function: &catalogue::SyntaxFunction,
-    params: &[catalogue::SyntaxParameter],
+    function: &reference::SyntaxFunction,
+    params: &[reference::SyntaxParameter],
     marks: &[Mark],
 ) -> Option<usize> {
     // Named arguments (Calcite takes all named or none): the argument's name says which, else

@@ -5,7 +5,7 @@
 //! What it does:
 //! - [`lint`] runs every rule of [`RULES`] (one per file under `src/rules/`) on the statements
 //!   of a parsed script that have no syntax error, and returns diagnostics of stage `Lint` with
-//!   the codes `L0xx` registered in the catalogue (`crates/diagnostics/data/codes/`);
+//!   the codes `L0xx` registered in the code table (`crates/diagnostics/data/codes/`);
 //! - [`suppress`] drops the diagnostics that a suppression comment silences and reports the
 //!   comments it cannot read (`L090`).
 //!
@@ -86,7 +86,7 @@ impl Earlier {
 /// One lint rule: a code of stage `Lint` and a check of one statement at a time. Each rule file
 /// declares its own as `pub(crate) const RULE: Rule` (`src/rules/mod.rs`).
 pub struct Rule {
-    /// The rule's code; its name, default severity and docs are in the catalogue.
+    /// The rule's code; its name, default severity and docs are in the code table.
     pub code: Code,
     /// Reports what is wrong in a statement (which has no syntax error).
     pub check: Check,

@@ -382,8 +382,8 @@ impl Around {
             self.tokens = flinkddl_syntax::lex_span(source, window);
             self.window = Some(window);
         }
-        let tokens = &self.tokens;
-        let after = tokens.partition_point(|t| t.span.start < comment.start);
+        let tokens = flinkddl_syntax::TokenView::new(source, &self.tokens);
+        let after = tokens.index_at(comment.start);
         let comment_line = index.line_of(comment.start);
         if let Some(prev) = after.checked_sub(1).and_then(|i| tokens.get(i)) {
             if index.line_of(prev.span.end.saturating_sub(1).max(prev.span.start)) == comment_line {

@@ -1,6 +1,6 @@
 //! Data-driven lint tests over `fixtures/lint/<rule-name>/`: `invalid.sql` reports the rule's
 //! code at least once (all its diagnostics are snapshotted in `invalid.snap` beside it), and
-//! `valid.sql` produces no lint diagnostic and no error. Every lint code of the catalogue has
+//! `valid.sql` produces no lint diagnostic and no error. Every lint code of the code table has
 //! such a directory, and every directory names a lint code; a snapshot without its `.sql` fails.
 //!
 //! Bless snapshots with `INSTA_UPDATE=always` (or `cargo insta review`).

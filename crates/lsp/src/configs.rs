@@ -1,7 +1,7 @@
 //! Each document's `flinkddl.toml`: the nearest one above its file, as `flinkddl check` finds
 //! it (through [`flinkddl_config::Cache`]: cached per directory, re-read when the modification
 //! time or length of the file or of a connectors file it lists changes, forgotten when the
-//! client reports a watched `flinkddl.toml` changed). The connectors files' catalogue is read
+//! client reports a watched `flinkddl.toml` changed). The connectors files' facts are read
 //! once per load and shared by every document under it. Documents that are not `file://` URIs
 //! (untitled buffers) use the defaults. A broken file (or a connectors file it lists that cannot
 //! be read or is not valid) is one diagnostic on each document it applies to, and the defaults

@@ -325,7 +325,7 @@ fn user_connectors_files_follow_the_configuration() {
     let help = params["diagnostics"][1].to_string();
     assert!(help.contains("poll-interval"), "{help}");
 
-    // A broken connectors file: one diagnostic pointing at it, and the built-in catalogue
+    // A broken connectors file: one diagnostic pointing at it, and the built-in connector facts
     // (which does not know the connector: one info).
     std::fs::write(
         tmp.0.join("connectors/acme.toml"),

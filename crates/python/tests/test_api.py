@@ -219,7 +219,7 @@ def test_upgrade_to(tmp_path: Path) -> None:
     assert not [d for d in plain.diagnostics if d.code.startswith("B16")]
 
 
-def test_rules_are_the_catalogue(flinkddl_bin: str) -> None:
+def test_rules_are_the_code_table(flinkddl_bin: str) -> None:
     rules = flinkddl.rules()
     listed = cli(flinkddl_bin, "explain").stdout
     assert len(rules) > 50

@@ -19,6 +19,7 @@ pub mod keywords;
 pub mod lexer;
 mod names;
 mod parser;
+pub mod tokens;
 pub mod versions;
 
 pub use bumpalo_herd::{Herd, Member};
@@ -31,6 +32,7 @@ pub use keywords::Keyword;
 pub use lexer::{lex, Lexed, Token, TokenKind};
 pub use names::{last_name_part, quote_ident, rename_fix};
 pub use parser::MAX_DEPTH;
+pub use tokens::{comment_at, TokenView};
 
 use ast::Script;
 use self_cell::self_cell;

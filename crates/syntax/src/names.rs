@@ -1,7 +1,7 @@
 //! Names as a script writes them, for the edits that write one: a did-you-mean's fix, a
 //! completion, a rename.
 
-use crate::lexer::{lex_range, TokenKind};
+use crate::lexer::lex_range;
 use crate::Keyword;
 use flinkddl_diagnostics::{Applicability, Fix, Span};
 
@@ -47,18 +47,11 @@ pub fn last_name_part(text: &str, span: Span) -> Option<Span> {
     if !lexed.errors.is_empty() || !lexed.trivia.is_empty() {
         return None;
     }
-    let mut tokens = lexed.tokens.iter().filter(|t| t.kind != TokenKind::Eof);
-    loop {
-        let name = tokens.next()?;
-        if !matches!(name.kind, TokenKind::Word | TokenKind::QuotedIdent) {
-            return None;
-        }
-        match tokens.next() {
-            None => return Some(name.span),
-            Some(t) if t.kind == TokenKind::Dot => {}
-            Some(_) => return None,
-        }
-    }
+    let tokens = crate::TokenView::new(text, &lexed.tokens);
+    let end = tokens.len().saturating_sub(1); // (before `Eof`)
+    let (_, after) = tokens.dotted_name(0, end);
+    let last = tokens.get(..after)?.last()?;
+    (after == end && crate::TokenView::is_name(last)).then_some(last.span)
 }
 
 #[cfg(test)]

@@ -163,7 +163,7 @@ fn new_code(task: &NewCode) -> Result<String, String> {
          1. Write what the code means, an example that produces it and the fix in that file.\n  \
          2. Emit Code::{variant} from {}.\n  \
          3. Regenerate the docs: FLINKDDL_BLESS=1 cargo test -p flinkddl-cli --test docs\n  \
-         4. Check the example reports it: cargo test -p flinkddl-cli --test catalogue\n",
+         4. Check the example reports it: cargo test -p flinkddl-cli --test code_examples\n",
         task.code,
         task.name,
         task.stage.emitted_in()
@@ -212,7 +212,7 @@ fn new_rule(task: &NewRule) -> Result<String, String> {
          3. Accept the new snapshot: INSTA_UPDATE=always cargo test -p flinkddl-lint --test \
          fixtures (remove any `assertion_line:` line), and read {LINT_FIXTURES_DIR}/{name}/invalid.snap.\n  \
          4. Regenerate the docs: FLINKDDL_BLESS=1 cargo test -p flinkddl-cli --test docs\n  \
-         5. Check the example reports it: cargo test -p flinkddl-cli --test catalogue\n"
+         5. Check the example reports it: cargo test -p flinkddl-cli --test code_examples\n"
     ))
 }
 

@@ -148,12 +148,12 @@ fn refusals_write_nothing() {
             &["new-rule", "first-rule", "--code", "L098"],
             "duplicate code `L098`",
         ),
-        // a code of the real catalogue
+        // a code of the real code table
         (
             &["new-rule", "other-rule", "--code", "L001"],
             "duplicate code `L001`",
         ),
-        // a name of the real catalogue under another code
+        // a name of the real code table under another code
         (
             &["new-rule", "precision-clamped", "--code", "L097"],
             "duplicate name `precision-clamped`",

@@ -9,9 +9,9 @@
 //! DISTRIBUTED BY, merged with LIKE's), [`register`] (the catalog's part) and [`typo`]
 //! (did-you-mean for names).
 
-use crate::catalog::{CatalogObject, Lookup, ObjectPath};
 use crate::like::LikeStrategies;
 use crate::schema::*;
+use crate::session_catalog::{CatalogObject, Lookup, ObjectPath};
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic, LineIndex, Span};
 use flinkddl_syntax::ast::{self, TableElement};

@@ -2,8 +2,8 @@
 //! table does not (IF NOT EXISTS, REPLACE), then it is stored; names of tables for
 //! did-you-mean.
 
-use crate::catalog::{CatalogObject, Lookup, ObjectPath};
 use crate::schema::*;
+use crate::session_catalog::{CatalogObject, Lookup, ObjectPath};
 use crate::Binder;
 use flinkddl_diagnostics::{Code, Diagnostic, Span};
 use flinkddl_syntax::ast;

@@ -1,7 +1,8 @@
-//! Named function calls: lookup in the [`catalog`](super::catalog), Calcite's and Flink's
-//! operand checks and messages, return types, and the stored text (upper-case for Calcite's
+//! Named function calls: lookup in the [built-in function table](super::builtins), Calcite's and
+//! Flink's operand checks and messages, return types, and the stored text (upper-case for Calcite's
 //! functions, back-quoted with the user's spelling for Flink's, implicit casts explicit). The
-//! handlers for typing no catalogue strategy fits are in `functions/`, one file per family.
+//! handlers for typing no strategy of the function table fits are in `functions/`, one file per
+//! family.
 
 mod aggregate;
 mod collections;
@@ -14,7 +15,7 @@ mod time;
 mod window;
 
 use super::bound::{cast_text, not_typed, reject, BResult, Bound, Fail};
-use super::catalog::{self, FnDef, Handler, Nul, Ret, Stack, F};
+use super::builtins::{self, FnDef, Handler, Nul, Ret, Stack, F};
 use super::ops::{illegal_null, type_list};
 use super::sqltypes::{
     cast_spec, family_name, is_binary, is_char, is_exact, is_integer, is_interval, is_null_type,
@@ -283,7 +284,7 @@ pub(crate) fn call(ctx: &Ctx, call: &ast::Call, span: Span) -> BResult<Bound> {
         return not_typed("named function arguments");
     }
     let name = &call.name.parts[0];
-    let def = catalog::lookup(name.value);
+    let def = builtins::lookup(name.value);
     let is_agg = def.is_some_and(|d| d.is_aggregate());
     let was_in_agg = ctx.in_aggregate.get();
     if is_agg {
@@ -337,7 +338,7 @@ pub(crate) fn call_bound(
 ) -> BResult<Bound> {
     call_with(
         ctx,
-        catalog::lookup(name),
+        builtins::lookup(name),
         name,
         args,
         span,
@@ -347,7 +348,7 @@ pub(crate) fn call_bound(
     )
 }
 
-/// A call to `written`, whose catalogue row is `def` (looked up once by the caller).
+/// A call to `written`, whose function table row is `def` (looked up once by the caller).
 #[allow(clippy::too_many_arguments)]
 fn call_with(
     ctx: &Ctx,
@@ -360,7 +361,7 @@ fn call_with(
     star: bool,
 ) -> BResult<Bound> {
     let Some(def) = def else {
-        if catalog::is_known_untyped(written) {
+        if builtins::is_known_untyped(written) {
             return not_typed(format!(
                 "{} is a Flink built-in flinkddl does not type yet",
                 written.to_ascii_uppercase()

@@ -10,11 +10,11 @@
 //! casts of Flink's type inference made explicit). Operators live in [`ops`], literals in
 //! [`literal`], CAST in [`cast`], the special syntaxes (EXTRACT, TRIM, JSON_VALUE, ...) in
 //! [`special`], and named function calls in [`functions`], driven by the data table in
-//! [`catalog`].
+//! [`builtins`].
 
 mod bound;
+mod builtins;
 mod cast;
-mod catalog;
 mod functions;
 mod literal;
 pub use literal::summary_sql;
@@ -49,15 +49,15 @@ pub(crate) enum FunctionKind {
     Unknown,
 }
 
-pub use catalog::Kind as BuiltinKind;
+pub use builtins::Kind as BuiltinKind;
 
 /// The kind of the built-in function `name` (case-insensitive), as `data/functions.toml` declares
-/// it: `None` for a name that is no built-in, or a built-in the catalogue knows without typing
+/// it: `None` for a name that is no built-in, or a built-in the function table knows without typing
 /// and declares no kind of.
 pub fn builtin_kind(name: &str) -> Option<BuiltinKind> {
-    match catalog::lookup(name) {
+    match builtins::lookup(name) {
         Some(def) => Some(def.kind),
-        None => catalog::untyped_facts(name).and_then(|f| f.kind),
+        None => builtins::untyped_facts(name).and_then(|f| f.kind),
     }
 }
 
@@ -78,9 +78,9 @@ pub enum Determinism {
 /// The [`Determinism`] of a call of the built-in `name` (case-insensitive) with `operands`
 /// operands (`UNIX_TIMESTAMP()` reads the clock, `UNIX_TIMESTAMP(s)` parses `s`).
 pub fn builtin_determinism(name: &str, operands: usize) -> Determinism {
-    let det = match catalog::lookup(name) {
+    let det = match builtins::lookup(name) {
         Some(def) => def.det,
-        None => match catalog::untyped_facts(name) {
+        None => match builtins::untyped_facts(name) {
             Some(f) => f.det,
             None => return Determinism::Deterministic,
         },
@@ -89,19 +89,19 @@ pub fn builtin_determinism(name: &str, operands: usize) -> Determinism {
 }
 
 /// Whether `name`, whose [`function_kind`] is `kind`, is one of Flink's built-in functions
-/// (typed by the catalogue or not).
+/// (typed by the function table or not).
 pub(crate) fn is_builtin_of_kind(name: &str, kind: FunctionKind) -> bool {
-    kind != FunctionKind::Unknown || catalog::is_known_untyped(name)
+    kind != FunctionKind::Unknown || builtins::is_known_untyped(name)
 }
 
 /// The built-in function whose name is closest to `name`, for a did-you-mean.
 pub(crate) fn similar_builtin(name: &str) -> Option<String> {
     did_you_mean(
         name,
-        catalog::FUNCTIONS
+        builtins::FUNCTIONS
             .iter()
             .map(|d| d.name)
-            .chain(catalog::KNOWN_UNTYPED.iter().copied()),
+            .chain(builtins::KNOWN_UNTYPED.iter().copied()),
     )
 }
 
@@ -163,7 +163,7 @@ pub struct FunctionInfo {
     /// `None`: any number.
     pub max_args: Option<usize>,
     /// The accepted operand families, one line per signature (`LPAD(CHARACTER, INTEGER,
-    /// CHARACTER)`); empty when the catalogue accepts any operands.
+    /// CHARACTER)`); empty when the function table accepts any operands.
     pub signatures: Vec<String>,
     /// Beside `signatures`: each one's operand families, one per parameter (a variadic
     /// signature ends in its repeated family and `...`), for signature help.
@@ -180,11 +180,11 @@ pub struct FunctionInfo {
 
 /// The built-in function of this name (case-insensitive), typed or only known.
 pub fn builtin_function(name: &str) -> Option<FunctionInfo> {
-    if let Some(def) = catalog::lookup(name) {
-        return Some(catalog::describe(def));
+    if let Some(def) = builtins::lookup(name) {
+        return Some(builtins::describe(def));
     }
     let upper = name.to_ascii_uppercase();
-    catalog::KNOWN_UNTYPED
+    builtins::KNOWN_UNTYPED
         .iter()
         .find(|n| **n == upper)
         .map(|n| FunctionInfo {
@@ -200,12 +200,12 @@ pub fn builtin_function(name: &str) -> Option<FunctionInfo> {
         })
 }
 
-/// The names of every built-in function the catalogue knows (typed first, then known-untyped).
+/// The names of every built-in function the function table knows (typed first, then known-untyped).
 pub fn builtin_function_names() -> impl Iterator<Item = &'static str> {
-    catalog::FUNCTIONS
+    builtins::FUNCTIONS
         .iter()
         .map(|d| d.name)
-        .chain(catalog::KNOWN_UNTYPED.iter().copied())
+        .chain(builtins::KNOWN_UNTYPED.iter().copied())
 }
 
 /// Types `expr` (parsed from `source`) against `scope`, as a computed column.
@@ -598,7 +598,7 @@ impl Ctx<'_> {
     }
 
     /// `JSON_ARRAY(...)`, `JSON_ARRAYAGG(x)` and an empty `JSON_OBJECT()` in their default
-    /// forms are the catalogue's calls; key-value entries, `NULL ON NULL`, `ORDER BY`,
+    /// forms are the function table's calls; key-value entries, `NULL ON NULL`, `ORDER BY`,
     /// `RETURNING` and query sources are not typed yet.
     fn json_constructor(&self, c: &ast::JsonConstructor, span: Span) -> BResult<Bound> {
         use ast::JsonConstructorKind as J;

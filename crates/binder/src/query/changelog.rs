@@ -13,8 +13,8 @@
 //! rule below was checked with the oracle (`plan_dml`).
 
 use super::{any_expr, Resolver};
-use crate::catalog::{CatalogObject, Lookup};
 use crate::expr::{function_kind, FunctionKind};
+use crate::session_catalog::{CatalogObject, Lookup};
 use flinkddl_syntax::ast::{self, ExprKind};
 
 /// The changes a query emits.
@@ -66,7 +66,7 @@ const MAX_DEPTH: u32 = 64;
 /// The changelog inference over one statement's query, with the CTEs in scope by name.
 pub(super) struct Inference<'r, 'b, 'a> {
     resolver: &'r Resolver<'b, 'a>,
-    ctes: Vec<(String, Changes)>,
+    ctes: ast::CteScope<super::Name, Changes>,
     depth: u32,
 }
 
@@ -74,7 +74,7 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
     pub(super) fn new(resolver: &'r Resolver<'b, 'a>) -> Self {
         Inference {
             resolver,
-            ctes: Vec::new(),
+            ctes: ast::CteScope::default(),
             depth: 0,
         }
     }
@@ -84,15 +84,15 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
             return Changes::Unknown;
         }
         self.depth += 1;
-        let outer = self.ctes.len();
-        for cte in q.with.iter().flat_map(|w| w.ctes.iter()) {
+        let ctes = self.ctes.enter(q.with.as_ref(), super::Name::from);
+        for (index, cte) in q.with.iter().flat_map(|w| w.ctes.iter()).enumerate() {
             let changes = if cte.columns.is_some() {
                 // Renamed columns: the upsert key's names are not followed.
                 forget_key(self.query(cte.query))
             } else {
                 self.query(cte.query)
             };
-            self.ctes.push((cte.name.value.to_owned(), changes));
+            self.ctes.define(ctes, index, changes);
         }
         let mut changes = self.set_expr(&q.body);
         if q.limit.is_some() && !q.order_by.is_empty() && changes == Changes::InsertOnly {
@@ -101,7 +101,7 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
         } else if q.limit.is_some() || q.offset.is_some() {
             changes = Changes::Unknown;
         }
-        self.ctes.truncate(outer);
+        self.ctes.leave(ctes);
         self.depth -= 1;
         changes
     }
@@ -537,10 +537,11 @@ impl<'r, 'b, 'a> Inference<'r, 'b, 'a> {
 
     /// A CTE in scope, or a table of the catalog (what its connector and format read).
     fn named(&self, name: &ast::ObjectName) -> Changes {
-        if let [single] = name.parts.as_slice() {
-            if let Some((_, changes)) = self.ctes.iter().rev().find(|(n, _)| *n == single.value) {
-                return changes.clone();
-            }
+        match self.ctes.lookup(name) {
+            ast::CteLookup::Defined(changes) => return changes.clone(),
+            // `WITH RECURSIVE`: the CTE read while it is defined.
+            ast::CteLookup::Recursive { .. } => return Changes::Unknown,
+            ast::CteLookup::Later { .. } | ast::CteLookup::NotCte => {}
         }
         let binder = self.resolver.binder;
         let Some(path) = binder.catalog.qualify_idents(&name.parts) else {

@@ -4,8 +4,8 @@
 use super::match_recognize::{match_recognize_names, match_recognize_output};
 use super::scope::{named, Columns, FrameScope, Relation, TableColumns};
 use super::{fail, plural, record, time, types, Name, Res, Resolver};
-use crate::catalog::{CatalogObject, Lookup};
 use crate::ctas::query_type;
+use crate::session_catalog::{CatalogObject, Lookup};
 use crate::Binder;
 use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic};
@@ -362,17 +362,21 @@ impl Resolver<'_, '_> {
     /// A named FROM item: a CTE in scope, or a catalog table or view.
     pub(super) fn relation_of(&self, name: &ast::ObjectName) -> Relation {
         let short = name.parts.last().map(|p| Name::from(p.value));
-        if let [single] = name.parts.as_slice() {
-            if let Some(cte) = self.ctes.iter().rev().find(|c| c.name == single.value) {
+        match self.ctes.lookup(name) {
+            ast::CteLookup::Defined(cte) => {
                 return Relation {
                     name: short,
                     columns: cte.columns.clone(),
                     types: cte.types.clone(),
                     rowtimes: cte.rowtimes.clone(),
                     origin: cte.origin.clone(),
-                    definition: single.span,
+                    // (One part: only a one-part name names a CTE.)
+                    definition: name.parts.first().map_or(name.span, |part| part.span),
                 };
             }
+            // `WITH RECURSIVE`: the CTE read while it is defined; its columns are not known.
+            ast::CteLookup::Recursive { .. } => return Relation::unknown(short),
+            ast::CteLookup::Later { .. } | ast::CteLookup::NotCte => {}
         }
         if let Some(t) = self.looked_up_table(name) {
             if !t.complete {

@@ -67,8 +67,9 @@ struct Resolver<'r, 'a> {
     /// What each of the statement's uses names (`Binder::check_tables_exist`'s result).
     read: &'r [crate::uses::ReadTable],
     frames: Vec<Frame>,
-    /// CTEs in scope, innermost last: name, columns and their types.
-    ctes: Vec<Cte>,
+    /// CTEs in scope, innermost last, by name: their columns and their types (WITH's one
+    /// scoping, which the uses follow too).
+    ctes: ast::CteScope<Name, Cte>,
     /// The column types of the query, SELECT or set operation just resolved (beside the
     /// names they return).
     last_types: Vec<Option<DataType>>,
@@ -163,7 +164,7 @@ impl Binder<'_> {
                 binder: self,
                 read: read.as_slice(),
                 frames,
-                ctes: Vec::new(),
+                ctes: ast::CteScope::default(),
                 last_types: Vec::new(),
                 last_rowtimes: Vec::new(),
                 output: None,
@@ -326,17 +327,18 @@ impl Resolver<'_, '_> {
 
     /// Resolves a query; returns its output column names when they are known.
     fn query(&mut self, q: &ast::Query) -> Res<Option<Vec<Name>>> {
-        let outer_ctes = self.ctes.len();
+        let ctes = self.ctes.enter(q.with.as_ref(), Name::from);
         self.depth += 1;
-        let result = self.query_inner(q);
+        let result = self.query_inner(q, ctes);
         self.depth -= 1;
-        self.ctes.truncate(outer_ctes);
+        self.ctes.leave(ctes);
         result
     }
 
-    fn query_inner(&mut self, q: &ast::Query) -> Res<Option<Vec<Name>>> {
+    /// [`Resolver::query`] of a query whose CTEs start at `ctes` in the scope.
+    fn query_inner(&mut self, q: &ast::Query, ctes: ast::CteMark) -> Res<Option<Vec<Name>>> {
         if let Some(with) = &q.with {
-            for cte in &with.ctes {
+            for (index, cte) in with.ctes.iter().enumerate() {
                 let outputs_before = self.outputs_noted();
                 let columns = self.query(cte.query)?;
                 let origin = columns.as_ref().and_then(|c| {
@@ -362,13 +364,16 @@ impl Resolver<'_, '_> {
                 } else {
                     Vec::new()
                 };
-                self.ctes.push(Cte {
-                    name: Name::from(cte.name.value),
-                    columns: columns.map(|c| Rc::new(Columns::new(c))),
-                    types: Rc::new(types),
-                    rowtimes: Rc::new(rowtimes),
-                    origin,
-                });
+                self.ctes.define(
+                    ctes,
+                    index,
+                    Cte {
+                        columns: columns.map(|c| Rc::new(Columns::new(c))),
+                        types: Rc::new(types),
+                        rowtimes: Rc::new(rowtimes),
+                        origin,
+                    },
+                );
             }
         }
         let output = match &q.body.kind {

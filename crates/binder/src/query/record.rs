@@ -2,11 +2,11 @@
 //! from the same scopes, and only when the model is asked for (`Resolver::model`).
 
 use super::{named, Name, Relation, Resolver};
-use crate::catalog::ObjectPath;
 use crate::semantic::{
     ColumnSource, NameUse, OutputColumn, QueryScope, Resolution, ScopeColumn, ScopeItem,
     ScopeItemKind,
 };
+use crate::session_catalog::ObjectPath;
 use flinkddl_diagnostics::Span;
 use flinkddl_syntax::ast::{self, ExprKind};
 use flinkddl_types::DataType;

@@ -145,10 +145,10 @@ pub(super) struct Frame {
     pub(super) rowtimes_cleared: usize,
 }
 
-/// A CTE in scope: its name, its columns and their types where known.
+/// A CTE in scope (under its name, in `ast::CteScope`): its columns and their types where
+/// known.
 #[derive(Debug, Clone)]
 pub(super) struct Cte {
-    pub(super) name: Name,
     pub(super) columns: Option<Rc<Columns>>,
     pub(super) types: Rc<Vec<Option<DataType>>>,
     pub(super) rowtimes: Rc<Vec<bool>>,

@@ -535,7 +535,8 @@ pub(super) fn check_ranking_frames<'s>(select: &'s ast::Select<'s>) -> Result<()
             let Some(name) = call.name.parts.last() else {
                 continue;
             };
-            // The window functions of the catalogue (`kind = "window"`): ranking and offset.
+            // The window functions of the built-in function table (`kind = "window"`): ranking and
+            // offset.
             let ranking =
                 crate::expr::builtin_kind(name.value) == Some(crate::expr::BuiltinKind::Window);
             if let (true, Some(frame)) = (ranking, &spec.frame) {

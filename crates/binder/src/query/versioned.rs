@@ -3,7 +3,7 @@
 //! only in a statement that is planned.
 
 use super::{Name, Res, Resolver};
-use crate::catalog::{CatalogObject, Lookup};
+use crate::session_catalog::{CatalogObject, Lookup};
 use flinkddl_diagnostics::{Code, Diagnostic, Feature};
 use flinkddl_syntax::ast::{self, visit};
 
@@ -94,10 +94,8 @@ impl Resolver<'_, '_> {
         {
             return;
         }
-        if let [single] = name.parts.as_slice() {
-            if self.ctes.iter().any(|c| c.name == single.value) {
-                return;
-            }
+        if self.ctes.in_scope(name) {
+            return;
         }
         let Some(path) = self.binder.catalog.qualify_idents(&name.parts) else {
             return;
@@ -230,10 +228,8 @@ impl Resolver<'_, '_> {
             if shown != hinted {
                 continue;
             }
-            if let [single] = name.parts.as_slice() {
-                if self.ctes.iter().any(|c| c.name == single.value) {
-                    return false;
-                }
+            if self.ctes.in_scope(name) {
+                return false;
             }
             return self.table(name).is_some_and(|t| !t.watermarks.is_empty());
         }

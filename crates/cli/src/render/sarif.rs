@@ -1,6 +1,6 @@
 //! SARIF 2.1.0 (for GitHub code scanning and other SARIF viewers).
 //!
-//! One run; `tool.driver.rules` lists every code of the catalogue (id, name, title,
+//! One run; `tool.driver.rules` lists every code of the code table (id, name, title,
 //! explanation, default level), and each result points at its rule by `ruleId` and
 //! `ruleIndex`. Columns are UTF-16 code units (`columnKind: utf16CodeUnits`); regions also carry
 //! byte offsets. Labels become `relatedLocations`, quick fixes become `fixes`. Artifact URIs are

@@ -1,10 +1,10 @@
-//! A table the catalogue cannot check option by option: without `'connector'` (the Flink 1.10
+//! A table the connector facts cannot check option by option: without `'connector'` (the Flink 1.10
 //! property style, or the key in the wrong case), or with a connector identifier it does not
 //! know (an older Flink's, a typo of a known one, or an in-house connector).
 
 use super::messages::{concat, exact, quote, text, FAILS_AT_READ_OR_WRITE};
 use super::Usage;
-use crate::catalogue::Catalogue;
+use crate::facts::ConnectorFacts;
 use crate::spans::TableSpans;
 use flinkddl_diagnostics::suggest::closest;
 use flinkddl_diagnostics::{Code, Diagnostic, Severity};
@@ -140,14 +140,18 @@ pub(super) fn legacy_connector_keys(
     vec![d]
 }
 
-/// A connector identifier the catalogue does not know: a warning with the Flink 2.x
+/// A connector identifier the connector facts do not know: a warning with the Flink 2.x
 /// identifier when it is one of an older Flink (C016), a warning with a did-you-mean and a fix
 /// when it is a small edit away from a known one (C015), otherwise an info (C011: an in-house
-/// connector, most likely). The catalogue includes the connectors files of `flinkddl.toml`, so
+/// connector, most likely). The connector facts include the connectors files of `flinkddl.toml`, so
 /// a declared in-house connector never gets here.
-pub(super) fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSpans) -> Diagnostic {
+pub(super) fn unknown_connector(
+    facts: &ConnectorFacts,
+    id: &str,
+    spans: &TableSpans,
+) -> Diagnostic {
     let span = spans.value("connector");
-    if let Some(new) = catalogue.replacement_of(id).map(|c| c.id.as_str()) {
+    if let Some(new) = facts.replacement_of(id).map(|c| c.id.as_str()) {
         return Diagnostic::new(
             Code::LegacyConnector,
             span,
@@ -158,7 +162,7 @@ pub(super) fn unknown_connector(catalogue: &Catalogue, id: &str, spans: &TableSp
         )))
         .with_unsafe_fix(span, quote(new), exact(format_args!("write '{new}'")));
     }
-    if let Some(best) = closest(id, catalogue.connectors().map(|c| c.id.as_str())) {
+    if let Some(best) = closest(id, facts.connectors().map(|c| c.id.as_str())) {
         return Diagnostic::new(
             Code::ConnectorTypo,
             span,

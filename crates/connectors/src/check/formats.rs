@@ -1,5 +1,5 @@
 //! The format slots of a table: a value format written twice, an identifier in the wrong case,
-//! a format the catalogue lacks, a bulk format for a streaming connector.
+//! a format the connector facts lack, a bulk format for a streaming connector.
 
 use super::messages::{concat, exact, quote, text};
 use super::Checker;
@@ -10,7 +10,7 @@ use flinkddl_diagnostics::{Code, Diagnostic, Severity};
 
 impl<'a> Checker<'a> {
     /// The format slots: a value format written twice, a format identifier in the wrong
-    /// case, a format the catalogue lacks, a bulk format for a streaming connector.
+    /// case, a format the connector facts lack, a bulk format for a streaming connector.
     pub(super) fn check_formats(&self) {
         for outcome in &self.resolved.slots {
             match outcome {
@@ -69,13 +69,13 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// A written format identifier: one the catalogue lacks, or a bulk format the connector
+    /// A written format identifier: one the connector facts lack, or a bulk format the connector
     /// cannot take.
     fn check_format_id(&self, slot: &FormatSlot, id: &str, spec: Option<&FormatSpec>) {
         let span = self.spans.value(&slot.option);
         match spec {
             None => {
-                let best = closest(id, self.catalogue.formats().map(|f| f.id.as_str()));
+                let best = closest(id, self.facts.formats().map(|f| f.id.as_str()));
                 let d = match best {
                     Some(best) => Diagnostic::new(
                         Code::ConnectorTypo,

@@ -1,15 +1,15 @@
-//! Checking one resolved table against the catalogue, the way the connector and format
+//! Checking one resolved table against the connector facts, the way the connector and format
 //! factories check it when a query first uses the table.
 //!
 //! Here: the entry points and the [`Checker`] of one table, with the verdict of a finding under
 //! the table's usage. Each concern has its module: [`connector_id`] (a table whose connector
 //! is missing, legacy or unknown), [`formats`] (the format slots), [`options`] (each written
-//! option and the required ones), [`rules`] (the catalogue's rules on options, one step per
+//! option and the required ones), [`rules`] (the connector facts' rules on options, one step per
 //! kind), [`schema_rules`] (its rules on the table's schema), [`metadata`] (metadata columns),
 //! [`suggest`] (did-you-mean), [`messages`] (findings' texts built once); connector-specific
 //! checks in [`datagen`].
 
-use crate::catalogue::Catalogue;
+use crate::facts::ConnectorFacts;
 use crate::model::{ConnectorSpec, Role, Side};
 use crate::resolve::TableOptions;
 use crate::spans::TableSpans;
@@ -50,7 +50,7 @@ thread_local! {
 
 /// [`check_table`] for a table used as `usage` says.
 pub fn check_table_for(
-    catalogue: &Catalogue,
+    facts: &ConnectorFacts,
     table: &TableSchema,
     spans: &TableSpans,
     usage: Usage,
@@ -58,10 +58,10 @@ pub fn check_table_for(
     let Some(id) = table.option("connector") else {
         return legacy_connector_keys(table, spans, usage);
     };
-    let Some(connector) = catalogue.connector(id) else {
-        return vec![unknown_connector(catalogue, id, spans)];
+    let Some(connector) = facts.connector(id) else {
+        return vec![unknown_connector(facts, id, spans)];
     };
-    let mut checker = Checker::new(catalogue, table, spans, connector);
+    let mut checker = Checker::new(facts, table, spans, connector);
     checker.usage = usage;
     checker.run();
     // The findings live until the report: moved into a vector of their number (not the
@@ -76,13 +76,13 @@ pub fn check_table_for(
 
 /// Lints one resolved table: its connector and format options, its metadata columns and the
 /// connector's schema rules. A table without `'connector'` gets nothing (unless it holds
-/// pre-1.11 `connector.*` keys); a connector not in the catalogue gets one C011 info.
+/// pre-1.11 `connector.*` keys); a connector not in the connector facts gets one C011 info.
 pub fn check_table(
-    catalogue: &Catalogue,
+    facts: &ConnectorFacts,
     table: &TableSchema,
     spans: &TableSpans,
 ) -> Vec<Diagnostic> {
-    check_table_for(catalogue, table, spans, Usage::EveryUse)
+    check_table_for(facts, table, spans, Usage::EveryUse)
 }
 
 /// A key length's bit in [`Checker::key_lengths`].
@@ -91,7 +91,7 @@ fn length_bit(len: usize) -> u64 {
 }
 
 struct Checker<'a> {
-    catalogue: &'a Catalogue,
+    facts: &'a ConnectorFacts,
     table: &'a TableSchema,
     spans: &'a TableSpans<'a>,
     connector: &'a ConnectorSpec,
@@ -121,21 +121,21 @@ struct Checker<'a> {
 
 impl<'a> Checker<'a> {
     fn new(
-        catalogue: &'a Catalogue,
+        facts: &'a ConnectorFacts,
         table: &'a TableSchema,
         spans: &'a TableSpans,
         connector: &'a ConnectorSpec,
     ) -> Self {
         let roles = &connector.roles;
         Checker {
-            catalogue,
+            facts,
             table,
             spans,
             connector,
             read: roles.contains(&Role::Source) || roles.contains(&Role::Lookup),
             write: roles.contains(&Role::Sink),
             usage: Usage::EveryUse,
-            resolved: TableOptions::for_connector(catalogue, connector, &table.options),
+            resolved: TableOptions::for_connector(facts, connector, &table.options),
             options: table
                 .options
                 .iter()

@@ -215,10 +215,10 @@ impl<'a> Checker<'a> {
                 continue;
             };
             // The formats whose `<id>.` starts `rest`: the text before each `.`, looked up. Left
-            // to right is the catalogue's order of them (a shorter id sorts before a longer one
-            // it starts).
+            // to right is the connector facts' order of them (a shorter id sorts before a longer
+            // one it starts).
             let others = rest.match_indices('.').filter_map(|(dot, _)| {
-                let other = self.catalogue.format(&rest[..dot])?;
+                let other = self.facts.format(&rest[..dot])?;
                 Some((other, &rest[dot + 1..]))
             });
             for (other, opt_key) in others {
@@ -331,7 +331,7 @@ impl<'a> Checker<'a> {
         })
     }
 
-    /// With each key its letters, from the catalogue's indexes: the did-you-mean of every
+    /// With each key its letters, from the connector facts' indexes: the did-you-mean of every
     /// unknown key of the table reads these instead of the keys.
     fn known_keys(&self) -> Vec<(std::borrow::Cow<'a, str>, Option<KeyBag>)> {
         use std::borrow::Cow;

@@ -1,4 +1,4 @@
-//! The catalogue's rules on a table's options (`Rule`): `check_rule` runs one step per rule
+//! The connector facts' rules on a table's options (`Rule`): `check_rule` runs one step per rule
 //! kind, each below or, for the schema's, in [`super::schema_rules`].
 
 use super::messages::{concat, quoted_keys};
@@ -60,7 +60,7 @@ impl<'a> Checker<'a> {
         if cond.equals.is_empty() {
             return self.present(&cond.option, prefix);
         }
-        // The default was found when the catalogue took the rule (`Rule::fill_defaults`).
+        // The default was found when the connector facts took the rule (`Rule::fill_defaults`).
         match self
             .prefixed_option(prefix, &cond.option)
             .or(cond.default.as_deref())
@@ -406,7 +406,7 @@ impl<'a> Checker<'a> {
         let Some(id) = self.prefixed_option(p, option) else {
             return;
         };
-        if let Some(f) = self.catalogue.format(id) {
+        if let Some(f) = self.facts.format(id) {
             if let Some(v) = self
                 .verdict(*fails)
                 .filter(|_| !f.insert_only && !f.bulk_only)

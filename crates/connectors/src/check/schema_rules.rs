@@ -1,4 +1,4 @@
-//! The catalogue's rules on a table's schema rather than its options: a primary key needed or
+//! The connector facts' rules on a table's schema rather than its options: a primary key needed or
 //! refused, options that name physical columns, no partitions, one physical column.
 
 use super::messages::concat;

@@ -2,7 +2,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use flinkddl_connectors::{check_table, spans_from_ast, Catalogue, TableSpans};
+use flinkddl_connectors::{check_table, spans_from_ast, ConnectorFacts, TableSpans};
 use flinkddl_diagnostics::{Diagnostic, Severity};
 use flinkddl_schema::TableSchema;
 use flinkddl_syntax::ast::StatementKind;
@@ -28,11 +28,11 @@ pub fn tables<'p>(parse: &'p Parse, sql: &'p str) -> Vec<(TableSchema, TableSpan
 }
 
 /// All connector diagnostics of the script, in table order.
-pub fn check_sql(catalogue: &Catalogue, sql: &str) -> Vec<Diagnostic> {
+pub fn check_sql(facts: &ConnectorFacts, sql: &str) -> Vec<Diagnostic> {
     let parse = flinkddl_syntax::parse(sql);
     tables(&parse, sql)
         .iter()
-        .flat_map(|(t, s)| check_table(catalogue, t, s))
+        .flat_map(|(t, s)| check_table(facts, t, s))
         .collect()
 }
 

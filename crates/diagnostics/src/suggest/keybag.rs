@@ -1,4 +1,4 @@
-//! Letter counts of words known in advance (the connector catalogue keeps one for each option
+//! Letter counts of words known in advance (the connector facts keep one for each option
 //! key), so that the prefilter of [`super::Word::closest_with`] tests a candidate without
 //! reading it: a table's unknown key is compared with every key the table could use, and most
 //! are ruled out by their letters alone.

@@ -5,11 +5,10 @@
 use super::expression::model_origins;
 use super::tables::dotted_name;
 use super::{quote_ident, Collector, CompletionKind};
-use crate::context::{ident_value, word};
 use crate::index::TablePath;
 use flinkddl::binder::semantic::{ColumnSource, ScopeItemKind};
 use flinkddl::syntax::ast::{self, visit};
-use flinkddl::syntax::{Keyword, Token, TokenKind};
+use flinkddl::syntax::{Keyword, Token, TokenKind, TokenView};
 
 /// A column the cursor's statement can see.
 #[derive(Clone)]
@@ -39,13 +38,13 @@ impl Collector<'_> {
     pub(super) fn columns(&self) -> Vec<ColumnInfo> {
         let text = self.text();
         let tokens = self.tokens();
-        let words: Vec<String> = tokens.iter().take(8).map(|t| word(text, t)).collect();
+        let words: Vec<String> = tokens.iter().take(8).map(|t| tokens.word(t)).collect();
         let mut out = Vec::new();
         let first = words.first().map(String::as_str).unwrap_or("");
         if first == "CREATE" {
             match self.parsed_statement().and_then(visit::create_table) {
                 Some(ct) => out.extend(tree_written_columns(text, ct)),
-                None => out.extend(written_columns(text, tokens)),
+                None => out.extend(written_columns(tokens)),
             }
             // Where the statement binds, its columns' resolved types say more than their text.
             if let Some(table) = self.analysis.created_by(self.statement) {
@@ -72,7 +71,7 @@ impl Collector<'_> {
             }
         } else if matches!(first, "ALTER" | "INSERT" | "UPSERT") {
             // ALTER TABLE name, INSERT INTO|OVERWRITE name
-            let parts = dotted_name(text, tokens, 2);
+            let parts = dotted_name(tokens, 2);
             if let Some(path) = self.qualify(&parts) {
                 self.bound_columns(&path, &mut out);
             }
@@ -281,8 +280,9 @@ fn tree_written_columns(text: &str, ct: &ast::CreateTable) -> Vec<ColumnInfo> {
 }
 
 /// The columns a CREATE TABLE's element list writes, read from its tokens (half-typed text).
-fn written_columns(text: &str, tokens: &[Token]) -> Vec<ColumnInfo> {
-    let words: Vec<String> = tokens.iter().map(|t| word(text, t)).collect();
+fn written_columns(tokens: TokenView<'_>) -> Vec<ColumnInfo> {
+    let text = tokens.text();
+    let words: Vec<String> = tokens.iter().map(|t| tokens.word(t)).collect();
     let Some(open) = tokens.iter().enumerate().position(|(i, t)| {
         t.kind == TokenKind::LParen
             && !words[..i]
@@ -297,8 +297,8 @@ fn written_columns(text: &str, tokens: &[Token]) -> Vec<ColumnInfo> {
     let mut element: Vec<&Token> = Vec::new();
     let mut finish = |element: &mut Vec<&Token>| {
         if let Some(first) = element.first() {
-            let head = word(text, first);
-            if matches!(first.kind, TokenKind::Word | TokenKind::QuotedIdent)
+            let head = tokens.word(first);
+            if TokenView::is_name(first)
                 && !matches!(
                     head.as_str(),
                     "WATERMARK" | "PRIMARY" | "CONSTRAINT" | "UNIQUE" | "PERIOD"
@@ -314,9 +314,9 @@ fn written_columns(text: &str, tokens: &[Token]) -> Vec<ColumnInfo> {
                         .join(" "),
                     _ => String::new(),
                 };
-                let second = rest.first().map(|t| word(text, t)).unwrap_or_default();
+                let second = rest.first().map(|t| tokens.word(t)).unwrap_or_default();
                 out.push(ColumnInfo {
-                    name: ident_value(text, first),
+                    name: tokens.name(first).into_owned(),
                     is_timestamp: rowtime_precision(&detail) || detail.contains("PROCTIME"),
                     type_known: second != "AS",
                     is_computed: second == "AS",

@@ -4,8 +4,8 @@
 
 use super::columns::{is_timestamp_type, ColumnInfo};
 use super::{quote_ident, Collector, CompletionKind, EXPRESSION_KEYWORDS};
-use crate::catalogue;
 use crate::index::TablePath;
+use crate::reference;
 use crate::scope;
 use crate::Analysis;
 use flinkddl::binder::semantic::{ColumnSource, QueryScope, ScopeItem, ScopeItemKind};
@@ -79,7 +79,7 @@ impl Collector<'_> {
                 .first()
                 .cloned()
                 .unwrap_or_else(|| format!("{name}(...)"));
-            let doc = catalogue::describe_function(&info);
+            let doc = reference::describe_function(&info);
             let item = self.push(
                 name,
                 CompletionKind::Function,
@@ -129,7 +129,6 @@ impl Collector<'_> {
     /// The tables (and subqueries, CTEs, window functions) a query sees at the cursor, with
     /// their columns; `None` when the cursor is not in a query with a FROM.
     fn query_scope(&self) -> Option<Vec<ScopeTable>> {
-        let text = self.text();
         let tokens = self.tokens();
         let cursor = self
             .all_tokens
@@ -143,10 +142,10 @@ impl Collector<'_> {
                 return Some(tables);
             }
         }
-        let ctes = scope::ctes(text, tokens);
-        let items: Vec<scope::FromItem> = scope::blocks_around(text, tokens, cursor)
+        let ctes = scope::ctes(tokens);
+        let items: Vec<scope::FromItem> = scope::blocks_around(tokens, cursor)
             .into_iter()
-            .flat_map(|block| scope::from_items(text, tokens, block, &ctes))
+            .flat_map(|block| scope::from_items(tokens, block, &ctes))
             .collect();
         if items.is_empty() {
             return None;
@@ -330,7 +329,7 @@ impl Collector<'_> {
         depth: usize,
         of: &str,
     ) -> Vec<ColumnInfo> {
-        let (from, select_items) = scope::body_block(self.text(), self.tokens(), body, ctes);
+        let (from, select_items) = scope::body_block(self.tokens(), body, ctes);
         let inner: Vec<(Option<String>, Vec<ColumnInfo>)> = from
             .iter()
             .map(|item| (item.name.clone(), self.item_columns(item, ctes, depth)))

@@ -1,18 +1,18 @@
 //! Completion by context: the cursor's context (the `context` module) decides which of the
-//! catalogues to offer: keywords that fit, type names, the table's columns, tables, functions,
+//! lists to offer: keywords that fit, type names, the table's columns, tables, functions,
 //! connector and format ids, the option keys of the table's connector and formats (with a
 //! snippet for the value), enum values and metadata keys.
 //!
 //! Here: the items and their ranking, the tokens read, and the dispatch by context
-//! (`Collector::collect`). The catalogues have their modules: [`expression`] (a query's
+//! (`Collector::collect`). The lists have their modules: [`expression`] (a query's
 //! scope, expression keywords and functions), [`columns`] (the columns a statement sees),
 //! [`tables`] (tables, and the tables a statement names) and [`options`] (option keys and
 //! values).
 
-use crate::catalogue;
 use crate::context::{self, Context, CursorContext};
+use crate::reference;
 use crate::Analysis;
-use flinkddl::syntax::Token;
+use flinkddl::syntax::{Token, TokenView};
 use flinkddl::types::DDL_TYPE_NAMES;
 use flinkddl::Span;
 use serde::Serialize;
@@ -246,10 +246,10 @@ impl Collector<'_> {
         (statement.span.start <= offset && offset <= statement.span.end).then_some(statement)
     }
 
-    fn tokens(&self) -> &[Token] {
-        self.all_tokens
-            .get(self.cx.statement_tokens.clone())
-            .unwrap_or(&[])
+    /// The cursor's statement's tokens.
+    fn tokens(&self) -> TokenView<'_> {
+        let tokens = self.all_tokens.get(self.cx.statement_tokens.clone());
+        TokenView::new(self.text, tokens.unwrap_or(&[]))
     }
 
     fn push(
@@ -354,21 +354,23 @@ impl Collector<'_> {
             }
             Context::AfterMetadata => {
                 self.keywords(&["VIRTUAL"]);
-                for (key, spec) in
-                    catalogue::metadata_keys(self.analysis.catalogue(), &self.statement_options())
-                {
+                for (key, spec) in reference::metadata_keys(
+                    self.analysis.connector_facts(),
+                    &self.statement_options(),
+                ) {
                     let label = format!("FROM '{key}'");
-                    let doc = catalogue::describe_metadata(&key, spec);
+                    let doc = reference::describe_metadata(&key, spec);
                     let item = self.push(label.clone(), CompletionKind::MetadataKey, label, false);
                     item.detail = Some(spec.ty.clone());
                     item.documentation = Some(doc);
                 }
             }
             Context::MetadataKey => {
-                for (key, spec) in
-                    catalogue::metadata_keys(self.analysis.catalogue(), &self.statement_options())
-                {
-                    let doc = catalogue::describe_metadata(&key, spec);
+                for (key, spec) in reference::metadata_keys(
+                    self.analysis.connector_facts(),
+                    &self.statement_options(),
+                ) {
+                    let doc = reference::describe_metadata(&key, spec);
                     let item = self.push(key.clone(), CompletionKind::MetadataKey, key, false);
                     item.detail = Some(spec.ty.clone());
                     item.documentation = Some(doc);

@@ -3,8 +3,7 @@
 //! decide which connector and formats those are.
 
 use super::{Collector, CompletionKind};
-use crate::catalogue;
-use crate::context::string_value;
+use crate::reference;
 use flinkddl::syntax::TokenKind;
 
 impl Collector<'_> {
@@ -16,16 +15,19 @@ impl Collector<'_> {
 
     /// [`Collector::statement_options`] without the pair whose key string holds `offset`.
     fn options_besides(&self, offset: Option<u32>) -> Vec<(String, String)> {
-        let text = self.text();
+        let tokens = self.tokens();
         let mut out = Vec::new();
-        for w in self.tokens().windows(3) {
+        for w in tokens.windows(3) {
             let holds = offset.is_some_and(|o| w[0].span.start < o && o <= w[0].span.end);
             if matches!(w[0].kind, TokenKind::String)
                 && w[1].kind == TokenKind::Eq
                 && matches!(w[2].kind, TokenKind::String)
                 && !holds
             {
-                out.push((string_value(text, &w[0]), string_value(text, &w[2])));
+                out.push((
+                    tokens.value(&w[0]).into_owned(),
+                    tokens.value(&w[2]).into_owned(),
+                ));
             }
         }
         // A LIKE source's options are the table's too (unless excluded; close enough here).
@@ -52,11 +54,11 @@ impl Collector<'_> {
         };
         let written: Vec<&str> = besides.iter().map(|(k, _)| k.as_str()).collect();
         let columns: Vec<String> = self.columns().into_iter().map(|c| c.name).collect();
-        let mut candidates: Vec<(String, Option<catalogue::TableOption>)> = Vec::new();
+        let mut candidates: Vec<(String, Option<reference::TableOption>)> = Vec::new();
         if !written.contains(&"connector") {
             candidates.push(("connector".to_string(), None));
         }
-        for option in catalogue::table_options(self.analysis.catalogue(), &options) {
+        for option in reference::table_options(self.analysis.connector_facts(), &options) {
             if option.key.contains('#') {
                 for col in &columns {
                     let key = option.key.replace('#', col);
@@ -72,7 +74,7 @@ impl Collector<'_> {
             }
             let (value, doc, detail, required) = match &option {
                 Some(o) => {
-                    let values = catalogue::option_values(o.spec);
+                    let values = reference::option_values(o.spec);
                     // Options that list columns (`key.fields`) offer the table's columns.
                     let names_columns = o.spec.ty == flinkddl::connectors::model::OptionType::List
                         && o.key.ends_with("fields")
@@ -93,13 +95,13 @@ impl Collector<'_> {
                             .unwrap_or_else(|| value_example(o.spec.ty).to_string());
                         format!("${{1:{}}}", escape_snippet(&example))
                     };
-                    let mut detail = catalogue::option_type_name(o.spec.ty).to_string();
+                    let mut detail = reference::option_type_name(o.spec.ty).to_string();
                     if let Some(d) = &o.spec.default {
                         detail.push_str(&format!(" = {d}"));
                     }
                     (
                         value,
-                        Some(catalogue::describe_option(o)),
+                        Some(reference::describe_option(o)),
                         detail,
                         o.spec.required,
                     )
@@ -108,7 +110,7 @@ impl Collector<'_> {
                     format!(
                         "${{1|{}|}}",
                         self.analysis
-                            .catalogue()
+                            .connector_facts()
                             .connectors()
                             .map(|c| c.id.as_str())
                             .collect::<Vec<_>>()
@@ -149,7 +151,7 @@ impl Collector<'_> {
         if key == "connector" {
             let list: Vec<(String, String, String)> = self
                 .analysis
-                .catalogue()
+                .connector_facts()
                 .connectors()
                 .map(|c| {
                     let roles: Vec<String> = c
@@ -168,11 +170,12 @@ impl Collector<'_> {
             }
             return;
         }
-        if let Some(connector) = catalogue::connector_of(self.analysis.catalogue(), &options) {
+        if let Some(connector) = reference::connector_of(self.analysis.connector_facts(), &options)
+        {
             if connector.format_slots.iter().any(|s| s.option == key) {
                 let list: Vec<(String, String)> = self
                     .analysis
-                    .catalogue()
+                    .connector_facts()
                     .formats()
                     .filter(|f| !f.bulk_only || connector.accepts_bulk_formats)
                     .map(|f| (f.id.clone(), f.version.clone()))
@@ -185,9 +188,11 @@ impl Collector<'_> {
                 return;
             }
         }
-        if let Some(option) = catalogue::option_for_key(self.analysis.catalogue(), &options, key) {
-            let doc = catalogue::describe_option(&option);
-            for value in catalogue::option_values(option.spec) {
+        if let Some(option) =
+            reference::option_for_key(self.analysis.connector_facts(), &options, key)
+        {
+            let doc = reference::describe_option(&option);
+            for value in reference::option_values(option.spec) {
                 let insert = wrap(&value);
                 let is_default = option.spec.default.as_deref() == Some(value.as_str());
                 let item = self.push(value, CompletionKind::Value, insert, false);

@@ -3,9 +3,8 @@
 //! tables the statement names (its LIKE source, a name after a keyword), qualified.
 
 use super::{quote_ident, Collector, CompletionKind};
-use crate::context::{ident_value, keyword};
 use crate::index::TablePath;
-use flinkddl::syntax::{Keyword, Token, TokenKind};
+use flinkddl::syntax::{Keyword, TokenView};
 use std::sync::Arc;
 
 impl Collector<'_> {
@@ -71,12 +70,11 @@ impl Collector<'_> {
     /// The table named after the statement's first `keyword_before`, as the statement qualifies
     /// it.
     pub(super) fn name_after_first(&self, keyword_before: Keyword) -> Option<TablePath> {
-        let text = self.text();
         let tokens = self.tokens();
         let at = tokens
             .iter()
-            .position(|t| keyword(text, t) == keyword_before)?;
-        self.qualify(&dotted_name(text, tokens, at + 1))
+            .position(|t| tokens.keyword(t) == keyword_before)?;
+        self.qualify(&dotted_name(tokens, at + 1))
     }
 
     pub(super) fn qualify(&self, parts: &[String]) -> Option<TablePath> {
@@ -92,21 +90,12 @@ impl Collector<'_> {
 
 /// The parts of a dotted name (`t`, `db.t`, `` cat.`my db`.t ``) whose first token is
 /// `tokens[from]`; empty when no name starts there.
-pub(super) fn dotted_name(text: &str, tokens: &[Token], from: usize) -> Vec<String> {
-    let mut parts = Vec::new();
-    let mut i = from;
-    while let Some(t) = tokens.get(i) {
-        if !matches!(t.kind, TokenKind::Word | TokenKind::QuotedIdent) {
-            break;
-        }
-        parts.push(ident_value(text, t));
-        if tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::Dot) {
-            i += 2;
-        } else {
-            break;
-        }
-    }
+pub(super) fn dotted_name(tokens: TokenView<'_>, from: usize) -> Vec<String> {
+    let (parts, _) = tokens.dotted_name(from, tokens.len());
     parts
+        .into_iter()
+        .map(std::borrow::Cow::into_owned)
+        .collect()
 }
 
 /// A table's name as a statement in `catalog`.`database` writes it: as short as it can be.

@@ -2,8 +2,8 @@
 //! TABLE, and every query reading the table then fails to plan ("Unsupported call").
 //!
 //! Functions are matched by name (a one-part name, any case, quoted or not) against the
-//! built-in functions whose `kind` is "aggregate" or "window" in the binder's catalogue
-//! (`crates/binder/data/functions.toml`). Real Flink 2.3 accepts each of them in a computed
+//! built-in functions whose `kind` is "aggregate" or "window" in the binder's built-in function
+//! table (`crates/binder/data/functions.toml`). Real Flink 2.3 accepts each of them in a computed
 //! column at CREATE TABLE (the oracle's verdicts in `shared/functions`, e.g. `SUM(t_int)`,
 //! `COUNT(*)`, `ROW_NUMBER()`, `LAG(x)`). The grouping functions (`GROUPING`, `GROUP_ID`) are
 //! not reported: Flink rejects them there.

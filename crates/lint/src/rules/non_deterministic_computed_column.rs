@@ -15,9 +15,9 @@
 //! what they stored. That is this lint.
 //!
 //! The table's options are read from the statement's own WITH clause, and which connectors and
-//! formats read a changelog from the built-in connector catalogue (`changelog_source`,
+//! formats read a changelog from the built-in connector facts (`changelog_source`,
 //! `insert_only`, `other_changelog_sources` in `crates/connectors/data/`). Which functions are
-//! non-deterministic is the binder's function catalogue's fact (`deterministic` in
+//! non-deterministic is the binder's built-in function table's fact (`deterministic` in
 //! `crates/binder/data/functions.toml`); of those, the ones whose every call may give another
 //! value are reported (called with parentheses, or written without, as `CURRENT_TIMESTAMP`).
 //! `PROCTIME()` is not (it is a time attribute, materialized by the planner), nor
@@ -26,7 +26,7 @@
 use crate::visit::{create_table, for_each_expr};
 use crate::{Check, Context, Rule};
 use flinkddl_binder::expr::{builtin_determinism, Determinism};
-use flinkddl_connectors::Catalogue;
+use flinkddl_connectors::ConnectorFacts;
 use flinkddl_diagnostics::{Code, Diagnostic};
 use flinkddl_syntax::ast::{ColumnKind, Expr, ExprKind, Statement, TableElement};
 
@@ -51,12 +51,12 @@ fn check(
     let Some(with) = &ct.with else {
         return;
     };
-    // Which connectors and formats read a changelog is the connector catalogue's fact.
-    let catalogue = Catalogue::builtin_ref();
+    // Which connectors and formats read a changelog is a connector fact.
+    let facts = ConnectorFacts::builtin_ref();
     let changelog = with.properties.iter().find(|p| {
         let (k, v) = (p.key.value, p.value.value);
-        (k == "connector" && catalogue.connector_reads_changelog(v))
-            || (matches!(k, "format" | "value.format") && catalogue.format_reads_changelog(v))
+        (k == "connector" && facts.connector_reads_changelog(v))
+            || (matches!(k, "format" | "value.format") && facts.format_reads_changelog(v))
     });
     let Some(changelog) = changelog else {
         return;

@@ -678,7 +678,7 @@ SELECT LPAD(
 
 @pytest.mark.asyncio
 async def test_signature_help_and_inlay_hints(client):
-    """Issue 13 item 7: signature help from the function catalogue (a built-in, a half-typed
+    """Issue 13 item 7: signature help from the built-in function table (a built-in, a half-typed
     call, a CREATE FUNCTION), inlay hints with the binder's types; hostile positions and ranges
     get answers, not a dead server."""
     uri = "file:///e2e/typed.sql"

@@ -4,6 +4,7 @@
 //! `bumpalo` arena (decision 0006): names and strings are `&'a str`, lists `List<'a, T>`, boxes
 //! `&'a T`.
 
+mod ctes;
 mod expr;
 mod query;
 mod statements;
@@ -11,6 +12,7 @@ mod table;
 mod types;
 pub mod visit;
 
+pub use ctes::{CteLookup, CteMark, CteScope};
 pub use expr::*;
 pub use query::*;
 pub use statements::*;

@@ -11,10 +11,10 @@ mod statement;
 pub use statement::walk_statement_tree;
 
 use super::{
-    AfterMatch, AlterItem, AlterTableAction, ColumnKind, ColumnList, CreateTable, DataTypeSyntax,
-    Expr, ExprKind, FromClause, GroupingElement, Ident, IsTest, Join, ObjectName, Pattern,
-    PatternKind, PropertyList, Query, SetExpr, SetExprKind, Statement, StatementKind, TableElement,
-    TableElements, TableRef, TableRefKind, TypeKind, WindowFrame, WindowSpec,
+    AfterMatch, AlterItem, AlterTableAction, ColumnKind, ColumnList, CreateTable, Cte,
+    DataTypeSyntax, Expr, ExprKind, FromClause, GroupingElement, Ident, IsTest, Join, ObjectName,
+    Pattern, PatternKind, PropertyList, Query, SetExpr, SetExprKind, Statement, StatementKind,
+    TableElement, TableElements, TableRef, TableRefKind, TypeKind, WindowFrame, WindowSpec,
 };
 
 /// Callbacks for [`walk_type`], [`walk_expr`] and [`walk_query`]; each is called before the
@@ -29,6 +29,9 @@ pub trait Visitor<'a> {
     fn enter_query(&mut self, _query: &'a Query<'a>) {}
     /// After a query's children.
     fn leave_query(&mut self, _query: &'a Query<'a>) {}
+    /// After the `index`th CTE of the query entered last (its name, columns and query): it is
+    /// in scope from here to that query's end (a [`super::CteScope`] defines it here).
+    fn cte(&mut self, _index: usize, _cte: &'a Cte<'a>) {}
     /// A FROM item, before its children.
     fn table_ref(&mut self, _table: &'a TableRef<'a>) {}
     /// A table named as a table function's argument (`TABLE t`) or as `TABLE t` in a query.
@@ -102,12 +105,13 @@ fn walk_window_spec<'a, V: Visitor<'a> + ?Sized>(v: &mut V, spec: &'a WindowSpec
 pub fn walk_query<'a, V: Visitor<'a> + ?Sized>(v: &mut V, query: &'a Query<'a>) {
     v.enter_query(query);
     if let Some(with) = &query.with {
-        for cte in &with.ctes {
+        for (index, cte) in with.ctes.iter().enumerate() {
             v.ident(&cte.name);
             if let Some(columns) = &cte.columns {
                 walk_columns(v, columns);
             }
             walk_query(v, cte.query);
+            v.cte(index, cte);
         }
     }
     walk_set_expr(v, &query.body);

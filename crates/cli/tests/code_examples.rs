@@ -1,4 +1,4 @@
-//! Every code of the catalogue is documented completely: its explanation has an `## Example`
+//! Every code of the code table is documented completely: its explanation has an `## Example`
 //! and a `## Fix` section, and an SQL example really produces the code when checked (through
 //! the same pipeline as `flinkddl check`). The file codes (`F…`) and `S013` have `text`
 //! examples: a byte sequence, a path and a 300-level nesting are not worth pasting. An example

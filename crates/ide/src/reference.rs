@@ -1,18 +1,18 @@
-//! The catalogues as editors read them: which options a table with given `WITH` entries takes
-//! (its connector's, the common ones, its formats' under their prefixes), which metadata keys it
-//! offers, and the words that describe an option, a metadata key or a function. Hover and
-//! completion both read these, so the two never disagree (taplo's schema-driven pattern); the
-//! options are resolved by the connector checks' own resolver
+//! The editor's reference: what editors show for connectors, formats and functions: which options a
+//! table with given `WITH` entries takes (its connector's, the common ones, its formats' under
+//! their prefixes), which metadata keys it offers, and the words that describe an option, a
+//! metadata key or a function. Hover and completion both read these, so the two never disagree
+//! (taplo's schema-driven pattern); the options are resolved by the connector checks' own resolver
 //! ([`flinkddl::connectors::TableOptions`]), so the editor never disagrees with the checks.
 //!
-//! Every connector question takes the catalogue to answer it from: the one the document was
-//! analyzed with ([`crate::Analysis::catalogue`]: the built-in catalogue plus the connectors
+//! Every connector question takes the connector facts to answer it from: the ones the document was
+//! analyzed with ([`crate::Analysis::connector_facts`]: the built-in ones plus the connectors
 //! files of its `flinkddl.toml`), so that an in-house connector the diagnostics accept is also
 //! described and completed.
 
 use flinkddl::connectors::model::{ConnectorSpec, MetadataSpec, OptionSpec, OptionType};
 use flinkddl::connectors::resolve::{self, OptionOwner};
-use flinkddl::connectors::{Catalogue, TableOptions};
+use flinkddl::connectors::{ConnectorFacts, TableOptions};
 
 /// Who an option belongs to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,18 +59,18 @@ impl<'a> TableOption<'a> {
 
 /// The connector named by a table's options.
 pub fn connector_of<'a>(
-    catalogue: &'a Catalogue,
+    facts: &'a ConnectorFacts,
     options: &[(String, String)],
 ) -> Option<&'a ConnectorSpec> {
-    TableOptions::resolve(catalogue, options).map(|t| t.connector)
+    TableOptions::resolve(facts, options).map(|t| t.connector)
 }
 
 /// Every option a table with these options takes.
 pub fn table_options<'a>(
-    catalogue: &'a Catalogue,
+    facts: &'a ConnectorFacts,
     options: &[(String, String)],
 ) -> Vec<TableOption<'a>> {
-    let Some(resolved) = TableOptions::resolve(catalogue, options) else {
+    let Some(resolved) = TableOptions::resolve(facts, options) else {
         return Vec::new();
     };
     resolved
@@ -80,14 +80,14 @@ pub fn table_options<'a>(
         .collect()
 }
 
-/// The option a key sets, for a table with these options (`#` in a catalogue key matches one
+/// The option a key sets, for a table with these options (`#` in a known key matches one
 /// column name), as the checks classify the key.
 pub fn option_for_key<'a>(
-    catalogue: &'a Catalogue,
+    facts: &'a ConnectorFacts,
     options: &[(String, String)],
     key: &str,
 ) -> Option<TableOption<'a>> {
-    let resolved = TableOptions::resolve(catalogue, options)?;
+    let resolved = TableOptions::resolve(facts, options)?;
     let option = resolved.option(key)?;
     Some(TableOption::from_resolved(&resolved, option))
 }
@@ -95,10 +95,10 @@ pub fn option_for_key<'a>(
 /// The metadata keys a table with these options offers: the connector's, then its value
 /// format's under the connector's prefix.
 pub fn metadata_keys<'a>(
-    catalogue: &'a Catalogue,
+    facts: &'a ConnectorFacts,
     options: &[(String, String)],
 ) -> Vec<(String, &'a MetadataSpec)> {
-    TableOptions::resolve(catalogue, options).map_or_else(Vec::new, |t| t.metadata_keys())
+    TableOptions::resolve(facts, options).map_or_else(Vec::new, |t| t.metadata_keys())
 }
 
 pub fn option_type_name(ty: OptionType) -> &'static str {
@@ -242,11 +242,11 @@ pub struct SyntaxParameter {
     pub named: Option<&'static str>,
 }
 
-/// A built-in whose signatures the function catalogue does not give: a windowing table
-/// function (the catalogue's TUMBLE, HOP and SESSION rows are GROUP BY's group-window
-/// functions, CUMULATE's takes anything), a group-window function (the catalogue knows only
+/// A built-in whose signatures the built-in function table does not give: a windowing table
+/// function (the function table's TUMBLE, HOP and SESSION rows are GROUP BY's group-window
+/// functions, CUMULATE's takes anything), a group-window function (the function table knows only
 /// its arity), or a function with its own syntax, whose arguments are separated by keywords
-/// (`EXTRACT(unit FROM t)`, `CAST(v AS type)`; the parser reads them, the catalogue never
+/// (`EXTRACT(unit FROM t)`, `CAST(v AS type)`; the parser reads them, the function table never
 /// sees them as calls).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SyntaxFunction {
@@ -345,7 +345,7 @@ const WINDOW_TABLE_FUNCTIONS: &[SyntaxFunction] = &[
 
 const VALUE_AS_TYPE: &[&[SyntaxParameter]] = &[&[param("value"), after(&["AS"], "AS type")]];
 
-/// Built-ins whose signatures the catalogue lacks: group-window functions (a time attribute
+/// Built-ins whose signatures the function table lacks: group-window functions (a time attribute
 /// and intervals; Calcite also takes an alignment time last, which Flink 2.3's planner
 /// rejects: "TUMBLE window with alignment is not supported yet") and those with their own
 /// syntax (Flink's documentation of its built-in functions).
@@ -462,7 +462,7 @@ pub fn window_table_function(name: &str) -> Option<&'static SyntaxFunction> {
         .find(|f| f.name.eq_ignore_ascii_case(name))
 }
 
-/// The signatures of a built-in that the function catalogue lacks (any case).
+/// The signatures of a built-in that the built-in function table lacks (any case).
 pub fn syntax_function(name: &str) -> Option<&'static SyntaxFunction> {
     SYNTAX_FUNCTIONS
         .iter()
@@ -473,13 +473,13 @@ pub fn syntax_function(name: &str) -> Option<&'static SyntaxFunction> {
 mod tests {
     use super::*;
 
-    /// Every function described here is one the catalogue knows, and where the catalogue
+    /// Every function described here is one the function table knows, and where the table
     /// knows its arity, the signatures here keep to it.
     #[test]
-    fn syntax_signatures_agree_with_the_function_catalogue() {
+    fn syntax_signatures_agree_with_the_function_table() {
         for f in SYNTAX_FUNCTIONS.iter().chain(WINDOW_TABLE_FUNCTIONS) {
             let info = flinkddl::binder::expr::builtin_function(f.name)
-                .unwrap_or_else(|| panic!("{} is not in the catalogue", f.name));
+                .unwrap_or_else(|| panic!("{} is not in the built-in function table", f.name));
             assert!(!f.signatures.is_empty(), "{}", f.name);
             let window = WINDOW_TABLE_FUNCTIONS.iter().any(|w| std::ptr::eq(w, f));
             if !info.typed || window {
@@ -489,7 +489,7 @@ mod tests {
                 // Keyword forms (SUBSTRING ... FROM ... FOR) count their operands too.
                 assert!(
                     info.min_args <= s.len() && info.max_args.is_none_or(|m| s.len() <= m),
-                    "{}: {} parameters, the catalogue takes {} to {:?}",
+                    "{}: {} parameters, the function table takes {} to {:?}",
                     f.name,
                     s.len(),
                     info.min_args,
@@ -497,7 +497,7 @@ mod tests {
                 );
             }
         }
-        // A window table function is one whose catalogue row is a group window or a table
+        // A window table function is one whose function table row is a group window or a table
         // function.
         for f in WINDOW_TABLE_FUNCTIONS {
             assert!(flinkddl::binder::expr::builtin_function(f.name).is_some());

@@ -1,8 +1,8 @@
-//! The catalogue: the built-in connector and format files (compiled in with `include_str!`,
+//! The connector facts: the built-in connector and format files (compiled in with `include_str!`,
 //! parsed once on first use) plus an optional user file of the same shape.
 
 use crate::model::{
-    CatalogueFile, ConnectorSpec, FormatSpec, OptionSpec, OtherChangelogSources, Rule,
+    ConnectorFactsFile, ConnectorSpec, FormatSpec, OptionSpec, OtherChangelogSources, Rule,
 };
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -25,7 +25,7 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
 
 /// Connectors and formats by id.
 #[derive(Debug, Clone, Default)]
-pub struct Catalogue {
+pub struct ConnectorFacts {
     connectors: BTreeMap<String, Arc<ConnectorSpec>>,
     formats: BTreeMap<String, Arc<FormatSpec>>,
     common_options: Arc<Vec<OptionSpec>>,
@@ -33,26 +33,26 @@ pub struct Catalogue {
 }
 
 struct Builtin {
-    catalogue: Catalogue,
+    facts: ConnectorFacts,
     errors: Vec<String>,
 }
 
 fn builtin_data() -> &'static Builtin {
     static BUILTIN: OnceLock<Builtin> = OnceLock::new();
     BUILTIN.get_or_init(|| {
-        let mut catalogue = Catalogue::default();
+        let mut facts = ConnectorFacts::default();
         let mut errors = Vec::new();
         for (name, text) in BUILTIN_FILES {
             match parse_file(text) {
                 Ok(file) => {
-                    if let Err(e) = catalogue.add(file, false) {
+                    if let Err(e) = facts.add(file, false) {
                         errors.push(format!("{name}: {e}"));
                     }
                 }
                 Err(e) => errors.push(format!("{name}: {e}")),
             }
         }
-        Builtin { catalogue, errors }
+        Builtin { facts, errors }
     })
 }
 
@@ -108,8 +108,8 @@ impl FileError {
     }
 }
 
-/// Parses a catalogue file: JSON when it starts with `{`, TOML otherwise.
-pub fn parse_file(text: &str) -> Result<CatalogueFile, FileError> {
+/// Parses a connector facts file: JSON when it starts with `{`, TOML otherwise.
+pub fn parse_file(text: &str) -> Result<ConnectorFactsFile, FileError> {
     let without_bom = text.trim_start_matches('\u{feff}');
     let trimmed = without_bom.trim_start();
     // Positions count in the whole text, not the trimmed one.
@@ -138,15 +138,15 @@ pub fn parse_file(text: &str) -> Result<CatalogueFile, FileError> {
     }
 }
 
-impl Catalogue {
+impl ConnectorFacts {
     /// The built-in connectors and formats.
-    pub fn builtin() -> Catalogue {
-        builtin_data().catalogue.clone()
+    pub fn builtin() -> ConnectorFacts {
+        builtin_data().facts.clone()
     }
 
-    /// The built-in catalogue, borrowed (no copy of its maps).
-    pub fn builtin_ref() -> &'static Catalogue {
-        &builtin_data().catalogue
+    /// The built-in connector facts, borrowed (no copy of its maps).
+    pub fn builtin_ref() -> &'static ConnectorFacts {
+        &builtin_data().facts
     }
 
     /// Problems in the built-in data (empty unless the data files are broken; tests assert it).
@@ -156,13 +156,13 @@ impl Catalogue {
 
     /// Adds the connectors and formats of a user file (JSON or TOML, the shape of the built-in
     /// files). A user entry replaces a built-in one with the same id.
-    pub fn with_user_file(mut self, json_or_toml_text: &str) -> Result<Catalogue, FileError> {
+    pub fn with_user_file(mut self, json_or_toml_text: &str) -> Result<ConnectorFacts, FileError> {
         let file = parse_file(json_or_toml_text)?;
         self.add(file, true).map_err(FileError::invalid)?;
         Ok(self)
     }
 
-    fn add(&mut self, file: CatalogueFile, replace: bool) -> Result<(), String> {
+    fn add(&mut self, file: ConnectorFactsFile, replace: bool) -> Result<(), String> {
         for format in &file.formats {
             validate_format(format)?;
             if !replace && self.formats.contains_key(&format.id) {

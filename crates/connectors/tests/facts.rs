@@ -4,23 +4,23 @@
 
 mod common;
 
-use flinkddl_connectors::{Catalogue, BUILTIN_FILES};
+use flinkddl_connectors::{ConnectorFacts, BUILTIN_FILES};
 use flinkddl_diagnostics::{Code, Severity};
 
 #[test]
 fn builtin_data_loads_without_errors() {
     assert!(
-        Catalogue::builtin_errors().is_empty(),
+        ConnectorFacts::builtin_errors().is_empty(),
         "{:?}",
-        Catalogue::builtin_errors()
+        ConnectorFacts::builtin_errors()
     );
-    let catalogue = Catalogue::builtin();
-    // The connectors and formats the catalogue must describe, each with its version.
+    let facts = ConnectorFacts::builtin();
+    // The connectors and formats the connector facts must describe, each with its version.
     let connectors = "kafka upsert-kafka jdbc elasticsearch-6 elasticsearch-7 opensearch \
         hbase-2.2 hbase-2.6 mongodb kinesis firehose dynamodb mysql-cdc postgres-cdc datagen \
         filesystem print blackhole";
     for id in connectors.split_whitespace() {
-        let version = catalogue.connector(id).map(|c| c.version.as_str());
+        let version = facts.connector(id).map(|c| c.version.as_str());
         assert!(
             version.is_some_and(|v| !v.is_empty()),
             "connector {id}: {version:?}"
@@ -29,7 +29,7 @@ fn builtin_data_loads_without_errors() {
     let formats = "json csv avro avro-confluent raw debezium-json canal-json maxwell-json \
         ogg-json parquet orc protobuf";
     for id in formats.split_whitespace() {
-        let version = catalogue.format(id).map(|f| f.version.as_str());
+        let version = facts.format(id).map(|f| f.version.as_str());
         assert!(
             version.is_some_and(|v| !v.is_empty()),
             "format {id}: {version:?}"
@@ -56,19 +56,19 @@ metadata = [{ key = "offset", type = "BIGINT NOT NULL", read = true, write = fal
 
 #[test]
 fn user_file_in_toml_adds_a_connector() {
-    let catalogue = Catalogue::builtin()
+    let facts = ConnectorFacts::builtin()
         .with_user_file(USER_TOML)
         .expect("valid user file");
     let sql = "CREATE TABLE t (a INT, o BIGINT METADATA FROM 'offset') WITH (\n\
                'connector' = 'acme-queue', 'format' = 'json', 'poll-interval' = '5 sec0nds', 'qeue' = 'x')";
-    let diags = common::check_sql(&catalogue, sql);
+    let diags = common::check_sql(&facts, sql);
     let codes: Vec<&str> = diags.iter().map(|d| d.code.info().code).collect();
     assert!(codes.contains(&"C003"), "{}", common::render(sql, &diags));
     assert!(codes.contains(&"C001"), "{}", common::render(sql, &diags));
     assert!(codes.contains(&"C002"), "{}", common::render(sql, &diags));
     assert!(codes.contains(&"C010"), "{}", common::render(sql, &diags));
-    // The built-in catalogue does not know it: one info, nothing else.
-    let diags = common::check_sql(&Catalogue::builtin(), sql);
+    // The built-in connector facts do not know it: one info, nothing else.
+    let diags = common::check_sql(&ConnectorFacts::builtin(), sql);
     assert_eq!(diags.len(), 1);
     assert_eq!(diags[0].code, Code::UnknownConnector);
     assert_eq!(diags[0].severity, Severity::Info);
@@ -78,9 +78,11 @@ fn user_file_in_toml_adds_a_connector() {
 fn user_file_in_json_replaces_a_builtin() {
     let json = r#"{"connectors": [{"id": "print", "version": "patched", "roles": ["sink"],
         "options": [{"key": "my-option", "type": "boolean"}]}]}"#;
-    let catalogue = Catalogue::builtin().with_user_file(json).expect("valid");
+    let facts = ConnectorFacts::builtin()
+        .with_user_file(json)
+        .expect("valid");
     let sql = "CREATE TABLE t (a INT) WITH ('connector' = 'print', 'my-option' = 'TRUE')";
-    assert!(common::check_sql(&catalogue, sql).is_empty());
+    assert!(common::check_sql(&facts, sql).is_empty());
 }
 
 #[test]
@@ -92,18 +94,18 @@ fn broken_user_files_are_rejected_with_a_message() {
         r#"{"connectors": [{"id": "x", "version": "1", "roles": ["sink"], "metadata": [{"key": "k", "type": "NOT A TYPE", "read": true, "write": false}]}]}"#,
         r#"{"connectors": [{"id": "x", "version": "1", "roles": ["sink"], "bogus": 1}]}"#,
     ] {
-        let err = Catalogue::builtin().with_user_file(text).err();
+        let err = ConnectorFacts::builtin().with_user_file(text).err();
         assert!(err.is_some(), "{text}");
     }
 }
 
 #[test]
 fn no_connector_no_diagnostic_and_unknown_connector_one_info() {
-    let catalogue = Catalogue::builtin();
-    assert!(common::check_sql(&catalogue, "CREATE TABLE t (a INT)").is_empty());
-    assert!(common::check_sql(&catalogue, "CREATE TABLE t (a INT) WITH ('k' = 'v')").is_empty());
+    let facts = ConnectorFacts::builtin();
+    assert!(common::check_sql(&facts, "CREATE TABLE t (a INT)").is_empty());
+    assert!(common::check_sql(&facts, "CREATE TABLE t (a INT) WITH ('k' = 'v')").is_empty());
     let sql = "CREATE TABLE t (a INT, m INT METADATA) WITH ('connector' = 'my-own', 'x' = 'y', 'topic' = 'a', 'topic-pattern' = 'b')";
-    let diags = common::check_sql(&catalogue, sql);
+    let diags = common::check_sql(&facts, sql);
     assert_eq!(diags.len(), 1, "{}", common::render(sql, &diags));
     assert_eq!(diags[0].code, Code::UnknownConnector);
     assert_eq!(diags[0].severity, Severity::Info);
@@ -112,7 +114,7 @@ fn no_connector_no_diagnostic_and_unknown_connector_one_info() {
 #[test]
 fn spans_and_fixes_point_at_the_literal() {
     let sql = "CREATE TABLE t (id INT, m STRING METADATA FROM 'offst') WITH (\n  'connector' = 'kafka',\n  'topic' = 'x',\n  'bootstrap.servers' = 'h:9092',\n  'format' = 'json',\n  'scan.startup.mode' = 'earliest'\n)";
-    let diags = common::check_sql(&Catalogue::builtin(), sql);
+    let diags = common::check_sql(&ConnectorFacts::builtin(), sql);
     let text =
         |d: &flinkddl_diagnostics::Diagnostic| &sql[d.span.start as usize..d.span.end as usize];
     let with_code = |code: Code| {
@@ -146,7 +148,7 @@ fn spans_and_fixes_point_at_the_literal() {
 fn broken_user_files_say_where() {
     use flinkddl_connectors::FilePosition;
     let at = |text: &str| {
-        Catalogue::builtin()
+        ConnectorFacts::builtin()
             .with_user_file(text)
             .err()
             .map(|e| (e.position, e.message))
@@ -191,7 +193,7 @@ fn near_misses_and_legacy_identifiers_warn_unless_declared() {
     let sql = "CREATE TABLE a (x INT) WITH ('connector' = 'kafkaa', 'topic' = 't');\n\
                CREATE TABLE b (x INT) WITH ('connector' = 'kafka-0.11', 'topic' = 't');\n\
                CREATE TABLE c (x INT) WITH ('connector' = 'filesystem', 'path' = '/p', 'format' = 'jsn');";
-    let builtin = common::check_sql(&Catalogue::builtin(), sql);
+    let builtin = common::check_sql(&ConnectorFacts::builtin(), sql);
     let codes: Vec<(Code, Severity)> = builtin.iter().map(|d| (d.code, d.severity)).collect();
     assert_eq!(
         codes,
@@ -203,7 +205,7 @@ fn near_misses_and_legacy_identifiers_warn_unless_declared() {
         "{builtin:?}"
     );
     assert!(builtin.iter().all(|d| d.fix.is_some()), "{builtin:?}");
-    let declared = Catalogue::builtin()
+    let declared = ConnectorFacts::builtin()
         .with_user_file(
             r#"
 [[connectors]]

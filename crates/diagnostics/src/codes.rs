@@ -1,11 +1,11 @@
-//! The catalogue of diagnostic codes. Every code is one file, `data/codes/<CODE>-<name>.md`, with
+//! The table of diagnostic codes. Every code is one file, `data/codes/<CODE>-<name>.md`, with
 //! its stage, default severity, title and explanation; `build.rs` turns the files into the
 //! [`Code`] enum and its table. Docs and `flinkddl explain` are generated from it.
 
 use crate::{Severity, Stage};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// What the catalogue knows about one code.
+/// What the code table knows about one code.
 #[derive(Debug, Clone, Copy)]
 pub struct CodeInfo {
     /// The stable code, e.g. `S005`.

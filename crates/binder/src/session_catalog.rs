@@ -1,5 +1,5 @@
-//! The session catalog a script runs against, as Flink's `CatalogManager` keeps it:
-//! catalogs, databases, permanent and temporary tables and views, the current catalog and
+//! [`SessionCatalog`]: the session catalog a script runs against, as Flink's `CatalogManager` keeps
+//! it: catalogs, databases, permanent and temporary tables and views, the current catalog and
 //! database, and the order in which tables were last created or targeted.
 
 use crate::schema::TableSchema;
@@ -67,9 +67,10 @@ pub struct Objects {
     pub temporary: HashMap<ObjectPath, CatalogObject>,
 }
 
+/// The session's catalogs and their objects as the script has made them so far.
 #[derive(Debug, Clone)]
-pub struct Catalog {
-    /// Read through `Deref` (`catalog.catalogs`); changed through [`Catalog::objects_mut`].
+pub struct SessionCatalog {
+    /// Read through `Deref` (`catalog.catalogs`); changed through [`SessionCatalog::objects_mut`].
     objects: Arc<Objects>,
     pub current_catalog: String,
     pub current_database: String,
@@ -89,21 +90,21 @@ pub struct Catalog {
 /// An entry of the creation order: a table's path, and whether it is temporary.
 type OrderEntry = (Arc<ObjectPath>, bool);
 
-impl std::ops::Deref for Catalog {
+impl std::ops::Deref for SessionCatalog {
     type Target = Objects;
     fn deref(&self) -> &Objects {
         &self.objects
     }
 }
 
-impl Default for Catalog {
+impl Default for SessionCatalog {
     fn default() -> Self {
         let mut catalogs = BTreeMap::new();
         catalogs.insert(
             DEFAULT_CATALOG.to_string(),
             CatalogEntry::in_memory(DEFAULT_DATABASE),
         );
-        Catalog {
+        SessionCatalog {
             objects: Arc::new(Objects {
                 catalogs,
                 temporary: HashMap::new(),
@@ -133,19 +134,19 @@ pub enum Lookup<'a> {
     Missing,
 }
 
-impl Catalog {
+impl SessionCatalog {
     /// Qualifies a 1-3 part name with the current catalog and database.
     pub fn qualify(&self, parts: &[String]) -> Option<ObjectPath> {
         self.qualify_parts(parts, String::as_str).map(owned_path)
     }
 
-    /// [`Catalog::qualify`], borrowed: copies no string.
+    /// [`SessionCatalog::qualify`], borrowed: copies no string.
     pub fn qualify_strings<'a>(&'a self, parts: &'a [String]) -> Option<PathRef<'a>> {
         self.qualify_parts(parts, String::as_str)
     }
 
-    /// [`Catalog::qualify`] of owned parts, moved into the path (only the current catalog and
-    /// database a short name takes are copied).
+    /// [`SessionCatalog::qualify`] of owned parts, moved into the path (only the current catalog
+    /// and database a short name takes are copied).
     pub fn qualify_into(&self, parts: Vec<String>) -> Option<ObjectPath> {
         let mut parts = parts.into_iter();
         match (parts.next(), parts.next(), parts.next(), parts.next()) {
@@ -160,12 +161,12 @@ impl Catalog {
         }
     }
 
-    /// [`Catalog::qualify`] of a name's parts, copied once into the path.
+    /// [`SessionCatalog::qualify`] of a name's parts, copied once into the path.
     pub fn qualify_owned(&self, parts: &[flinkddl_syntax::ast::Ident]) -> Option<ObjectPath> {
         self.qualify_idents(parts).map(owned_path)
     }
 
-    /// [`Catalog::qualify`] of a name's parts, borrowed: a lookup copies no string.
+    /// [`SessionCatalog::qualify`] of a name's parts, borrowed: a lookup copies no string.
     pub fn qualify_idents<'a>(
         &'a self,
         parts: &'a [flinkddl_syntax::ast::Ident],
@@ -217,7 +218,7 @@ impl Catalog {
         self.lookup_permanent(path)
     }
 
-    /// [`Catalog::lookup`] of a borrowed path.
+    /// [`SessionCatalog::lookup`] of a borrowed path.
     pub fn lookup_ref(&self, path: PathRef<'_>) -> Lookup<'_> {
         // Temporary objects are rare; only then is the owned key built.
         if !self.temporary.is_empty() {
@@ -275,7 +276,7 @@ impl Catalog {
         self.touch_cow(Cow::Borrowed(path), temporary);
     }
 
-    /// [`Catalog::touch`] that keeps `path` itself when the table is new to the order (no
+    /// [`SessionCatalog::touch`] that keeps `path` itself when the table is new to the order (no
     /// copy of its three strings).
     pub fn touch_owned(&mut self, path: ObjectPath, temporary: bool) {
         self.touch_cow(Cow::Owned(path), temporary);
@@ -363,7 +364,7 @@ impl Catalog {
             .collect()
     }
 
-    /// [`Catalog::into_tables_in_order`], the tables shared with the catalog.
+    /// [`SessionCatalog::into_tables_in_order`], the tables shared with the catalog.
     pub fn own_tables_in_order(&self) -> Vec<Arc<TableSchema>> {
         self.order
             .iter()
@@ -398,8 +399,8 @@ impl Catalog {
     /// A session that starts where `prelude` ends (a project's catalog files): the same
     /// objects (shared until changed), current catalog and database, and an empty creation
     /// order of its own, with the prelude's read after it.
-    pub fn continuing(prelude: &Catalog) -> Catalog {
-        Catalog {
+    pub fn continuing(prelude: &SessionCatalog) -> SessionCatalog {
+        SessionCatalog {
             objects: Arc::clone(&prelude.objects),
             current_catalog: prelude.current_catalog.clone(),
             current_database: prelude.current_database.clone(),
@@ -409,13 +410,13 @@ impl Catalog {
         }
     }
 
-    /// This session as a prelude for others ([`Catalog::continuing`]): the creation order,
+    /// This session as a prelude for others ([`SessionCatalog::continuing`]): the creation order,
     /// the earlier sessions' first, then this one's, of the tables that still exist.
-    pub fn into_prelude(self) -> Catalog {
+    pub fn into_prelude(self) -> SessionCatalog {
         let mut merged: Vec<OrderEntry> = self.earlier_not_own().cloned().collect();
         merged.extend(self.order.iter().flatten().cloned());
         merged.retain(|(path, temporary)| self.objects.table_at(path, *temporary).is_some());
-        Catalog {
+        SessionCatalog {
             objects: self.objects,
             current_catalog: self.current_catalog,
             current_database: self.current_database,

@@ -1,4 +1,4 @@
-//! The function catalogue: for each built-in function Flink 2.3 resolves in a computed column,
+//! The built-in function table: for each built-in function Flink 2.3 resolves in a computed column,
 //! its name, which stack defines it (Calcite's operator table, printed upper-case, or Flink's
 //! `BuiltInFunctionDefinitions`, printed back-quoted with the user's spelling), its arity, its
 //! operand families, its return-type strategy, its nullability strategy, its kind and its
@@ -176,7 +176,7 @@ impl Det {
     }
 }
 
-/// What the data declares of a built-in the catalogue knows without typing it.
+/// What the data declares of a built-in the table knows without typing it.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct UntypedFacts {
     /// Upper-case name.
@@ -195,7 +195,7 @@ impl FnDef {
 
 /// The declared kind and determinism of a known untyped built-in (case-insensitive).
 pub(crate) fn untyped_facts(name: &str) -> Option<&'static UntypedFacts> {
-    // A short list, searched only for a name the typed catalogue does not hold.
+    // A short list, searched only for a name the typed rows do not hold.
     UNTYPED_FACTS
         .iter()
         .find(|f| f.name.eq_ignore_ascii_case(name))
@@ -243,7 +243,7 @@ fn upper_in(name: &str, buf: &mut [u8; SHORT_NAME]) -> Option<usize> {
     Some(bytes.len())
 }
 
-/// The catalogue's rows by (upper-case) name: a call's lookup is one hash probe, not a binary
+/// The table's rows by (upper-case) name: a call's lookup is one hash probe, not a binary
 /// search of about eight case-folding comparisons (a query names many functions).
 static FUNCTIONS_BY_UPPER: std::sync::LazyLock<foldhash::HashMap<&'static [u8], u16>> =
     std::sync::LazyLock::new(|| {
@@ -358,7 +358,7 @@ pub(crate) fn is_known_untyped(name: &str) -> bool {
         .is_ok()
 }
 
-/// `upper` (an upper-case catalogue name) against `name` upper-cased (ASCII only, as
+/// `upper` (an upper-case name of the table) against `name` upper-cased (ASCII only, as
 /// `to_ascii_uppercase`), in byte order: the order the generated tables are sorted in.
 fn cmp_upper(upper: &str, name: &str) -> std::cmp::Ordering {
     let (upper, name) = (upper.as_bytes(), name.as_bytes());
@@ -396,7 +396,7 @@ impl F {
     }
 }
 
-/// What the catalogue says about one built-in function, in words (for editors).
+/// What the table says about one built-in function, in words (for editors).
 pub(crate) fn describe(def: &FnDef) -> super::FunctionInfo {
     let parameters: Vec<Vec<&'static str>> = def
         .sigs
