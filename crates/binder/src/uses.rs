@@ -54,11 +54,13 @@ pub(crate) type ReadTable = Option<Option<Arc<crate::schema::TableSchema>>>;
 pub(crate) struct ReadTables(Vec<ReadTable>);
 
 impl ReadTables {
+    #[inline]
     pub(crate) fn as_slice(&self) -> &[ReadTable] {
         &self.0
     }
 
     /// The list emptied, for the next statement's (`Caches::read_tables`).
+    #[inline]
     pub(crate) fn into_spare(self) -> Vec<ReadTable> {
         let mut spare = self.0;
         spare.clear();
