@@ -62,6 +62,7 @@ fn collection_element<'a>(p: &mut Parser<'a>) -> PResult<DataTypeSyntax<'a>> {
 }
 
 /// `NOT NULL` or `NULL`, if present.
+#[inline]
 fn nullability<'a>(p: &mut Parser<'a>) -> Option<Nullability> {
     p.eat_kw_or_not_kw(K::NULL)
         .map(|(span, not_null)| Nullability { span, not_null })
